@@ -1,0 +1,25 @@
+# Two entry points a fresh machine needs: `make run` (the companion) and `make test` (the whole suite).
+# Both create the virtual environment and install the pinned dependencies on first use.
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+
+.PHONY: run test bench clean
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@
+
+run: $(VENV)/.installed
+	$(VENV)/bin/companion $(ARGS)
+
+test: $(VENV)/.installed
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+bench: $(VENV)/.installed
+	$(PY) -m bench
+
+clean:
+	rm -rf $(VENV) build *.egg-info

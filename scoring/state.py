@@ -1,0 +1,148 @@
+"""What the table can see of a game: frozen state, changed only by evolve()."""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from .cards import RICE_PAPER, CardId
+from .choices import RuleChoices
+from .table import Collections, Variant
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A hand as the table knows it: cards it has seen go in (and not leave), plus unseen cards.
+
+    Rice paper has its own deck and back, so it is always among the known cards."""
+
+    known: tuple[CardId, ...] = ()
+    unknown: int = 0
+
+    @property
+    def size(self) -> int:
+        return len(self.known) + self.unknown
+
+    @property
+    def rice(self) -> int:
+        return self.known.count(RICE_PAPER)
+
+    def can_give(self, cards: Iterable[CardId]) -> bool:
+        need = Counter(cards)
+        have = Counter(self.known)
+        missing = sum(max(0, n - have[c]) for c, n in need.items() if c != RICE_PAPER)
+        rice_ok = need[RICE_PAPER] <= have[RICE_PAPER]
+        return rice_ok and missing <= self.unknown
+
+    def without(self, cards: Iterable[CardId]) -> Hand:
+        """Remove shown cards: known copies first, then unseen cards (assumes can_give)."""
+        known = list(self.known)
+        unknown = self.unknown
+        for card in cards:
+            if card in known:
+                known.remove(card)
+            else:
+                unknown -= 1
+        return Hand(tuple(known), unknown)
+
+    def plus(self, cards: Iterable[CardId] = (), unseen: int = 0) -> Hand:
+        return Hand(tuple(sorted((*self.known, *cards))), self.unknown + unseen)
+
+    def hide(self, count: int) -> Hand:
+        """After `count` unseen cards leave, which of the known ones remain is no longer known."""
+        rice = [c for c in self.known if c == RICE_PAPER]
+        others = len(self.known) - len(rice)
+        return Hand(tuple(rice), others + self.unknown - count)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerState:
+    name: str
+    collections: Collections = ((), ())
+    hand: Hand = Hand()
+
+    def tops(self) -> tuple[CardId, ...]:
+        return tuple(c[-1] for c in self.collections if c)
+
+
+class Phase(StrEnum):
+    SETUP = "setup"
+    PLAY = "play"
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    variant: Variant
+    choices: RuleChoices
+    families: tuple[str, ...]
+    character_pairs: tuple[str, ...]
+    players: tuple[PlayerState, ...]
+    phase: Phase = Phase.SETUP
+    deck: int = 0
+    discard: tuple[CardId, ...] = ()  # bottom to top
+    line: tuple[CardId, ...] = ()
+    line_size: int = 4
+    rice_deck: int = 0
+    characters: tuple[CardId, ...] = ()  # in play
+    exhaustions: int = 0
+    starting: int = 0
+    current: int = 0
+    turn: int = 0  # turns started so far; the first turn is 1
+    actions_left: int = 0
+    acted: bool = False
+    effects: tuple[CardId, ...] = ()  # cards whose effect was opened this turn
+    fresh: tuple[tuple[int, int], ...] = ()  # (player, collection) whose top was played this turn
+    special_used: bool = False
+    free_play: CardId | None = None  # the Character whose free draw-line play is pending
+    last_turn: int | None = None  # set when the deck runs out the second time
+    overrides: int = 0
+
+    def player(self, seat: int) -> PlayerState:
+        return self.players[seat]
+
+    def with_player(self, seat: int, **changes: object) -> GameState:
+        players = list(self.players)
+        players[seat] = replace(players[seat], **changes)  # type: ignore[arg-type]
+        return replace(self, players=tuple(players))
+
+    @property
+    def count(self) -> int:
+        return len(self.players)
+
+    def seat_of(self, name: str) -> int | None:
+        for i, p in enumerate(self.players):
+            if p.name.casefold() == name.casefold():
+                return i
+        return None
+
+    def last_player(self) -> int:
+        """The player to the starting player's right plays the very last turn."""
+        return (self.starting - 1) % self.count
+
+    def turns_left(self) -> int | None:
+        return None if self.last_turn is None else max(0, self.last_turn - self.turn)
+
+    def end_banner(self) -> str:
+        """What the end trigger means right now, in a sentence for the table."""
+        last = self.players[self.last_player()].name
+        if self.phase is Phase.OVER:
+            return "The game is over: reveal the hands and score."
+        if self.last_turn is None:
+            times = {0: "has not run out yet", 1: "has run out once"}.get(self.exhaustions, "")
+            return f"The deck {times}: the game ends after it runs out a second time."
+        left = self.turns_left() or 0
+        final_round_start = self.last_turn - self.count + 1
+        if self.turn < final_round_start:
+            return (f"The deck ran out twice: finish this round, then one final turn each — {last} plays last.")
+        return f"Final turns: {left} more after this one — {last} plays last."
+
+    def total_cards(self) -> int:
+        """Every deck card in the game, wherever it is (rice paper excluded)."""
+        in_hands = sum(p.hand.size - p.hand.rice for p in self.players)
+        in_collections = sum(len(c) for p in self.players for c in p.collections)
+        return self.deck + len(self.discard) + len(self.line) + len(self.characters) + in_hands + in_collections
+
+    def rice_total(self) -> int:
+        return self.rice_deck + sum(p.hand.rice for p in self.players)
