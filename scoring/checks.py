@@ -88,6 +88,12 @@ class Checker:
                          f"that would make {total} × {cid} in view, but the game has {quantity}")
 
 
+    def shown(self, seat: int, cards: Iterable[CardId]) -> None:
+        """Cards a player shows from hand: only those not already known to the table are new in view."""
+        new = Counter(cards) - Counter(self.state.player(seat).hand.known)
+        self.revealed(list(new.elements()))
+
+
 def visible(state: GameState) -> Counter[CardId]:
     seen: Counter[CardId] = Counter(state.line)
     seen.update(state.discard)

@@ -19,12 +19,27 @@ class MissingValue(Exception):
     card: str
     field: str
     why: str = ""
+    fix: str = ""  # how to supply it, when it is not a card value
 
     def __str__(self) -> str:
-        reason = f" ({self.why})" if self.why else ""
+        label = LABELS.get(self.field, self.field.replace("_", " "))
+        needed = f", needed for {self.why}" if self.why else ""
+        if self.fix:
+            return f"{self.card}: {label} not known{needed}. {self.fix}"
         return (
-            f"{self.card}: the {self.field.replace('_', ' ')} is not known{reason}. "
-            f"You hold the card: add it to the table's \"cards\" "
-            f"({{\"{self.card}\": {{\"{self.field}\": ...}}}}) or to your catalogue "
-            f"(companion catalog set \"{self.card}\" {self.field} VALUE)."
+            f"{self.card}: {label} not known{needed}. You hold the card: put the value in the table's "
+            f"\"cards\" ({{\"{self.card}\": {{\"{self.field}\": ...}}}}) or in your catalogue file "
+            f"(--catalog FILE with a [[card]] naming \"{self.card}\" and its {self.field})."
         )
+
+
+LABELS = {
+    "points": "its printed victory points are",
+    "cost": "its cost is",
+    "folds": "its folds are",
+    "effect": "its kind of effect (instant, scoring, ongoing or special) is",
+    "scoring": "its scoring effect is",
+    "hand_modifier": "its hand modifier is",
+    "price_modifier": "how it changes prices is",
+    "hand": "the cards in hand are",
+}

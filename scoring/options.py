@@ -43,21 +43,21 @@ def price(card: Card, characters: Iterable[CardId], catalogue: Catalogue, *, dis
     cost = card.need("cost", "the price of playing it")
     mods = [Modifier("discount", -discount)] if discount else []
     for cid in characters:
-        amount = catalogue.card(cid).modifier("price_modifier", "how it changes prices")
+        amount = catalogue.card(cid).modifier("price_modifier", "the price of every play")
         if amount:
             mods.append(Modifier(cid, amount))
     return Allowance(cost, tuple(mods), max(0, cost + sum(m.amount for m in mods)))
 
 
 def folds(cards: Iterable[CardId], catalogue: Catalogue) -> int:
-    return sum(catalogue.card(c).need("folds", "what it is worth as payment") for c in cards)
+    return sum(catalogue.card(c).need("folds", "counting folds") for c in cards)
 
 
 def legal_payments(hand: Sequence[CardId], amount: int, catalogue: Catalogue) -> list[tuple[CardId, ...]]:
     """Every distinct multiset of hand cards worth exactly `amount` folds, best first: fewest cards,
     then most rice paper (it is good for nothing else), then by name."""
     counts = sorted(Counter(hand).items())
-    values = [catalogue.card(cid).need("folds", "what it is worth as payment") for cid, _ in counts]
+    values = [catalogue.card(cid).need("folds", "counting folds") for cid, _ in counts]
     found: list[tuple[CardId, ...]] = []
 
     def walk(i: int, left: int, chosen: list[CardId]) -> None:
@@ -94,13 +94,13 @@ def _hand_modifiers(collections: Collections, characters: Iterable[CardId],
         if not column:
             continue
         top = catalogue.card(column[-1])
-        amount = top.modifier("hand_modifier", "how it changes the hand limit")
+        amount = top.modifier("hand_modifier", "the hand limit")
         if top.hand_modifier_per:
             amount *= sum(c == top.hand_modifier_per for col in collections for c in col)
         if amount:
             mods.append(Modifier(top.id, amount))
     for cid in characters:
-        amount = catalogue.card(cid).modifier("hand_modifier", "how it changes the hand limit")
+        amount = catalogue.card(cid).modifier("hand_modifier", "the hand limit")
         if amount:
             mods.append(Modifier(cid, amount))
     return mods

@@ -8,10 +8,11 @@ from typing import Any
 
 from . import commands as c
 from . import events as e
-from .cards import RICE_PAPER, CardId, Effect, Game, Kind
+from .cards import RICE_PAPER, Card, CardId, Effect, Game, Kind
 from .catalog import Catalogue
+from .errors import MissingValue
 from .checks import Checker, Refused, Violation, deck_can_give, from_deck
-from .options import draw_allowance, folds, hand_limit, placements, price
+from .options import Allowance, draw_allowance, folds, hand_limit, placements, price
 from .rules import RuleId
 from .state import GameState, Phase
 from .table import Variant
@@ -187,7 +188,7 @@ def pay_from_hand(check: Checker, seat: int, played: tuple[CardId, ...], payment
                   f"{check.name(seat)} cannot pay with {', '.join(payment)}: the payment must come from the "
                   f"other cards in hand, never the card played", overridable=False)
     check.in_game(payment)
-    check.revealed([*played, *payment])
+    check.shown(seat, [*played, *payment])
 
 
 def exact(check: Checker, card: CardId, payment: tuple[CardId, ...], due: int, why: str) -> None:
@@ -272,37 +273,48 @@ def _play(check: Checker, cmd: c.PlayOrigami) -> list[e.Event]:
         check.require(not cmd.free or via.free_play or via.steps is None, RuleId.PAY_EXACT,
                       f"{via.id} does not make the play free")
         due_why = f" with {via.id}"
-    if cmd.source == "hand":
-        pay_from_hand(check, cmd.player, (card.id,), cmd.payment)
+    play_checks(check, cmd.player, card, cmd.payment, cmd.source, cmd.collection, cmd.under,
+                discount=cmd.discount, free=cmd.free or free_play, why=due_why)
+    out: list[e.Event] = [e.OrigamiPlayed(cmd.player, card.id, cmd.source, tuple(cmd.payment), cmd.collection,
+                                          cmd.under, action)]
+    return out + _caiman(check, cmd, card.cost)
+
+
+def play_checks(check: Checker, seat: int, card: Card, payment: tuple[CardId, ...], source: str,
+                collection: int | None, under: bool, *, discount: int = 0, free: bool = False,
+                why: str = "") -> Allowance:
+    """Where the card comes from, the payment, the price and the placement of one origami; the price."""
+    state = check.state
+    if source == "hand":
+        pay_from_hand(check, seat, (card.id,), payment)
     else:
-        pay_from_hand(check, cmd.player, (), cmd.payment)
-        if cmd.source == "line":
+        pay_from_hand(check, seat, (), payment)
+        if source == "line":
             check.require(card.id in state.line, RuleId.CARD_ZONE, f"{card.id} is not in the draw line",
                           overridable=False)
         else:
-            check.require(cmd.source == "discard", RuleId.CARD_ZONE, f"unknown source {cmd.source!r}",
+            check.require(source == "discard", RuleId.CARD_ZONE, f"unknown source {source!r}",
                           overridable=False)
             check.require(bool(state.discard) and state.discard[-1] == card.id, RuleId.CARD_ZONE,
                           f"{card.id} is not the top card of the discard pile", overridable=False)
             geisha = any(check.catalogue.card(x).play_from_discard for x in state.characters)
             check.require(geisha, RuleId.CARD_ZONE,
                           "the top discard may be played only while the yellow Geisha is in play")
-    due = price(card, state.characters, check.catalogue, discount=cmd.discount, free=cmd.free or free_play)
-    exact(check, card.id, cmd.payment, due.value, due_why)
-    columns = state.player(cmd.player).collections
-    check.require(cmd.collection in (0, 1), RuleId.COLL_TWO,
+    due = price(card, state.characters, check.catalogue, discount=discount, free=free)
+    exact(check, card.id, payment, due.value, why)
+    if collection is None:
+        return due
+    columns = state.player(seat).collections
+    check.require(collection in (0, 1), RuleId.COLL_TWO,
                   "there are two collections: choose 1 or 2", overridable=False)
-    check.require(not cmd.under or card.may_go_under, RuleId.COLL_UNDER,
+    check.require(not under or card.may_go_under, RuleId.COLL_UNDER,
                   f"{card.id} goes on top of a collection; only a card that says so may go under")
-    spots = placements(columns, card.may_go_under)
-    if not any(p.collection == cmd.collection for p in spots):
+    if not any(p.collection == collection for p in placements(columns, card.may_go_under)):
         sizes = f"{len(columns[0])} and {len(columns[1])}"
         check.require(False, RuleId.COLL_BALANCE,
-                      f"collections of {sizes} cards: adding to collection {cmd.collection + 1} would make them "
-                      f"differ by 2; put it on collection {2 - cmd.collection}")
-    out: list[e.Event] = [e.OrigamiPlayed(cmd.player, card.id, cmd.source, tuple(cmd.payment), cmd.collection,
-                                          cmd.under, action)]
-    return out + _caiman(check, cmd, card.cost)
+                      f"collections of {sizes} cards: adding to collection {collection + 1} would make them "
+                      f"differ by 2; put it on collection {2 - collection}")
+    return due
 
 
 def _caiman(check: Checker, cmd: c.PlayOrigami, cost: int | None) -> list[e.Event]:
@@ -322,9 +334,7 @@ def _character(check: Checker, cmd: c.PlayCharacter) -> list[e.Event]:
     card = check.card(cmd.card)
     check.require(card.is_character, RuleId.CHAR_PAIR, f"{card.id} is not a Character", overridable=False)
     check.in_game([card.id])
-    pay_from_hand(check, cmd.player, (card.id,), cmd.payment)
-    due = price(card, state.characters, check.catalogue)
-    exact(check, card.id, cmd.payment, due.value, "")
+    play_checks(check, cmd.player, card, cmd.payment, "hand", None, False)
     other = card.other_colour()
     replaced = other if other in state.characters else None
     size = card.line_size or (4 if replaced and check.catalogue.card(replaced).line_size else state.line_size)
@@ -341,8 +351,9 @@ def _special(check: Checker, cmd: c.UseSpecialAction) -> list[e.Event]:
     check.require(bool(column), RuleId.SPECIAL_TOP, f"collection {cmd.collection + 1} is empty",
                   overridable=False)
     top = check.catalogue.card(column[-1])
-    kind = top.effect if top.effect is not None else top.need("effect", "whether it has a special action")
-    check.require(kind is Effect.SPECIAL, RuleId.SPECIAL_TOP, f"{top.id} on top has no special action")
+    if top.effect is None:
+        raise MissingValue(top.id, "effect", "knowing whether it has a special action")
+    check.require(top.effect is Effect.SPECIAL, RuleId.SPECIAL_TOP, f"{top.id} on top has no special action")
     check.require((cmd.player, cmd.collection) not in state.fresh, RuleId.SPECIAL_TOP,
                   f"{top.id} was played this turn: its special action is available from the next turn")
     check.require(not state.special_used, RuleId.SPECIAL_TOP, "a special action was used this turn already")
@@ -368,7 +379,7 @@ def _end_turn(check: Checker, cmd: c.EndTurn) -> list[e.Event]:
     check.require(hand.can_give(cmd.discards), RuleId.CARD_ZONE,
                   f"{check.name(cmd.player)} has no {', '.join(cmd.discards)} in hand", overridable=False)
     check.in_game(cmd.discards)
-    check.revealed(cmd.discards)
+    check.shown(cmd.player, cmd.discards)
     limit = hand_limit(player.collections, state.characters, check.catalogue)
     size = hand.size - len(cmd.discards)
     over = hand.size - limit.value

@@ -93,7 +93,7 @@ def _lines(table: Table, seat_index: int) -> list[Line]:
     for c, column in enumerate(seat.collections):
         for p, cid in enumerate(column):
             card = table.catalogue.card(cid)
-            printed = card.need("points", "its printed victory points")
+            printed = card.need("points", "the score")
             rule = _scoring_rule(card)
             if rule is not None and rule.template == "collection_difference":
                 deferred.append((len(result), c, card))
@@ -112,11 +112,11 @@ def _lines(table: Table, seat_index: int) -> list[Line]:
 def _scoring_rule(card: Card) -> ScoringRule | None:
     """The card's scoring rule; a card whose effect (or scoring rule) nobody knows stops scoring."""
     if card.effect is None:
-        raise MissingValue(card.id, "effect", "whether it scores at the end")
+        raise MissingValue(card.id, "effect", "knowing whether it scores")
     if card.effect is not Effect.SCORING:
         return None
     if card.scoring is None:
-        raise MissingValue(card.id, "scoring", "what it scores")
+        raise MissingValue(card.id, "scoring", "the score")
     return None if card.scoring.template == "none" else card.scoring
 
 
@@ -131,8 +131,8 @@ def _hand_count(table: Table, seat: Seat, card: str, source: CardId) -> int:
     if seat.hand_cards is None:
         if seat.hand == 0:
             return 0
-        raise MissingValue(source, "hand", f"it counts {card} in hand: give {seat.name}'s hand as a list "
-                                           f"of cards instead of a number")
+        raise MissingValue(source, "hand", f"counting {card} in {seat.name}'s hand",
+                           fix=f"Give {seat.name}'s hand as a list of cards instead of a number.")
     return sum(1 for c in seat.hand_cards if c == card)
 
 
@@ -163,7 +163,7 @@ def _bonus(rule: ScoringRule, table: Table, seat_index: int, c: int, p: int,
     if t == "worth_if_at_least":
         n = _count(mine, table, card=rule.card)
         if n >= rule.at_least:
-            return rule.worth - card.need("points"), f"{n} {rule.card}s: worth {rule.worth}"
+            return rule.worth - card.need("points", "the score"), f"{n} {rule.card}s: worth {rule.worth}"
         return 0, f"only {n} {rule.card}: needs {rule.at_least} to be worth {rule.worth}"
     if t == "adjacent_same":
         column = seat.collections[c]
@@ -200,11 +200,11 @@ def _award_sources(table: Table) -> list[tuple[Card, str | None]]:
     for cid in table.characters:
         card = table.catalogue.card(cid)
         if card.effect is None:
-            raise MissingValue(card.id, "effect", "whether it awards points at the end")
+            raise MissingValue(card.id, "effect", "knowing whether it awards points")
         if card.effect is Effect.SCORING or "scoring" in card.unknown:
             rule = _scoring_rule(card) if card.effect is Effect.SCORING else None
             if rule is None and "scoring" in card.unknown:
-                raise MissingValue(card.id, "scoring", "what it awards at the end")
+                raise MissingValue(card.id, "scoring", "the score")
             if rule is not None:
                 sources.append((card, None))
     return sources

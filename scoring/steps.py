@@ -2,8 +2,6 @@
 where the cards come from, and that an effect opened this turn produces that kind of consequence."""
 from __future__ import annotations
 
-from collections import Counter
-
 from . import commands as c
 from . import events as e
 from .cards import RICE_PAPER, CardId
@@ -28,7 +26,7 @@ def _hand_has(check: Checker, seat: int, cards: tuple[CardId, ...]) -> None:
     check.require(check.state.player(seat).hand.can_give(cards), RuleId.CARD_ZONE,
                   f"{check.name(seat)} has no {', '.join(cards)} in hand", overridable=False)
     check.in_game(cards)
-    check.revealed(cards)
+    check.shown(seat, cards)
 
 
 def _draw_deck(check: Checker, cmd: c.DrawFromDeck) -> list[e.Event]:
@@ -147,8 +145,7 @@ def _reveal(check: Checker, cmd: c.RevealHand) -> list[e.Event]:
                   f"{check.name(cmd.player)} holds {hand.size} card(s); that is more than that, or not them",
                   overridable=False)
     check.in_game(cmd.cards)
-    new = Counter(cmd.cards) - Counter(hand.known)
-    check.revealed(list(new.elements()))
+    check.shown(cmd.player, cmd.cards)
     return [e.HandRevealed(cmd.player, tuple(cmd.cards))]
 
 

@@ -1,0 +1,37 @@
+"""Loading the catalogue: the shipped files (package data) with the user's own files over them."""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from scoring.catalog import Catalogue, parse_catalogue, user_entries
+from scoring.errors import InputError
+
+SHIPPED = ("origami.toml", "legends.toml")
+
+
+@cache
+def shipped() -> Catalogue:
+    folder = resources.files("scoring") / "cards"
+    return parse_catalogue((name, (folder / name).read_text(encoding="utf-8")) for name in SHIPPED)
+
+
+def read_text(path: Path, what: str) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError(f"no such {what} file", where=str(path)) from None
+    except UnicodeDecodeError:
+        raise InputError(f"the {what} file is not UTF-8 text", where=str(path)) from None
+    except OSError as exc:
+        raise InputError(f"cannot read the {what} file: {exc.strerror}", where=str(path)) from None
+
+
+def load(extra: Iterable[Path] = ()) -> Catalogue:
+    """The shipped catalogue with each user catalogue file applied over it, in order."""
+    catalogue = shipped()
+    for path in extra:
+        catalogue = catalogue.with_entries(user_entries(str(path), read_text(path, "catalogue")), origin="user")
+    return catalogue

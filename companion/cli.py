@@ -1,0 +1,141 @@
+"""The `companion` command: the app, and the scripting interface of PRODUCT.md §3."""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from scoring.catalog import Catalogue
+from scoring.cards import CardId
+from scoring.errors import InputError, MissingValue
+from scoring.position import check_play, limits, payments
+from scoring.rules import RULES
+from scoring.sheet import score
+from scoring.table import Table, parse_table_text
+
+from . import render
+from .catalogue import load, read_text
+
+EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT, EXIT_BUG = 0, 1, 2, 3
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="companion",
+        description="Table companion for Origami and Origami Legends: referee, scorer and history.",
+        epilog="Exit codes: 0 done; 1 the action checked is illegal; 2 bad input (the message says what "
+               "and how to fix it); 3 an internal error (please report it).")
+    parser.add_argument("--catalog", action="append", type=Path, default=[], metavar="FILE",
+                        help="a catalogue file (TOML) of your own values over the shipped one; repeatable")
+    sub = parser.add_subparsers(dest="verb", metavar="COMMAND")
+
+    def verb(name: str, help_text: str) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        p.add_argument("--json", action="store_true", help="print JSON instead of text")
+        return p
+
+    p = verb("score", "score a final table: a line per card, awards, ranks, winners and the tie-break")
+    p.add_argument("table", type=Path, help="the table file (JSON)")
+    p = verb("check", "is this Play One Origami legal from this position? exit 0 legal, 1 illegal")
+    p.add_argument("table", type=Path)
+    p.add_argument("--player", required=True, help="who plays (a name at the table)")
+    p.add_argument("--play", required=True, metavar="CARD", help="the origami or Character played")
+    p.add_argument("--pay", default="", metavar="CARD[,CARD…]", help="the cards discarded to pay")
+    p.add_argument("--to", type=int, choices=(1, 2), help="the collection it goes on (omit to be told)")
+    p.add_argument("--under", action="store_true", help="slide it under the collection (Snake)")
+    p.add_argument("--discount", type=int, default=0, metavar="N",
+                   help="folds off the price from an effect (Shell, Dolphin)")
+    p.add_argument("--free", action="store_true", help="the play costs nothing (Lion, a Character's free play)")
+    p = verb("payments", "every exact payment for a card from a hand, best first (fewest cards)")
+    p.add_argument("table", type=Path)
+    p.add_argument("--player", required=True)
+    p.add_argument("--play", required=True, metavar="CARD")
+    p.add_argument("--hand", required=True, metavar="CARD[,CARD…]", help="the cards in hand")
+    p = verb("limit", "a player's hand limit and draw allowance, with each modifier named")
+    p.add_argument("table", type=Path)
+    p.add_argument("--player", required=True)
+    p = verb("rules", "the rules reference: every rule id with its text; give words or an id to search")
+    p.add_argument("query", nargs="*", help="rule id or words to look for")
+    return parser
+
+
+def _cards(text: str, table: Table, where: str) -> tuple[CardId, ...]:
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    return tuple(table.catalogue.lookup(n, table.variant.games, where=where).id for n in names)
+
+
+def _table(path: Path, catalogue: Catalogue) -> Table:
+    return parse_table_text(read_text(path, "table"), catalogue, str(path))
+
+
+def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
+    print(json.dumps(data, indent=2, ensure_ascii=False) if args.json else text)
+
+
+def _run(args: argparse.Namespace) -> int:
+    if args.verb == "rules":
+        query = " ".join(args.query).casefold()
+        found = [r for r in RULES.values()
+                 if not query or query in f"{r.id} {r.title} {r.text}".casefold()]
+        _emit(args, [{"id": str(r.id), "title": r.title, "text": r.text} for r in found],
+              "\n\n".join(f"{r.id} — {r.title}\n{r.text}" for r in found) or f"no rule mentions {query!r}")
+        return EXIT_OK
+    catalogue = load(args.catalog + ([Path(os.environ["COMPANION_CATALOG"])]
+                                     if os.environ.get("COMPANION_CATALOG") else []))
+    table = _table(args.table, catalogue)
+    if args.verb == "score":
+        sheet = score(table)
+        _emit(args, render.sheet_json(sheet), render.sheet_text(sheet))
+        return EXIT_OK
+    seat = table.seat(args.player)
+    name = table.players[seat].name
+    if args.verb == "limit":
+        hand, draw = limits(table, seat)
+        _emit(args, {"player": name, "hand_limit": render.allowance_json(hand), "draw": render.allowance_json(draw)},
+              f"{name}: hand limit {render.allowance_text(hand)}; draw allowance "
+              f"{render.allowance_text(draw)} folds")
+        return EXIT_OK
+    card = table.catalogue.lookup(args.play, table.variant.games, where="--play")
+    if args.verb == "payments":
+        due, found = payments(table, card, _cards(args.hand, table, "--hand"))
+        lines = [" + ".join(p) if p else "(nothing)" for p in found]
+        _emit(args, {"card": card.id, "price": render.allowance_json(due), "payments": [list(p) for p in found]},
+              f"{card.id} costs {render.allowance_text(due)} fold(s). "
+              + (f"{len(found)} exact payment(s), best first:\n  " + "\n  ".join(lines) if found
+                 else "No exact payment from that hand."))
+        return EXIT_OK
+    if args.discount < 0:
+        raise InputError("cannot be negative", where="--discount")
+    result = check_play(table, seat, card, _cards(args.pay, table, "--pay"),
+                        None if args.to is None else args.to - 1, args.under, args.discount, args.free)
+    _emit(args, render.check_json(result), render.check_text(result, name))
+    return EXIT_OK if result.legal else EXIT_ILLEGAL
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.verb is None:
+        # The table app (Textual) is the next piece of work; until it lands, the command shows its verbs.
+        parser.print_help()
+        return EXIT_OK
+    try:
+        return _run(args)
+    except (InputError, MissingValue) as exc:
+        print(f"companion {args.verb}: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except RecursionError:
+        print(f"companion {args.verb}: the input is nested too deeply to be a table file", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except Exception as exc:  # never a traceback for a person at the table
+        print(f"companion {args.verb}: internal error ({type(exc).__name__}: {exc}); please report it",
+              file=sys.stderr)
+        return EXIT_BUG
+
+
+if __name__ == "__main__":
+    sys.exit(main())

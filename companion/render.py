@@ -1,0 +1,76 @@
+"""Plain-text and JSON renderings of engine results for the command line."""
+from __future__ import annotations
+
+from typing import Any
+
+from scoring.options import Allowance
+from scoring.position import PlayCheck
+from scoring.sheet import ScoreSheet
+
+
+def sheet_json(sheet: ScoreSheet) -> dict[str, Any]:
+    return {
+        "players": [
+            {"name": p.name, "total": p.total, "rank": p.rank, "hand": p.hand,
+             "lines": [{"card": l.card, "collection": l.collection, "position": l.position,
+                        "printed": l.printed, "bonus": l.bonus, "why": l.why} for l in p.lines],
+             "awards": [{"source": a.source, "owner": a.owner, "points": a.points, "why": a.why}
+                        for a in p.awards]}
+            for p in sheet.players],
+        "winners": list(sheet.winners),
+        "tie_break": sheet.tie_break,
+    }
+
+
+def sheet_text(sheet: ScoreSheet) -> str:
+    out: list[str] = []
+    for p in sorted(sheet.players, key=lambda p: p.rank):
+        out.append(f"{p.rank}. {p.name}: {p.total} points ({p.hand} card{'s' if p.hand != 1 else ''} in hand)")
+        for l in p.lines:
+            bonus = f"{l.bonus:+d}" if l.bonus else ""
+            why = f"  {l.why}" if l.bonus or l.why else ""
+            out.append(f"   {l.collection}.{l.position:<2} {l.card:<16} {l.printed:>3} {bonus:>4} = {l.total:>3}{why}")
+        for a in p.awards:
+            owner = f"{a.owner}'s " if a.owner else "Character "
+            out.append(f"   award {owner}{a.source:<14} {a.points:+d}  {a.why}")
+    if sheet.tie_break == "shared":
+        out.append(f"Shared victory: {', '.join(sheet.winners)} (tied on points and cards in hand).")
+    elif sheet.tie_break == "hand":
+        out.append(f"Winner: {sheet.winners[0]} (tie on points broken by most cards in hand).")
+    else:
+        out.append(f"Winner: {sheet.winners[0]}.")
+    return "\n".join(out)
+
+
+def allowance_json(a: Allowance) -> dict[str, Any]:
+    return {"value": a.value, "base": a.base,
+            "modifiers": [{"source": m.source, "amount": m.amount} for m in a.modifiers]}
+
+
+def allowance_text(a: Allowance) -> str:
+    parts = " ".join(f"{m.amount:+d} {m.source}" if m.amount else f"({m.source})" for m in a.modifiers)
+    return f"{a.value}" + (f" = {a.base} {parts}" if parts else "")
+
+
+def check_json(result: PlayCheck) -> dict[str, Any]:
+    if result.violation is not None:
+        return {"legal": False, "card": result.card, "rule": str(result.violation.rule),
+                "message": result.violation.message}
+    assert result.price is not None
+    return {"legal": True, "card": result.card, "price": allowance_json(result.price),
+            "placements": [{"collection": p.collection + 1, "under": p.under} for p in result.placements],
+            "replaces": result.replaces}
+
+
+def check_text(result: PlayCheck, player: str) -> str:
+    if result.violation is not None:
+        return f"illegal: {result.violation.rule}: {result.violation.message}"
+    assert result.price is not None
+    if result.replaces:
+        where = f"; it goes to the middle of the table and replaces {result.replaces}"
+    elif result.placements:
+        spots = [f"collection {p.collection + 1}" + (" (under)" if p.under else "") for p in result.placements]
+        where = f"; it may go on {' or '.join(spots)}" if len(spots) > 1 else f"; it goes on {spots[0]}"
+    else:
+        where = "; it goes to the middle of the table"
+    return f"legal: {player} plays {result.card} for {allowance_text(result.price)} fold(s){where}"
