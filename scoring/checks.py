@@ -76,9 +76,12 @@ class Checker:
                     self.state.families)
             self.require(ok, RuleId.CARD_COUNT, what, overridable=False)
 
-    def revealed(self, cards: Iterable[CardId], extra: Counter[CardId] | None = None) -> None:
-        """Cards coming into view must not exceed the copies the game has."""
-        seen = visible(self.state) + (extra or Counter())
+    def revealed(self, cards: Iterable[CardId], reshuffling: bool = False) -> None:
+        """Cards coming into view must not exceed the copies the game has. When they come after a
+        reshuffle, the discard pile has gone back into the deck and is no longer in view."""
+        seen = visible(self.state)
+        if reshuffling:
+            seen -= Counter(self.state.discard)
         for cid, n in Counter(cards).items():
             quantity = self.card(cid).quantity
             if cid == RICE_PAPER or quantity is None:

@@ -233,7 +233,7 @@ def refill(check: Checker, cards: tuple[CardId, ...], line_now: int) -> list[e.E
                   f"the draw line has room for {room} card{'s' if room != 1 else ''}, not {len(cards)}",
                   overridable=False)
     check.in_game(cards)
-    check.revealed(cards)
+    check.revealed(cards, reshuffling=len(cards) >= check.state.deck)
     return from_deck(check, len(cards), make=e.LineRefilled, revealed=cards)
 
 

@@ -36,7 +36,7 @@ def _draw_deck(check: Checker, cmd: c.DrawFromDeck) -> list[e.Event]:
                   "draw at least one card; the cards shown cannot be more than the cards drawn",
                   overridable=False)
     check.in_game(cmd.revealed)
-    check.revealed(cmd.revealed)
+    check.revealed(cmd.revealed, reshuffling=cmd.count >= check.state.deck)
     return from_deck(check, cmd.count, player=cmd.player, revealed=cmd.revealed)
 
 
