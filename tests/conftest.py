@@ -1,0 +1,45 @@
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.catalogue import shipped
+from scoring.catalog import Catalogue
+from scoring.sheet import ScoreSheet, score
+from scoring.table import Table, parse_table
+
+
+@pytest.fixture(scope="session")
+def catalogue() -> Catalogue:
+    return shipped()
+
+
+def empty_seats(*names: str) -> list[dict[str, Any]]:
+    return [{"name": n, "collections": [[], []], "hand": 0} for n in names]
+
+
+@pytest.fixture
+def table(catalogue: Catalogue) -> Callable[..., Table]:
+    def make(game: str, players: list[dict[str, Any]], **extra: Any) -> Table:
+        return parse_table({"game": game, "players": players, **extra}, catalogue)
+    return make
+
+
+@pytest.fixture
+def scored(table: Callable[..., Table]) -> Callable[..., ScoreSheet]:
+    def make(game: str, players: list[dict[str, Any]], **extra: Any) -> ScoreSheet:
+        return score(table(game, players, **extra))
+    return make
+
+
+@pytest.fixture
+def table_file(tmp_path: Path) -> Callable[[Any], Path]:
+    def write(data: Any) -> Path:
+        path = tmp_path / "table.json"
+        path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+        return path
+    return write
