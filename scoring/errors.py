@@ -1,8 +1,6 @@
 """Errors the engine reports about its input. Rule violations are values (see referee.Rejected), not errors."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 
 class InputError(ValueError):
     """Bad input: names where (file, player, card, field) and says how to fix it."""
@@ -12,14 +10,15 @@ class InputError(ValueError):
         super().__init__(f"{where}: {message}" if where else message)
 
 
-@dataclass(frozen=True, slots=True)
 class MissingValue(Exception):
     """A value the engine needs and nobody knows yet (e.g. a printed victory point)."""
 
-    card: str
-    field: str
-    why: str = ""
-    fix: str = ""  # how to supply it, when it is not a card value
+    def __init__(self, card: str, field: str, why: str = "", fix: str = "") -> None:
+        super().__init__(card, field)
+        self.card = card
+        self.field = field
+        self.why = why
+        self.fix = fix  # how to supply it, when it is not a card value
 
     def __str__(self) -> str:
         label = LABELS.get(self.field, self.field.replace("_", " "))
