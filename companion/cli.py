@@ -125,8 +125,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
     try:
         return _run(args)
-    except (InputError, MissingValue) as exc:
+    except InputError as exc:
         print(f"companion {args.verb}: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except MissingValue as exc:
+        source = f"{args.table}: " if getattr(args, "table", None) else ""
+        print(f"companion {args.verb}: {source}{exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except RecursionError:
         print(f"companion {args.verb}: the input is nested too deeply to be a table file", file=sys.stderr)

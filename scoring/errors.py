@@ -19,14 +19,21 @@ class MissingValue(Exception):
         self.field = field
         self.why = why
         self.fix = fix  # how to supply it, when it is not a card value
+        self.where = ""  # e.g. "Ann's collection 1, card 2"; filled in by whoever knows
+
+    def at(self, where: str) -> MissingValue:
+        if not self.where:
+            self.where = where
+        return self
 
     def __str__(self) -> str:
         label = LABELS.get(self.field, self.field.replace("_", " "))
         needed = f", needed for {self.why}" if self.why else ""
+        where = f"{self.where}: " if self.where else ""
         if self.fix:
-            return f"{self.card}: {label} not known{needed}. {self.fix}"
+            return f"{where}{self.card}: {label} not known{needed}. {self.fix}"
         return (
-            f"{self.card}: {label} not known{needed}. You hold the card: put the value in the table's "
+            f"{where}{self.card}: {label} not known{needed}. You hold the card: put the value in the table's "
             f"\"cards\" ({{\"{self.card}\": {{\"{self.field}\": ...}}}}) or in your catalogue file "
             f"(--catalog FILE with a [[card]] naming \"{self.card}\" and its {self.field})."
         )

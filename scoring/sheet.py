@@ -62,6 +62,11 @@ def plural(n: int, word: str) -> str:
 def score(table: Table) -> ScoreSheet:
     """Printed points + scoring effects (covered or not) + awards (Kappa, Characters); ranks; tie-break."""
     lines = [_lines(table, i) for i in range(len(table.players))]
+    return _ranked(table, lines)
+
+
+def _ranked(table: Table, lines: list[list[Line]]) -> ScoreSheet:
+    """Add the awards, then rank by points and break ties by cards in hand."""
     awards: list[list[Award]] = [[] for _ in table.players]
     for source, owner in _award_sources(table):
         for i, points, why in _award(table, source):
@@ -92,21 +97,30 @@ def _lines(table: Table, seat_index: int) -> list[Line]:
     deferred: list[tuple[int, int, Card]] = []
     for c, column in enumerate(seat.collections):
         for p, cid in enumerate(column):
-            card = table.catalogue.card(cid)
-            printed = card.need("points", "the score")
-            rule = _scoring_rule(card)
-            if rule is not None and rule.template == "collection_difference":
-                deferred.append((len(result), c, card))
-                bonus, why = 0, ""
-            elif rule is not None and not rule.is_award:
-                bonus, why = _bonus(rule, table, seat_index, c, p, card)
-            else:
-                bonus, why = 0, ""
-            result.append(Line(cid, c + 1, p + 1, printed, bonus, why))
+            try:
+                result.append(_line(table, seat_index, c, p, deferred, len(result)))
+            except MissingValue as missing:
+                raise missing.at(f"{seat.name}'s collection {c + 1}, card {p + 1}") from None
     for index, c, card in deferred:
         bonus, why = _difference(table, result)
         result[index] = Line(card.id, c + 1, result[index].position, result[index].printed, bonus, why)
     return result
+
+
+def _line(table: Table, seat_index: int, c: int, p: int, deferred: list[tuple[int, int, Card]],
+          index: int) -> Line:
+    cid = table.players[seat_index].collections[c][p]
+    card = table.catalogue.card(cid)
+    printed = card.need("points", "the score")
+    rule = _scoring_rule(card)
+    if rule is not None and rule.template == "collection_difference":
+        deferred.append((index, c, card))
+        bonus, why = 0, ""
+    elif rule is not None and not rule.is_award:
+        bonus, why = _bonus(rule, table, seat_index, c, p, card)
+    else:
+        bonus, why = 0, ""
+    return Line(cid, c + 1, p + 1, printed, bonus, why)
 
 
 def _scoring_rule(card: Card) -> ScoringRule | None:
