@@ -187,3 +187,11 @@ def test_fuzzed_table_files_never_give_a_traceback(capsys: pytest.CaptureFixture
     assert "Traceback" not in err and "internal error" not in err
     if code == 2:
         assert err.startswith(f"companion {verb}: ") and len(err) > 20
+
+
+@pytest.mark.parametrize("name, total", [("41.json", 41), ("48.json", 48)])
+def test_the_readme_examples_score_as_the_rulebooks_do(capsys: pytest.CaptureFixture[str], name: str,
+                                                       total: int) -> None:
+    path = Path(__file__).resolve().parents[2] / "examples" / name
+    code, out, _ = run(capsys, "score", str(path), "--json")
+    assert code == 0 and json.loads(out)["players"][0]["total"] == total
