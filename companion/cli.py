@@ -79,10 +79,10 @@ def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
 def _run(args: argparse.Namespace) -> int:
     if args.verb == "rules":
         query = " ".join(args.query).casefold()
-        found = [r for r in RULES.values()
+        rules = [r for r in RULES.values()
                  if not query or query in f"{r.id} {r.title} {r.text}".casefold()]
-        _emit(args, [{"id": str(r.id), "title": r.title, "text": r.text} for r in found],
-              "\n\n".join(f"{r.id} — {r.title}\n{r.text}" for r in found) or f"no rule mentions {query!r}")
+        _emit(args, [{"id": str(r.id), "title": r.title, "text": r.text} for r in rules],
+              "\n\n".join(f"{r.id} — {r.title}\n{r.text}" for r in rules) or f"no rule mentions {query!r}")
         return EXIT_OK
     catalogue = load(args.catalog + ([Path(os.environ["COMPANION_CATALOG"])]
                                      if os.environ.get("COMPANION_CATALOG") else []))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
@@ -144,7 +145,7 @@ class Playout:
         self.end_turn(seat)
 
     def action(self, seat: int) -> None:
-        options = [self.draw, self.play, self.character, self.special]
+        options: list[Callable[[int], bool]] = [self.draw, self.play, self.character, self.special]
         self.rng.shuffle(options)
         for option in options:
             if option(seat):

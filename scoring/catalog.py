@@ -7,7 +7,7 @@ import difflib
 import tomllib
 import unicodedata
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import STEP_KINDS, Card, CardId, Effect, Game, Kind, character_id
@@ -146,7 +146,7 @@ def _card(entry: Mapping[str, Any]) -> Card:
     return Card(
         id=cid, name=entry["name"], game=Game(entry["game"]), kind=Kind(entry["kind"]),
         family=entry.get("family"), colour=colour,
-        **{k: entry.get(k) for k in INT_FIELDS + SIGNED_FIELDS},
+        **{k: entry.get(k) for k in INT_FIELDS + SIGNED_FIELDS},  # type: ignore[arg-type]
         effect=Effect(effect) if effect else None,
         text=entry.get("text", ""),
         steps=frozenset(steps) if steps is not None else None,
@@ -243,7 +243,7 @@ def _validated(entry: dict[str, Any], where: str, families: Mapping[str, Game]) 
             raise bad(key, "true or false")
     if entry["kind"] == "origami" and entry.get("family") not in families:
         raise InputError(f"an origami needs a family, one of {', '.join(families)}", where=where)
-    if entry["kind"] == "origami" and families.get(entry["family"]).value != entry["game"]:
+    if entry["kind"] == "origami" and families[entry["family"]].value != entry["game"]:
         raise InputError(f"family {entry['family']!r} belongs to the other game", where=where)
     if entry["kind"] == "character" and entry.get("colour") not in ("red", "yellow"):
         raise InputError('a Character needs "colour": "red" or "yellow"', where=where)
@@ -261,6 +261,3 @@ def _validated(entry: dict[str, Any], where: str, families: Mapping[str, Game]) 
         ScoringRule.parse(scoring, f"{where}.scoring")
     return entry
 
-
-def replace_values(card: Card, **values: Any) -> Card:
-    return replace(card, **values)

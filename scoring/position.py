@@ -61,8 +61,9 @@ def check_play(table: Table, seat: int, card: Card, payment: tuple[CardId, ...],
     except Refused as refused:
         return PlayCheck(card.id, refused.violation, None, ())
     if card.is_origami:
-        spots = tuple(p for p in placements(state.player(seat).collections, card.may_go_under)
-                      if (collection is None or p.collection == collection) and (p.under == under or collection is None))
+        # With a collection named, play_checks has accepted exactly that spot; otherwise every legal one.
+        spots = ((Placement(collection, under),) if collection is not None
+                 else tuple(placements(state.player(seat).collections, card.may_go_under)))
     other = card.other_colour()
     return PlayCheck(card.id, None, due, spots, other if other in table.characters else None)
 

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from . import commands as c
 from . import events as e
 from .cards import RICE_PAPER, Card, CardId, Effect, Game, Kind
 from .catalog import Catalogue
-from .errors import MissingValue
 from .checks import Checker, Refused, Violation, deck_can_give, from_deck
+from .errors import MissingValue
+from .evolve import start
 from .options import Allowance, draw_allowance, folds, hand_limit, placements, price
 from .rules import RuleId
 from .state import GameState, Phase
@@ -68,30 +70,28 @@ def decide(state: GameState | None, command: c.Command, catalogue: Catalogue) ->
 
 
 def _handler(command: c.Command) -> Handler:
-    from . import steps  # steps imports this module's helpers
+    return _handlers()[type(command)]
 
-    table: dict[type, Handler] = {
-        c.StartGame: _start, c.Deal: _deal, c.DrawCards: _draw, c.PlayOrigami: _play,
-        c.PlayCharacter: _character, c.UseSpecialAction: _special, c.EndTurn: _end_turn,
-        **steps.HANDLERS,
-    }
-    return table[type(command)]
+
+@cache
+def _handlers() -> dict[type, Handler]:
+    from . import steps  # steps builds on this module's checks, so it is imported once, late
+
+    return {c.StartGame: _start, c.Deal: _deal, c.DrawCards: _draw, c.PlayOrigami: _play,
+            c.PlayCharacter: _character, c.UseSpecialAction: _special, c.EndTurn: _end_turn, **steps.HANDLERS}
 
 
 def _blank(command: c.StartGame) -> GameState:
-    from .evolve import start
     return start(e.GameStarted(Variant.ORIGAMI.value, command.players, (), (), (), 0, 0))
 
 
 # --- setup -------------------------------------------------------------------------------------
 
 def _start(check: Checker, cmd: c.StartGame) -> list[e.Event]:
-    try:
-        variant = Variant(cmd.variant)
-    except ValueError:
-        check.require(False, RuleId.SETUP_FAMILIES, f"unknown game {cmd.variant!r}: origami, legends or mixed",
-                      overridable=False)
-        raise AssertionError from None
+    if cmd.variant not in {v.value for v in Variant}:
+        raise Refused(Violation(RuleId.SETUP_FAMILIES, f"unknown game {cmd.variant!r}: origami, legends or mixed",
+                                overridable=False))
+    variant = Variant(cmd.variant)
     names = [n.strip() for n in cmd.players]
     n = len(names)
     check.require(all(names) and len({x.casefold() for x in names}) == n, RuleId.SETUP_FAMILIES,

@@ -29,6 +29,17 @@ class RuleId(StrEnum):
     TIE_HAND = "TIE-HAND"
     SCORE_CARDS = "SCORE-CARDS"
     SCORE_AWARD = "SCORE-AWARD"
+    SCORE_CHICKEN = "SCORE-CHICKEN"
+    SCORE_BEE = "SCORE-BEE"
+    SCORE_WHALE = "SCORE-WHALE"
+    SCORE_RABBIT = "SCORE-RABBIT"
+    SCORE_ANT = "SCORE-ANT"
+    SCORE_MACAW = "SCORE-MACAW"
+    SCORE_T_REX = "SCORE-T-REX"
+    SCORE_TRICERATOPS = "SCORE-TRICERATOPS"
+    SCORE_POLAR_BEAR = "SCORE-POLAR-BEAR"
+    SCORE_KAPPA = "SCORE-KAPPA"
+    SCORE_ANACONDA = "SCORE-ANACONDA"
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,4 +132,32 @@ RULES: dict[RuleId, Rule] = dict([
     _r(RuleId.SCORE_AWARD, "Awards to tied players",
        "When a card awards points to whoever has the most of something (Kappa, Actor, Sumo wrestler, "
        "Samurai), every tied player scores them."),
+    _r(RuleId.SCORE_CHICKEN, "Chicken", "2 extra points for each Chick in your collections."),
+    _r(RuleId.SCORE_BEE, "Bee", "1 extra point for each lawn origami in your collections; the Bee counts itself."),
+    _r(RuleId.SCORE_WHALE, "Whale",
+       "1 extra point for each other sea origami in the Whale's own collection (it does not count itself; two "
+       "Whales in one collection count each other). Where the sea symbol is read as 'any origami', the "
+       "table's rule choice whale = any counts every other card there."),
+    _r(RuleId.SCORE_RABBIT, "Rabbit", "1 extra point for every 2 cards left in your hand, rounded down: 5 cards give 2."),
+    _r(RuleId.SCORE_ANT, "Ant",
+       "With at least two Ants in your collections, each Ant is worth 5 points instead of its printed 3."),
+    _r(RuleId.SCORE_MACAW, "Macaw",
+       "3 extra points when the card directly above or below it in the same collection is another Macaw. A Macaw "
+       "between two Macaws scores 3 (rule choice macaw = each: 6)."),
+    _r(RuleId.SCORE_T_REX, "T-Rex", "1 extra point for each card left in your hand."),
+    _r(RuleId.SCORE_TRICERATOPS, "Triceratops",
+       "2 extra points for each other player who ends with fewer cards in hand than you."),
+    _r(RuleId.SCORE_POLAR_BEAR, "Polar Bear", "1 extra point for each rice paper left in your hand."),
+    _r(RuleId.SCORE_KAPPA, "Kappa",
+       "5 points to every player with the most legendary creatures in their collections, whoever owns the "
+       "Kappa; ties all score. Each Kappa gives its award."),
+    _r(RuleId.SCORE_ANACONDA, "Anaconda",
+       "Extra points equal to the difference between your two collections' printed points (20 against 16 gives "
+       "4); rule choice anaconda = scored adds the other cards' bonuses."),
 ])
+
+
+def scoring_rule_of(card_name: str) -> RuleId | None:
+    """The rule id of a card's scoring effect, for the rules reference and score sheets."""
+    key = "SCORE-" + card_name.upper().replace(" ", "-")
+    return RuleId(key) if key in RuleId._value2member_map_ else None

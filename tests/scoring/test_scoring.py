@@ -229,3 +229,24 @@ def test_fewest_in_hand_award_template(scored: Scored) -> None:
     sheet = scored("legends", CHARACTER_TABLE, characters=["Samurai (yellow)"],
                    cards={"Samurai (yellow)": {"scoring": {"template": "fewest_in_hand", "amount": 4}}})
     assert [sum(a.points for a in p.awards) for p in sheet.players] == [0, 0, 4]
+
+
+def test_every_shipped_scoring_card_has_a_rule_id() -> None:
+    from companion.catalogue import shipped
+    from scoring.cards import Effect
+    from scoring.rules import RULES, scoring_rule_of
+
+    scoring_cards = {c.name for c in shipped().cards.values() if c.effect is Effect.SCORING and c.scoring}
+    assert {name: scoring_rule_of(name) in RULES for name in scoring_cards} == {n: True for n in scoring_cards}
+
+
+def test_most_of_card_and_most_origami_award_templates(scored: Scored) -> None:
+    players = [{"name": "A", "collections": [["Macaw", "Macaw"], ["Phoenix"]], "hand": 0},
+               {"name": "B", "collections": [["Macaw", "Kappa"], ["Phoenix", "T-Rex"]], "hand": 0},
+               {"name": "C", "collections": [["Macaw"], ["Macaw"]], "hand": 0}]
+    sheet = scored("legends", players, characters=["Sumo wrestler (red)", "Samurai (red)"], cards={
+        "Sumo wrestler (red)": {"scoring": {"template": "most_of_card", "card": "Macaw", "amount": 2}},
+        "Samurai (red)": {"scoring": {"template": "most_origami", "amount": 4}}})
+    awards = {p.name: sorted((a.source, a.points) for a in p.awards) for p in sheet.players}
+    assert awards == {"A": [("Sumo wrestler (red)", 2)], "B": [("Samurai (red)", 4)],
+                      "C": [("Sumo wrestler (red)", 2)]}
