@@ -248,5 +248,5 @@ def test_most_of_card_and_most_origami_award_templates(scored: Scored) -> None:
         "Sumo wrestler (red)": {"scoring": {"template": "most_of_card", "card": "Macaw", "amount": 2}},
         "Samurai (red)": {"scoring": {"template": "most_origami", "amount": 4}}})
     awards = {p.name: sorted((a.source, a.points) for a in p.awards) for p in sheet.players}
-    assert awards == {"A": [("Sumo wrestler (red)", 2)], "B": [("Samurai (red)", 4)],
+    assert awards == {"A": [("Sumo wrestler (red)", 2)], "B": [("Kappa", 5), ("Samurai (red)", 4)],
                       "C": [("Sumo wrestler (red)", 2)]}
