@@ -171,7 +171,7 @@ class Playout:
         candidates = [cid for cid in set(pool) if self.catalogue.card(cid).is_origami]
         self.rng.shuffle(candidates)
         free = source == "line"
-        for cid in sorted(candidates, key=lambda x: self.rng.random()):
+        for cid in candidates:
             card = self.catalogue.card(cid)
             rest = list(hand)
             if source == "hand":

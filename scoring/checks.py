@@ -91,6 +91,22 @@ class Checker:
                          f"that would make {total} × {cid} in view, but the game has {quantity}")
 
 
+    def hand_has(self, seat: int, cards: tuple[CardId, ...]) -> None:
+        """The player holds these cards (unseen ones may stand in), they are in the game, and showing them
+        does not make more copies than exist."""
+        self.require(self.state.player(seat).hand.can_give(cards), RuleId.CARD_ZONE,
+                     f"{self.name(seat)} has no {', '.join(cards)} in hand", overridable=False)
+        self.in_game(cards)
+        self.shown(seat, cards)
+
+    def line_without(self, cards: Iterable[CardId]) -> list[CardId]:
+        """The draw line once these cards are taken from it; each must be there."""
+        rest = list(self.state.line)
+        for cid in cards:
+            self.require(cid in rest, RuleId.CARD_ZONE, f"{cid} is not in the draw line", overridable=False)
+            rest.remove(cid)
+        return rest
+
     def shown(self, seat: int, cards: Iterable[CardId]) -> None:
         """Cards a player shows from hand: only those not already known to the table are new in view."""
         new = Counter(cards) - Counter(self.state.player(seat).hand.known)

@@ -90,12 +90,9 @@ def evolve(state: GameState, event: e.Event) -> GameState:
             state = state.with_player(p, hand=state.player(p).hand.plus(cards, n - len(cards)))
             return replace(state, deck=state.deck - n)
         case e.TakenFromDiscard(player=p, card=card):
-            pile = list(state.discard)
-            pile.reverse()
-            pile.remove(card)
-            pile.reverse()
+            top_copy = len(state.discard) - 1 - state.discard[::-1].index(card)
             state = state.with_player(p, hand=state.player(p).hand.plus((card,)))
-            return replace(state, discard=tuple(pile))
+            return replace(state, discard=state.discard[:top_copy] + state.discard[top_copy + 1:])
         case e.Discarded(player=p, cards=cards):
             state = state.with_player(p, hand=state.player(p).hand.without(cards))
             return _to_discard(state, cards)

@@ -13,7 +13,7 @@ from .cards import RICE_PAPER, Card, CardId, Effect, Game, Kind
 from .catalog import Catalogue
 from .checks import Checker, Refused, Violation, deck_can_give, from_deck
 from .errors import MissingValue
-from .evolve import start
+from .evolve import evolve, start
 from .options import Allowance, draw_allowance, folds, hand_limit, placements, price
 from .rules import RuleId
 from .state import GameState, Phase
@@ -149,16 +149,17 @@ def _deal(check: Checker, cmd: c.Deal) -> list[e.Event]:
     check.require(len(cmd.line) == 4, RuleId.SETUP_DEAL, "the draw line starts with 4 cards")
     fewest = min(totals)
     tied = tuple(i for i, t in enumerate(totals) if t == fewest)
+    dealt = e.CardsDealt(tuple(map(tuple, cmd.hands)), tuple(cmd.line))
     if len(tied) == 1:
         check.require(cmd.lot in (None, tied[0]), RuleId.SETUP_START,
                       f"{check.name(tied[0])} has the fewest folds and starts: there is no lot to draw",
                       overridable=False)
-        return [e.CardsDealt(tuple(map(tuple, cmd.hands)), tuple(cmd.line)), e.StartingPlayerChosen(tied[0], ())]
+        return [dealt, e.StartingPlayerChosen(tied[0], ())]
     names = " and ".join(check.name(i) for i in tied)
     check.require(cmd.lot in tied, RuleId.SETUP_START,
                   f"{names} tie with {fewest} folds: the lot must pick one of them", overridable=False)
     assert cmd.lot is not None
-    return [e.CardsDealt(tuple(map(tuple, cmd.hands)), tuple(cmd.line)), e.StartingPlayerChosen(cmd.lot, tied)]
+    return [dealt, e.StartingPlayerChosen(cmd.lot, tied)]
 
 
 # --- the turn's main actions ----------------------------------------------------------------------
@@ -203,10 +204,7 @@ def _draw(check: Checker, cmd: c.DrawCards) -> list[e.Event]:
     main_action(check, cmd.player)
     state = check.state
     player = state.player(cmd.player)
-    rest = list(state.line)
-    for cid in cmd.cards:
-        check.require(cid in rest, RuleId.CARD_ZONE, f"{cid} is not in the draw line", overridable=False)
-        rest.remove(cid)
+    rest = check.line_without(cmd.cards)
     allowance = draw_allowance(player.collections, state.characters, check.catalogue, state.choices)
     taken = folds(cmd.cards, check.catalogue)
     check.require(taken <= allowance.value, RuleId.DRAW_LINE,
@@ -275,9 +273,9 @@ def _play(check: Checker, cmd: c.PlayOrigami) -> list[e.Event]:
         due_why = f" with {via.id}"
     play_checks(check, cmd.player, card, cmd.payment, cmd.source, cmd.collection, cmd.under,
                 discount=cmd.discount, free=cmd.free or free_play, why=due_why)
-    out: list[e.Event] = [e.OrigamiPlayed(cmd.player, card.id, cmd.source, tuple(cmd.payment), cmd.collection,
-                                          cmd.under, action)]
-    return out + _caiman(check, cmd, card.cost)
+    played = e.OrigamiPlayed(cmd.player, card.id, cmd.source, tuple(cmd.payment), cmd.collection, cmd.under,
+                             action)
+    return [played, *_extra_action(check, played, card.cost)]
 
 
 def play_checks(check: Checker, seat: int, card: Card, payment: tuple[CardId, ...], source: str,
@@ -309,22 +307,18 @@ def play_checks(check: Checker, seat: int, card: Card, payment: tuple[CardId, ..
                   "there are two collections: choose 1 or 2", overridable=False)
     check.require(not under or card.may_go_under, RuleId.COLL_UNDER,
                   f"{card.id} goes on top of a collection; only a card that says so may go under")
-    if not any(p.collection == collection for p in placements(columns, card.may_go_under)):
-        sizes = f"{len(columns[0])} and {len(columns[1])}"
-        check.require(False, RuleId.COLL_BALANCE,
-                      f"collections of {sizes} cards: adding to collection {collection + 1} would make them "
-                      f"differ by 2; put it on collection {2 - collection}")
+    check.require(any(p.collection == collection for p in placements(columns, card.may_go_under)),
+                  RuleId.COLL_BALANCE,
+                  f"collections of {len(columns[0])} and {len(columns[1])} cards: adding to collection "
+                  f"{collection + 1} would make them differ by 2; put it on collection {2 - collection}")
     return due
 
 
-def _caiman(check: Checker, cmd: c.PlayOrigami, cost: int | None) -> list[e.Event]:
-    """An ongoing 'another action when you play a card costing N' effect that is still on top after the play."""
-    columns = list(check.state.player(cmd.player).collections)
-    column = columns[cmd.collection]
-    columns[cmd.collection] = (cmd.card, *column) if cmd.under else (*column, cmd.card)
-    for column in columns:
-        if column and cost in check.catalogue.card(column[-1]).extra_action_costs:
-            return [e.ExtraActionGranted(cmd.player, column[-1])]
+def _extra_action(check: Checker, played: e.OrigamiPlayed, cost: int | None) -> list[e.Event]:
+    """An ongoing 'another action when you play a card costing N' (Caiman) still on top after the play."""
+    for top in evolve(check.state, played).player(played.player).tops():
+        if cost in check.catalogue.card(top).extra_action_costs:
+            return [e.ExtraActionGranted(played.player, top)]
     return []
 
 
@@ -374,12 +368,9 @@ def _end_turn(check: Checker, cmd: c.EndTurn) -> list[e.Event]:
     could = deck_can_give(state) - len(cmd.refill)
     check.require(short == 0 or could <= 0, RuleId.LINE_REFILL,
                   f"refill the draw line first: {min(short, could)} card(s) from the deck")
+    check.hand_has(cmd.player, cmd.discards)
     player = state.player(cmd.player)
     hand = player.hand
-    check.require(hand.can_give(cmd.discards), RuleId.CARD_ZONE,
-                  f"{check.name(cmd.player)} has no {', '.join(cmd.discards)} in hand", overridable=False)
-    check.in_game(cmd.discards)
-    check.shown(cmd.player, cmd.discards)
     limit = hand_limit(player.collections, state.characters, check.catalogue)
     size = hand.size - len(cmd.discards)
     over = hand.size - limit.value

@@ -1,7 +1,6 @@
 """Final scoring: a pure function of the final table, returning a breakdown, not a number."""
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from typing import Literal
 
@@ -204,23 +203,15 @@ def _difference(table: Table, lines: list[Line]) -> tuple[int, str]:
 
 
 def _award_sources(table: Table) -> list[tuple[Card, str | None]]:
+    """Cards in collections (with their owner) and Characters in play (owned by nobody) that award points."""
+    held = [(cid, seat.name) for seat in table.players for cid in seat.cards()]
+    in_play: list[tuple[CardId, str | None]] = [(cid, None) for cid in table.characters]
     sources: list[tuple[Card, str | None]] = []
-    for seat in table.players:
-        for cid in seat.cards():
-            card = table.catalogue.card(cid)
-            rule = _scoring_rule(card)
-            if rule is not None and rule.is_award:
-                sources.append((card, seat.name))
-    for cid in table.characters:
+    for cid, owner in [*held, *in_play]:
         card = table.catalogue.card(cid)
-        if card.effect is None:
-            raise MissingValue(card.id, "effect", "knowing whether it awards points")
-        if card.effect is Effect.SCORING or "scoring" in card.unknown:
-            rule = _scoring_rule(card) if card.effect is Effect.SCORING else None
-            if rule is None and "scoring" in card.unknown:
-                raise MissingValue(card.id, "scoring", "the score")
-            if rule is not None:
-                sources.append((card, None))
+        rule = _scoring_rule(card)
+        if rule is not None and rule.is_award:
+            sources.append((card, owner))
     return sources
 
 

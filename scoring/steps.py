@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from . import commands as c
 from . import events as e
-from .cards import RICE_PAPER, CardId
+from .cards import RICE_PAPER
 from .checks import Checker, from_deck
 from .referee import Handler, in_play, refill
 from .rules import RuleId
@@ -21,14 +21,6 @@ def _effect(check: Checker, kind: str, what: str) -> None:
                   f"{what} is not what {opened} does this turn; if a card allows it, record it as an override")
 
 
-def _hand_has(check: Checker, seat: int, cards: tuple[CardId, ...]) -> None:
-    check.seat(seat)
-    check.require(check.state.player(seat).hand.can_give(cards), RuleId.CARD_ZONE,
-                  f"{check.name(seat)} has no {', '.join(cards)} in hand", overridable=False)
-    check.in_game(cards)
-    check.shown(seat, cards)
-
-
 def _draw_deck(check: Checker, cmd: c.DrawFromDeck) -> list[e.Event]:
     _effect(check, "draw_deck", "drawing from the deck")
     check.seat(cmd.player)
@@ -43,10 +35,7 @@ def _draw_deck(check: Checker, cmd: c.DrawFromDeck) -> list[e.Event]:
 def _take_line(check: Checker, cmd: c.TakeFromLine) -> list[e.Event]:
     _effect(check, "take_line", "taking cards from the draw line")
     check.seat(cmd.player)
-    rest = list(check.state.line)
-    for cid in cmd.cards:
-        check.require(cid in rest, RuleId.CARD_ZONE, f"{cid} is not in the draw line", overridable=False)
-        rest.remove(cid)
+    check.line_without(cmd.cards)
     return [e.LineDrawn(cmd.player, tuple(cmd.cards), False)]
 
 
@@ -71,13 +60,15 @@ def _take_discard(check: Checker, cmd: c.TakeFromDiscard) -> list[e.Event]:
 
 def _discard(check: Checker, cmd: c.Discard) -> list[e.Event]:
     _effect(check, "discard", "discarding")
-    _hand_has(check, cmd.player, cmd.cards)
+    check.seat(cmd.player)
+    check.hand_has(cmd.player, cmd.cards)
     return [e.Discarded(cmd.player, tuple(cmd.cards))]
 
 
 def _pass(check: Checker, cmd: c.PassCards) -> list[e.Event]:
     _effect(check, "pass", "passing cards")
-    _hand_has(check, cmd.giver, cmd.cards)
+    check.seat(cmd.giver)
+    check.hand_has(cmd.giver, cmd.cards)
     check.seat(cmd.receiver)
     check.require(cmd.giver != cmd.receiver, RuleId.CARD_ZONE, "a player cannot pass cards to themself",
                   overridable=False)
@@ -119,7 +110,8 @@ def _move(check: Checker, cmd: c.MoveOrigami) -> list[e.Event]:
 
 def _swap_in(check: Checker, cmd: c.SwapIn) -> list[e.Event]:
     _effect(check, "swap_in", "swapping a card into a collection")
-    _hand_has(check, cmd.player, (cmd.card,))
+    check.seat(cmd.player)
+    check.hand_has(cmd.player, (cmd.card,))
     check.require(cmd.collection in (0, 1), RuleId.COLL_TWO, "choose collection 1 or 2", overridable=False)
     column = check.state.player(cmd.player).collections[cmd.collection]
     check.require(bool(column), RuleId.CARD_ZONE, f"collection {cmd.collection + 1} is empty", overridable=False)

@@ -39,7 +39,7 @@ def test_importing_scoring_loads_no_ui_or_database() -> None:
 
 
 def test_screens_do_not_import_db_or_companion() -> None:
-    used = set().union(*imports("screens").values()) if imports("screens") else set()
+    used: set[str] = set().union(*imports("screens").values())
     assert not used & {"db", "companion", "sqlalchemy"}
 
 
