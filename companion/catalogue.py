@@ -35,3 +35,11 @@ def load(extra: Iterable[Path] = ()) -> Catalogue:
     for path in extra:
         catalogue = catalogue.with_entries(user_entries(str(path), read_text(path, "catalogue")), origin="user")
     return catalogue
+
+
+def with_values(base: Catalogue, values: Iterable[tuple[str, str, object]]) -> Catalogue:
+    """`base` with the card values players supplied (the user's catalogue in the database) over it."""
+    cards: dict[str, dict[str, object]] = {}
+    for card, field, value in values:
+        cards.setdefault(card, {"name": card})[field] = value
+    return base.with_entries(((f"your catalogue: {name}", entry) for name, entry in cards.items()), origin="user")

@@ -17,7 +17,7 @@ from scoring.rules import RULES
 from scoring.sheet import score
 from scoring.table import Table, parse_table_text
 
-from . import render
+from . import history, render
 from .catalogue import load, read_text
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT, EXIT_BUG = 0, 1, 2, 3
@@ -31,6 +31,10 @@ def _parser() -> argparse.ArgumentParser:
                "and how to fix it); 3 an internal error (please report it).")
     parser.add_argument("--catalog", action="append", type=Path, default=[], metavar="FILE",
                         help="a catalogue file (TOML) of your own values over the shipped one; repeatable")
+    parser.add_argument("--db", metavar="URL",
+                        help="the database (an SQLAlchemy URL, e.g. sqlite:///games.db or "
+                             "postgresql+psycopg://user@host/club); default: $COMPANION_DB, else a file in "
+                             "your data folder")
     sub = parser.add_subparsers(dest="verb", metavar="COMMAND")
 
     def verb(name: str, help_text: str) -> argparse.ArgumentParser:
@@ -60,6 +64,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--player", required=True)
     p = verb("rules", "the rules reference: every rule id with its text; give words or an id to search")
     p.add_argument("query", nargs="*", help="rule id or words to look for")
+    history.add_verbs(verb)
     return parser
 
 
@@ -77,6 +82,10 @@ def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
+    if args.verb in history.VERBS:
+        code, data, text = history.run(args)
+        _emit(args, data, text)
+        return code
     if args.verb == "rules":
         query = " ".join(args.query).casefold()
         rules = [r for r in RULES.values()
@@ -132,6 +141,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         source = f"{args.table}: " if getattr(args, "table", None) else ""
         print(f"companion {args.verb}: {source}{exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except BrokenPipeError:  # the reader stopped early (`| head`): not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
     except RecursionError:
         print(f"companion {args.verb}: the input is nested too deeply to be a table file", file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -12,6 +12,7 @@ from typing import Any
 from scoring import commands as c
 from scoring import events as e
 from scoring.cards import RICE_PAPER, CardId, Effect, Game, Kind
+from scoring.audit import audit
 from scoring.catalog import Catalogue
 from scoring.evolve import evolve, start
 from scoring.options import draw_allowance, folds, hand_limit, legal_payments, placements, price
@@ -251,10 +252,8 @@ class Playout:
         s = self.s
         started = self.log[0]
         assert isinstance(started, e.GameStarted)
-        assert s.total_cards() == started.deck, "cards are conserved across all zones"
-        assert s.rice_total() == started.rice, "rice paper is conserved"
+        assert not audit(s, started), audit(s, started)
         assert s.deck == len(self.deck), "the deck size follows the public events"
         for seat, p in enumerate(s.players):
-            assert abs(len(p.collections[0]) - len(p.collections[1])) <= 1, "collections stay balanced"
             assert p.hand.size == len(self.hands[seat]), "hand sizes follow the public events"
             assert not Counter(p.hand.known) - Counter(self.hands[seat]), "what the table knows is true"

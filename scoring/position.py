@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Card, CardId, Kind
+from .catalog import Catalogue
 from .checks import Checker, Refused, Violation
 from .options import Allowance, Placement, draw_allowance, hand_limit, legal_payments, placements, price
 from .referee import play_checks
@@ -25,12 +26,12 @@ def position(table: Table, seat: int) -> GameState:
                      characters=table.characters, current=seat, turn=1, actions_left=1)
 
 
-def final_table(state: GameState, table_from: Table) -> Table:
+def final_table(state: GameState, catalogue: Catalogue) -> Table:
     """A game's final position as a table file, for scoring (hands as cards when all are known)."""
     seats = tuple(
         Seat(p.name, p.collections, p.hand.size, p.hand.known if p.hand.unknown == 0 else None)
         for p in state.players)
-    return Table(state.variant, state.choices, seats, state.characters, table_from.catalogue)
+    return Table(state.variant, state.choices, seats, state.characters, catalogue)
 
 
 @dataclass(frozen=True, slots=True)

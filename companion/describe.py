@@ -1,0 +1,74 @@
+"""A logged event as a sentence for the table (the replay, the app's recent log)."""
+from __future__ import annotations
+
+from typing import assert_never
+
+from db.records import Undone
+from scoring import events as e
+
+
+def _cards(cards: tuple[str, ...]) -> str:
+    return ", ".join(cards) if cards else "nothing"
+
+
+def describe(event: e.Event | Undone, names: tuple[str, ...]) -> str:
+    def who(seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+
+    match event:
+        case Undone(action=action, reason=reason):
+            return f"undid the action at event {action} ({reason})"
+        case e.GameStarted():
+            chars = f"; Characters {', '.join(event.character_pairs)}" if event.character_pairs else ""
+            return (f"{event.variant} game for {', '.join(event.players)}: families "
+                    f"{', '.join(event.families)}{chars}; {event.deck} cards in the deck")
+        case e.CardsDealt(hands=hands, line=line):
+            dealt = "; ".join(f"{who(i)} {_cards(h)}" for i, h in enumerate(hands))
+            return f"dealt face up: {dealt}; draw line {_cards(line)}"
+        case e.StartingPlayerChosen(seat=seat, lot_among=among):
+            lot = f" (lot drawn among {', '.join(who(i) for i in among)})" if among else " (fewest folds)"
+            return f"{who(seat)} starts{lot}"
+        case e.LineDrawn(player=p, cards=cards):
+            return f"{who(p)} draws {_cards(cards)} from the draw line"
+        case e.LineRefilled(cards=cards):
+            return f"the draw line is refilled with {_cards(cards)}"
+        case e.LineReplaced(discarded=cards):
+            return f"the draw line is discarded ({_cards(cards)})"
+        case e.DeckRanOut(exhaustion=n, reshuffled=count):
+            return f"the deck runs out ({'first' if n == 1 else 'second'} time); {count} discards reshuffled"
+        case e.OrigamiPlayed():
+            where = f"under collection {event.collection + 1}" if event.under else f"on collection {event.collection + 1}"
+            source = "" if event.source == "hand" else f" from the {event.source}"
+            return f"{who(event.player)} plays {event.card}{source} {where}, paying {_cards(event.payment)}"
+        case e.CharacterPlayed(player=p, card=card, payment=payment, replaced=old):
+            instead = f", replacing {old}" if old else ""
+            return f"{who(p)} plays the Character {card}{instead}, paying {_cards(payment)}"
+        case e.SpecialActionUsed(player=p, card=card):
+            return f"{who(p)} uses {card}'s special action"
+        case e.DrawnFromDeck(player=p, count=count, revealed=shown):
+            seen = f" ({_cards(shown)})" if shown else ""
+            return f"{who(p)} draws {count} card{'s' if count != 1 else ''} from the deck{seen}"
+        case e.TakenFromDiscard(player=p, card=card):
+            return f"{who(p)} takes {card} from the discard pile"
+        case e.Discarded(player=p, cards=cards):
+            return f"{who(p)} discards {_cards(cards)}"
+        case e.Passed(giver=g, receiver=r, cards=cards, hidden=hidden):
+            unseen = f"{hidden} unseen card{'s' if hidden != 1 else ''}" if hidden else ""
+            return f"{who(g)} passes {' and '.join(x for x in (_cards(cards) if cards else '', unseen) if x)} to {who(r)}"
+        case e.RiceTaken(player=p, count=count):
+            return f"{who(p)} takes {count} rice paper"
+        case e.OrigamiMoved(owner=p, source=src, target=dst):
+            return f"{who(p)} moves a card from collection {src[0] + 1} to collection {dst[0] + 1}"
+        case e.OrigamiSwapped(player=p, removed=old, card=card):
+            return f"{who(p)} swaps {card} in for {old}"
+        case e.ExtraActionGranted(player=p, source=card):
+            return f"{who(p)} gets an extra action from {card}"
+        case e.HandRevealed(player=p, cards=cards):
+            return f"{who(p)} reveals the hand: {_cards(cards)}"
+        case e.TurnEnded(player=p, discards=cards):
+            extra = f", discarding {_cards(cards)} down to the hand limit" if cards else ""
+            return f"{who(p)} ends the turn{extra}"
+        case e.Overridden(rules=rules, reason=reason):
+            return f"override of {', '.join(rules)}: {reason}"
+        case _:
+            assert_never(event)

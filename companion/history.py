@@ -1,0 +1,162 @@
+"""The history verbs of the command line: players, games, history, replay (they open the database)."""
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Callable
+from typing import Any
+
+from db.engine import default_url
+from db.stats import PlayerStats, Tally
+from db.store import Store
+
+from .replay import replay, step_json, step_text
+
+VERBS = ("players", "games", "history", "replay")
+BARS = "▁▂▃▄▅▆▇█"
+
+
+def add_verbs(verb: Callable[[str, str], argparse.ArgumentParser]) -> None:
+    p = verb("players", "player profiles: list them, or add, rename, merge (all games follow the merge)")
+    p.add_argument("action", nargs="?", choices=("list", "add", "rename", "merge"), default="list")
+    p.add_argument("names", nargs="*", metavar="NAME",
+                   help="add NAME | rename OLD NEW | merge FROM INTO (FROM's games join INTO)")
+    p = verb("games", "recorded games, newest first")
+    status = p.add_mutually_exclusive_group()
+    status.add_argument("--unfinished", action="store_true", help="only games still being played (to resume)")
+    status.add_argument("--finished", action="store_true", help="only finished games")
+    p.add_argument("--player", help="only this player's games")
+    p = verb("history", "statistics: every player in brief, or one player in full, or two head to head")
+    p.add_argument("player", nargs="?", help="the player (omit for everyone)")
+    p.add_argument("--vs", metavar="OTHER", help="head-to-head record against another player")
+    p = verb("replay", "a game's log step by step, the state after each event, and the checks on it "
+                       "(exit 1 when a check fails)")
+    p.add_argument("game", type=int, help="the game's number (see `companion games`)")
+
+
+def run(args: argparse.Namespace) -> tuple[int, Any, str]:
+    """(exit code, JSON data, text) for a history verb."""
+    store = Store.open(args.db or default_url())
+    try:
+        return _VERBS[args.verb](store, args)
+    finally:
+        store.close()
+
+
+def _players(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
+    wanted = {"list": 0, "add": 1, "rename": 2, "merge": 2}[args.action]
+    if len(args.names) != wanted:
+        from scoring.errors import InputError
+
+        usage = {"list": "companion players", "add": "companion players add NAME",
+                 "rename": "companion players rename OLD NEW", "merge": "companion players merge FROM INTO"}
+        raise InputError(f"give {wanted or 'no'} name(s): {usage[args.action]}", where=f"players {args.action}")
+    if args.action == "add":
+        p = store.add_player(args.names[0])
+        return 0, {"id": p.id, "name": p.name}, f"added {p.name}"
+    if args.action == "rename":
+        p = store.rename_player(args.names[0], args.names[1])
+        return 0, {"id": p.id, "name": p.name}, f"{args.names[0]} is now {p.name}"
+    if args.action == "merge":
+        p = store.merge_players(args.names[0], args.names[1])
+        return 0, {"id": p.id, "name": p.name}, f"{args.names[0]} merged into {p.name}: all games follow"
+    rows = []
+    for p in store.players():
+        t = store.player_stats(p.id, trend=0).overall
+        rows.append({"id": p.id, "name": p.name, "games": t.games, "wins": t.wins})
+    text = "\n".join(f"{r['name']:<20} {r['games']:>4} games {r['wins']:>4} wins" for r in rows)
+    return 0, rows, text or "no players yet: `companion players add NAME`, or start a game"
+
+
+def _games(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
+    status = "playing" if args.unfinished else "finished" if args.finished else None
+    games = store.games(status=status, player=args.player)
+    rows = []
+    for g in games:
+        winners = [r["name"] for r in store.results(g.id) if r["winner"]] if g.finished else []
+        rows.append({"id": g.id, "uid": g.uid, "variant": g.variant, "players": list(g.players),
+                     "families": list(g.families), "status": g.status, "source": g.source,
+                     "started_at": g.started_at.isoformat(),
+                     "finished_at": g.finished_at.isoformat() if g.finished_at else None,
+                     "winners": winners, "tie_break": g.tie_break, "events": g.last_seq})
+    text = "\n".join(
+        f"{r['id']:>5}  {r['started_at'][:16].replace('T', ' ')}  {r['variant']:<8} {', '.join(r['players']):<32} "
+        + (f"won by {' and '.join(r['winners'])}" if r["winners"] else f"in play ({r['events']} events)")
+        for r in rows)
+    return 0, rows, text or "no games recorded yet"
+
+
+def _rate(t: Tally) -> str:
+    return "-" if t.win_rate is None else f"{t.win_rate:.0%}"
+
+
+def _avg(t: Tally) -> str:
+    return "-" if t.average is None else f"{t.average:.1f}"
+
+
+def tally_json(t: Tally) -> dict[str, Any]:
+    return {"key": t.key, "games": t.games, "wins": t.wins, "win_rate": t.win_rate, "average": t.average,
+            "best": t.best}
+
+
+def sparkline(scores: list[int]) -> str:
+    if not scores:
+        return ""
+    low, high = min(scores), max(scores)
+    span = (high - low) or 1
+    return "".join(BARS[(s - low) * (len(BARS) - 1) // span] for s in scores)
+
+
+def stats_json(s: PlayerStats) -> dict[str, Any]:
+    return {"player": s.player.name, **{k: v for k, v in tally_json(s.overall).items() if k != "key"},
+            "trend": [{"game": g, "finished_at": at.isoformat(), "score": score} for g, at, score in s.trend],
+            "by_variant": [tally_json(t) for t in s.by_variant], "by_family": [tally_json(t) for t in s.by_family],
+            "by_players": [tally_json(t) for t in s.by_players]}
+
+
+def stats_text(s: PlayerStats) -> str:
+    o = s.overall
+    out = [f"{s.player.name}: {o.games} games, {o.wins} wins ({_rate(o)}), average {_avg(o)}, best {o.best or '-'}",
+           f"  trend {sparkline([score for _, _, score in s.trend])}"]
+    for title, tallies, unit in (("variant", s.by_variant, ""), ("family", s.by_family, ""),
+                                 ("players", s.by_players, " players")):
+        for t in tallies:
+            out.append(f"  {title:<8} {t.key + unit:<16} {t.games:>4} games {t.wins:>4} wins {_rate(t):>5} "
+                       f"avg {_avg(t)}")
+    return "\n".join(out)
+
+
+def _history(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
+    if args.vs and not args.player:
+        from scoring.errors import InputError
+
+        raise InputError("name the player to compare: companion history PLAYER --vs OTHER", where="--vs")
+    if args.vs:
+        h = store.head_to_head(args.player, args.vs)
+        data = {"a": h.a.name, "b": h.b.name, "games": h.games, "a_ahead": h.a_ahead, "b_ahead": h.b_ahead,
+                "level": h.level}
+        return 0, data, (f"{h.a.name} vs {h.b.name}: {h.games} games together; {h.a.name} ahead {h.a_ahead}, "
+                         f"{h.b.name} ahead {h.b_ahead}, level {h.level}")
+    if args.player:
+        s = store.player_stats(args.player)
+        return 0, stats_json(s), stats_text(s)
+    everyone = [store.player_stats(p.id) for p in store.players()]
+    return 0, [stats_json(s) for s in everyone], "\n".join(stats_text(s).splitlines()[0] for s in everyone) or \
+        "no players yet"
+
+
+def _replay(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
+    game = store.game(args.game)
+    steps, final = replay(store.events(game.id))
+    bad = [s for s in steps if s.problems]
+    summary = (f"game {game.id}: {len(steps)} events, " +
+               ("every check passed" if not bad else f"{len(bad)} event(s) fail a check"))
+    if final is not None:
+        summary += f"; now: {final.end_banner()}"
+    data = {"game": game.id, "status": game.status, "steps": [step_json(s) for s in steps],
+            "checks": "ok" if not bad else [s.entry.seq for s in bad]}
+    return (1 if bad else 0), data, "\n".join([*(step_text(s) for s in steps), summary])
+
+
+_VERBS: dict[str, Callable[[Store, argparse.Namespace], tuple[int, Any, str]]] = {
+    "players": _players, "games": _games, "history": _history, "replay": _replay}

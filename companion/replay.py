@@ -1,0 +1,75 @@
+"""A game's log step by step: each event as a sentence, the state after it, and the invariants checked."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from db.records import LoggedEvent, Undone
+from scoring import events as e
+from scoring.audit import audit
+from scoring.evolve import evolve, project, start
+from scoring.state import GameState
+
+from .describe import describe
+from .session import in_effect, undone_actions
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    entry: LoggedEvent
+    text: str
+    undone_by: LoggedEvent | None  # the undo that took this action back
+    when: str  # the turn it happened in, e.g. "turn 3 (Ann)", or "setup"
+    state: GameState | None  # the state after this event, among the events that count
+    problems: tuple[str, ...]
+
+
+def replay(log: list[LoggedEvent]) -> tuple[list[Step], GameState | None]:
+    """Every stored event in order. The state is rebuilt from the events in effect; at each undo, it is
+    rebuilt from scratch so the undone action visibly stops counting. The end state must equal project()."""
+    undone = undone_actions(log)
+    names: tuple[str, ...] = ()
+    started: e.GameStarted | None = None
+    state: GameState | None = None
+    steps = []
+    for i, entry in enumerate(log):
+        event = entry.event
+        when = f"turn {state.turn} ({state.players[state.current].name})" if state and state.turn else "setup"
+        if isinstance(event, e.GameStarted):
+            started, names, state = event, event.players, start(event)
+        elif isinstance(event, Undone):
+            state = project(in_effect(log[:i + 1]))
+        elif entry.action not in undone and state is not None:
+            state = evolve(state, event)
+        problems = tuple(audit(state, started)) if state is not None and started is not None else ()
+        steps.append(Step(entry, describe(event, names), undone.get(entry.action), when, state, problems))
+    final = project(in_effect(log)) if log else None
+    if final is not None and final != state:
+        last = steps[-1]
+        steps[-1] = Step(last.entry, last.text, last.undone_by, last.when, last.state,
+                         last.problems + ("replaying step by step does not reach the stored game's state",))
+    return steps, final
+
+
+def step_json(step: Step) -> dict[str, Any]:
+    s = step.state
+    return {
+        "seq": step.entry.seq, "action": step.entry.action, "recorded_at": step.entry.recorded_at.isoformat(),
+        "event": type(step.entry.event).__name__, "when": step.when, "text": step.text,
+        "undone": None if step.undone_by is None else {
+            "at": step.undone_by.recorded_at.isoformat(), "seq": step.undone_by.seq,
+            "reason": step.undone_by.event.reason if isinstance(step.undone_by.event, Undone) else ""},
+        "state": None if s is None else {
+            "phase": str(s.phase), "turn": s.turn, "to_play": s.players[s.current].name if s.turn else None,
+            "deck": s.deck, "exhaustions": s.exhaustions, "line": list(s.line),
+            "hands": {p.name: p.hand.size for p in s.players}},
+        "checks": "ok" if not step.problems else list(step.problems),
+    }
+
+
+def step_text(step: Step) -> str:
+    undone = ""
+    if step.undone_by is not None and isinstance(step.undone_by.event, Undone):
+        undone = (f"  [undone {step.undone_by.recorded_at:%Y-%m-%d %H:%M}: {step.undone_by.event.reason}]")
+    flag = "" if not step.problems else "  !! " + "; ".join(step.problems)
+    return f"{step.entry.seq:>4} {step.entry.recorded_at:%H:%M:%S} [{step.when}] {step.text}{undone}{flag}"

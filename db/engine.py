@@ -1,0 +1,88 @@
+"""Engines: SQLite (the default, a file in the user's data directory) or any SQLAlchemy URL (PostgreSQL)."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
+
+from .errors import StoreError
+
+APP_NAME = "origami-companion"
+DB_FILE = "companion.db"
+WRITE = "companion_write"  # execution option: this transaction will write
+
+
+def default_url() -> str:
+    """`COMPANION_DB` when set, else a SQLite file in the user's data directory."""
+    if os.environ.get("COMPANION_DB"):
+        return os.environ["COMPANION_DB"]
+    from platformdirs import user_data_dir  # only needed when no URL is given
+
+    return f"sqlite:///{Path(user_data_dir(APP_NAME, appauthor=False)) / DB_FILE}"
+
+
+def sqlite_path(url: str) -> Path | None:
+    """The file behind a SQLite URL; None for other databases and in-memory SQLite."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or not parsed.database or parsed.database == ":memory:":
+        return None
+    database = parsed.database.removeprefix("file:") if parsed.query.get("uri") else parsed.database
+    return Path(database)
+
+
+def make_engine(url: str, *, timeout: float = 5.0) -> Engine:
+    """An engine whose every SQLite connection is durable (WAL, synchronous=FULL) and checks foreign keys.
+
+    `timeout` is how long a write waits for another program's write to finish before "locked" is reported.
+    """
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise StoreError(f"{url!r} is not a database URL; give a path-style URL such as "
+                         "sqlite:///games.db or postgresql+psycopg://user@host/dbname") from None
+    if parsed.get_backend_name() != "sqlite":
+        try:
+            return create_engine(parsed, pool_pre_ping=True)
+        except Exception as exc:  # a missing driver, a bad option
+            raise StoreError(f"cannot use the database {parsed.render_as_string(hide_password=True)}: "
+                             f"{exc}") from None
+    path = sqlite_path(url)
+    if path is not None:
+        _make_folder(path)
+    engine = create_engine(parsed, connect_args={"timeout": timeout})
+    _durable_sqlite(engine)
+    return engine
+
+
+def _make_folder(path: Path) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreError(f"cannot create the folder for the database {path}: {exc.strerror}; "
+                         "choose another place with --db sqlite:///PATH or COMPANION_DB") from None
+
+
+def _durable_sqlite(engine: Engine) -> None:
+    """Pragmas on every connection, and SQLAlchemy's pysqlite recipe so BEGIN (and DDL) is ours to issue."""
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None  # the driver must not open or commit transactions itself
+        cursor = dbapi_connection.cursor()
+        try:
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=FULL")
+        finally:
+            cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Any) -> None:
+        # A write takes the lock up front (IMMEDIATE): two writers queue instead of failing halfway through.
+        # Reads stay deferred and see the last commit even while someone else writes.
+        writing = connection.get_execution_options().get(WRITE, False)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if writing else "BEGIN")

@@ -1,0 +1,47 @@
+"""What the store reports: every fault as a sentence saying what is wrong and how to fix it."""
+from __future__ import annotations
+
+from scoring.errors import InputError
+
+
+class StoreError(InputError):
+    """The database cannot do what was asked; nothing was changed."""
+
+
+class UnknownRecord(StoreError):
+    """No such game or player."""
+
+
+class StaleGame(StoreError):
+    """Someone else recorded an action in this game first: reload and look before acting again."""
+
+    def __init__(self, game: int, expected: int, found: int) -> None:
+        super().__init__(f"game {game} changed elsewhere (now at event {found}, this window saw {expected}): "
+                         "reloaded; look at the table and record the action again if it still applies")
+        self.game, self.expected, self.found = game, expected, found
+
+
+def explain(exc: BaseException, where: str) -> StoreError:
+    """A database driver's error as a StoreError a person can act on."""
+    text = str(getattr(exc, "orig", None) or exc)
+    low = text.lower()
+    if "file is not a database" in low or "not a database" in low:
+        return StoreError(f"{where} is not a companion database (it is not SQLite at all); "
+                          "give another file with --db or COMPANION_DB")
+    if "database is locked" in low or "database table is locked" in low:
+        return StoreError(f"{where} is locked by another program writing to it; "
+                          "close the other program (or wait) and try again")
+    if "disk is full" in low or "database or disk is full" in low or "no space" in low:
+        return StoreError(f"the disk holding {where} is full: nothing was recorded; free some space "
+                          "and try again")
+    if "readonly" in low or "read-only" in low or "permission denied" in low:
+        return StoreError(f"{where} cannot be written (read-only file or folder): nothing was recorded; "
+                          "make it writable or choose another place with --db")
+    if "unable to open" in low:
+        return StoreError(f"cannot open {where}: check that the folder exists and is writable")
+    if "malformed" in low or "corrupt" in low:
+        return StoreError(f"{where} is damaged ({text}); restore a backup copy (the companion keeps one "
+                          "beside the file before each upgrade)")
+    if "could not connect" in low or "connection refused" in low or "connection" in low and "failed" in low:
+        return StoreError(f"cannot reach the database server for {where}: {text.splitlines()[0]}")
+    return StoreError(f"{where}: the database refused the operation ({text.splitlines()[0] if text else exc!r})")

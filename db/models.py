@@ -1,0 +1,100 @@
+"""The tables (SQLAlchemy 2.x typed ORM). Rows never leave db/: the store hands out records and events.
+
+The migrations in db/migrations create exactly this schema; a test compares the two.
+"""
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class Player(Base):
+    __tablename__ = "players"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    name_key: Mapped[str] = mapped_column(String(80), unique=True)  # casefolded: names are unique per person
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    merged_into: Mapped[int | None] = mapped_column(ForeignKey("players.id"))  # kept, never deleted
+
+
+class Game(Base):
+    __tablename__ = "games"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    uid: Mapped[str] = mapped_column(String(36), unique=True)  # survives export and import
+    variant: Mapped[str] = mapped_column(String(16))
+    families: Mapped[list[str]] = mapped_column(JSON)
+    characters: Mapped[list[str]] = mapped_column(JSON)  # Character pairs chosen at setup
+    rules: Mapped[dict[str, str]] = mapped_column(JSON)  # house-rule choices
+    player_count: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(16), index=True)  # playing | finished
+    source: Mapped[str] = mapped_column(String(16))  # log (recorded turn by turn) | quick (scored at the end)
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), index=True)
+    tie_break: Mapped[str | None] = mapped_column(String(16))
+
+
+class GamePlayer(Base):
+    __tablename__ = "game_players"
+    __table_args__ = (UniqueConstraint("game_id", "player_id", name="uq_game_players_player"),)
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)  # seat order, clockwise from 0
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+
+
+class GameFamily(Base):
+    __tablename__ = "game_families"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    family: Mapped[str] = mapped_column(String(40), primary_key=True, index=True)
+
+
+class Event(Base):
+    """The append-only log (triggers refuse UPDATE and DELETE). One user action is one or more rows."""
+
+    __tablename__ = "events"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)  # 1, 2, 3… per game: the concurrency check
+    type: Mapped[str] = mapped_column(String(40))  # a stable name, never a Python path
+    version: Mapped[int] = mapped_column(Integer)
+    payload: Mapped[dict[str, Any]] = mapped_column(JSON)
+    action: Mapped[int] = mapped_column(Integer)  # seq of the action's first row
+    idempotency_key: Mapped[str | None] = mapped_column(String(80), unique=True)  # on an action's first row
+    recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Result(Base):
+    """A finished game's score sheet per seat, written once at the end so history is plain SQL."""
+
+    __tablename__ = "results"
+    __table_args__ = (Index("ix_results_player_game", "player_id", "game_id"),)
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    score: Mapped[int] = mapped_column(Integer)
+    rank: Mapped[int] = mapped_column(Integer)
+    winner: Mapped[bool] = mapped_column(Boolean)
+    hand: Mapped[int] = mapped_column(Integer)
+    sheet: Mapped[dict[str, Any]] = mapped_column(JSON)  # lines and awards, as `score --json` prints them
+
+
+class CardValue(Base):
+    """The user's catalogue: values the players supplied, kept apart from the shipped catalogue."""
+
+    __tablename__ = "card_values"
+
+    card: Mapped[str] = mapped_column(String(60), primary_key=True)
+    field: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[Any] = mapped_column(JSON)
+    set_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -1,0 +1,62 @@
+"""What the store hands out: plain frozen records and logged events, never ORM rows."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from scoring.events import Event
+
+
+@dataclass(frozen=True, slots=True)
+class Undone:
+    """A store-level fact: the action starting at `action` no longer counts, and why."""
+
+    action: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedEvent:
+    seq: int
+    action: int  # seq of the first event of the user action this belongs to
+    event: Event | Undone
+    recorded_at: datetime
+    key: str | None  # the action's idempotency key (on its first event only)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRecord:
+    id: int
+    name: str
+    created_at: datetime
+    merged_into: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    id: int
+    uid: str
+    variant: str
+    families: tuple[str, ...]
+    characters: tuple[str, ...]
+    rules: dict[str, str]
+    players: tuple[str, ...]  # profile names in seat order
+    player_ids: tuple[int, ...]
+    status: str  # playing | finished
+    source: str  # log | quick
+    started_at: datetime
+    finished_at: datetime | None
+    tie_break: str | None
+    last_seq: int  # 0 for a game without a log
+
+    @property
+    def finished(self) -> bool:
+        return self.status == "finished"
+
+
+@dataclass(frozen=True, slots=True)
+class Appended:
+    first: int  # seq of the action's first event
+    last: int
+    duplicate: bool  # the idempotency key was already recorded: nothing new was written
+    at: datetime | None = None  # when it was recorded (None for a duplicate)

@@ -1,0 +1,74 @@
+"""Bringing a database to this companion's schema: create it when empty, migrate after a backup copy,
+refuse a database written by a newer companion or by another program, and touch nothing then."""
+from __future__ import annotations
+
+import sqlite3
+from datetime import UTC, datetime
+from pathlib import Path
+
+from sqlalchemy import Engine, inspect
+
+from .engine import WRITE, sqlite_path
+from .errors import StoreError
+
+# Every revision in db/migrations/versions, oldest first (a test checks this against Alembic's view).
+REVISIONS = ("0001", "0002")
+HEAD = REVISIONS[-1]
+
+
+def current_revision(engine: Engine) -> tuple[str | None, list[str]]:
+    """The stored revision (None when never migrated) and the tables present."""
+    from alembic.runtime.migration import MigrationContext
+
+    with engine.connect() as connection:
+        revision = MigrationContext.configure(connection).get_current_revision()
+        tables = inspect(connection).get_table_names()
+    return revision, tables
+
+
+def prepare(engine: Engine, where: str) -> None:
+    revision, tables = current_revision(engine)
+    if revision == HEAD:
+        return
+    if revision is None and [t for t in tables if t != "alembic_version"]:
+        raise StoreError(f"{where} holds tables of another program (no companion schema in it); "
+                         "give a new file with --db or COMPANION_DB")
+    if revision is not None and revision not in REVISIONS:
+        raise StoreError(f"{where} was written by a newer version of the companion (schema {revision}; this "
+                         f"one knows up to {HEAD}); it was not touched: update the companion to open it")
+    if revision is not None:
+        backup(engine)
+    migrate(engine)
+
+
+def migrate(engine: Engine, target: str = "head") -> None:
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", "db:migrations")
+    with engine.connect() as connection:
+        connection.execution_options(**{WRITE: True})
+        with connection.begin():  # one transaction: a failed migration leaves the old schema
+            config.attributes["connection"] = connection
+            command.upgrade(config, target)
+
+
+def backup(engine: Engine) -> Path | None:
+    """A consistent copy of a SQLite file beside it, named after its schema revision and the time."""
+    path = sqlite_path(engine.url.render_as_string(hide_password=False))
+    if path is None:
+        return None
+    revision, _ = current_revision(engine)
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%f")
+    copy = path.with_name(f"{path.name}.backup-{revision}-{stamp}")
+    source, target = sqlite3.connect(path), sqlite3.connect(copy)
+    try:
+        source.backup(target)  # the online backup API: consistent even with a WAL beside the file
+    except sqlite3.Error as exc:
+        copy.unlink(missing_ok=True)
+        raise StoreError(f"could not back up {path} before upgrading it ({exc}); nothing was changed") from None
+    finally:
+        source.close()
+        target.close()
+    return copy

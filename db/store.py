@@ -1,0 +1,374 @@
+"""The store: players, games, the append-only event log, results and the user's card values.
+
+Every method is one transaction: it does all of its work or none of it.
+"""
+from __future__ import annotations
+
+import difflib
+import uuid
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Connection, Engine, func, insert, select, update
+from sqlalchemy.exc import DBAPIError, IntegrityError
+
+from scoring.errors import InputError
+from scoring.events import Event
+from scoring.sheet import ScoreSheet
+
+from . import stats, upcast
+from .engine import WRITE, make_engine, sqlite_path
+from .errors import StaleGame, StoreError, UnknownRecord, explain
+from .models import CardValue, Game, GameFamily, GamePlayer, Player, Result
+from .models import Event as EventRow
+from .records import Appended, GameRecord, LoggedEvent, PlayerRecord, Undone
+from .schema import prepare
+from .stats import HeadToHead, PlayerStats
+
+Clock = Callable[[], datetime]
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _aware(moment: datetime) -> datetime:
+    """SQLite hands datetimes back without their zone; they were written in UTC."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+class Store:
+    def __init__(self, engine: Engine, where: str, clock: Clock = utc_now) -> None:
+        self.engine = engine
+        self.where = where
+        self.clock = clock
+
+    @classmethod
+    def open(cls, url: str, *, timeout: float = 5.0, clock: Clock = utc_now) -> Store:
+        """Open (creating or migrating as needed) the database at `url`."""
+        path = sqlite_path(url)
+        where = str(path) if path else url.split("@")[-1]
+        store = cls(make_engine(url, timeout=timeout), where, clock)
+        with store._guard():
+            prepare(store.engine, where)
+        return store
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    @contextmanager
+    def _guard(self) -> Iterator[None]:
+        try:
+            yield
+        except DBAPIError as exc:
+            raise explain(exc, self.where) from None
+
+    @contextmanager
+    def _write(self) -> Iterator[Connection]:
+        with self._guard(), self.engine.connect() as connection:
+            connection.execution_options(**{WRITE: True})
+            with connection.begin():
+                yield connection
+
+    @contextmanager
+    def _read(self) -> Iterator[Connection]:
+        with self._guard(), self.engine.connect() as connection:
+            yield connection
+
+    # --- players ----------------------------------------------------------------------------------
+    def add_player(self, name: str) -> PlayerRecord:
+        with self._write() as c:
+            return self._add_player(c, _clean_name(name))
+
+    def _add_player(self, c: Connection, name: str) -> PlayerRecord:
+        taken = c.execute(select(Player).where(Player.name_key == name.casefold())).first()
+        if taken is not None:
+            raise StoreError(f"there is already a player called {taken.name!r}", where=name)
+        now = self.clock()
+        pid = c.execute(insert(Player).values(name=name, name_key=name.casefold(), created_at=now)).inserted_primary_key
+        assert pid is not None
+        return PlayerRecord(pid[0], name, now)
+
+    def players(self, include_merged: bool = False) -> list[PlayerRecord]:
+        with self._read() as c:
+            query = select(Player).order_by(Player.name_key)
+            if not include_merged:
+                query = query.where(Player.merged_into.is_(None))
+            return [_player(r) for r in c.execute(query)]
+
+    def player(self, who: str | int) -> PlayerRecord:
+        """A profile by id or name (case-insensitive); a merged name leads to the profile it joined."""
+        with self._read() as c:
+            return self._player(c, who)
+
+    def _player(self, c: Connection, who: str | int) -> PlayerRecord:
+        found = (c.execute(select(Player).where(Player.id == who)).first() if isinstance(who, int)
+                 else c.execute(select(Player).where(Player.name_key == who.strip().casefold())).first())
+        if found is None:
+            names = [r.name for r in c.execute(select(Player.name).where(Player.merged_into.is_(None)))]
+            close = difflib.get_close_matches(str(who), names, n=3)
+            hint = f"; did you mean {' or '.join(close)}?" if close else (
+                f"; players: {', '.join(sorted(names))}" if names else "; no players are recorded yet")
+            raise UnknownRecord(f"no player {who!r}{hint}")
+        record = _player(found)
+        return self._player(c, record.merged_into) if record.merged_into is not None else record
+
+    def rename_player(self, who: str | int, new_name: str) -> PlayerRecord:
+        new_name = _clean_name(new_name)
+        with self._write() as c:
+            player = self._player(c, who)
+            taken = c.execute(select(Player).where(Player.name_key == new_name.casefold(),
+                                                   Player.id != player.id)).first()
+            if taken is not None:
+                raise StoreError(f"{taken.name!r} is another profile: merge the two instead of renaming",
+                                 where=new_name)
+            c.execute(update(Player).where(Player.id == player.id).values(name=new_name,
+                                                                          name_key=new_name.casefold()))
+            return PlayerRecord(player.id, new_name, player.created_at)
+
+    def merge_players(self, source: str | int, into: str | int) -> PlayerRecord:
+        """`source` joins `into`: all of its games follow; its name then leads to `into`."""
+        with self._write() as c:
+            old, new = self._player(c, source), self._player(c, into)
+            if old.id == new.id:
+                raise StoreError(f"{old.name!r} and {new.name!r} are already one profile")
+            both = c.execute(select(GamePlayer.game_id).where(GamePlayer.player_id == old.id).intersect(
+                select(GamePlayer.game_id).where(GamePlayer.player_id == new.id))).scalars().all()
+            if both:
+                raise StoreError(f"{old.name} and {new.name} sat at the same table in game(s) "
+                                 f"{', '.join(map(str, sorted(both)))}: they are two people, not one")
+            c.execute(update(GamePlayer).where(GamePlayer.player_id == old.id).values(player_id=new.id))
+            c.execute(update(Result).where(Result.player_id == old.id).values(player_id=new.id))
+            c.execute(update(Player).where(Player.merged_into == old.id).values(merged_into=new.id))
+            c.execute(update(Player).where(Player.id == old.id).values(merged_into=new.id))
+            return new
+
+    # --- games ------------------------------------------------------------------------------------
+    def create_game(self, *, variant: str, players: Sequence[str], families: Sequence[str],
+                    characters: Sequence[str] = (), rules: dict[str, str] | None = None,
+                    first: Sequence[Event] = (), key: str | None = None, source: str = "log",
+                    uid: str | None = None) -> GameRecord:
+        """A new game with its players (profiles found by name or created) and, atomically, its first events."""
+        with self._write() as c:
+            if key is not None:
+                found = self._action(c, key)
+                if found is not None:
+                    return self._game(c, found[0])
+            now = self.clock()
+            ids = [self._profile(c, name) for name in players]
+            gid = c.execute(insert(Game).values(
+                uid=uid or uuid.uuid4().hex, variant=variant, families=list(families), characters=list(characters),
+                rules=dict(rules or {}), player_count=len(players), status="playing", source=source,
+                started_at=now)).inserted_primary_key
+            assert gid is not None
+            game_id = gid[0]
+            c.execute(insert(GamePlayer), [{"game_id": game_id, "seat": s, "player_id": p} for s, p in enumerate(ids)])
+            if families:
+                c.execute(insert(GameFamily), [{"game_id": game_id, "family": f} for f in families])
+            if first:
+                self._insert(c, game_id, 1, first, key)
+            return self._game(c, game_id)
+
+    def _profile(self, c: Connection, name: str) -> int:
+        try:
+            return self._player(c, _clean_name(name)).id
+        except UnknownRecord:
+            return self._add_player(c, _clean_name(name)).id
+
+    def game(self, game_id: int) -> GameRecord:
+        with self._read() as c:
+            return self._game(c, game_id)
+
+    def _game(self, c: Connection, game_id: int) -> GameRecord:
+        row = c.execute(select(Game).where(Game.id == game_id)).first()
+        if row is None:
+            raise UnknownRecord(f"no game {game_id}; `companion games` lists them")
+        return self._games(c, [row])[0]
+
+    def games(self, status: str | None = None, player: str | int | None = None) -> list[GameRecord]:
+        """Games, newest first; only `status` ('playing' or 'finished') or `player`'s when given."""
+        with self._read() as c:
+            query = select(Game).order_by(Game.started_at.desc(), Game.id.desc())
+            if status is not None:
+                query = query.where(Game.status == status)
+            if player is not None:
+                pid = self._player(c, player).id
+                query = query.where(Game.id.in_(select(GamePlayer.game_id).where(GamePlayer.player_id == pid)))
+            return self._games(c, list(c.execute(query)))
+
+    def _games(self, c: Connection, rows: list[Any]) -> list[GameRecord]:
+        ids = [r.id for r in rows]
+        seats: dict[int, list[tuple[str, int]]] = {i: [] for i in ids}
+        for gp in c.execute(select(GamePlayer.game_id, Player.id, Player.name).join(Player)
+                            .where(GamePlayer.game_id.in_(ids)).order_by(GamePlayer.game_id, GamePlayer.seat)):
+            seats[gp.game_id].append((gp.name, gp.id))
+        last = dict(c.execute(select(EventRow.game_id, func.max(EventRow.seq)).where(EventRow.game_id.in_(ids))
+                              .group_by(EventRow.game_id)).tuples().all())
+        return [GameRecord(
+            r.id, r.uid, r.variant, tuple(r.families), tuple(r.characters), dict(r.rules),
+            tuple(n for n, _ in seats[r.id]), tuple(p for _, p in seats[r.id]), r.status, r.source,
+            _aware(r.started_at), _aware(r.finished_at) if r.finished_at else None, r.tie_break,
+            last.get(r.id, 0)) for r in rows]
+
+    # --- the log ----------------------------------------------------------------------------------
+    def append(self, game_id: int, after: int, facts: Sequence[Event | Undone], key: str) -> Appended:
+        """Record one user action's events after event `after`, atomically.
+
+        Refused with StaleGame when the log has moved on since `after` (another window wrote first);
+        a key already recorded returns that action again and writes nothing.
+        """
+        if not facts:
+            raise StoreError("an action records at least one event")
+        try:
+            with self._write() as c:
+                found = self._action(c, key)
+                if found is not None:
+                    return found[1]
+                game = c.execute(select(Game.id).where(Game.id == game_id)).first()
+                if game is None:
+                    raise UnknownRecord(f"no game {game_id}")
+                last = c.execute(select(func.max(EventRow.seq)).where(EventRow.game_id == game_id)).scalar() or 0
+                if last != after:
+                    raise StaleGame(game_id, after, last)
+                appended = self._insert(c, game_id, after + 1, facts, key)
+                if any(isinstance(f, Undone) for f in facts):
+                    self._reopen(c, game_id)
+                return appended
+        except IntegrityError:  # a writer that slipped in between (PostgreSQL): same outcome as above
+            with self._read() as c:
+                found = self._action(c, key)
+                if found is not None:
+                    return found[1]
+                last = c.execute(select(func.max(EventRow.seq)).where(EventRow.game_id == game_id)).scalar() or 0
+            raise StaleGame(game_id, after, last) from None
+
+    def _insert(self, c: Connection, game_id: int, seq: int, facts: Sequence[Event | Undone],
+                key: str | None) -> Appended:
+        now = self.clock()
+        rows = []
+        for i, fact in enumerate(facts):
+            name, version, payload = upcast.write(fact)
+            rows.append({"game_id": game_id, "seq": seq + i, "type": name, "version": version, "payload": payload,
+                         "action": seq, "idempotency_key": key if i == 0 else None, "recorded_at": now})
+        c.execute(insert(EventRow), rows)
+        return Appended(seq, seq + len(facts) - 1, False, now)
+
+    def _action(self, c: Connection, key: str) -> tuple[int, Appended] | None:
+        row = c.execute(select(EventRow.game_id, EventRow.seq).where(EventRow.idempotency_key == key)).first()
+        if row is None:
+            return None
+        last = c.execute(select(func.max(EventRow.seq)).where(EventRow.game_id == row.game_id,
+                                                              EventRow.action == row.seq)).scalar()
+        return row.game_id, Appended(row.seq, last, True)
+
+    def events(self, game_id: int, after: int = 0) -> list[LoggedEvent]:
+        """The game's log from event `after` on, old versions upcast; a damaged row is named, not skipped."""
+        with self._read() as c:
+            self._game(c, game_id)
+            rows = c.execute(select(EventRow).where(EventRow.game_id == game_id, EventRow.seq > after)
+                             .order_by(EventRow.seq)).all()
+        out = []
+        for r in rows:
+            try:
+                fact = upcast.read(r.type, r.version, r.payload)
+            except (InputError, TypeError, ValueError) as exc:
+                raise StoreError(f"game {game_id}, event {r.seq} ({r.type}) is damaged: {exc}. The game cannot "
+                                 "be replayed past it; restore a backup copy of the database") from None
+            out.append(LoggedEvent(r.seq, r.action, fact, _aware(r.recorded_at), r.idempotency_key))
+        return out
+
+    # --- results ----------------------------------------------------------------------------------
+    def finish(self, game_id: int, sheet: ScoreSheet, sheets: Sequence[dict[str, Any]]) -> GameRecord:
+        """Write the final score sheet (one row per seat, `sheets` as `score --json` prints each player)."""
+        with self._write() as c:
+            game = self._game(c, game_id)
+            if game.finished:
+                raise StoreError(f"game {game_id} is already finished")
+            self._results(c, game, sheet, sheets)
+            return self._game(c, game_id)
+
+    def _results(self, c: Connection, game: GameRecord, sheet: ScoreSheet, sheets: Sequence[dict[str, Any]]) -> None:
+        if len(sheet.players) != len(game.player_ids):
+            raise StoreError(f"game {game.id} has {len(game.player_ids)} players; the sheet has {len(sheet.players)}")
+        winners = set(sheet.winners)
+        c.execute(insert(Result), [
+            {"game_id": game.id, "seat": seat, "player_id": pid, "score": p.total, "rank": p.rank,
+             "winner": p.name in winners, "hand": p.hand, "sheet": detail}
+            for seat, (pid, p, detail) in enumerate(zip(game.player_ids, sheet.players, sheets, strict=True))])
+        c.execute(update(Game).where(Game.id == game.id).values(status="finished", finished_at=self.clock(),
+                                                                tie_break=sheet.tie_break))
+
+    def _reopen(self, c: Connection, game_id: int) -> None:
+        """An undo in a finished game reopens it: its results were derived from the log and are recomputed."""
+        c.execute(Result.__table__.delete().where(Result.game_id == game_id))
+        c.execute(update(Game).where(Game.id == game_id).values(status="playing", finished_at=None, tie_break=None))
+
+    def record_scored(self, *, variant: str, players: Sequence[str], families: Sequence[str],
+                      characters: Sequence[str], rules: dict[str, str], sheet: ScoreSheet,
+                      sheets: Sequence[dict[str, Any]], finished_at: datetime | None = None,
+                      uid: str | None = None) -> GameRecord:
+        """A game scored at the end without a log (quick score) joins the history."""
+        with self._write() as c:
+            if uid is not None and c.execute(select(Game.id).where(Game.uid == uid)).first() is not None:
+                raise StoreError(f"a game with id {uid} is already recorded")
+            now = finished_at or self.clock()
+            ids = [self._profile(c, name) for name in players]
+            gid = c.execute(insert(Game).values(
+                uid=uid or uuid.uuid4().hex, variant=variant, families=list(families), characters=list(characters),
+                rules=dict(rules), player_count=len(players), status="playing", source="quick",
+                started_at=now)).inserted_primary_key
+            assert gid is not None
+            c.execute(insert(GamePlayer), [{"game_id": gid[0], "seat": s, "player_id": p} for s, p in enumerate(ids)])
+            if families:
+                c.execute(insert(GameFamily), [{"game_id": gid[0], "family": f} for f in families])
+            self._results(c, self._game(c, gid[0]), sheet, sheets)
+            c.execute(update(Game).where(Game.id == gid[0]).values(finished_at=now))
+            return self._game(c, gid[0])
+
+    def results(self, game_id: int) -> list[dict[str, Any]]:
+        """A finished game's stored sheet, per seat: name, score, rank, winner, hand and the lines."""
+        with self._read() as c:
+            self._game(c, game_id)
+            rows = c.execute(select(Result, Player.name).join(Player, Player.id == Result.player_id)
+                             .where(Result.game_id == game_id).order_by(Result.seat)).all()
+        return [{"seat": r.seat, "name": r.name, "score": r.score, "rank": r.rank, "winner": r.winner,
+                 "hand": r.hand, "sheet": r.sheet} for r in rows]
+
+    # --- statistics -------------------------------------------------------------------------------
+    def player_stats(self, who: str | int, trend: int = 30) -> PlayerStats:
+        """Games, wins, win rate, average and best score, the last `trend` scores, and the same by variant,
+        family and player count."""
+        with self._read() as c:
+            return stats.player_stats(c, self._player(c, who), trend)
+
+    def head_to_head(self, a: str | int, b: str | int) -> HeadToHead:
+        with self._read() as c:
+            first, second = self._player(c, a), self._player(c, b)
+            if first.id == second.id:
+                raise StoreError(f"{first.name} against {second.name}: name two different players")
+            return stats.head_to_head(c, first, second)
+
+    # --- the user's catalogue ---------------------------------------------------------------------
+    def card_values(self) -> list[tuple[str, str, Any]]:
+        with self._read() as c:
+            return [(r.card, r.field, r.value) for r in c.execute(select(CardValue).order_by(CardValue.card))]
+
+    def set_card_value(self, card: str, field: str, value: Any) -> None:
+        with self._write() as c:
+            c.execute(CardValue.__table__.delete().where(CardValue.card == card, CardValue.field == field))
+            c.execute(insert(CardValue).values(card=card, field=field, value=value, set_at=self.clock()))
+
+
+def _clean_name(name: str) -> str:
+    name = " ".join(name.split())
+    if not name:
+        raise StoreError("a player needs a name")
+    if len(name) > 80:
+        raise StoreError("a player's name is at most 80 characters", where=name[:20] + "…")
+    return name
+
+
+def _player(row: Any) -> PlayerRecord:
+    return PlayerRecord(row.id, row.name, _aware(row.created_at), row.merged_into)

@@ -1,0 +1,51 @@
+"""Reading stored events: old versions are upcast step by step to the current one, then decoded."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from scoring import codec
+from scoring.errors import InputError
+
+from .records import Undone
+
+Payload = dict[str, Any]
+# (type name, version) -> the payload at version + 1. A new event version adds an entry here, never edits rows.
+UPCASTERS: dict[tuple[str, int], Callable[[Payload], Payload]] = {}
+
+STORE_EVENTS: dict[str, int] = {"action_undone": 1}  # facts of the log itself, not of the table
+
+
+def current_version(name: str) -> int:
+    return STORE_EVENTS.get(name, codec.VERSION)
+
+
+def upcast(name: str, version: int, payload: Payload) -> Payload:
+    target = current_version(name)
+    if version > target:
+        raise InputError(f"{name} version {version} was written by a newer companion (this one reads up to "
+                         f"{target}): update the companion")
+    while version < target:
+        step = UPCASTERS.get((name, version))
+        if step is None:
+            raise InputError(f"{name} version {version} cannot be read: no upgrade from it is known")
+        payload, version = step(payload), version + 1
+    return payload
+
+
+def read(name: str, version: int, payload: Any) -> Any:
+    """The domain object for a stored row: a scoring event or a store fact (`Undone`)."""
+    if not isinstance(payload, dict):
+        raise InputError(f"{name}: the payload is not an object")
+    payload = upcast(name, version, payload)
+    if name == "action_undone":
+        if set(payload) != {"action", "reason"} or not isinstance(payload["action"], int):
+            raise InputError("action_undone: the payload must have an action number and a reason")
+        return Undone(payload["action"], str(payload["reason"]))
+    return codec.decode(name, current_version(name), payload)
+
+
+def write(fact: Any) -> tuple[str, int, Payload]:
+    if isinstance(fact, Undone):
+        return "action_undone", STORE_EVENTS["action_undone"], {"action": fact.action, "reason": fact.reason}
+    return codec.encode(fact)

@@ -1,0 +1,28 @@
+"""Random legal games (companion.playout) as command lists, and replaying them through a GameSession."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from companion.playout import Playout
+from scoring import commands as c
+from scoring.catalog import Catalogue
+from scoring.table import Variant
+
+
+@dataclass(slots=True)
+class Scripted(Playout):
+    """A playout that keeps every command it submitted, in order."""
+
+    script: list[c.Command] = field(default_factory=list)
+
+    def submit(self, command: c.Command):  # type: ignore[no-untyped-def]
+        events = Playout.submit(self, command)
+        self.script.append(command)
+        return events
+
+
+def script(catalogue: Catalogue, seed: int, variant: Variant = Variant.LEGENDS, players: int = 3) -> Scripted:
+    game = Scripted(catalogue, random.Random(seed))
+    game.play_game(variant, players)
+    return game
