@@ -24,9 +24,9 @@ from scoring.table import Seat, Table, Variant
 MAX_TURNS = 3000
 
 
-def filled(catalogue: Catalogue) -> Catalogue:
-    """The catalogue with every unknown value filled with a made-up one, and each family completed to
-    its 18 cards with made-up cards. For simulations only: these values are not facts."""
+def filled(catalogue: Catalogue, leave: frozenset[str] = frozenset()) -> Catalogue:
+    """The catalogue with every unknown value filled with a made-up one (but the fields in `leave`), and
+    each family completed to its 18 cards with made-up cards. For simulations only: these are not facts."""
     entries: list[tuple[str, dict[str, Any]]] = []
     for card in catalogue.cards.values():
         values: dict[str, Any] = {}
@@ -42,6 +42,7 @@ def filled(catalogue: Catalogue) -> Catalogue:
             values["hand_modifier"] = {"red": 1, "yellow": -1}.get(card.colour or "", 0)
         if "price_modifier" in card.unknown:
             values["price_modifier"] = -1 if card.colour == "red" else 0
+        values = {k: v for k, v in values.items() if k not in leave}
         if values:
             entries.append((f"fill {card.id}", {"name": card.name, **({"colour": card.colour} if card.colour else {}), **values}))
     catalogue = catalogue.with_entries(entries, origin="simulation")

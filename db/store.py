@@ -48,11 +48,11 @@ class Store:
     @classmethod
     def open(cls, url: str, *, timeout: float = 5.0, clock: Clock = utc_now) -> Store:
         """Open (creating or migrating as needed) the database at `url`."""
+        engine = make_engine(url, timeout=timeout)  # refuses what is not a URL
         path = sqlite_path(url)
-        where = str(path) if path else url.split("@")[-1]
-        store = cls(make_engine(url, timeout=timeout), where, clock)
+        store = cls(engine, str(path) if path else engine.url.render_as_string(hide_password=True), clock)
         with store._guard():
-            prepare(store.engine, where)
+            prepare(store.engine, store.where)
         return store
 
     def close(self) -> None:
@@ -204,8 +204,8 @@ class Store:
         for gp in c.execute(select(GamePlayer.game_id, Player.id, Player.name).join(Player)
                             .where(GamePlayer.game_id.in_(ids)).order_by(GamePlayer.game_id, GamePlayer.seat)):
             seats[gp.game_id].append((gp.name, gp.id))
-        last = dict(c.execute(select(EventRow.game_id, func.max(EventRow.seq)).where(EventRow.game_id.in_(ids))
-                              .group_by(EventRow.game_id)).tuples().all())
+        last = {gid: seq for gid, seq in c.execute(select(EventRow.game_id, func.max(EventRow.seq))
+                                                   .where(EventRow.game_id.in_(ids)).group_by(EventRow.game_id))}
         return [GameRecord(
             r.id, r.uid, r.variant, tuple(r.families), tuple(r.characters), dict(r.rules),
             tuple(n for n, _ in seats[r.id]), tuple(p for _, p in seats[r.id]), r.status, r.source,

@@ -16,9 +16,10 @@ def _effect(check: Checker, kind: str, what: str) -> None:
     state = check.state
     cards = [check.catalogue.card(cid) for cid in state.effects]
     allowed = any(card.steps is None or kind in card.steps for card in cards)
-    opened = ", ".join(state.effects) or "no effect"
+    because = (f"it is not what {', '.join(state.effects)} does this turn" if state.effects
+               else "no card's effect is open this turn")
     check.require(allowed, RuleId.EFFECT_STEPS,
-                  f"{what} is not what {opened} does this turn; if a card allows it, record it as an override")
+                  f"{what}: {because}; if a card allows it, record it as an override")
 
 
 def _draw_deck(check: Checker, cmd: c.DrawFromDeck) -> list[e.Event]:

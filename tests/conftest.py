@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,13 @@ from companion.catalogue import shipped
 from scoring.catalog import Catalogue
 from scoring.sheet import ScoreSheet, score
 from scoring.table import Table, parse_table
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Say loudly when the store's contract suite did not run against PostgreSQL."""
+    if not os.environ.get("COMPANION_TEST_PG"):
+        terminalreporter.write_sep("!", "PostgreSQL NOT TESTED: the store ran on SQLite only "
+                                        "(set COMPANION_TEST_PG, or run .ci/run)", red=True, bold=True)
 
 
 @pytest.fixture(scope="session")

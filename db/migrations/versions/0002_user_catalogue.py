@@ -19,6 +19,6 @@ def upgrade() -> None:
         "card_values",
         sa.Column("card", sa.String(60), primary_key=True),
         sa.Column("field", sa.String(40), primary_key=True),
-        sa.Column("value", sa.JSON),
+        sa.Column("value", sa.JSON, nullable=False),
         sa.Column("set_at", sa.DateTime(timezone=True), nullable=False),
     )

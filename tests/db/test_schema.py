@@ -1,0 +1,158 @@
+"""Opening a database file: the schema, migrations with a backup, and every fault as a clear message."""
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+from alembic.autogenerate import compare_metadata
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+
+from db import schema
+from db.engine import make_engine, sqlite_path
+from db.errors import StoreError
+from db.models import Base
+from db.store import Store
+
+
+def url(path: Path) -> str:
+    return f"sqlite:///{path}"
+
+
+def test_every_connection_is_durable_and_checks_foreign_keys(tmp_path: Path) -> None:
+    engine = make_engine(url(tmp_path / "a.db"))
+    for _ in range(2):  # a fresh connection each time
+        with engine.connect() as c:
+            assert c.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+            assert c.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
+            assert c.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+        engine.dispose()
+
+
+def test_schema_changes_are_transactional(tmp_path: Path) -> None:
+    """The pysqlite recipe: a rolled-back transaction takes its CREATE TABLE with it."""
+    engine = make_engine(url(tmp_path / "a.db"))
+    with engine.connect() as c:
+        with c.begin() as t:
+            c.exec_driver_sql("CREATE TABLE scratch (x INTEGER)")
+            t.rollback()
+        assert "scratch" not in sa.inspect(c).get_table_names()
+
+
+def test_the_migrations_build_exactly_the_models(tmp_path: Path) -> None:
+    store = Store.open(url(tmp_path / "a.db"))
+    with store.engine.connect() as c:
+        assert compare_metadata(MigrationContext.configure(c), Base.metadata) == []
+    config = Config()
+    config.set_main_option("script_location", "db:migrations")
+    script = ScriptDirectory.from_config(config)
+    assert [r.revision for r in reversed(list(script.walk_revisions()))] == list(schema.REVISIONS)
+    assert script.get_current_head() == schema.HEAD
+
+
+def test_an_older_file_is_backed_up_then_migrated(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    schema.migrate(make_engine(url(path)), "0001")
+    with sqlite3.connect(path) as c:
+        c.execute("INSERT INTO players (name, name_key, created_at) VALUES ('Ann', 'ann', '2026-01-01')")
+    store = Store.open(url(path))
+    assert schema.current_revision(store.engine)[0] == schema.HEAD
+    assert store.player("Ann").name == "Ann"
+    backups = list(tmp_path.glob("old.db.backup-0001-*"))
+    assert len(backups) == 1
+    with sqlite3.connect(backups[0]) as c:
+        assert c.execute("SELECT version_num FROM alembic_version").fetchall() == [("0001",)]
+        assert c.execute("SELECT name FROM players").fetchall() == [("Ann",)]
+
+
+def test_a_newer_schema_is_refused_and_left_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "new.db"
+    Store.open(url(path)).close()
+    with sqlite3.connect(path) as c:
+        c.execute("UPDATE alembic_version SET version_num = '0099'")
+    before = path.read_bytes()
+    with pytest.raises(StoreError, match="written by a newer version of the companion .schema 0099"):
+        Store.open(url(path))
+    assert path.read_bytes() == before
+    assert not list(tmp_path.glob("new.db.backup-*"))
+
+
+def test_another_programs_database_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "other.db"
+    with sqlite3.connect(path) as c:
+        c.execute("CREATE TABLE recipes (name TEXT)")
+    with pytest.raises(StoreError, match="holds tables of another program"):
+        Store.open(url(path))
+    with sqlite3.connect(path) as c:
+        assert [r[0] for r in c.execute("SELECT name FROM sqlite_master")] == ["recipes"]
+
+
+def test_a_file_that_is_not_a_database(tmp_path: Path) -> None:
+    path = tmp_path / "notes.db"
+    path.write_text("shopping list: rice paper, more rice paper\n" * 100)
+    with pytest.raises(StoreError, match="is not a companion database .it is not SQLite"):
+        Store.open(url(path))
+    assert path.read_text().startswith("shopping list")
+
+
+def test_a_locked_database_is_reported_and_nothing_is_written(tmp_path: Path) -> None:
+    path = tmp_path / "busy.db"
+    store = Store.open(url(path), timeout=0.2)
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # another program holds the write lock
+    try:
+        with pytest.raises(StoreError, match="locked by another program"):
+            store.add_player("Ann")
+        assert store.players() == []  # reading still works while someone writes
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert store.add_player("Ann").name == "Ann"
+
+
+def test_a_full_disk_is_reported_and_nothing_is_written(tmp_path: Path) -> None:
+    path = tmp_path / "full.db"
+    store = Store.open(url(path))
+    store.add_player("Ann")
+
+    @sa.event.listens_for(store.engine, "connect")
+    def _tiny(dbapi_connection, _record):  # type: ignore[no-untyped-def]
+        pages = dbapi_connection.execute("PRAGMA page_count").fetchone()[0]
+        dbapi_connection.execute(f"PRAGMA max_page_count = {pages}")  # SQLite's own "disk is full"
+
+    store.engine.dispose()
+    with pytest.raises(StoreError, match="disk holding .* is full: nothing was recorded"):
+        store.record_scored(variant="origami", players=["Ann", "B" * 70], families=["x" * 40] * 1,
+                            characters=["y" * 200] * 50, rules={}, sheet=_two(), sheets=[{"x": "z" * 9000}] * 2)
+    assert [p.name for p in store.players()] == ["Ann"]
+    assert store.games() == []
+
+
+def test_a_read_only_database_is_reported(tmp_path: Path) -> None:
+    path = tmp_path / "ro.db"
+    Store.open(url(path)).close()
+    read_only = Store.open(f"sqlite:///file:{path}?mode=ro&uri=true")
+    assert sqlite_path(f"sqlite:///file:{path}?mode=ro&uri=true") == path
+    with pytest.raises(StoreError, match="cannot be written .read-only"):
+        read_only.add_player("Ann")
+
+
+def test_a_folder_that_cannot_be_created(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    with pytest.raises(StoreError, match="cannot create the folder for the database"):
+        Store.open(url(blocker / "sub" / "games.db"))
+
+
+def test_a_url_that_is_not_one() -> None:
+    with pytest.raises(StoreError, match="is not a database URL"):
+        Store.open("games.db")
+
+
+def _two():  # type: ignore[no-untyped-def]
+    from scoring.sheet import PlayerScore, ScoreSheet
+
+    return ScoreSheet((PlayerScore("Ann", 1, 1, 0, (), ()), PlayerScore("B" * 70, 0, 2, 0, (), ())), ("Ann",), None)

@@ -1,0 +1,165 @@
+"""The store's contract: the same behaviour on every backend (SQLite always, PostgreSQL when reachable)."""
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+import sqlalchemy as sa
+
+from companion.catalogue import shipped
+from companion.playout import filled
+from companion.render import sheet_json
+from db import upcast
+from db.errors import StaleGame, StoreError, UnknownRecord
+from db.records import Undone
+from db.store import Store
+from scoring import events as e
+from tests.recorded import script
+
+GAME = script(filled(shipped()), seed=5)
+START, DEAL, FIRST = GAME.log[0], GAME.log[1], GAME.log[2]
+assert isinstance(START, e.GameStarted)
+
+
+def new_game(store: Store, key: str | None = "start") -> int:
+    return store.create_game(variant=START.variant, players=START.players, families=START.families,
+                             characters=START.character_pairs, first=(START,), key=key).id
+
+
+def test_players_are_created_renamed_and_found_by_any_case(store: Store) -> None:
+    ann = store.add_player("  Ann  ")
+    assert ann.name == "Ann"
+    assert store.player("ANN") == store.player(ann.id)
+    with pytest.raises(StoreError, match="already a player called 'Ann'"):
+        store.add_player("ann")
+    store.add_player("Bob")
+    with pytest.raises(StoreError, match="merge the two instead"):
+        store.rename_player("Ann", "bob")
+    assert store.rename_player("ann", "Annie").name == "Annie"
+    assert [p.name for p in store.players()] == ["Annie", "Bob"]
+    with pytest.raises(UnknownRecord, match="did you mean Annie"):
+        store.player("Anni")
+
+
+def test_a_merge_moves_every_game_and_result_and_the_old_name_leads_to_the_new(store: Store) -> None:
+    gid = new_game(store)
+    finished = store.record_scored(variant="origami", players=["Cy", "Bobby"], families=[], characters=[],
+                                   rules={}, sheet=_sheet(("Cy", 20, 1, True), ("Bobby", 10, 2, False)),
+                                   sheets=[{}, {}])
+    bobby = store.player("Bobby")
+    into = store.player(START.players[1])
+    store.merge_players("Bobby", into.name)
+    assert store.player("bobby").id == into.id  # the old name is an alias now
+    assert [p.name for p in store.players()].count("Bobby") == 0
+    assert into.id in store.game(finished.id).player_ids and bobby.id not in store.game(finished.id).player_ids
+    assert store.player_stats(into.id).overall.games == 1
+    assert store.game(gid).player_ids[1] == into.id
+    with pytest.raises(StoreError, match="sat at the same table"):
+        store.merge_players(START.players[0], START.players[2])
+
+
+def test_append_is_atomic_ordered_and_idempotent(store: Store) -> None:
+    gid = new_game(store)
+    first = store.append(gid, 1, (DEAL, FIRST), key="deal")
+    assert (first.first, first.last, first.duplicate) == (2, 3, False)
+    again = store.append(gid, 1, (DEAL, FIRST), key="deal")  # a retry after a crash: nothing new
+    assert (again.first, again.last, again.duplicate) == (2, 3, True)
+    log = store.events(gid)
+    assert [x.event for x in log] == [START, DEAL, FIRST]
+    assert [(x.seq, x.action, x.key) for x in log] == [(1, 1, "start"), (2, 2, "deal"), (3, 2, None)]
+    assert store.game(gid).last_seq == 3
+
+
+def test_a_write_from_a_stale_sequence_number_is_refused_and_changes_nothing(store: Store) -> None:
+    gid = new_game(store)
+    store.append(gid, 1, (DEAL,), key="window A")
+    with pytest.raises(StaleGame, match="changed elsewhere"):
+        store.append(gid, 1, (FIRST,), key="window B")
+    assert [x.event for x in store.events(gid)] == [START, DEAL]
+
+
+def test_creating_a_game_with_a_recorded_key_returns_that_game(store: Store) -> None:
+    assert new_game(store, key="same") == new_game(store, key="same")
+    assert len(store.games()) == 1
+
+
+def test_the_database_refuses_to_update_or_delete_events(store: Store) -> None:
+    gid = new_game(store)
+    for statement in (f"UPDATE events SET type = 'turn_ended' WHERE game_id = {gid}",
+                      f"DELETE FROM events WHERE game_id = {gid}"):
+        with pytest.raises(sa.exc.DBAPIError, match="append-only"), store.engine.begin() as c:
+            c.execute(sa.text(statement))
+    assert [x.event for x in store.events(gid)] == [START]
+
+
+def test_undo_facts_round_trip_and_reopen_a_finished_game(store: Store) -> None:
+    gid = new_game(store)
+    store.append(gid, 1, (DEAL,), key="deal")
+    sheet = _sheet(*((name, 10 - i, i + 1, i == 0) for i, name in enumerate(START.players)))
+    assert store.finish(gid, sheet, sheet_json(sheet)["players"]).status == "finished"
+    assert store.player_stats(START.players[0]).overall.wins == 1
+    store.append(gid, 2, (Undone(2, "wrong deal"),), key="undo")
+    assert store.events(gid)[-1].event == Undone(2, "wrong deal")
+    assert store.game(gid).status == "playing" and store.results(gid) == []
+    assert store.player_stats(START.players[0]).overall.games == 0
+
+
+def test_a_corrupt_payload_is_named_not_skipped(store: Store) -> None:
+    gid = new_game(store)
+    with store.engine.begin() as c:  # inserting is allowed: that is how damage from outside would look
+        c.execute(sa.text("INSERT INTO events (game_id, seq, type, version, payload, action, recorded_at) "
+                          "VALUES (:g, 2, 'cards_dealt', 1, :p, 2, :t)"),
+                  {"g": gid, "p": '{"hands": 3}', "t": datetime.now(UTC)})
+    with pytest.raises(StoreError, match=rf"game {gid}, event 2 \(cards_dealt\) is damaged"):
+        store.events(gid)
+
+
+def test_old_event_versions_are_upcast_on_read_and_newer_ones_refused(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    gid = new_game(store)
+    old = {"player": 0, "discards": []}
+    monkeypatch.setitem(upcast.STORE_EVENTS, "turn_ended", 2)  # pretend turn_ended is at version 2 now
+    monkeypatch.setitem(upcast.UPCASTERS, ("turn_ended", 1), lambda p: {**p, "note": "v2"})
+    monkeypatch.setattr("scoring.codec.decode", lambda name, version, payload: (name, version, payload))
+    with store.engine.begin() as c:
+        for seq, version in ((2, 1), (3, 3)):
+            c.execute(sa.text("INSERT INTO events (game_id, seq, type, version, payload, action, recorded_at) "
+                              "VALUES (:g, :s, 'turn_ended', :v, :p, :s, :t)"),
+                      {"g": gid, "s": seq, "v": version, "p": '{"player": 0, "discards": []}', "t": datetime.now(UTC)})
+    with pytest.raises(StoreError, match="version 3 was written by a newer companion"):
+        store.events(gid)
+    assert upcast.read("turn_ended", 1, old) == ("turn_ended", 2, {**old, "note": "v2"})
+
+
+def test_unknown_games_and_players_are_named(store: Store) -> None:
+    with pytest.raises(UnknownRecord, match="no game 42"):
+        store.game(42)
+    with pytest.raises(UnknownRecord, match="no players are recorded yet"):
+        store.player("Zed")
+    with pytest.raises(UnknownRecord, match="no game 42"):
+        store.append(42, 0, (START,), key="k")
+
+
+def test_card_values_are_kept_and_replaced(store: Store) -> None:
+    store.set_card_value("Sheep", "points", 2)
+    store.set_card_value("Sheep", "points", 3)
+    store.set_card_value("Oni", "hand_modifier", -1)
+    assert store.card_values() == [("Oni", "hand_modifier", -1), ("Sheep", "points", 3)]
+
+
+def test_games_are_listed_by_status_and_player(store: Store) -> None:
+    playing = new_game(store)
+    done = store.record_scored(variant="origami", players=["Ann", "Bob"], families=["birds"], characters=[],
+                               rules={}, sheet=_sheet(("Ann", 1, 1, True), ("Bob", 0, 2, False)), sheets=[{}, {}])
+    assert [g.id for g in store.games(status="playing")] == [playing]
+    assert [g.id for g in store.games(status="finished")] == [done.id]
+    assert [g.id for g in store.games(player="bob")] == [done.id]
+    assert store.results(done.id)[0] == {"seat": 0, "name": "Ann", "score": 1, "rank": 1, "winner": True,
+                                          "hand": 0, "sheet": {}}
+
+
+def _sheet(*rows: tuple[str, int, int, bool]):  # type: ignore[no-untyped-def]
+    from scoring.sheet import PlayerScore, ScoreSheet
+
+    players = tuple(PlayerScore(name, total, rank, 0, (), ()) for name, total, rank, _ in rows)
+    winners = tuple(name for name, _, _, won in rows if won)
+    return ScoreSheet(players, winners, "shared" if len(winners) > 1 else None)
