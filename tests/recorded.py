@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from companion.playout import Playout
 from scoring import commands as c
 from scoring.catalog import Catalogue
+from scoring.state import GameState
 from scoring.table import Variant
 
 
@@ -15,10 +16,12 @@ class Scripted(Playout):
     """A playout that keeps every command it submitted, in order."""
 
     script: list[c.Command] = field(default_factory=list)
+    states: list[GameState] = field(default_factory=list)  # the state after each command
 
     def submit(self, command: c.Command):  # type: ignore[no-untyped-def]
         events = Playout.submit(self, command)
         self.script.append(command)
+        self.states.append(self.s)
         return events
 
 
