@@ -53,7 +53,7 @@ def main() -> None:
     def one_game() -> None:
         playout = Playout(sim, random.Random(next(seeds)))
         playout.play_game(Variant.MIXED, 4)
-        moves.append(playout.commands)
+        moves.append(len(playout.script))
 
     games_rate, games = per_second(one_game, seconds=3.0)
     report("random legal 4-player games (whole game)", games_rate, "games", "a 16 ms frame", frame_rate)
@@ -63,3 +63,7 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+    print()
+    from . import store
+
+    store.main()

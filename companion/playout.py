@@ -65,7 +65,7 @@ class Playout:
     log: list[e.Event] = field(default_factory=list)
     deck: list[CardId] = field(default_factory=list)  # the hidden truth: top of the deck last
     hands: list[list[CardId]] = field(default_factory=list)
-    commands: int = 0
+    script: list[c.Command] = field(default_factory=list)  # every command submitted, in order
     checked: bool = False  # check every invariant after every command (tests)
 
     # --- plumbing ---------------------------------------------------------------------------------
@@ -75,7 +75,7 @@ class Playout:
         for event in decision.events:
             self.state = start(event) if isinstance(event, e.GameStarted) else evolve(self.s, event)
             self.log.append(event)
-        self.commands += 1
+        self.script.append(command)
         if self.checked and self.s.phase is not Phase.SETUP:
             self.check_invariants()
         return decision.events

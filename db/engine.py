@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 import os
+import sqlite3
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError
+from sqlalchemy.exc import ArgumentError, DBAPIError
 
 from .errors import StoreError
 
@@ -85,4 +86,10 @@ def _durable_sqlite(engine: Engine) -> None:
         # A write takes the lock up front (IMMEDIATE): two writers queue instead of failing halfway through.
         # Reads stay deferred and see the last commit even while someone else writes.
         writing = connection.get_execution_options().get(WRITE, False)
-        connection.exec_driver_sql("BEGIN IMMEDIATE" if writing else "BEGIN")
+        # Straight to the driver: this runs before every transaction, and SQLAlchemy's statement path costs
+        # more than the statement.
+        statement = "BEGIN IMMEDIATE" if writing else "BEGIN"
+        try:
+            connection.connection.dbapi_connection.execute(statement)
+        except sqlite3.Error as exc:  # as SQLAlchemy would raise it ("database is locked" lands here)
+            raise DBAPIError.instance(statement, (), exc, sqlite3.Error) from None

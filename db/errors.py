@@ -12,6 +12,10 @@ class UnknownRecord(StoreError):
     """No such game or player."""
 
 
+class Conflict(StoreError):
+    """The database refused a write that collides with what is stored (a unique or foreign key)."""
+
+
 class StaleGame(StoreError):
     """Someone else recorded an action in this game first: reload and look before acting again."""
 

@@ -77,7 +77,8 @@ class Result(Base):
     """A finished game's score sheet per seat, written once at the end so history is plain SQL."""
 
     __tablename__ = "results"
-    __table_args__ = (Index("ix_results_player_game", "player_id", "game_id"),)
+    # Covering: a player's statistics read only this index.
+    __table_args__ = (Index("ix_results_player_game", "player_id", "game_id", "score", "rank", "winner"),)
 
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)

@@ -54,7 +54,6 @@ def _tally(key: object, games: int, wins: int, average: float | None, best: int 
 
 def player_stats(c: Connection, player: PlayerRecord, trend: int) -> PlayerStats:
     mine = Result.player_id == player.id
-    overall = _tally("", *c.execute(select(*_columns).where(mine)).one())
     latest = (select(Result.game_id, Game.finished_at, Result.score).join(Game, Game.id == Result.game_id)
               .where(mine).order_by(Game.finished_at.desc(), Game.id.desc()).limit(trend))
     rows = list(c.execute(latest))[::-1]
@@ -67,11 +66,19 @@ def player_stats(c: Connection, player: PlayerRecord, trend: int) -> PlayerStats
         return tuple(_tally(*row) for row in c.execute(query))
 
     games_join = (Game, Game.id == Result.game_id)
+    by_variant = grouped(Game.variant, *games_join)
     return PlayerStats(
-        player, overall, tuple((r.game_id, r.finished_at, r.score) for r in rows),
-        grouped(Game.variant, *games_join),
+        player, _total(by_variant), tuple((r.game_id, r.finished_at, r.score) for r in rows), by_variant,
         grouped(GameFamily.family, GameFamily, GameFamily.game_id == Result.game_id),
         grouped(Game.player_count, *games_join))
+
+
+def _total(parts: tuple[Tally, ...]) -> Tally:
+    """All games: every game has exactly one variant, so the variant lines add up to the whole."""
+    games = sum(t.games for t in parts)
+    points = sum((t.average or 0) * t.games for t in parts)
+    best = max((t.best for t in parts if t.best is not None), default=None)
+    return Tally("", games, sum(t.wins for t in parts), points / games if games else None, best)
 
 
 def head_to_head(c: Connection, a: PlayerRecord, b: PlayerRecord) -> HeadToHead:

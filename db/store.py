@@ -5,13 +5,16 @@ Every method is one transaction: it does all of its work or none of it.
 from __future__ import annotations
 
 import difflib
+import sqlite3
+import threading
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from functools import cache
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, func, insert, select, update
+from sqlalchemy import Connection, Dialect, Engine, func, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from scoring.errors import InputError
@@ -20,7 +23,7 @@ from scoring.sheet import ScoreSheet
 
 from . import stats, upcast
 from .engine import WRITE, make_engine, sqlite_path
-from .errors import StaleGame, StoreError, UnknownRecord, explain
+from .errors import Conflict, StaleGame, StoreError, UnknownRecord, explain
 from .models import CardValue, Game, GameFamily, GamePlayer, Player, Result
 from .models import Event as EventRow
 from .records import Appended, GameRecord, LoggedEvent, PlayerRecord, Undone
@@ -42,6 +45,9 @@ def _aware(moment: datetime) -> datetime:
 class Store:
     def __init__(self, engine: Engine, where: str, clock: Clock = utc_now) -> None:
         self.engine = engine
+        self._writer = engine.execution_options(**{WRITE: True})
+        self._writes: Connection | None = None  # kept open: a pool checkout per action costs more than the write
+        self._lock = threading.Lock()  # writes are one at a time, whichever thread asks
         self.where = where
         self.clock = clock
 
@@ -56,21 +62,57 @@ class Store:
         return store
 
     def close(self) -> None:
+        with self._lock:
+            if self._writes is not None:
+                self._writes.close()
+                self._writes = None
         self.engine.dispose()
 
     @contextmanager
     def _guard(self) -> Iterator[None]:
         try:
             yield
+        except IntegrityError as exc:
+            raise Conflict(f"{self.where}: {exc.orig}") from None
         except DBAPIError as exc:
             raise explain(exc, self.where) from None
 
     @contextmanager
     def _write(self) -> Iterator[Connection]:
-        with self._guard(), self.engine.connect() as connection:
-            connection.execution_options(**{WRITE: True})
-            with connection.begin():
-                yield connection
+        with self._lock, self._guard():
+            connection = self._connection()
+            try:
+                with connection.begin():
+                    yield connection
+            except BaseException:
+                connection.close()  # after a failure, the next write starts from a fresh connection
+                self._writes = None
+                raise
+
+    def _connection(self) -> Connection:
+        """The write connection, kept open (call with the lock held)."""
+        if self._writes is None:
+            self._writes = self._writer.connect()
+        return self._writes
+
+    @contextmanager
+    def _write_raw(self) -> Iterator[sqlite3.Connection]:
+        """The SQLite driver's connection inside one IMMEDIATE transaction: recording an action is the one
+        write a player waits on, and SQLAlchemy's transaction handling costs more than the insert itself."""
+        with self._lock, self._guard():
+            raw: sqlite3.Connection = self._connection().connection.dbapi_connection  # type: ignore[assignment]
+            try:
+                raw.execute("BEGIN IMMEDIATE")
+                yield raw
+                raw.execute("COMMIT")
+            except sqlite3.Error as exc:  # raised as SQLAlchemy would, so callers see one kind of error
+                if raw.in_transaction:
+                    raw.execute("ROLLBACK")
+                raise DBAPIError.instance("append", (), exc, sqlite3.Error) from None
+            except BaseException:
+                if raw.in_transaction:
+                    raw.execute("ROLLBACK")
+                raise
 
     @contextmanager
     def _read(self) -> Iterator[Connection]:
@@ -168,7 +210,7 @@ class Store:
             if families:
                 c.execute(insert(GameFamily), [{"game_id": game_id, "family": f} for f in families])
             if first:
-                self._insert(c, game_id, 1, first, key)
+                c.execute(insert(EventRow), self._rows(game_id, 1, first, key)[0])
             return self._game(c, game_id)
 
     def _profile(self, c: Connection, name: str) -> int:
@@ -217,43 +259,40 @@ class Store:
         """Record one user action's events after event `after`, atomically.
 
         Refused with StaleGame when the log has moved on since `after` (another window wrote first);
-        a key already recorded returns that action again and writes nothing.
+        a key already recorded returns that action again and writes nothing. The happy path is one INSERT:
+        the (game, seq) primary key and the unique key are the checks, so a conflict is found by the database.
         """
         if not facts:
             raise StoreError("an action records at least one event")
+        rows, now = self._rows(game_id, after + 1, facts, key)
         try:
-            with self._write() as c:
-                found = self._action(c, key)
-                if found is not None:
-                    return found[1]
-                game = c.execute(select(Game.id).where(Game.id == game_id)).first()
-                if game is None:
-                    raise UnknownRecord(f"no game {game_id}")
-                last = c.execute(select(func.max(EventRow.seq)).where(EventRow.game_id == game_id)).scalar() or 0
-                if last != after:
-                    raise StaleGame(game_id, after, last)
-                appended = self._insert(c, game_id, after + 1, facts, key)
-                if any(isinstance(f, Undone) for f in facts):
-                    self._reopen(c, game_id)
-                return appended
-        except IntegrityError:  # a writer that slipped in between (PostgreSQL): same outcome as above
+            if self.engine.dialect.name == "sqlite" and not any(isinstance(f, Undone) for f in facts):
+                with self._write_raw() as raw:
+                    raw.executemany(_SQLITE_INSERT, _sqlite_values(self.engine.dialect, rows))
+            else:
+                with self._write() as c:
+                    c.execute(insert(EventRow), rows)
+                    if any(isinstance(f, Undone) for f in facts):
+                        self._reopen(c, game_id)
+        except Conflict:
             with self._read() as c:
                 found = self._action(c, key)
                 if found is not None:
                     return found[1]
+                self._game(c, game_id)  # an unknown game is named as such
                 last = c.execute(select(func.max(EventRow.seq)).where(EventRow.game_id == game_id)).scalar() or 0
             raise StaleGame(game_id, after, last) from None
+        return Appended(after + 1, after + len(facts), False, now)
 
-    def _insert(self, c: Connection, game_id: int, seq: int, facts: Sequence[Event | Undone],
-                key: str | None) -> Appended:
+    def _rows(self, game_id: int, seq: int, facts: Sequence[Event | Undone],
+              key: str | None) -> tuple[list[dict[str, Any]], datetime]:
         now = self.clock()
         rows = []
         for i, fact in enumerate(facts):
             name, version, payload = upcast.write(fact)
             rows.append({"game_id": game_id, "seq": seq + i, "type": name, "version": version, "payload": payload,
                          "action": seq, "idempotency_key": key if i == 0 else None, "recorded_at": now})
-        c.execute(insert(EventRow), rows)
-        return Appended(seq, seq + len(facts) - 1, False, now)
+        return rows, now
 
     def _action(self, c: Connection, key: str) -> tuple[int, Appended] | None:
         row = c.execute(select(EventRow.game_id, EventRow.seq).where(EventRow.idempotency_key == key)).first()
@@ -372,3 +411,21 @@ def _clean_name(name: str) -> str:
 
 def _player(row: Any) -> PlayerRecord:
     return PlayerRecord(row.id, row.name, _aware(row.created_at), row.merged_into)
+
+
+_EVENT_COLUMNS = tuple(EventRow.__table__.columns)
+_SQLITE_INSERT = (f"INSERT INTO events ({', '.join(col.name for col in _EVENT_COLUMNS)}) "
+                  f"VALUES ({', '.join('?' for _ in _EVENT_COLUMNS)})")
+
+
+@cache
+def _processors(dialect: Dialect) -> list[Any]:
+    return [col.type.bind_processor(dialect) for col in _EVENT_COLUMNS]
+
+
+def _sqlite_values(dialect: Dialect, rows: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+    """Rows as the driver takes them, converted by SQLAlchemy's own column types so the stored text is the
+    same as through SQLAlchemy."""
+    processors = _processors(dialect)
+    return [tuple(p(row[col.name]) if p else row[col.name] for col, p in zip(_EVENT_COLUMNS, processors))
+            for row in rows]

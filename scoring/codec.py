@@ -21,6 +21,7 @@ NAMES: dict[type, str] = {
     e.Overridden: "overridden",
 }
 TYPES: dict[str, type] = {name: cls for cls, name in NAMES.items()}
+FIELDS: dict[type, tuple[str, ...]] = {cls: tuple(f.name for f in fields(cls)) for cls in NAMES}
 
 
 def _plain(value: Any) -> Any:
@@ -37,7 +38,7 @@ def _frozen(value: Any) -> Any:
 
 def encode(event: e.Event) -> tuple[str, int, dict[str, Any]]:
     """(type name, version, payload)."""
-    payload = {f.name: _plain(getattr(event, f.name)) for f in fields(event)}
+    payload = {name: _plain(getattr(event, name)) for name in FIELDS[type(event)]}
     return NAMES[type(event)], VERSION, payload
 
 
@@ -47,7 +48,7 @@ def decode(name: str, version: int, payload: dict[str, Any]) -> e.Event:
         raise InputError(f"unknown event type {name!r}: written by a newer companion?")
     if version != VERSION:
         raise InputError(f"{name} version {version} is not readable by this companion (it reads {VERSION})")
-    expected = {f.name for f in fields(cls)}
+    expected = set(FIELDS[cls])
     if not isinstance(payload, dict) or set(payload) != expected:
         raise InputError(f"{name}: the payload must have exactly {', '.join(sorted(expected))}")
     event: e.Event = cls(**{k: _frozen(v) for k, v in payload.items()})

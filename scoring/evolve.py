@@ -2,14 +2,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 from functools import reduce
 from typing import assert_never
 
 from . import events as e
 from .cards import RICE_PAPER, CardId
 from .choices import RuleChoices
-from .state import GameState, Hand, Phase, PlayerState
+from .state import GameState, Hand, Phase, PlayerState, replace
 from .table import Variant
 
 

@@ -3,12 +3,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields
 from enum import StrEnum
+from typing import TypeVar
 
 from .cards import RICE_PAPER, CardId
 from .choices import RuleChoices
 from .table import Collections, Variant
+
+_T = TypeVar("_T", "GameState", "PlayerState")
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,3 +149,19 @@ class GameState:
 
     def rice_total(self) -> int:
         return self.rice_deck + sum(p.hand.rice for p in self.players)
+
+
+def replace(obj: _T, **changes: object) -> _T:
+    """dataclasses.replace for the frozen, slotted state classes, without re-running __init__: evolve does
+    this several times per event, and a recorded action waits on it."""
+    cls = type(obj)
+    if not changes.keys() <= _NAMES[cls]:
+        raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(changes.keys() - _NAMES[cls]))}")
+    new = object.__new__(cls)
+    for name in _FIELDS[cls]:
+        object.__setattr__(new, name, changes[name] if name in changes else getattr(obj, name))
+    return new
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {cls: tuple(f.name for f in fields(cls)) for cls in (GameState, PlayerState)}
+_NAMES = {cls: frozenset(names) for cls, names in _FIELDS.items()}

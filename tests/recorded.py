@@ -13,14 +13,12 @@ from scoring.table import Variant
 
 @dataclass(slots=True)
 class Scripted(Playout):
-    """A playout that keeps every command it submitted, in order."""
+    """A playout that keeps the state after every command."""
 
-    script: list[c.Command] = field(default_factory=list)
     states: list[GameState] = field(default_factory=list)  # the state after each command
 
     def submit(self, command: c.Command):  # type: ignore[no-untyped-def]
         events = Playout.submit(self, command)
-        self.script.append(command)
         self.states.append(self.s)
         return events
 

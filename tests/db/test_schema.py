@@ -123,7 +123,7 @@ def test_a_full_disk_is_reported_and_nothing_is_written(tmp_path: Path) -> None:
         pages = dbapi_connection.execute("PRAGMA page_count").fetchone()[0]
         dbapi_connection.execute(f"PRAGMA max_page_count = {pages}")  # SQLite's own "disk is full"
 
-    store.engine.dispose()
+    store.close()  # the next connections are the small ones
     with pytest.raises(StoreError, match="disk holding .* is full: nothing was recorded"):
         store.record_scored(variant="origami", players=["Ann", "B" * 70], families=["x" * 40] * 1,
                             characters=["y" * 200] * 50, rules={}, sheet=_two(), sheets=[{"x": "z" * 9000}] * 2)

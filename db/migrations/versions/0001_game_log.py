@@ -73,7 +73,8 @@ def upgrade() -> None:
         sa.Column("hand", sa.Integer, nullable=False),
         sa.Column("sheet", sa.JSON, nullable=False),
     )
-    op.create_index("ix_results_player_game", "results", ["player_id", "game_id"])
+    # Covering: a player's statistics read only this index.
+    op.create_index("ix_results_player_game", "results", ["player_id", "game_id", "score", "rank", "winner"])
     _append_only("events")
 
 

@@ -1,0 +1,148 @@
+"""Store benchmarks: one recorded action against a raw sqlite3 insert+commit, a replay, statistics."""
+from __future__ import annotations
+
+import json
+import random
+import sqlite3
+import tempfile
+import time
+import uuid
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from sqlalchemy import insert
+
+from companion.catalogue import shipped
+from companion.playout import Playout, filled
+from companion.session import GameSession, in_effect
+from db.models import Game, GameFamily, GamePlayer, Player, Result
+from db.store import Store
+from scoring import commands as c
+from scoring.evolve import project
+from scoring.table import Variant
+
+FRAME = 1 / 60
+
+
+def timed(work: Callable[[], object], repeat: int) -> float:
+    """Seconds per call, the median of `repeat` calls."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - start)
+    return sorted(times)[len(times) // 2]
+
+
+def paired(first: Callable[[], object], second: Callable[[], object], repeat: int) -> tuple[float, float]:
+    """Medians of two kinds of call, alternated so both see the same moments of a noisy machine."""
+    a, b = [], []
+    for _ in range(repeat):
+        for work, times in ((first, a), (second, b)):
+            start = time.perf_counter()
+            work()
+            times.append(time.perf_counter() - start)
+    return sorted(a)[repeat // 2], sorted(b)[repeat // 2]
+
+
+def line(name: str, seconds: float, baseline: str, base_seconds: float, target: str = "") -> None:
+    print(f"{name:<44} {seconds * 1000:9.3f} ms   {seconds / base_seconds:6.2f}× {baseline}{target}")
+
+
+class Recorder:
+    """Commands of random legal games, fed one at a time through GameSession (a new game when one ends)."""
+
+    def __init__(self, store: Store, seed: int) -> None:
+        self.store, self.catalogue, self.rng = store, filled(shipped()), random.Random(seed)
+        self.pending: list[c.Command] = []
+        self.session: GameSession | None = None
+
+    def next_game(self) -> None:
+        playout = Playout(self.catalogue, self.rng)
+        playout.play_game(Variant.MIXED, 4)
+        start, *commands = playout.script
+        assert isinstance(start, c.StartGame)
+        session = GameSession.start(self.store, start, self.catalogue, key=uuid.uuid4().hex)
+        assert isinstance(session, GameSession)
+        self.session, self.pending = session, commands
+
+    def one(self) -> None:
+        if not self.pending:
+            self.next_game()
+        assert self.session is not None
+        assert self.session.submit(self.pending.pop(0), uuid.uuid4().hex).recorded
+
+
+def raw_insert(path: Path) -> Callable[[], None]:
+    """The floor: the same kind of row, inserted and committed by sqlite3 with the same durability."""
+    db = sqlite3.connect(path, isolation_level=None)
+    for pragma in ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON"):
+        db.execute(f"PRAGMA {pragma}")
+    db.execute("CREATE TABLE events (game_id INTEGER, seq INTEGER, type TEXT, version INTEGER, payload TEXT, "
+               "action INTEGER, idempotency_key TEXT UNIQUE, recorded_at TEXT, PRIMARY KEY (game_id, seq))")
+    payload = json.dumps({"player": 1, "card": "Phoenix", "source": "hand", "payment": ["Kappa", "Rice Paper"],
+                          "collection": 0, "under": False, "action": True})
+    seq = iter(range(1, 10**9))
+
+    def insert_one() -> None:
+        n = next(seq)
+        db.execute("BEGIN IMMEDIATE")
+        db.execute("INSERT INTO events VALUES (1, ?, 'origami_played', 1, ?, ?, ?, ?)",
+                   (n, payload, n, uuid.uuid4().hex, datetime.now(UTC).isoformat()))
+        db.execute("COMMIT")
+    return insert_one
+
+
+def seed_history(store: Store, games: int, rng: random.Random) -> None:
+    """`games` finished 3-player games among 12 players, in one transaction (the bench's own shortcut)."""
+    variants, families = ["origami", "legends", "mixed"], ["birds", "sea", "farm", "insects", "dinosaurs", "polar"]
+    now = datetime.now(UTC)
+    with store.engine.begin() as conn:
+        conn.execute(insert(Player), [{"id": i, "name": f"P{i}", "name_key": f"p{i}", "created_at": now}
+                                      for i in range(1, 13)])
+        conn.execute(insert(Game), [{"id": g, "uid": uuid.uuid4().hex, "variant": rng.choice(variants),
+                                     "families": [], "characters": [], "rules": {}, "player_count": 3,
+                                     "status": "finished", "source": "quick", "started_at": now,
+                                     "finished_at": now - timedelta(hours=g)} for g in range(1, games + 1)])
+        seats, results, fams = [], [], []
+        for g in range(1, games + 1):
+            players = [1, *rng.sample(range(2, 13), 2)]
+            scores = [rng.randint(10, 60) for _ in players]
+            for seat, (p, s) in enumerate(zip(players, scores)):
+                seats.append({"game_id": g, "seat": seat, "player_id": p})
+                rank = 1 + sum(other > s for other in scores)
+                results.append({"game_id": g, "seat": seat, "player_id": p, "score": s, "rank": rank,
+                                "winner": rank == 1, "hand": 2, "sheet": {}})
+            fams += [{"game_id": g, "family": f} for f in rng.sample(families, 3)]
+        conn.execute(insert(GamePlayer), seats)
+        conn.execute(insert(Result), results)
+        conn.execute(insert(GameFamily), fams)
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        base = Path(folder)
+        store = Store.open(f"sqlite:///{base / 'bench.db'}")
+        recorder = Recorder(store, seed=7)
+        recorder.next_game()
+        raw = raw_insert(base / "raw.db")
+        for _ in range(20):  # warm both up
+            raw(), recorder.one()
+        floor, action = paired(raw, recorder.one, 500)
+        line("raw sqlite3 insert + commit (WAL, FULL)", floor, "itself", floor)
+        line("one action through GameSession", action, "the raw insert", floor, "   (target ≤ 2×)")
+
+        assert recorder.session is not None
+        log = store.events(recorder.session.game_id)
+        replay = timed(lambda: project(in_effect(store.events(recorder.session.game_id))), 20)  # type: ignore[union-attr]
+        line(f"load + replay a stored game ({len(log)} events)", replay, "a 16 ms frame", FRAME)
+        store.close()
+
+        history = Store.open(f"sqlite:///{base / 'history.db'}")
+        seed_history(history, 10_000, random.Random(3))
+        stats = timed(lambda: history.player_stats("P1"), 20)
+        line("one player's statistics over 10,000 games", stats, "a 16 ms frame", FRAME)
+        h2h = timed(lambda: history.head_to_head("P1", "P2"), 20)
+        line("a head-to-head over the same history", h2h, "a 16 ms frame", FRAME)
+        history.close()
