@@ -37,7 +37,8 @@ def timed(work: Callable[[], object], repeat: int) -> float:
 
 def paired(first: Callable[[], object], second: Callable[[], object], repeat: int) -> tuple[float, float]:
     """Medians of two kinds of call, alternated so both see the same moments of a noisy machine."""
-    a, b = [], []
+    a: list[float] = []
+    b: list[float] = []
     for _ in range(repeat):
         for work, times in ((first, a), (second, b)):
             start = time.perf_counter()
@@ -128,7 +129,8 @@ def main() -> None:
         recorder.next_game()
         raw = raw_insert(base / "raw.db")
         for _ in range(20):  # warm both up
-            raw(), recorder.one()
+            raw()
+            recorder.one()
         floor, action = paired(raw, recorder.one, 500)
         line("raw sqlite3 insert + commit (WAL, FULL)", floor, "itself", floor)
         line("one action through GameSession", action, "the raw insert", floor, "   (target ≤ 2×)")

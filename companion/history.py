@@ -71,7 +71,7 @@ def _players(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
 def _games(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
     status = "playing" if args.unfinished else "finished" if args.finished else None
     games = store.games(status=status, player=args.player)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for g in games:
         winners = [r["name"] for r in store.results(g.id) if r["winner"]] if g.finished else []
         rows.append({"id": g.id, "uid": g.uid, "variant": g.variant, "players": list(g.players),

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import Connection, case, func, select
 from sqlalchemy.orm import aliased
@@ -58,7 +59,7 @@ def player_stats(c: Connection, player: PlayerRecord, trend: int) -> PlayerStats
               .where(mine).order_by(Game.finished_at.desc(), Game.id.desc()).limit(trend))
     rows = list(c.execute(latest))[::-1]
 
-    def grouped(column: object, *joins: object) -> tuple[Tally, ...]:
+    def grouped(column: Any, *joins: Any) -> tuple[Tally, ...]:
         query = select(column, *_columns).select_from(Result)
         for target, on in zip(joins[::2], joins[1::2]):
             query = query.join(target, on)

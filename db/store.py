@@ -10,11 +10,11 @@ import threading
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from functools import cache
 from datetime import UTC, datetime
+from functools import cache
 from typing import Any
 
-from sqlalchemy import Connection, Dialect, Engine, func, insert, select, update
+from sqlalchemy import Connection, Dialect, Engine, delete, func, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from scoring.errors import InputError
@@ -300,7 +300,7 @@ class Store:
             return None
         last = c.execute(select(func.max(EventRow.seq)).where(EventRow.game_id == row.game_id,
                                                               EventRow.action == row.seq)).scalar()
-        return row.game_id, Appended(row.seq, last, True)
+        return row.game_id, Appended(row.seq, last or row.seq, True)
 
     def events(self, game_id: int, after: int = 0) -> list[LoggedEvent]:
         """The game's log from event `after` on, old versions upcast; a damaged row is named, not skipped."""
@@ -341,7 +341,7 @@ class Store:
 
     def _reopen(self, c: Connection, game_id: int) -> None:
         """An undo in a finished game reopens it: its results were derived from the log and are recomputed."""
-        c.execute(Result.__table__.delete().where(Result.game_id == game_id))
+        c.execute(delete(Result).where(Result.game_id == game_id))
         c.execute(update(Game).where(Game.id == game_id).values(status="playing", finished_at=None, tie_break=None))
 
     def record_scored(self, *, variant: str, players: Sequence[str], families: Sequence[str],
@@ -396,7 +396,7 @@ class Store:
 
     def set_card_value(self, card: str, field: str, value: Any) -> None:
         with self._write() as c:
-            c.execute(CardValue.__table__.delete().where(CardValue.card == card, CardValue.field == field))
+            c.execute(delete(CardValue).where(CardValue.card == card, CardValue.field == field))
             c.execute(insert(CardValue).values(card=card, field=field, value=value, set_at=self.clock()))
 
 
