@@ -129,8 +129,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     if args.verb is None:
-        # The table app (Textual) is the next piece of work; until it lands, the command shows its verbs.
-        parser.print_help()
+        from .app import make_app
+
+        make_app(args.db).run()
         return EXIT_OK
     try:
         return _run(args)

@@ -1,0 +1,75 @@
+"""Home: resume an unfinished game, or go to another part of the companion."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+
+@dataclass(frozen=True, slots=True)
+class Unfinished:
+    """What Home shows of a game still being played (the app hands these down; Home reads no database)."""
+
+    id: int
+    players: tuple[str, ...]
+    variant: str
+    started: str  # e.g. "2026-11-21 20:15"
+    events: int
+
+
+class HomeScreen(Screen[None]):
+    BINDINGS = [Binding("r", "choose('rules')", "Rules"), Binding("q", "app.quit", "Quit")]
+
+    class Ready(Message):
+        """Home is on screen and can be told what is in progress."""
+
+    class Chosen(Message):
+        """The player picked an entry (its id, e.g. "rules")."""
+
+        def __init__(self, choice: str) -> None:
+            super().__init__()
+            self.choice = choice
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("Opening your games…", id="status")
+        yield Static("", id="games")
+        yield OptionList(id="menu")
+        yield Footer()
+
+    def show_games(self, games: list[Unfinished] | None, problem: str = "") -> None:
+        """The games in progress (None while they are still being read) and the parts of the companion."""
+        status = self.query_one("#status", Static)
+        if problem:
+            status.update(f"[b]The database could not be opened:[/b] {problem}")
+        elif games is None:
+            status.update("Opening your games…")
+        elif not games:
+            status.update("Welcome! No game is in progress. The rules reference is ready; "
+                          "more of the companion arrives here as it is built.")
+        else:
+            status.update(f"{len(games)} game{'s' if len(games) != 1 else ''} in progress (resume them from the "
+                          "table screen when it arrives; `companion replay N` shows one now):")
+        self.query_one("#games", Static).update("\n".join(
+            f"  game {g.id}: {', '.join(g.players)} ({g.variant}, started {g.started}, {g.events} events)"
+            for g in games or []))
+
+    def on_mount(self) -> None:
+        self.title = "Origami companion"
+        menu = self.query_one("#menu", OptionList)
+        menu.add_option(Option("Rules reference", id="rules"))
+        menu.highlighted = 0
+        menu.focus()
+        self.post_message(self.Ready())
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id is not None:
+            self.post_message(self.Chosen(event.option.id))
+
+    def action_choose(self, choice: str) -> None:
+        self.post_message(self.Chosen(choice))

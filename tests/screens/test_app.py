@@ -1,0 +1,82 @@
+"""The app driven by its pilot: the first screen, the games in progress, the rules reference."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Input, Static
+
+from companion.app import make_app
+from companion.catalogue import shipped
+from companion.playout import filled
+from companion.session import GameSession
+from db.store import Store
+from screens.home import HomeScreen
+from screens.rules import RuleEntry, RulesScreen
+from scoring.rules import RULES
+from tests.recorded import script
+
+
+def text(screen: object, selector: str) -> str:
+    return str(screen.query_one(selector, Static).render())  # type: ignore[attr-defined]
+
+
+async def test_a_first_run_gets_a_friendly_home(tmp_path: Path) -> None:
+    app = make_app(f"sqlite:///{tmp_path}/new.db")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, HomeScreen)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "Welcome! No game is in progress" in text(app.screen, "#status")
+    assert (tmp_path / "new.db").is_file()
+
+
+async def test_home_lists_the_games_in_progress(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/games.db"
+    catalogue = filled(shipped())
+    game = script(catalogue, seed=3)
+    store = Store.open(url)
+    session = GameSession.start(store, game.script[0], catalogue, key="start")
+    assert isinstance(session, GameSession)
+    session.submit(game.script[1], "deal")
+    store.close()
+    app = make_app(url)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "1 game in progress" in text(app.screen, "#status")
+        assert "game 1: P1, P2, P3 (legends" in text(app.screen, "#games")
+
+
+async def test_a_database_that_cannot_be_opened_is_said_on_home(tmp_path: Path) -> None:
+    bad = tmp_path / "notes.db"
+    bad.write_text("not a database\n" * 100)
+    app = make_app(f"sqlite:///{bad}")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "could not be opened" in text(app.screen, "#status")
+        assert "is not a companion database" in text(app.screen, "#status")
+
+
+async def test_the_rules_reference_searches_as_you_type(tmp_path: Path) -> None:
+    app = make_app(f"sqlite:///{tmp_path}/new.db")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        assert isinstance(app.screen, RulesScreen)
+        assert app.screen.visible_ids == [str(r) for r in RULES]
+        await pilot.press("ctrl+f", *"differ by one")
+        assert app.screen.query_one("#search", Input).value == "differ by one"
+        assert "COLL-BALANCE" in app.screen.visible_ids and len(app.screen.visible_ids) < len(RULES)
+        await pilot.press("ctrl+a", "ctrl+k", *"hand-limit")  # to the start, delete to the end
+        assert app.screen.visible_ids == ["HAND-LIMIT"]
+        await pilot.press("escape")
+        assert isinstance(app.screen, HomeScreen)
+
+
+async def test_a_refusal_opens_the_reference_at_its_rule(tmp_path: Path) -> None:
+    app = make_app(f"sqlite:///{tmp_path}/new.db")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(RulesScreen(at="END-TRIGGER"))
+        await pilot.pause()
+        marked = [e.rule.id for e in app.screen.query(RuleEntry) if e.has_class("-focused-rule")]
+        assert marked == ["END-TRIGGER"]
