@@ -9,6 +9,7 @@ from typing import Any
 from db.engine import default_url
 from db.stats import PlayerStats, Tally
 from db.store import Store
+from scoring.errors import InputError
 
 from .replay import replay, step_json, step_text
 
@@ -46,8 +47,6 @@ def run(args: argparse.Namespace) -> tuple[int, Any, str]:
 def _players(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
     wanted = {"list": 0, "add": 1, "rename": 2, "merge": 2}[args.action]
     if len(args.names) != wanted:
-        from scoring.errors import InputError
-
         usage = {"list": "companion players", "add": "companion players add NAME",
                  "rename": "companion players rename OLD NEW", "merge": "companion players merge FROM INTO"}
         raise InputError(f"give {wanted or 'no'} name(s): {usage[args.action]}", where=f"players {args.action}")
@@ -128,8 +127,6 @@ def stats_text(s: PlayerStats) -> str:
 
 def _history(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
     if args.vs and not args.player:
-        from scoring.errors import InputError
-
         raise InputError("name the player to compare: companion history PLAYER --vs OTHER", where="--vs")
     if args.vs:
         h = store.head_to_head(args.player, args.vs)

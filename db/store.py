@@ -84,8 +84,8 @@ class Store:
             try:
                 with connection.begin():
                     yield connection
-            except BaseException:
-                connection.close()  # after a failure, the next write starts from a fresh connection
+            except DBAPIError:
+                connection.close()  # after the database failed, the next write starts from a fresh connection
                 self._writes = None
                 raise
 
@@ -133,11 +133,10 @@ class Store:
         assert pid is not None
         return PlayerRecord(pid[0], name, now)
 
-    def players(self, include_merged: bool = False) -> list[PlayerRecord]:
+    def players(self) -> list[PlayerRecord]:
+        """The profiles in use (a merged profile lives on only as a name for the one it joined)."""
         with self._read() as c:
-            query = select(Player).order_by(Player.name_key)
-            if not include_merged:
-                query = query.where(Player.merged_into.is_(None))
+            query = select(Player).where(Player.merged_into.is_(None)).order_by(Player.name_key)
             return [_player(r) for r in c.execute(query)]
 
     def player(self, who: str | int) -> PlayerRecord:
@@ -190,28 +189,33 @@ class Store:
     # --- games ------------------------------------------------------------------------------------
     def create_game(self, *, variant: str, players: Sequence[str], families: Sequence[str],
                     characters: Sequence[str] = (), rules: dict[str, str] | None = None,
-                    first: Sequence[Event] = (), key: str | None = None, source: str = "log",
-                    uid: str | None = None) -> GameRecord:
+                    first: Sequence[Event] = (), key: str | None = None, uid: str | None = None) -> GameRecord:
         """A new game with its players (profiles found by name or created) and, atomically, its first events."""
         with self._write() as c:
             if key is not None:
                 found = self._action(c, key)
                 if found is not None:
                     return self._game(c, found[0])
-            now = self.clock()
-            ids = [self._profile(c, name) for name in players]
-            gid = c.execute(insert(Game).values(
-                uid=uid or uuid.uuid4().hex, variant=variant, families=list(families), characters=list(characters),
-                rules=dict(rules or {}), player_count=len(players), status="playing", source=source,
-                started_at=now)).inserted_primary_key
-            assert gid is not None
-            game_id = gid[0]
-            c.execute(insert(GamePlayer), [{"game_id": game_id, "seat": s, "player_id": p} for s, p in enumerate(ids)])
-            if families:
-                c.execute(insert(GameFamily), [{"game_id": game_id, "family": f} for f in families])
+            game_id = self._insert_game(c, variant, players, families, characters, rules or {}, "log", uid,
+                                        self.clock())
             if first:
                 c.execute(insert(EventRow), self._rows(game_id, 1, first, key)[0])
             return self._game(c, game_id)
+
+    def _insert_game(self, c: Connection, variant: str, players: Sequence[str], families: Sequence[str],
+                     characters: Sequence[str], rules: dict[str, str], source: str, uid: str | None,
+                     started_at: datetime) -> int:
+        """The game's row, its seats (profiles found by name or created) and its families."""
+        ids = [self._profile(c, name) for name in players]
+        gid = c.execute(insert(Game).values(
+            uid=uid or uuid.uuid4().hex, variant=variant, families=list(families), characters=list(characters),
+            rules=dict(rules), player_count=len(players), status="playing", source=source,
+            started_at=started_at)).inserted_primary_key
+        assert gid is not None
+        c.execute(insert(GamePlayer), [{"game_id": gid[0], "seat": s, "player_id": p} for s, p in enumerate(ids)])
+        if families:
+            c.execute(insert(GameFamily), [{"game_id": gid[0], "family": f} for f in families])
+        return int(gid[0])
 
     def _profile(self, c: Connection, name: str) -> int:
         try:
@@ -325,10 +329,11 @@ class Store:
             game = self._game(c, game_id)
             if game.finished:
                 raise StoreError(f"game {game_id} is already finished")
-            self._results(c, game, sheet, sheets)
+            self._results(c, game, sheet, sheets, self.clock())
             return self._game(c, game_id)
 
-    def _results(self, c: Connection, game: GameRecord, sheet: ScoreSheet, sheets: Sequence[dict[str, Any]]) -> None:
+    def _results(self, c: Connection, game: GameRecord, sheet: ScoreSheet, sheets: Sequence[dict[str, Any]],
+                 finished_at: datetime) -> None:
         if len(sheet.players) != len(game.player_ids):
             raise StoreError(f"game {game.id} has {len(game.player_ids)} players; the sheet has {len(sheet.players)}")
         winners = set(sheet.winners)
@@ -336,7 +341,7 @@ class Store:
             {"game_id": game.id, "seat": seat, "player_id": pid, "score": p.total, "rank": p.rank,
              "winner": p.name in winners, "hand": p.hand, "sheet": detail}
             for seat, (pid, p, detail) in enumerate(zip(game.player_ids, sheet.players, sheets, strict=True))])
-        c.execute(update(Game).where(Game.id == game.id).values(status="finished", finished_at=self.clock(),
+        c.execute(update(Game).where(Game.id == game.id).values(status="finished", finished_at=finished_at,
                                                                 tie_break=sheet.tie_break))
 
     def _reopen(self, c: Connection, game_id: int) -> None:
@@ -353,18 +358,9 @@ class Store:
             if uid is not None and c.execute(select(Game.id).where(Game.uid == uid)).first() is not None:
                 raise StoreError(f"a game with id {uid} is already recorded")
             now = finished_at or self.clock()
-            ids = [self._profile(c, name) for name in players]
-            gid = c.execute(insert(Game).values(
-                uid=uid or uuid.uuid4().hex, variant=variant, families=list(families), characters=list(characters),
-                rules=dict(rules), player_count=len(players), status="playing", source="quick",
-                started_at=now)).inserted_primary_key
-            assert gid is not None
-            c.execute(insert(GamePlayer), [{"game_id": gid[0], "seat": s, "player_id": p} for s, p in enumerate(ids)])
-            if families:
-                c.execute(insert(GameFamily), [{"game_id": gid[0], "family": f} for f in families])
-            self._results(c, self._game(c, gid[0]), sheet, sheets)
-            c.execute(update(Game).where(Game.id == gid[0]).values(finished_at=now))
-            return self._game(c, gid[0])
+            game_id = self._insert_game(c, variant, players, families, characters, rules, "quick", uid, now)
+            self._results(c, self._game(c, game_id), sheet, sheets, now)
+            return self._game(c, game_id)
 
     def results(self, game_id: int) -> list[dict[str, Any]]:
         """A finished game's stored sheet, per seat: name, score, rank, winner, hand and the lines."""

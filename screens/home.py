@@ -42,13 +42,11 @@ class HomeScreen(Screen[None]):
         yield OptionList(id="menu")
         yield Footer()
 
-    def show_games(self, games: list[Unfinished] | None, problem: str = "") -> None:
-        """The games in progress (None while they are still being read) and the parts of the companion."""
+    def show_games(self, games: list[Unfinished], problem: str = "") -> None:
+        """The games in progress, once the app has read them (or the reason it could not)."""
         status = self.query_one("#status", Static)
         if problem:
             status.update(f"[b]The database could not be opened:[/b] {problem}")
-        elif games is None:
-            status.update("Opening your games…")
         elif not games:
             status.update("Welcome! No game is in progress. The rules reference is ready; "
                           "more of the companion arrives here as it is built.")
@@ -57,7 +55,7 @@ class HomeScreen(Screen[None]):
                           "table screen when it arrives; `companion replay N` shows one now):")
         self.query_one("#games", Static).update("\n".join(
             f"  game {g.id}: {', '.join(g.players)} ({g.variant}, started {g.started}, {g.events} events)"
-            for g in games or []))
+            for g in games))
 
     def on_mount(self) -> None:
         self.title = "Origami companion"

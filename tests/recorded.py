@@ -1,4 +1,4 @@
-"""Random legal games (companion.playout) as command lists, and replaying them through a GameSession."""
+"""Random legal games (companion.playout) with every command and the state after each, for store tests."""
 from __future__ import annotations
 
 import random

@@ -14,6 +14,7 @@ from screens.home import HomeScreen
 from screens.rules import RuleEntry, RulesScreen
 from scoring.rules import RULES
 from tests.recorded import script
+from tests.screens.settle import settled
 
 
 def text(screen: object, selector: str) -> str:
@@ -24,8 +25,7 @@ async def test_a_first_run_gets_a_friendly_home(tmp_path: Path) -> None:
     app = make_app(f"sqlite:///{tmp_path}/new.db")
     async with app.run_test(size=(80, 24)) as pilot:
         assert isinstance(app.screen, HomeScreen)
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settled(pilot)
         assert "Welcome! No game is in progress" in text(app.screen, "#status")
     assert (tmp_path / "new.db").is_file()
 
@@ -41,8 +41,7 @@ async def test_home_lists_the_games_in_progress(tmp_path: Path) -> None:
     store.close()
     app = make_app(url)
     async with app.run_test(size=(80, 24)) as pilot:
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settled(pilot)
         assert "1 game in progress" in text(app.screen, "#status")
         assert "game 1: P1, P2, P3 (legends" in text(app.screen, "#games")
 
@@ -52,8 +51,7 @@ async def test_a_database_that_cannot_be_opened_is_said_on_home(tmp_path: Path) 
     bad.write_text("not a database\n" * 100)
     app = make_app(f"sqlite:///{bad}")
     async with app.run_test(size=(80, 24)) as pilot:
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settled(pilot)
         assert "could not be opened" in text(app.screen, "#status")
         assert "is not a companion database" in text(app.screen, "#status")
 
