@@ -5,9 +5,13 @@ from collections.abc import Iterable
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from scoring.catalog import Catalogue, parse_catalogue, user_entries
 from scoring.errors import InputError
+
+if TYPE_CHECKING:
+    from db.store import Store
 
 SHIPPED = ("origami.toml", "legends.toml")
 
@@ -43,3 +47,11 @@ def with_values(base: Catalogue, values: Iterable[tuple[str, str, object]]) -> C
     for card, field, value in values:
         cards.setdefault(card, {"name": card})[field] = value
     return base.with_entries(((f"your catalogue: {name}", entry) for name, entry in cards.items()), origin="user")
+
+
+def remember(store: Store, catalogue: Catalogue, card: str, field: str, value: Any) -> Catalogue:
+    """A value a player read off the card: checked first (a bad value stores nothing), then kept in the user's
+    catalogue in the database; returns the catalogue that uses it."""
+    checked = with_values(catalogue, [(card, field, value)])
+    store.set_card_value(card, field, value)
+    return checked

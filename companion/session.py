@@ -23,7 +23,7 @@ from scoring.referee import Accepted, Decision, Rejected, decide
 from scoring.sheet import ScoreSheet, score
 from scoring.state import GameState, Phase
 
-from .catalogue import with_values
+from .catalogue import remember, with_values
 from .render import sheet_json
 
 
@@ -138,9 +138,7 @@ class GameSession:
     # --- values and the end -----------------------------------------------------------------------
     def supply(self, card: str, field: str, value: Any) -> None:
         """A value a player read off the card: checked, stored in the user's catalogue, used from now on."""
-        checked = with_values(self.catalogue, [(card, field, value)])  # refuses a bad value before storing it
-        self.store.set_card_value(card, field, value)
-        self.catalogue = checked
+        self.catalogue = remember(self.store, self.catalogue, card, field, value)
 
     def score(self) -> ScoreSheet:
         """The score sheet of the table as it stands (MissingValue when a value is needed)."""

@@ -27,10 +27,11 @@ COLOURS = {"red": "red", "rosso": "red", "rot": "red", "yellow": "yellow", "gial
 
 
 def fold(name: str) -> str:
-    """The form names are compared in: case, accents, spaces and hyphens do not matter."""
+    """The form names are compared in: case, accents, spaces, brackets and hyphens do not matter
+    ("ninja red" is "Ninja (red)")."""
     text = unicodedata.normalize("NFKD", name.casefold())
     text = "".join(ch for ch in text if not unicodedata.combining(ch))
-    return "".join(ch for ch in text if ch.isalnum() or ch in "()")
+    return "".join(ch for ch in text if ch.isalnum())
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +66,49 @@ class Catalogue:
         ids = sorted({cid for k in close for cid in self._index[k] if self.cards[cid].game in allowed})
         hint = f"; did you mean {', '.join(ids)}?" if ids else "; see `companion catalog` for every card"
         raise InputError(f"unknown card {name!r}{hint}", where=where)
+
+    def suggest(self, text: str, games: Iterable[Game] | None = None, limit: int = 6) -> list[Card]:
+        """Cards a player may mean while typing `text`: exact names first, then names that start with it,
+        then names containing it, then close spellings (small typos). Sorted, deterministic."""
+        allowed = set(games) if games is not None else set(Game)
+        key = fold(text)
+        if not key:
+            return []
+        ranked: dict[CardId, int] = {}
+        for alias, ids in self._index.items():
+            rank = 0 if alias == key else 1 if alias.startswith(key) else 2 if key in alias else None
+            if rank is not None:
+                for cid in ids:
+                    ranked[cid] = min(rank, ranked.get(cid, rank))
+        for alias in difflib.get_close_matches(key, list(self._index), n=6, cutoff=0.7):
+            for cid in self._index[alias]:
+                ranked.setdefault(cid, 3)
+        found = sorted((r, cid) for cid, r in ranked.items() if self.cards[cid].game in allowed)
+        return [self.cards[cid] for _, cid in found[:limit]]
+
+    def resolve(self, name: str, games: Iterable[Game] | None = None, where: str = "") -> Card:
+        """`lookup`, forgiving as a player at the table expects: a unique prefix or a unique close spelling
+        is enough; anything else is refused with the candidates."""
+        try:
+            return self.lookup(name, games, where)
+        except InputError:
+            allowed = set(games) if games is not None else set(Game)
+            candidates = self.suggest(name, allowed, limit=50)
+            key = fold(name)
+            ranks = {c.id: self._rank(c, key) for c in candidates}
+            best = [c for c in candidates if ranks[c.id] == min(ranks.values(), default=0)]
+            if len(best) == 1:
+                return best[0]
+            if len(candidates) > 1:
+                raise InputError(f"{name!r} could be {', '.join(c.id for c in candidates[:6])}: type more of "
+                                 f"the name", where=where) from None
+            raise
+
+    def _rank(self, card: Card, key: str) -> int:
+        aliases = [fold(a) for a in card.names]
+        if any(a.startswith(key) for a in aliases):
+            return 1
+        return 2 if any(key in a for a in aliases) else 3
 
     def in_games(self, games: Iterable[Game]) -> list[Card]:
         allowed = set(games)

@@ -10,6 +10,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
+ENTRIES = (("new", "New game"), ("quick", "Quick score a finished game"), ("players", "Players and history"),
+           ("catalogue", "Card catalogue"), ("rules", "Rules reference"))
+
 
 @dataclass(frozen=True, slots=True)
 class Unfinished:
@@ -23,13 +26,15 @@ class Unfinished:
 
 
 class HomeScreen(Screen[None]):
-    BINDINGS = [Binding("r", "choose('rules')", "Rules"), Binding("q", "app.quit", "Quit")]
+    BINDINGS = [Binding("n", "choose('new')", "New game"), Binding("s", "choose('quick')", "Quick score"),
+                Binding("p", "choose('players')", "Players"), Binding("c", "choose('catalogue')", "Cards"),
+                Binding("r", "choose('rules')", "Rules"), Binding("q", "app.quit", "Quit")]
 
     class Ready(Message):
         """Home is on screen and can be told what is in progress."""
 
     class Chosen(Message):
-        """The player picked an entry (its id, e.g. "rules")."""
+        """The player picked an entry: "new", "quick", "players", "catalogue", "rules" or "resume:ID"."""
 
         def __init__(self, choice: str) -> None:
             super().__init__()
@@ -38,7 +43,6 @@ class HomeScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static("Opening your games…", id="status")
-        yield Static("", id="games")
         yield OptionList(id="menu")
         yield Footer()
 
@@ -48,19 +52,21 @@ class HomeScreen(Screen[None]):
         if problem:
             status.update(f"[b]The database could not be opened:[/b] {problem}")
         elif not games:
-            status.update("Welcome! No game is in progress. The rules reference is ready; "
-                          "more of the companion arrives here as it is built.")
+            status.update("Welcome! No game is in progress. Start a new game to record it turn by turn, or "
+                          "quick score one you played on paper.")
         else:
-            status.update(f"{len(games)} game{'s' if len(games) != 1 else ''} in progress (resume them from the "
-                          "table screen when it arrives; `companion replay N` shows one now):")
-        self.query_one("#games", Static).update("\n".join(
-            f"  game {g.id}: {', '.join(g.players)} ({g.variant}, started {g.started}, {g.events} events)"
-            for g in games))
+            status.update(f"{len(games)} game{'s' if len(games) != 1 else ''} in progress: pick one to resume.")
+        menu = self.query_one("#menu", OptionList)
+        menu.clear_options()
+        menu.add_options([Option(f"Resume game {g.id}: {', '.join(g.players)} ({g.variant}, started {g.started}, "
+                                 f"{g.events} events)", id=f"resume:{g.id}") for g in games])
+        menu.add_options([Option(label, id=key) for key, label in ENTRIES])
+        menu.highlighted = 0
 
     def on_mount(self) -> None:
         self.title = "Origami companion"
         menu = self.query_one("#menu", OptionList)
-        menu.add_option(Option("Rules reference", id="rules"))
+        menu.add_options([Option(label, id=key) for key, label in ENTRIES])
         menu.highlighted = 0
         menu.focus()
         self.post_message(self.Ready())

@@ -103,3 +103,20 @@ def test_bad_user_catalogues_are_refused_clearly(catalogue: Catalogue, text: str
 def test_shipped_files_parse_on_their_own() -> None:
     with pytest.raises(InputError, match="broken.toml: not valid TOML"):
         parse_catalogue([("broken.toml", "game = ")])
+
+
+@pytest.mark.parametrize(("typed", "expected"), [
+    ("sna", "Snake"), ("pengiun", "Penguin"), ("fro", "Golden Frog"), ("ninja r", "Ninja (red)"),
+    ("Ninja (yellow)", "Ninja (yellow)"), ("Rice", "Rice Paper"), ("Pinguino", "Penguin")])
+def test_a_prefix_or_a_small_typo_is_enough_at_the_table(catalogue: Catalogue, typed: str, expected: str) -> None:
+    assert catalogue.resolve(typed).id == expected
+    assert catalogue.suggest(typed)[0].id == expected
+
+
+def test_an_ambiguous_prefix_names_the_candidates(catalogue: Catalogue) -> None:
+    assert [c.id for c in catalogue.suggest("cr")] == ["Crab", "Cricket"]
+    with pytest.raises(InputError, match="could be Crab, Cricket: type more"):
+        catalogue.resolve("cr")
+    with pytest.raises(InputError, match="unknown card 'zzz'"):
+        catalogue.resolve("zzz")
+    assert catalogue.suggest("") == []

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Input, Static
+from textual.widgets import Input, OptionList, Static
 
 from companion.app import make_app
 from companion.catalogue import shipped
@@ -43,7 +43,8 @@ async def test_home_lists_the_games_in_progress(tmp_path: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settled(pilot)
         assert "1 game in progress" in text(app.screen, "#status")
-        assert "game 1: P1, P2, P3 (legends" in text(app.screen, "#games")
+        menu = app.screen.query_one("#menu", OptionList)
+        assert "Resume game 1: P1, P2, P3 (legends" in str(menu.get_option_at_index(0).prompt)
 
 
 async def test_a_database_that_cannot_be_opened_is_said_on_home(tmp_path: Path) -> None:

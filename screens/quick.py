@@ -1,0 +1,221 @@
+"""Quick score: type each player's two collections (bottom to top) and hand; the sheet follows as you type."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Input, Label, Select, Static
+
+from scoring.catalog import Catalogue
+from scoring.errors import InputError, MissingValue
+from scoring.sheet import ScoreSheet, score
+from scoring.table import Table, Variant, parse_table
+
+from .completion import Completer, card_list, complete_word, last_item
+from .question import ValueQuestion
+from .sheet import ScoreSheetView
+
+SEATS = 5
+Row = tuple[str, str, str, str]  # name, collection 1, collection 2, hand (as typed)
+
+
+def cards(text: str, catalogue: Catalogue, variant: Variant, where: str) -> list[str]:
+    """A typed list of cards, each name completed the forgiving way (prefixes, small typos)."""
+    names = [part.strip() for part in text.split(",")]
+    if names[-1:] == [""]:
+        names.pop()  # a trailing comma while typing the next card
+    return [catalogue.resolve(name, variant.games, where=f"{where}, card {i + 1}").id
+            for i, name in enumerate(names)]
+
+
+def read_table(variant: Variant, rows: list[Row], characters: str, catalogue: Catalogue) -> Table:
+    """The table typed in: every row with a name is a player; the rest is checked by `parse_table`."""
+    players: list[dict[str, Any]] = []
+    for number, (name, first, second, hand) in enumerate(rows, start=1):
+        if not name.strip():
+            if (first + second + hand).strip():
+                raise InputError("has cards but no name: type the player's name first", where=f"row {number}")
+            continue
+        who = name.strip()
+        hand_value: int | list[str] = 0
+        if hand.strip().isdigit():
+            hand_value = int(hand)
+        elif hand.strip():
+            hand_value = cards(hand, catalogue, variant, f"{who}'s hand")
+        players.append({"name": who, "hand": hand_value, "collections": [
+            cards(first, catalogue, variant, f"{who}'s collection 1") if first.strip() else [],
+            cards(second, catalogue, variant, f"{who}'s collection 2") if second.strip() else []]})
+    chars = cards(characters, catalogue, variant, "Characters") if characters.strip() else []
+    return parse_table({"game": variant.value, "players": players, "characters": chars}, catalogue, "the table")
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    table: Table
+    sheet: ScoreSheet
+
+
+class QuickScoreScreen(Screen[None]):
+    DEFAULT_CSS = """
+    QuickScoreScreen #top { height: 1; margin: 0 1; }
+    QuickScoreScreen #top Label { margin-right: 1; }
+    QuickScoreScreen #variant { width: 24; height: 1; }
+    QuickScoreScreen #variant > SelectCurrent { border: none; height: 1; padding: 0 1; }
+    QuickScoreScreen #characters { width: 1fr; }
+    QuickScoreScreen Grid { grid-size: 4; grid-columns: 12 1fr 1fr 8; grid-gutter: 0 1; height: auto;
+                            margin: 0 1; grid-rows: 1; }
+    QuickScoreScreen Input { border: none; height: 1; padding: 0 1; background: $boost; }
+    QuickScoreScreen Input:focus { background: $accent 30%; border: none; }
+    QuickScoreScreen .heading { text-style: bold; }
+    QuickScoreScreen #status { height: auto; max-height: 3; margin: 0 1; }
+    QuickScoreScreen #status.-problem { color: $error; }
+    """
+    BINDINGS = [Binding("ctrl+s", "save", "Save to history"), Binding("escape", "app.pop_screen", "Back"),
+                Binding("ctrl+n", "ask_value", "Give a missing value", show=False)]
+
+    class Save(Message):
+        """The player wants this sheet in the history."""
+
+        def __init__(self, scored: Scored) -> None:
+            super().__init__()
+            self.scored = scored
+
+    class ValueGiven(Message):
+        """A card value read off the card, for the user's catalogue."""
+
+        def __init__(self, card: str, field: str, value: int | str) -> None:
+            super().__init__()
+            self.card, self.field, self.value = card, field, value
+
+    def __init__(self, catalogue: Catalogue, profiles: list[str]) -> None:
+        super().__init__()
+        self.catalogue = catalogue
+        self.profiles = profiles
+        self.scored: Scored | None = None
+        self.missing: MissingValue | None = None
+        self.saved = False
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="top"):
+            yield Label("Game")
+            yield Select([("Origami", "origami"), ("Origami Legends", "legends"), ("Mixed", "mixed")],
+                         value="origami", allow_blank=False, id="variant")
+            yield Input(placeholder="Characters in play, e.g. Ninja red, Geisha yellow", id="characters",
+                        suggester=card_list(lambda: self.catalogue, lambda: self.variant.games))
+        with Grid():
+            for heading in ("Player", "Collection 1 (bottom → top)", "Collection 2", "Hand"):
+                yield Static(heading, classes="heading")
+            for seat in range(SEATS):
+                yield Input(placeholder=f"player {seat + 1}", id=f"name-{seat}",
+                            suggester=Completer(lambda v: complete_word(v, self.profiles)))
+                for column in ("c1", "c2"):
+                    yield Input(id=f"{column}-{seat}",
+                                suggester=card_list(lambda: self.catalogue, lambda: self.variant.games))
+                yield Input(placeholder="0", id=f"hand-{seat}",
+                            suggester=card_list(lambda: self.catalogue, lambda: self.variant.games))
+        yield Static("", id="status")
+        yield ScoreSheetView()
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "Quick score"
+        self.query_one("#name-0", Input).focus()
+        self.refresh_sheet()
+
+    @property
+    def variant(self) -> Variant:
+        return Variant(str(self.query_one("#variant", Select).value))
+
+    def rows(self) -> list[Row]:
+        def value(key: str, seat: int) -> str:
+            return self.query_one(f"#{key}-{seat}", Input).value
+        return [(value("name", s), value("c1", s), value("c2", s), value("hand", s)) for s in range(SEATS)]
+
+    def refresh_sheet(self) -> None:
+        """Read the table typed so far and score it; say plainly what stops it."""
+        self.scored, self.missing = None, None
+        status = self.query_one("#status", Static)
+        view = self.query_one(ScoreSheetView)
+        rows = self.rows()
+        if sum(1 for r in rows if r[0].strip()) < 2:
+            status.set_class(False, "-problem")
+            status.update("Type each player's name, their two collections from the bottom card up "
+                          "(commas between cards; a few letters are enough) and their cards left in hand.")
+            view.show(None, "The score sheet appears here once two players are in.")
+            return
+        try:
+            table = read_table(self.variant, rows, self.query_one("#characters", Input).value, self.catalogue)
+            self.scored = Scored(table, score(table))
+        except MissingValue as missing:
+            self.missing = missing
+            status.set_class(True, "-problem")
+            status.update(f"{missing.card}: a value is not known yet ({missing.field}). "
+                          f"Press Enter (or ctrl+n) to type it from the card.")
+            view.show(None, "Waiting for that value.")
+            return
+        except InputError as problem:
+            status.set_class(True, "-problem")
+            status.update(str(problem))
+            return
+        status.set_class(False, "-problem")
+        status.update("Saved to history." if self.saved else "ctrl+s saves this game to the history.")
+        view.show(self.scored.sheet)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.saved = False
+        self.refresh_sheet()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        self.refresh_sheet()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter: complete the item being typed, ask for a missing value, or move on."""
+        event.stop()
+        head, item = last_item(event.value)
+        if item and event.input.id and not event.input.id.startswith("name"):
+            try:
+                event.input.value = head + self.catalogue.resolve(item, self.variant.games).id
+            except InputError:
+                pass
+        if self.missing is not None:
+            self.action_ask_value()
+        else:
+            self.focus_next()
+
+    def action_ask_value(self) -> None:
+        missing = self.missing
+        if missing is None:
+            return
+
+        def answered(value: int | str | None) -> None:
+            if value is not None:
+                self.post_message(self.ValueGiven(missing.card, missing.field, value))
+
+        self.app.push_screen(ValueQuestion(missing), answered)
+
+    def use_catalogue(self, catalogue: Catalogue) -> None:
+        """The app stored a value: score again with it, and ask at once for the next one the sheet needs."""
+        self.catalogue = catalogue
+        self.refresh_sheet()
+        self.action_ask_value()
+
+    def action_save(self) -> None:
+        if self.missing is not None:
+            self.action_ask_value()
+        elif self.scored is None:
+            self.notify("Nothing to save yet: the table above is not complete.", severity="warning")
+        elif self.saved:
+            self.notify("This game is already in the history.")
+        else:
+            self.post_message(self.Save(self.scored))
+
+    def was_saved(self, game_id: int) -> None:
+        self.saved = True
+        self.query_one("#status", Static).update(f"Saved to history as game {game_id}.")
+        self.notify(f"Saved as game {game_id}.")

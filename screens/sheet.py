@@ -1,0 +1,66 @@
+"""The score sheet: per player a bar, a line per card (printed + bonus + why), the awards, and who won how."""
+from __future__ import annotations
+
+import textwrap
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from scoring.sheet import ScoreSheet
+
+BAR = 24  # the longest bar, in cells
+
+
+def sheet_text(sheet: ScoreSheet, columns: int = 76, width: int = BAR) -> Text:
+    """The sheet in `columns` cells: reasons too long for the line continue under themselves."""
+    out = Text()
+
+    def why(text: str, indent: int) -> None:
+        parts = textwrap.wrap(text, max(20, columns - indent - 2)) or [""]
+        out.append("  " + f"\n{' ' * (indent + 2)}".join(parts) + "\n", style="dim")
+
+    best = max((p.total for p in sheet.players), default=0)
+    for p in sorted(sheet.players, key=lambda p: (p.rank, p.name)):
+        cells = round(width * max(p.total, 0) / best) if best > 0 else 0
+        style = "bold green" if p.name in sheet.winners else "bold"
+        out.append(f"{p.rank}. {p.name:<10} {p.total:>3} ", style=style)
+        out.append("█" * cells, style="green" if p.name in sheet.winners else "cyan")
+        out.append(f"  {p.hand} in hand\n", style="dim")
+        for line in p.lines:
+            bonus = f"{line.bonus:+d}" if line.bonus else ""
+            head = (f"   {line.collection}.{line.position:<2} {line.card:<16} {line.printed:>3} {bonus:>4}"
+                    f" = {line.total:>3}")
+            out.append(head)
+            why(line.why, len(head))
+        for award in p.awards:
+            owner = f"{award.owner}'s" if award.owner else "Character"
+            head = f"   award: {owner} {award.source} {award.points:+d}"
+            out.append(head)
+            why(award.why, len(head))
+    if sheet.tie_break == "shared":
+        out.append(f"Shared victory: {', '.join(sheet.winners)} (tied on points and on cards in hand).",
+                   style="bold")
+    elif sheet.tie_break == "hand":
+        out.append(f"{sheet.winners[0]} wins the tie on points with the most cards in hand (TIE-HAND).",
+                   style="bold")
+    elif sheet.winners:
+        out.append(f"{sheet.winners[0]} wins.", style="bold")
+    return out
+
+
+class ScoreSheetView(VerticalScroll):
+    """A score sheet, or a sentence saying why there is none yet."""
+
+    DEFAULT_CSS = """
+    ScoreSheetView { height: 1fr; border: round $primary; padding: 0 1; }
+    ScoreSheetView > Static { width: 100%; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="sheet-body")
+
+    def show(self, sheet: ScoreSheet | None, note: str = "") -> None:
+        body = self.query_one("#sheet-body", Static)
+        body.update(sheet_text(sheet, self.scrollable_content_region.width or 76) if sheet is not None else Text(note, style="italic"))
