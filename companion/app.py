@@ -2,20 +2,32 @@
 load in a worker thread. Screens only show and ask; every write happens here, on the main thread, in order."""
 from __future__ import annotations
 
+import random
+import uuid
 from typing import TYPE_CHECKING
 
 from textual import work
 from textual.app import App
 
+from scoring import commands as c
 from scoring.catalog import Catalogue
-from scoring.errors import InputError
+from scoring.errors import InputError, MissingValue
+from scoring.state import Phase
+from screens.deal import DealScreen
 from screens.home import HomeScreen, Unfinished
+from screens.new_game import NewGameScreen
+from screens.question import ValueGiven, ask_value
 from screens.quick import QuickScoreScreen
 from screens.rules import RulesScreen
+from screens.sheet import SheetScreen
+from screens.table import TableScreen, TableView
 
 if TYPE_CHECKING:
     from db.store import Store
 
+    from .session import GameSession
+
+RECENT = 6  # log lines the table shows
 
 class CompanionApp(App[None]):
     TITLE = "Origami companion"
@@ -26,7 +38,7 @@ class CompanionApp(App[None]):
         self.base = catalogue  # shipped + the user's files; the database's card values go over it
         self.store: Store | None = None
         self.catalogue: Catalogue | None = None
-        self.problem = ""  # why the database could not be opened
+        self.session: GameSession | None = None  # the game on the table
         self.home = HomeScreen()
 
     def on_mount(self) -> None:
@@ -59,13 +71,20 @@ class CompanionApp(App[None]):
         from .catalogue import shipped, with_values
 
         store = Store.open(self.db_url or default_url())
-        return store, with_values(self.base or shipped(), store.card_values())
+        self.base = self.base or shipped()
+        return store, with_values(self.base, store.card_values())
 
     def opened(self, store: Store, catalogue: Catalogue) -> None:
         self.store, self.catalogue = store, catalogue
 
     def reader(self) -> Store:
         return self.ready()[0]
+
+    def base_catalogue(self) -> Catalogue:
+        """The shipped catalogue with the user's files (the session applies the database's values itself)."""
+        if self.base is None:
+            raise InputError("the catalogue is not loaded yet")
+        return self.base
 
     def ready(self) -> tuple[Store, Catalogue]:
         if self.store is None or self.catalogue is None:
@@ -80,13 +99,132 @@ class CompanionApp(App[None]):
         if self.store is None or self.catalogue is None:
             self.notify("The database is still opening (or could not be opened: see Home).", severity="warning")
             return
+        profiles = [p.name for p in self.store.players()]
         if message.choice == "quick":
-            self.push_screen(QuickScoreScreen(self.catalogue, [p.name for p in self.store.players()]))
+            self.push_screen(QuickScoreScreen(self.catalogue, profiles))
+        elif message.choice == "new":
+            self.push_screen(NewGameScreen(self.catalogue, profiles))
+        elif message.choice.startswith("resume:"):
+            self.resume(int(message.choice.split(":")[1]))
+
+    # --- a game on the table ----------------------------------------------------------------------
+    def resume(self, game_id: int) -> None:
+        from .session import GameSession
+
+        try:
+            self.session = GameSession(self.reader(), game_id, self.base_catalogue())
+        except InputError as exc:
+            self.notify(str(exc), title="Cannot resume", severity="error")
+            return
+        self.push_screen(self.game_screen())
+
+    def game_screen(self) -> DealScreen | TableScreen:
+        session = self.game()
+        if session.state.phase is Phase.SETUP:
+            return DealScreen(session.game_id, session.state, session.catalogue)
+        return TableScreen(self.table_view())
+
+    def game(self) -> GameSession:
+        if self.session is None:
+            raise InputError("no game is open")
+        return self.session
+
+    def table_view(self) -> TableView:
+        from .replay import sentence
+        from .session import undone_actions
+
+        session = self.game()
+        names = tuple(p.name for p in session.state.players)
+        undone = undone_actions(session.log)
+        recent = tuple(("(undone) " if entry.action in undone and entry.seq == entry.action else "")
+                       + sentence(entry.event, names) for entry in session.log[-RECENT:])
+        return TableView(session.game_id, session.state, session.catalogue, recent)
+
+    def on_new_game_screen_start(self, message: NewGameScreen.Start) -> None:
+        from .session import GameSession
+
+        store, _ = self.ready()
+        started = GameSession.start(store, message.command, self.base_catalogue(), key=uuid.uuid4().hex)
+        if not isinstance(started, GameSession):
+            self.notify(str(started), title="Refused", severity="error")
+            return
+        self.session = started
+        self.switch_screen(self.game_screen())
+
+    def on_deal_screen_dealt(self, message: DealScreen.Dealt) -> None:
+        lot = random.SystemRandom().choice(message.tied) if len(message.tied) > 1 else None
+        if self.record(c.Deal(message.hands, message.line, lot)):
+            if lot is not None:
+                self.notify(f"The lot picks {self.game().state.players[lot].name} to start.")
+            self.switch_screen(TableScreen(self.table_view()))
+
+    def on_table_screen_submit(self, message: TableScreen.Submit) -> None:
+        if self.record(message.command) and isinstance(self.screen, TableScreen):
+            self.screen.recorded(self.table_view())
+
+    def record(self, command: c.Command) -> bool:
+        """Check and record one action (one idempotency key per intent); True when it is on disk."""
+        from db.errors import StaleGame
+
+        session = self.game()
+        try:
+            submitted = session.submit(command, uuid.uuid4().hex)
+        except StaleGame:
+            self.notify("This game changed in another window: the table now shows what was recorded there.",
+                        severity="warning")
+            self.refresh_table()
+            return False
+        except MissingValue as missing:
+            ask_value(self.screen, missing)
+            return False
+        except InputError as exc:
+            self.notify(str(exc), title="Not recorded", severity="error")
+            return False
+        if not submitted.accepted:
+            if isinstance(self.screen, (TableScreen, DealScreen)):
+                self.screen.refused(str(submitted.decision))
+            return False
+        return True
+
+    def refresh_table(self) -> None:
+        if isinstance(self.screen, TableScreen):
+            self.screen.show(self.table_view())
+
+    def on_table_screen_undo(self) -> None:
+        from .replay import sentence
+
+        session = self.game()
+        try:
+            target = session.undo("undone at the table", uuid.uuid4().hex)
+        except InputError as exc:
+            self.notify(str(exc), severity="warning")
+            return
+        self.notify(f"Undone: {sentence(target.event, tuple(p.name for p in session.state.players))}")
+        self.refresh_table()
+
+    def on_table_screen_explain(self, message: TableScreen.Explain) -> None:
+        self.push_screen(RulesScreen(at=message.rule or None))
+
+    def on_table_screen_finish(self) -> None:
+        session = self.game()
+        try:
+            sheet = session.finish()
+        except MissingValue as missing:
+            ask_value(self.screen, missing)
+            return
+        except InputError as exc:
+            self.notify(str(exc), title="Not yet", severity="warning")
+            return
+        self.push_screen(SheetScreen(sheet, f"Game {session.game_id}: final score"))
 
     # --- writes -----------------------------------------------------------------------------------
-    def on_quick_score_screen_value_given(self, message: QuickScoreScreen.ValueGiven) -> None:
+    def on_value_given(self, message: ValueGiven) -> None:
         catalogue = self.remember(message.card, message.field, message.value)
-        if catalogue is not None and isinstance(self.screen, QuickScoreScreen):
+        if catalogue is None:
+            return
+        if self.session is not None:
+            self.session.catalogue = catalogue  # both are the base with every stored value over it
+        if isinstance(self.screen, (QuickScoreScreen, DealScreen, TableScreen)):
             self.screen.use_catalogue(catalogue)
 
     def remember(self, card: str, field: str, value: int | str) -> Catalogue | None:

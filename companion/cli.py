@@ -93,9 +93,7 @@ def _run(args: argparse.Namespace) -> int:
         _emit(args, [{"id": str(r.id), "title": r.title, "text": r.text} for r in rules],
               "\n\n".join(f"{r.id} — {r.title}\n{r.text}" for r in rules) or f"no rule mentions {query!r}")
         return EXIT_OK
-    catalogue = load(args.catalog + ([Path(os.environ["COMPANION_CATALOG"])]
-                                     if os.environ.get("COMPANION_CATALOG") else []))
-    table = _table(args.table, catalogue)
+    table = _table(args.table, load(_catalogue_files(args)))
     if args.verb == "score":
         sheet = score(table)
         _emit(args, render.sheet_json(sheet), render.sheet_text(sheet))
@@ -125,18 +123,23 @@ def _run(args: argparse.Namespace) -> int:
     return EXIT_OK if result.legal else EXIT_ILLEGAL
 
 
+def _catalogue_files(args: argparse.Namespace) -> list[Path]:
+    return args.catalog + ([Path(os.environ["COMPANION_CATALOG"])] if os.environ.get("COMPANION_CATALOG") else [])
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
-    if args.verb is None:
-        from .app import make_app
-
-        make_app(args.db).run()
-        return EXIT_OK
     try:
+        if args.verb is None:
+            from .app import make_app
+
+            files = _catalogue_files(args)
+            make_app(args.db, load(files) if files else None).run()
+            return EXIT_OK
         return _run(args)
     except InputError as exc:
-        print(f"companion {args.verb}: {exc}", file=sys.stderr)
+        print(f"companion {args.verb or ''}: {exc}".replace("  ", " "), file=sys.stderr)
         return EXIT_BAD_INPUT
     except MissingValue as exc:
         source = f"{args.table}: " if getattr(args, "table", None) else ""

@@ -7,10 +7,10 @@ from typing import Any
 from db.records import LoggedEvent, Undone
 from scoring import events as e
 from scoring.audit import audit
+from scoring.describe import describe
 from scoring.evolve import evolve, project, start
 from scoring.state import GameState
 
-from .describe import describe
 from .session import in_effect, undone_actions
 
 
@@ -42,7 +42,7 @@ def replay(log: list[LoggedEvent]) -> tuple[list[Step], GameState | None]:
         elif entry.action not in undone and state is not None:
             state = evolve(state, event)
         problems = tuple(audit(state, started)) if state is not None and started is not None else ()
-        steps.append(Step(entry, describe(event, names), undone.get(entry.action), when, state, problems))
+        steps.append(Step(entry, sentence(event, names), undone.get(entry.action), when, state, problems))
     final = project(in_effect(log)) if log else None
     if final is not None and final != state:
         last = steps[-1]
@@ -73,3 +73,10 @@ def step_text(step: Step) -> str:
         undone = (f"  [undone {step.undone_by.recorded_at:%Y-%m-%d %H:%M}: {step.undone_by.event.reason}]")
     flag = "" if not step.problems else "  !! " + "; ".join(step.problems)
     return f"{step.entry.seq:>4} {step.entry.recorded_at:%H:%M:%S} [{step.when}] {step.text}{undone}{flag}"
+
+
+def sentence(event: e.Event | Undone, names: tuple[str, ...]) -> str:
+    """An event of the log, undos included, as a sentence."""
+    if isinstance(event, Undone):
+        return f"undid the action at event {event.action} ({event.reason})"
+    return describe(event, names)

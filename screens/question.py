@@ -4,7 +4,8 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
+from textual.message import Message
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
@@ -21,6 +22,23 @@ EFFECTS = {Effect.INSTANT: "instant: happens once, when the card is played",
 def answerable(field: str) -> bool:
     """Values a player can type on the spot; a scoring rule needs the catalogue screen or a file."""
     return field in INT_FIELDS or field in SIGNED_FIELDS or field == "effect"
+
+
+class ValueGiven(Message):
+    """A card value read off the card, for the user's catalogue (the app checks and keeps it)."""
+
+    def __init__(self, card: str, field: str, value: int | str) -> None:
+        super().__init__()
+        self.card, self.field, self.value = card, field, value
+
+
+def ask_value(screen: Screen[object], missing: MissingValue) -> None:
+    """Ask for `missing` over `screen`; an answer is posted as ValueGiven from that screen."""
+    def answered(value: int | str | None) -> None:
+        if value is not None:
+            screen.post_message(ValueGiven(missing.card, missing.field, value))
+
+    screen.app.push_screen(ValueQuestion(missing), answered)
 
 
 class ValueQuestion(ModalScreen[int | str | None]):

@@ -17,7 +17,7 @@ from scoring.sheet import ScoreSheet, score
 from scoring.table import Table, Variant, parse_table
 
 from .completion import Completer, card_list, complete_word, last_item
-from .question import ValueQuestion
+from .question import ask_value
 from .sheet import ScoreSheetView
 
 SEATS = 5
@@ -84,13 +84,6 @@ class QuickScoreScreen(Screen[None]):
         def __init__(self, scored: Scored) -> None:
             super().__init__()
             self.scored = scored
-
-    class ValueGiven(Message):
-        """A card value read off the card, for the user's catalogue."""
-
-        def __init__(self, card: str, field: str, value: int | str) -> None:
-            super().__init__()
-            self.card, self.field, self.value = card, field, value
 
     def __init__(self, catalogue: Catalogue, profiles: list[str]) -> None:
         super().__init__()
@@ -189,15 +182,8 @@ class QuickScoreScreen(Screen[None]):
             self.focus_next()
 
     def action_ask_value(self) -> None:
-        missing = self.missing
-        if missing is None:
-            return
-
-        def answered(value: int | str | None) -> None:
-            if value is not None:
-                self.post_message(self.ValueGiven(missing.card, missing.field, value))
-
-        self.app.push_screen(ValueQuestion(missing), answered)
+        if self.missing is not None:
+            ask_value(self, self.missing)
 
     def use_catalogue(self, catalogue: Catalogue) -> None:
         """The app stored a value: score again with it, and ask at once for the next one the sheet needs."""

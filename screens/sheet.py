@@ -5,8 +5,10 @@ import textwrap
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Static
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
 
 from scoring.sheet import ScoreSheet
 
@@ -64,3 +66,23 @@ class ScoreSheetView(VerticalScroll):
     def show(self, sheet: ScoreSheet | None, note: str = "") -> None:
         body = self.query_one("#sheet-body", Static)
         body.update(sheet_text(sheet, self.scrollable_content_region.width or 76) if sheet is not None else Text(note, style="italic"))
+
+
+class SheetScreen(Screen[None]):
+    """A finished game's score sheet, full screen."""
+
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+
+    def __init__(self, sheet: ScoreSheet, title: str) -> None:
+        super().__init__()
+        self.sheet = sheet
+        self.heading = title
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield ScoreSheetView()
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = self.heading
+        self.call_after_refresh(self.query_one(ScoreSheetView).show, self.sheet)

@@ -1,23 +1,20 @@
-"""A logged event as a sentence for the table (the replay, the app's recent log)."""
+"""An event as a sentence for the table (the replay, the app's recent log and its previews). Pure."""
 from __future__ import annotations
 
 from typing import assert_never
 
-from db.records import Undone
-from scoring import events as e
+from . import events as e
 
 
 def _cards(cards: tuple[str, ...]) -> str:
     return ", ".join(cards) if cards else "nothing"
 
 
-def describe(event: e.Event | Undone, names: tuple[str, ...]) -> str:
+def describe(event: e.Event, names: tuple[str, ...]) -> str:
     def who(seat: int) -> str:
         return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
 
     match event:
-        case Undone(action=action, reason=reason):
-            return f"undid the action at event {action} ({reason})"
         case e.GameStarted():
             chars = f"; Characters {', '.join(event.character_pairs)}" if event.character_pairs else ""
             return (f"{event.variant} game for {', '.join(event.players)}: families "

@@ -1,0 +1,133 @@
+"""The deal: each player's face-up cards until they reach 10 folds, then the four cards of the draw line.
+The screen counts the folds as they are typed and names who starts; on a tie the app draws the lot."""
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Input, Label, Static
+
+from scoring.catalog import Catalogue
+from scoring.errors import InputError, MissingValue
+from scoring.referee import DEAL_FOLDS
+from scoring.options import folds
+from scoring.state import GameState
+
+from .completion import card_list
+from .question import ask_value
+
+
+class DealScreen(Screen[None]):
+    DEFAULT_CSS = """
+    DealScreen Grid { grid-size: 3; grid-columns: 14 1fr 10; grid-rows: 1; grid-gutter: 0 1; height: auto;
+                      margin: 1 2; }
+    DealScreen Input { border: none; height: 1; padding: 0 1; background: $boost; }
+    DealScreen Input:focus { background: $accent 30%; border: none; }
+    DealScreen #check { margin: 0 2; height: auto; }
+    DealScreen #check.-refused { color: $error; }
+    """
+    BINDINGS = [Binding("ctrl+s", "deal", "Deal done"), Binding("escape", "app.pop_screen", "Home")]
+
+    class Dealt(Message):
+        """The face-up hands and the draw line; `tied`: the seats among which the lot must be drawn."""
+
+        def __init__(self, hands: tuple[tuple[str, ...], ...], line: tuple[str, ...], tied: tuple[int, ...]) -> None:
+            super().__init__()
+            self.hands, self.line, self.tied = hands, line, tied
+
+    def __init__(self, game_id: int, state: GameState, catalogue: Catalogue) -> None:
+        super().__init__()
+        self.game_id = game_id
+        self.state = state
+        self.catalogue = catalogue
+        self.dealt: DealScreen.Dealt | None = None
+        self.missing: MissingValue | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(f"Deal face up to each player until they hold at least {DEAL_FOLDS} folds; type the cards "
+                     "in the order dealt. Then the four cards of the draw line.", id="help")
+        cards = card_list(lambda: self.catalogue, lambda: self.state.variant.games)
+        with Grid():
+            for seat, player in enumerate(self.state.players):
+                yield Label(player.name)
+                yield Input(id=f"hand-{seat}", suggester=cards)
+                yield Label("", id=f"folds-{seat}")
+            yield Label("Draw line")
+            yield Input(id="line", suggester=cards)
+            yield Label("")
+        yield Static("", id="check")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = f"Game {self.game_id}: the deal"
+        self.query_one("#hand-0", Input).focus()
+        self.check()
+
+    def cards(self, key: str, what: str) -> tuple[str, ...]:
+        text = self.query_one(f"#{key}", Input).value
+        return tuple(self.catalogue.resolve(n.strip(), self.state.variant.games, where=f"{what}, card {i + 1}").id
+                     for i, n in enumerate(x for x in text.split(",") if x.strip()))
+
+    def check(self) -> None:
+        self.dealt, self.missing = None, None
+        widget = self.query_one("#check", Static)
+        try:
+            hands = tuple(self.cards(f"hand-{seat}", f"{p.name}'s deal") for seat, p in enumerate(self.state.players))
+            totals = [folds(hand, self.catalogue) for hand in hands]
+            for seat, total in enumerate(totals):
+                self.query_one(f"#folds-{seat}", Label).update(f"{total} folds" + (" ✓" if total >= DEAL_FOLDS else ""))
+            line = self.cards("line", "the draw line")
+        except MissingValue as missing:
+            self.missing = missing
+            widget.update(f"{missing.card}: {missing.field} not known yet — Enter asks for it.")
+            widget.set_class(True, "-refused")
+            return
+        except InputError as problem:
+            widget.update(str(problem))
+            widget.set_class(True, "-refused")
+            return
+        short = [p.name for p, t in zip(self.state.players, totals) if t < DEAL_FOLDS]
+        fewest = min(totals)
+        tied = tuple(i for i, t in enumerate(totals) if t == fewest)
+        widget.set_class(False, "-refused")
+        if short:
+            widget.update(f"Still dealing: {', '.join(short)} below {DEAL_FOLDS} folds.")
+            return
+        self.dealt = self.Dealt(hands, line, tied)
+        if len(tied) == 1:
+            who = f"{self.state.players[tied[0]].name} has the fewest folds and starts."
+        else:
+            who = (f"{' and '.join(self.state.players[i].name for i in tied)} tie with {fewest} folds: the companion "
+                   "draws the lot when you confirm.")
+        widget.update(f"{who} Draw line: {len(line)} of 4 cards. ctrl+s records the deal.")
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.check()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if self.missing is not None:
+            ask_value(self, self.missing)
+        elif event.input.id == "line":
+            self.action_deal()
+        else:
+            self.focus_next()
+
+    def use_catalogue(self, catalogue: Catalogue) -> None:
+        self.catalogue = catalogue
+        self.check()
+
+    def action_deal(self) -> None:
+        self.check()
+        if self.dealt is None:
+            self.notify(str(self.query_one("#check", Static).render()), title="Not yet", severity="warning")
+            return
+        self.post_message(self.Dealt(self.dealt.hands, self.dealt.line, self.dealt.tied))
+
+    def refused(self, text: str) -> None:
+        widget = self.query_one("#check", Static)
+        widget.update(text)
+        widget.set_class(True, "-refused")

@@ -1,0 +1,269 @@
+"""The table: whose turn, every collection (top cards marked), Characters, the draw line, the deck, hands
+against their limits, the end banner, the recent log, and one line to type the next action on.
+
+The line is checked as you type (the referee is pure, so a preview costs nothing and records nothing);
+Enter asks the app to record it."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Input, Static
+
+from scoring import commands as c
+from scoring.catalog import Catalogue
+from scoring.describe import describe
+from scoring.errors import InputError, MissingValue
+from scoring.notation import VERBS, parse, split
+from scoring.options import hand_limit, legal_payments, price
+from scoring.referee import Rejected, decide
+from scoring.state import GameState, Phase
+
+from .completion import Completer, complete_card, complete_word
+from .question import ask_value
+from .reason import ReasonQuestion
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """What the app hands down after every change."""
+
+    game_id: int
+    state: GameState
+    catalogue: Catalogue
+    recent: tuple[str, ...]  # the latest log lines, oldest first
+
+
+def limit_text(state: GameState, seat: int, catalogue: Catalogue) -> str:
+    try:
+        return str(hand_limit(state.player(seat).collections, state.characters, catalogue).value)
+    except MissingValue:
+        return "?"  # asked for when the limit is checked, at the end of the turn
+
+
+def table_text(state: GameState, catalogue: Catalogue) -> Text:
+    out = Text()
+    for seat, player in enumerate(state.players):
+        turn = seat == state.current and state.phase is Phase.PLAY
+        out.append("▶ " if turn else "  ", style="bold yellow")
+        out.append(f"{player.name:<10}", style="bold" if turn else "")
+        out.append(f" hand {player.hand.size}/{limit_text(state, seat, catalogue)}"
+                   + (f" ({player.hand.rice} rice)" if player.hand.rice else ""), style="dim")
+        out.append("\n")
+        for number, column in enumerate(player.collections, start=1):
+            out.append(f"    {number}: ")
+            for i, card in enumerate(column):
+                out.append(card, style="bold reverse" if i == len(column) - 1 else "")
+                out.append(", " if i < len(column) - 1 else "")
+            out.append("—\n" if not column else "\n", style="dim")
+    out.append(f"Line: {', '.join(state.line) or '—'}", style="cyan")
+    if state.characters:
+        out.append(f"   Characters: {', '.join(state.characters)}", style="magenta")
+    out.append("\n")
+    return out
+
+
+def status_text(state: GameState) -> str:
+    ran = {0: "", 1: ", ran out once"}.get(state.exhaustions, ", ran out twice")
+    top = state.discard[-1] if state.discard else "—"
+    who = state.players[state.current].name
+    turn = f"Turn {state.turn}: {who} ({state.actions_left} action{'s' if state.actions_left != 1 else ''} left)" \
+        if state.phase is Phase.PLAY else "Setup" if state.phase is Phase.SETUP else "Game over"
+    rice = f" · rice paper {state.rice_deck}" if state.rice_deck or state.rice_total() else ""
+    return f"{turn} · deck {state.deck}{ran} · discard {top}{rice}"
+
+
+class TableScreen(Screen[None]):
+    DEFAULT_CSS = """
+    TableScreen #status { height: 1; background: $boost; padding: 0 1; }
+    TableScreen #banner { height: auto; padding: 0 1; color: $text-muted; }
+    TableScreen #banner.-ending { color: $warning; text-style: bold; }
+    TableScreen #board { height: 1fr; padding: 0 1; }
+    TableScreen #log { height: 4; padding: 0 1; color: $text-muted; }
+    TableScreen #action { border: none; height: 1; background: $boost; margin: 0 1; }
+    TableScreen #preview { height: 2; padding: 0 1; }
+    TableScreen #preview.-refused { color: $error; }
+    TableScreen #preview.-ok { color: $success; }
+    """
+    BINDINGS = [Binding("ctrl+z", "undo", "Undo"), Binding("ctrl+o", "override", "Override"),
+                Binding("f1", "explain", "Rule"), Binding("ctrl+s", "finish", "Score the game"),
+                Binding("escape", "app.pop_screen", "Home")]
+
+    class Submit(Message):
+        def __init__(self, command: c.Command) -> None:
+            super().__init__()
+            self.command = command
+
+    class Undo(Message):
+        """Take back the latest action."""
+
+    class Finish(Message):
+        """Score the ended game and put it in the history."""
+
+    class Explain(Message):
+        def __init__(self, rule: str) -> None:
+            super().__init__()
+            self.rule = rule
+
+    def __init__(self, view: TableView) -> None:
+        super().__init__()
+        self.view = view
+        self.command: c.Command | None = None  # what the line means now
+        self.refusal: Rejected | None = None
+        self.missing: MissingValue | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="status")
+        yield Static("", id="banner")
+        with VerticalScroll(id="board"):
+            yield Static("", id="players")
+        yield Static("", id="log")
+        yield Input(placeholder="type an action: draw ant, bee · play crane pay frog · end   (help: verbs)",
+                    id="action", suggester=Completer(self.rest))
+        yield Static("", id="preview")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show(self.view)
+        self.query_one("#action", Input).focus()
+
+    # --- down: the state ----------------------------------------------------------------------------
+    def show(self, view: TableView) -> None:
+        self.view = view
+        state = view.state
+        self.sub_title = f"Game {view.game_id}"
+        self.query_one("#status", Static).update(status_text(state))
+        banner = self.query_one("#banner", Static)
+        banner.update(state.end_banner())
+        banner.set_class(state.last_turn is not None or state.phase is Phase.OVER, "-ending")
+        self.query_one("#players", Static).update(table_text(state, view.catalogue))
+        self.query_one("#log", Static).update("\n".join(view.recent[-4:]))
+        self.check_line()
+
+    def recorded(self, view: TableView) -> None:
+        """The app recorded the line: clear it and show the new state."""
+        self.query_one("#action", Input).value = ""
+        self.show(view)
+
+    def refused(self, text: str) -> None:
+        self.preview(text, "-refused")
+
+    # --- the line -----------------------------------------------------------------------------------
+    def rest(self, value: str) -> str | None:
+        """Inline completion: the verb, then card names, then the best payment for a play."""
+        words = value.split(" ")
+        if len(words) == 1 and ":" not in value:
+            return complete_word(value, VERBS)
+        item = value.replace(":", ",").split(",")[-1].split(" ")[-1]
+        if isinstance(self.command, (c.PlayOrigami, c.PlayCharacter)) and not self.command.payment \
+                and " pay" not in value and value.endswith(self.command.card.split(" ")[-1]):
+            best = self.payments(self.command)
+            return f" pay {', '.join(best[0])}" if best and best[0] else None
+        return complete_card(item, self.view.catalogue, self.view.state.variant.games) if item else None
+
+    def payments(self, command: c.PlayOrigami | c.PlayCharacter) -> list[tuple[str, ...]]:
+        """The exact payments from the cards the table knows are in that hand, best first."""
+        state, catalogue = self.view.state, self.view.catalogue
+        card = catalogue.card(command.card)
+        known = list(state.player(command.player).hand.known)
+        if command.card in known:
+            known.remove(command.card)
+        if isinstance(command, c.PlayOrigami):
+            due = price(card, state.characters, catalogue, discount=command.discount, free=command.free)
+        else:
+            due = price(card, state.characters, catalogue)
+        return legal_payments(known, due.value, catalogue)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.check_line()
+
+    def check_line(self) -> None:
+        """Read and check the line as it stands; say what Enter would do, or why it would be refused."""
+        self.command, self.refusal, self.missing = None, None, None
+        line = self.query_one("#action", Input).value
+        if not line.strip():
+            self.preview("")
+            return
+        if line.strip() == "help":
+            self.preview(" · ".join(v.usage.split(":")[0] for v in VERBS.values()))
+            return
+        state, catalogue = self.view.state, self.view.catalogue
+        try:
+            split(line)
+            self.command = parse(line, state, catalogue)
+            decision = decide(state, self.command, catalogue)
+        except MissingValue as missing:
+            self.missing = missing
+            self.preview(f"{missing.card}: {missing.field.replace('_', ' ')} not known yet — Enter asks for it",
+                         "-refused")
+            return
+        except InputError as problem:
+            self.preview(str(problem))
+            return
+        if isinstance(decision, Rejected):
+            self.refusal = decision
+            how = "ctrl+o records it anyway, with a reason · " if decision.violation.overridable else ""
+            self.preview(f"✗ {decision.violation.rule}: {decision.violation.message}\n  {how}f1 shows the rule",
+                         "-refused")
+            return
+        names = tuple(p.name for p in state.players)
+        said = "; ".join(describe(event, names) for event in decision.events)
+        extra = ""
+        if isinstance(self.command, (c.PlayOrigami, c.PlayCharacter)) and not self.command.payment:
+            options = self.payments(self.command)
+            extra = "\n  payments: " + " | ".join(", ".join(p) or "nothing" for p in options[:4]) if options else ""
+        self.preview(f"✓ Enter: {said}{extra}", "-ok")
+
+    def preview(self, text: str, kind: str = "") -> None:
+        widget = self.query_one("#preview", Static)
+        widget.update(text)
+        widget.set_class(kind == "-refused", "-refused")
+        widget.set_class(kind == "-ok", "-ok")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.check_line()
+        if self.missing is not None:
+            ask_value(self, self.missing)
+        elif self.command is not None and self.refusal is None:
+            self.post_message(self.Submit(self.command))
+        elif self.refusal is not None:
+            self.notify(f"{self.refusal.violation.rule}: {self.refusal.violation.message}", severity="error",
+                        title="Refused")
+
+    def use_catalogue(self, catalogue: Catalogue) -> None:
+        self.view = TableView(self.view.game_id, self.view.state, catalogue, self.view.recent)
+        self.check_line()
+
+    # --- keys ---------------------------------------------------------------------------------------
+    def action_undo(self) -> None:
+        self.post_message(self.Undo())
+
+    def action_finish(self) -> None:
+        self.post_message(self.Finish())
+
+    def action_explain(self) -> None:
+        self.post_message(self.Explain(str(self.refusal.violation.rule) if self.refusal else ""))
+
+    def action_override(self) -> None:
+        refusal, command = self.refusal, self.command
+        if refusal is None or command is None:
+            self.notify("Nothing is refused: an override is for an action the referee refuses.")
+            return
+        if not refusal.violation.overridable:
+            self.notify(f"{refusal.violation.rule} cannot be overridden: the table could not be tracked after it.",
+                        severity="warning")
+            return
+
+        def given(reason: str | None) -> None:
+            if reason:
+                self.post_message(self.Submit(c.Override(command, reason)))
+
+        self.app.push_screen(ReasonQuestion(f"Record anyway, against {refusal.violation.rule}: "
+                                            f"{refusal.violation.message}"), given)
