@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import random
 import uuid
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
 
 from textual import work
 from textual.app import App
+from textual.screen import Screen
 
 from scoring import commands as c
 from scoring.catalog import Catalogue
@@ -16,6 +18,7 @@ from scoring.state import Phase
 from screens.deal import DealScreen
 from screens.home import HomeScreen, Unfinished
 from screens.new_game import NewGameScreen
+from screens.players import PlayersScreen
 from screens.question import ValueGiven, ask_value
 from screens.quick import QuickScoreScreen
 from screens.rules import RulesScreen
@@ -28,6 +31,8 @@ if TYPE_CHECKING:
     from .session import GameSession
 
 RECENT = 6  # log lines the table shows
+GAMES_SHOWN = 20  # a player's latest finished games on the players screen
+S = TypeVar("S", bound=Screen[None])
 
 class CompanionApp(App[None]):
     TITLE = "Origami companion"
@@ -104,8 +109,75 @@ class CompanionApp(App[None]):
             self.push_screen(QuickScoreScreen(self.catalogue, profiles))
         elif message.choice == "new":
             self.push_screen(NewGameScreen(self.catalogue, profiles))
+        elif message.choice == "players":
+            self.push_screen(PlayersScreen(profiles))
         elif message.choice.startswith("resume:"):
             self.resume(int(message.choice.split(":")[1]))
+
+    # --- players and history (reads in workers; renames and merges on the main thread) -------------
+    def on_players_screen_chosen(self, message: PlayersScreen.Chosen) -> None:
+        self.load_stats(message.name)
+
+    @work(thread=True, exit_on_error=False, group="reads")
+    def load_stats(self, name: str) -> None:
+        from .history import stats_text
+
+        store = self.reader()
+        try:
+            stats = store.player_stats(name)
+            games = store.games(status="finished", player=name)[:GAMES_SHOWN]
+            lines = [self.game_line(g.id, f"{g.finished_at:%Y-%m-%d}", g.variant, store.results(g.id))
+                     for g in games]
+        except InputError as exc:
+            self.call_from_thread(self.notify, str(exc), severity="error")
+            return
+        text = "\n".join(["Latest games:", *lines]) if lines else "No finished games yet."
+        self.call_from_thread(self.screen_of(PlayersScreen).show_stats, name, stats_text(stats),
+                              [score for _, _, score in stats.trend], text)
+
+    @staticmethod
+    def game_line(game_id: int, day: str, variant: str, results: list[dict[str, object]]) -> str:
+        scores = ", ".join(f"{r['name']} {r['score']}{' (won)' if r['winner'] else ''}" for r in results)
+        return f"  game {game_id} · {day} · {variant} · {scores}"
+
+    def screen_of(self, kind: type[S]) -> S:
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, kind):
+                return screen
+        raise InputError(f"the {kind.__name__} is closed")
+
+    def on_players_screen_versus(self, message: PlayersScreen.Versus) -> None:
+        self.load_versus(message.a, message.b)
+
+    @work(thread=True, exit_on_error=False, group="reads")
+    def load_versus(self, a: str, b: str) -> None:
+        try:
+            h = self.reader().head_to_head(a, b)
+            text = (f"{h.a.name} against {h.b.name}: {h.games} games together; {h.a.name} ahead {h.a_ahead}, "
+                    f"{h.b.name} ahead {h.b_ahead}, level {h.level}.")
+        except InputError as exc:
+            text = str(exc)
+        self.call_from_thread(self.screen_of(PlayersScreen).show_versus, text)
+
+    def on_players_screen_rename(self, message: PlayersScreen.Rename) -> None:
+        self.change_profiles(lambda store: store.rename_player(message.old, message.new),
+                             f"{message.old} is now {message.new}.")
+
+    def on_players_screen_merge(self, message: PlayersScreen.Merge) -> None:
+        self.change_profiles(lambda store: store.merge_players(message.source, message.into),
+                             f"{message.source} merged into {message.into}.")
+
+    def change_profiles(self, change: Callable[[Store], object], done: str) -> None:
+        store = self.reader()
+        try:
+            change(store)
+        except InputError as exc:
+            self.notify(str(exc), title="Not changed", severity="error")
+            return
+        self.notify(done)
+        screen = self.screen_of(PlayersScreen)
+        screen.current = None
+        screen.show_profiles([p.name for p in store.players()])
 
     # --- a game on the table ----------------------------------------------------------------------
     def resume(self, game_id: int) -> None:

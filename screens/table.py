@@ -26,7 +26,7 @@ from scoring.state import GameState, Phase
 
 from .completion import Completer, complete_card, complete_word
 from .question import ask_value
-from .reason import ReasonQuestion
+from .ask import TextQuestion
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,5 +265,6 @@ class TableScreen(Screen[None]):
             if reason:
                 self.post_message(self.Submit(c.Override(command, reason)))
 
-        self.app.push_screen(ReasonQuestion(f"Record anyway, against {refusal.violation.rule}: "
-                                            f"{refusal.violation.message}"), given)
+        self.app.push_screen(TextQuestion(
+            f"Record anyway, against {refusal.violation.rule}: {refusal.violation.message}",
+            "Why? (a house rule, a misread card…) The reason is kept in the game's log.", "the reason"), given)

@@ -1,4 +1,4 @@
-"""Asking why: an override of the referee is recorded with the reason the table gives."""
+"""Asking for a line of text: why an override (kept in the log), a new name, a profile to merge into."""
 from __future__ import annotations
 
 from textual.app import ComposeResult
@@ -8,34 +8,34 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
 
-class ReasonQuestion(ModalScreen[str | None]):
+class TextQuestion(ModalScreen[str | None]):
     DEFAULT_CSS = """
-    ReasonQuestion { align: center middle; }
-    ReasonQuestion > Vertical { width: 70; height: auto; border: thick $warning; background: $surface;
+    TextQuestion { align: center middle; }
+    TextQuestion > Vertical { width: 70; height: auto; border: thick $warning; background: $surface;
                                 padding: 1 2; }
-    ReasonQuestion Label { width: 100%; }
-    ReasonQuestion #problem { color: $error; }
+    TextQuestion Label { width: 100%; }
+    TextQuestion #problem { color: $error; }
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: str, hint: str, placeholder: str = "") -> None:
         super().__init__()
-        self.question = question
+        self.question, self.hint, self.placeholder = question, hint, placeholder
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(self.question)
-            yield Label("Why? (a house rule, a misread card…) The reason is kept in the game's log.")
-            yield Input(placeholder="the reason", id="reason")
+            yield Label(self.hint)
+            yield Input(placeholder=self.placeholder, id="answer")
             yield Label("", id="problem")
 
     def on_mount(self) -> None:
-        self.query_one("#reason", Input).focus()
+        self.query_one("#answer", Input).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         if not event.value.strip():
-            self.query_one("#problem", Label).update("Type a reason first (Escape cancels the override).")
+            self.query_one("#problem", Label).update("Type an answer first (Escape cancels).")
             return
         self.dismiss(event.value.strip())
 

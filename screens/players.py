@@ -1,0 +1,118 @@
+"""Players and history: profiles (rename, merge), each player's statistics with a score-trend sparkline,
+their finished games, and head-to-head records. The app reads the history in a worker and hands it down."""
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Header, OptionList, Sparkline, Static
+from textual.widgets.option_list import Option
+
+from .ask import TextQuestion
+
+
+class PlayersScreen(Screen[None]):
+    DEFAULT_CSS = """
+    PlayersScreen #profiles { width: 24; height: 1fr; }
+    PlayersScreen #detail { width: 1fr; height: 1fr; padding: 0 1; }
+    PlayersScreen #trend { height: 3; margin: 1 0; }
+    PlayersScreen #games { margin-top: 1; }
+    """
+    BINDINGS = [Binding("v", "versus", "Head-to-head"), Binding("r", "rename", "Rename"),
+                Binding("m", "merge", "Merge"), Binding("escape", "app.pop_screen", "Back")]
+
+    class Chosen(Message):
+        """Show this player's statistics."""
+
+        def __init__(self, name: str) -> None:
+            super().__init__()
+            self.name = name
+
+    class Versus(Message):
+        def __init__(self, a: str, b: str) -> None:
+            super().__init__()
+            self.a, self.b = a, b
+
+    class Rename(Message):
+        def __init__(self, old: str, new: str) -> None:
+            super().__init__()
+            self.old, self.new = old, new
+
+    class Merge(Message):
+        def __init__(self, source: str, into: str) -> None:
+            super().__init__()
+            self.source, self.into = source, into
+
+    def __init__(self, profiles: list[str]) -> None:
+        super().__init__()
+        self.profiles = profiles
+        self.current: str | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal():
+            yield OptionList(id="profiles")
+            with VerticalScroll(id="detail"):
+                yield Static("", id="stats")
+                yield Sparkline([], id="trend")
+                yield Static("", id="versus")
+                yield Static("", id="games")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "Players and history"
+        self.show_profiles(self.profiles)
+        self.query_one("#profiles", OptionList).focus()
+
+    def show_profiles(self, profiles: list[str]) -> None:
+        self.profiles = profiles
+        menu = self.query_one("#profiles", OptionList)
+        menu.clear_options()
+        menu.add_options([Option(name, id=name) for name in profiles])
+        if not profiles:
+            self.query_one("#stats", Static).update("No players yet: they appear here after their first game.")
+            return
+        menu.highlighted = profiles.index(self.current) if self.current in profiles else 0
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option.id is not None and event.option.id != self.current:
+            self.current = event.option.id
+            self.query_one("#stats", Static).update(f"Reading {self.current}'s history…")
+            self.query_one("#versus", Static).update("")
+            self.post_message(self.Chosen(self.current))
+
+    def show_stats(self, name: str, text: str, trend: list[int], games: str) -> None:
+        """The app's answer to Chosen (ignored when another player was picked meanwhile)."""
+        if name != self.current:
+            return
+        self.query_one("#stats", Static).update(text)
+        self.query_one("#trend", Sparkline).data = trend
+        self.query_one("#games", Static).update(games)
+
+    def show_versus(self, text: str) -> None:
+        self.query_one("#versus", Static).update(text)
+
+    def ask(self, question: str, hint: str, then: type[Message]) -> None:
+        current = self.current
+        if current is None:
+            self.notify("Pick a player first.")
+            return
+
+        def answered(answer: str | None) -> None:
+            if answer:
+                self.post_message(then(current, answer))  # type: ignore[call-arg]
+
+        self.app.push_screen(TextQuestion(question, hint, "a name"), answered)
+
+    def action_versus(self) -> None:
+        others = ", ".join(p for p in self.profiles if p != self.current)
+        self.ask(f"{self.current} against whom?", f"Players: {others}", self.Versus)
+
+    def action_rename(self) -> None:
+        self.ask(f"Rename {self.current} to:", "Their games and statistics follow the new name.", self.Rename)
+
+    def action_merge(self) -> None:
+        self.ask(f"Merge {self.current} into which profile?",
+                 "For one person with two profiles: the games move, the old name stays an alias.", self.Merge)

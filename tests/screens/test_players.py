@@ -1,0 +1,64 @@
+"""Players and history by keys: statistics with the trend, head-to-head, rename and merge."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Sparkline, Static
+
+from companion.app import make_app
+from companion.catalogue import shipped
+from companion.render import sheet_json
+from db.store import Store
+from screens.players import PlayersScreen
+from scoring.sheet import score
+from scoring.table import parse_table
+from tests.screens.settle import settled
+
+
+def seed_history(url: str) -> None:
+    """Three quick-scored games: Ann 8, 9, 3 (two wins); Bob 3, 3, 6; Ann ahead twice."""
+    store = Store.open(url)
+    catalogue = shipped()
+    for ann, bob in ((["Chicken", "Chick"], ["Chick"]), (["Magpie", "Chick"], ["Chick"]), (["Chick"], ["Magpie"])):
+        table = parse_table({"game": "origami", "players": [
+            {"name": "Ann", "collections": [ann[:1], ann[1:]], "hand": 0},
+            {"name": "Bob", "collections": [bob, []], "hand": 0}]}, catalogue)
+        sheet = score(table)
+        store.record_scored(variant="origami", players=["Ann", "Bob"], families=["farm", "sky"], characters=[],
+                            rules={}, sheet=sheet, sheets=sheet_json(sheet)["players"])
+    store.add_player("Annie")
+    store.close()
+
+
+def shown(screen: PlayersScreen, selector: str) -> str:
+    return str(screen.query_one(selector, Static).render())
+
+
+async def test_statistics_trend_head_to_head_rename_and_merge(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/p.db"
+    seed_history(url)
+    app = make_app(url)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settled(pilot)
+        await pilot.press("p")
+        await settled(pilot)
+        screen = app.screen
+        assert isinstance(screen, PlayersScreen)
+        assert screen.profiles == ["Ann", "Annie", "Bob"]
+        assert shown(screen, "#stats").startswith("Ann: 3 games, 2 wins (67%)")
+        assert screen.query_one("#trend", Sparkline).data == [8, 9, 3]
+        assert "game 3" in shown(screen, "#games") and "Bob 6 (won)" in shown(screen, "#games")
+        await pilot.press("v", *"Bob", "enter")
+        await settled(pilot)
+        assert "Ann against Bob: 3 games together; Ann ahead 2, Bob ahead 1" in shown(screen, "#versus")
+        await pilot.press("down")  # Annie
+        await pilot.press("m", *"Ann", "enter")
+        await settled(pilot)
+        assert screen.profiles == ["Ann", "Bob"]
+        await pilot.press("r", *"Anna", "enter")
+        await settled(pilot)
+        assert screen.profiles == ["Anna", "Bob"]
+        await pilot.press("r", *"Bob", "enter")  # a name already taken: said, nothing changes
+        await settled(pilot)
+        assert screen.profiles == ["Anna", "Bob"]
+        assert any("Not changed" in (n.title or "") for n in app._notifications)
