@@ -15,6 +15,7 @@ from scoring import commands as c
 from scoring.catalog import Catalogue
 from scoring.errors import InputError, MissingValue
 from scoring.state import Phase
+from screens.catalogue import CatalogueScreen
 from screens.deal import DealScreen
 from screens.home import HomeScreen, Unfinished
 from screens.new_game import NewGameScreen
@@ -109,6 +110,8 @@ class CompanionApp(App[None]):
             self.push_screen(QuickScoreScreen(self.catalogue, profiles))
         elif message.choice == "new":
             self.push_screen(NewGameScreen(self.catalogue, profiles))
+        elif message.choice == "catalogue":
+            self.push_screen(CatalogueScreen(self.catalogue))
         elif message.choice == "players":
             self.push_screen(PlayersScreen(profiles))
         elif message.choice.startswith("resume:"):
@@ -296,7 +299,7 @@ class CompanionApp(App[None]):
             return
         if self.session is not None:
             self.session.catalogue = catalogue  # both are the base with every stored value over it
-        if isinstance(self.screen, (QuickScoreScreen, DealScreen, TableScreen)):
+        if isinstance(self.screen, (QuickScoreScreen, DealScreen, TableScreen, CatalogueScreen)):
             self.screen.use_catalogue(catalogue)
 
     def remember(self, card: str, field: str, value: int | str) -> Catalogue | None:
