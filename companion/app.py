@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import random
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from functools import partial
 from typing import TYPE_CHECKING, TypeVar
 
 from textual import work
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.screen import Screen
 
 from scoring import commands as c
@@ -17,7 +18,7 @@ from scoring.errors import InputError, MissingValue
 from scoring.state import Phase
 from screens.catalogue import CatalogueScreen
 from screens.deal import DealScreen
-from screens.home import HomeScreen, Unfinished
+from screens.home import ENTRIES, HomeScreen, Unfinished
 from screens.new_game import NewGameScreen
 from screens.players import PlayersScreen
 from screens.question import ValueGiven, ask_value
@@ -49,6 +50,19 @@ class CompanionApp(App[None]):
 
     def on_mount(self) -> None:
         self.push_screen(self.home)
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        """The command palette reaches every part of the companion, and the table's actions while a game is open."""
+        yield from super().get_system_commands(screen)
+        for key, label in ENTRIES:
+            yield SystemCommand(label, f"Go to: {label.lower()}", partial(self.go, key))
+        if isinstance(screen, TableScreen):
+            yield SystemCommand("Undo the last action", "Take back the latest action (kept in the log)",
+                                screen.action_undo)
+            yield SystemCommand("Score the game", "Final scoring, once the game is over", screen.action_finish)
+
+    def go(self, choice: str) -> None:
+        self.home.post_message(HomeScreen.Chosen(choice))
 
     def on_unmount(self) -> None:
         if self.store is not None:

@@ -24,10 +24,10 @@ class TextQuestion(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(self.question)
-            yield Label(self.hint)
+            yield Label(self.question, markup=False)
+            yield Label(self.hint, markup=False)
             yield Input(placeholder=self.placeholder, id="answer")
-            yield Label("", id="problem")
+            yield Label("", id="problem", markup=False)
 
     def on_mount(self) -> None:
         self.query_one("#answer", Input).focus()

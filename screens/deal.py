@@ -58,7 +58,7 @@ class DealScreen(Screen[None]):
             yield Label("Draw line")
             yield Input(id="line", suggester=cards)
             yield Label("")
-        yield Static("", id="check")
+        yield Static("", id="check", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:

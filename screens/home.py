@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
@@ -50,7 +51,7 @@ class HomeScreen(Screen[None]):
         """The games in progress, once the app has read them (or the reason it could not)."""
         status = self.query_one("#status", Static)
         if problem:
-            status.update(f"[b]The database could not be opened:[/b] {problem}")
+            status.update(f"[b]The database could not be opened:[/b] {escape(problem)}")
         elif not games:
             status.update("Welcome! No game is in progress. Start a new game to record it turn by turn, or "
                           "quick score one you played on paper.")
@@ -59,7 +60,7 @@ class HomeScreen(Screen[None]):
         menu = self.query_one("#menu", OptionList)
         menu.clear_options()
         menu.add_options([Option(f"Resume game {g.id}: {', '.join(g.players)} ({g.variant}, started {g.started}, "
-                                 f"{g.events} events)", id=f"resume:{g.id}") for g in games])
+                                 f"{g.events} event{'s' if g.events != 1 else ''})", id=f"resume:{g.id}") for g in games])
         menu.add_options([Option(label, id=key) for key, label in ENTRIES])
         menu.highlighted = 0
 
@@ -69,6 +70,9 @@ class HomeScreen(Screen[None]):
         menu.add_options([Option(label, id=key) for key, label in ENTRIES])
         menu.highlighted = 0
         menu.focus()
+
+    def on_screen_resume(self) -> None:
+        # On screen, first or again (back from a game or a quick score: what is in progress may differ).
         self.post_message(self.Ready())
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -73,7 +73,7 @@ class NewGameScreen(Screen[None]):
             yield Label("Character pairs")
             yield Input(placeholder="Legends: one pair per player", id="pairs",
                         suggester=Completer(lambda v: complete_word(last_item(v)[1], self.pairs())))
-        yield Static("", id="check")
+        yield Static("", id="check", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:

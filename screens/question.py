@@ -70,8 +70,8 @@ class ValueQuestion(ModalScreen[int | str | None]):
                 yield Label("Look at the card and type the number; it is saved in your catalogue.")
                 yield Input(placeholder="a whole number, e.g. 3", id="value")
             else:
-                yield Label(f"This cannot be typed here. {self.missing.fix or str(self.missing)}")
-            yield Label("", id="problem")
+                yield Label(f"This cannot be typed here. {self.missing.fix or str(self.missing)}", markup=False)
+            yield Label("", id="problem", markup=False)
 
     def on_mount(self) -> None:
         for widget in self.query("#value, #choices"):

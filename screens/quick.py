@@ -112,7 +112,7 @@ class QuickScoreScreen(Screen[None]):
                                 suggester=card_list(lambda: self.catalogue, lambda: self.variant.games))
                 yield Input(placeholder="0", id=f"hand-{seat}",
                             suggester=card_list(lambda: self.catalogue, lambda: self.variant.games))
-        yield Static("", id="status")
+        yield Static("", id="status", markup=False)
         yield ScoreSheetView()
         yield Footer()
 

@@ -84,7 +84,7 @@ class TableScreen(Screen[None]):
     TableScreen #banner { height: auto; padding: 0 1; color: $text-muted; }
     TableScreen #banner.-ending { color: $warning; text-style: bold; }
     TableScreen #board { height: 1fr; padding: 0 1; }
-    TableScreen #log { height: 4; padding: 0 1; color: $text-muted; }
+    TableScreen #log { height: 4; padding: 0 1; color: $text-muted; text-wrap: nowrap; text-overflow: ellipsis; }
     TableScreen #action { border: none; height: 1; background: $boost; margin: 0 1; }
     TableScreen #preview { height: 2; padding: 0 1; }
     TableScreen #preview.-refused { color: $error; }
@@ -116,17 +116,18 @@ class TableScreen(Screen[None]):
         self.command: c.Command | None = None  # what the line means now
         self.refusal: Rejected | None = None
         self.missing: MissingValue | None = None
+        self.sent = ""  # the line last sent to be recorded
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static("", id="status")
-        yield Static("", id="banner")
+        yield Static("", id="status", markup=False)
+        yield Static("", id="banner", markup=False)
         with VerticalScroll(id="board"):
             yield Static("", id="players")
-        yield Static("", id="log")
+        yield Static("", id="log", markup=False)
         yield Input(placeholder="type an action: draw ant, bee · play crane pay frog · end   (help: verbs)",
                     id="action", suggester=Completer(self.rest))
-        yield Static("", id="preview")
+        yield Static("", id="preview", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -147,8 +148,9 @@ class TableScreen(Screen[None]):
         self.check_line()
 
     def recorded(self, view: TableView) -> None:
-        """The app recorded the line: clear it and show the new state."""
-        self.query_one("#action", Input).value = ""
+        """The app recorded the line: take it off (keeping whatever was typed after Enter) and show the state."""
+        line = self.query_one("#action", Input)
+        line.value = line.value[len(self.sent):].lstrip() if line.value.startswith(self.sent) else line.value
         self.show(view)
 
     def refused(self, text: str) -> None:
@@ -161,11 +163,15 @@ class TableScreen(Screen[None]):
         if len(words) == 1 and ":" not in value:
             return complete_word(value, VERBS)
         item = value.replace(":", ",").split(",")[-1].split(" ")[-1]
-        if isinstance(self.command, (c.PlayOrigami, c.PlayCharacter)) and not self.command.payment \
-                and " pay" not in value and value.endswith(self.command.card.split(" ")[-1]):
-            best = self.payments(self.command)
-            return f" pay {', '.join(best[0])}" if best and best[0] else None
-        return complete_card(item, self.view.catalogue, self.view.state.variant.games) if item else None
+        card = complete_card(item, self.view.catalogue, self.view.state.variant.games) if item else None
+        try:  # the value itself, not self.command: the suggestion is asked for before the line is checked
+            command = parse(value, self.view.state, self.view.catalogue)
+            if card or not isinstance(command, (c.PlayOrigami, c.PlayCharacter)) or command.payment:
+                return card
+            best = self.payments(command)
+        except (InputError, MissingValue):
+            return card
+        return f" pay {', '.join(best[0])}" if best and best[0] and " pay" not in value else None
 
     def payments(self, command: c.PlayOrigami | c.PlayCharacter) -> list[tuple[str, ...]]:
         """The exact payments from the cards the table knows are in that hand, best first."""
@@ -198,6 +204,8 @@ class TableScreen(Screen[None]):
             split(line)
             self.command = parse(line, state, catalogue)
             decision = decide(state, self.command, catalogue)
+            unpaid = isinstance(self.command, (c.PlayOrigami, c.PlayCharacter)) and not self.command.payment
+            options = self.payments(self.command) if unpaid else []  # type: ignore[arg-type]
         except MissingValue as missing:
             self.missing = missing
             self.preview(f"{missing.card}: {missing.field.replace('_', ' ')} not known yet — Enter asks for it",
@@ -205,6 +213,10 @@ class TableScreen(Screen[None]):
             return
         except InputError as problem:
             self.preview(str(problem))
+            return
+        if isinstance(decision, Rejected) and options and options[0]:
+            self.preview("payments from the cards known in hand (→ takes the first): "
+                         + " | ".join(", ".join(p) for p in options[:4]))
             return
         if isinstance(decision, Rejected):
             self.refusal = decision
@@ -214,11 +226,7 @@ class TableScreen(Screen[None]):
             return
         names = tuple(p.name for p in state.players)
         said = "; ".join(describe(event, names) for event in decision.events)
-        extra = ""
-        if isinstance(self.command, (c.PlayOrigami, c.PlayCharacter)) and not self.command.payment:
-            options = self.payments(self.command)
-            extra = "\n  payments: " + " | ".join(", ".join(p) or "nothing" for p in options[:4]) if options else ""
-        self.preview(f"✓ Enter: {said}{extra}", "-ok")
+        self.preview(f"✓ Enter: {said}", "-ok")
 
     def preview(self, text: str, kind: str = "") -> None:
         widget = self.query_one("#preview", Static)
@@ -232,6 +240,7 @@ class TableScreen(Screen[None]):
         if self.missing is not None:
             ask_value(self, self.missing)
         elif self.command is not None and self.refusal is None:
+            self.sent = event.value
             self.post_message(self.Submit(self.command))
         elif self.refusal is not None:
             self.notify(f"{self.refusal.violation.rule}: {self.refusal.violation.message}", severity="error",
