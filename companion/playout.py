@@ -170,7 +170,7 @@ class Playout:
     def play(self, seat: int, source: str = "hand", via: CardId | None = None) -> bool:
         hand = self.hands[seat]
         pool = hand if source == "hand" else list(self.s.line)
-        candidates = [cid for cid in set(pool) if self.catalogue.card(cid).is_origami]
+        candidates = [cid for cid in sorted(set(pool)) if self.catalogue.card(cid).is_origami]
         self.rng.shuffle(candidates)
         free = source == "line"
         for cid in candidates:

@@ -7,11 +7,17 @@ from typing import Any
 from textual.pilot import Pilot
 
 from companion.app import make_app
+from companion.catalogue import shipped
+from companion.playout import filled
+from companion.session import GameSession
+from db.store import Store
+from tests.recorded import script
 from tests.screens.settle import settled
+from tests.screens.test_quick import TABLE_41, type_rows
 
 
 def test_home_on_a_first_run(snap_compare: Any, tmp_path: Path) -> None:
-    """The welcome line (no game in progress), the menu with the rules reference highlighted, the keys."""
+    """The welcome line (no game in progress), the menu (new game highlighted), the keys in the footer."""
     assert snap_compare(make_app(f"sqlite:///{tmp_path}/new.db"), terminal_size=(80, 24), run_before=settled)
 
 
@@ -24,3 +30,36 @@ def test_rules_reference_searched(snap_compare: Any, tmp_path: Path) -> None:
         await pilot.pause()
 
     assert snap_compare(make_app(f"sqlite:///{tmp_path}/new.db"), terminal_size=(80, 24), run_before=search)
+
+
+def test_quick_score_of_the_rulebook_table(snap_compare: Any, tmp_path: Path) -> None:
+    """Ann, Bob and Cy typed in; the sheet below: Ann 41 with the longest bar, a line per card with its reason."""
+
+    async def typed(pilot: Pilot[Any]) -> None:
+        await settled(pilot)
+        await pilot.press("s")
+        await type_rows(pilot, TABLE_41)
+
+    assert snap_compare(make_app(f"sqlite:///{tmp_path}/new.db"), terminal_size=(80, 24), run_before=typed)
+
+
+def test_table_mid_game_with_a_refused_line(snap_compare: Any, tmp_path: Path) -> None:
+    """A Legends game resumed after a dozen actions: whose turn, the collections with their top cards, the line,
+    the recent log, and a typed play refused with its rule id (PAY-EXACT) in red."""
+    url = f"sqlite:///{tmp_path}/g.db"
+    catalogue = filled(shipped())
+    game = script(catalogue, 17, players=2)
+    store = Store.open(url)
+    session = GameSession.start(store, game.script[0], catalogue, key="start")
+    assert isinstance(session, GameSession)
+    for n, command in enumerate(game.script[1:15]):
+        session.submit(command, f"k{n}")
+    store.close()
+
+    async def resumed(pilot: Pilot[Any]) -> None:
+        await settled(pilot)
+        await pilot.press("enter")
+        await pilot.press(*"play kappa pay nine to 2")
+        await pilot.pause()
+
+    assert snap_compare(make_app(url, catalogue), terminal_size=(80, 24), run_before=resumed)

@@ -74,7 +74,7 @@ async def test_a_legends_game_from_setup_to_final_score(tmp_path: Path) -> None:
         banners: set[str] = set()
         refused = False
         for i, command in enumerate(game.script[2:]):
-            if not refused and isinstance(command, c.PlayOrigami) and command.payment:
+            if not refused and isinstance(command, c.PlayOrigami) and len(command.payment) > 1:
                 await refuse_a_short_payment(app, pilot, command)
                 refused = True
             before = session.seq
@@ -108,12 +108,13 @@ async def test_a_legends_game_from_setup_to_final_score(tmp_path: Path) -> None:
 
 
 async def refuse_a_short_payment(app: CompanionApp, pilot: Pilot[None], play: c.PlayOrigami) -> None:
-    """The right card paid one card short is refused by its rule, records nothing, and f1 opens that rule."""
+    """The right card paid with one card of its payment is refused by its rule, records nothing, and f1 opens
+    that rule."""
     session = app.session
     assert session is not None
     seq = session.seq
-    await type_line(pilot, write(play, session.state).split(" pay ")[0] + f" pay {play.payment[0]}"[
-        :0 if len(play.payment) == 1 else None] + f" to {play.collection + 1}")
+    await type_line(pilot, write(play, session.state).split(" pay ")[0] + f" pay {play.payment[0]}"
+                    f" to {play.collection + 1}")
     assert "✗ PAY-EXACT" in shown(app, "#preview"), shown(app, "#preview")
     await type_line(pilot, "", "enter")
     assert session.seq == seq
