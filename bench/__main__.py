@@ -64,6 +64,8 @@ def main() -> None:
 if __name__ == "__main__":
     main()
     print()
-    from . import store
+    from . import app, store
 
     store.main()
+    print()
+    app.main()

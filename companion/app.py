@@ -12,23 +12,19 @@ from textual import work
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
-from scoring import commands as c
 from scoring.catalog import Catalogue
-from scoring.errors import InputError, MissingValue
-from scoring.state import Phase
-from screens.catalogue import CatalogueScreen
-from screens.deal import DealScreen
+from scoring.errors import InputError
 from screens.home import ENTRIES, HomeScreen, Unfinished
-from screens.new_game import NewGameScreen
-from screens.players import PlayersScreen
-from screens.question import ValueGiven, ask_value
-from screens.quick import QuickScoreScreen
-from screens.rules import RulesScreen
-from screens.sheet import SheetScreen
-from screens.table import TableScreen, TableView
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the other screens, the engine and the database load when first used, not at start-up
     from db.store import Store
+    from scoring import commands as c
+    from screens.deal import DealScreen
+    from screens.new_game import NewGameScreen
+    from screens.players import PlayersScreen
+    from screens.question import ValueGiven
+    from screens.quick import QuickScoreScreen
+    from screens.table import TableScreen, TableView
 
     from .session import GameSession
 
@@ -53,6 +49,8 @@ class CompanionApp(App[None]):
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """The command palette reaches every part of the companion, and the table's actions while a game is open."""
+        from screens.table import TableScreen
+
         yield from super().get_system_commands(screen)
         for key, label in ENTRIES:
             yield SystemCommand(label, f"Go to: {label.lower()}", partial(self.go, key))
@@ -113,6 +111,12 @@ class CompanionApp(App[None]):
 
     # --- where Home leads -------------------------------------------------------------------------
     def on_home_screen_chosen(self, message: HomeScreen.Chosen) -> None:
+        from screens.catalogue import CatalogueScreen
+        from screens.new_game import NewGameScreen
+        from screens.players import PlayersScreen
+        from screens.quick import QuickScoreScreen
+        from screens.rules import RulesScreen
+
         if message.choice == "rules":
             self.push_screen(RulesScreen())
             return
@@ -137,6 +141,7 @@ class CompanionApp(App[None]):
 
     @work(thread=True, exit_on_error=False, group="reads")
     def load_stats(self, name: str) -> None:
+        from screens.players import PlayersScreen
         from .history import stats_text
 
         store = self.reader()
@@ -168,6 +173,8 @@ class CompanionApp(App[None]):
 
     @work(thread=True, exit_on_error=False, group="reads")
     def load_versus(self, a: str, b: str) -> None:
+        from screens.players import PlayersScreen
+
         try:
             h = self.reader().head_to_head(a, b)
             text = (f"{h.a.name} against {h.b.name}: {h.games} games together; {h.a.name} ahead {h.a_ahead}, "
@@ -185,6 +192,8 @@ class CompanionApp(App[None]):
                              f"{message.source} merged into {message.into}.")
 
     def change_profiles(self, change: Callable[[Store], object], done: str) -> None:
+        from screens.players import PlayersScreen
+
         store = self.reader()
         try:
             change(store)
@@ -208,6 +217,10 @@ class CompanionApp(App[None]):
         self.push_screen(self.game_screen())
 
     def game_screen(self) -> DealScreen | TableScreen:
+        from scoring.state import Phase
+        from screens.deal import DealScreen
+        from screens.table import TableScreen
+
         session = self.game()
         if session.state.phase is Phase.SETUP:
             return DealScreen(session.game_id, session.state, session.catalogue)
@@ -219,6 +232,7 @@ class CompanionApp(App[None]):
         return self.session
 
     def table_view(self) -> TableView:
+        from screens.table import TableView
         from .replay import sentence
         from .session import undone_actions
 
@@ -241,6 +255,9 @@ class CompanionApp(App[None]):
         self.switch_screen(self.game_screen())
 
     def on_deal_screen_dealt(self, message: DealScreen.Dealt) -> None:
+        from scoring import commands as c
+        from screens.table import TableScreen
+
         lot = random.SystemRandom().choice(message.tied) if len(message.tied) > 1 else None
         if self.record(c.Deal(message.hands, message.line, lot)):
             if lot is not None:
@@ -248,11 +265,17 @@ class CompanionApp(App[None]):
             self.switch_screen(TableScreen(self.table_view()))
 
     def on_table_screen_submit(self, message: TableScreen.Submit) -> None:
+        from screens.table import TableScreen
+
         if self.record(message.command) and isinstance(self.screen, TableScreen):
             self.screen.recorded(self.table_view())
 
     def record(self, command: c.Command) -> bool:
         """Check and record one action (one idempotency key per intent); True when it is on disk."""
+        from scoring.errors import MissingValue
+        from screens.deal import DealScreen
+        from screens.question import ask_value
+        from screens.table import TableScreen
         from db.errors import StaleGame
 
         session = self.game()
@@ -276,6 +299,8 @@ class CompanionApp(App[None]):
         return True
 
     def refresh_table(self) -> None:
+        from screens.table import TableScreen
+
         if isinstance(self.screen, TableScreen):
             self.screen.show(self.table_view())
 
@@ -292,9 +317,15 @@ class CompanionApp(App[None]):
         self.refresh_table()
 
     def on_table_screen_explain(self, message: TableScreen.Explain) -> None:
+        from screens.rules import RulesScreen
+
         self.push_screen(RulesScreen(at=message.rule or None))
 
     def on_table_screen_finish(self) -> None:
+        from scoring.errors import MissingValue
+        from screens.question import ask_value
+        from screens.sheet import SheetScreen
+
         session = self.game()
         try:
             sheet = session.finish()
@@ -313,8 +344,9 @@ class CompanionApp(App[None]):
             return
         if self.session is not None:
             self.session.catalogue = catalogue  # both are the base with every stored value over it
-        if isinstance(self.screen, (QuickScoreScreen, DealScreen, TableScreen, CatalogueScreen)):
-            self.screen.use_catalogue(catalogue)
+        use = getattr(self.screen, "use_catalogue", None)  # the screens that show card values
+        if use is not None:
+            use(catalogue)
 
     def remember(self, card: str, field: str, value: int | str) -> Catalogue | None:
         """A value read off a card, checked, then kept in the user's catalogue (never the shipped one)."""
@@ -329,6 +361,7 @@ class CompanionApp(App[None]):
         return self.catalogue
 
     def on_quick_score_screen_save(self, message: QuickScoreScreen.Save) -> None:
+        from screens.quick import QuickScoreScreen
         from .render import sheet_json
 
         table, sheet = message.scored.table, message.scored.sheet

@@ -9,6 +9,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Label, Static
 
+from scoring.cards import CardId
 from scoring.catalog import Catalogue
 from scoring.errors import InputError, MissingValue
 from scoring.referee import DEAL_FOLDS
@@ -33,7 +34,8 @@ class DealScreen(Screen[None]):
     class Dealt(Message):
         """The face-up hands and the draw line; `tied`: the seats among which the lot must be drawn."""
 
-        def __init__(self, hands: tuple[tuple[str, ...], ...], line: tuple[str, ...], tied: tuple[int, ...]) -> None:
+        def __init__(self, hands: tuple[tuple[CardId, ...], ...], line: tuple[CardId, ...],
+                     tied: tuple[int, ...]) -> None:
             super().__init__()
             self.hands, self.line, self.tied = hands, line, tied
 
@@ -66,7 +68,7 @@ class DealScreen(Screen[None]):
         self.query_one("#hand-0", Input).focus()
         self.check()
 
-    def cards(self, key: str, what: str) -> tuple[str, ...]:
+    def cards(self, key: str, what: str) -> tuple[CardId, ...]:
         text = self.query_one(f"#{key}", Input).value
         return tuple(self.catalogue.resolve(n.strip(), self.state.variant.games, where=f"{what}, card {i + 1}").id
                      for i, n in enumerate(x for x in text.split(",") if x.strip()))

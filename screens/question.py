@@ -1,6 +1,8 @@
 """Asking a player for a card value nobody knows yet: they hold the card, so they can read it."""
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -32,7 +34,7 @@ class ValueGiven(Message):
         self.card, self.field, self.value = card, field, value
 
 
-def ask_value(screen: Screen[object], missing: MissingValue) -> None:
+def ask_value(screen: Screen[Any], missing: MissingValue) -> None:
     """Ask for `missing` over `screen`; an answer is posted as ValueGiven from that screen."""
     def answered(value: int | str | None) -> None:
         if value is not None:

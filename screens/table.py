@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
 from scoring import commands as c
+from scoring.cards import CardId
 from scoring.catalog import Catalogue
 from scoring.describe import describe
 from scoring.errors import InputError, MissingValue
@@ -173,7 +174,7 @@ class TableScreen(Screen[None]):
             return card
         return f" pay {', '.join(best[0])}" if best and best[0] and " pay" not in value else None
 
-    def payments(self, command: c.PlayOrigami | c.PlayCharacter) -> list[tuple[str, ...]]:
+    def payments(self, command: c.PlayOrigami | c.PlayCharacter) -> list[tuple[CardId, ...]]:
         """The exact payments from the cards the table knows are in that hand, best first."""
         state, catalogue = self.view.state, self.view.catalogue
         card = catalogue.card(command.card)

@@ -13,9 +13,7 @@ from screens.quick import QuickScoreScreen
 from screens.sheet import ScoreSheetView
 from tests.screens.settle import settled
 
-# The rulebook's example (examples/41.json), typed the way a player would: a few letters per card.
-TABLE_41 = [("Ann", "chick, chicken, magpie, ant", "chick, rabbit, bee, ant", "3"),
-            ("Bob", "chick, ant", "bee", "5"), ("Cy", "chicken", "rab", "2")]
+from bench.app import TABLE_41  # the rulebook's example (examples/41.json), typed as a player would
 
 
 async def type_rows(pilot: Pilot[None], rows: list[tuple[str, str, str, str]]) -> int:
