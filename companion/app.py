@@ -32,6 +32,7 @@ RECENT = 6  # log lines the table shows
 GAMES_SHOWN = 20  # a player's latest finished games on the players screen
 S = TypeVar("S", bound=Screen[None])
 
+
 class CompanionApp(App[None]):
     TITLE = "Origami companion"
 

@@ -70,6 +70,10 @@ class Catalogue:
     def suggest(self, text: str, games: Iterable[Game] | None = None, limit: int = 6) -> list[Card]:
         """Cards a player may mean while typing `text`: exact names first, then names that start with it,
         then names containing it, then close spellings (small typos). Sorted, deterministic."""
+        return [self.cards[cid] for _, cid in self._ranked(text, games)[:limit]]
+
+    def _ranked(self, text: str, games: Iterable[Game] | None) -> list[tuple[int, CardId]]:
+        """(rank, card) for every card `text` may mean: 0 exact, 1 prefix, 2 inside a name, 3 close spelling."""
         allowed = set(games) if games is not None else set(Game)
         key = fold(text)
         if not key:
@@ -83,8 +87,7 @@ class Catalogue:
         for alias in difflib.get_close_matches(key, list(self._index), n=6, cutoff=0.7):
             for cid in self._index[alias]:
                 ranked.setdefault(cid, 3)
-        found = sorted((r, cid) for cid, r in ranked.items() if self.cards[cid].game in allowed)
-        return [self.cards[cid] for _, cid in found[:limit]]
+        return sorted((r, cid) for cid, r in ranked.items() if self.cards[cid].game in allowed)
 
     def resolve(self, name: str, games: Iterable[Game] | None = None, where: str = "") -> Card:
         """`lookup`, forgiving as a player at the table expects: a unique prefix or a unique close spelling
@@ -92,23 +95,20 @@ class Catalogue:
         try:
             return self.lookup(name, games, where)
         except InputError:
-            allowed = set(games) if games is not None else set(Game)
-            candidates = self.suggest(name, allowed, limit=50)
-            key = fold(name)
-            ranks = {c.id: self._rank(c, key) for c in candidates}
-            best = [c for c in candidates if ranks[c.id] == min(ranks.values(), default=0)]
+            ranked = self._ranked(name, games)
+            best = [cid for rank, cid in ranked if rank == ranked[0][0]] if ranked else []
             if len(best) == 1:
-                return best[0]
-            if len(candidates) > 1:
-                raise InputError(f"{name!r} could be {', '.join(c.id for c in candidates[:6])}: type more of "
+                return self.cards[best[0]]
+            if len(ranked) > 1:
+                raise InputError(f"{name!r} could be {', '.join(cid for _, cid in ranked[:6])}: type more of "
                                  f"the name", where=where) from None
             raise
 
-    def _rank(self, card: Card, key: str) -> int:
-        aliases = [fold(a) for a in card.names]
-        if any(a.startswith(key) for a in aliases):
-            return 1
-        return 2 if any(key in a for a in aliases) else 3
+    def resolve_all(self, text: str, games: Iterable[Game] | None, where: str) -> tuple[CardId, ...]:
+        """A typed comma-separated list of cards, each resolved the forgiving way (empty items are skipped,
+        so a trailing comma while typing the next card is fine)."""
+        names = [n.strip() for n in text.split(",") if n.strip()]
+        return tuple(self.resolve(n, games, where=f"{where}, card {i + 1}").id for i, n in enumerate(names))
 
     def in_games(self, games: Iterable[Game]) -> list[Card]:
         allowed = set(games)

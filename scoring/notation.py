@@ -6,6 +6,8 @@ are 1 and 2. Pure: `parse` needs the game state and the catalogue, `write` is it
 from __future__ import annotations
 
 import re
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from . import commands as c
@@ -43,7 +45,6 @@ VERBS = {v.name: v for v in (
     Verb("reveal", "reveal CARDS: show the whole hand"),
     Verb("end", "end [discard CARDS] [refill CARDS]: end the turn", frozenset({"discard", "refill"})),
 )}
-KEYWORDS = frozenset().union(*(v.keywords for v in VERBS.values()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,10 +77,16 @@ def split(line: str) -> Parts:
     return Parts(player.strip() or None, verb, " ".join(first), tuple((k, " ".join(v)) for k, v in clauses))
 
 
+def matching(word: str, choices: Iterable[str]) -> list[str]:
+    """The choices `word` names, case-insensitive: the exact one, else every one it begins."""
+    folded = word.strip().casefold()
+    options = list(choices)
+    exact = [x for x in options if x.casefold() == folded]
+    return exact or [x for x in options if x.casefold().startswith(folded)]
+
+
 def verb_named(word: str) -> str:
-    found = [name for name in VERBS if name.startswith(word.casefold())]
-    if word.casefold() in VERBS:
-        return word.casefold()
+    found = matching(word, VERBS)
     if len(found) == 1:
         return found[0]
     hint = f"could be {', '.join(found)}" if found else f"actions are {', '.join(VERBS)}"
@@ -101,23 +108,19 @@ class _Reader:
         self.parts, self.state, self.catalogue = parts, state, catalogue
         self.seat = state.current if parts.player is None else self.player(parts.player)
         self.options = dict(parts.clauses)
-        for keyword, _ in parts.clauses:
-            if sum(k == keyword for k, _ in parts.clauses) > 1:
-                raise InputError(f"`{keyword}` is said twice")
+        twice = [k for k, n in Counter(k for k, _ in parts.clauses).items() if n > 1]
+        if twice:
+            raise InputError(f"`{twice[0]}` is said twice")
 
     def player(self, name: str) -> int:
-        folded = name.strip().casefold()
-        seats = [i for i, p in enumerate(self.state.players) if p.name.casefold().startswith(folded)]
-        exact = [i for i, p in enumerate(self.state.players) if p.name.casefold() == folded]
-        if len(exact) == 1 or len(seats) == 1:
-            return (exact or seats)[0]
-        names = ", ".join(p.name for p in self.state.players)
-        raise InputError(f"no single player called {name.strip()!r} at this table (players: {names})")
+        names = [p.name for p in self.state.players]
+        found = matching(name, names)
+        if len(found) == 1:
+            return names.index(found[0])
+        raise InputError(f"no single player called {name.strip()!r} at this table (players: {', '.join(names)})")
 
     def cards(self, text: str, what: str) -> tuple[CardId, ...]:
-        names = [n.strip() for n in text.split(",") if n.strip()]
-        return tuple(self.catalogue.resolve(n, self.state.variant.games, where=f"{what}, card {i + 1}").id
-                     for i, n in enumerate(names))
+        return self.catalogue.resolve_all(text, self.state.variant.games, what)
 
     def card(self, text: str, what: str) -> CardId:
         found = self.cards(text, what)

@@ -2,7 +2,7 @@
 recorded, in a fixed order. Setup and the turn's main actions live here; effect steps in steps.py."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -127,6 +127,12 @@ def _start(check: Checker, cmd: c.StartGame) -> list[e.Event]:
                           tuple(sorted(cmd.choices.as_dict().items())), deck, rice)]
 
 
+def fewest_folds(hands: Sequence[Sequence[CardId]], catalogue: Catalogue) -> tuple[int, ...]:
+    """The seats dealt the fewest folds: one of them starts (by lot when there are several)."""
+    totals = [folds(hand, catalogue) for hand in hands]
+    return tuple(i for i, t in enumerate(totals) if t == min(totals))
+
+
 def _deal(check: Checker, cmd: c.Deal) -> list[e.Event]:
     state = check.state
     check.require(state.phase is Phase.SETUP, RuleId.SETUP_DEAL, "the cards have been dealt already",
@@ -147,8 +153,8 @@ def _deal(check: Checker, cmd: c.Deal) -> list[e.Event]:
                       f"at least {DEAL_FOLDS}, and stops there")
         totals.append(total)
     check.require(len(cmd.line) == 4, RuleId.SETUP_DEAL, "the draw line starts with 4 cards")
-    fewest = min(totals)
-    tied = tuple(i for i, t in enumerate(totals) if t == fewest)
+    tied = fewest_folds(cmd.hands, check.catalogue)
+    fewest = totals[tied[0]]
     dealt = e.CardsDealt(tuple(map(tuple, cmd.hands)), tuple(cmd.line))
     if len(tied) == 1:
         check.require(cmd.lot in (None, tied[0]), RuleId.SETUP_START,

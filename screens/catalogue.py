@@ -61,7 +61,13 @@ class CatalogueScreen(Screen[None]):
 
     def __init__(self, catalogue: Catalogue) -> None:
         super().__init__()
+        self.use(catalogue)
+
+    def use(self, catalogue: Catalogue) -> None:
+        """The cards in display order, each with the text the filter searches (folded once, not per key)."""
         self.catalogue = catalogue
+        self.rows = [(card, "".join(fold(x) for x in (*card.names, card.game.value, card.family or card.kind.value)))
+                     for card in sorted(catalogue.cards.values(), key=lambda c: (c.game.value, c.family or "~", c.id))]
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -83,8 +89,7 @@ class CatalogueScreen(Screen[None]):
         keep = table.cursor_row
         table.clear()
         query = fold(self.query_one("#filter", Input).value)
-        for card in sorted(self.catalogue.cards.values(), key=lambda c: (c.game.value, c.family or "~", c.id)):
-            haystack = "".join(fold(x) for x in (*card.names, card.game.value, card.family or card.kind.value))
+        for card, haystack in self.rows:
             if query in haystack:
                 table.add_row(card.id, card.game.value, card.family or card.kind.value,
                               *(cell(card, f) for f in COLUMNS), key=card.id)
@@ -99,6 +104,9 @@ class CatalogueScreen(Screen[None]):
         return self.catalogue.card(key) if key else None
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.show_card()
+
+    def show_card(self) -> None:
         card = self.selected()
         self.query_one("#card", Static).update(details(card) if card else "")
 
@@ -118,7 +126,7 @@ class CatalogueScreen(Screen[None]):
         missing = ", ".join(sorted(card.unknown & set(EDITABLE))) or "none"
 
         def answered(answer: str | None) -> None:
-            if not answer or card is None:
+            if not answer:
                 return
             try:
                 field, value = parse_value(answer)
@@ -133,7 +141,6 @@ class CatalogueScreen(Screen[None]):
             "field value"), answered)
 
     def use_catalogue(self, catalogue: Catalogue) -> None:
-        self.catalogue = catalogue
+        self.use(catalogue)
         self.fill()
-        card = self.selected()
-        self.query_one("#card", Static).update(details(card) if card else "")
+        self.show_card()

@@ -48,3 +48,8 @@ class Completer(Suggester):
 def card_list(catalogue: Callable[[], Catalogue], games: Callable[[], Iterable[Game]]) -> Completer:
     """Completion for a comma-separated list of cards (the catalogue and games may change meanwhile)."""
     return Completer(lambda value: complete_card(last_item(value)[1], catalogue(), games()))
+
+
+def word_list(words: Callable[[], Iterable[str]]) -> Completer:
+    """Completion for a comma-separated list of names (profiles, families…) from `words()`."""
+    return Completer(lambda value: complete_word(last_item(value)[1], words()))

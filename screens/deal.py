@@ -12,11 +12,13 @@ from textual.widgets import Footer, Header, Input, Label, Static
 from scoring.cards import CardId
 from scoring.catalog import Catalogue
 from scoring.errors import InputError, MissingValue
-from scoring.referee import DEAL_FOLDS
+from scoring.commands import Deal
+from scoring.referee import DEAL_FOLDS, Rejected, decide, fewest_folds
 from scoring.options import folds
 from scoring.state import GameState
 
 from .completion import card_list
+from .form import Field, Verdict
 from .question import ask_value
 
 
@@ -24,10 +26,7 @@ class DealScreen(Screen[None]):
     DEFAULT_CSS = """
     DealScreen Grid { grid-size: 3; grid-columns: 14 1fr 10; grid-rows: 1; grid-gutter: 0 1; height: auto;
                       margin: 1 2; }
-    DealScreen Input { border: none; height: 1; padding: 0 1; background: $boost; }
-    DealScreen Input:focus { background: $accent 30%; border: none; }
-    DealScreen #check { margin: 0 2; height: auto; }
-    DealScreen #check.-refused { color: $error; }
+    DealScreen #check { margin: 0 2; }
     """
     BINDINGS = [Binding("ctrl+s", "deal", "Deal done"), Binding("escape", "app.pop_screen", "Home")]
 
@@ -44,7 +43,7 @@ class DealScreen(Screen[None]):
         self.game_id = game_id
         self.state = state
         self.catalogue = catalogue
-        self.dealt: DealScreen.Dealt | None = None
+        self.dealt: tuple[tuple[tuple[CardId, ...], ...], tuple[CardId, ...], tuple[int, ...]] | None = None
         self.missing: MissingValue | None = None
 
     def compose(self) -> ComposeResult:
@@ -55,12 +54,12 @@ class DealScreen(Screen[None]):
         with Grid():
             for seat, player in enumerate(self.state.players):
                 yield Label(player.name)
-                yield Input(id=f"hand-{seat}", suggester=cards)
+                yield Field(id=f"hand-{seat}", suggester=cards)
                 yield Label("", id=f"folds-{seat}")
             yield Label("Draw line")
-            yield Input(id="line", suggester=cards)
+            yield Field(id="line", suggester=cards)
             yield Label("")
-        yield Static("", id="check", markup=False)
+        yield Verdict("check")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -69,42 +68,40 @@ class DealScreen(Screen[None]):
         self.check()
 
     def cards(self, key: str, what: str) -> tuple[CardId, ...]:
-        text = self.query_one(f"#{key}", Input).value
-        return tuple(self.catalogue.resolve(n.strip(), self.state.variant.games, where=f"{what}, card {i + 1}").id
-                     for i, n in enumerate(x for x in text.split(",") if x.strip()))
+        return self.catalogue.resolve_all(self.query_one(f"#{key}", Input).value, self.state.variant.games, what)
 
     def check(self) -> None:
+        """Count the folds as they are typed; once every hand is dealt, the referee checks the whole deal."""
         self.dealt, self.missing = None, None
-        widget = self.query_one("#check", Static)
+        verdict = self.query_one("#check", Verdict)
         try:
             hands = tuple(self.cards(f"hand-{seat}", f"{p.name}'s deal") for seat, p in enumerate(self.state.players))
             totals = [folds(hand, self.catalogue) for hand in hands]
             for seat, total in enumerate(totals):
                 self.query_one(f"#folds-{seat}", Label).update(f"{total} folds" + (" ✓" if total >= DEAL_FOLDS else ""))
             line = self.cards("line", "the draw line")
+            short = [p.name for p, t in zip(self.state.players, totals) if t < DEAL_FOLDS]
+            if short:
+                verdict.say(f"Still dealing: {', '.join(short)} below {DEAL_FOLDS} folds.")
+                return
+            tied = fewest_folds(hands, self.catalogue)
+            decision = decide(self.state, Deal(hands, line, tied[0] if len(tied) > 1 else None), self.catalogue)
         except MissingValue as missing:
             self.missing = missing
-            widget.update(f"{missing.card}: {missing.field} not known yet — Enter asks for it.")
-            widget.set_class(True, "-refused")
+            verdict.say(f"{missing.card}: {missing.field} not known yet — Enter asks for it.", "problem")
             return
         except InputError as problem:
-            widget.update(str(problem))
-            widget.set_class(True, "-refused")
+            verdict.say(str(problem), "problem")
             return
-        short = [p.name for p, t in zip(self.state.players, totals) if t < DEAL_FOLDS]
-        fewest = min(totals)
-        tied = tuple(i for i, t in enumerate(totals) if t == fewest)
-        widget.set_class(False, "-refused")
-        if short:
-            widget.update(f"Still dealing: {', '.join(short)} below {DEAL_FOLDS} folds.")
+        names = [self.state.players[i].name for i in tied]
+        who = (f"{names[0]} has the fewest folds and starts." if len(tied) == 1 else
+               f"{' and '.join(names)} tie with {totals[tied[0]]} folds: the companion draws the lot when you "
+               "confirm.")
+        if isinstance(decision, Rejected):
+            verdict.say(f"{who} {decision}", "problem")
             return
-        self.dealt = self.Dealt(hands, line, tied)
-        if len(tied) == 1:
-            who = f"{self.state.players[tied[0]].name} has the fewest folds and starts."
-        else:
-            who = (f"{' and '.join(self.state.players[i].name for i in tied)} tie with {fewest} folds: the companion "
-                   "draws the lot when you confirm.")
-        widget.update(f"{who} Draw line: {len(line)} of 4 cards. ctrl+s records the deal.")
+        self.dealt = hands, line, tied
+        verdict.say(f"{who} ctrl+s records the deal.", "ok")
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.check()
@@ -123,13 +120,10 @@ class DealScreen(Screen[None]):
         self.check()
 
     def action_deal(self) -> None:
-        self.check()
-        if self.dealt is None:
-            self.notify(str(self.query_one("#check", Static).render()), title="Not yet", severity="warning")
+        if self.dealt is None:  # check() has run on every change: its verdict says why
+            self.notify(str(self.query_one("#check", Verdict).render()), title="Not yet", severity="warning")
             return
-        self.post_message(self.Dealt(self.dealt.hands, self.dealt.line, self.dealt.tied))
+        self.post_message(self.Dealt(*self.dealt))
 
     def refused(self, text: str) -> None:
-        widget = self.query_one("#check", Static)
-        widget.update(text)
-        widget.set_class(True, "-refused")
+        self.query_one("#check", Verdict).say(text, "problem")

@@ -7,15 +7,17 @@ from textual.binding import Binding
 from textual.containers import Grid
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, Label, Select, Static
+from textual.widgets import Footer, Header, Input, Label, Select
 
 from scoring import commands as c
 from scoring.catalog import Catalogue
 from scoring.errors import InputError, MissingValue
+from scoring.notation import matching
 from scoring.referee import Rejected, decide
 from scoring.table import Variant
 
-from .completion import Completer, complete_word, last_item
+from .completion import word_list
+from .form import Choice, Field, Verdict
 
 
 def names(text: str) -> tuple[str, ...]:
@@ -26,8 +28,7 @@ def pick(typed: tuple[str, ...], choices: list[str], what: str) -> tuple[str, ..
     """Each typed name as one of `choices` (case-insensitive, a unique prefix is enough)."""
     out: list[str] = []
     for name in typed:
-        found = [x for x in choices if x.casefold() == name.casefold()] or \
-                [x for x in choices if x.casefold().startswith(name.casefold())]
+        found = matching(name, choices)
         if len(found) != 1:
             raise InputError(f"{name!r} is not one {what}: choose from {', '.join(choices)}")
         out.append(found[0])
@@ -38,12 +39,7 @@ class NewGameScreen(Screen[None]):
     DEFAULT_CSS = """
     NewGameScreen Grid { grid-size: 2; grid-columns: 22 1fr; grid-rows: 1; grid-gutter: 1 1; height: auto;
                          margin: 1 2; }
-    NewGameScreen Input { border: none; height: 1; padding: 0 1; background: $boost; }
-    NewGameScreen Input:focus { background: $accent 30%; border: none; }
-    NewGameScreen #variant { height: 1; }
-    NewGameScreen #variant > SelectCurrent { border: none; height: 1; padding: 0 1; }
-    NewGameScreen #check { margin: 0 2; height: auto; }
-    NewGameScreen #check.-refused { color: $error; }
+    NewGameScreen #check { margin: 0 2; }
     """
     BINDINGS = [Binding("ctrl+s", "start", "Start the game"), Binding("escape", "app.pop_screen", "Back")]
 
@@ -62,18 +58,16 @@ class NewGameScreen(Screen[None]):
         yield Header()
         with Grid():
             yield Label("Game")
-            yield Select([("Origami Legends", "legends"), ("Origami", "origami"), ("Mixed", "mixed")],
+            yield Choice([("Origami Legends", "legends"), ("Origami", "origami"), ("Mixed", "mixed")],
                          value="legends", allow_blank=False, id="variant")
             yield Label("Players, in seat order")
-            yield Input(placeholder="clockwise, e.g. Ann, Bob, Cy", id="players",
-                        suggester=Completer(lambda v: complete_word(last_item(v)[1], self.profiles)))
+            yield Field(placeholder="clockwise, e.g. Ann, Bob, Cy", id="players",
+                        suggester=word_list(lambda: self.profiles))
             yield Label("Families (one each)")
-            yield Input(id="families", suggester=Completer(lambda v: complete_word(last_item(v)[1],
-                                                                                   self.families())))
+            yield Field(id="families", suggester=word_list(self.families))
             yield Label("Character pairs")
-            yield Input(placeholder="Legends: one pair per player", id="pairs",
-                        suggester=Completer(lambda v: complete_word(last_item(v)[1], self.pairs())))
-        yield Static("", id="check", markup=False)
+            yield Field(placeholder="Legends: one pair per player", id="pairs", suggester=word_list(self.pairs))
+        yield Verdict("check")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -83,7 +77,7 @@ class NewGameScreen(Screen[None]):
 
     @property
     def variant(self) -> Variant:
-        return Variant(str(self.query_one("#variant", Select).value))
+        return Variant(str(self.query_one("#variant", Choice).value))
 
     def families(self) -> list[str]:
         return sorted(f for f, g in self.catalogue.families.items() if g in self.variant.games)
@@ -96,26 +90,23 @@ class NewGameScreen(Screen[None]):
 
     def check(self) -> None:
         self.command = None
-        widget = self.query_one("#check", Static)
-        choices = f"\nFamilies: {', '.join(self.families())}" + (
-            f"\nCharacter pairs: {', '.join(self.pairs())}" if self.pairs() else "")
+        verdict = self.query_one("#check", Verdict)
+        families, pairs = self.families(), self.pairs()
+        choices = f"\nFamilies: {', '.join(families)}" + (f"\nCharacter pairs: {', '.join(pairs)}" if pairs else "")
         try:
             command = c.StartGame(self.variant.value, self.value("players"),
-                                  pick(self.value("families"), self.families(), "family"),
-                                  pick(self.value("pairs"), self.pairs(), "Character pair"))
+                                  pick(self.value("families"), families, "family"),
+                                  pick(self.value("pairs"), pairs, "Character pair"))
             decision = decide(None, command, self.catalogue)
         except (InputError, MissingValue) as problem:
-            widget.update(str(problem) + choices)
-            widget.set_class(True, "-refused")
+            verdict.say(str(problem) + choices, "problem")
             return
         if isinstance(decision, Rejected):
-            widget.update(f"{decision.violation.rule}: {decision.violation.message}{choices}")
-            widget.set_class(True, "-refused")
+            verdict.say(f"{decision.violation.rule}: {decision.violation.message}{choices}", "problem")
             return
         self.command = command
-        widget.set_class(False, "-refused")
-        widget.update(f"Ready: {', '.join(command.players)} with {', '.join(command.families)}. "
-                      f"ctrl+s starts the game; the deal comes next.{choices}")
+        verdict.say(f"Ready: {', '.join(command.players)} with {', '.join(command.families)}. "
+                    f"ctrl+s starts the game; the deal comes next.{choices}")
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.check()
@@ -131,8 +122,7 @@ class NewGameScreen(Screen[None]):
             self.focus_next()
 
     def action_start(self) -> None:
-        self.check()
-        if self.command is None:
-            self.notify(str(self.query_one("#check", Static).render()), title="Not yet", severity="warning")
+        if self.command is None:  # check() has run on every change: its verdict says why
+            self.notify(str(self.query_one("#check", Verdict).render()), title="Not yet", severity="warning")
             return
         self.post_message(self.Start(self.command))

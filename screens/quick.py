@@ -16,7 +16,8 @@ from scoring.errors import InputError, MissingValue
 from scoring.sheet import ScoreSheet, score
 from scoring.table import Table, Variant, parse_table
 
-from .completion import Completer, card_list, complete_word, last_item
+from .completion import card_list, last_item, word_list
+from .form import Choice, Field, Verdict
 from .question import ask_value
 from .sheet import ScoreSheetView
 
@@ -24,17 +25,11 @@ SEATS = 5
 Row = tuple[str, str, str, str]  # name, collection 1, collection 2, hand (as typed)
 
 
-def cards(text: str, catalogue: Catalogue, variant: Variant, where: str) -> list[str]:
-    """A typed list of cards, each name completed the forgiving way (prefixes, small typos)."""
-    names = [part.strip() for part in text.split(",")]
-    if names[-1:] == [""]:
-        names.pop()  # a trailing comma while typing the next card
-    return [catalogue.resolve(name, variant.games, where=f"{where}, card {i + 1}").id
-            for i, name in enumerate(names)]
-
-
 def read_table(variant: Variant, rows: list[Row], characters: str, catalogue: Catalogue) -> Table:
     """The table typed in: every row with a name is a player; the rest is checked by `parse_table`."""
+    def cards(text: str, where: str) -> list[str]:
+        return list(catalogue.resolve_all(text, variant.games, where))
+
     players: list[dict[str, Any]] = []
     for number, (name, first, second, hand) in enumerate(rows, start=1):
         if not name.strip():
@@ -46,11 +41,10 @@ def read_table(variant: Variant, rows: list[Row], characters: str, catalogue: Ca
         if hand.strip().isdigit():
             hand_value = int(hand)
         elif hand.strip():
-            hand_value = cards(hand, catalogue, variant, f"{who}'s hand")
+            hand_value = cards(hand, f"{who}'s hand")
         players.append({"name": who, "hand": hand_value, "collections": [
-            cards(first, catalogue, variant, f"{who}'s collection 1") if first.strip() else [],
-            cards(second, catalogue, variant, f"{who}'s collection 2") if second.strip() else []]})
-    chars = cards(characters, catalogue, variant, "Characters") if characters.strip() else []
+            cards(first, f"{who}'s collection 1"), cards(second, f"{who}'s collection 2")]})
+    chars = cards(characters, "Characters")
     return parse_table({"game": variant.value, "players": players, "characters": chars}, catalogue, "the table")
 
 
@@ -64,16 +58,12 @@ class QuickScoreScreen(Screen[None]):
     DEFAULT_CSS = """
     QuickScoreScreen #top { height: 1; margin: 0 1; }
     QuickScoreScreen #top Label { margin-right: 1; }
-    QuickScoreScreen #variant { width: 24; height: 1; }
-    QuickScoreScreen #variant > SelectCurrent { border: none; height: 1; padding: 0 1; }
+    QuickScoreScreen #variant { width: 24; }
     QuickScoreScreen #characters { width: 1fr; }
     QuickScoreScreen Grid { grid-size: 4; grid-columns: 12 1fr 1fr 8; grid-gutter: 0 1; height: auto;
                             margin: 0 1; grid-rows: 1; }
-    QuickScoreScreen Input { border: none; height: 1; padding: 0 1; background: $boost; }
-    QuickScoreScreen Input:focus { background: $accent 30%; border: none; }
     QuickScoreScreen .heading { text-style: bold; }
-    QuickScoreScreen #status { height: auto; max-height: 3; margin: 0 1; }
-    QuickScoreScreen #status.-problem { color: $error; }
+    QuickScoreScreen #status { max-height: 3; margin: 0 1; }
     """
     BINDINGS = [Binding("ctrl+s", "save", "Save to history"), Binding("escape", "app.pop_screen", "Back"),
                 Binding("ctrl+n", "ask_value", "Give a missing value", show=False)]
@@ -97,22 +87,21 @@ class QuickScoreScreen(Screen[None]):
         yield Header()
         with Horizontal(id="top"):
             yield Label("Game")
-            yield Select([("Origami", "origami"), ("Origami Legends", "legends"), ("Mixed", "mixed")],
+            yield Choice([("Origami", "origami"), ("Origami Legends", "legends"), ("Mixed", "mixed")],
                          value="origami", allow_blank=False, id="variant")
-            yield Input(placeholder="Characters in play, e.g. Ninja red, Geisha yellow", id="characters",
-                        suggester=card_list(lambda: self.catalogue, lambda: self.variant.games))
+            cards = card_list(lambda: self.catalogue, lambda: self.variant.games)
+            yield Field(placeholder="Characters in play, e.g. Ninja red, Geisha yellow", id="characters",
+                        suggester=cards)
+        names = word_list(lambda: self.profiles)
         with Grid():
             for heading in ("Player", "Collection 1 (bottom → top)", "Collection 2", "Hand"):
                 yield Static(heading, classes="heading")
             for seat in range(SEATS):
-                yield Input(placeholder=f"player {seat + 1}", id=f"name-{seat}",
-                            suggester=Completer(lambda v: complete_word(v, self.profiles)))
-                for column in ("c1", "c2"):
-                    yield Input(id=f"{column}-{seat}",
-                                suggester=card_list(lambda: self.catalogue, lambda: self.variant.games))
-                yield Input(placeholder="0", id=f"hand-{seat}",
-                            suggester=card_list(lambda: self.catalogue, lambda: self.variant.games))
-        yield Static("", id="status", markup=False)
+                yield Field(placeholder=f"player {seat + 1}", id=f"name-{seat}", suggester=names)
+                yield Field(id=f"c1-{seat}", suggester=cards)
+                yield Field(id=f"c2-{seat}", suggester=cards)
+                yield Field(placeholder="0", id=f"hand-{seat}", suggester=cards)
+        yield Verdict("status")
         yield ScoreSheetView()
         yield Footer()
 
@@ -123,7 +112,7 @@ class QuickScoreScreen(Screen[None]):
 
     @property
     def variant(self) -> Variant:
-        return Variant(str(self.query_one("#variant", Select).value))
+        return Variant(str(self.query_one("#variant", Choice).value))
 
     def rows(self) -> list[Row]:
         def value(key: str, seat: int) -> str:
@@ -133,13 +122,12 @@ class QuickScoreScreen(Screen[None]):
     def refresh_sheet(self) -> None:
         """Read the table typed so far and score it; say plainly what stops it."""
         self.scored, self.missing = None, None
-        status = self.query_one("#status", Static)
+        status = self.query_one("#status", Verdict)
         view = self.query_one(ScoreSheetView)
         rows = self.rows()
         if sum(1 for r in rows if r[0].strip()) < 2:
-            status.set_class(False, "-problem")
-            status.update("Type each player's name, their two collections from the bottom card up "
-                          "(commas between cards; a few letters are enough) and their cards left in hand.")
+            status.say("Type each player's name, their two collections from the bottom card up "
+                       "(commas between cards; a few letters are enough) and their cards left in hand.")
             view.show(None, "The score sheet appears here once two players are in.")
             return
         try:
@@ -147,17 +135,14 @@ class QuickScoreScreen(Screen[None]):
             self.scored = Scored(table, score(table))
         except MissingValue as missing:
             self.missing = missing
-            status.set_class(True, "-problem")
-            status.update(f"{missing.card}: a value is not known yet ({missing.field}). "
-                          f"Press Enter (or ctrl+n) to type it from the card.")
+            status.say(f"{missing.card}: a value is not known yet ({missing.field}). "
+                       f"Press Enter (or ctrl+n) to type it from the card.", "problem")
             view.show(None, "Waiting for that value.")
             return
         except InputError as problem:
-            status.set_class(True, "-problem")
-            status.update(str(problem))
+            status.say(str(problem), "problem")
             return
-        status.set_class(False, "-problem")
-        status.update("Saved to history." if self.saved else "ctrl+s saves this game to the history.")
+        status.say("Saved to history." if self.saved else "ctrl+s saves this game to the history.")
         view.show(self.scored.sheet)
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -203,5 +188,5 @@ class QuickScoreScreen(Screen[None]):
 
     def was_saved(self, game_id: int) -> None:
         self.saved = True
-        self.query_one("#status", Static).update(f"Saved to history as game {game_id}.")
+        self.query_one("#status", Verdict).say(f"Saved to history as game {game_id}.")
         self.notify(f"Saved as game {game_id}.")

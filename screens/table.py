@@ -20,14 +20,25 @@ from scoring.cards import CardId
 from scoring.catalog import Catalogue
 from scoring.describe import describe
 from scoring.errors import InputError, MissingValue
-from scoring.notation import VERBS, parse, split
+from scoring.notation import VERBS, parse
 from scoring.options import hand_limit, legal_payments, price
 from scoring.referee import Rejected, decide
 from scoring.state import GameState, Phase
 
-from .completion import Completer, complete_card, complete_word
-from .question import ask_value
 from .ask import TextQuestion
+from .completion import Completer, complete_card, complete_word
+from .form import Field, Verdict
+from .question import ask_value
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What a typed line means in the view it was read in: a command, or why there is none; for a play
+    typed without a payment, the payments from the cards known in hand, best first."""
+
+    command: c.Command | None = None
+    problem: InputError | MissingValue | None = None
+    payments: tuple[tuple[CardId, ...], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,10 +97,8 @@ class TableScreen(Screen[None]):
     TableScreen #banner.-ending { color: $warning; text-style: bold; }
     TableScreen #board { height: 1fr; padding: 0 1; }
     TableScreen #log { height: 4; padding: 0 1; color: $text-muted; text-wrap: nowrap; text-overflow: ellipsis; }
-    TableScreen #action { border: none; height: 1; background: $boost; margin: 0 1; }
+    TableScreen #action { margin: 0 1; }
     TableScreen #preview { height: 2; padding: 0 1; }
-    TableScreen #preview.-refused { color: $error; }
-    TableScreen #preview.-ok { color: $success; }
     """
     BINDINGS = [Binding("ctrl+z", "undo", "Undo"), Binding("ctrl+o", "override", "Override"),
                 Binding("f1", "explain", "Rule"), Binding("ctrl+s", "finish", "Score the game"),
@@ -118,6 +127,7 @@ class TableScreen(Screen[None]):
         self.refusal: Rejected | None = None
         self.missing: MissingValue | None = None
         self.sent = ""  # the line last sent to be recorded
+        self.last: tuple[str, TableView, Reading] | None = None  # the suggester and the check read each line once
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -126,9 +136,9 @@ class TableScreen(Screen[None]):
         with VerticalScroll(id="board"):
             yield Static("", id="players")
         yield Static("", id="log", markup=False)
-        yield Input(placeholder="type an action: draw ant, bee · play crane pay frog · end   (help: verbs)",
+        yield Field(placeholder="type an action: draw ant, bee · play crane pay frog · end   (help: verbs)",
                     id="action", suggester=Completer(self.rest))
-        yield Static("", id="preview", markup=False)
+        yield Verdict("preview")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -155,24 +165,33 @@ class TableScreen(Screen[None]):
         self.show(view)
 
     def refused(self, text: str) -> None:
-        self.preview(text, "-refused")
+        self.query_one("#preview", Verdict).say(text, "problem")
 
     # --- the line -----------------------------------------------------------------------------------
+    def read(self, line: str) -> Reading:
+        """The line read against the state on screen (kept for the next call with the same line and view)."""
+        if self.last is not None and self.last[0] == line and self.last[1] is self.view:
+            return self.last[2]
+        state, catalogue = self.view.state, self.view.catalogue
+        try:
+            command = parse(line, state, catalogue)
+            unpaid = isinstance(command, (c.PlayOrigami, c.PlayCharacter)) and not command.payment
+            reading = Reading(command, payments=tuple(self.payments(command)) if unpaid else ())  # type: ignore[arg-type]
+        except (InputError, MissingValue) as problem:
+            reading = Reading(problem=problem)
+        self.last = line, self.view, reading
+        return reading
+
     def rest(self, value: str) -> str | None:
         """Inline completion: the verb, then card names, then the best payment for a play."""
-        words = value.split(" ")
-        if len(words) == 1 and ":" not in value:
+        if " " not in value and ":" not in value:
             return complete_word(value, VERBS)
         item = value.replace(":", ",").split(",")[-1].split(" ")[-1]
         card = complete_card(item, self.view.catalogue, self.view.state.variant.games) if item else None
-        try:  # the value itself, not self.command: the suggestion is asked for before the line is checked
-            command = parse(value, self.view.state, self.view.catalogue)
-            if card or not isinstance(command, (c.PlayOrigami, c.PlayCharacter)) or command.payment:
-                return card
-            best = self.payments(command)
-        except (InputError, MissingValue):
+        best = self.read(value).payments
+        if card or not best or not best[0] or " pay" in value:
             return card
-        return f" pay {', '.join(best[0])}" if best and best[0] and " pay" not in value else None
+        return f" pay {', '.join(best[0])}"
 
     def payments(self, command: c.PlayOrigami | c.PlayCharacter) -> list[tuple[CardId, ...]]:
         """The exact payments from the cards the table knows are in that hand, best first."""
@@ -191,53 +210,47 @@ class TableScreen(Screen[None]):
         self.check_line()
 
     def check_line(self) -> None:
-        """Read and check the line as it stands; say what Enter would do, or why it would be refused."""
+        """Check the line as it stands; say what Enter would do, or why it would be refused."""
         self.command, self.refusal, self.missing = None, None, None
+        verdict = self.query_one("#preview", Verdict)
         line = self.query_one("#action", Input).value
         if not line.strip():
-            self.preview("")
+            verdict.say("")
             return
         if line.strip() == "help":
-            self.preview(" · ".join(v.usage.split(":")[0] for v in VERBS.values()))
+            verdict.say(" · ".join(v.usage.split(":")[0] for v in VERBS.values()))
             return
+        reading = self.read(line)
         state, catalogue = self.view.state, self.view.catalogue
         try:
-            split(line)
-            self.command = parse(line, state, catalogue)
+            if reading.problem is not None:
+                raise reading.problem
+            assert reading.command is not None
+            self.command = reading.command
             decision = decide(state, self.command, catalogue)
-            unpaid = isinstance(self.command, (c.PlayOrigami, c.PlayCharacter)) and not self.command.payment
-            options = self.payments(self.command) if unpaid else []  # type: ignore[arg-type]
         except MissingValue as missing:
             self.missing = missing
-            self.preview(f"{missing.card}: {missing.field.replace('_', ' ')} not known yet — Enter asks for it",
-                         "-refused")
+            verdict.say(f"{missing.card}: {missing.field.replace('_', ' ')} not known yet — Enter asks for it",
+                        "problem")
             return
         except InputError as problem:
-            self.preview(str(problem))
+            verdict.say(str(problem))
             return
-        if isinstance(decision, Rejected) and options and options[0]:
-            self.preview("payments from the cards known in hand (→ takes the first): "
-                         + " | ".join(", ".join(p) for p in options[:4]))
+        if isinstance(decision, Rejected) and reading.payments and reading.payments[0]:
+            verdict.say("payments from the cards known in hand (→ takes the first): "
+                        + " | ".join(", ".join(p) for p in reading.payments[:4]))
             return
         if isinstance(decision, Rejected):
             self.refusal = decision
             how = "ctrl+o records it anyway, with a reason · " if decision.violation.overridable else ""
-            self.preview(f"✗ {decision.violation.rule}: {decision.violation.message}\n  {how}f1 shows the rule",
-                         "-refused")
+            verdict.say(f"✗ {decision.violation.rule}: {decision.violation.message}\n  {how}f1 shows the rule",
+                        "problem")
             return
         names = tuple(p.name for p in state.players)
-        said = "; ".join(describe(event, names) for event in decision.events)
-        self.preview(f"✓ Enter: {said}", "-ok")
-
-    def preview(self, text: str, kind: str = "") -> None:
-        widget = self.query_one("#preview", Static)
-        widget.update(text)
-        widget.set_class(kind == "-refused", "-refused")
-        widget.set_class(kind == "-ok", "-ok")
+        verdict.say(f"✓ Enter: {'; '.join(describe(event, names) for event in decision.events)}", "ok")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.check_line()
+        event.stop()  # check_line() has run for this very line (on every change and every new state)
         if self.missing is not None:
             ask_value(self, self.missing)
         elif self.command is not None and self.refusal is None:

@@ -38,7 +38,7 @@ def test_a_player_types_little(catalogue: Catalogue) -> None:
     assert parse("deck 2 rice", state, CATALOGUE) == c.DrawFromDeck(state.current, 2, ("Rice Paper",))
     assert parse(f"pass 1 to {other}", state, CATALOGUE) == c.PassCards(state.current, (state.current + 1) % 3,
                                                                         (), 1)
-    assert me  # the current player needs no name
+    assert parse(f"{me}: end", state, CATALOGUE) == parse("end", state, CATALOGUE)  # naming the current player
 
 
 @pytest.mark.parametrize(("line", "message"), [
