@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # the other screens, the engine and the database load when fi
     from screens.question import ValueGiven
     from screens.quick import QuickScoreScreen
     from screens.table import TableScreen, TableView
+    from screens.under_way import UnderWayScreen
 
     from .session import GameSession
 
@@ -217,14 +218,17 @@ class CompanionApp(App[None]):
             return
         self.push_screen(self.game_screen())
 
-    def game_screen(self) -> DealScreen | TableScreen:
+    def game_screen(self, under_way: bool = False) -> DealScreen | UnderWayScreen | TableScreen:
+        """The table, or before it the deal (or the table as it stands, for a game joined under way)."""
         from scoring.state import Phase
         from screens.deal import DealScreen
         from screens.table import TableScreen
+        from screens.under_way import UnderWayScreen
 
         session = self.game()
         if session.state.phase is Phase.SETUP:
-            return DealScreen(session.game_id, session.state, session.catalogue)
+            setup = UnderWayScreen if under_way else DealScreen
+            return setup(session.game_id, session.state, session.catalogue)
         return TableScreen(self.table_view())
 
     def game(self) -> GameSession:
@@ -253,7 +257,18 @@ class CompanionApp(App[None]):
             self.notify(str(started), title="Refused", severity="error")
             return
         self.session = started
-        self.switch_screen(self.game_screen())
+        self.switch_screen(self.game_screen(message.under_way))
+
+    def on_deal_screen_other_start(self) -> None:
+        from screens.deal import DealScreen
+
+        self.switch_screen(self.game_screen(under_way=isinstance(self.screen, DealScreen)))
+
+    def on_under_way_screen_entered(self, message: UnderWayScreen.Entered) -> None:
+        from screens.table import TableScreen
+
+        if self.record(message.command):
+            self.switch_screen(TableScreen(self.table_view()))
 
     def on_deal_screen_dealt(self, message: DealScreen.Dealt) -> None:
         from scoring import commands as c
@@ -277,6 +292,7 @@ class CompanionApp(App[None]):
         from screens.deal import DealScreen
         from screens.question import ask_value
         from screens.table import TableScreen
+        from screens.under_way import UnderWayScreen
         from db.errors import StaleGame
 
         session = self.game()
@@ -294,7 +310,7 @@ class CompanionApp(App[None]):
             self.notify(str(exc), title="Not recorded", severity="error")
             return False
         if not submitted.accepted:
-            if isinstance(self.screen, (TableScreen, DealScreen)):
+            if isinstance(self.screen, (TableScreen, DealScreen, UnderWayScreen)):
                 self.screen.refused(str(submitted.decision))
             return False
         return True

@@ -26,6 +26,24 @@ class Deal:
 
 
 @dataclass(frozen=True, slots=True)
+class EnterPosition:
+    """A game joined under way, instead of the deal: the table as it stands at the start of `current`'s
+    turn. Hands are counts of unseen cards (plus rice paper, which has its own back); the deck is what
+    the game holds minus every card on the table."""
+
+    collections: tuple[tuple[tuple[CardId, ...], tuple[CardId, ...]], ...]  # per seat, bottom to top
+    hands: tuple[int, ...]
+    characters: tuple[CardId, ...]
+    line: tuple[CardId, ...]
+    discard: tuple[CardId, ...]  # bottom to top
+    starting: int  # who played the game's first turn: the last turn falls to their right
+    current: int
+    exhaustions: int = 0  # times the deck has run out so far
+    turns_left: int | None = None  # after the current one; needed once the deck has run out twice
+    rice: tuple[int, ...] = ()  # rice paper in each hand (polar animals)
+
+
+@dataclass(frozen=True, slots=True)
 class DrawCards:
     player: int
     cards: tuple[CardId, ...]
@@ -148,6 +166,6 @@ class Override:
     reason: str
 
 
-Command = (StartGame | Deal | DrawCards | PlayOrigami | PlayCharacter | UseSpecialAction | DrawFromDeck
+Command = (StartGame | Deal | EnterPosition | DrawCards | PlayOrigami | PlayCharacter | UseSpecialAction | DrawFromDeck
            | TakeFromLine | RefillLine | ReplaceLine | TakeFromDiscard | Discard | PassCards
            | TakeRicePaper | MoveOrigami | SwapIn | TakeExtraAction | RevealHand | EndTurn | Override)

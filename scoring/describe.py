@@ -25,6 +25,11 @@ def describe(event: e.Event, names: tuple[str, ...]) -> str:
         case e.StartingPlayerChosen(seat=seat, lot_among=among):
             lot = f" (lot drawn among {', '.join(who(i) for i in among)})" if among else " (fewest folds)"
             return f"{who(seat)} starts{lot}"
+        case e.PositionEntered():
+            ran_out = {0: "has not run out", 1: "has run out once", 2: "has run out twice"}[event.exhaustions]
+            left = f", {event.turns_left} turns left after this one" if event.turns_left is not None else ""
+            return (f"joined under way: {who(event.current)} to play, {who(event.starting)} started; "
+                    f"the deck holds {event.deck} cards and {ran_out}{left}")
         case e.LineDrawn(player=p, cards=cards):
             return f"{who(p)} draws {_cards(cards)} from the draw line"
         case e.LineRefilled(cards=cards):

@@ -31,6 +31,24 @@ class StartingPlayerChosen:
 
 
 @dataclass(frozen=True, slots=True)
+class PositionEntered:
+    """A game joined under way: the whole table at the start of `current`'s turn (see EnterPosition)."""
+
+    collections: tuple[tuple[tuple[CardId, ...], tuple[CardId, ...]], ...]
+    hands: tuple[int, ...]  # unseen cards per seat
+    rice: tuple[int, ...]  # rice paper per seat
+    characters: tuple[CardId, ...]
+    line: tuple[CardId, ...]
+    line_size: int
+    discard: tuple[CardId, ...]
+    deck: int
+    exhaustions: int
+    starting: int
+    current: int
+    turns_left: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class LineDrawn:
     player: int
     cards: tuple[CardId, ...]
@@ -153,7 +171,7 @@ class Overridden:
     reason: str
 
 
-Event = (GameStarted | CardsDealt | StartingPlayerChosen | LineDrawn | LineRefilled | LineReplaced
+Event = (GameStarted | CardsDealt | StartingPlayerChosen | PositionEntered | LineDrawn | LineRefilled | LineReplaced
          | DeckRanOut | OrigamiPlayed | CharacterPlayed | SpecialActionUsed | DrawnFromDeck
          | TakenFromDiscard | Discarded | Passed | RiceTaken | OrigamiMoved | OrigamiSwapped
          | ExtraActionGranted | HandRevealed | TurnEnded | Overridden)

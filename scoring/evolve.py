@@ -60,6 +60,8 @@ def evolve(state: GameState, event: e.Event) -> GameState:
         case e.StartingPlayerChosen(seat=seat):
             state = replace(state, phase=Phase.PLAY, starting=seat)
             return _next_turn(state, seat)
+        case e.PositionEntered():
+            return _entered(state, event)
         case e.LineDrawn(player=p, cards=cards, action=action):
             state = state.with_player(p, hand=state.player(p).hand.plus(cards))
             state = replace(state, line=_remove_from_line(state.line, cards))
@@ -131,6 +133,19 @@ def evolve(state: GameState, event: e.Event) -> GameState:
             return replace(state, overrides=state.overrides + 1)
         case _:
             assert_never(event)
+
+
+def _entered(state: GameState, event: e.PositionEntered) -> GameState:
+    for seat, (collections, unseen, rice) in enumerate(zip(event.collections, event.hands, event.rice)):
+        state = state.with_player(seat, collections=collections, hand=Hand((RICE_PAPER,) * rice, unseen))
+    state = replace(state, phase=Phase.PLAY, characters=event.characters, line=event.line,
+                    line_size=event.line_size, discard=event.discard, deck=event.deck,
+                    rice_deck=state.rice_deck - sum(event.rice), exhaustions=event.exhaustions,
+                    starting=event.starting, turn=0)
+    state = _next_turn(state, event.current)
+    if event.turns_left is not None:
+        state = replace(state, last_turn=state.turn + event.turns_left)
+    return state
 
 
 def _acted(state: GameState) -> GameState:

@@ -76,8 +76,9 @@ def _handler(command: c.Command) -> Handler:
 @cache
 def _handlers() -> dict[type, Handler]:
     from . import steps  # steps builds on this module's checks, so it is imported once, late
+    from .under_way import enter_position
 
-    return {c.StartGame: _start, c.Deal: _deal, c.DrawCards: _draw, c.PlayOrigami: _play,
+    return {c.StartGame: _start, c.Deal: _deal, c.EnterPosition: enter_position, c.DrawCards: _draw, c.PlayOrigami: _play,
             c.PlayCharacter: _character, c.UseSpecialAction: _special, c.EndTurn: _end_turn, **steps.HANDLERS}
 
 

@@ -1,11 +1,15 @@
 """Asking for a line of text: why an override (kept in the log), a new name, a profile to merge into."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Label
+
+from scoring.checks import Violation
 
 
 class TextQuestion(ModalScreen[str | None]):
@@ -41,3 +45,22 @@ class TextQuestion(ModalScreen[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def ask_override(screen: Screen[None], refusal: Violation | None, record: Callable[[str], None]) -> None:
+    """Record a refused action anyway, once the player says why (the reason goes into the log)."""
+    if refusal is None:
+        screen.notify("Nothing is refused: an override is for what the referee refuses.")
+        return
+    if not refusal.overridable:
+        screen.notify(f"{refusal.rule} cannot be overridden: the game could not be tracked after it.",
+                      severity="warning")
+        return
+
+    def given(reason: str | None) -> None:
+        if reason:
+            record(reason)
+
+    screen.app.push_screen(TextQuestion(
+        f"Record anyway, against {refusal.rule}: {refusal.message}",
+        "Why? (a house rule, a misread card…) The reason is kept in the game's log.", "the reason"), given)

@@ -28,7 +28,8 @@ class DealScreen(Screen[None]):
                       margin: 1 2; }
     DealScreen #check { margin: 0 2; }
     """
-    BINDINGS = [Binding("ctrl+s", "deal", "Deal done"), Binding("escape", "app.pop_screen", "Home")]
+    BINDINGS = [Binding("ctrl+s", "deal", "Deal done"), Binding("ctrl+g", "under_way", "Game under way instead"),
+                Binding("escape", "app.pop_screen", "Home")]
 
     class Dealt(Message):
         """The face-up hands and the draw line; `tied`: the seats among which the lot must be drawn."""
@@ -37,6 +38,9 @@ class DealScreen(Screen[None]):
                      tied: tuple[int, ...]) -> None:
             super().__init__()
             self.hands, self.line, self.tied = hands, line, tied
+
+    class OtherStart(Message):
+        """The other way in: the table as it stands instead of the deal, or the deal after all."""
 
     def __init__(self, game_id: int, state: GameState, catalogue: Catalogue) -> None:
         super().__init__()
@@ -124,6 +128,9 @@ class DealScreen(Screen[None]):
             self.notify(str(self.query_one("#check", Verdict).render()), title="Not yet", severity="warning")
             return
         self.post_message(self.Dealt(*self.dealt))
+
+    def action_under_way(self) -> None:
+        self.post_message(self.OtherStart())
 
     def refused(self, text: str) -> None:
         self.query_one("#check", Verdict).say(text, "problem")

@@ -44,9 +44,12 @@ class NewGameScreen(Screen[None]):
     BINDINGS = [Binding("ctrl+s", "start", "Start the game"), Binding("escape", "app.pop_screen", "Back")]
 
     class Start(Message):
-        def __init__(self, command: c.StartGame) -> None:
+        """Start the game; `under_way`: the table is entered as it stands instead of the deal."""
+
+        def __init__(self, command: c.StartGame, under_way: bool) -> None:
             super().__init__()
             self.command = command
+            self.under_way = under_way
 
     def __init__(self, catalogue: Catalogue, profiles: list[str]) -> None:
         super().__init__()
@@ -67,6 +70,9 @@ class NewGameScreen(Screen[None]):
             yield Field(id="families", suggester=word_list(self.families))
             yield Label("Character pairs")
             yield Field(placeholder="Legends: one pair per player", id="pairs", suggester=word_list(self.pairs))
+            yield Label("Begin with")
+            yield Choice([("The deal", "deal"), ("A game already under way", "under way")], value="deal",
+                         allow_blank=False, id="begin")
         yield Verdict("check")
         yield Footer()
 
@@ -106,7 +112,15 @@ class NewGameScreen(Screen[None]):
             return
         self.command = command
         verdict.say(f"Ready: {', '.join(command.players)} with {', '.join(command.families)}. "
-                    f"ctrl+s starts the game; the deal comes next.{choices}")
+                    f"ctrl+s starts the game; {self.next_step} comes next.{choices}")
+
+    @property
+    def under_way(self) -> bool:
+        return self.query_one("#begin", Choice).value == "under way"
+
+    @property
+    def next_step(self) -> str:
+        return "entering the table as it stands" if self.under_way else "the deal"
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.check()
@@ -125,4 +139,4 @@ class NewGameScreen(Screen[None]):
         if self.command is None:  # check() has run on every change: its verdict says why
             self.notify(str(self.query_one("#check", Verdict).render()), title="Not yet", severity="warning")
             return
-        self.post_message(self.Start(self.command))
+        self.post_message(self.Start(self.command, self.under_way))

@@ -25,7 +25,7 @@ from scoring.options import hand_limit, legal_payments, price
 from scoring.referee import Rejected, decide
 from scoring.state import GameState, Phase
 
-from .ask import TextQuestion
+from .ask import ask_override
 from .completion import Completer, complete_card, complete_word
 from .form import Field, Verdict
 from .question import ask_value
@@ -275,19 +275,10 @@ class TableScreen(Screen[None]):
         self.post_message(self.Explain(str(self.refusal.violation.rule) if self.refusal else ""))
 
     def action_override(self) -> None:
-        refusal, command = self.refusal, self.command
-        if refusal is None or command is None:
-            self.notify("Nothing is refused: an override is for an action the referee refuses.")
-            return
-        if not refusal.violation.overridable:
-            self.notify(f"{refusal.violation.rule} cannot be overridden: the table could not be tracked after it.",
-                        severity="warning")
-            return
+        command = self.command
 
-        def given(reason: str | None) -> None:
-            if reason:
-                self.post_message(self.Submit(c.Override(command, reason)))
+        def record(reason: str) -> None:
+            assert command is not None
+            self.post_message(self.Submit(c.Override(command, reason)))
 
-        self.app.push_screen(TextQuestion(
-            f"Record anyway, against {refusal.violation.rule}: {refusal.violation.message}",
-            "Why? (a house rule, a misread card…) The reason is kept in the game's log.", "the reason"), given)
+        ask_override(self, self.refusal.violation if self.refusal else None, record)  # set only with a command
