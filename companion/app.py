@@ -150,19 +150,32 @@ class CompanionApp(App[None]):
         try:
             stats = store.player_stats(name)
             games = store.games(status="finished", player=name)[:GAMES_SHOWN]
-            lines = [self.game_line(g.id, f"{g.finished_at:%Y-%m-%d}", g.variant, store.results(g.id))
+            lines = [(g.id, self.game_line(g.id, f"{g.finished_at:%Y-%m-%d}", g.variant, store.results(g.id)))
                      for g in games]
         except InputError as exc:
             self.call_from_thread(self.notify, str(exc), severity="error")
             return
-        text = "\n".join(["Latest games:", *lines]) if lines else "No finished games yet."
         self.call_from_thread(self.screen_of(PlayersScreen).show_stats, name, stats_text(stats),
-                              [score for _, _, score in stats.trend], text)
+                              [score for _, _, score in stats.trend], lines)
+
+    def on_players_screen_show_game(self, message: PlayersScreen.ShowGame) -> None:
+        from screens.sheet import SheetScreen
+        from .render import stored_sheet
+
+        store = self.reader()
+        try:
+            game = store.game(message.game_id)
+            sheet = stored_sheet(store.results(game.id), game.tie_break)
+        except InputError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        day = f"{game.finished_at:%Y-%m-%d}" if game.finished_at else ""
+        self.push_screen(SheetScreen(sheet, f"Game {game.id} · {day} · {game.variant}"))
 
     @staticmethod
     def game_line(game_id: int, day: str, variant: str, results: list[dict[str, object]]) -> str:
         scores = ", ".join(f"{r['name']} {r['score']}{' (won)' if r['winner'] else ''}" for r in results)
-        return f"  game {game_id} · {day} · {variant} · {scores}"
+        return f"game {game_id} · {day} · {variant} · {scores}"
 
     def screen_of(self, kind: type[S]) -> S:
         for screen in reversed(self.screen_stack):

@@ -49,6 +49,22 @@ def with_values(base: Catalogue, values: Iterable[tuple[str, str, object]]) -> C
     return base.with_entries(((f"your catalogue: {name}", entry) for name, entry in cards.items()), origin="user")
 
 
+def stored_values(url: str) -> list[tuple[str, str, Any]]:
+    """The card values kept in the user's catalogue in the database; none while there is no database yet (this
+    creates nothing)."""
+    from db.engine import sqlite_path
+    from db.store import Store
+
+    path = sqlite_path(url)
+    if path is not None and not path.exists():
+        return []
+    store = Store.open(url)
+    try:
+        return store.card_values()
+    finally:
+        store.close()
+
+
 def remember(store: Store, catalogue: Catalogue, card: str, field: str, value: Any) -> Catalogue:
     """A value a player read off the card: checked first (a bad value stores nothing), then kept in the user's
     catalogue in the database; returns the catalogue that uses it."""

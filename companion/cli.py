@@ -17,8 +17,10 @@ from scoring.rules import RULES
 from scoring.sheet import score
 from scoring.table import Table, parse_table_text
 
-from . import history, render
-from .catalogue import load, read_text
+from db.engine import default_url
+
+from . import catalog_cli, history, render
+from .catalogue import load, read_text, stored_values, with_values
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT, EXIT_BUG = 0, 1, 2, 3
 
@@ -65,6 +67,7 @@ def _parser() -> argparse.ArgumentParser:
     p = verb("rules", "the rules reference: every rule id with its text; give words or an id to search")
     p.add_argument("query", nargs="*", help="rule id or words to look for")
     history.add_verbs(verb)
+    catalog_cli.add_verb(verb)
     return parser
 
 
@@ -93,7 +96,10 @@ def _run(args: argparse.Namespace) -> int:
         _emit(args, [{"id": str(r.id), "title": r.title, "text": r.text} for r in rules],
               "\n\n".join(f"{r.id} — {r.title}\n{r.text}" for r in rules) or f"no rule mentions {query!r}")
         return EXIT_OK
-    table = _table(args.table, load(_catalogue_files(args)))
+    if args.verb == "catalog":
+        _emit(args, *catalog_cli.run(args, _user_catalogue(args), args.db or default_url()))
+        return EXIT_OK
+    table = _table(args.table, _user_catalogue(args))
     if args.verb == "score":
         sheet = score(table)
         _emit(args, render.sheet_json(sheet), render.sheet_text(sheet))
@@ -121,6 +127,11 @@ def _run(args: argparse.Namespace) -> int:
                         None if args.to is None else args.to - 1, args.under, args.discount, args.free)
     _emit(args, render.check_json(result), render.check_text(result, name))
     return EXIT_OK if result.legal else EXIT_ILLEGAL
+
+
+def _user_catalogue(args: argparse.Namespace) -> Catalogue:
+    """The shipped catalogue, the user's files over it, and the values kept in the database over those."""
+    return with_values(load(_catalogue_files(args)), stored_values(args.db or default_url()))
 
 
 def _catalogue_files(args: argparse.Namespace) -> list[Path]:

@@ -5,7 +5,8 @@ from typing import Any
 
 from scoring.options import Allowance
 from scoring.position import PlayCheck
-from scoring.sheet import ScoreSheet
+from scoring.cards import CardId
+from scoring.sheet import Award, Line, PlayerScore, ScoreSheet, TieBreak
 
 
 def sheet_json(sheet: ScoreSheet) -> dict[str, Any]:
@@ -20,6 +21,20 @@ def sheet_json(sheet: ScoreSheet) -> dict[str, Any]:
         "winners": list(sheet.winners),
         "tie_break": sheet.tie_break,
     }
+
+
+def stored_sheet(results: list[dict[str, Any]], tie_break: str | None) -> ScoreSheet:
+    """A finished game's sheet as the history keeps it (Store.results), under each player's current name."""
+    players = tuple(
+        PlayerScore(r["name"], r["sheet"]["total"], r["sheet"]["rank"], r["sheet"]["hand"],
+                    tuple(Line(CardId(l["card"]), l["collection"], l["position"], l["printed"], l["bonus"], l["why"])
+                          for l in r["sheet"]["lines"]),
+                    tuple(Award(CardId(a["source"]), a["owner"], a["points"], a["why"]) for a in r["sheet"]["awards"]))
+        for r in results)
+    return ScoreSheet(players, tuple(r["name"] for r in results if r["winner"]), TIE_BREAKS[tie_break])
+
+
+TIE_BREAKS: dict[str | None, TieBreak] = {None: None, "hand": "hand", "shared": "shared"}
 
 
 def sheet_text(sheet: ScoreSheet) -> str:

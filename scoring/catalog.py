@@ -22,8 +22,24 @@ FLAG_FIELDS = ("free_play", "play_from_discard", "rice_trade", "may_go_under")
 # Values a user may fill in or correct (and that a table file's "cards" may set).
 SETTABLE = INT_FIELDS + SIGNED_FIELDS + TEXT_FIELDS + FLAG_FIELDS + (
     "effect", "steps", "scoring", "extra_action_costs")
+# Values a player can read off a card and type in (the app's catalogue screen, `companion catalog set`).
+EDITABLE = INT_FIELDS + SIGNED_FIELDS + ("effect",)
 COLOURS = {"red": "red", "rosso": "red", "rot": "red", "yellow": "yellow", "giallo": "yellow",
            "gelb": "yellow"}
+
+
+def typed_value(field: str, value: str) -> tuple[str, int | str]:
+    """A value as a player types it (`points`, `3`; `hand-modifier`, `-1`) -> (field, value); the catalogue
+    validates it when it is applied."""
+    field = field.strip().casefold().replace("-", "_")
+    if field not in EDITABLE:
+        raise InputError(f"{field!r} cannot be set; fields: {', '.join(EDITABLE)}")
+    if field == "effect":
+        return field, value.strip().casefold()
+    try:
+        return field, int(value)
+    except ValueError:
+        raise InputError(f"{field} takes a whole number, e.g. `{field} 3`, not {value.strip()!r}") from None
 
 
 def fold(name: str) -> str:
@@ -32,6 +48,11 @@ def fold(name: str) -> str:
     text = unicodedata.normalize("NFKD", name.casefold())
     text = "".join(ch for ch in text if not unicodedata.combining(ch))
     return "".join(ch for ch in text if ch.isalnum())
+
+
+def card_words(card: Card) -> str:
+    """What a search for a card looks in, folded: its names in every language, its game and family."""
+    return "".join(fold(x) for x in (*card.names, card.game.value, card.family or card.kind.value))
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,9 +33,9 @@ class MissingValue(Exception):
         if self.fix:
             return f"{where}{self.card}: {label} not known{needed}. {self.fix}"
         return (
-            f"{where}{self.card}: {label} not known{needed}. You hold the card: put the value in the table's "
-            f"\"cards\" ({{\"{self.card}\": {{\"{self.field}\": ...}}}}) or in your catalogue file "
-            f"(--catalog FILE with a [[card]] naming \"{self.card}\" and its {self.field})."
+            f"{where}{self.card}: {label} not known{needed}. You hold the card: keep its value with "
+            f"`companion catalog set \"{self.card}\" {self.field} VALUE`, or put it in the table's \"cards\" "
+            f"({{\"{self.card}\": {{\"{self.field}\": ...}}}}) or in a catalogue file of yours (--catalog FILE)."
         )
 
 

@@ -10,13 +10,13 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Static
 
 from scoring.cards import Card
-from scoring.catalog import INT_FIELDS, SIGNED_FIELDS, Catalogue, fold
+from scoring.catalog import EDITABLE, Catalogue, card_words, fold, typed_value
+from scoring.errors import InputError
 
 from .ask import TextQuestion
 from .question import ValueGiven
 
 COLUMNS = ("quantity", "cost", "folds", "points", "effect")
-EDITABLE = INT_FIELDS + SIGNED_FIELDS + ("effect",)
 
 
 def cell(card: Card, field: str) -> Text:
@@ -39,15 +39,7 @@ def details(card: Card) -> str:
 def parse_value(answer: str) -> tuple[str, int | str]:
     """`points 3` or `effect instant` -> (field, value)."""
     field, _, value = answer.strip().partition(" ")
-    field = field.casefold().replace("-", "_")
-    if field not in EDITABLE:
-        raise ValueError(f"{field!r} cannot be set here; fields: {', '.join(EDITABLE)}")
-    if field == "effect":
-        return field, value.strip().casefold()
-    try:
-        return field, int(value)
-    except ValueError:
-        raise ValueError(f"{field} takes a whole number, e.g. `{field} 3`") from None
+    return typed_value(field, value)
 
 
 class CatalogueScreen(Screen[None]):
@@ -66,8 +58,7 @@ class CatalogueScreen(Screen[None]):
     def use(self, catalogue: Catalogue) -> None:
         """The cards in display order, each with the text the filter searches (folded once, not per key)."""
         self.catalogue = catalogue
-        self.rows = [(card, "".join(fold(x) for x in (*card.names, card.game.value, card.family or card.kind.value)))
-                     for card in sorted(catalogue.cards.values(), key=lambda c: (c.game.value, c.family or "~", c.id))]
+        self.rows = [(card, card_words(card)) for card in sorted(catalogue.cards.values(), key=lambda c: (c.game.value, c.family or "~", c.id))]
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -130,7 +121,7 @@ class CatalogueScreen(Screen[None]):
                 return
             try:
                 field, value = parse_value(answer)
-            except ValueError as problem:
+            except InputError as problem:
                 self.notify(str(problem), title="Not saved", severity="error")
                 return
             self.post_message(ValueGiven(card.id, field, value))

@@ -18,7 +18,7 @@ class PlayersScreen(Screen[None]):
     PlayersScreen #profiles { width: 24; height: 1fr; }
     PlayersScreen #detail { width: 1fr; height: 1fr; padding: 0 1; }
     PlayersScreen #trend { height: 3; margin: 1 0; }
-    PlayersScreen #games { margin-top: 1; }
+    PlayersScreen #games { height: auto; max-height: 12; margin-top: 1; }
     """
     BINDINGS = [Binding("v", "versus", "Head-to-head"), Binding("r", "rename", "Rename"),
                 Binding("m", "merge", "Merge"), Binding("escape", "app.pop_screen", "Back")]
@@ -29,6 +29,13 @@ class PlayersScreen(Screen[None]):
         def __init__(self, name: str) -> None:
             super().__init__()
             self.name = name
+
+    class ShowGame(Message):
+        """Show a finished game's score sheet."""
+
+        def __init__(self, game_id: int) -> None:
+            super().__init__()
+            self.game_id = game_id
 
     class Versus(Message):
         def __init__(self, a: str, b: str) -> None:
@@ -54,11 +61,11 @@ class PlayersScreen(Screen[None]):
         yield Header()
         with Horizontal():
             yield OptionList(id="profiles")
-            with VerticalScroll(id="detail"):
+            with VerticalScroll(id="detail", can_focus=False):
                 yield Static("", id="stats")
                 yield Sparkline([], id="trend")
                 yield Static("", id="versus")
-                yield Static("", id="games")
+                yield OptionList(id="games")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -77,19 +84,29 @@ class PlayersScreen(Screen[None]):
         menu.highlighted = profiles.index(self.current) if self.current in profiles else 0
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_list.id != "profiles":
+            return
         if event.option.id is not None and event.option.id != self.current:
             self.current = event.option.id
             self.query_one("#stats", Static).update(f"Reading {self.current}'s history…")
             self.query_one("#versus", Static).update("")
             self.post_message(self.Chosen(self.current))
 
-    def show_stats(self, name: str, text: str, trend: list[int], games: str) -> None:
-        """The app's answer to Chosen (ignored when another player was picked meanwhile)."""
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option_list.id == "games" and event.option.id is not None:
+            self.post_message(self.ShowGame(int(event.option.id)))
+
+    def show_stats(self, name: str, text: str, trend: list[int], games: list[tuple[int, str]]) -> None:
+        """The app's answer to Chosen (ignored when another player was picked meanwhile); `games`: the latest
+        finished games as (id, one line)."""
         if name != self.current:
             return
-        self.query_one("#stats", Static).update(text)
+        self.query_one("#stats", Static).update(text + ("\nLatest games (Enter shows the score sheet):" if games
+                                                         else "\nNo finished games yet."))
         self.query_one("#trend", Sparkline).data = trend
-        self.query_one("#games", Static).update(games)
+        menu = self.query_one("#games", OptionList)
+        menu.clear_options()
+        menu.add_options([Option(line, id=str(game_id)) for game_id, line in games])
 
     def show_versus(self, text: str) -> None:
         self.query_one("#versus", Static).update(text)

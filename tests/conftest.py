@@ -21,6 +21,13 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
                                         "(set COMPANION_TEST_PG, or run .ci/run)", red=True, bold=True)
 
 
+@pytest.fixture(autouse=True)
+def own_database(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test reads or writes the user's real database or catalogue: the default is a fresh file per test."""
+    monkeypatch.setenv("COMPANION_DB", f"sqlite:///{tmp_path_factory.mktemp('default')}/companion.db")
+    monkeypatch.delenv("COMPANION_CATALOG", raising=False)
+
+
 @pytest.fixture(scope="session")
 def catalogue() -> Catalogue:
     return shipped()

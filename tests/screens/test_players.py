@@ -1,33 +1,38 @@
 """Players and history by keys: statistics with the trend, head-to-head, rename and merge."""
 from __future__ import annotations
 
+from datetime import datetime, timezone
 from pathlib import Path
 
-from textual.widgets import Sparkline, Static
+from textual.widgets import OptionList, Sparkline, Static
 
 from companion.app import make_app
 from companion.catalogue import shipped
 from companion.render import sheet_json
 from db.store import Store
 from screens.players import PlayersScreen
-from scoring.sheet import score
+from screens.sheet import SheetScreen
+from scoring.sheet import ScoreSheet, score
 from scoring.table import parse_table
 from tests.screens.settle import settled
 
 
-def seed_history(url: str) -> None:
+def seed_history(url: str) -> list[ScoreSheet]:
     """Three quick-scored games: Ann 8, 9, 3 (two wins); Bob 3, 3, 6; Ann ahead twice."""
     store = Store.open(url)
+    sheets: list[ScoreSheet] = []
     catalogue = shipped()
     for ann, bob in ((["Chicken", "Chick"], ["Chick"]), (["Magpie", "Chick"], ["Chick"]), (["Chick"], ["Magpie"])):
         table = parse_table({"game": "origami", "players": [
             {"name": "Ann", "collections": [ann[:1], ann[1:]], "hand": 0},
             {"name": "Bob", "collections": [bob, []], "hand": 0}]}, catalogue)
         sheet = score(table)
+        sheets.append(sheet)
         store.record_scored(variant="origami", players=["Ann", "Bob"], families=["farm", "sky"], characters=[],
                             rules={}, sheet=sheet, sheets=sheet_json(sheet)["players"])
     store.add_player("Annie")
     store.close()
+    return sheets
 
 
 def shown(screen: PlayersScreen, selector: str) -> str:
@@ -36,7 +41,8 @@ def shown(screen: PlayersScreen, selector: str) -> str:
 
 async def test_statistics_trend_head_to_head_rename_and_merge(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path}/p.db"
-    seed_history(url)
+    sheets = seed_history(url)
+    today = f"{datetime.now(timezone.utc):%Y-%m-%d}"
     app = make_app(url)
     async with app.run_test(size=(100, 30)) as pilot:
         await settled(pilot)
@@ -47,7 +53,16 @@ async def test_statistics_trend_head_to_head_rename_and_merge(tmp_path: Path) ->
         assert screen.profiles == ["Ann", "Annie", "Bob"]
         assert shown(screen, "#stats").startswith("Ann: 3 games, 2 wins (67%)")
         assert screen.query_one("#trend", Sparkline).data == [8, 9, 3]
-        assert "game 3" in shown(screen, "#games") and "Bob 6 (won)" in shown(screen, "#games")
+        games = screen.query_one("#games", OptionList)
+        assert [str(games.get_option_at_index(i).prompt) for i in range(games.option_count)] == [
+            f"game {n} · {today} · origami · {scores}" for n, scores in
+            ((3, "Ann 3, Bob 6 (won)"), (2, "Ann 9 (won), Bob 3"), (1, "Ann 8 (won), Bob 3"))]
+        await pilot.press("tab", "down", "down", "enter")  # game 2's score sheet, as it was scored
+        await settled(pilot)
+        assert isinstance(app.screen, SheetScreen)
+        assert app.screen.sheet == sheets[1] and app.screen.heading.startswith("Game 2 · ")
+        await pilot.press("escape", "shift+tab")
+        assert app.screen is screen
         await pilot.press("v", *"Bob", "enter")
         await settled(pilot)
         assert "Ann against Bob: 3 games together; Ann ahead 2, Bob ahead 1" in shown(screen, "#versus")
