@@ -69,7 +69,7 @@ def _cell(card: Card, field: str) -> str:
 
 
 def _listing(cards: list[Card]) -> str:
-    rows = [("card", "game", "family", "qty", "cost", "folds", "points", "effect")]
+    rows: list[tuple[str, ...]] = [("card", "game", "family", "qty", "cost", "folds", "points", "effect")]
     rows += [(c.id, c.game.value, c.family or c.kind.value, *(_cell(c, f) for f in COLUMNS)) for c in cards]
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = ["  ".join(v.ljust(w) for v, w in zip(row, widths)).rstrip() for row in rows]
