@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # the other screens, the engine and the database load when fi
     from screens.players import PlayersScreen
     from screens.question import ValueGiven
     from screens.quick import QuickScoreScreen
+    from screens.rules import RulesScreen
     from screens.table import TableScreen, TableView
     from screens.under_way import UnderWayScreen
 
@@ -117,10 +118,9 @@ class CompanionApp(App[None]):
         from screens.new_game import NewGameScreen
         from screens.players import PlayersScreen
         from screens.quick import QuickScoreScreen
-        from screens.rules import RulesScreen
 
         if message.choice == "rules":
-            self.push_screen(RulesScreen())
+            self.push_screen(self.rules_screen())
             return
         if self.store is None or self.catalogue is None:
             self.notify("The database is still opening (or could not be opened: see Home).", severity="warning")
@@ -347,9 +347,16 @@ class CompanionApp(App[None]):
         self.refresh_table()
 
     def on_table_screen_explain(self, message: TableScreen.Explain) -> None:
+        self.push_screen(self.rules_screen(at=message.rule or None))
+
+    def rules_screen(self, at: str | None = None) -> RulesScreen:
+        """The reference for the game on the table (its number of players), with every card's clarification."""
         from screens.rules import RulesScreen
 
-        self.push_screen(RulesScreen(at=message.rule or None))
+        from .catalogue import shipped
+
+        players = self.session.state.count if self.session is not None else None
+        return RulesScreen(at, players, (self.catalogue or shipped()).cards.values())
 
     def on_table_screen_finish(self) -> None:
         from scoring.errors import MissingValue

@@ -13,7 +13,7 @@ from scoring.catalog import Catalogue
 from scoring.cards import CardId
 from scoring.errors import InputError, MissingValue
 from scoring.position import check_play, limits, payments
-from scoring.rules import RULES
+from scoring.rules import PLAYER_COUNTS, RULES, at_count
 from scoring.sheet import score
 from scoring.table import Table, parse_table_text
 
@@ -66,6 +66,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--player", required=True)
     p = verb("rules", "the rules reference: every rule id with its text; give words or an id to search")
     p.add_argument("query", nargs="*", help="rule id or words to look for")
+    p.add_argument("--players", type=int, choices=PLAYER_COUNTS, metavar="N",
+                   help="also say what each rule comes to with N players (2 to 5)")
     history.add_verbs(verb)
     catalog_cli.add_verb(verb)
     return parser
@@ -93,8 +95,10 @@ def _run(args: argparse.Namespace) -> int:
         query = " ".join(args.query).casefold()
         rules = [r for r in RULES.values()
                  if not query or query in f"{r.id} {r.title} {r.text}".casefold()]
-        _emit(args, [{"id": str(r.id), "title": r.title, "text": r.text} for r in rules],
-              "\n\n".join(f"{r.id} — {r.title}\n{r.text}" for r in rules) or f"no rule mentions {query!r}")
+        notes = {r.id: at_count(r.id, args.players) if args.players else None for r in rules}
+        _emit(args, [{"id": str(r.id), "title": r.title, "text": r.text, "players": notes[r.id]} for r in rules],
+              "\n\n".join(f"{r.id} — {r.title}\n{r.text}" + (f"\n{notes[r.id]}" if notes[r.id] else "")
+                           for r in rules) or f"no rule mentions {query!r}")
         return EXIT_OK
     if args.verb == "catalog":
         _emit(args, *catalog_cli.run(args, _user_catalogue(args), args.db or default_url()))

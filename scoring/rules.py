@@ -1,6 +1,7 @@
 """Rule ids (PRODUCT.md §4) with a paraphrase each: cited by every refusal and by the rules reference."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -155,6 +156,44 @@ RULES: dict[RuleId, Rule] = dict([
        "Extra points equal to the difference between your two collections' printed points (20 against 16 gives "
        "4); rule choice anaconda = scored adds the other cards' bonuses."),
 ])
+
+
+PLAYER_COUNTS = range(2, 6)  # an Origami box has five families; Legends four (mixed games go beyond)
+FAMILY_SIZE = 18
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+# What a rule (or a card's clarification) comes to with a given number of players.
+_AT_COUNT: dict[str, Callable[[int], str]] = {
+    RuleId.SETUP_FAMILIES: lambda n: (
+        f"{n} families: {n * FAMILY_SIZE} origami in the deck; in Origami Legends also {n} Character pairs, "
+        f"{n * (FAMILY_SIZE + 2)} cards in all."),
+    RuleId.CHAR_PAIR: lambda n: f"{n} Character pairs: {2 * n} Characters shuffled into the deck.",
+    RuleId.CARD_COUNT: lambda n: f"{n * FAMILY_SIZE} origami (plus {2 * n} Characters in Origami Legends).",
+    RuleId.TURN_ORDER: lambda n: ("turns simply alternate." if n == 2 else
+                                  f"each round is {n} turns, the starting player's first."),
+    RuleId.END_TRIGGER: lambda n: (
+        f"after the round is finished, {_plural(n, 'final turn')}, one each; at most {2 * n - 1} turns follow "
+        f"the one in which the deck runs out the second time."),
+    RuleId.SETUP_START: lambda n: ("a tie is between both players." if n == 2 else
+                                   f"a lot may be drawn among up to {n} tied players."),
+    RuleId.SCORE_TRICERATOPS: lambda n: f"at most {_plural(n - 1, 'other player')}: up to {2 * (n - 1)} points.",
+    RuleId.SCORE_AWARD: lambda n: f"up to {n} players may tie and all score the award.",
+    "Nine-tailed Fox": lambda n: ("both neighbours are the other player: pass both cards to them." if n == 2 else
+                                  "one card to the left neighbour, one to the right."),
+    "Zebra": lambda n: ("your neighbour and the player on your left are the same: the other player." if n == 2
+                        else "the card you receive comes from the player on your left."),
+}
+
+
+def at_count(key: str, players: int) -> str | None:
+    """What a rule (by id) or a card's clarification (by card name) comes to with `players` players; None
+    where the number of players makes no difference."""
+    note = _AT_COUNT.get(key)
+    return f"With {players} players: {note(players)}" if note is not None else None
 
 
 def scoring_rule_of(card_name: str) -> RuleId | None:

@@ -24,6 +24,7 @@ class Choice(Select[str]):
     DEFAULT_CSS = """
     Choice { height: 1; }
     Choice > SelectCurrent { border: none; height: 1; padding: 0 1; }
+    Choice:focus > SelectCurrent { border: none; background: $accent 30%; }
     """
 
 

@@ -146,6 +146,10 @@ def test_a_user_catalogue_fills_in_unknown_values(capsys: pytest.CaptureFixture[
 def test_rules_reference_search(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "rules", "second", "time")
     assert code == 0 and out.startswith("END-TRIGGER — End of the game")
+    assert "With " not in out
+    code, out, _ = run(capsys, "rules", "--players", "3", "--json", "second", "time")
+    [rule] = json.loads(out)
+    assert rule["players"].startswith("With 3 players: after the round is finished, 3 final turns")
 
 
 def test_python_dash_m_companion_runs(table_file: TableFile) -> None:

@@ -9,7 +9,7 @@ from scoring import commands as c
 from scoring import events as e
 from scoring.cards import RICE_PAPER
 from scoring.errors import MissingValue
-from scoring.rules import RULES, RuleId
+from scoring.rules import _AT_COUNT, PLAYER_COUNTS, RULES, RuleId, at_count
 from scoring.state import Hand, Phase
 from tests.scoring.referee_helpers import (ANN, BOB, CATALOGUE, accepted, legends_game, origami_game, refused,
                                            run, turn_of, with_player)
@@ -18,6 +18,18 @@ from tests.scoring.referee_helpers import (ANN, BOB, CATALOGUE, accepted, legend
 def test_every_rule_id_has_a_paraphrase() -> None:
     assert set(RULES) == set(RuleId)
     assert all(len(rule.text) > 40 for rule in RULES.values())
+
+
+def test_player_count_notes_name_real_rules_and_cards_and_agree_with_the_referee() -> None:
+    names = {card.name for card in CATALOGUE.cards.values()}
+    assert all(key in RuleId._value2member_map_ or key in names for key in _AT_COUNT)
+    families = ("farm", "sky", "sea", "savannah", "lawn")
+    for n in PLAYER_COUNTS:
+        players = tuple(f"P{i}" for i in range(n))
+        origami = run(None, c.StartGame("origami", players, families[:n]))
+        note = at_count(RuleId.SETUP_FAMILIES, n)
+        assert note is not None and f"{n} families: {origami.deck} origami in the deck" in note
+    assert at_count(RuleId.PAY_EXACT, 3) is None
 
 
 # --- setup ------------------------------------------------------------------------------------------

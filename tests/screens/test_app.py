@@ -62,7 +62,8 @@ async def test_the_rules_reference_searches_as_you_type(tmp_path: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("r")
         assert isinstance(app.screen, RulesScreen)
-        assert app.screen.visible_ids == [str(r) for r in RULES]
+        assert app.screen.visible_ids[:len(RULES)] == [str(r) for r in RULES]
+        assert "Nine-tailed Fox" in app.screen.visible_ids  # and every card's clarification
         await pilot.press("ctrl+f", *"differ by one")
         assert app.screen.query_one("#search", Input).value == "differ by one"
         assert "COLL-BALANCE" in app.screen.visible_ids and len(app.screen.visible_ids) < len(RULES)
@@ -77,5 +78,29 @@ async def test_a_refusal_opens_the_reference_at_its_rule(tmp_path: Path) -> None
     async with app.run_test(size=(80, 24)) as pilot:
         app.push_screen(RulesScreen(at="END-TRIGGER"))
         await pilot.pause()
-        marked = [e.rule.id for e in app.screen.query(RuleEntry) if e.has_class("-focused-rule")]
+        marked = [e.topic.key for e in app.screen.query(RuleEntry) if e.has_class("-focused-rule")]
         assert marked == ["END-TRIGGER"]
+
+
+async def test_the_reference_says_what_the_rules_come_to_for_the_players_at_the_table(tmp_path: Path) -> None:
+    app = make_app(f"sqlite:///{tmp_path}/new.db")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        await pilot.press("r")
+        screen = app.screen
+        assert isinstance(screen, RulesScreen)
+
+        def entry(key: str) -> str:
+            found = next(e for e in screen.query(RuleEntry) if e.topic.key == key)
+            return str(found.render())
+
+        assert "With " not in entry("END-TRIGGER")  # any number of players: the rule as it is
+        await pilot.press("ctrl+f", *"fox pass", "tab", "enter", "down", "enter")  # players: 2
+        await pilot.pause()
+        assert screen.visible_ids == ["Nine-tailed Fox"]
+        assert "With 2 players: both neighbours are the other player" in entry("Nine-tailed Fox")
+        assert "With 2 players: after the round is finished, 2 final turns" in entry("END-TRIGGER")
+        await pilot.press("enter", "down", "down", "enter")  # players: 4
+        await pilot.pause()
+        assert "With 4 players: one card to the left neighbour, one to the right." in entry("Nine-tailed Fox")
+        assert "4 families: 72 origami in the deck" in entry("SETUP-FAMILIES")

@@ -22,11 +22,12 @@ def test_home_on_a_first_run(snap_compare: Any, tmp_path: Path) -> None:
 
 
 def test_rules_reference_searched(snap_compare: Any, tmp_path: Path) -> None:
-    """The search box holding "hand limit" and only the rules that mention both words."""
+    """The search box holding "final turn", 3 players chosen (its box focused): the end rule and what it
+    comes to with 3 players."""
 
     async def search(pilot: Pilot[Any]) -> None:
         await settled(pilot)
-        await pilot.press("r", "ctrl+f", *"hand limit")
+        await pilot.press("r", "ctrl+f", *"final turn", "tab", "enter", "down", "down", "enter")
         await pilot.pause()
 
     assert snap_compare(make_app(f"sqlite:///{tmp_path}/new.db"), terminal_size=(80, 24), run_before=search)
