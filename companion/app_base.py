@@ -1,0 +1,107 @@
+"""What every part of the app shares: the database, opened after the first paint in a worker thread, the
+catalogue with the user's values, and keeping a value read off a card."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, TypeVar
+
+from textual import work
+from textual.app import App
+from textual.screen import Screen
+
+from scoring.catalog import Catalogue
+from scoring.errors import InputError
+from screens.home import HomeScreen, Unfinished
+
+if TYPE_CHECKING:  # the database and the other screens load when first used, not at start-up
+    from db.store import Store
+    from screens.question import ValueGiven
+
+    from .session import GameSession
+
+S = TypeVar("S", bound=Screen[None])
+
+
+class AppBase(App[None]):
+    def __init__(self, db_url: str | None = None, catalogue: Catalogue | None = None) -> None:
+        super().__init__()
+        self.db_url = db_url
+        self.base = catalogue  # shipped + the user's files; the database's card values go over it
+        self.store: Store | None = None
+        self.catalogue: Catalogue | None = None
+        self.session: GameSession | None = None  # the game on the table
+        self.home = HomeScreen()
+
+    def on_unmount(self) -> None:
+        if self.store is not None:
+            self.store.close()
+
+    # --- the database, after the first paint ------------------------------------------------------
+    def on_home_screen_ready(self) -> None:
+        self.load_games()
+
+    @work(thread=True, exit_on_error=False, group="reads")
+    def load_games(self) -> None:
+        try:
+            if self.store is None:
+                self.call_from_thread(self.opened, *self.open_store())
+            games = [Unfinished(g.id, g.players, g.variant, f"{g.started_at:%Y-%m-%d %H:%M}", g.last_seq)
+                     for g in self.reader().games(status="playing")]
+        except InputError as exc:
+            self.call_from_thread(self.home.show_games, [], str(exc))
+            return
+        self.call_from_thread(self.home.show_games, games)
+
+    def open_store(self) -> tuple[Store, Catalogue]:
+        from db.engine import default_url  # SQLAlchemy: imported here, in the worker
+        from db.store import Store
+
+        from .catalogue import shipped, with_values
+
+        store = Store.open(self.db_url or default_url())
+        self.base = self.base or shipped()
+        return store, with_values(self.base, store.card_values())
+
+    def opened(self, store: Store, catalogue: Catalogue) -> None:
+        self.store, self.catalogue = store, catalogue
+
+    def reader(self) -> Store:
+        return self.ready()[0]
+
+    def base_catalogue(self) -> Catalogue:
+        """The shipped catalogue with the user's files (the session applies the database's values itself)."""
+        if self.base is None:
+            raise InputError("the catalogue is not loaded yet")
+        return self.base
+
+    def ready(self) -> tuple[Store, Catalogue]:
+        if self.store is None or self.catalogue is None:
+            raise InputError("the database is not open yet")
+        return self.store, self.catalogue
+
+    def screen_of(self, kind: type[S]) -> S:
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, kind):
+                return screen
+        raise InputError(f"the {kind.__name__} is closed")
+    # --- writes -----------------------------------------------------------------------------------
+    def on_value_given(self, message: ValueGiven) -> None:
+        catalogue = self.remember(message.card, message.field, message.value)
+        if catalogue is None:
+            return
+        if self.session is not None:
+            self.session.catalogue = catalogue  # both are the base with every stored value over it
+        use = getattr(self.screen, "use_catalogue", None)  # the screens that show card values
+        if use is not None:
+            use(catalogue)
+
+    def remember(self, card: str, field: str, value: int | str) -> Catalogue | None:
+        """A value read off a card, checked, then kept in the user's catalogue (never the shipped one)."""
+        from .catalogue import remember
+
+        try:
+            self.catalogue = remember(*self.ready(), card, field, value)
+        except InputError as exc:
+            self.notify(str(exc), title="Not saved", severity="error")
+            return None
+        self.notify(f"{card}: {field.replace('_', ' ')} = {value} saved in your catalogue.")
+        return self.catalogue
