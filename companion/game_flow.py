@@ -138,6 +138,9 @@ class GameFlow(AppBase):
             self.screen.show(self.table_view())
 
     def on_table_screen_undo(self) -> None:
+        from scoring.events import PositionEntered
+        from scoring.state import Phase
+
         from .replay import sentence
 
         session = self.game()
@@ -147,7 +150,12 @@ class GameFlow(AppBase):
             self.notify(str(exc), severity="warning")
             return
         self.notify(f"Undone: {sentence(target.event, tuple(p.name for p in session.state.players))}")
-        self.refresh_table()
+        if session.state.phase is Phase.SETUP:  # the deal (or the table entered) taken back: enter it again
+            entered = any(isinstance(entry.event, PositionEntered) for entry in session.log
+                          if entry.action == target.action)
+            self.switch_screen(self.game_screen(under_way=entered))
+        else:
+            self.refresh_table()
 
     def on_table_screen_explain(self, message: TableScreen.Explain) -> None:
         self.push_screen(self.rules_screen(at=message.rule or None))

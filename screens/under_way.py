@@ -42,9 +42,9 @@ def hand_size(text: str, who: str) -> tuple[int, int]:
 class UnderWayScreen(Screen[None]):
     DEFAULT_CSS = """
     UnderWayScreen #help { margin: 0 1; }
-    UnderWayScreen #seats { grid-size: 4; grid-columns: 12 1fr 1fr 12; grid-rows: 1; grid-gutter: 0 1;
+    UnderWayScreen #seats { grid-size: 4; grid-columns: 12 1fr 1fr 16; grid-rows: 1; grid-gutter: 0 1;
                             height: auto; margin: 1 1 0 1; }
-    UnderWayScreen #rest { grid-size: 2; grid-columns: 24 1fr; grid-rows: 1; grid-gutter: 0 1; height: auto;
+    UnderWayScreen #rest { grid-size: 2; grid-columns: 26 1fr; grid-rows: 1; grid-gutter: 0 1; height: auto;
                            margin: 1 1; }
     UnderWayScreen .heading { text-style: bold; }
     UnderWayScreen #check { margin: 0 1; }
@@ -76,28 +76,28 @@ class UnderWayScreen(Screen[None]):
         players = word_list(lambda: [p.name for p in self.state.players])
         with VerticalScroll():
             with Grid(id="seats"):
-                for heading in ("Player", "Collection 1 (bottom → top)", "Collection 2", "Hand"):
+                for heading in ("Player", "Collection 1", "Collection 2", "Hand"):
                     yield Static(heading, classes="heading")
                 for seat, player in enumerate(self.state.players):
                     yield Label(player.name)
                     yield Field(id=f"c1-{seat}", suggester=cards)
                     yield Field(id=f"c2-{seat}", suggester=cards)
-                    yield Field(placeholder="5 (+ 2 rice)", id=f"hand-{seat}")
+                    yield Field(placeholder="5 or 5 + 2 rice", id=f"hand-{seat}")
             with Grid(id="rest"):
                 yield Label("Characters in play")
                 yield Field(id="characters", suggester=cards)
                 yield Label("Draw line")
                 yield Field(id="line", suggester=cards)
-                yield Label("Discard pile (bottom → top)")
+                yield Label("Discard pile (top last)")
                 yield Field(id="discard", suggester=cards)
-                yield Label("Who played the first turn")
+                yield Label("Who started the game")
                 yield Field(id="starting", suggester=players)
                 yield Label("Whose turn it is")
                 yield Field(id="current", suggester=players)
                 yield Label("The deck has run out")
                 yield Choice(RAN_OUT, value="0", allow_blank=False, id="ran-out")
                 yield Label("Turns left after this one")
-                yield Field(placeholder="only once it has run out twice", id="turns-left")
+                yield Field(placeholder="once it has run out twice", id="turns-left")
         yield Verdict("check")
         yield Footer()
 
@@ -133,7 +133,7 @@ class UnderWayScreen(Screen[None]):
             hands=tuple(h for h, _ in hands), rice=tuple(r for _, r in hands),
             characters=self.cards("characters", "Characters in play"), line=self.cards("line", "the draw line"),
             discard=self.cards("discard", "the discard pile"),
-            starting=self.seat("starting", "who played the first turn"), current=self.seat("current", "whose turn"),
+            starting=self.seat("starting", "who started the game"), current=self.seat("current", "whose turn"),
             exhaustions=ran_out, turns_left=int(left) if left and ran_out == 2 else None)
 
     def check(self) -> None:

@@ -11,6 +11,7 @@ from companion.app import CompanionApp, make_app
 from scoring import commands as c
 from scoring import events as e
 from scoring.notation import write
+from scoring.state import Phase
 from screens.ask import TextQuestion
 from screens.new_game import NewGameScreen
 from screens.table import TableScreen
@@ -121,3 +122,5 @@ async def test_an_impossible_table_can_be_recorded_anyway_with_a_reason(tmp_path
         assert overridden == [e.Overridden(("COLL-BALANCE",), "Bob's Magpie moved them")]  # type: ignore[arg-type]
         assert session.state.player(0).collections == (("Chick", "Ant", "Owl"), ("Bee",))
         assert session.state.current == 0 and session.state.overrides == 1
+        await type_line(pilot, "", "ctrl+z")  # taken back: the table is entered again
+        assert isinstance(app.screen, UnderWayScreen) and session.state.phase is Phase.SETUP
