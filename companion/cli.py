@@ -19,7 +19,7 @@ from scoring.table import Table, parse_table_text
 
 from db.engine import default_url
 
-from . import catalog_cli, history, render
+from . import catalog_cli, history, render, share_cli
 from .catalogue import load, read_text, stored_values, with_values
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT, EXIT_BUG = 0, 1, 2, 3
@@ -70,6 +70,7 @@ def _parser() -> argparse.ArgumentParser:
                    help="also say what each rule comes to with N players (2 to 5)")
     history.add_verbs(verb)
     catalog_cli.add_verb(verb)
+    share_cli.add_verb(verb)
     return parser
 
 
@@ -99,6 +100,9 @@ def _run(args: argparse.Namespace) -> int:
         _emit(args, [{"id": str(r.id), "title": r.title, "text": r.text, "players": notes[r.id]} for r in rules],
               "\n\n".join(f"{r.id} — {r.title}\n{r.text}" + (f"\n{notes[r.id]}" if notes[r.id] else "")
                            for r in rules) or f"no rule mentions {query!r}")
+        return EXIT_OK
+    if args.verb == "share":
+        _emit(args, *share_cli.run(args, args.db or default_url()))
         return EXIT_OK
     if args.verb == "catalog":
         _emit(args, *catalog_cli.run(args, _user_catalogue(args), args.db or default_url()))

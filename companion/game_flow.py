@@ -183,4 +183,4 @@ class GameFlow(AppBase):
         except InputError as exc:
             self.notify(str(exc), title="Not yet", severity="warning")
             return
-        self.push_screen(SheetScreen(sheet, f"Game {session.game_id}: final score"))
+        self.push_screen(SheetScreen(sheet, f"Game {session.game_id}: final score", session.game_id))

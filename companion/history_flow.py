@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from db.store import Store
     from screens.players import PlayersScreen
     from screens.quick import QuickScoreScreen
+    from screens.sheet import SheetScreen
 
 GAMES_SHOWN = 20  # a player's latest finished games on the players screen
 
@@ -52,7 +53,29 @@ class HistoryFlow(AppBase):
             self.notify(str(exc), severity="error")
             return
         day = f"{game.finished_at:%Y-%m-%d}" if game.finished_at else ""
-        self.push_screen(SheetScreen(sheet, f"Game {game.id} · {day} · {game.variant}"))
+        self.push_screen(SheetScreen(sheet, f"Game {game.id} · {day} · {game.variant}", game.id))
+
+    def on_sheet_screen_share(self, message: SheetScreen.Share) -> None:
+        """The game's BG Stats link as a QR code, drawn to fit this terminal (or said why it cannot be)."""
+        from screens.share import QrScreen
+
+        from . import qr
+        from .share import bgstats_link, bgstats_play
+
+        store = self.reader()
+        try:
+            game = store.game(message.game_id)
+            link = bgstats_link(bgstats_play(game, store.results(game.id)))
+        except InputError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        modules = qr.matrix(link)
+        drawn = qr.drawing(modules, self.size.width - 2, self.size.height - 3)
+        side = (len(modules) + 1) // 2
+        caption = ("Scan it with the phone: BG Stats opens with this play filled in. Esc closes." if drawn else
+                   f"The QR code needs {side} columns and {side + 3} lines: enlarge the terminal (or make the font "
+                   f"smaller), or save the play with `companion share {game.id} --save FILE`.")
+        self.push_screen(QrScreen(drawn, caption))
 
     @staticmethod
     def game_line(game_id: int, day: str, variant: str, results: list[dict[str, object]]) -> str:

@@ -7,6 +7,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
@@ -69,14 +70,22 @@ class ScoreSheetView(VerticalScroll):
 
 
 class SheetScreen(Screen[None]):
-    """A finished game's score sheet, full screen."""
+    """A finished game's score sheet, full screen; `b` shows the BG Stats QR code of a game in the history."""
 
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back"), Binding("b", "share", "BG Stats QR code")]
 
-    def __init__(self, sheet: ScoreSheet, title: str) -> None:
+    class Share(Message):
+        """Show the QR code that fills in this game's play in BG Stats."""
+
+        def __init__(self, game_id: int) -> None:
+            super().__init__()
+            self.game_id = game_id
+
+    def __init__(self, sheet: ScoreSheet, title: str, game_id: int | None = None) -> None:
         super().__init__()
         self.sheet = sheet
         self.heading = title
+        self.game_id = game_id
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -86,3 +95,9 @@ class SheetScreen(Screen[None]):
     def on_mount(self) -> None:
         self.sub_title = self.heading
         self.call_after_refresh(self.query_one(ScoreSheetView).show, self.sheet)
+
+    def action_share(self) -> None:
+        if self.game_id is None:
+            self.notify("Only a game saved in the history can go to BG Stats.", severity="warning")
+            return
+        self.post_message(self.Share(self.game_id))

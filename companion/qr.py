@@ -1,0 +1,58 @@
+"""QR codes drawn with text, dark modules black on white so the code scans on a dark or a light terminal alike:
+two rows of modules per line of half blocks (square modules), or, where that does not fit, two rows and two
+columns per character of quadrant blocks (modules twice as tall as wide, which phone scanners read as a code
+seen at an angle)."""
+from __future__ import annotations
+
+import qrcode  # type: ignore[import-untyped]
+from qrcode.exceptions import DataOverflowError  # type: ignore[import-untyped]
+
+Matrix = list[list[bool]]  # True: a dark module; the quiet zone included
+QUIET = 2  # modules of white border: enough for phone scanners, and it saves terminal width
+HALVES = {(False, False): " ", (True, False): "▀", (False, True): "▄", (True, True): "█"}
+# (top left, top right, bottom left, bottom right) -> the quadrant block drawing them
+QUADRANTS = dict(zip(
+    [(tl, tr, bl, br) for br in (False, True) for bl in (False, True) for tr in (False, True) for tl in (False, True)],
+    " ▘▝▀▖▌▞▛▗▚▐▜▄▙▟█"))
+STYLE = "black on white"
+
+
+def matrix(text: str) -> Matrix:
+    """The smallest QR code (error correction L) holding `text`."""
+    code = qrcode.QRCode(border=QUIET, error_correction=qrcode.constants.ERROR_CORRECT_L)
+    code.add_data(text.encode("utf-8"))
+    try:
+        code.make(fit=True)
+    except DataOverflowError:
+        raise ValueError(f"{len(text)} characters do not fit in a QR code") from None
+    return [list(row) for row in code.get_matrix()]
+
+
+def lines(modules: Matrix, compact: bool = False) -> list[str]:
+    """The code as text, to be shown black on white (`STYLE`): half blocks, or quadrant blocks if `compact`."""
+    rows = _even(modules)
+    if not compact:
+        return ["".join(HALVES[pair] for pair in zip(rows[i], rows[i + 1])) for i in range(0, len(rows), 2)]
+    columns = _even([list(column) for column in zip(*rows)])
+    rows = [list(row) for row in zip(*columns)]
+    return ["".join(QUADRANTS[rows[i][j], rows[i][j + 1], rows[i + 1][j], rows[i + 1][j + 1]]
+                    for j in range(0, len(rows[i]), 2)) for i in range(0, len(rows), 2)]
+
+
+def _even(rows: Matrix) -> Matrix:
+    """One more row of white when the count is odd, so the rows pair up."""
+    return rows + ([[False] * len(rows[0])] if len(rows) % 2 else [])
+
+
+def drawing(modules: Matrix, width: int, height: int) -> list[str] | None:
+    """The code drawn to fit `width` × `height` cells: square modules if they fit, else compact; None if neither."""
+    for compact in (False, True):
+        drawn = lines(modules, compact)
+        if len(drawn[0]) <= width and len(drawn) <= height:
+            return drawn
+    return None
+
+
+def ansi(text_lines: list[str]) -> str:
+    """For a terminal: each line black on bright white, then the colours reset."""
+    return "\n".join(f"\x1b[30;107m{line}\x1b[0m" for line in text_lines)

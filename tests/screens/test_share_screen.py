@@ -1,0 +1,55 @@
+"""The BG Stats QR code on a stored game's score sheet, read back by a real decoder; too small a terminal
+says what to do instead."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Static
+
+from companion.app import make_app
+from companion.share import bgstats_link, bgstats_play
+from db.store import Store
+from screens.share import QrScreen
+from screens.sheet import SheetScreen
+from tests.companion.test_share import read_back
+from tests.screens.settle import settled
+from tests.screens.test_players import seed_history
+
+
+async def open_qr(url: str, size: tuple[int, int]) -> tuple[list[str] | None, str]:
+    app = make_app(url)
+    async with app.run_test(size=size) as pilot:
+        await settled(pilot)
+        await pilot.press("p")
+        await settled(pilot)
+        await pilot.press("tab", "down", "enter")  # Ann's latest game: game 3
+        await settled(pilot)
+        assert isinstance(app.screen, SheetScreen) and app.screen.game_id == 3
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(app.screen, QrScreen)
+        return app.screen.drawn, str(app.screen.query_one("#caption", Static).render())
+
+
+def link_of(url: str, game_id: int) -> str:
+    store = Store.open(url)
+    try:
+        return bgstats_link(bgstats_play(store.game(game_id), store.results(game_id)))
+    finally:
+        store.close()
+
+
+async def test_the_score_sheet_shows_the_bg_stats_qr_code(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/q.db"
+    seed_history(url)
+    drawn, caption = await open_qr(url, (120, 60))
+    assert drawn is not None and read_back(drawn) == link_of(url, 3)
+    assert caption.startswith("Scan it with the phone")
+
+
+async def test_a_terminal_too_small_for_the_code_says_what_to_do(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/q.db"
+    seed_history(url)
+    drawn, caption = await open_qr(url, (80, 24))
+    assert drawn is None
+    assert "enlarge the terminal" in caption and "companion share 3 --save FILE" in caption
