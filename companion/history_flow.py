@@ -71,7 +71,7 @@ class HistoryFlow(AppBase):
             return
         modules = qr.matrix(link)
         drawn = qr.drawing(modules, self.size.width - 2, self.size.height - 3)
-        side = (len(modules) + 1) // 2
+        side = qr.smallest(modules)
         caption = ("Scan it with the phone: BG Stats opens with this play filled in. Esc closes." if drawn else
                    f"The QR code needs {side} columns and {side + 3} lines: enlarge the terminal (or make the font "
                    f"smaller), or save the play with `companion share {game.id} --save FILE`.")

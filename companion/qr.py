@@ -14,7 +14,6 @@ HALVES = {(False, False): " ", (True, False): "▀", (False, True): "▄", (True
 QUADRANTS = dict(zip(
     [(tl, tr, bl, br) for br in (False, True) for bl in (False, True) for tr in (False, True) for tl in (False, True)],
     " ▘▝▀▖▌▞▛▗▚▐▜▄▙▟█"))
-STYLE = "black on white"
 
 
 def matrix(text: str) -> Matrix:
@@ -29,7 +28,7 @@ def matrix(text: str) -> Matrix:
 
 
 def lines(modules: Matrix, compact: bool = False) -> list[str]:
-    """The code as text, to be shown black on white (`STYLE`): half blocks, or quadrant blocks if `compact`."""
+    """The code as text, to be shown black on white: half blocks, or quadrant blocks if `compact`."""
     rows = _even(modules)
     if not compact:
         return ["".join(HALVES[pair] for pair in zip(rows[i], rows[i + 1])) for i in range(0, len(rows), 2)]
@@ -42,6 +41,11 @@ def lines(modules: Matrix, compact: bool = False) -> list[str]:
 def _even(rows: Matrix) -> Matrix:
     """One more row of white when the count is odd, so the rows pair up."""
     return rows + ([[False] * len(rows[0])] if len(rows) % 2 else [])
+
+
+def smallest(modules: Matrix) -> int:
+    """The columns (and lines) the compact drawing needs: the least room any drawing of this code takes."""
+    return (len(modules) + 1) // 2
 
 
 def drawing(modules: Matrix, width: int, height: int) -> list[str] | None:

@@ -49,7 +49,7 @@ def run(args: argparse.Namespace, url: str) -> tuple[Any, str]:
         if drawn is not None:
             text = (qr.ansi(drawn) if sys.stdout.isatty() else "\n".join(drawn)) + "\n" + text
         else:
-            side = (len(modules) + 1) // 2
+            side = qr.smallest(modules)
             _warn(f"the QR code needs {side} columns and {side + 2} lines at least; this terminal has "
                   f"{size.columns}×{size.lines}: enlarge it (or make the font smaller), or save the play with "
                   f"--save FILE and open that file in BG Stats")
