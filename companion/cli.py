@@ -19,7 +19,7 @@ from scoring.table import Table, parse_table_text
 
 from db.engine import default_url
 
-from . import catalog_cli, history, render, share_cli
+from . import catalog_cli, exchange_cli, history, render, share_cli
 from .catalogue import load, read_text, stored_values, with_values
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT, EXIT_BUG = 0, 1, 2, 3
@@ -71,6 +71,7 @@ def _parser() -> argparse.ArgumentParser:
     history.add_verbs(verb)
     catalog_cli.add_verb(verb)
     share_cli.add_verb(verb)
+    exchange_cli.add_verbs(verb)
     return parser
 
 
@@ -100,6 +101,9 @@ def _run(args: argparse.Namespace) -> int:
         _emit(args, [{"id": str(r.id), "title": r.title, "text": r.text, "players": notes[r.id]} for r in rules],
               "\n\n".join(f"{r.id} — {r.title}\n{r.text}" + (f"\n{notes[r.id]}" if notes[r.id] else "")
                            for r in rules) or f"no rule mentions {query!r}")
+        return EXIT_OK
+    if args.verb in exchange_cli.VERBS:
+        _emit(args, *exchange_cli.run(args, args.db or default_url()))
         return EXIT_OK
     if args.verb == "share":
         _emit(args, *share_cli.run(args, args.db or default_url()))

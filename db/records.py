@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from scoring.events import Event
 
@@ -60,3 +61,34 @@ class Appended:
     last: int
     duplicate: bool  # the idempotency key was already recorded: nothing new was written
     at: datetime | None = None  # when it was recorded (None for a duplicate)
+
+
+@dataclass(frozen=True, slots=True)
+class WholeGame:
+    """A game with everything stored about it, for export and import: its row, its log (events as stored:
+    type, version, payload) and its results."""
+
+    uid: str
+    variant: str
+    families: tuple[str, ...]
+    characters: tuple[str, ...]
+    rules: dict[str, str]
+    players: tuple[str, ...]  # names in seat order
+    status: str
+    source: str
+    started_at: datetime
+    finished_at: datetime | None
+    tie_break: str | None
+    events: tuple[StoredEvent, ...]
+    results: tuple[dict[str, Any], ...]  # per seat: score, rank, winner, hand, sheet
+
+
+@dataclass(frozen=True, slots=True)
+class StoredEvent:
+    seq: int
+    action: int
+    type: str
+    version: int
+    payload: dict[str, Any]
+    recorded_at: datetime
+    key: str | None

@@ -26,7 +26,7 @@ from .engine import WRITE, make_engine, sqlite_path
 from .errors import Conflict, StaleGame, StoreError, UnknownRecord, explain
 from .models import CardValue, Game, GameFamily, GamePlayer, Player, Result
 from .models import Event as EventRow
-from .records import Appended, GameRecord, LoggedEvent, PlayerRecord, Undone
+from .records import Appended, GameRecord, LoggedEvent, PlayerRecord, StoredEvent, Undone, WholeGame
 from .schema import prepare
 from .stats import HeadToHead, PlayerStats
 
@@ -348,6 +348,58 @@ class Store:
         """An undo in a finished game reopens it: its results were derived from the log and are recomputed."""
         c.execute(delete(Result).where(Result.game_id == game_id))
         c.execute(update(Game).where(Game.id == game_id).values(status="playing", finished_at=None, tie_break=None))
+
+    # --- export and import ----------------------------------------------------------------------
+    def whole_games(self, game_ids: Sequence[int] | None = None) -> list[WholeGame]:
+        """Games with their logs as stored and their results (every game when `game_ids` is None), oldest first."""
+        with self._read() as c:
+            query = select(Game).order_by(Game.started_at, Game.id)
+            if game_ids is not None:
+                for game_id in game_ids:
+                    self._game(c, game_id)  # an unknown number is named
+                query = query.where(Game.id.in_(list(game_ids)))
+            out = []
+            for game in self._games(c, list(c.execute(query))):
+                events = tuple(StoredEvent(r.seq, r.action, r.type, r.version, dict(r.payload), _aware(r.recorded_at),
+                                           r.idempotency_key)
+                               for r in c.execute(select(EventRow).where(EventRow.game_id == game.id)
+                                                  .order_by(EventRow.seq)))
+                results = tuple({"score": r.score, "rank": r.rank, "winner": r.winner, "hand": r.hand,
+                                 "sheet": r.sheet}
+                                for r in c.execute(select(Result).where(Result.game_id == game.id)
+                                                   .order_by(Result.seat)))
+                out.append(WholeGame(game.uid, game.variant, game.families, game.characters, game.rules,
+                                     game.players, game.status, game.source, game.started_at, game.finished_at,
+                                     game.tie_break, events, results))
+            return out
+
+    def add_whole_games(self, games: Sequence[WholeGame]) -> tuple[int, int]:
+        """Add games exported elsewhere, in one transaction (all or nothing); a game whose uid is already here is
+        skipped, so importing twice adds nothing. Returns (added, skipped). Players are found by name or created."""
+        added = skipped = 0
+        with self._write() as c:
+            for game in games:
+                if c.execute(select(Game.id).where(Game.uid == game.uid)).first() is not None:
+                    skipped += 1
+                    continue
+                game_id = self._insert_game(c, game.variant, game.players, game.families, game.characters,
+                                            game.rules, game.source, game.uid, game.started_at)
+                keys = [e.key for e in game.events if e.key]
+                if keys and c.execute(select(EventRow.seq).where(EventRow.idempotency_key.in_(keys))).first():
+                    raise Conflict(f"game {game.uid}: its actions are already recorded in another game")
+                if game.events:
+                    c.execute(insert(EventRow), [
+                        {"game_id": game_id, "seq": e.seq, "type": e.type, "version": e.version, "payload": e.payload,
+                         "action": e.action, "idempotency_key": e.key, "recorded_at": e.recorded_at}
+                        for e in game.events])
+                ids = self._game(c, game_id).player_ids
+                if game.results:
+                    c.execute(insert(Result), [{"game_id": game_id, "seat": seat, "player_id": pid, **row}
+                                               for seat, (pid, row) in enumerate(zip(ids, game.results, strict=True))])
+                c.execute(update(Game).where(Game.id == game_id).values(
+                    status=game.status, finished_at=game.finished_at, tie_break=game.tie_break))
+                added += 1
+        return added, skipped
 
     def record_scored(self, *, variant: str, players: Sequence[str], families: Sequence[str],
                       characters: Sequence[str], rules: dict[str, str], sheet: ScoreSheet,

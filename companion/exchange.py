@@ -1,0 +1,180 @@
+"""The companion's own export format (JSON, versioned): games with their players, full event logs and results.
+
+    {"format": "origami-companion", "version": 1, "exported_at": "2026-11-21T20:00:00+00:00",
+     "games": [{"uid", "variant", "families", "characters", "rules", "players": [names in seat order],
+                "status": "playing" | "finished", "source": "log" | "quick", "started_at", "finished_at",
+                "tie_break": null | "hand" | "shared",
+                "events": [{"seq", "action", "type", "version", "payload", "recorded_at", "key"}],
+                "results": [{"score", "rank", "winner", "hand", "sheet"}]  (per seat; finished games only)}]}
+
+Reading a file checks everything before anything is written: the format and its version, every field, every
+event (decoded as the store would) and every log (replayed from its first event). Games keep their uid, so
+importing a file twice adds nothing."""
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from db import upcast
+from db.records import LoggedEvent, StoredEvent, WholeGame
+from scoring import events as e
+from scoring.errors import InputError
+from scoring.table import Variant
+
+from .replay import replay
+
+FORMAT = "origami-companion"
+VERSION = 1
+TIE_BREAKS = (None, "hand", "shared")
+
+
+def to_json(games: list[WholeGame], now: datetime) -> dict[str, Any]:
+    return {"format": FORMAT, "version": VERSION, "exported_at": now.isoformat(), "games": [
+        {"uid": g.uid, "variant": g.variant, "families": list(g.families), "characters": list(g.characters),
+         "rules": g.rules, "players": list(g.players), "status": g.status, "source": g.source,
+         "started_at": g.started_at.isoformat(), "finished_at": g.finished_at.isoformat() if g.finished_at else None,
+         "tie_break": g.tie_break,
+         "events": [{"seq": x.seq, "action": x.action, "type": x.type, "version": x.version, "payload": x.payload,
+                     "recorded_at": x.recorded_at.isoformat(), "key": x.key} for x in g.events],
+         "results": list(g.results)} for g in games]}
+
+
+def from_json(data: Any, where: str) -> list[WholeGame]:
+    """The games of an export, every one checked; InputError names the game and the field at fault."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise InputError(f'not a companion export (it has no "format": "{FORMAT}"); for BG Stats\' files use '
+                         f"`companion import --bgstats`", where=where)
+    version = data.get("version")
+    if version != VERSION:
+        newer = isinstance(version, int) and version > VERSION
+        raise InputError(f"export version {version!r} " + ("was written by a newer companion: update this one"
+                                                           if newer else f"is not one this companion reads ({VERSION})"),
+                         where=where)
+    games = data.get("games")
+    if not isinstance(games, list):
+        raise InputError('"games" must be a list', where=where)
+    out = [_game(g, f"{where}: game {i + 1}") for i, g in enumerate(games)]
+    uids = [g.uid for g in out]
+    if len(set(uids)) != len(uids):
+        raise InputError("a game is listed twice (the same uid)", where=where)
+    return out
+
+
+def _game(g: Any, where: str) -> WholeGame:
+    if not isinstance(g, dict):
+        raise InputError("must be an object", where=where)
+    uid = _text(g, "uid", where)
+    where = f"{where} ({uid})"
+    if len(uid) > 36:
+        raise InputError("uid: at most 36 characters", where=where)
+    variant = _text(g, "variant", where)
+    Variant.parse(variant, f"{where}: variant")
+    players = _texts(g, "players", where)
+    if len(players) < 2 or len({p.casefold() for p in players}) != len(players):
+        raise InputError("players: at least two, each a different name", where=where)
+    status, source = _text(g, "status", where), _text(g, "source", where)
+    if status not in ("playing", "finished") or source not in ("log", "quick"):
+        raise InputError('status must be "playing" or "finished", source "log" or "quick"', where=where)
+    rules = g.get("rules")
+    if not isinstance(rules, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in rules.items()):
+        raise InputError("rules: an object of text values", where=where)
+    if g.get("tie_break") not in TIE_BREAKS:
+        raise InputError('tie_break: null, "hand" or "shared"', where=where)
+    finished_at = _time(g, "finished_at", where) if g.get("finished_at") is not None else None
+    events = tuple(_event(x, f"{where}: event {i + 1}") for i, x in enumerate(_list(g, "events", where)))
+    results = tuple(_result(r, f"{where}: result {i + 1}") for i, r in enumerate(_list(g, "results", where)))
+    if (status == "finished") != (finished_at is not None) or (status == "finished") != bool(results):
+        raise InputError("a finished game has finished_at and a result per player; a game in play has neither",
+                         where=where)
+    if results and len(results) != len(players):
+        raise InputError(f"{len(results)} results for {len(players)} players", where=where)
+    if (source == "log") != bool(events):
+        raise InputError("a game recorded turn by turn has its log; a quick-scored one has none", where=where)
+    whole = WholeGame(uid, variant, _texts(g, "families", where), _texts(g, "characters", where), dict(rules),
+                      players, status, source, _time(g, "started_at", where), finished_at, g.get("tie_break"),
+                      events, results)
+    if events:
+        _replays(whole, where)
+    return whole
+
+
+def _event(x: Any, where: str) -> StoredEvent:
+    if not isinstance(x, dict):
+        raise InputError("must be an object", where=where)
+    numbers = [x.get(k) for k in ("seq", "action", "version")]
+    if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in numbers):
+        raise InputError("seq, action and version must be whole numbers from 1", where=where)
+    key = x.get("key")
+    if key is not None and not isinstance(key, str):
+        raise InputError("key: text or null", where=where)
+    payload = x.get("payload")
+    if not isinstance(payload, dict):
+        raise InputError("payload: an object", where=where)
+    stored = StoredEvent(x["seq"], x["action"], _text(x, "type", where), x["version"], payload,
+                         _time(x, "recorded_at", where), key)
+    try:
+        upcast.read(stored.type, stored.version, payload)
+    except (InputError, TypeError, ValueError) as exc:
+        raise InputError(f"cannot be read: {exc}", where=where) from None
+    return stored
+
+
+def _replays(game: WholeGame, where: str) -> None:
+    """The log is whole (seq 1, 2, 3…, each action starting at one of its events) and replays from GameStarted."""
+    if [x.seq for x in game.events] != list(range(1, len(game.events) + 1)):
+        raise InputError("events: seq must run 1, 2, 3… without gaps", where=where)
+    starts = {x.seq for x in game.events if x.action == x.seq}
+    if any(x.action > x.seq or x.action not in starts for x in game.events):
+        raise InputError("events: each action number must be the seq of its first event", where=where)
+    log = [LoggedEvent(x.seq, x.action, upcast.read(x.type, x.version, x.payload), x.recorded_at, x.key)
+           for x in game.events]
+    first = log[0].event
+    if not isinstance(first, e.GameStarted) or tuple(first.players) != game.players:
+        raise InputError("events: the log starts with the game's setup, with the same players", where=where)
+    try:
+        steps, _ = replay(log)
+    except Exception as exc:  # a log that cannot be replayed is a damaged file, whatever the reason
+        raise InputError(f"events: the log cannot be replayed ({type(exc).__name__}: {exc})", where=where) from None
+    for step in steps:
+        if step.problems:
+            raise InputError(f"the log cannot be replayed soundly: after event {step.entry.seq}, "
+                             f"{'; '.join(step.problems)}", where=where)
+
+
+def _result(r: Any, where: str) -> dict[str, Any]:
+    if not isinstance(r, dict) or set(r) != {"score", "rank", "winner", "hand", "sheet"}:
+        raise InputError("needs exactly score, rank, winner, hand and sheet", where=where)
+    if not all(isinstance(r[k], int) and not isinstance(r[k], bool) for k in ("score", "rank", "hand")):
+        raise InputError("score, rank and hand must be whole numbers", where=where)
+    if not isinstance(r["winner"], bool) or not isinstance(r["sheet"], dict):
+        raise InputError("winner: true or false; sheet: an object", where=where)
+    return dict(r)
+
+
+def _text(d: dict[str, Any], key: str, where: str) -> str:
+    value = d.get(key)
+    if not isinstance(value, str) or not value.strip():
+        raise InputError(f"{key}: text is needed", where=where)
+    return value
+
+
+def _texts(d: dict[str, Any], key: str, where: str) -> tuple[str, ...]:
+    value = d.get(key)
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        raise InputError(f"{key}: a list of names", where=where)
+    return tuple(value)
+
+
+def _list(d: dict[str, Any], key: str, where: str) -> list[Any]:
+    value = d.get(key, [])
+    if not isinstance(value, list):
+        raise InputError(f"{key}: a list", where=where)
+    return value
+
+
+def _time(d: dict[str, Any], key: str, where: str) -> datetime:
+    try:
+        value = datetime.fromisoformat(d[key])
+    except (KeyError, TypeError, ValueError):
+        raise InputError(f"{key}: a date and time such as 2026-11-21T20:00:00+00:00", where=where) from None
+    return value if value.tzinfo else value.replace(tzinfo=UTC)
