@@ -163,3 +163,22 @@ def _sheet(*rows: tuple[str, int, int, bool]):  # type: ignore[no-untyped-def]
     players = tuple(PlayerScore(name, total, rank, 0, (), ()) for name, total, rank, _ in rows)
     winners = tuple(name for name, _, _, won in rows if won)
     return ScoreSheet(players, winners, "shared" if len(winners) > 1 else None)
+
+
+def test_whole_games_move_between_databases_once(store: Store, tmp_path: object) -> None:
+    """Export from one database, add to this one (SQLite and PostgreSQL): the same games, events and times;
+    a second time adds nothing."""
+    source = Store.open(f"sqlite:///{tmp_path}/source.db")
+    try:
+        game_id = new_game(source)
+        source.append(game_id, 1, (DEAL,), "deal")
+        source.append(game_id, 2, (FIRST,), "first")
+        source.append(game_id, 3, (Undone(3, "misread"),), "undo")
+        games = source.whole_games()
+    finally:
+        source.close()
+    assert store.add_whole_games(games) == (1, 0)
+    assert store.whole_games() == games
+    assert [type(x.event) for x in store.events(1)] == [e.GameStarted, type(DEAL), type(FIRST), Undone]
+    assert store.add_whole_games(games) == (0, 1)
+    assert store.whole_games() == games
