@@ -42,8 +42,8 @@ def to_json(games: list[WholeGame], now: datetime) -> dict[str, Any]:
 def from_json(data: Any, where: str) -> list[WholeGame]:
     """The games of an export, every one checked; InputError names the game and the field at fault."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise InputError(f'not a companion export (it has no "format": "{FORMAT}"); for BG Stats\' files use '
-                         f"`companion import --bgstats`", where=where)
+        raise InputError(f'not a companion export (it has no "format": "{FORMAT}"): give a file written by '
+                         f"`companion export`", where=where)
     version = data.get("version")
     if version != VERSION:
         newer = isinstance(version, int) and version > VERSION
