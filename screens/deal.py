@@ -6,7 +6,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Label, Static
 
 from scoring.cards import CardId
@@ -18,11 +17,10 @@ from scoring.options import folds
 from scoring.state import GameState
 
 from .completion import card_list
-from .form import Field, Verdict
-from .question import ask_value
+from .form import CheckedForm, Field, Verdict
 
 
-class DealScreen(Screen[None]):
+class DealScreen(CheckedForm):
     DEFAULT_CSS = """
     DealScreen Grid { grid-size: 3; grid-columns: 14 1fr 10; grid-rows: 1; grid-gutter: 0 1; height: auto;
                       margin: 1 2; }
@@ -30,6 +28,7 @@ class DealScreen(Screen[None]):
     """
     BINDINGS = [Binding("ctrl+s", "deal", "Deal done"), Binding("ctrl+g", "under_way", "Game under way instead"),
                 Binding("escape", "app.pop_screen", "Home")]
+    LAST = ("line",)
 
     class Dealt(Message):
         """The face-up hands and the draw line; `tied`: the seats among which the lot must be drawn."""
@@ -48,7 +47,6 @@ class DealScreen(Screen[None]):
         self.state = state
         self.catalogue = catalogue
         self.dealt: tuple[tuple[tuple[CardId, ...], ...], tuple[CardId, ...], tuple[int, ...]] | None = None
-        self.missing: MissingValue | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -107,17 +105,8 @@ class DealScreen(Screen[None]):
         self.dealt = hands, line, tied
         verdict.say(f"{who} ctrl+s records the deal.", "ok")
 
-    def on_input_changed(self, event: Input.Changed) -> None:
-        self.check()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        if self.missing is not None:
-            ask_value(self, self.missing)
-        elif event.input.id == "line":
-            self.action_deal()
-        else:
-            self.focus_next()
+    def submit(self) -> None:
+        self.action_deal()
 
     def use_catalogue(self, catalogue: Catalogue) -> None:
         self.catalogue = catalogue
@@ -125,7 +114,7 @@ class DealScreen(Screen[None]):
 
     def action_deal(self) -> None:
         if self.dealt is None:  # check() has run on every change: its verdict says why
-            self.notify(str(self.query_one("#check", Verdict).render()), title="Not yet", severity="warning")
+            self.not_yet()
             return
         self.post_message(self.Dealt(*self.dealt))
 

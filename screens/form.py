@@ -1,10 +1,15 @@
-"""The pieces the typing screens share: one-line fields, a one-line choice, and the line that says what the
-input means (a problem in red, something ready in green)."""
+"""The pieces the typing screens share: one-line fields, a one-line choice, the line that says what the input
+means (a problem in red, something ready in green), and the form the referee checks as it is typed."""
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
+from textual.screen import Screen
 from textual.widgets import Input, Select, Static
+
+from scoring.errors import MissingValue
+
+from .question import ask_value
 
 Tone = Literal["", "problem", "ok"]
 
@@ -44,3 +49,40 @@ class Verdict(Static):
         self.update(text)
         self.set_class(tone == "problem", "-problem")
         self.set_class(tone == "ok", "-ok")
+
+
+class CheckedForm(Screen[None]):
+    """A setup form checked on every change (`check`, which says why in the `#check` Verdict). Enter asks for a
+    value nobody knows, submits on the last fields, else moves to the next field."""
+
+    LAST: ClassVar[tuple[str, ...]] = ()  # the fields where Enter submits
+
+    missing: MissingValue | None = None
+
+    def check(self) -> None:
+        raise NotImplementedError
+
+    def submit(self) -> None:
+        raise NotImplementedError
+
+    def last_fields(self) -> tuple[str, ...]:
+        return self.LAST
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.check()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        self.check()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if self.missing is not None:
+            ask_value(self, self.missing)
+        elif event.input.id in self.last_fields():
+            self.submit()
+        else:
+            self.focus_next()
+
+    def not_yet(self) -> None:
+        """A submission before the form is ready: say again why (check() has run on every change)."""
+        self.notify(str(self.query_one("#check", Verdict).render()), title="Not yet", severity="warning")

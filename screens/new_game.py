@@ -6,8 +6,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid
 from textual.message import Message
-from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, Label, Select
+from textual.widgets import Footer, Header, Input, Label
 
 from scoring import commands as c
 from scoring.catalog import Catalogue
@@ -17,7 +16,7 @@ from scoring.referee import Rejected, decide
 from scoring.table import Variant
 
 from .completion import word_list
-from .form import Choice, Field, Verdict
+from .form import CheckedForm, Choice, Field, Verdict
 
 
 def names(text: str) -> tuple[str, ...]:
@@ -35,7 +34,7 @@ def pick(typed: tuple[str, ...], choices: list[str], what: str) -> tuple[str, ..
     return tuple(out)
 
 
-class NewGameScreen(Screen[None]):
+class NewGameScreen(CheckedForm):
     DEFAULT_CSS = """
     NewGameScreen Grid { grid-size: 2; grid-columns: 22 1fr; grid-rows: 1; grid-gutter: 1 1; height: auto;
                          margin: 1 2; }
@@ -122,21 +121,14 @@ class NewGameScreen(Screen[None]):
     def next_step(self) -> str:
         return "entering the table as it stands" if self.under_way else "the deal"
 
-    def on_input_changed(self, event: Input.Changed) -> None:
-        self.check()
+    def last_fields(self) -> tuple[str, ...]:
+        return ("pairs",) if self.pairs() else ("families", "pairs")
 
-    def on_select_changed(self, event: Select.Changed) -> None:
-        self.check()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        if event.input.id == "pairs" or (event.input.id == "families" and not self.pairs()):
-            self.action_start()
-        else:
-            self.focus_next()
+    def submit(self) -> None:
+        self.action_start()
 
     def action_start(self) -> None:
         if self.command is None:  # check() has run on every change: its verdict says why
-            self.notify(str(self.query_one("#check", Verdict).render()), title="Not yet", severity="warning")
+            self.not_yet()
             return
         self.post_message(self.Start(self.command, self.under_way))

@@ -8,8 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, VerticalScroll
 from textual.message import Message
-from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, Label, Select, Static
+from textual.widgets import Footer, Header, Input, Label, Static
 
 from scoring import commands as c
 from scoring.cards import CardId
@@ -24,8 +23,7 @@ from scoring.state import GameState
 from .ask import ask_override
 from .deal import DealScreen
 from .completion import card_list, word_list
-from .form import Choice, Field, Verdict
-from .question import ask_value
+from .form import CheckedForm, Choice, Field, Verdict
 
 HAND = re.compile(r"\s*(\d+)\s*(?:\+\s*(\d+)\s*rice(?: paper)?)?\s*", re.IGNORECASE)
 RAN_OUT = [("Not yet", "0"), ("Once", "1"), ("Twice: final turns", "2")]
@@ -39,7 +37,7 @@ def hand_size(text: str, who: str) -> tuple[int, int]:
     return int(found[1]), int(found[2] or 0)
 
 
-class UnderWayScreen(Screen[None]):
+class UnderWayScreen(CheckedForm):
     DEFAULT_CSS = """
     UnderWayScreen #help { margin: 0 1; }
     UnderWayScreen #seats { grid-size: 4; grid-columns: 12 1fr 1fr 16; grid-rows: 1; grid-gutter: 0 1;
@@ -51,6 +49,7 @@ class UnderWayScreen(Screen[None]):
     """
     BINDINGS = [Binding("ctrl+s", "enter", "Record the table"), Binding("ctrl+o", "override", "Override"),
                 Binding("ctrl+g", "deal", "Deal instead"), Binding("escape", "app.pop_screen", "Home")]
+    LAST = ("current", "turns-left")
 
     class Entered(Message):
         """The table as it stands (an EnterPosition, or an Override of one)."""
@@ -66,7 +65,6 @@ class UnderWayScreen(Screen[None]):
         self.catalogue = catalogue
         self.command: c.EnterPosition | None = None
         self.refusal: Violation | None = None
-        self.missing: MissingValue | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -160,20 +158,8 @@ class UnderWayScreen(Screen[None]):
         deck = next(event.deck for event in decision.events if isinstance(event, PositionEntered))
         verdict.say(f"The deck should hold {deck} cards: count it to be sure. ctrl+s records the table.", "ok")
 
-    def on_input_changed(self, event: Input.Changed) -> None:
-        self.check()
-
-    def on_select_changed(self, event: Select.Changed) -> None:
-        self.check()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        if self.missing is not None:
-            ask_value(self, self.missing)
-        elif event.input.id in ("current", "turns-left"):
-            self.action_enter()
-        else:
-            self.focus_next()
+    def submit(self) -> None:
+        self.action_enter()
 
     def use_catalogue(self, catalogue: Catalogue) -> None:
         self.catalogue = catalogue
@@ -181,7 +167,7 @@ class UnderWayScreen(Screen[None]):
 
     def action_enter(self) -> None:
         if self.command is None or self.refusal is not None:  # check() has said why
-            self.notify(str(self.query_one("#check", Verdict).render()), title="Not yet", severity="warning")
+            self.not_yet()
             return
         self.post_message(self.Entered(self.command))
 
