@@ -26,7 +26,7 @@ class DealScreen(CheckedForm):
                       margin: 1 2; }
     DealScreen #check { margin: 0 2; }
     """
-    BINDINGS = [Binding("ctrl+s", "deal", "Deal done"), Binding("ctrl+g", "under_way", "Game under way instead"),
+    BINDINGS = [Binding("ctrl+s", "submit", "Deal done"), Binding("ctrl+g", "under_way", "Game under way instead"),
                 Binding("escape", "app.pop_screen", "Home")]
     LAST = ("line",)
 
@@ -105,14 +105,7 @@ class DealScreen(CheckedForm):
         self.dealt = hands, line, tied
         verdict.say(f"{who} ctrl+s records the deal.", "ok")
 
-    def submit(self) -> None:
-        self.action_deal()
-
-    def use_catalogue(self, catalogue: Catalogue) -> None:
-        self.catalogue = catalogue
-        self.check()
-
-    def action_deal(self) -> None:
+    def action_submit(self) -> None:
         if self.dealt is None:  # check() has run on every change: its verdict says why
             self.not_yet()
             return
@@ -120,6 +113,3 @@ class DealScreen(CheckedForm):
 
     def action_under_way(self) -> None:
         self.post_message(self.OtherStart())
-
-    def refused(self, text: str) -> None:
-        self.query_one("#check", Verdict).say(text, "problem")

@@ -7,6 +7,7 @@ from typing import ClassVar, Literal
 from textual.screen import Screen
 from textual.widgets import Input, Select, Static
 
+from scoring.catalog import Catalogue
 from scoring.errors import MissingValue
 
 from .question import ask_value
@@ -53,16 +54,17 @@ class Verdict(Static):
 
 class CheckedForm(Screen[None]):
     """A setup form checked on every change (`check`, which says why in the `#check` Verdict). Enter asks for a
-    value nobody knows, submits on the last fields, else moves to the next field."""
+    value nobody knows, submits (`action_submit`, also bound to ctrl+s) on the last fields, else moves on."""
 
     LAST: ClassVar[tuple[str, ...]] = ()  # the fields where Enter submits
 
+    catalogue: Catalogue
     missing: MissingValue | None = None
 
     def check(self) -> None:
         raise NotImplementedError
 
-    def submit(self) -> None:
+    def action_submit(self) -> None:
         raise NotImplementedError
 
     def last_fields(self) -> tuple[str, ...]:
@@ -79,9 +81,17 @@ class CheckedForm(Screen[None]):
         if self.missing is not None:
             ask_value(self, self.missing)
         elif event.input.id in self.last_fields():
-            self.submit()
+            self.action_submit()
         else:
             self.focus_next()
+
+    def use_catalogue(self, catalogue: Catalogue) -> None:
+        """The app stored a value read off a card: check again with it."""
+        self.catalogue = catalogue
+        self.check()
+
+    def refused(self, text: str) -> None:
+        self.query_one("#check", Verdict).say(text, "problem")
 
     def not_yet(self) -> None:
         """A submission before the form is ready: say again why (check() has run on every change)."""

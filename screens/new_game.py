@@ -40,7 +40,7 @@ class NewGameScreen(CheckedForm):
                          margin: 1 2; }
     NewGameScreen #check { margin: 0 2; }
     """
-    BINDINGS = [Binding("ctrl+s", "start", "Start the game"), Binding("escape", "app.pop_screen", "Back")]
+    BINDINGS = [Binding("ctrl+s", "submit", "Start the game"), Binding("escape", "app.pop_screen", "Back")]
 
     class Start(Message):
         """Start the game; `under_way`: the table is entered as it stands instead of the deal."""
@@ -124,10 +124,7 @@ class NewGameScreen(CheckedForm):
     def last_fields(self) -> tuple[str, ...]:
         return ("pairs",) if self.pairs() else ("families", "pairs")
 
-    def submit(self) -> None:
-        self.action_start()
-
-    def action_start(self) -> None:
+    def action_submit(self) -> None:
         if self.command is None:  # check() has run on every change: its verdict says why
             self.not_yet()
             return

@@ -29,9 +29,10 @@ class Topic:
     title: str
     text: str
     count_key: str  # what `at_count` knows it by: the rule id, or the card's name
+    words: str = ""  # what the search looks in, folded once (not at every keypress)
 
-    def words(self) -> str:
-        return f"{self.key} {self.title} {self.text}".casefold()
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "words", f"{self.key} {self.title} {self.text}".casefold())
 
 
 def topics(cards: Iterable[Card] = ()) -> list[Topic]:
@@ -48,7 +49,7 @@ def topics(cards: Iterable[Card] = ()) -> list[Topic]:
 
 def matches(topic: Topic, query: str) -> bool:
     """Every word of the query appears in the entry's id, title or text (case does not matter)."""
-    haystack = topic.words()
+    haystack = topic.words
     return all(word in haystack for word in query.casefold().split())
 
 

@@ -47,7 +47,7 @@ class UnderWayScreen(CheckedForm):
     UnderWayScreen .heading { text-style: bold; }
     UnderWayScreen #check { margin: 0 1; }
     """
-    BINDINGS = [Binding("ctrl+s", "enter", "Record the table"), Binding("ctrl+o", "override", "Override"),
+    BINDINGS = [Binding("ctrl+s", "submit", "Record the table"), Binding("ctrl+o", "override", "Override"),
                 Binding("ctrl+g", "deal", "Deal instead"), Binding("escape", "app.pop_screen", "Home")]
     LAST = ("current", "turns-left")
 
@@ -158,14 +158,7 @@ class UnderWayScreen(CheckedForm):
         deck = next(event.deck for event in decision.events if isinstance(event, PositionEntered))
         verdict.say(f"The deck should hold {deck} cards: count it to be sure. ctrl+s records the table.", "ok")
 
-    def submit(self) -> None:
-        self.action_enter()
-
-    def use_catalogue(self, catalogue: Catalogue) -> None:
-        self.catalogue = catalogue
-        self.check()
-
-    def action_enter(self) -> None:
+    def action_submit(self) -> None:
         if self.command is None or self.refusal is not None:  # check() has said why
             self.not_yet()
             return
@@ -182,6 +175,3 @@ class UnderWayScreen(CheckedForm):
 
     def action_deal(self) -> None:
         self.post_message(DealScreen.OtherStart())
-
-    def refused(self, text: str) -> None:
-        self.query_one("#check", Verdict).say(text, "problem")
