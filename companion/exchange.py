@@ -2,10 +2,11 @@
 
     {"format": "origami-companion", "version": 1, "exported_at": "2026-11-21T20:00:00+00:00",
      "games": [{"uid", "variant", "families", "characters", "rules", "players": [names in seat order],
-                "status": "playing" | "finished", "source": "log" | "quick", "started_at", "finished_at",
+                "status": "playing" | "finished", "source": "log" | "quick" | "bgstats", "started_at", "finished_at",
                 "tie_break": null | "hand" | "shared",
                 "events": [{"seq", "action", "type", "version", "payload", "recorded_at", "key"}],
-                "results": [{"score", "rank", "winner", "hand", "sheet"}]  (per seat; finished games only)}]}
+                "results": [{"score", "rank", "winner", "hand", "sheet"}]  (per seat; finished games only;
+                             hand is null for a play from BG Stats, which keeps no cards)}]}
 
 Reading a file checks everything before anything is written: the format and its version, every field, every
 event (decoded as the store would) and every log (replayed from its first event). Games keep their uid, so
@@ -26,6 +27,7 @@ from .replay import replay
 FORMAT = "origami-companion"
 VERSION = 1
 TIE_BREAKS = (None, "hand", "shared")
+SOURCES = ("log", "quick", "bgstats")  # recorded turn by turn, scored at the end, imported from BG Stats
 
 
 def to_json(games: list[WholeGame], now: datetime) -> dict[str, Any]:
@@ -43,7 +45,7 @@ def from_json(data: Any, where: str) -> list[WholeGame]:
     """The games of an export, every one checked; InputError names the game and the field at fault."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise InputError(f'not a companion export (it has no "format": "{FORMAT}"): give a file written by '
-                         f"`companion export`", where=where)
+                         f"`companion export`, or BG Stats' export file", where=where)
     version = data.get("version")
     if version != VERSION:
         newer = isinstance(version, int) and version > VERSION
@@ -73,8 +75,8 @@ def _game(g: Any, where: str) -> WholeGame:
     if len(players) < 2 or len({p.casefold() for p in players}) != len(players):
         raise InputError("players: at least two, each a different name", where=where)
     status, source = _text(g, "status", where), _text(g, "source", where)
-    if status not in ("playing", "finished") or source not in ("log", "quick"):
-        raise InputError('status must be "playing" or "finished", source "log" or "quick"', where=where)
+    if status not in ("playing", "finished") or source not in SOURCES:
+        raise InputError('status must be "playing" or "finished", source "log", "quick" or "bgstats"', where=where)
     rules = g.get("rules")
     if not isinstance(rules, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in rules.items()):
         raise InputError("rules: an object of text values", where=where)
@@ -86,6 +88,8 @@ def _game(g: Any, where: str) -> WholeGame:
     if (status == "finished") != (finished_at is not None) or (status == "finished") != bool(results):
         raise InputError("a finished game has finished_at and a result per player; a game in play has neither",
                          where=where)
+    if any(r["hand"] is None for r in results) and source != "bgstats":
+        raise InputError("hand: only a play from BG Stats leaves the cards in hand unknown", where=where)
     if results and len(results) != len(players):
         raise InputError(f"{len(results)} results for {len(players)} players", where=where)
     if (source == "log") != bool(events):
@@ -144,8 +148,9 @@ def _replays(game: WholeGame, where: str) -> None:
 def _result(r: Any, where: str) -> dict[str, Any]:
     if not isinstance(r, dict) or set(r) != {"score", "rank", "winner", "hand", "sheet"}:
         raise InputError("needs exactly score, rank, winner, hand and sheet", where=where)
-    if not all(isinstance(r[k], int) and not isinstance(r[k], bool) for k in ("score", "rank", "hand")):
-        raise InputError("score, rank and hand must be whole numbers", where=where)
+    if not all(isinstance(r[k], int) and not isinstance(r[k], bool) for k in ("score", "rank")) or not (
+            r["hand"] is None or isinstance(r["hand"], int) and not isinstance(r["hand"], bool)):
+        raise InputError("score, rank and hand must be whole numbers (hand may be null)", where=where)
     if not isinstance(r["winner"], bool) or not isinstance(r["sheet"], dict):
         raise InputError("winner: true or false; sheet: an object", where=where)
     return dict(r)

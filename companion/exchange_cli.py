@@ -1,50 +1,56 @@
-"""`companion export` and `companion import`: games, players, logs and results in the companion's own JSON."""
+"""`companion export` and `companion import`: the companion's own JSON, BG Stats' export file, and CSV."""
 from __future__ import annotations
 
 import argparse
 import json
 import os
+import sys
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from db.errors import UnknownRecord
+from db.records import WholeGame
 from db.store import Store
 from scoring.errors import InputError
 
+from .bgstats import Reading, is_bgstats, read_bgstats, to_bgstats, whole_game
 from .catalogue import read_text
 from .exchange import from_json, to_json
+from .history_csv import history_csv
 
 VERBS = ("export", "import")
 
 
 def add_verbs(verb: Callable[[str, str], argparse.ArgumentParser]) -> None:
-    p = verb("export", "write games (every one, or those given with --game) with their players, logs and "
-                       "results to a JSON file")
+    p = verb("export", "write games (every one, or those given with --game) to a file: the companion's own JSON "
+                       "(players, full logs, results), BG Stats' export file, or CSV for spreadsheets")
     p.add_argument("file", type=Path, help="the file to write")
     p.add_argument("--game", type=int, action="append", metavar="ID", help="only this game (repeatable)")
     p.add_argument("--all", action="store_true", help="every game (the default)")
-    p = verb("import", "add the games of an export file; games already here are skipped, so importing twice "
-                       "adds nothing, and a bad file changes nothing")
-    p.add_argument("file", type=Path, help="a file written by `companion export`")
+    shape = p.add_mutually_exclusive_group()
+    shape.add_argument("--bgstats", action="store_true", help="BG Stats' export file (finished games)")
+    shape.add_argument("--csv", action="store_true", help="CSV: a row per player per finished game")
+    p = verb("import", "add the games of a companion export, or the Origami plays of a BG Stats export; games "
+                       "already here are skipped, so importing twice adds nothing, and a bad file changes nothing")
+    p.add_argument("file", type=Path, help="a file written by `companion export`, or BG Stats' export file")
+    p.add_argument("--yes", action="store_true",
+                   help="BG Stats: add the plays to the profiles with the same names without asking")
+    p.add_argument("--as", dest="aliases", action="append", default=[], metavar="BGNAME=PROFILE",
+                   help="BG Stats: this BG Stats player is this profile (new or existing); repeatable")
 
 
 def run(args: argparse.Namespace, url: str) -> tuple[Any, str]:
     if args.verb == "import":
-        text = read_text(args.file, "export")
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})",
-                             where=str(args.file)) from None
+        data = _json_file(args.file)
+        if is_bgstats(data):
+            return _import_bgstats(args, url, read_bgstats(data, str(args.file)))
+        if args.aliases:
+            raise InputError("--as is for BG Stats files; a companion export keeps its own names", where="import")
         games = from_json(data, str(args.file))  # everything checked before the database is touched
-        store = Store.open(url)
-        try:
-            added, skipped = store.add_whole_games(games)
-        finally:
-            store.close()
-        return ({"added": added, "skipped": skipped},
-                f"{added} game{'s' if added != 1 else ''} added, {skipped} already here")
+        added, skipped = _add(url, games)
+        return {"added": added, "skipped": skipped}, _added(added, skipped)
     if args.game and args.all:
         raise InputError("give --game or --all, not both", where="export")
     store = Store.open(url)
@@ -52,15 +58,133 @@ def run(args: argparse.Namespace, url: str) -> tuple[Any, str]:
         games = store.whole_games(args.game)
     finally:
         store.close()
-    _write(args.file, to_json(games, datetime.now(UTC)))
-    return {"exported": len(games), "file": str(args.file)}, f"{len(games)} game(s) written to {args.file}"
+    now = datetime.now(UTC)
+    if args.csv:
+        text = history_csv(games)
+        count = sum(1 for g in games if g.finished_at is not None)
+    else:
+        data = to_bgstats(games, now) if args.bgstats else to_json(games, now)
+        text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+        count = len(data["plays"]) if args.bgstats else len(games)
+    _write(args.file, text)
+    what = "finished game" if args.csv or args.bgstats else "game"
+    return {"exported": count, "file": str(args.file)}, f"{count} {what}(s) written to {args.file}"
 
 
-def _write(path: Path, data: dict[str, Any]) -> None:
+def _json_file(path: Path) -> Any:
+    try:
+        return json.loads(read_text(path, "import"))
+    except json.JSONDecodeError as exc:
+        raise InputError(f"not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})", where=str(path)) from None
+
+
+def _add(url: str, games: list[WholeGame]) -> tuple[int, int]:
+    store = Store.open(url)
+    try:
+        return store.add_whole_games(games)
+    finally:
+        store.close()
+
+
+def _added(added: int, skipped: int) -> str:
+    return f"{added} game{'s' if added != 1 else ''} added, {skipped} already here"
+
+
+def _import_bgstats(args: argparse.Namespace, url: str, reading: Reading) -> tuple[Any, str]:
+    """Plays become finished games under the profiles of the same names (or those --as gives); when some of
+    those profiles already exist, the players are asked first (or --yes said so)."""
+    aliases = _aliases(args.aliases, {n.casefold() for p in reading.plays for n in p.players})
+    store = Store.open(url)
+    try:
+        here = {g.uid for g in store.games()}
+        fresh = [p for p in reading.plays if p.uid not in here]
+        targets = {n: aliases.get(n.casefold(), n) for p in fresh for n in p.players}
+        existing = {n: _profile(store, t) for n, t in targets.items()}
+        games = [whole_game(p, targets) for p in fresh]
+        twins = _twins(store, games)
+    finally:
+        store.close()
+    games = [g for g in games if g.uid not in twins]
+    names = {n: t for n, t in targets.items() if any(n in g.players or t in g.players for g in games)}
+    plan = _plan(reading, games, len(reading.plays) - len(fresh), twins, names, existing)
+    report = {"plays": len(games), "other_games": reading.other_games, "ignored": reading.ignored,
+              "same_as": twins, "players": {n: {"profile": existing[n] or t, "existing": existing[n] is not None}
+                                            for n, t in names.items()}}
+    joining = sorted(n for n in names if existing[n] is not None)
+    if games and joining and not args.yes:
+        if not sys.stdin.isatty() or args.json:  # nobody to ask: say what would happen and how to agree
+            print(plan, file=sys.stderr)
+            raise InputError(f"the plays of {', '.join(joining)} would join the profiles already here of the same "
+                             "names: run again with --yes to agree, or --as 'BG NAME=PROFILE' to send a player to "
+                             "another profile (a new name makes a new one); nothing was imported", where=str(args.file))
+        print(plan)
+        if input("Add these games? [y/N] ").strip().casefold() not in ("y", "yes"):
+            return {**report, "added": 0, "skipped": 0}, "Nothing imported."
+        plan = ""
+    added, skipped = _add(url, games)
+    skipped += len(reading.plays) - len(fresh) + len(twins)
+    return {**report, "added": added, "skipped": skipped}, (plan + "\n" if plan else "") + _added(added, skipped)
+
+
+def _aliases(given: list[str], names: set[str]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for text in given:
+        bg, sep, profile = text.partition("=")
+        if not sep or not bg.strip() or not profile.strip():
+            raise InputError(f"--as {text!r}: write it as 'BG Stats name=profile name'", where="import")
+        if bg.strip().casefold() not in names:
+            raise InputError(f"--as {text!r}: no player {bg.strip()!r} in the file's Origami plays", where="import")
+        out[" ".join(bg.split()).casefold()] = " ".join(profile.split())
+    return out
+
+
+def _profile(store: Store, name: str) -> str | None:
+    try:
+        return store.player(name).name
+    except UnknownRecord:
+        return None
+
+
+def _twins(store: Store, games: list[WholeGame]) -> dict[str, int]:
+    """Games already here under another id: the same players with the same points, within a day (a play sent to
+    BG Stats from the companion, then exported from BG Stats, comes back with BG Stats' own id)."""
+    if not games:
+        return {}
+    finished = [g for g in store.games(status="finished") if g.finished_at is not None]
+    out: dict[str, int] = {}
+    for game in games:
+        assert game.finished_at is not None
+        want = sorted((n.casefold(), r["score"]) for n, r in zip(game.players, game.results))
+        for other in finished:
+            assert other.finished_at is not None
+            near = abs(other.finished_at - game.finished_at) <= timedelta(days=1) or \
+                abs(other.started_at - game.started_at) <= timedelta(days=1)
+            if near and other.variant == game.variant and len(other.players) == len(game.players) and sorted(
+                    (r["name"].casefold(), r["score"]) for r in store.results(other.id)) == want:
+                out[game.uid] = other.id
+                break
+    return out
+
+
+def _plan(reading: Reading, games: list[WholeGame], known: int, twins: dict[str, int], names: dict[str, str],
+          existing: dict[str, str | None]) -> str:
+    left = [f"{reading.other_games} play(s) of other games"] if reading.other_games else []
+    left += [f"{reading.ignored} marked ignored"] if reading.ignored else []
+    left += [f"{known} already here"] if known else []
+    left += [f"{len(twins)} the same as game(s) {', '.join(map(str, sorted(set(twins.values()))))}"] if twins else []
+    out = [f"BG Stats file: {len(games)} Origami play(s) to add" + (f" ({'; '.join(left)} left out)" if left else "")]
+    width = max((len(n) for n in names), default=0)
+    for n, t in sorted(names.items(), key=lambda x: x[0].casefold()):
+        out.append(f"  {n:<{width}} → " + (f"{existing[n]} (a profile already here)" if existing[n] is not None
+                                            else f"{t} (a new profile)"))
+    return "\n".join(out)
+
+
+def _write(path: Path, text: str) -> None:
     """Whole or not at all: the file appears only once it is completely written."""
     partial = path.with_name(f".{path.name}.partial")
     try:
-        partial.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        partial.write_text(text, encoding="utf-8")
         os.replace(partial, path)
     except OSError as exc:
         partial.unlink(missing_ok=True)

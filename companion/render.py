@@ -6,7 +6,7 @@ from typing import Any
 from scoring.options import Allowance
 from scoring.position import PlayCheck
 from scoring.cards import CardId
-from scoring.sheet import Award, Line, PlayerScore, ScoreSheet, TieBreak
+from scoring.sheet import SCORES_ONLY, Award, Line, PlayerScore, ScoreSheet, TieBreak
 
 
 def sheet_json(sheet: ScoreSheet) -> dict[str, Any]:
@@ -40,7 +40,8 @@ TIE_BREAKS: dict[str | None, TieBreak] = {None: None, "hand": "hand", "shared": 
 def sheet_text(sheet: ScoreSheet) -> str:
     out: list[str] = []
     for p in sorted(sheet.players, key=lambda p: p.rank):
-        out.append(f"{p.rank}. {p.name}: {p.total} points ({p.hand} card{'s' if p.hand != 1 else ''} in hand)")
+        hand = "" if p.hand is None else f" ({p.hand} card{'s' if p.hand != 1 else ''} in hand)"
+        out.append(f"{p.rank}. {p.name}: {p.total} points{hand}")
         for l in p.lines:
             bonus = f"{l.bonus:+d}" if l.bonus else ""
             why = f"  {l.why}" if l.bonus or l.why else ""
@@ -48,6 +49,8 @@ def sheet_text(sheet: ScoreSheet) -> str:
         for a in p.awards:
             owner = f"{a.owner}'s " if a.owner else "Character "
             out.append(f"   award {owner}{a.source:<14} {a.points:+d}  {a.why}")
+    if all(p.hand is None for p in sheet.players):
+        out.append(SCORES_ONLY)
     if sheet.tie_break == "shared":
         out.append(f"Shared victory: {', '.join(sheet.winners)} (tied on points and cards in hand).")
     elif sheet.tie_break == "hand":

@@ -86,7 +86,7 @@ class Result(Base):
     score: Mapped[int] = mapped_column(Integer)
     rank: Mapped[int] = mapped_column(Integer)
     winner: Mapped[bool] = mapped_column(Boolean)
-    hand: Mapped[int] = mapped_column(Integer)
+    hand: Mapped[int | None] = mapped_column(Integer)  # None: not known (a play imported with scores only)
     sheet: Mapped[dict[str, Any]] = mapped_column(JSON)  # lines and awards, as `score --json` prints them
 
 

@@ -39,9 +39,12 @@ class PlayerScore:
     name: str
     total: int
     rank: int
-    hand: int
+    hand: int | None  # None: not known (a play imported with its scores only)
     lines: tuple[Line, ...]
     awards: tuple[Award, ...]
+
+
+SCORES_ONLY = "Scores only: this play came from BG Stats, which keeps no cards."  # every hand is None
 
 
 @dataclass(frozen=True, slots=True)

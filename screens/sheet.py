@@ -11,7 +11,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
-from scoring.sheet import ScoreSheet
+from scoring.sheet import SCORES_ONLY, ScoreSheet
 
 BAR = 24  # the longest bar, in cells
 
@@ -30,7 +30,7 @@ def sheet_text(sheet: ScoreSheet, columns: int = 76, width: int = BAR) -> Text:
         style = "bold green" if p.name in sheet.winners else "bold"
         out.append(f"{p.rank}. {p.name:<10} {p.total:>3} ", style=style)
         out.append("█" * cells, style="green" if p.name in sheet.winners else "cyan")
-        out.append(f"  {p.hand} in hand\n", style="dim")
+        out.append(f"  {p.hand} in hand\n" if p.hand is not None else "\n", style="dim")
         for line in p.lines:
             bonus = f"{line.bonus:+d}" if line.bonus else ""
             head = (f"   {line.collection}.{line.position:<2} {line.card:<16} {line.printed:>3} {bonus:>4}"
@@ -42,6 +42,8 @@ def sheet_text(sheet: ScoreSheet, columns: int = 76, width: int = BAR) -> Text:
             head = f"   award: {owner} {award.source} {award.points:+d}"
             out.append(head)
             why(award.why, len(head))
+    if all(p.hand is None for p in sheet.players):
+        out.append(SCORES_ONLY + "\n", style="dim italic")
     if sheet.tie_break == "shared":
         out.append(f"Shared victory: {', '.join(sheet.winners)} (tied on points and on cards in hand).",
                    style="bold")

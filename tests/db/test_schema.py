@@ -156,3 +156,22 @@ def _two():  # type: ignore[no-untyped-def]
     from scoring.sheet import PlayerScore, ScoreSheet
 
     return ScoreSheet((PlayerScore("Ann", 1, 1, 0, (), ()), PlayerScore("B" * 70, 0, 2, 0, (), ())), ("Ann",), None)
+
+
+def test_results_keep_their_rows_when_hands_become_optional(tmp_path: Path) -> None:
+    """0003 rebuilds the results table on SQLite (a column cannot be altered in place): nothing is lost."""
+    path = tmp_path / "old.db"
+    schema.migrate(make_engine(url(path)), "0002")
+    with sqlite3.connect(path) as c:
+        c.execute("INSERT INTO players (id, name, name_key, created_at) VALUES (1, 'Ann', 'ann', '2026-01-01')")
+        c.execute("INSERT INTO games VALUES (1, 'u1', 'origami', '[]', '[]', '{}', 1, 'finished', 'quick', "
+                  "'2026-01-01', '2026-01-01', NULL)")
+        c.execute("INSERT INTO game_players VALUES (1, 0, 1)")
+        c.execute("INSERT INTO results VALUES (1, 0, 1, 40, 1, 1, 3, '{}')")
+    Store.open(url(path)).close()
+    with sqlite3.connect(path) as c:
+        assert c.execute("SELECT * FROM results").fetchall() == [(1, 0, 1, 40, 1, 1, 3, "{}")]
+        assert c.execute("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'results' "
+                         "AND sql IS NOT NULL"
+                         ).fetchall() == [("ix_results_player_game",)]
+        c.execute("INSERT INTO results VALUES (1, 1, 1, 30, 2, 0, NULL, '{}')")  # a hand may now be unknown
