@@ -16,6 +16,7 @@ run: $(VENV)/.installed
 	$(VENV)/bin/companion $(ARGS)
 
 test: $(VENV)/.installed
+	@.ci/chromium >/dev/null || true
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 bench: $(VENV)/.installed

@@ -19,7 +19,7 @@ from scoring.table import Table, parse_table_text
 
 from db.engine import default_url
 
-from . import catalog_cli, exchange_cli, history, render, share_cli
+from . import catalog_cli, exchange_cli, history, render, serve_cli, share_cli
 from .catalogue import load, read_text, stored_values, with_values
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT, EXIT_BUG = 0, 1, 2, 3
@@ -72,6 +72,7 @@ def _parser() -> argparse.ArgumentParser:
     catalog_cli.add_verb(verb)
     share_cli.add_verb(verb)
     exchange_cli.add_verbs(verb)
+    serve_cli.add_verb(verb)
     return parser
 
 
@@ -108,6 +109,9 @@ def _run(args: argparse.Namespace) -> int:
     if args.verb == "share":
         _emit(args, *share_cli.run(args, args.db or default_url()))
         return EXIT_OK
+    if args.verb == "serve":
+        return serve_cli.run(args, args.db or default_url(), load(_catalogue_files(args)),
+                             [f.resolve() for f in args.catalog])
     if args.verb == "catalog":
         _emit(args, *catalog_cli.run(args, _user_catalogue(args), args.db or default_url()))
         return EXIT_OK

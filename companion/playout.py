@@ -21,13 +21,21 @@ from scoring.sheet import ScoreSheet, score
 from scoring.state import GameState, Phase
 from scoring.table import Seat, Table, Variant
 
+Entry = tuple[str, dict[str, Any]]  # a catalogue entry: where it comes from, and its fields
+
 MAX_TURNS = 3000
 
 
 def filled(catalogue: Catalogue, leave: frozenset[str] = frozenset()) -> Catalogue:
     """The catalogue with every unknown value filled with a made-up one (but the fields in `leave`), and
     each family completed to its 18 cards with made-up cards. For simulations only: these are not facts."""
-    entries: list[tuple[str, dict[str, Any]]] = []
+    values, cards = made_up(catalogue, leave)
+    return catalogue.with_entries(values, origin="simulation").with_entries(cards, origin="simulation")
+
+
+def made_up(catalogue: Catalogue, leave: frozenset[str] = frozenset()) -> tuple[list[Entry], list[Entry]]:
+    """What `filled` adds: the made-up values, then the made-up cards."""
+    entries: list[Entry] = []
     for card in catalogue.cards.values():
         values: dict[str, Any] = {}
         for attr, value in (("quantity", 2), ("cost", 4), ("folds", 2), ("points", 2)):
@@ -46,7 +54,7 @@ def filled(catalogue: Catalogue, leave: frozenset[str] = frozenset()) -> Catalog
         if values:
             entries.append((f"fill {card.id}", {"name": card.name, **({"colour": card.colour} if card.colour else {}), **values}))
     catalogue = catalogue.with_entries(entries, origin="simulation")
-    extra: list[tuple[str, dict[str, Any]]] = []
+    extra: list[Entry] = []
     for family, game in catalogue.families.items():
         have = sum(c.quantity or 0 for c in catalogue.cards.values() if c.family == family)
         if have < catalogue.family_size:
@@ -54,7 +62,7 @@ def filled(catalogue: Catalogue, leave: frozenset[str] = frozenset()) -> Catalog
                 "name": f"Unseen {family}", "game": game.value, "kind": "origami", "family": family,
                 "quantity": catalogue.family_size - have, "cost": 3, "folds": 2, "points": 2,
                 "effect": "instant", "steps": ["draw_deck"]}))
-    return catalogue.with_entries(extra, origin="simulation")
+    return entries, extra
 
 
 @dataclass(slots=True)

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -15,10 +16,13 @@ from scoring.table import Table, parse_table
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    """Say loudly when the store's contract suite did not run against PostgreSQL."""
+    """Say loudly what did not run: the store on PostgreSQL, the browser tests without Chromium."""
     if not os.environ.get("COMPANION_TEST_PG"):
         terminalreporter.write_sep("!", "PostgreSQL NOT TESTED: the store ran on SQLite only "
                                         "(set COMPANION_TEST_PG, or run .ci/run)", red=True, bold=True)
+    if not shutil.which("chromium") and not shutil.which("chromium-browser"):
+        terminalreporter.write_sep("!", "BROWSER NOT TESTED: no Chromium (apt-get install chromium, or run .ci/run)",
+                                   red=True, bold=True)
 
 
 @pytest.fixture(autouse=True)

@@ -1,0 +1,182 @@
+"""`companion serve`: the companion in a browser (textual-serve runs one app process per browser tab) and the
+read-only table for the other phones, behind two random keys made at each start:
+
+- the app key opens the companion itself (it records actions and shows every player's history);
+- the watch key opens only the read-only table (/table), which the QR code carries.
+
+A request without a right key gets a refusal and nothing else. A key given in the URL is kept in a cookie
+(HttpOnly, SameSite=Strict) so the app's websocket and the table's refreshes carry it.
+
+Bounded: each client address gets a small budget of requests per second (then 429); the read-only table is
+built at most once a second, on one worker thread, whatever the number of phones; a few app processes at
+most run at once. A slow or flooding client ties up only its own connection."""
+from __future__ import annotations
+
+import asyncio
+import hmac
+import html
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+
+from aiohttp import web
+from textual_serve.server import Server
+
+from db.store import Store
+from scoring.catalog import Catalogue
+from scoring.errors import InputError
+
+from .watch import current_game, fragment, page, snapshot, version
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+APP_COOKIE, WATCH_COOKIE = "companion-app", "companion-watch"
+MAX_APPS = 4  # app processes at once (each browser tab of the companion is one)
+RATE, BURST = 10.0, 40  # requests per second per client address, and the burst allowed
+FRESH = 1.0  # seconds a built table view is served as it is
+REFUSED = ("<!doctype html><meta charset=utf-8><title>Origami companion</title>"
+           "<p>This page needs the link from the companion's QR code (the key in it is new at each start).</p>")
+
+
+@dataclass
+class Keys:
+    app: str = field(default_factory=lambda: secrets.token_urlsafe(16))
+    watch: str = field(default_factory=lambda: secrets.token_urlsafe(16))
+
+
+@dataclass
+class Bucket:
+    tokens: float
+    at: float
+
+
+class Limiter:
+    """A token bucket per client address: RATE requests a second, BURST at once."""
+
+    def __init__(self, rate: float = RATE, burst: int = BURST, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.buckets: dict[str, Bucket] = {}
+
+    def allow(self, who: str) -> bool:
+        now = self.clock()
+        if len(self.buckets) > 10_000:  # a flood from many addresses must not grow this without end
+            self.buckets = {k: b for k, b in self.buckets.items() if now - b.at < 60}
+        bucket = self.buckets.setdefault(who, Bucket(self.burst, now))
+        bucket.tokens = min(self.burst, bucket.tokens + (now - bucket.at) * self.rate)
+        bucket.at = now
+        if bucket.tokens < 1:
+            return False
+        bucket.tokens -= 1
+        return True
+
+
+class TableView:
+    """The read-only table, built on one worker thread at most once every FRESH seconds."""
+
+    def __init__(self, url: str, catalogue: Catalogue, game: int | None) -> None:
+        self.url, self.catalogue, self.game = url, catalogue, game
+        self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table-view")
+        self.lock = asyncio.Lock()
+        self.store: Store | None = None
+        self.built: tuple[str, str] = ("", "")  # (version, HTML)
+        self.checked = float("-inf")
+
+    async def now(self) -> tuple[str, str]:
+        async with self.lock:  # one build for every phone asking at once
+            if time.monotonic() - self.checked >= FRESH:
+                self.built = await asyncio.get_running_loop().run_in_executor(self.worker, self._build)
+                self.checked = time.monotonic()
+            return self.built
+
+    def _build(self) -> tuple[str, str]:
+        if self.store is None:
+            self.store = Store.open(self.url)
+        try:
+            game = current_game(self.store, self.game)
+            key = version(game) if game else "none"
+            if key != self.built[0]:
+                return key, fragment(snapshot(self.store, game, self.catalogue) if game else None)
+        except InputError as exc:  # an unknown game, a database gone: said on the page, and tried again
+            return f"error.{time.monotonic()}", f'<p class="quiet">{html.escape(str(exc))}</p>'
+        return self.built
+
+    async def close(self) -> None:
+        if self.store is not None:
+            await asyncio.get_running_loop().run_in_executor(self.worker, self.store.close)
+            self.store = None
+        self.worker.shutdown(wait=False)
+
+
+class CompanionServer(Server):
+    def __init__(self, command: str, *, host: str, port: int, public: str, view: TableView, keys: Keys,
+                 banner: str) -> None:
+        super().__init__(command, host=host, port=port, title="Origami companion", public_url=public)
+        self.view, self.keys, self.banner = view, keys, banner
+        self.limiter = Limiter()
+        self.apps = 0
+
+    def initialize_logging(self) -> None:
+        super().initialize_logging()
+        import logging
+
+        logging.getLogger("aiohttp.access").setLevel(logging.WARNING)  # not a line per phone refresh
+
+    async def _make_app(self) -> web.Application:
+        app = await super()._make_app()
+        app.middlewares.append(self.guard)
+        app.add_routes([web.get("/table", self.table_page), web.get("/table/now", self.table_now)])
+        return app
+
+    async def on_startup(self, app: web.Application) -> None:
+        print(self.banner, flush=True)
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        await self.view.close()
+
+    # --- the gate ---------------------------------------------------------------------------------
+    def access(self, request: web.Request) -> str | None:
+        """'app', 'watch' or None, from the key in the URL or the cookie it left."""
+        given = request.query.get("key", "")
+        for level, key, cookie in (("app", self.keys.app, APP_COOKIE), ("watch", self.keys.watch, WATCH_COOKIE)):
+            if hmac.compare_digest(given, key) or hmac.compare_digest(request.cookies.get(cookie, ""), key):
+                return level
+        return None
+
+    @web.middleware
+    async def guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        if not self.limiter.allow(request.remote or "?"):
+            return web.Response(status=429, text="Too many requests: wait a moment.", headers={"Retry-After": "1"})
+        if request.path.startswith("/static/"):  # the page's scripts and fonts: no game in them
+            return await handler(request)
+        level = self.access(request)
+        watching = request.path == "/table" or request.path.startswith("/table/")
+        if level is None or (level == "watch" and not watching):
+            return web.Response(status=403, text=REFUSED, content_type="text/html")
+        if request.path == "/ws":
+            if self.apps >= MAX_APPS:
+                return web.Response(status=503, text=f"{MAX_APPS} copies of the companion are open already: "
+                                                     "close one first.")
+            self.apps += 1
+            try:
+                return await handler(request)
+            finally:
+                self.apps -= 1
+        response = await handler(request)
+        if "key" in request.query:
+            name, key = (APP_COOKIE, self.keys.app) if level == "app" else (WATCH_COOKIE, self.keys.watch)
+            response.set_cookie(name, key, httponly=True, samesite="Strict", path="/")
+        response.headers["Cache-Control"] = "no-store"
+        response.headers["Referrer-Policy"] = "no-referrer"  # the key never leaves in a Referer header
+        return response
+
+    # --- the read-only table -----------------------------------------------------------------------
+    async def table_page(self, request: web.Request) -> web.Response:
+        etag, body = await self.view.now()
+        return web.Response(text=page(body, etag, "/table/now"), content_type="text/html")
+
+    async def table_now(self, request: web.Request) -> web.Response:
+        etag, body = await self.view.now()
+        if request.headers.get("If-None-Match") == etag:
+            return web.Response(status=304, headers={"ETag": etag})
+        return web.Response(text=body, content_type="text/html", headers={"ETag": etag})

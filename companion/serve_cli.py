@@ -1,0 +1,85 @@
+"""`companion serve`: the verb, the addresses it prints and the QR code of the read-only table."""
+from __future__ import annotations
+
+import argparse
+import shlex
+import socket
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from scoring.catalog import Catalogue
+from scoring.errors import InputError
+
+from . import qr
+
+NETWORK_WARNING = (
+    "On the network: anyone who can reach this machine and has a link gets in. The table link shows what the "
+    "table sees (names, collections, Characters, hand sizes, scores); the companion link records and undoes "
+    "actions and shows every player's history: keep it to yourself. Both keys change at the next start.")
+
+
+def add_verb(verb: Callable[[str, str], argparse.ArgumentParser]) -> None:
+    p = verb("serve", "the companion in a browser, and a read-only table for the phones at the table "
+                      "(this machine only, unless --network)")
+    p.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    p.add_argument("--network", action="store_true",
+                   help="let other devices in (binds every address of this machine; phones need this)")
+    p.add_argument("--host", help="bind this one address instead (e.g. this machine's address on the Wi-Fi)")
+    p.add_argument("--game", type=int, metavar="ID", help="show this game on the table (default: the latest)")
+
+
+def run(args: argparse.Namespace, url: str, catalogue: Catalogue, catalogue_files: list[Path]) -> int:
+    from .serve import CompanionServer, Keys, TableView
+
+    if not 0 < args.port < 65536:
+        raise InputError(f"--port {args.port}: a port from 1 to 65535")
+    if args.network and args.host:
+        raise InputError("give --network or --host, not both")
+    bind = args.host or ("0.0.0.0" if args.network else "127.0.0.1")
+    exposed = bind not in ("127.0.0.1", "localhost", "::1")
+    public = f"http://{_address() if bind == '0.0.0.0' else bind}:{args.port}"
+    _check_port(bind, args.port)
+    keys = Keys()
+    command = " ".join(shlex.quote(part) for part in [sys.executable, "-m", "companion", "--db", url,
+                                                       *[x for f in catalogue_files for x in ("--catalog", str(f))]])
+    view = TableView(url, catalogue, args.game)
+    banner = _banner(public, keys.app, keys.watch, exposed)
+    CompanionServer(command, host=bind, port=args.port, public=public, view=view, keys=keys,
+                    banner=banner).serve()
+    return 0
+
+
+def _banner(public: str, app_key: str, watch_key: str, exposed: bool) -> str:
+    watch = f"{public}/table?key={watch_key}"
+    code = qr.matrix(watch)
+    out = [f"Serving the companion on {public}" + ("" if exposed else " (this machine only: --network lets "
+                                                                       "phones in)."),
+           f"  The companion (records the game): {public}/?key={app_key}",
+           f"  The table, read-only (phones):    {watch}",
+           "", "Scan for the read-only table:", qr.ansi(qr.lines(code)), ""]
+    if exposed:
+        out.append(NETWORK_WARNING)
+    out.append("Press Ctrl+C to stop.")
+    return "\n".join(out)
+
+
+def _address() -> str:
+    """This machine's address on its network (the one a phone on the same Wi-Fi reaches); no packet is sent."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # a documentation address: only the route is looked up
+            return str(probe.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
+def _check_port(host: str, port: int) -> None:
+    """A clear message now rather than a traceback from the server."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind((host, port))
+        except OSError as exc:
+            raise InputError(f"cannot listen on {host}:{port} ({exc.strerror}): choose another --port, or stop "
+                             "what is using it") from None
