@@ -3,6 +3,7 @@ load in a worker thread. Screens only show and ask; every write happens in the a
 order: a game on the table in game_flow, players and history in history_flow, what they share in app_base."""
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from functools import partial
 
@@ -14,6 +15,9 @@ from screens.home import ENTRIES, HomeScreen
 
 from .game_flow import GameFlow
 from .history_flow import HistoryFlow
+
+
+TABLE_LINK = "COMPANION_TABLE_LINK"  # `companion serve` sets it for the app processes it starts
 
 
 class CompanionApp(GameFlow, HistoryFlow):
@@ -33,6 +37,20 @@ class CompanionApp(GameFlow, HistoryFlow):
             yield SystemCommand("Undo the last action", "Take back the latest action (kept in the log)",
                                 screen.action_undo)
             yield SystemCommand("Score the game", "Final scoring, once the game is over", screen.action_finish)
+        yield SystemCommand("Table link for phones", "A QR code the other players scan to follow the game",
+                            self.show_table_link)
+
+    def show_table_link(self) -> None:
+        link = os.environ.get(TABLE_LINK)
+        if not link:
+            self.notify("Start the companion with `companion serve --network`: the other players' phones can then "
+                        "follow the game, and this shows the QR code to scan.", timeout=10)
+            return
+        local = "://127.0.0.1:" in link
+        self.show_code(link, f"The other players scan this to follow the game (read-only): {link}"
+                       + ("\nOnly this machine can open it now: restart with `companion serve --network`."
+                          if local else "") + "\nEsc closes.",
+                       f"enlarge the window, or type the link: {link}")
 
     def go(self, choice: str) -> None:
         self.home.post_message(HomeScreen.Chosen(choice))

@@ -105,3 +105,15 @@ class AppBase(App[None]):
             return None
         self.notify(f"{card}: {field.replace('_', ' ')} = {value} saved in your catalogue.")
         return self.catalogue
+
+    def show_code(self, link: str, caption: str, too_small: str) -> None:
+        """`link` as a QR code drawn to fit this window; `too_small` ends the sentence said when it cannot."""
+        from screens.share import QrScreen
+
+        from . import qr
+
+        modules = qr.matrix(link)
+        drawn = qr.drawing(modules, self.size.width - 2, self.size.height - 3)
+        side = qr.smallest(modules)
+        self.push_screen(QrScreen(drawn, caption if drawn else
+                                  f"The QR code needs {side} columns and {side + 3} lines: {too_small}"))

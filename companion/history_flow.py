@@ -57,9 +57,6 @@ class HistoryFlow(AppBase):
 
     def on_sheet_screen_share(self, message: SheetScreen.Share) -> None:
         """The game's BG Stats link as a QR code, drawn to fit this terminal (or said why it cannot be)."""
-        from screens.share import QrScreen
-
-        from . import qr
         from .share import bgstats_link, bgstats_play
 
         store = self.reader()
@@ -69,13 +66,9 @@ class HistoryFlow(AppBase):
         except InputError as exc:
             self.notify(str(exc), severity="error")
             return
-        modules = qr.matrix(link)
-        drawn = qr.drawing(modules, self.size.width - 2, self.size.height - 3)
-        side = qr.smallest(modules)
-        caption = ("Scan it with the phone: BG Stats opens with this play filled in. Esc closes." if drawn else
-                   f"The QR code needs {side} columns and {side + 3} lines: enlarge the terminal (or make the font "
-                   f"smaller), or save the play with `companion share {game.id} --save FILE`.")
-        self.push_screen(QrScreen(drawn, caption))
+        self.show_code(link, "Scan it with the phone: BG Stats opens with this play filled in. Esc closes.",
+                       f"enlarge the terminal (or make the font smaller), or save the play with "
+                       f"`companion share {game.id} --save FILE`.")
 
     @staticmethod
     def game_line(game_id: int, day: str, variant: str, results: list[dict[str, object]]) -> str:

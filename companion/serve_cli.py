@@ -2,16 +2,19 @@
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
 import socket
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from db.store import Store
 from scoring.catalog import Catalogue
 from scoring.errors import InputError
 
 from . import qr
+from .watch import current_game
 
 NETWORK_WARNING = (
     "On the network: anyone who can reach this machine and has a link gets in. The table link shows what the "
@@ -30,6 +33,7 @@ def add_verb(verb: Callable[[str, str], argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace, url: str, catalogue: Catalogue, catalogue_files: list[Path]) -> int:
+    from .app import TABLE_LINK
     from .serve import CompanionServer, Keys, TableView
 
     if not 0 < args.port < 65536:
@@ -40,11 +44,18 @@ def run(args: argparse.Namespace, url: str, catalogue: Catalogue, catalogue_file
     exposed = bind not in ("127.0.0.1", "localhost", "::1")
     public = f"http://{_address() if bind == '0.0.0.0' else bind}:{args.port}"
     _check_port(bind, args.port)
+    if args.game is not None:  # an unknown game, or one without a table, is said now rather than on the page
+        store = Store.open(url)
+        try:
+            current_game(store, args.game)
+        finally:
+            store.close()
     keys = Keys()
     command = " ".join(shlex.quote(part) for part in [sys.executable, "-m", "companion", "--db", url,
                                                        *[x for f in catalogue_files for x in ("--catalog", str(f))]])
     view = TableView(url, catalogue, args.game)
     banner = _banner(public, keys.app, keys.watch, exposed)
+    os.environ[TABLE_LINK] = f"{public}/table?key={keys.watch}"  # the app processes show it as a QR code
     CompanionServer(command, host=bind, port=args.port, public=public, view=view, keys=keys,
                     banner=banner).serve()
     return 0

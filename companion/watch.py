@@ -70,7 +70,7 @@ def snapshot(store: Store, game: GameRecord, catalogue: Catalogue) -> Snapshot:
         try:
             sheet = session.score()
             totals = {p.name: p.total for p in sheet.players}
-            scores = "Scores if the game ended now (hands are not counted until the end)."
+            scores = "Scores if the game ended now."
         except MissingValue as missing:
             scores = f"Scores so far need a value the companion does not know yet ({missing})."
     names = game.players
@@ -123,7 +123,7 @@ h1 { font-size: 1.2em; margin: .3em 0; } h2 { font-size: 1.05em; margin: .2em 0;
 .score { float: right; } .hand, .quiet { color: #666; margin: 0; }
 ol { padding-left: 0; list-style: none; margin: .2em 0; }
 ul.cards { display: inline; padding: 0; } ul.cards li { display: inline; }
-ul.cards li + li::before { content: ", "; } .top { font-weight: bold; }
+ul.cards li + li::before { content: ", "; font-weight: normal; } .top { font-weight: bold; }
 </style></head><body>
 <main id="table">{body}</main>
 <noscript><p class="quiet">Reload the page to see the latest turn.</p></noscript>

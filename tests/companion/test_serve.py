@@ -202,7 +202,7 @@ def test_the_banner_says_what_the_network_exposes() -> None:
     assert Keys().watch != keys.watch and len(keys.watch) >= 20  # random at each start
 
 
-def test_a_port_in_use_or_a_double_binding_is_refused_clearly(capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_port_in_use_a_double_binding_or_an_unknown_game_is_refused_clearly(capsys: pytest.CaptureFixture[str]) -> None:
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))
         busy.listen()
@@ -211,4 +211,6 @@ def test_a_port_in_use_or_a_double_binding_is_refused_clearly(capsys: pytest.Cap
         assert code == 2 and f"cannot listen on 127.0.0.1:{port}" in err and "--port" in err
     code, _, err = run(capsys, "serve", "--network", "--host", "10.0.0.2")
     assert code == 2 and "give --network or --host, not both" in err
+    code, _, err = run(capsys, "serve", "--port", str(free_port()), "--game", "7")
+    assert code == 2 and "no game 7" in err
 

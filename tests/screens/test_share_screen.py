@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import Static
 
-from companion.app import make_app
+from companion.app import TABLE_LINK, make_app
 from companion.share import bgstats_link, bgstats_play
 from db.store import Store
 from screens.share import QrScreen
@@ -53,3 +54,22 @@ async def test_a_terminal_too_small_for_the_code_says_what_to_do(tmp_path: Path)
     drawn, caption = await open_qr(url, (80, 24))
     assert drawn is None
     assert "enlarge the terminal" in caption and "companion share 3 --save FILE" in caption
+
+
+async def test_served_the_app_shows_the_table_link_for_phones(tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    link = "http://192.168.1.20:8000/table?key=Zt0-rN3p_7yQvW2xKcA9bg"
+    app = make_app(f"sqlite:///{tmp_path}/q.db")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        app.show_table_link()  # not served: says how to serve, shows nothing
+        await pilot.pause()
+        assert not isinstance(app.screen, QrScreen)
+        monkeypatch.setenv(TABLE_LINK, link)  # as `companion serve` sets it for the app processes it starts
+        await pilot.press("ctrl+p")
+        await pilot.press(*"table link")
+        await pilot.press("enter")
+        await settled(pilot)
+        assert isinstance(app.screen, QrScreen) and app.screen.drawn is not None
+        assert read_back(app.screen.drawn) == link  # fits 80×24 and scans to the exact link
+        assert "follow the game (read-only)" in str(app.screen.query_one("#caption", Static).render())
