@@ -99,30 +99,36 @@ def _import_bgstats(args: argparse.Namespace, url: str, reading: Reading) -> tup
         here = {g.uid for g in store.games()}
         fresh = [p for p in reading.plays if p.uid not in here]
         targets = {n: aliases.get(n.casefold(), n) for p in fresh for n in p.players}
-        existing = {n: _profile(store, t) for n, t in targets.items()}
-        games = [whole_game(p, targets) for p in fresh]
-        twins = _twins(store, games)
+        candidates = [whole_game(p, targets) for p in fresh]
+        twins = _twins(store, candidates)
+        kept = [p for p in fresh if p.uid not in twins]
+        names = {n: targets[n] for p in kept for n in p.players}
+        existing = {n: _profile(store, t) for n, t in names.items()}
     finally:
         store.close()
-    games = [g for g in games if g.uid not in twins]
-    names = {n: t for n, t in targets.items() if any(n in g.players or t in g.players for g in games)}
-    plan = _plan(reading, games, len(reading.plays) - len(fresh), twins, names, existing)
-    report = {"plays": len(games), "other_games": reading.other_games, "ignored": reading.ignored,
+    games = [g for g in candidates if g.uid not in twins]
+    already = len(reading.plays) - len(kept)
+    plan = _plan(reading, len(kept), len(reading.plays) - len(fresh), twins, names, existing)
+    report = {"plays": len(kept), "other_games": reading.other_games, "ignored": reading.ignored,
               "same_as": twins, "players": {n: {"profile": existing[n] or t, "existing": existing[n] is not None}
                                             for n, t in names.items()}}
     joining = sorted(n for n in names if existing[n] is not None)
-    if games and joining and not args.yes:
+    if joining and not args.yes:
         if not sys.stdin.isatty() or args.json:  # nobody to ask: say what would happen and how to agree
             print(plan, file=sys.stderr)
             raise InputError(f"the plays of {', '.join(joining)} would join the profiles already here of the same "
                              "names: run again with --yes to agree, or --as 'BG NAME=PROFILE' to send a player to "
                              "another profile (a new name makes a new one); nothing was imported", where=str(args.file))
         print(plan)
-        if input("Add these games? [y/N] ").strip().casefold() not in ("y", "yes"):
+        try:
+            agreed = input("Add these games? [y/N] ").strip().casefold() in ("y", "yes")
+        except (EOFError, KeyboardInterrupt):
+            agreed = False
+        if not agreed:
             return {**report, "added": 0, "skipped": 0}, "Nothing imported."
         plan = ""
     added, skipped = _add(url, games)
-    skipped += len(reading.plays) - len(fresh) + len(twins)
+    skipped += already
     return {**report, "added": added, "skipped": skipped}, (plan + "\n" if plan else "") + _added(added, skipped)
 
 
@@ -166,13 +172,13 @@ def _twins(store: Store, games: list[WholeGame]) -> dict[str, int]:
     return out
 
 
-def _plan(reading: Reading, games: list[WholeGame], known: int, twins: dict[str, int], names: dict[str, str],
+def _plan(reading: Reading, adding: int, known: int, twins: dict[str, int], names: dict[str, str],
           existing: dict[str, str | None]) -> str:
     left = [f"{reading.other_games} play(s) of other games"] if reading.other_games else []
     left += [f"{reading.ignored} marked ignored"] if reading.ignored else []
     left += [f"{known} already here"] if known else []
     left += [f"{len(twins)} the same as game(s) {', '.join(map(str, sorted(set(twins.values()))))}"] if twins else []
-    out = [f"BG Stats file: {len(games)} Origami play(s) to add" + (f" ({'; '.join(left)} left out)" if left else "")]
+    out = [f"BG Stats file: {adding} Origami play(s) to add" + (f" ({'; '.join(left)} left out)" if left else "")]
     width = max((len(n) for n in names), default=0)
     for n, t in sorted(names.items(), key=lambda x: x[0].casefold()):
         out.append(f"  {n:<{width}} → " + (f"{existing[n]} (a profile already here)" if existing[n] is not None

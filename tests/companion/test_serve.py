@@ -21,7 +21,7 @@ from aiohttp.test_utils import TestServer
 
 from companion.catalogue import load, shipped
 from companion.playout import made_up
-from companion.serve import BURST, REFUSED, CompanionServer, Keys, Limiter, TableView
+from companion.serve import BURST, MAX_APPS, CompanionServer, Keys, Limiter, TableView
 from companion.serve_cli import NETWORK_WARNING, _banner
 from companion.session import GameSession
 from companion.watch import current_game, snapshot
@@ -179,6 +179,9 @@ async def test_a_flood_and_slow_clients_do_not_stall_the_table(tmp_path: Path) -
             assert statuses.count(200) <= BURST + 5 and builds <= 2  # built once or twice, not 300 times
             await asyncio.sleep(1.5)  # the budget refills: a phone asking normally is served
             assert await asyncio.wait_for(ask(), 10) == 200
+            server.apps = MAX_APPS  # as many companion tabs as allowed are open: one more is turned away
+            async with http.get(test.make_url(f"/ws?key={keys.app}")) as answer:
+                assert answer.status == 503 and "close one first" in await answer.text()
         for writer in slow:
             writer.close()
 
