@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import os
 import shlex
+import shutil
 import socket
 import sys
 from collections.abc import Callable
@@ -16,6 +17,7 @@ from scoring.errors import InputError
 from . import qr
 from .watch import current_game
 
+GAP = 4  # columns between the two QR codes
 NETWORK_WARNING = (
     "On the network: anyone who can reach this machine and has a link gets in. The table link shows what the "
     "table sees (names, collections, Characters, hand sizes, scores); the companion link records and undoes "
@@ -61,14 +63,26 @@ def run(args: argparse.Namespace, url: str, catalogue: Catalogue, catalogue_file
     return 0
 
 
-def _banner(public: str, app_key: str, watch_key: str, exposed: bool) -> str:
-    watch = f"{public}/table?key={watch_key}"
-    code = qr.matrix(watch)
+def _banner(public: str, app_key: str, watch_key: str, exposed: bool, columns: int = 0) -> str:
+    """The links, and their QR codes side by side when the terminal is wide enough (else one under the other):
+    the companion's for the host's own phone, the table's for everyone else's."""
+    app, watch = f"{public}/?key={app_key}", f"{public}/table?key={watch_key}"
+    codes = [(title, qr.lines(qr.matrix(link))) for title, link in
+             (("The companion (only you):", app), ("The table, read-only (everyone):", watch))]
+    width = max(len(drawn[0]) for _, drawn in codes)
     out = [f"Serving the companion on {public}" + ("" if exposed else " (this machine only: --network lets "
                                                                        "phones in)."),
-           f"  The companion (records the game): {public}/?key={app_key}",
-           f"  The table, read-only (phones):    {watch}",
-           "", "Scan for the read-only table:", qr.ansi(qr.lines(code)), ""]
+           f"  The companion (records the game): {app}", f"  The table, read-only (phones):    {watch}", ""]
+    if 2 * width + GAP <= (columns or shutil.get_terminal_size().columns):
+        out.append("".join(title.ljust(width + GAP) for title, _ in codes).rstrip())
+        height = max(len(drawn) for _, drawn in codes)  # the smaller code gets more white around it
+        rows = zip(*([line.ljust(width) for line in drawn] + [" " * width] * (height - len(drawn))
+                     for _, drawn in codes))
+        out += [(" " * GAP).join(qr.ansi([part]) for part in row) for row in rows]
+    else:
+        for title, drawn in codes:
+            out += [title, qr.ansi(drawn)]
+    out.append("")
     if exposed:
         out.append(NETWORK_WARNING)
     out.append("Press Ctrl+C to stop.")

@@ -22,12 +22,13 @@ from aiohttp.test_utils import TestServer
 from companion.catalogue import load, shipped
 from companion.playout import made_up
 from companion.serve import BURST, MAX_APPS, CompanionServer, Keys, Limiter, TableView
-from companion.serve_cli import NETWORK_WARNING, _banner
+from companion.serve_cli import GAP, NETWORK_WARNING, _banner
 from companion.session import GameSession
 from companion.watch import current_game, snapshot
 from db.store import Store
 from tests.browser import browser
 from tests.companion.test_exchange import CATALOGUE, history, run
+from tests.companion.test_share import read_back
 from tests.recorded import script
 
 
@@ -203,6 +204,24 @@ def test_the_banner_says_what_the_network_exposes() -> None:
     public = _banner("http://192.168.1.20:8000", keys.app, keys.watch, exposed=True)
     assert NETWORK_WARNING in public and f"http://192.168.1.20:8000/?key={keys.app}" in public
     assert Keys().watch != keys.watch and len(keys.watch) >= 20  # random at each start
+
+
+
+@pytest.mark.parametrize("columns", [80, 60])  # side by side, or one under the other
+def test_the_banners_qr_codes_scan_to_the_two_links(columns: int) -> None:
+    keys = Keys()
+    text = re.sub(r"\x1b\[[0-9;]*m", "", _banner("http://192.168.1.20:8000", keys.app, keys.watch, True, columns))
+    def drawn(part: str) -> list[str]:
+        return [line for line in part.splitlines() if line and set(line) <= set(" ▀▄█")]
+
+    if columns == 80:
+        both = drawn(text)
+        width = (len(both[0]) - GAP) // 2
+        codes = [[line[:width] for line in both], [line[width + GAP:] for line in both]]
+    else:  # one under the other
+        codes = [drawn(part) for part in text.split("The table, read-only (everyone):")]
+    assert [read_back(code) for code in codes] == [f"http://192.168.1.20:8000/?key={keys.app}",
+                                                   f"http://192.168.1.20:8000/table?key={keys.watch}"]
 
 
 def test_a_port_in_use_a_double_binding_or_an_unknown_game_is_refused_clearly(capsys: pytest.CaptureFixture[str]) -> None:
