@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import shlex
 import shutil
@@ -106,5 +107,6 @@ def _check_port(host: str, port: int) -> None:
         try:
             s.bind((host, port))
         except OSError as exc:
-            raise InputError(f"cannot listen on {host}:{port} ({exc.strerror}): choose another --port, or stop "
-                             "what is using it") from None
+            fix = ("give --host one of this machine's own addresses, or use --network"
+                   if exc.errno == errno.EADDRNOTAVAIL else "choose another --port, or stop what is using it")
+            raise InputError(f"cannot listen on {host}:{port} ({exc.strerror}): {fix}") from None

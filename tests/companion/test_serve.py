@@ -233,6 +233,8 @@ def test_a_port_in_use_a_double_binding_or_an_unknown_game_is_refused_clearly(ca
         assert code == 2 and f"cannot listen on 127.0.0.1:{port}" in err and "--port" in err
     code, _, err = run(capsys, "serve", "--network", "--host", "10.0.0.2")
     assert code == 2 and "give --network or --host, not both" in err
+    code, _, err = run(capsys, "serve", "--host", "192.0.2.7", "--port", str(free_port()))  # not this machine's
+    assert code == 2 and "give --host one of this machine's own addresses" in err
     code, _, err = run(capsys, "serve", "--port", str(free_port()), "--game", "7")
     assert code == 2 and "no game 7" in err
 
