@@ -90,9 +90,9 @@ class TableView:
             return self.built
 
     def _build(self) -> tuple[str, str]:
-        if self.store is None:
-            self.store = Store.open(self.url)
         try:
+            if self.store is None:
+                self.store = Store.open(self.url)
             game = current_game(self.store, self.game)
             key = version(game) if game else "none"
             if key != self.built[0]:

@@ -238,3 +238,14 @@ def test_a_port_in_use_a_double_binding_or_an_unknown_game_is_refused_clearly(ca
     code, _, err = run(capsys, "serve", "--port", str(free_port()), "--game", "7")
     assert code == 2 and "no game 7" in err
 
+
+
+async def test_a_table_that_cannot_be_shown_says_why_on_the_page(tmp_path: Path) -> None:
+    view = TableView(f"sqlite:///{tmp_path}/games.db", CATALOGUE, 99)  # the game was removed from under it
+    _, body = await view.now()
+    assert "no game 99" in body
+    await view.close()
+    empty = TableView(f"sqlite:///{tmp_path}/other.db", CATALOGUE, None)
+    _, body = await empty.now()
+    assert "No game recorded turn by turn yet" in body
+    await empty.close()
