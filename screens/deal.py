@@ -88,12 +88,8 @@ class DealScreen(CheckedForm):
                 return
             tied = fewest_folds(hands, self.catalogue)
             decision = decide(self.state, Deal(hands, line, tied[0] if len(tied) > 1 else None), self.catalogue)
-        except MissingValue as missing:
-            self.missing = missing
-            verdict.say(f"{missing.card}: {missing.field} not known yet — Enter asks for it.", "problem")
-            return
-        except InputError as problem:
-            verdict.say(str(problem), "problem")
+        except (InputError, MissingValue) as problem:
+            self.stuck(problem)
             return
         names = [self.state.players[i].name for i in tied]
         who = (f"{names[0]} has the fewest folds and starts." if len(tied) == 1 else

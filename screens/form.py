@@ -8,7 +8,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Select, Static
 
 from scoring.catalog import Catalogue
-from scoring.errors import MissingValue
+from scoring.errors import InputError, MissingValue
 
 from .question import ask_value
 
@@ -92,6 +92,14 @@ class CheckedForm(Screen[None]):
 
     def refused(self, text: str) -> None:
         self.query_one("#check", Verdict).say(text, "problem")
+
+    def stuck(self, problem: InputError | MissingValue) -> None:
+        """Why the form cannot be recorded yet; a value nobody knows is asked for at Enter."""
+        if isinstance(problem, MissingValue):
+            self.missing = problem
+            self.refused(f"{problem.card}: {problem.field} not known yet — Enter asks for it.")
+        else:
+            self.refused(str(problem))
 
     def not_yet(self) -> None:
         """A submission before the form is ready: say again why (check() has run on every change)."""

@@ -142,12 +142,8 @@ class UnderWayScreen(CheckedForm):
         try:
             command = self.read()
             decision = decide(self.state, command, self.catalogue)
-        except MissingValue as missing:
-            self.missing = missing
-            verdict.say(f"{missing.card}: {missing.field} not known yet — Enter asks for it.", "problem")
-            return
-        except InputError as problem:
-            verdict.say(str(problem), "problem")
+        except (InputError, MissingValue) as problem:
+            self.stuck(problem)
             return
         self.command = command
         if not isinstance(decision, Accepted):
