@@ -14,6 +14,7 @@ from companion.playout import filled
 from db.store import Store
 from screens.deal import DealScreen
 from screens.new_game import NewGameScreen
+from screens.question import ValueQuestion
 from screens.rules import RulesScreen
 from screens.sheet import SheetScreen
 from screens.table import TableScreen
@@ -122,3 +123,23 @@ async def refuse_a_short_payment(app: CompanionApp, pilot: Pilot[None], play: c.
     assert isinstance(app.screen, RulesScreen) and app.screen.at == "PAY-EXACT"
     await type_line(pilot, "", "escape")
     app.screen.query_one("#action", Input).value = ""
+
+
+async def test_a_card_whose_folds_nobody_knows_is_asked_for_at_the_deal(tmp_path: Path) -> None:
+    """With the shipped catalogue, a dealt card of unknown folds: the deal says so and Enter asks for it."""
+    start = script(CATALOGUE, SEED, players=2).script[0]
+    assert isinstance(start, c.StartGame)
+    unknown = next(card for card in shipped().cards.values()
+                   if card.folds is None and card.family in start.families and card.is_origami)
+    app = make_app(f"sqlite:///{tmp_path}/t.db", shipped())
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settled(pilot)
+        await type_line(pilot, "n")
+        await type_line(pilot, ", ".join(start.players), "tab")
+        await type_line(pilot, ", ".join(start.families), "tab")
+        await type_line(pilot, ", ".join(start.character_pairs), "enter")
+        assert isinstance(app.screen, DealScreen)
+        await type_line(pilot, unknown.name)
+        assert shown(app, "#check") == f"{unknown.id}: folds not known yet — Enter asks for it."
+        await type_line(pilot, "", "enter")
+        assert isinstance(app.screen, ValueQuestion) and app.screen.missing.card == unknown.id
