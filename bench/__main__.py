@@ -9,8 +9,8 @@ from collections.abc import Callable
 
 from companion.catalogue import shipped
 from companion.playout import Playout, filled
-from scoring.sheet import score
-from scoring.table import Variant, parse_table
+from scoring.origami.sheet import score
+from scoring.origami.table import Variant, parse_table
 
 FRAME = 1 / 60  # a person waiting for the screen: one frame, about 16 ms
 

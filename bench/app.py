@@ -53,7 +53,7 @@ def start_time(kind: str, url: str) -> float:
 async def quick_score_keys(url: str) -> tuple[int, int]:
     """Keys pressed from Home to the saved sheet, and Ann's score on it."""
     from companion.app import make_app
-    from screens.quick import QuickScoreScreen
+    from screens.origami.quick import QuickScoreScreen
 
     app = make_app(url)
     keys = 0

@@ -18,9 +18,9 @@ from companion.playout import Playout, filled
 from companion.session import GameSession, in_effect
 from db.models import Game, GameFamily, GamePlayer, Player, Result
 from db.store import Store
-from scoring import commands as c
-from scoring.evolve import project
-from scoring.table import Variant
+from scoring.origami import commands as c
+from scoring.origami.evolve import project
+from scoring.origami.table import Variant
 
 FRAME = 1 / 60
 

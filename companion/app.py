@@ -10,7 +10,7 @@ from functools import partial
 from textual.app import SystemCommand
 from textual.screen import Screen
 
-from scoring.catalog import Catalogue
+from scoring.origami.catalog import Catalogue
 from screens.home import ENTRIES, HomeScreen
 
 from .game_flow import GameFlow
@@ -28,7 +28,7 @@ class CompanionApp(GameFlow, HistoryFlow):
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """The command palette reaches every part of the companion, and the table's actions while a game is open."""
-        from screens.table import TableScreen
+        from screens.origami.table import TableScreen
 
         yield from super().get_system_commands(screen)
         for key, label in ENTRIES:
@@ -56,10 +56,10 @@ class CompanionApp(GameFlow, HistoryFlow):
         self.home.post_message(HomeScreen.Chosen(choice))
 
     def on_home_screen_chosen(self, message: HomeScreen.Chosen) -> None:
-        from screens.catalogue import CatalogueScreen
-        from screens.new_game import NewGameScreen
+        from screens.origami.catalogue import CatalogueScreen
+        from screens.origami.new_game import NewGameScreen
         from screens.players import PlayersScreen
-        from screens.quick import QuickScoreScreen
+        from screens.origami.quick import QuickScoreScreen
 
         if message.choice == "rules":
             self.push_screen(self.rules_screen())

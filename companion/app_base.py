@@ -8,13 +8,14 @@ from textual import work
 from textual.app import App
 from textual.screen import Screen
 
-from scoring.catalog import Catalogue
+from db.errors import Unusable
+from scoring.origami.catalog import Catalogue
 from scoring.errors import InputError
 from screens.home import HomeScreen, Unfinished
 
 if TYPE_CHECKING:  # the database and the other screens load when first used, not at start-up
     from db.store import Store
-    from screens.question import ValueGiven
+    from screens.origami.question import ValueGiven
 
     from .session import GameSession
 
@@ -47,7 +48,8 @@ class AppBase(App[None]):
             games = [Unfinished(g.id, g.players, g.variant, f"{g.started_at:%Y-%m-%d %H:%M}", g.last_seq)
                      for g in self.reader().games(status="playing")]
         except InputError as exc:
-            self.call_from_thread(self.home.show_games, [], str(exc))
+            elsewhere = " (start the companion with --db URL to use another)" if isinstance(exc, Unusable) else ""
+            self.call_from_thread(self.home.show_games, [], f"{exc}{elsewhere}")
             return
         self.call_from_thread(self.home.show_games, games)
 

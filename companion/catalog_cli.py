@@ -6,8 +6,8 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
-from scoring.cards import Card
-from scoring.catalog import EDITABLE, Catalogue, card_words, fold, typed_value
+from scoring.origami.cards import Card
+from scoring.origami.catalog import EDITABLE, Catalogue, card_words, fold, typed_value
 from scoring.errors import InputError
 
 from .catalogue import remember

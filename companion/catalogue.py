@@ -7,7 +7,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from scoring.catalog import Catalogue, parse_catalogue, user_entries
+from scoring.origami.catalog import Catalogue, parse_catalogue, user_entries
 from scoring.errors import InputError
 
 if TYPE_CHECKING:

@@ -9,17 +9,19 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from scoring.catalog import Catalogue
-from scoring.cards import CardId
+from scoring.origami.catalog import Catalogue
+from scoring.origami.cards import CardId
 from scoring.errors import InputError, MissingValue
-from scoring.position import check_play, limits, payments
-from scoring.rules import PLAYER_COUNTS, RULES, at_count
-from scoring.sheet import score
-from scoring.table import Table, parse_table_text
+from scoring.origami.position import check_play, limits, payments
+from scoring.origami.rules import PLAYER_COUNTS, RULES, at_count
+from scoring.origami.sheet import score
+from scoring.origami.table import Table, parse_table_text
 
 from db.engine import default_url
+from db.errors import UnknownRecord, Unusable
 
 from . import catalog_cli, exchange_cli, history, render, serve_cli, share_cli
+from .advice import missing_message
 from .catalogue import load, read_text, stored_values, with_values
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT, EXIT_BUG = 0, 1, 2, 3
@@ -165,12 +167,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             make_app(args.db, load(files) if files else None).run()
             return EXIT_OK
         return _run(args)
+    except UnknownRecord as exc:
+        hint = "; `companion games` lists them" if exc.kind == "game" else ""
+        print(f"companion {args.verb}: {exc}{hint}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except Unusable as exc:
+        print(f"companion {args.verb or ''}: {exc} (--db URL or COMPANION_DB picks it)".replace("  ", " "),
+              file=sys.stderr)
+        return EXIT_BAD_INPUT
     except InputError as exc:
         print(f"companion {args.verb or ''}: {exc}".replace("  ", " "), file=sys.stderr)
         return EXIT_BAD_INPUT
     except MissingValue as exc:
         source = f"{args.table}: " if getattr(args, "table", None) else ""
-        print(f"companion {args.verb}: {source}{exc}", file=sys.stderr)
+        print(f"companion {args.verb}: {source}{missing_message(exc)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:  # the reader stopped early (`| head`): not an error
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -18,9 +18,9 @@ from typing import Any
 
 from db import upcast
 from db.records import LoggedEvent, StoredEvent, WholeGame
-from scoring import events as e
+from scoring.origami import events as e
 from scoring.errors import InputError
-from scoring.table import Variant
+from scoring.origami.table import Variant
 
 from .replay import replay
 

@@ -11,12 +11,12 @@ from scoring.errors import InputError
 from .app_base import AppBase
 
 if TYPE_CHECKING:
-    from scoring import commands as c
-    from screens.deal import DealScreen
-    from screens.new_game import NewGameScreen
-    from screens.rules import RulesScreen
-    from screens.table import TableScreen, TableView
-    from screens.under_way import UnderWayScreen
+    from scoring.origami import commands as c
+    from screens.origami.deal import DealScreen
+    from screens.origami.new_game import NewGameScreen
+    from screens.origami.rules import RulesScreen
+    from screens.origami.table import TableScreen, TableView
+    from screens.origami.under_way import UnderWayScreen
 
     from .session import GameSession
 
@@ -36,10 +36,10 @@ class GameFlow(AppBase):
 
     def game_screen(self, under_way: bool = False) -> DealScreen | UnderWayScreen | TableScreen:
         """The table, or before it the deal (or the table as it stands, for a game joined under way)."""
-        from scoring.state import Phase
-        from screens.deal import DealScreen
-        from screens.table import TableScreen
-        from screens.under_way import UnderWayScreen
+        from scoring.origami.state import Phase
+        from screens.origami.deal import DealScreen
+        from screens.origami.table import TableScreen
+        from screens.origami.under_way import UnderWayScreen
 
         session = self.game()
         if session.state.phase is Phase.SETUP:
@@ -53,7 +53,7 @@ class GameFlow(AppBase):
         return self.session
 
     def table_view(self) -> TableView:
-        from screens.table import TableView
+        from screens.origami.table import TableView
         from .replay import sentence
         from .session import undone_actions
 
@@ -76,19 +76,19 @@ class GameFlow(AppBase):
         self.switch_screen(self.game_screen(message.under_way))
 
     def on_deal_screen_other_start(self) -> None:
-        from screens.deal import DealScreen
+        from screens.origami.deal import DealScreen
 
         self.switch_screen(self.game_screen(under_way=isinstance(self.screen, DealScreen)))
 
     def on_under_way_screen_entered(self, message: UnderWayScreen.Entered) -> None:
-        from screens.table import TableScreen
+        from screens.origami.table import TableScreen
 
         if self.record(message.command):
             self.switch_screen(TableScreen(self.table_view()))
 
     def on_deal_screen_dealt(self, message: DealScreen.Dealt) -> None:
-        from scoring import commands as c
-        from screens.table import TableScreen
+        from scoring.origami import commands as c
+        from screens.origami.table import TableScreen
 
         lot = random.SystemRandom().choice(message.tied) if len(message.tied) > 1 else None
         if self.record(c.Deal(message.hands, message.line, lot)):
@@ -97,7 +97,7 @@ class GameFlow(AppBase):
             self.switch_screen(TableScreen(self.table_view()))
 
     def on_table_screen_submit(self, message: TableScreen.Submit) -> None:
-        from screens.table import TableScreen
+        from screens.origami.table import TableScreen
 
         if self.record(message.command) and isinstance(self.screen, TableScreen):
             self.screen.recorded(self.table_view())
@@ -105,10 +105,10 @@ class GameFlow(AppBase):
     def record(self, command: c.Command) -> bool:
         """Check and record one action (one idempotency key per intent); True when it is on disk."""
         from scoring.errors import MissingValue
-        from screens.deal import DealScreen
-        from screens.question import ask_value
-        from screens.table import TableScreen
-        from screens.under_way import UnderWayScreen
+        from screens.origami.deal import DealScreen
+        from screens.origami.question import ask_value
+        from screens.origami.table import TableScreen
+        from screens.origami.under_way import UnderWayScreen
         from db.errors import StaleGame
 
         session = self.game()
@@ -132,14 +132,14 @@ class GameFlow(AppBase):
         return True
 
     def refresh_table(self) -> None:
-        from screens.table import TableScreen
+        from screens.origami.table import TableScreen
 
         if isinstance(self.screen, TableScreen):
             self.screen.show(self.table_view())
 
     def on_table_screen_undo(self) -> None:
-        from scoring.events import PositionEntered
-        from scoring.state import Phase
+        from scoring.origami.events import PositionEntered
+        from scoring.origami.state import Phase
 
         from .replay import sentence
 
@@ -162,7 +162,7 @@ class GameFlow(AppBase):
 
     def rules_screen(self, at: str | None = None) -> RulesScreen:
         """The reference for the game on the table (its number of players), with every card's clarification."""
-        from screens.rules import RulesScreen
+        from screens.origami.rules import RulesScreen
 
         from .catalogue import shipped
 
@@ -171,8 +171,8 @@ class GameFlow(AppBase):
 
     def on_table_screen_finish(self) -> None:
         from scoring.errors import MissingValue
-        from screens.question import ask_value
-        from screens.sheet import SheetScreen
+        from screens.origami.question import ask_value
+        from screens.origami.sheet import SheetScreen
 
         session = self.game()
         try:

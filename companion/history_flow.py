@@ -14,8 +14,8 @@ from .app_base import AppBase
 if TYPE_CHECKING:
     from db.store import Store
     from screens.players import PlayersScreen
-    from screens.quick import QuickScoreScreen
-    from screens.sheet import SheetScreen
+    from screens.origami.quick import QuickScoreScreen
+    from screens.origami.sheet import SheetScreen
 
 GAMES_SHOWN = 20  # a player's latest finished games on the players screen
 
@@ -42,7 +42,7 @@ class HistoryFlow(AppBase):
                               [score for _, _, score in stats.trend], lines)
 
     def on_players_screen_show_game(self, message: PlayersScreen.ShowGame) -> None:
-        from screens.sheet import SheetScreen
+        from screens.origami.sheet import SheetScreen
         from .render import stored_sheet
 
         store = self.reader()
@@ -112,7 +112,7 @@ class HistoryFlow(AppBase):
         screen.current = None
         screen.show_profiles([p.name for p in store.players()])
     def on_quick_score_screen_save(self, message: QuickScoreScreen.Save) -> None:
-        from screens.quick import QuickScoreScreen
+        from screens.origami.quick import QuickScoreScreen
         from .render import sheet_json
 
         table, sheet = message.scored.table, message.scored.sheet

@@ -9,17 +9,17 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from scoring import commands as c
-from scoring import events as e
-from scoring.cards import RICE_PAPER, CardId, Effect, Game, Kind
-from scoring.audit import audit
-from scoring.catalog import Catalogue
-from scoring.evolve import evolve, start
-from scoring.options import draw_allowance, folds, hand_limit, legal_payments, placements, price
-from scoring.referee import Accepted, decide
-from scoring.sheet import ScoreSheet, score
-from scoring.state import GameState, Phase
-from scoring.table import Seat, Table, Variant
+from scoring.origami import commands as c
+from scoring.origami import events as e
+from scoring.origami.cards import RICE_PAPER, CardId, Effect, Game, Kind
+from scoring.origami.audit import audit
+from scoring.origami.catalog import Catalogue
+from scoring.origami.evolve import evolve, start
+from scoring.origami.options import draw_allowance, folds, hand_limit, legal_payments, placements, price
+from scoring.origami.referee import Accepted, decide
+from scoring.origami.sheet import ScoreSheet, score
+from scoring.origami.state import GameState, Phase
+from scoring.origami.table import Seat, Table, Variant
 
 Entry = tuple[str, dict[str, Any]]  # a catalogue entry: where it comes from, and its fields
 

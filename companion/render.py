@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring.options import Allowance
-from scoring.position import PlayCheck
-from scoring.cards import CardId
-from scoring.sheet import SCORES_ONLY, Award, Line, PlayerScore, ScoreSheet, TieBreak
+from scoring.origami.options import Allowance
+from scoring.origami.position import PlayCheck
+from scoring.origami.cards import CardId
+from scoring.origami.sheet import SCORES_ONLY, Award, Line, PlayerScore, ScoreSheet, TieBreak
 
 
 def sheet_json(sheet: ScoreSheet) -> dict[str, Any]:

@@ -5,11 +5,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from db.records import LoggedEvent, Undone
-from scoring import events as e
-from scoring.audit import audit
-from scoring.describe import describe
-from scoring.evolve import evolve, project, start
-from scoring.state import GameState
+from scoring.origami import events as e
+from scoring.origami.audit import audit
+from scoring.origami.describe import describe
+from scoring.origami.evolve import evolve, project, start
+from scoring.origami.state import GameState
 
 from .session import in_effect, undone_actions
 

@@ -25,7 +25,7 @@ from aiohttp import web
 from textual_serve.server import Server
 
 from db.store import Store
-from scoring.catalog import Catalogue
+from scoring.origami.catalog import Catalogue
 from scoring.errors import InputError
 
 from .watch import current_game, fragment, page, snapshot, version

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from db.store import Store
-from scoring.catalog import Catalogue
+from scoring.origami.catalog import Catalogue
 from scoring.errors import InputError
 
 from . import qr

@@ -13,15 +13,15 @@ from typing import Any
 from db.errors import StaleGame
 from db.records import GameRecord, LoggedEvent, Undone
 from db.store import Store
-from scoring import commands as c
-from scoring import events as e
-from scoring.catalog import Catalogue
+from scoring.origami import commands as c
+from scoring.origami import events as e
+from scoring.origami.catalog import Catalogue
 from scoring.errors import InputError
-from scoring.evolve import evolve, project
-from scoring.position import final_table
-from scoring.referee import Accepted, Decision, Rejected, decide
-from scoring.sheet import ScoreSheet, score
-from scoring.state import GameState, Phase
+from scoring.origami.evolve import evolve, project
+from scoring.origami.position import final_table
+from scoring.origami.referee import Accepted, Decision, Rejected, decide
+from scoring.origami.sheet import ScoreSheet, score
+from scoring.origami.state import GameState, Phase
 
 from .catalogue import remember, with_values
 from .render import sheet_json

@@ -8,11 +8,12 @@ from dataclasses import dataclass
 
 from db.records import GameRecord
 from db.store import Store
-from scoring.catalog import Catalogue
+from scoring.origami.catalog import Catalogue
 from scoring.errors import InputError, MissingValue
-from scoring.state import Phase
-from screens.table import status_text
+from scoring.origami.state import Phase
+from screens.origami.table import status_text
 
+from .advice import what_is_missing
 from .session import GameSession
 from .share import GAME_NAMES
 
@@ -72,7 +73,8 @@ def snapshot(store: Store, game: GameRecord, catalogue: Catalogue) -> Snapshot:
             totals = {p.name: p.total for p in sheet.players}
             scores = "Scores if the game ended now."
         except MissingValue as missing:
-            scores = f"Scores so far need a value the companion does not know yet ({missing})."
+            scores = (f"Scores so far need a value the companion does not know yet ({what_is_missing(missing)}): "
+                      "the companion asks for it at the next score.")
     names = game.players
     seats = tuple(Seat(names[i], i == state.current and state.phase is Phase.PLAY, p.hand.size, p.hand.rice,
                        tuple(tuple(c) for c in p.collections), totals.get(names[i]), names[i] in winners)

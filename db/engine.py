@@ -10,7 +10,7 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError
 
-from .errors import StoreError
+from .errors import StoreError, Unusable
 
 APP_NAME = "origami-companion"
 DB_FILE = "companion.db"
@@ -63,8 +63,8 @@ def _make_folder(path: Path) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise StoreError(f"cannot create the folder for the database {path}: {exc.strerror}; "
-                         "choose another place with --db sqlite:///PATH or COMPANION_DB") from None
+        raise Unusable(f"cannot create the folder for the database {path}: {exc.strerror}; "
+                       "choose another place for the database") from None
 
 
 def _durable_sqlite(engine: Engine) -> None:

@@ -1,4 +1,5 @@
-"""What the store reports: every fault as a sentence saying what is wrong and how to fix it."""
+"""What the store reports: every fault as a sentence saying what is wrong, and what would fix it in terms of the
+database (the command line and the app add their own ways to do it)."""
 from __future__ import annotations
 
 from scoring.errors import InputError
@@ -9,7 +10,15 @@ class StoreError(InputError):
 
 
 class UnknownRecord(StoreError):
-    """No such game or player."""
+    """No such game or player (`kind`), so a front end can say where to find the right one."""
+
+    def __init__(self, message: str, *, kind: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+class Unusable(StoreError):
+    """This database cannot be used as it is (not a database, read-only): another one may be chosen."""
 
 
 class Conflict(StoreError):
@@ -30,8 +39,8 @@ def explain(exc: BaseException, where: str) -> StoreError:
     text = str(getattr(exc, "orig", None) or exc)
     low = text.lower()
     if "file is not a database" in low or "not a database" in low:
-        return StoreError(f"{where} is not a companion database (it is not SQLite at all); "
-                          "give another file with --db or COMPANION_DB")
+        return Unusable(f"{where} is not a companion database (it is not SQLite at all); "
+                          "choose another file for the database")
     if "database is locked" in low or "database table is locked" in low:
         return StoreError(f"{where} is locked by another program writing to it; "
                           "close the other program (or wait) and try again")
@@ -39,8 +48,8 @@ def explain(exc: BaseException, where: str) -> StoreError:
         return StoreError(f"the disk holding {where} is full: nothing was recorded; free some space "
                           "and try again")
     if "readonly" in low or "read-only" in low or "permission denied" in low:
-        return StoreError(f"{where} cannot be written (read-only file or folder): nothing was recorded; "
-                          "make it writable or choose another place with --db")
+        return Unusable(f"{where} cannot be written (read-only file or folder): nothing was recorded; "
+                          "make it writable or choose another place for the database")
     if "unable to open" in low:
         return StoreError(f"cannot open {where}: check that the folder exists and is writable")
     if "malformed" in low or "corrupt" in low:

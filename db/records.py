@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from scoring.events import Event
+from scoring.origami.events import Event
 
 
 @dataclass(frozen=True, slots=True)

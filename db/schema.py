@@ -9,7 +9,7 @@ from pathlib import Path
 from sqlalchemy import Engine, inspect
 
 from .engine import WRITE, sqlite_path
-from .errors import StoreError
+from .errors import StoreError, Unusable
 
 # Every revision in db/migrations/versions, oldest first (a test checks this against Alembic's view).
 REVISIONS = ("0001", "0002", "0003")
@@ -31,8 +31,8 @@ def prepare(engine: Engine, where: str) -> None:
     if revision == HEAD:
         return
     if revision is None and [t for t in tables if t != "alembic_version"]:
-        raise StoreError(f"{where} holds tables of another program (no companion schema in it); "
-                         "give a new file with --db or COMPANION_DB")
+        raise Unusable(f"{where} holds tables of another program (no companion schema in it); "
+                       "choose a new file for the database")
     if revision is not None and revision not in REVISIONS:
         raise StoreError(f"{where} was written by a newer version of the companion (schema {revision}; this "
                          f"one knows up to {HEAD}); it was not touched: update the companion to open it")

@@ -18,8 +18,8 @@ from sqlalchemy import Connection, Dialect, Engine, delete, func, insert, select
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from scoring.errors import InputError
-from scoring.events import Event
-from scoring.sheet import ScoreSheet
+from scoring.origami.events import Event
+from scoring.origami.sheet import ScoreSheet
 
 from . import stats, upcast
 from .engine import WRITE, make_engine, sqlite_path
@@ -152,7 +152,7 @@ class Store:
             close = difflib.get_close_matches(str(who), names, n=3)
             hint = f"; did you mean {' or '.join(close)}?" if close else (
                 f"; players: {', '.join(sorted(names))}" if names else "; no players are recorded yet")
-            raise UnknownRecord(f"no player {who!r}{hint}")
+            raise UnknownRecord(f"no player {who!r}{hint}", kind="player")
         record = _player(found)
         return self._player(c, record.merged_into) if record.merged_into is not None else record
 
@@ -230,7 +230,7 @@ class Store:
     def _game(self, c: Connection, game_id: int) -> GameRecord:
         row = c.execute(select(Game).where(Game.id == game_id)).first()
         if row is None:
-            raise UnknownRecord(f"no game {game_id}; `companion games` lists them")
+            raise UnknownRecord(f"no game {game_id}", kind="game")
         return self._games(c, [row])[0]
 
     def games(self, status: str | None = None, player: str | int | None = None) -> list[GameRecord]:

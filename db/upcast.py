@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from scoring import codec
+from scoring.origami import codec
 from scoring.errors import InputError
 
 from .records import Undone

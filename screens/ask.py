@@ -9,7 +9,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Label
 
-from scoring.checks import Violation
+from scoring.origami.checks import Violation
 
 
 class TextQuestion(ModalScreen[str | None]):

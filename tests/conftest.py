@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from companion.catalogue import shipped
-from scoring.catalog import Catalogue
-from scoring.sheet import ScoreSheet, score
-from scoring.table import Table, parse_table
+from scoring.origami.catalog import Catalogue
+from scoring.origami.sheet import ScoreSheet, score
+from scoring.origami.table import Table, parse_table
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

@@ -5,10 +5,10 @@ import random
 from dataclasses import dataclass, field
 
 from companion.playout import Playout
-from scoring import commands as c
-from scoring.catalog import Catalogue
-from scoring.state import GameState
-from scoring.table import Variant
+from scoring.origami import commands as c
+from scoring.origami.catalog import Catalogue
+from scoring.origami.state import GameState
+from scoring.origami.table import Variant
 
 
 @dataclass(slots=True)

@@ -13,7 +13,7 @@ FORBIDDEN = {"textual", "sqlalchemy", "os", "io", "pathlib", "random", "secrets"
 
 def imports(package: str) -> dict[str, set[str]]:
     found: dict[str, set[str]] = {}
-    for path in sorted((ROOT / package).glob("*.py")):
+    for path in sorted((ROOT / package).rglob("*.py")):
         names: set[str] = set()
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):
@@ -22,7 +22,7 @@ def imports(package: str) -> dict[str, set[str]]:
                 names.add(node.module.split(".")[0])
             elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "open":
                 names.add("open()")
-        found[path.name] = names
+        found[str(path.relative_to(ROOT))] = names
     return found
 
 
@@ -32,7 +32,7 @@ def test_scoring_imports_nothing_impure() -> None:
 
 
 def test_importing_scoring_loads_no_ui_or_database() -> None:
-    code = ("import sys, scoring.referee, scoring.sheet, scoring.position, scoring.steps; "
+    code = ("import sys, scoring.origami.referee, scoring.origami.sheet, scoring.origami.position, scoring.origami.steps; "
             "print(sorted(m for m in ('textual', 'sqlalchemy') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert out.stdout.strip() == "[]"

@@ -13,8 +13,8 @@ import pytest
 
 from companion.render import sheet_text, stored_sheet
 from db.store import Store
-from scoring.sheet import SCORES_ONLY
-from screens.sheet import sheet_text as screen_sheet
+from scoring.origami.sheet import SCORES_ONLY
+from screens.origami.sheet import sheet_text as screen_sheet
 from tests.companion.test_exchange import history, run
 
 

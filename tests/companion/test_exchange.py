@@ -14,8 +14,8 @@ from companion.playout import filled
 from companion.render import sheet_json
 from companion.session import GameSession
 from db.store import Store
-from scoring.sheet import score
-from scoring.table import parse_table
+from scoring.origami.sheet import score
+from scoring.origami.table import parse_table
 from tests.conftest import empty_seats
 from tests.recorded import script
 

@@ -12,8 +12,8 @@ from companion.cli import main
 from companion.playout import filled
 from companion.session import GameSession
 from db.store import Store
-from scoring import events as e
-from scoring.sheet import PlayerScore, ScoreSheet
+from scoring.origami import events as e
+from scoring.origami.sheet import PlayerScore, ScoreSheet
 from tests.recorded import script
 
 CATALOGUE = filled(shipped())

@@ -17,7 +17,7 @@ from companion.catalogue import shipped
 from companion.playout import filled
 from companion.session import GameSession
 from db.store import Store
-from scoring import commands as c
+from scoring.origami import commands as c
 from tests.recorded import Scripted, script
 
 CATALOGUE = filled(shipped())

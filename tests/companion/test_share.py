@@ -16,8 +16,8 @@ from companion.cli import main
 from companion.render import sheet_json
 from companion.share import LINK, bgstats_link, bgstats_play
 from db.store import Store
-from scoring.sheet import score
-from scoring.table import parse_table
+from scoring.origami.sheet import score
+from scoring.origami.table import parse_table
 from tests.conftest import empty_seats
 
 FORTY_ONE = {"game": "origami", "players": [

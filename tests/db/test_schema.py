@@ -153,7 +153,7 @@ def test_a_url_that_is_not_one() -> None:
 
 
 def _two():  # type: ignore[no-untyped-def]
-    from scoring.sheet import PlayerScore, ScoreSheet
+    from scoring.origami.sheet import PlayerScore, ScoreSheet
 
     return ScoreSheet((PlayerScore("Ann", 1, 1, 0, (), ()), PlayerScore("B" * 70, 0, 2, 0, (), ())), ("Ann",), None)
 

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 import pytest
 
 from db.store import Store
-from scoring.sheet import PlayerScore, ScoreSheet
+from scoring.origami.sheet import PlayerScore, ScoreSheet
 
 # (variant, families, date, [(name, score, rank, winner)], tie-break)
 GAMES = [

@@ -13,7 +13,7 @@ from db import upcast
 from db.errors import StaleGame, StoreError, UnknownRecord
 from db.records import Undone
 from db.store import Store
-from scoring import events as e
+from scoring.origami import events as e
 from tests.recorded import script
 
 GAME = script(filled(shipped()), seed=5)
@@ -119,7 +119,7 @@ def test_old_event_versions_are_upcast_on_read_and_newer_ones_refused(store: Sto
     old = {"player": 0, "discards": []}
     monkeypatch.setitem(upcast.STORE_EVENTS, "turn_ended", 2)  # pretend turn_ended is at version 2 now
     monkeypatch.setitem(upcast.UPCASTERS, ("turn_ended", 1), lambda p: {**p, "note": "v2"})
-    monkeypatch.setattr("scoring.codec.decode", lambda name, version, payload: (name, version, payload))
+    monkeypatch.setattr("scoring.origami.codec.decode", lambda name, version, payload: (name, version, payload))
     with store.engine.begin() as c:
         for seq, version in ((2, 1), (3, 3)):
             c.execute(sa.text("INSERT INTO events (game_id, seq, type, version, payload, action, recorded_at) "
@@ -158,7 +158,7 @@ def test_games_are_listed_by_status_and_player(store: Store) -> None:
 
 
 def _sheet(*rows: tuple[str, int, int, bool]):  # type: ignore[no-untyped-def]
-    from scoring.sheet import PlayerScore, ScoreSheet
+    from scoring.origami.sheet import PlayerScore, ScoreSheet
 
     players = tuple(PlayerScore(name, total, rank, 0, (), ()) for name, total, rank, _ in rows)
     winners = tuple(name for name, _, _, won in rows if won)

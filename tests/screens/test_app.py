@@ -11,8 +11,8 @@ from companion.playout import filled
 from companion.session import GameSession
 from db.store import Store
 from screens.home import HomeScreen
-from screens.rules import RuleEntry, RulesScreen
-from scoring.rules import RULES
+from screens.origami.rules import RuleEntry, RulesScreen
+from scoring.origami.rules import RULES
 from tests.recorded import script
 from tests.screens.settle import settled
 

@@ -11,9 +11,9 @@ from companion.catalogue import shipped
 from companion.render import sheet_json
 from db.store import Store
 from screens.players import PlayersScreen
-from screens.sheet import SheetScreen
-from scoring.sheet import ScoreSheet, score
-from scoring.table import parse_table
+from screens.origami.sheet import SheetScreen
+from scoring.origami.sheet import ScoreSheet, score
+from scoring.origami.table import parse_table
 from tests.screens.settle import settled
 
 

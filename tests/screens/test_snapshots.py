@@ -13,7 +13,7 @@ from companion.session import GameSession
 from db.store import Store
 from tests.recorded import script
 from tests.screens.settle import settled
-from tests.screens.test_quick import TABLE_41, type_rows
+from tests.screens.origami.test_quick import TABLE_41, type_rows
 
 
 def test_home_on_a_first_run(snap_compare: Any, tmp_path: Path) -> None:

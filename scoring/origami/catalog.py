@@ -1,0 +1,328 @@
+"""The card catalogue: the shipped files, the user's additions and a table's own values, kept apart.
+
+Pure: it parses TOML text handed to it; reading files is the caller's job."""
+from __future__ import annotations
+
+import difflib
+import tomllib
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import STEP_KINDS, Card, CardId, Effect, Game, Kind, character_id
+from ..errors import InputError
+from .templates import ScoringRule
+
+INT_FIELDS = ("quantity", "cost", "folds", "points", "discount", "rice_paper", "draw_allowance_base",
+              "line_size")
+SIGNED_FIELDS = ("hand_modifier", "price_modifier")
+TEXT_FIELDS = ("text", "name_printed", "name_it", "name_de", "evidence", "hand_modifier_per", "family")
+FLAG_FIELDS = ("free_play", "play_from_discard", "rice_trade", "may_go_under")
+# Values a user may fill in or correct (and that a table file's "cards" may set).
+SETTABLE = INT_FIELDS + SIGNED_FIELDS + TEXT_FIELDS + FLAG_FIELDS + (
+    "effect", "steps", "scoring", "extra_action_costs")
+# Values a player can read off a card and type in (the app's catalogue screen, `companion catalog set`).
+EDITABLE = INT_FIELDS + SIGNED_FIELDS + ("effect",)
+COLOURS = {"red": "red", "rosso": "red", "rot": "red", "yellow": "yellow", "giallo": "yellow",
+           "gelb": "yellow"}
+
+
+def typed_value(field: str, value: str) -> tuple[str, int | str]:
+    """A value as a player types it (`points`, `3`; `hand-modifier`, `-1`) -> (field, value); the catalogue
+    validates it when it is applied."""
+    field = field.strip().casefold().replace("-", "_")
+    if field not in EDITABLE:
+        raise InputError(f"{field!r} cannot be set; fields: {', '.join(EDITABLE)}")
+    if field == "effect":
+        return field, value.strip().casefold()
+    try:
+        return field, int(value)
+    except ValueError:
+        raise InputError(f"{field} takes a whole number, e.g. `{field} 3`, not {value.strip()!r}") from None
+
+
+def fold(name: str) -> str:
+    """The form names are compared in: case, accents, spaces, brackets and hyphens do not matter
+    ("ninja red" is "Ninja (red)")."""
+    text = unicodedata.normalize("NFKD", name.casefold())
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    return "".join(ch for ch in text if ch.isalnum())
+
+
+def card_words(card: Card) -> str:
+    """What a search for a card looks in, folded: its names in every language, its game and family."""
+    return "".join(fold(x) for x in (*card.names, card.game.value, card.family or card.kind.value))
+
+
+@dataclass(frozen=True, slots=True)
+class Catalogue:
+    cards: Mapping[CardId, Card]
+    families: Mapping[str, Game]
+    family_size: int = 18
+    _index: Mapping[str, frozenset[CardId]] = field(default_factory=dict, repr=False)
+
+    def card(self, card_id: str) -> Card:
+        return self.cards[CardId(card_id)]
+
+    def family_game(self, family: str) -> Game:
+        return self.families[family]
+
+    def lookup(self, name: str, games: Iterable[Game] | None = None, where: str = "") -> Card:
+        """A card by any of its names (English, as printed, Italian, German), case-insensitive."""
+        allowed = set(games) if games is not None else set(Game)
+        key = fold(name)
+        found = sorted(self._index.get(key, frozenset()))
+        in_game = [cid for cid in found if self.cards[cid].game in allowed]
+        if len(in_game) == 1:
+            return self.cards[in_game[0]]
+        if len(in_game) > 1:
+            raise InputError(f"{name!r} is ambiguous: say which of {', '.join(in_game)}", where=where)
+        if found:
+            games_text = " or ".join(sorted({self.cards[c].game.value for c in found}))
+            raise InputError(
+                f"{name!r} is a card of {games_text}, which is not part of this game "
+                f"(use \"mixed\" to combine Origami and Origami Legends)", where=where)
+        close = difflib.get_close_matches(key, list(self._index), n=4, cutoff=0.6)
+        ids = sorted({cid for k in close for cid in self._index[k] if self.cards[cid].game in allowed})
+        hint = f"; did you mean {', '.join(ids)}?" if ids else "; no card has a name like it"
+        raise InputError(f"unknown card {name!r}{hint}", where=where)
+
+    def suggest(self, text: str, games: Iterable[Game] | None = None, limit: int = 6) -> list[Card]:
+        """Cards a player may mean while typing `text`: exact names first, then names that start with it,
+        then names containing it, then close spellings (small typos). Sorted, deterministic."""
+        return [self.cards[cid] for _, cid in self._ranked(text, games)[:limit]]
+
+    def _ranked(self, text: str, games: Iterable[Game] | None) -> list[tuple[int, CardId]]:
+        """(rank, card) for every card `text` may mean: 0 exact, 1 prefix, 2 inside a name, 3 close spelling."""
+        allowed = set(games) if games is not None else set(Game)
+        key = fold(text)
+        if not key:
+            return []
+        ranked: dict[CardId, int] = {}
+        for alias, ids in self._index.items():
+            rank = 0 if alias == key else 1 if alias.startswith(key) else 2 if key in alias else None
+            if rank is not None:
+                for cid in ids:
+                    ranked[cid] = min(rank, ranked.get(cid, rank))
+        for alias in difflib.get_close_matches(key, list(self._index), n=6, cutoff=0.7):
+            for cid in self._index[alias]:
+                ranked.setdefault(cid, 3)
+        return sorted((r, cid) for cid, r in ranked.items() if self.cards[cid].game in allowed)
+
+    def resolve(self, name: str, games: Iterable[Game] | None = None, where: str = "") -> Card:
+        """`lookup`, forgiving as a player at the table expects: a unique prefix or a unique close spelling
+        is enough; anything else is refused with the candidates."""
+        try:
+            return self.lookup(name, games, where)
+        except InputError:
+            ranked = self._ranked(name, games)
+            best = [cid for rank, cid in ranked if rank == ranked[0][0]] if ranked else []
+            if len(best) == 1:
+                return self.cards[best[0]]
+            if len(ranked) > 1:
+                raise InputError(f"{name!r} could be {', '.join(cid for _, cid in ranked[:6])}: type more of "
+                                 f"the name", where=where) from None
+            raise
+
+    def resolve_all(self, text: str, games: Iterable[Game] | None, where: str) -> tuple[CardId, ...]:
+        """A typed comma-separated list of cards, each resolved the forgiving way (empty items are skipped,
+        so a trailing comma while typing the next card is fine)."""
+        names = [n.strip() for n in text.split(",") if n.strip()]
+        return tuple(self.resolve(n, games, where=f"{where}, card {i + 1}").id for i, n in enumerate(names))
+
+    def in_games(self, games: Iterable[Game]) -> list[Card]:
+        allowed = set(games)
+        return [card for card in self.cards.values() if card.game in allowed]
+
+    def with_entries(self, entries: Iterable[tuple[str, Mapping[str, Any]]], origin: str) -> Catalogue:
+        """A new catalogue with values filled in or corrected (and new cards added) by `origin`."""
+        raw = {cid: _as_raw(card) for cid, card in self.cards.items()}
+        for where, entry in entries:
+            _merge(raw, entry, where, origin, self)
+        return build(raw.values(), self.families, self.family_size)
+
+
+def parse_catalogue(texts: Iterable[tuple[str, str]]) -> Catalogue:
+    """Parse the shipped catalogue files: (file name, TOML text) pairs."""
+    raw: list[dict[str, Any]] = []
+    families: dict[str, Game] = {}
+    size = 18
+    for name, text in texts:
+        try:
+            doc = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise InputError(f"not valid TOML: {exc}", where=name) from None
+        game = Game(doc["game"])
+        size = int(doc.get("family_size", size))
+        for family in doc["families"]:
+            families[family] = game
+        for i, entry in enumerate(doc.get("card", [])):
+            raw.append(_validated(dict(entry, game=game.value), f"{name}: card {i + 1}", families))
+    return build(raw, families, size)
+
+
+def user_entries(name: str, text: str) -> list[tuple[str, dict[str, Any]]]:
+    """The entries of a user's catalogue file (TOML, `[[card]]` tables, partial or whole)."""
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise InputError(f"not valid TOML: {exc}", where=name) from None
+    cards = doc.get("card", [])
+    if not isinstance(cards, list) or not all(isinstance(c, dict) for c in cards):
+        raise InputError("cards must be [[card]] tables", where=name)
+    unknown_keys = set(doc) - {"card"}
+    if unknown_keys:
+        raise InputError(f"unexpected top-level keys: {', '.join(sorted(unknown_keys))}", where=name)
+    return [(f"{name}: card {i + 1} ({c.get('name', '?')})", c) for i, c in enumerate(cards)]
+
+
+def build(raw: Iterable[Mapping[str, Any]], families: Mapping[str, Game], size: int) -> Catalogue:
+    cards: dict[CardId, Card] = {}
+    index: dict[str, set[CardId]] = {}
+    for entry in raw:
+        card = _card(entry)
+        cards[card.id] = card
+        for alias in card.names:
+            index.setdefault(fold(alias), set()).add(card.id)
+    frozen = {key: frozenset(ids) for key, ids in index.items()}
+    return Catalogue(cards=cards, families=dict(families), family_size=size, _index=frozen)
+
+
+def _card_id(entry: Mapping[str, Any]) -> CardId:
+    name = entry["name"]
+    colour = entry.get("colour")
+    return character_id(name, colour) if colour else CardId(name)
+
+
+def _card(entry: Mapping[str, Any]) -> Card:
+    cid = _card_id(entry)
+    scoring = entry.get("scoring")
+    steps = entry.get("steps")
+    effect = entry.get("effect")
+    names = [entry["name"], *(entry.get(k) for k in ("name_printed", "name_it", "name_de"))]
+    aliases = [n for n in names if n]
+    colour = entry.get("colour")
+    if colour:
+        # "Ninja" alone matches both colours, so the lookup asks which one is meant.
+        aliases = aliases + [f"{n} ({word})" for n in aliases for word, c in COLOURS.items() if c == colour]
+    if steps is None and (effect in ("scoring", "ongoing") or entry["kind"] == "rice_paper"):
+        steps = ()  # no consequences at the table; None would mean "not known, allow any"
+    return Card(
+        id=cid, name=entry["name"], game=Game(entry["game"]), kind=Kind(entry["kind"]),
+        family=entry.get("family"), colour=colour,
+        **{k: entry.get(k) for k in INT_FIELDS + SIGNED_FIELDS},  # type: ignore[arg-type]
+        effect=Effect(effect) if effect else None,
+        text=entry.get("text", ""),
+        steps=frozenset(steps) if steps is not None else None,
+        scoring=scoring if isinstance(scoring, ScoringRule) else (
+            ScoringRule.parse(scoring, cid) if scoring else None),
+        hand_modifier_per=CardId(entry["hand_modifier_per"]) if entry.get("hand_modifier_per") else None,
+        **{k: bool(entry.get(k, False)) for k in FLAG_FIELDS},
+        extra_action_costs=tuple(entry.get("extra_action_costs", ())),
+        name_printed=entry.get("name_printed"), name_it=entry.get("name_it"),
+        name_de=entry.get("name_de"),
+        unknown=frozenset(entry.get("unknown", ())),
+        source=tuple(sorted(dict(entry.get("source", {})).items())),
+        evidence=entry.get("evidence", ""),
+        names=tuple(dict.fromkeys([cid, *aliases])),
+    )
+
+
+def _as_raw(card: Card) -> dict[str, Any]:
+    raw: dict[str, Any] = {
+        "name": card.name, "game": card.game.value, "kind": card.kind.value,
+        **{k: getattr(card, k) for k in INT_FIELDS + SIGNED_FIELDS + TEXT_FIELDS + FLAG_FIELDS
+           if getattr(card, k) not in (None, False, "")},
+        "unknown": sorted(card.unknown), "source": dict(card.source),
+    }
+    if card.colour:
+        raw["colour"] = card.colour
+    if card.effect:
+        raw["effect"] = card.effect.value
+    if card.steps is not None:
+        raw["steps"] = sorted(card.steps)
+    if card.scoring:
+        raw["scoring"] = card.scoring
+    if card.extra_action_costs:
+        raw["extra_action_costs"] = list(card.extra_action_costs)
+    return raw
+
+
+def _merge(raw: dict[CardId, dict[str, Any]], entry: Mapping[str, Any], where: str, origin: str,
+           catalogue: Catalogue) -> None:
+    if not isinstance(entry, Mapping) or not isinstance(entry.get("name"), str):
+        raise InputError('each card needs a "name"', where=where)
+    cid = _card_id(entry)
+    if cid not in raw:
+        try:
+            existing = catalogue.lookup(cid, where=where).id
+        except InputError:
+            existing = None
+        if existing is not None and "game" not in entry:
+            cid = existing
+    if cid in raw:
+        base = raw[cid]
+        for key, value in entry.items():
+            if key in ("name", "colour"):
+                continue
+            if key not in SETTABLE:
+                raise InputError(
+                    f"{key!r} cannot be set; settable values: {', '.join(sorted(SETTABLE))}",
+                    where=f"{where}.{key}")
+            base[key] = value
+            base["unknown"] = [u for u in base.get("unknown", ()) if u != key]
+            base["source"] = dict(base.get("source", {}), **{key: origin})
+        raw[cid] = _validated(base, where, catalogue.families)
+        return
+    if "game" not in entry or "kind" not in entry:
+        raise InputError(
+            f"{cid!r} is not in the catalogue; a new card needs \"game\" and \"kind\" "
+            f"(and \"family\" for an origami)", where=where)
+    fresh = dict(entry, source={k: origin for k in entry if k not in ("name", "game", "kind")})
+    raw[cid] = _validated(fresh, where, catalogue.families)
+
+
+def _validated(entry: dict[str, Any], where: str, families: Mapping[str, Game]) -> dict[str, Any]:
+    """Check every value's type and range; return the entry unchanged when it is good."""
+    def bad(key: str, what: str) -> InputError:
+        return InputError(f"must be {what}, not {entry[key]!r}", where=f"{where}.{key}")
+
+    if entry.get("game") not in {g.value for g in Game}:
+        raise InputError('"game" must be "origami" or "legends"', where=where)
+    if entry.get("kind") not in {k.value for k in Kind}:
+        raise InputError('"kind" must be "origami", "character" or "rice_paper"', where=where)
+    for key in INT_FIELDS:
+        value = entry.get(key)
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
+            raise bad(key, "a whole number of at least 0")
+    for key in SIGNED_FIELDS:
+        value = entry.get(key)
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+            raise bad(key, "a whole number")
+    for key in TEXT_FIELDS:
+        if entry.get(key) is not None and not isinstance(entry[key], str):
+            raise bad(key, "text")
+    for key in FLAG_FIELDS:
+        if key in entry and not isinstance(entry[key], bool):
+            raise bad(key, "true or false")
+    if entry["kind"] == "origami" and entry.get("family") not in families:
+        raise InputError(f"an origami needs a family, one of {', '.join(families)}", where=where)
+    if entry["kind"] == "origami" and families[entry["family"]].value != entry["game"]:
+        raise InputError(f"family {entry['family']!r} belongs to the other game", where=where)
+    if entry["kind"] == "character" and entry.get("colour") not in ("red", "yellow"):
+        raise InputError('a Character needs "colour": "red" or "yellow"', where=where)
+    if entry.get("effect") is not None and entry["effect"] not in {e.value for e in Effect}:
+        raise bad("effect", "one of " + ", ".join(e.value for e in Effect))
+    steps = entry.get("steps")
+    if steps is not None and (not isinstance(steps, list) or not set(steps) <= STEP_KINDS):
+        raise bad("steps", "a list drawn from " + ", ".join(sorted(STEP_KINDS)))
+    costs = entry.get("extra_action_costs")
+    if costs is not None and (not isinstance(costs, list) or not all(
+            isinstance(c, int) and not isinstance(c, bool) for c in costs)):
+        raise bad("extra_action_costs", "a list of whole numbers")
+    scoring = entry.get("scoring")
+    if scoring is not None and not isinstance(scoring, ScoringRule):
+        ScoringRule.parse(scoring, f"{where}.scoring")
+    return entry
+

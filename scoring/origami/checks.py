@@ -1,0 +1,145 @@
+"""The referee's tools: violations as values, ordered checks, and what the table can see."""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from . import events as e
+from .cards import RICE_PAPER, Card, CardId, Kind
+from ..decision import Refused, Violation
+from .catalog import Catalogue
+from ..errors import InputError
+from .rules import RuleId
+from .state import GameState
+
+
+@dataclass(slots=True)
+class Checker:
+    """Runs checks in order: the first failure refuses, unless it is overridden (and overridable)."""
+
+    state: GameState
+    catalogue: Catalogue
+    override: bool = False
+    overridden: list[RuleId] = field(default_factory=list)
+
+    def require(self, ok: bool, rule: RuleId, message: str, overridable: bool = True) -> None:
+        if ok:
+            return
+        if self.override and overridable:
+            if rule not in self.overridden:
+                self.overridden.append(rule)
+            return
+        raise Refused(Violation(rule, message, overridable))
+
+    def card(self, card_id: str) -> Card:
+        try:
+            return self.catalogue.lookup(card_id, self.state.variant.games)
+        except InputError as exc:
+            raise Refused(Violation(RuleId.CARD_COUNT, str(exc), overridable=False)) from None
+
+    def seat(self, seat: int) -> None:
+        self.require(0 <= seat < self.state.count, RuleId.TURN_ORDER,
+                     f"there is no player {seat + 1}: seats are 1 to {self.state.count}", overridable=False)
+
+    def name(self, seat: int) -> str:
+        return self.state.players[seat].name
+
+    def in_game(self, cards: Iterable[CardId]) -> None:
+        """Only cards of the chosen families and Character pairs are in this game."""
+        for cid in cards:
+            card = self.card(cid)
+            if card.kind is Kind.RICE_PAPER:
+                ok = "polar" in self.state.families
+                what = "rice paper is used only with the polar animals"
+            elif card.is_character:
+                ok = card.name in self.state.character_pairs
+                what = f"{card.id} is not one of this game's Characters"
+            else:
+                ok = card.family in self.state.families
+                what = f"{card.id} ({card.family}) is not in this game: the families are " + ", ".join(
+                    self.state.families)
+            self.require(ok, RuleId.CARD_COUNT, what, overridable=False)
+
+    def revealed(self, cards: Iterable[CardId], reshuffling: bool = False) -> None:
+        """Cards coming into view must not exceed the copies the game has. When they come after a
+        reshuffle, the discard pile has gone back into the deck and is no longer in view."""
+        seen = visible(self.state)
+        if reshuffling:
+            seen -= Counter(self.state.discard)
+        for cid, n in Counter(cards).items():
+            quantity = self.card(cid).quantity
+            if cid == RICE_PAPER or quantity is None:
+                continue
+            total = seen[cid] + n
+            self.require(total <= quantity, RuleId.CARD_COUNT,
+                         f"that would make {total} × {cid} in view, but the game has {quantity}")
+
+
+    def hand_has(self, seat: int, cards: tuple[CardId, ...]) -> None:
+        """The player holds these cards (unseen ones may stand in), they are in the game, and showing them
+        does not make more copies than exist."""
+        self.require(self.state.player(seat).hand.can_give(cards), RuleId.CARD_ZONE,
+                     f"{self.name(seat)} has no {', '.join(cards)} in hand", overridable=False)
+        self.in_game(cards)
+        self.shown(seat, cards)
+
+    def line_without(self, cards: Iterable[CardId]) -> list[CardId]:
+        """The draw line once these cards are taken from it; each must be there."""
+        rest = list(self.state.line)
+        for cid in cards:
+            self.require(cid in rest, RuleId.CARD_ZONE, f"{cid} is not in the draw line", overridable=False)
+            rest.remove(cid)
+        return rest
+
+    def shown(self, seat: int, cards: Iterable[CardId]) -> None:
+        """Cards a player shows from hand: only those not already known to the table are new in view."""
+        new = Counter(cards) - Counter(self.state.player(seat).hand.known)
+        self.revealed(list(new.elements()))
+
+
+def visible(state: GameState) -> Counter[CardId]:
+    seen: Counter[CardId] = Counter(state.line)
+    seen.update(state.discard)
+    seen.update(state.characters)
+    for p in state.players:
+        seen.update(c for col in p.collections for c in col)
+        seen.update(c for c in p.hand.known if c != RICE_PAPER)
+    return seen
+
+
+def from_deck(check: Checker, count: int, make: type[e.LineRefilled] | None = None,
+              player: int | None = None, revealed: tuple[CardId, ...] = ()) -> list[e.Event]:
+    """Events for taking `count` cards off the deck, shuffling the discards in whenever it runs out.
+
+    With `make` (LineRefilled) the cards are `revealed` face up; otherwise they go to `player`'s hand."""
+    state = check.state
+    deck, pile, exhaustions = state.deck, len(state.discard), state.exhaustions
+    out: list[e.Event] = []
+    shown = list(revealed)
+    left = count
+    while left:
+        if deck == 0:
+            check.require(pile > 0, RuleId.CARD_ZONE,
+                          "the deck and the discard pile are both empty: there is nothing to draw",
+                          overridable=False)
+            out.append(e.DeckRanOut(exhaustions, pile))  # a late reshuffle, not a new exhaustion
+            deck, pile = pile, 0
+        k = min(left, deck)
+        if make is not None:
+            out.append(make(tuple(shown[:k])))
+        else:
+            assert player is not None
+            out.append(e.DrawnFromDeck(player, k, tuple(shown[:k])))
+        shown = shown[k:]
+        deck -= k
+        left -= k
+        if deck == 0:
+            exhaustions += 1
+            out.append(e.DeckRanOut(exhaustions, pile))
+            deck, pile = pile, 0
+    return out
+
+
+def deck_can_give(state: GameState) -> int:
+    return state.deck + len(state.discard)

@@ -1,0 +1,68 @@
+"""Documented choices where the rulebooks can be read two ways (the table file's "rules")."""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+from ..errors import InputError
+
+# name -> (allowed values, default, what the choice means)
+CHOICES: dict[str, tuple[tuple[str, ...], str, str]] = {
+    "whale": (
+        ("sea", "any"),
+        "sea",
+        "Whale counts the other sea origami in its collection (\"sea\", the German clarification's "
+        "reading) or every other origami there (\"any\", the card text as extracted).",
+    ),
+    "macaw": (
+        ("once", "each"),
+        "once",
+        "A Macaw between two Macaws scores +3 once (\"once\": the condition is met or not) or +3 for "
+        "each neighbouring Macaw (\"each\").",
+    ),
+    "anaconda": (
+        ("printed", "scored"),
+        "printed",
+        "Anaconda compares the printed points of your two collections (\"printed\") or printed points "
+        "plus the other cards' bonuses (\"scored\").",
+    ),
+    "mesosaurus": (
+        ("best", "strict"),
+        "best",
+        "With Mesosaurus on top you may draw up to 3 + hand modifiers, or 4 if that is more (\"best\": "
+        "the card says you may), or exactly up to 3 + hand modifiers (\"strict\").",
+    ),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class RuleChoices:
+    whale: str = CHOICES["whale"][1]
+    macaw: str = CHOICES["macaw"][1]
+    anaconda: str = CHOICES["anaconda"][1]
+    mesosaurus: str = CHOICES["mesosaurus"][1]
+
+    @classmethod
+    def parse(cls, data: Any, where: str = "rules") -> RuleChoices:
+        if data is None:
+            return cls()
+        if not isinstance(data, dict):
+            raise InputError('must be an object such as {"whale": "sea"}', where=where)
+        values: dict[str, str] = {}
+        for key, value in data.items():
+            if key not in CHOICES:
+                raise InputError(
+                    f"unknown rule choice {key!r}; the choices are: {', '.join(sorted(CHOICES))}",
+                    where=where,
+                )
+            allowed = CHOICES[key][0]
+            if value not in allowed:
+                raise InputError(
+                    f"{key!r} must be one of {', '.join(map(repr, allowed))}, not {value!r}",
+                    where=f"{where}.{key}",
+                )
+            values[key] = value
+        return cls(**values)
+
+    def as_dict(self) -> dict[str, str]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}

@@ -1,0 +1,269 @@
+"""Actions as a player types them at the table, and back: `play crane pay frog, rice to 2`.
+
+A line is `[PLAYER:] VERB [ARGUMENTS] [KEYWORD ARGUMENTS]…`; the player is the one whose turn it is unless
+named. Card names are forgiving (prefixes, small typos, any language); lists are comma-separated; collections
+are 1 and 2. Pure: `parse` needs the game state and the catalogue, `write` is its inverse."""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from . import commands as c
+from .cards import CardId
+from .catalog import Catalogue
+from ..errors import InputError
+from .options import placements
+from .state import GameState
+
+
+@dataclass(frozen=True, slots=True)
+class Verb:
+    name: str
+    usage: str
+    keywords: frozenset[str] = frozenset()
+
+
+VERBS = {v.name: v for v in (
+    Verb("draw", "draw CARDS [refill CARDS] [trade N]: take cards from the draw line", frozenset({"refill", "trade"})),
+    Verb("play", "play CARD [pay CARDS] [to 1|2] [under] [from line|discard] [via CARD] [discount N] [free]",
+         frozenset({"pay", "to", "under", "from", "via", "discount", "free"})),
+    Verb("special", "special 1|2: the special action of that collection's top card"),
+    Verb("deck", "deck N [CARDS] | deck CARDS: draw from the deck (name the cards that are shown)"),
+    Verb("take", "take CARDS: take cards from the draw line by an effect"),
+    Verb("refill", "refill CARDS: the cards turned up to refill the draw line"),
+    Verb("replace", "replace CARDS: the draw line is discarded and these are turned up"),
+    Verb("pick", "pick CARD: take a card from the discard pile"),
+    Verb("discard", "discard CARDS: discard from the hand"),
+    Verb("pass", "pass CARDS | N to PLAYER: give cards (N unseen ones)", frozenset({"to"})),
+    Verb("rice", "rice N: take rice paper"),
+    Verb("move", "move C.P to C.P: move a card inside the collections (collection.position from the bottom)",
+         frozenset({"to"})),
+    Verb("swap", "swap 1|2 CARD: swap a card in for that collection's top card"),
+    Verb("extra", "extra: an extra action granted by an effect"),
+    Verb("reveal", "reveal CARDS: show the whole hand"),
+    Verb("end", "end [discard CARDS] [refill CARDS]: end the turn", frozenset({"discard", "refill"})),
+)}
+
+
+@dataclass(frozen=True, slots=True)
+class Parts:
+    """A line split into its player, verb, first argument and keyword clauses (as typed)."""
+
+    player: str | None
+    verb: str
+    first: str
+    clauses: tuple[tuple[str, str], ...]
+
+
+def split(line: str) -> Parts:
+    """Split a line into its parts; the verb may be any unique prefix of a verb."""
+    player, _, rest = line.partition(":") if ":" in line else ("", "", line)
+    words = rest.split()
+    if not words:
+        raise InputError("type an action, e.g. `play crane pay frog` or `draw ant, bee` (`help` lists them)")
+    verb = verb_named(words[0])
+    keywords = VERBS[verb].keywords
+    first: list[str] = []
+    clauses: list[tuple[str, list[str]]] = []
+    for word in words[1:]:
+        if word.casefold() in keywords:
+            clauses.append((word.casefold(), []))
+        elif clauses:
+            clauses[-1][1].append(word)
+        else:
+            first.append(word)
+    return Parts(player.strip() or None, verb, " ".join(first), tuple((k, " ".join(v)) for k, v in clauses))
+
+
+def matching(word: str, choices: Iterable[str]) -> list[str]:
+    """The choices `word` names, case-insensitive: the exact one, else every one it begins."""
+    folded = word.strip().casefold()
+    options = list(choices)
+    exact = [x for x in options if x.casefold() == folded]
+    return exact or [x for x in options if x.casefold().startswith(folded)]
+
+
+def verb_named(word: str) -> str:
+    found = matching(word, VERBS)
+    if len(found) == 1:
+        return found[0]
+    hint = f"could be {', '.join(found)}" if found else f"actions are {', '.join(VERBS)}"
+    raise InputError(f"{word!r} is not an action: {hint}")
+
+
+def parse(line: str, state: GameState, catalogue: Catalogue) -> c.Command:
+    """The command a typed line means in this state (InputError: what is wrong and how to write it)."""
+    parts = split(line)
+    reader = _Reader(parts, state, catalogue)
+    try:
+        return reader.command()
+    except InputError as exc:
+        raise InputError(f"{exc} (usage: {VERBS[parts.verb].usage})") from None
+
+
+class _Reader:
+    def __init__(self, parts: Parts, state: GameState, catalogue: Catalogue) -> None:
+        self.parts, self.state, self.catalogue = parts, state, catalogue
+        self.seat = state.current if parts.player is None else self.player(parts.player)
+        self.options = dict(parts.clauses)
+        twice = [k for k, n in Counter(k for k, _ in parts.clauses).items() if n > 1]
+        if twice:
+            raise InputError(f"`{twice[0]}` is said twice")
+
+    def player(self, name: str) -> int:
+        names = [p.name for p in self.state.players]
+        found = matching(name, names)
+        if len(found) == 1:
+            return names.index(found[0])
+        raise InputError(f"no single player called {name.strip()!r} at this table (players: {', '.join(names)})")
+
+    def cards(self, text: str, what: str) -> tuple[CardId, ...]:
+        return self.catalogue.resolve_all(text, self.state.variant.games, what)
+
+    def card(self, text: str, what: str) -> CardId:
+        found = self.cards(text, what)
+        if len(found) != 1:
+            raise InputError(f"name one card for {what}")
+        return found[0]
+
+    def number(self, text: str, what: str) -> int:
+        if not text.strip().isdigit():
+            raise InputError(f"{what} must be a number, not {text.strip() or 'nothing'!r}")
+        return int(text)
+
+    def collection(self, text: str) -> int:
+        if text.strip() not in ("1", "2"):
+            raise InputError(f"the collection is 1 or 2, not {text.strip() or 'nothing'!r}")
+        return int(text) - 1
+
+    def opt_cards(self, keyword: str) -> tuple[CardId, ...]:
+        return self.cards(self.options[keyword], keyword) if keyword in self.options else ()
+
+    def command(self) -> c.Command:
+        p, seat, first = self.parts, self.seat, self.parts.first
+        match p.verb:
+            case "draw":
+                trade = self.number(self.options["trade"], "trade") if "trade" in self.options else 0
+                return c.DrawCards(seat, self.cards(first, "draw"), self.opt_cards("refill"), trade)
+            case "play":
+                return self.play(seat, first)
+            case "special":
+                return c.UseSpecialAction(seat, self.collection(first))
+            case "deck":
+                count, _, rest = first.strip().partition(" ")
+                if count.isdigit():  # `deck 2` or `deck 2 crane`: two cards, one of them shown
+                    return c.DrawFromDeck(seat, int(count), self.cards(rest, "deck"))
+                shown = self.cards(first, "deck")
+                return c.DrawFromDeck(seat, len(shown), shown)
+            case "take":
+                return c.TakeFromLine(seat, self.cards(first, "take"))
+            case "refill":
+                return c.RefillLine(self.cards(first, "refill"))
+            case "replace":
+                return c.ReplaceLine(self.cards(first, "replace"))
+            case "pick":
+                return c.TakeFromDiscard(seat, self.card(first, "pick"))
+            case "discard":
+                return c.Discard(seat, self.cards(first, "discard"))
+            case "pass":
+                if "to" not in self.options:
+                    raise InputError("say who receives them: `pass crane to bob`")
+                receiver = self.player(self.options["to"])
+                if first.strip().isdigit():
+                    return c.PassCards(seat, receiver, (), int(first))
+                return c.PassCards(seat, receiver, self.cards(first, "pass"))
+            case "rice":
+                return c.TakeRicePaper(seat, self.number(first, "rice"))
+            case "move":
+                return c.MoveOrigami(seat, self.spot(first), self.spot(self.options.get("to", "")))
+            case "swap":
+                where, _, name = first.strip().partition(" ")
+                return c.SwapIn(seat, self.collection(where), self.card(name, "swap"))
+            case "extra":
+                return c.TakeExtraAction(seat)
+            case "reveal":
+                return c.RevealHand(seat, self.cards(first, "reveal"))
+            case _:
+                return c.EndTurn(seat, self.opt_cards("discard"), self.opt_cards("refill"))
+
+    def spot(self, text: str) -> tuple[int, int]:
+        match = re.fullmatch(r"\s*([12])\.(\d+)\s*", text)
+        if not match or int(match[2]) < 1:
+            raise InputError(f"a place is collection.position from the bottom, e.g. 1.3, not {text.strip()!r}")
+        return int(match[1]) - 1, int(match[2]) - 1
+
+    def play(self, seat: int, first: str) -> c.Command:
+        card = self.catalogue.card(self.card(first, "play"))
+        payment = self.opt_cards("pay")
+        if card.is_character:
+            return c.PlayCharacter(seat, card.id, payment)
+        source = self.options.get("from", "hand").strip().casefold() or "hand"
+        if source not in ("hand", "line", "discard"):
+            raise InputError(f"`from` is line or discard, not {source!r}")
+        under = "under" in self.options
+        if "to" in self.options:
+            collection = self.collection(self.options["to"])
+        else:
+            spots = {s.collection for s in placements(self.state.player(seat).collections, False)}
+            if len(spots) != 1:
+                raise InputError("both collections may take it: add `to 1` or `to 2`")
+            collection = spots.pop()
+        via = self.card(self.options["via"], "via") if "via" in self.options else None
+        discount = self.number(self.options["discount"], "discount") if "discount" in self.options else 0
+        return c.PlayOrigami(seat, card.id, payment, collection, under, source, via, discount, "free" in self.options)
+
+
+def write(command: c.Command, state: GameState) -> str:
+    """The line that `parse` reads back as `command` (collections always named)."""
+    def cards(ids: tuple[CardId, ...]) -> str:
+        return ", ".join(ids)
+
+    def who(seat: int) -> str:
+        return "" if seat == state.current else f"{state.players[seat].name}: "
+
+    def clause(keyword: str, ids: tuple[CardId, ...]) -> str:
+        return f" {keyword} {cards(ids)}" if ids else ""
+
+    match command:
+        case c.DrawCards(player=p, cards=taken, refill=refill, rice_traded=trade):
+            return f"{who(p)}draw {cards(taken)}{clause('refill', refill)}" + (f" trade {trade}" if trade else "")
+        case c.PlayOrigami():
+            line = f"{who(command.player)}play {command.card}{clause('pay', command.payment)} to {command.collection + 1}"
+            line += " under" if command.under else ""
+            line += f" from {command.source}" if command.source != "hand" else ""
+            line += f" via {command.via}" if command.via else ""
+            line += f" discount {command.discount}" if command.discount else ""
+            return line + (" free" if command.free else "")
+        case c.PlayCharacter(player=p, card=card, payment=payment):
+            return f"{who(p)}play {card}{clause('pay', payment)}"
+        case c.UseSpecialAction(player=p, collection=col):
+            return f"{who(p)}special {col + 1}"
+        case c.DrawFromDeck(player=p, count=n, revealed=shown):
+            return f"{who(p)}deck {cards(shown) if shown and len(shown) == n else f'{n} {cards(shown)}'.strip()}"
+        case c.TakeFromLine(player=p, cards=taken):
+            return f"{who(p)}take {cards(taken)}"
+        case c.RefillLine(cards=ids):
+            return f"refill {cards(ids)}"
+        case c.ReplaceLine(cards=ids):
+            return f"replace {cards(ids)}"
+        case c.TakeFromDiscard(player=p, card=card):
+            return f"{who(p)}pick {card}"
+        case c.Discard(player=p, cards=ids):
+            return f"{who(p)}discard {cards(ids)}"
+        case c.PassCards(giver=g, receiver=r, cards=ids, hidden=n):
+            return f"{who(g)}pass {cards(ids) if ids else n} to {state.players[r].name}"
+        case c.TakeRicePaper(player=p, count=n):
+            return f"{who(p)}rice {n}"
+        case c.MoveOrigami(owner=p, source=src, target=dst):
+            return f"{who(p)}move {src[0] + 1}.{src[1] + 1} to {dst[0] + 1}.{dst[1] + 1}"
+        case c.SwapIn(player=p, collection=col, card=card):
+            return f"{who(p)}swap {col + 1} {card}"
+        case c.TakeExtraAction(player=p):
+            return f"{who(p)}extra"
+        case c.RevealHand(player=p, cards=ids):
+            return f"{who(p)}reveal {cards(ids)}"
+        case c.EndTurn(player=p, discards=ids, refill=refill):
+            return f"{who(p)}end{clause('discard', ids)}{clause('refill', refill)}"
+    raise InputError(f"{type(command).__name__} is not typed on the table line")

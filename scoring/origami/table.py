@@ -1,0 +1,202 @@
+"""The table file: a position at the table (final or not), as PRODUCT.md §3 defines it, validated."""
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from .cards import CardId, Game
+from .catalog import Catalogue
+from .choices import RuleChoices
+from ..errors import InputError
+
+Collections = tuple[tuple[CardId, ...], tuple[CardId, ...]]
+
+
+class Variant(StrEnum):
+    ORIGAMI = "origami"
+    LEGENDS = "legends"
+    MIXED = "mixed"
+
+    @property
+    def games(self) -> frozenset[Game]:
+        if self is Variant.MIXED:
+            return frozenset(Game)
+        return frozenset({Game(self.value)})
+
+    @classmethod
+    def parse(cls, value: Any, where: str) -> Variant:
+        try:
+            return cls(str(value).casefold())
+        except ValueError:
+            raise InputError(f'must be "origami", "legends" or "mixed", not {value!r}', where=where) from None
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    name: str
+    collections: Collections
+    hand: int
+    hand_cards: tuple[CardId, ...] | None = None
+
+    def cards(self) -> tuple[CardId, ...]:
+        return self.collections[0] + self.collections[1]
+
+    def tops(self) -> tuple[CardId, ...]:
+        return tuple(c[-1] for c in self.collections if c)
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    variant: Variant
+    rules: RuleChoices
+    players: tuple[Seat, ...]
+    characters: tuple[CardId, ...]
+    catalogue: Catalogue
+
+    def seat(self, name: str, where: str = "--player") -> int:
+        for i, seat in enumerate(self.players):
+            if seat.name.casefold() == name.casefold():
+                return i
+        names = ", ".join(s.name for s in self.players)
+        raise InputError(f"no player called {name!r} at this table (players: {names})", where=where)
+
+
+def parse_table_text(text: str, catalogue: Catalogue, where: str) -> Table:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})",
+                         where=where) from None
+    return parse_table(data, catalogue, where)
+
+
+def parse_table(data: Any, catalogue: Catalogue, where: str = "table") -> Table:
+    if not isinstance(data, dict):
+        raise InputError('must be a JSON object with "game" and "players"', where=where)
+    extra = set(data) - {"game", "rules", "cards", "characters", "players"}
+    if extra:
+        raise InputError(f"unexpected keys {', '.join(sorted(map(str, extra)))}; a table has game, rules, "
+                         f"cards, characters and players", where=where)
+    if "game" not in data:
+        raise InputError('"game" is missing: "origami", "legends" or "mixed"', where=where)
+    variant = Variant.parse(data["game"], f"{where}: game")
+    rules = RuleChoices.parse(data.get("rules"), f"{where}: rules")
+    catalogue = _with_table_values(data.get("cards"), catalogue, variant, f"{where}: cards")
+    characters = _characters(data.get("characters", []), catalogue, variant, f"{where}: characters")
+    players = _players(data.get("players"), catalogue, variant, where)
+    table = Table(variant, rules, players, characters, catalogue)
+    _check_possible(table, where)
+    return table
+
+
+def _with_table_values(cards: Any, catalogue: Catalogue, variant: Variant, where: str) -> Catalogue:
+    if cards is None:
+        return catalogue
+    if not isinstance(cards, dict):
+        raise InputError('must be an object of card name -> values, e.g. {"Sheep": {"points": 2}}',
+                         where=where)
+    entries: list[tuple[str, Mapping[str, Any]]] = []
+    for name, values in cards.items():
+        card = catalogue.lookup(str(name), variant.games, where=f"{where}.{name}")
+        if not isinstance(values, dict) or not values:
+            raise InputError('must be an object of values, e.g. {"points": 2}', where=f"{where}.{name}")
+        entries.append((f"{where}.{name}", {**values, "name": card.name, **(
+            {"colour": card.colour} if card.colour else {})}))
+    return catalogue.with_entries(entries, origin="table")
+
+
+def _characters(value: Any, catalogue: Catalogue, variant: Variant, where: str) -> tuple[CardId, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise InputError('must be a list of names such as ["Ninja (red)"]', where=where)
+    if value and Game.LEGENDS not in variant.games:
+        raise InputError("Characters belong to Origami Legends; this table is an Origami game", where=where)
+    ids: list[CardId] = []
+    for i, name in enumerate(value):
+        card = catalogue.lookup(name, variant.games, where=f"{where}[{i + 1}]")
+        if not card.is_character:
+            raise InputError(f"{card.id} is not a Character", where=f"{where}[{i + 1}]")
+        if card.id in ids:
+            raise InputError(f"{card.id} is listed twice", where=f"{where}[{i + 1}]")
+        if card.other_colour() in ids:
+            raise InputError(f"{card.id} and {card.other_colour()} can never be in play together "
+                             f"(CHAR-PAIR): keep the one played last", where=where)
+        ids.append(card.id)
+    return tuple(ids)
+
+
+def _players(value: Any, catalogue: Catalogue, variant: Variant, where: str) -> tuple[Seat, ...]:
+    if not isinstance(value, list) or len(value) < 2:
+        raise InputError("must list at least 2 players", where=f"{where}: players")
+    seats: list[Seat] = []
+    for i, entry in enumerate(value):
+        at = f"{where}: player {i + 1}"
+        if not isinstance(entry, dict) or not isinstance(entry.get("name"), str) or not entry["name"].strip():
+            raise InputError('needs a "name"', where=at)
+        name = entry["name"].strip()
+        at = f"{where}: player {name!r}"
+        if any(s.name.casefold() == name.casefold() for s in seats):
+            raise InputError("two players have this name; give each player a different name", where=at)
+        extra = set(entry) - {"name", "collections", "hand"}
+        if extra:
+            raise InputError(f"unexpected keys {', '.join(sorted(extra))}", where=at)
+        seats.append(Seat(name, _collections(entry.get("collections"), catalogue, variant, at),
+                          *_hand(entry.get("hand", 0), catalogue, variant, at)))
+    return tuple(seats)
+
+
+def _collections(value: Any, catalogue: Catalogue, variant: Variant, where: str) -> Collections:
+    if not isinstance(value, list) or len(value) != 2 or not all(isinstance(c, list) for c in value):
+        raise InputError("needs exactly two collections, each a list of cards from bottom to top "
+                         "(COLL-TWO), e.g. [[\"Chick\", \"Ant\"], []]", where=f"{where}: collections")
+    result: list[tuple[CardId, ...]] = []
+    for n, column in enumerate(value):
+        ids: list[CardId] = []
+        for k, name in enumerate(column):
+            at = f"{where}: collection {n + 1}, card {k + 1}"
+            if not isinstance(name, str):
+                raise InputError(f"must be a card name, not {name!r}", where=at)
+            card = catalogue.lookup(name, variant.games, where=at)
+            if not card.is_origami:
+                raise InputError(f"{card.id} is not an origami and cannot be in a collection", where=at)
+            ids.append(card.id)
+        result.append(tuple(ids))
+    if abs(len(result[0]) - len(result[1])) > 1:
+        raise InputError(f"collections of {len(result[0])} and {len(result[1])} cards cannot happen: "
+                         f"they may differ by one card at most (COLL-BALANCE)", where=f"{where}: collections")
+    return result[0], result[1]
+
+
+def _hand(value: Any, catalogue: Catalogue, variant: Variant,
+          where: str) -> tuple[int, tuple[CardId, ...] | None]:
+    if isinstance(value, int) and not isinstance(value, bool):
+        if value < 0:
+            raise InputError("cannot be negative", where=f"{where}: hand")
+        return value, None
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        ids = tuple(catalogue.lookup(v, variant.games, where=f"{where}: hand card {i + 1}").id
+                    for i, v in enumerate(value))
+        return len(ids), ids
+    raise InputError("must be a number of cards or a list of card names", where=f"{where}: hand")
+
+
+def _check_possible(table: Table, where: str) -> None:
+    """A table that cannot exist is bad input: more copies of a card, or more families, than a game has."""
+    counts: Counter[CardId] = Counter()
+    for seat in table.players:
+        counts.update(seat.cards())
+        counts.update(seat.hand_cards or ())
+    counts.update(table.characters)
+    for cid, n in sorted(counts.items()):
+        quantity = table.catalogue.card(cid).quantity
+        if quantity is not None and n > quantity:
+            raise InputError(f"{n} × {cid} on this table, but the game has only {quantity} "
+                             f"(if your copy differs, set its quantity in \"cards\")", where=where)
+    families = {table.catalogue.card(c).family for c in counts if table.catalogue.card(c).is_origami}
+    if len(families) > len(table.players):
+        raise InputError(f"{len(families)} families on the table ({', '.join(sorted(map(str, families)))}) "
+                         f"but a game with {len(table.players)} players uses {len(table.players)}",
+                         where=where)

@@ -1,0 +1,137 @@
+"""The card catalogue: every card with what is known and where each value came from; values can be filled in
+or corrected, and go into the user's catalogue (the shipped one is never changed)."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Input, Static
+
+from scoring.origami.cards import Card
+from scoring.origami.catalog import EDITABLE, Catalogue, card_words, fold, typed_value
+from scoring.errors import InputError
+
+from ..ask import TextQuestion
+from .question import ValueGiven
+
+COLUMNS = ("quantity", "cost", "folds", "points", "effect")
+
+
+def cell(card: Card, field: str) -> Text:
+    value = getattr(card, field)
+    if value is None:
+        return Text("?", style="bold red" if field in card.unknown else "dim")
+    origin = card.source_of(field)
+    return Text(str(value), style="italic cyan" if origin == "user" else "")
+
+
+def details(card: Card) -> str:
+    known = ", ".join(f"{k} from {v}" for k, v in card.source) or "nothing recorded"
+    unknown = f"\nNot known yet: {', '.join(sorted(card.unknown))} (press e to fill one in)" if card.unknown else ""
+    names = ", ".join(n for n in card.names if n != card.id)
+    return (f"[b]{card.id}[/b] · {card.game.value} · {card.family or card.kind.value}"
+            + (f" · also {names}" if names else "") + f"\n{card.text or 'No effect text recorded.'}"
+            + f"\nWhere the values come from: {known}{unknown}")
+
+
+def parse_value(answer: str) -> tuple[str, int | str]:
+    """`points 3` or `effect instant` -> (field, value)."""
+    field, _, value = answer.strip().partition(" ")
+    return typed_value(field, value)
+
+
+class CatalogueScreen(Screen[None]):
+    DEFAULT_CSS = """
+    CatalogueScreen #filter { border: none; height: 1; margin: 0 1; background: $boost; }
+    CatalogueScreen DataTable { height: 1fr; }
+    CatalogueScreen #card { height: auto; max-height: 8; padding: 0 1; border-top: solid $primary; }
+    """
+    BINDINGS = [Binding("e", "edit", "Set a value"), Binding("ctrl+f", "filter", "Filter"),
+                Binding("escape", "app.pop_screen", "Back")]
+
+    def __init__(self, catalogue: Catalogue) -> None:
+        super().__init__()
+        self.use(catalogue)
+
+    def use(self, catalogue: Catalogue) -> None:
+        """The cards in display order, each with the text the filter searches (folded once, not per key)."""
+        self.catalogue = catalogue
+        self.rows = [(card, card_words(card)) for card in sorted(catalogue.cards.values(), key=lambda c: (c.game.value, c.family or "~", c.id))]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical():
+            yield Input(placeholder="filter: a name in any language, a family, a game", id="filter")
+            yield DataTable(cursor_type="row", zebra_stripes=True)
+            yield Static("", id="card")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "Card catalogue (? = not known yet; blue = your values)"
+        table = self.query_one(DataTable)
+        table.add_columns("card", "game", "family", *COLUMNS)
+        self.fill()
+        table.focus()
+
+    def fill(self) -> None:
+        table = self.query_one(DataTable)
+        keep = table.cursor_row
+        table.clear()
+        query = fold(self.query_one("#filter", Input).value)
+        for card, haystack in self.rows:
+            if query in haystack:
+                table.add_row(card.id, card.game.value, card.family or card.kind.value,
+                              *(cell(card, f) for f in COLUMNS), key=card.id)
+        if table.row_count:
+            table.move_cursor(row=min(keep, table.row_count - 1))
+
+    def selected(self) -> Card | None:
+        table = self.query_one(DataTable)
+        if not table.row_count:
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        return self.catalogue.card(key) if key else None
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.show_card()
+
+    def show_card(self) -> None:
+        card = self.selected()
+        self.query_one("#card", Static).update(details(card) if card else "")
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.fill()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.query_one(DataTable).focus()
+
+    def action_filter(self) -> None:
+        self.query_one("#filter", Input).focus()
+
+    def action_edit(self) -> None:
+        card = self.selected()
+        if card is None:
+            return
+        missing = ", ".join(sorted(card.unknown & set(EDITABLE))) or "none"
+
+        def answered(answer: str | None) -> None:
+            if not answer:
+                return
+            try:
+                field, value = parse_value(answer)
+            except InputError as problem:
+                self.notify(str(problem), title="Not saved", severity="error")
+                return
+            self.post_message(ValueGiven(card.id, field, value))
+
+        self.app.push_screen(TextQuestion(
+            f"Set a value of {card.id} (read it off the card)",
+            f"Type the field and the value, e.g. `points 3` or `effect instant`. Not known yet: {missing}.",
+            "field value"), answered)
+
+    def use_catalogue(self, catalogue: Catalogue) -> None:
+        self.use(catalogue)
+        self.fill()
+        self.show_card()

@@ -1,0 +1,111 @@
+"""The deal: each player's face-up cards until they reach 10 folds, then the four cards of the draw line.
+The screen counts the folds as they are typed and names who starts; on a tie the app draws the lot."""
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid
+from textual.message import Message
+from textual.widgets import Footer, Header, Input, Label, Static
+
+from scoring.origami.cards import CardId
+from scoring.origami.catalog import Catalogue
+from scoring.errors import InputError, MissingValue
+from scoring.origami.commands import Deal
+from scoring.origami.referee import DEAL_FOLDS, Rejected, decide, fewest_folds
+from scoring.origami.options import folds
+from scoring.origami.state import GameState
+
+from .completion import card_list
+from .form import CheckedForm, Field, Verdict
+
+
+class DealScreen(CheckedForm):
+    DEFAULT_CSS = """
+    DealScreen Grid { grid-size: 3; grid-columns: 14 1fr 10; grid-rows: 1; grid-gutter: 0 1; height: auto;
+                      margin: 1 2; }
+    DealScreen #check { margin: 0 2; }
+    """
+    BINDINGS = [Binding("ctrl+s", "submit", "Deal done"), Binding("ctrl+g", "under_way", "Game under way instead"),
+                Binding("escape", "app.pop_screen", "Home")]
+    LAST = ("line",)
+
+    class Dealt(Message):
+        """The face-up hands and the draw line; `tied`: the seats among which the lot must be drawn."""
+
+        def __init__(self, hands: tuple[tuple[CardId, ...], ...], line: tuple[CardId, ...],
+                     tied: tuple[int, ...]) -> None:
+            super().__init__()
+            self.hands, self.line, self.tied = hands, line, tied
+
+    class OtherStart(Message):
+        """The other way in: the table as it stands instead of the deal, or the deal after all."""
+
+    def __init__(self, game_id: int, state: GameState, catalogue: Catalogue) -> None:
+        super().__init__()
+        self.game_id = game_id
+        self.state = state
+        self.catalogue = catalogue
+        self.dealt: tuple[tuple[tuple[CardId, ...], ...], tuple[CardId, ...], tuple[int, ...]] | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(f"Deal face up to each player until they hold at least {DEAL_FOLDS} folds; type the cards "
+                     "in the order dealt. Then the four cards of the draw line.", id="help")
+        cards = card_list(lambda: self.catalogue, lambda: self.state.variant.games)
+        with Grid():
+            for seat, player in enumerate(self.state.players):
+                yield Label(player.name)
+                yield Field(id=f"hand-{seat}", suggester=cards)
+                yield Label("", id=f"folds-{seat}")
+            yield Label("Draw line")
+            yield Field(id="line", suggester=cards)
+            yield Label("")
+        yield Verdict("check")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = f"Game {self.game_id}: the deal"
+        self.query_one("#hand-0", Input).focus()
+        self.check()
+
+    def cards(self, key: str, what: str) -> tuple[CardId, ...]:
+        return self.catalogue.resolve_all(self.query_one(f"#{key}", Input).value, self.state.variant.games, what)
+
+    def check(self) -> None:
+        """Count the folds as they are typed; once every hand is dealt, the referee checks the whole deal."""
+        self.dealt, self.missing = None, None
+        verdict = self.query_one("#check", Verdict)
+        try:
+            hands = tuple(self.cards(f"hand-{seat}", f"{p.name}'s deal") for seat, p in enumerate(self.state.players))
+            totals = [folds(hand, self.catalogue) for hand in hands]
+            for seat, total in enumerate(totals):
+                self.query_one(f"#folds-{seat}", Label).update(f"{total} folds" + (" ✓" if total >= DEAL_FOLDS else ""))
+            line = self.cards("line", "the draw line")
+            short = [p.name for p, t in zip(self.state.players, totals) if t < DEAL_FOLDS]
+            if short:
+                verdict.say(f"Still dealing: {', '.join(short)} below {DEAL_FOLDS} folds.")
+                return
+            tied = fewest_folds(hands, self.catalogue)
+            decision = decide(self.state, Deal(hands, line, tied[0] if len(tied) > 1 else None), self.catalogue)
+        except (InputError, MissingValue) as problem:
+            self.stuck(problem)
+            return
+        names = [self.state.players[i].name for i in tied]
+        who = (f"{names[0]} has the fewest folds and starts." if len(tied) == 1 else
+               f"{' and '.join(names)} tie with {totals[tied[0]]} folds: the companion draws the lot when you "
+               "confirm.")
+        if isinstance(decision, Rejected):
+            verdict.say(f"{who} {decision}", "problem")
+            return
+        self.dealt = hands, line, tied
+        verdict.say(f"{who} ctrl+s records the deal.", "ok")
+
+    def action_submit(self) -> None:
+        if self.dealt is None:  # check() has run on every change: its verdict says why
+            self.not_yet()
+            return
+        self.post_message(self.Dealt(*self.dealt))
+
+    def action_under_way(self) -> None:
+        self.post_message(self.OtherStart())

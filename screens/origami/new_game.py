@@ -1,0 +1,131 @@
+"""New game: the variant, the players in seat order, one family per player, and for Legends one Character
+pair per player. The referee checks the setup as it is typed."""
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid
+from textual.message import Message
+from textual.widgets import Footer, Header, Input, Label
+
+from scoring.origami import commands as c
+from scoring.origami.catalog import Catalogue
+from scoring.errors import InputError, MissingValue
+from scoring.origami.notation import matching
+from scoring.origami.referee import Rejected, decide
+from scoring.origami.table import Variant
+
+from .completion import word_list
+from .form import CheckedForm, Choice, Field, Verdict
+
+
+def names(text: str) -> tuple[str, ...]:
+    return tuple(n.strip() for n in text.split(",") if n.strip())
+
+
+def pick(typed: tuple[str, ...], choices: list[str], what: str) -> tuple[str, ...]:
+    """Each typed name as one of `choices` (case-insensitive, a unique prefix is enough)."""
+    out: list[str] = []
+    for name in typed:
+        found = matching(name, choices)
+        if len(found) != 1:
+            raise InputError(f"{name!r} is not one {what}: choose from {', '.join(choices)}")
+        out.append(found[0])
+    return tuple(out)
+
+
+class NewGameScreen(CheckedForm):
+    DEFAULT_CSS = """
+    NewGameScreen Grid { grid-size: 2; grid-columns: 22 1fr; grid-rows: 1; grid-gutter: 1 1; height: auto;
+                         margin: 1 2; }
+    NewGameScreen #check { margin: 0 2; }
+    """
+    BINDINGS = [Binding("ctrl+s", "submit", "Start the game"), Binding("escape", "app.pop_screen", "Back")]
+
+    class Start(Message):
+        """Start the game; `under_way`: the table is entered as it stands instead of the deal."""
+
+        def __init__(self, command: c.StartGame, under_way: bool) -> None:
+            super().__init__()
+            self.command = command
+            self.under_way = under_way
+
+    def __init__(self, catalogue: Catalogue, profiles: list[str]) -> None:
+        super().__init__()
+        self.catalogue = catalogue
+        self.profiles = profiles
+        self.command: c.StartGame | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Grid():
+            yield Label("Game")
+            yield Choice([("Origami Legends", "legends"), ("Origami", "origami"), ("Mixed", "mixed")],
+                         value="legends", allow_blank=False, id="variant")
+            yield Label("Players, in seat order")
+            yield Field(placeholder="clockwise, e.g. Ann, Bob, Cy", id="players",
+                        suggester=word_list(lambda: self.profiles))
+            yield Label("Families (one each)")
+            yield Field(id="families", suggester=word_list(self.families))
+            yield Label("Character pairs")
+            yield Field(placeholder="Legends: one pair per player", id="pairs", suggester=word_list(self.pairs))
+            yield Label("Begin with")
+            yield Choice([("The deal", "deal"), ("A game already under way", "under way")], value="deal",
+                         allow_blank=False, id="begin")
+        yield Verdict("check")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "New game"
+        self.query_one("#players", Input).focus()
+        self.check()
+
+    @property
+    def variant(self) -> Variant:
+        return Variant(str(self.query_one("#variant", Choice).value))
+
+    def families(self) -> list[str]:
+        return sorted(f for f, g in self.catalogue.families.items() if g in self.variant.games)
+
+    def pairs(self) -> list[str]:
+        return sorted({card.name for card in self.catalogue.in_games(self.variant.games) if card.is_character})
+
+    def value(self, key: str) -> tuple[str, ...]:
+        return names(self.query_one(f"#{key}", Input).value)
+
+    def check(self) -> None:
+        self.command = None
+        verdict = self.query_one("#check", Verdict)
+        families, pairs = self.families(), self.pairs()
+        choices = f"\nFamilies: {', '.join(families)}" + (f"\nCharacter pairs: {', '.join(pairs)}" if pairs else "")
+        try:
+            command = c.StartGame(self.variant.value, self.value("players"),
+                                  pick(self.value("families"), families, "family"),
+                                  pick(self.value("pairs"), pairs, "Character pair"))
+            decision = decide(None, command, self.catalogue)
+        except (InputError, MissingValue) as problem:
+            verdict.say(str(problem) + choices, "problem")
+            return
+        if isinstance(decision, Rejected):
+            verdict.say(f"{decision.violation.rule}: {decision.violation.message}{choices}", "problem")
+            return
+        self.command = command
+        verdict.say(f"Ready: {', '.join(command.players)} with {', '.join(command.families)}. "
+                    f"ctrl+s starts the game; {self.next_step} comes next.{choices}")
+
+    @property
+    def under_way(self) -> bool:
+        return self.query_one("#begin", Choice).value == "under way"
+
+    @property
+    def next_step(self) -> str:
+        return "entering the table as it stands" if self.under_way else "the deal"
+
+    def last_fields(self) -> tuple[str, ...]:
+        return ("pairs",) if self.pairs() else ("families", "pairs")
+
+    def action_submit(self) -> None:
+        if self.command is None:  # check() has run on every change: its verdict says why
+            self.not_yet()
+            return
+        self.post_message(self.Start(self.command, self.under_way))

@@ -1,0 +1,133 @@
+"""The rules reference: every rule under its id and every card's clarification, searchable as you type, for the
+number of players at the table; refusals open it at their rule."""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Input, Select, Static
+
+from scoring.origami.cards import Card
+from scoring.origami.rules import PLAYER_COUNTS, RULES, at_count, scoring_rule_of
+
+from .form import Choice
+
+ANY = "any"
+
+
+@dataclass(frozen=True, slots=True)
+class Topic:
+    """One entry of the reference: a rule (under its id) or a card's clarification (under its name)."""
+
+    key: str  # the rule id, or the card's id
+    title: str
+    text: str
+    count_key: str  # what `at_count` knows it by: the rule id, or the card's name
+    words: str = ""  # what the search looks in, folded once (not at every keypress)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "words", f"{self.key} {self.title} {self.text}".casefold())
+
+
+def topics(cards: Iterable[Card] = ()) -> list[Topic]:
+    """Every rule, then every card whose effect is described, by game and name."""
+    out = [Topic(str(rule.id), rule.title, rule.text, str(rule.id)) for rule in RULES.values()]
+    for card in sorted(cards, key=lambda c: (c.game.value, c.id)):
+        if not card.text:
+            continue
+        rule = scoring_rule_of(card.name)
+        where = f"{card.game.value}, {card.family or card.kind.value}" + (f", scored under {rule}" if rule else "")
+        out.append(Topic(card.id, f"{card.id} ({where})", card.text, card.name))
+    return out
+
+
+def matches(topic: Topic, query: str) -> bool:
+    """Every word of the query appears in the entry's id, title or text (case does not matter)."""
+    haystack = topic.words
+    return all(word in haystack for word in query.casefold().split())
+
+
+class RuleEntry(Static):
+    DEFAULT_CSS = """
+    RuleEntry { padding: 0 1; margin-bottom: 1; }
+    RuleEntry.-focused-rule { background: $boost; border-left: thick $accent; }
+    """
+
+    def __init__(self, topic: Topic) -> None:
+        super().__init__(id="rule-" + re.sub(r"[^A-Za-z0-9_-]", "-", topic.key))
+        self.topic = topic
+
+    def show(self, players: int | None) -> None:
+        note = at_count(self.topic.count_key, players) if players is not None else None
+        self.update(Text.assemble((self.topic.key, "bold"), f" — {self.topic.title}\n{self.topic.text}",
+                                  (f"\n{note}" if note else "", "italic")))
+
+
+class RulesScreen(Screen[None]):
+    """Every rule and card clarification, paraphrased; the search box filters by every word typed."""
+
+    DEFAULT_CSS = """
+    RulesScreen #top { height: 1; }
+    RulesScreen #search { width: 1fr; border: none; height: 1; padding: 0 1; background: $boost; }
+    RulesScreen #players { width: 18; }
+    """
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back"), Binding("ctrl+f", "search", "Search")]
+
+    def __init__(self, at: str | None = None, players: int | None = None, cards: Iterable[Card] = ()) -> None:
+        super().__init__()
+        self.at = at  # the rule to open at (a refusal's rule id)
+        self.players = players  # the table's number of players, when a game is open
+        self.topics = topics(cards)
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="top"):
+            yield Input(placeholder="search the rules and cards: words, a rule id, a card", id="search")
+            yield Choice([("any players", ANY), *((f"{n} players", str(n)) for n in PLAYER_COUNTS)],
+                         value=str(self.players) if self.players in PLAYER_COUNTS else ANY, allow_blank=False,
+                         id="players")
+        with VerticalScroll(id="rules"):
+            for topic in self.topics:
+                yield RuleEntry(topic)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Rules reference"
+        self.show_for(self.players)
+        if self.at is not None:
+            self.show(self.at)
+
+    def show(self, key: str) -> None:
+        """Scroll to a rule and mark it."""
+        for entry in self.query(RuleEntry):
+            entry.set_class(entry.topic.key == key, "-focused-rule")
+            if entry.topic.key == key:
+                self.call_after_refresh(entry.scroll_visible, top=True, animate=False)
+
+    def show_for(self, players: int | None) -> None:
+        self.players = players
+        for entry in self.query(RuleEntry):
+            entry.show(players)
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        self.show_for(None if event.value == ANY else int(str(event.value)))
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        shown = 0
+        for entry in self.query(RuleEntry):
+            entry.display = matches(entry.topic, event.value)
+            shown += entry.display
+        self.sub_title = f"{shown} entr{'ies' if shown != 1 else 'y'}" if event.value else ""
+
+    def action_search(self) -> None:
+        self.query_one("#search", Input).focus()
+
+    @property
+    def visible_ids(self) -> list[str]:
+        return [e.topic.key for e in self.query(RuleEntry) if e.display]

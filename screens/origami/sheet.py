@@ -1,0 +1,105 @@
+"""The score sheet: per player a bar, a line per card (printed + bonus + why), the awards, and who won how."""
+from __future__ import annotations
+
+import textwrap
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from scoring.origami.sheet import SCORES_ONLY, ScoreSheet
+
+BAR = 24  # the longest bar, in cells
+
+
+def sheet_text(sheet: ScoreSheet, columns: int = 76, width: int = BAR) -> Text:
+    """The sheet in `columns` cells: reasons too long for the line continue under themselves."""
+    out = Text()
+
+    def why(text: str, indent: int) -> None:
+        parts = textwrap.wrap(text, max(20, columns - indent - 2)) or [""]
+        out.append("  " + f"\n{' ' * (indent + 2)}".join(parts) + "\n", style="dim")
+
+    best = max((p.total for p in sheet.players), default=0)
+    for p in sorted(sheet.players, key=lambda p: (p.rank, p.name)):
+        cells = round(width * max(p.total, 0) / best) if best > 0 else 0
+        style = "bold green" if p.name in sheet.winners else "bold"
+        out.append(f"{p.rank}. {p.name:<10} {p.total:>3} ", style=style)
+        out.append("█" * cells, style="green" if p.name in sheet.winners else "cyan")
+        out.append(f"  {p.hand} in hand\n" if p.hand is not None else "\n", style="dim")
+        for line in p.lines:
+            bonus = f"{line.bonus:+d}" if line.bonus else ""
+            head = (f"   {line.collection}.{line.position:<2} {line.card:<16} {line.printed:>3} {bonus:>4}"
+                    f" = {line.total:>3}")
+            out.append(head)
+            why(line.why, len(head))
+        for award in p.awards:
+            owner = f"{award.owner}'s" if award.owner else "Character"
+            head = f"   award: {owner} {award.source} {award.points:+d}"
+            out.append(head)
+            why(award.why, len(head))
+    if all(p.hand is None for p in sheet.players):
+        out.append(SCORES_ONLY + "\n", style="dim italic")
+    if sheet.tie_break == "shared":
+        out.append(f"Shared victory: {', '.join(sheet.winners)} (tied on points and on cards in hand).",
+                   style="bold")
+    elif sheet.tie_break == "hand":
+        out.append(f"{sheet.winners[0]} wins the tie on points with the most cards in hand (TIE-HAND).",
+                   style="bold")
+    elif sheet.winners:
+        out.append(f"{sheet.winners[0]} wins.", style="bold")
+    return out
+
+
+class ScoreSheetView(VerticalScroll):
+    """A score sheet, or a sentence saying why there is none yet."""
+
+    DEFAULT_CSS = """
+    ScoreSheetView { height: 1fr; border: round $primary; padding: 0 1; }
+    ScoreSheetView > Static { width: 100%; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="sheet-body")
+
+    def show(self, sheet: ScoreSheet | None, note: str = "") -> None:
+        body = self.query_one("#sheet-body", Static)
+        body.update(sheet_text(sheet, self.scrollable_content_region.width or 76) if sheet is not None else Text(note, style="italic"))
+
+
+class SheetScreen(Screen[None]):
+    """A finished game's score sheet, full screen; `b` shows the BG Stats QR code of a game in the history."""
+
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back"), Binding("b", "share", "BG Stats QR code")]
+
+    class Share(Message):
+        """Show the QR code that fills in this game's play in BG Stats."""
+
+        def __init__(self, game_id: int) -> None:
+            super().__init__()
+            self.game_id = game_id
+
+    def __init__(self, sheet: ScoreSheet, title: str, game_id: int | None = None) -> None:
+        super().__init__()
+        self.sheet = sheet
+        self.heading = title
+        self.game_id = game_id
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield ScoreSheetView()
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = self.heading
+        self.call_after_refresh(self.query_one(ScoreSheetView).show, self.sheet)
+
+    def action_share(self) -> None:
+        if self.game_id is None:
+            self.notify("Only a game saved in the history can go to BG Stats.", severity="warning")
+            return
+        self.post_message(self.Share(self.game_id))

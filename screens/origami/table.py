@@ -1,0 +1,284 @@
+"""The table: whose turn, every collection (top cards marked), Characters, the draw line, the deck, hands
+against their limits, the end banner, the recent log, and one line to type the next action on.
+
+The line is checked as you type (the referee is pure, so a preview costs nothing and records nothing);
+Enter asks the app to record it."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Input, Static
+
+from scoring.origami import commands as c
+from scoring.origami.cards import CardId
+from scoring.origami.catalog import Catalogue
+from scoring.origami.describe import describe
+from scoring.errors import InputError, MissingValue
+from scoring.origami.notation import VERBS, parse
+from scoring.origami.options import hand_limit, legal_payments, price
+from scoring.origami.referee import Rejected, decide
+from scoring.origami.state import GameState, Phase
+
+from ..ask import ask_override
+from .completion import Completer, complete_card, complete_word
+from .form import Field, Verdict
+from .question import ask_value
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What a typed line means in the view it was read in: a command, or why there is none; for a play
+    typed without a payment, the payments from the cards known in hand, best first."""
+
+    command: c.Command | None = None
+    problem: InputError | MissingValue | None = None
+    payments: tuple[tuple[CardId, ...], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """What the app hands down after every change."""
+
+    game_id: int
+    state: GameState
+    catalogue: Catalogue
+    recent: tuple[str, ...]  # the latest log lines, oldest first
+
+
+def limit_text(state: GameState, seat: int, catalogue: Catalogue) -> str:
+    try:
+        return str(hand_limit(state.player(seat).collections, state.characters, catalogue).value)
+    except MissingValue:
+        return "?"  # asked for when the limit is checked, at the end of the turn
+
+
+def table_text(state: GameState, catalogue: Catalogue) -> Text:
+    out = Text()
+    for seat, player in enumerate(state.players):
+        turn = seat == state.current and state.phase is Phase.PLAY
+        out.append("▶ " if turn else "  ", style="bold yellow")
+        out.append(f"{player.name:<10}", style="bold" if turn else "")
+        out.append(f" hand {player.hand.size}/{limit_text(state, seat, catalogue)}"
+                   + (f" ({player.hand.rice} rice)" if player.hand.rice else ""), style="dim")
+        out.append("\n")
+        for number, column in enumerate(player.collections, start=1):
+            out.append(f"    {number}: ")
+            for i, card in enumerate(column):
+                out.append(card, style="bold reverse" if i == len(column) - 1 else "")
+                out.append(", " if i < len(column) - 1 else "")
+            out.append("—\n" if not column else "\n", style="dim")
+    out.append(f"Line: {', '.join(state.line) or '—'}", style="cyan")
+    if state.characters:
+        out.append(f"   Characters: {', '.join(state.characters)}", style="magenta")
+    out.append("\n")
+    return out
+
+
+def status_text(state: GameState) -> str:
+    ran = {0: "", 1: ", ran out once"}.get(state.exhaustions, ", ran out twice")
+    top = state.discard[-1] if state.discard else "—"
+    who = state.players[state.current].name
+    turn = f"Turn {state.turn}: {who} ({state.actions_left} action{'s' if state.actions_left != 1 else ''} left)" \
+        if state.phase is Phase.PLAY else "Setup" if state.phase is Phase.SETUP else "Game over"
+    rice = f" · rice paper {state.rice_deck}" if state.rice_deck or state.rice_total() else ""
+    return f"{turn} · deck {state.deck}{ran} · discard {top}{rice}"
+
+
+class TableScreen(Screen[None]):
+    DEFAULT_CSS = """
+    TableScreen #status { height: 1; background: $boost; padding: 0 1; }
+    TableScreen #banner { height: auto; padding: 0 1; color: $text-muted; }
+    TableScreen #banner.-ending { color: $warning; text-style: bold; }
+    TableScreen #board { height: 1fr; padding: 0 1; }
+    TableScreen #log { height: 4; padding: 0 1; color: $text-muted; text-wrap: nowrap; text-overflow: ellipsis; }
+    TableScreen #action { margin: 0 1; }
+    TableScreen #preview { height: 2; padding: 0 1; }
+    """
+    BINDINGS = [Binding("ctrl+z", "undo", "Undo"), Binding("ctrl+o", "override", "Override"),
+                Binding("f1", "explain", "Rule"), Binding("ctrl+s", "finish", "Score the game"),
+                Binding("escape", "app.pop_screen", "Home")]
+
+    class Submit(Message):
+        def __init__(self, command: c.Command) -> None:
+            super().__init__()
+            self.command = command
+
+    class Undo(Message):
+        """Take back the latest action."""
+
+    class Finish(Message):
+        """Score the ended game and put it in the history."""
+
+    class Explain(Message):
+        def __init__(self, rule: str) -> None:
+            super().__init__()
+            self.rule = rule
+
+    def __init__(self, view: TableView) -> None:
+        super().__init__()
+        self.view = view
+        self.command: c.Command | None = None  # what the line means now
+        self.refusal: Rejected | None = None
+        self.missing: MissingValue | None = None
+        self.sent = ""  # the line last sent to be recorded
+        self.last: tuple[str, TableView, Reading] | None = None  # the suggester and the check read each line once
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="status", markup=False)
+        yield Static("", id="banner", markup=False)
+        with VerticalScroll(id="board"):
+            yield Static("", id="players")
+        yield Static("", id="log", markup=False)
+        yield Field(placeholder="type an action: draw ant, bee · play crane pay frog · end   (help: verbs)",
+                    id="action", suggester=Completer(self.rest))
+        yield Verdict("preview")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show(self.view)
+        self.query_one("#action", Input).focus()
+
+    # --- down: the state ----------------------------------------------------------------------------
+    def show(self, view: TableView) -> None:
+        self.view = view
+        state = view.state
+        self.sub_title = f"Game {view.game_id}"
+        self.query_one("#status", Static).update(status_text(state))
+        banner = self.query_one("#banner", Static)
+        banner.update(state.end_banner())
+        banner.set_class(state.last_turn is not None or state.phase is Phase.OVER, "-ending")
+        self.query_one("#players", Static).update(table_text(state, view.catalogue))
+        self.query_one("#log", Static).update("\n".join(view.recent[-4:]))
+        self.check_line()
+
+    def recorded(self, view: TableView) -> None:
+        """The app recorded the line: take it off (keeping whatever was typed after Enter) and show the state."""
+        line = self.query_one("#action", Input)
+        line.value = line.value[len(self.sent):].lstrip() if line.value.startswith(self.sent) else line.value
+        self.show(view)
+
+    def refused(self, text: str) -> None:
+        self.query_one("#preview", Verdict).say(text, "problem")
+
+    # --- the line -----------------------------------------------------------------------------------
+    def read(self, line: str) -> Reading:
+        """The line read against the state on screen (kept for the next call with the same line and view)."""
+        if self.last is not None and self.last[0] == line and self.last[1] is self.view:
+            return self.last[2]
+        state, catalogue = self.view.state, self.view.catalogue
+        try:
+            command = parse(line, state, catalogue)
+            unpaid = isinstance(command, (c.PlayOrigami, c.PlayCharacter)) and not command.payment
+            reading = Reading(command, payments=tuple(self.payments(command)) if unpaid else ())  # type: ignore[arg-type]
+        except (InputError, MissingValue) as problem:
+            reading = Reading(problem=problem)
+        self.last = line, self.view, reading
+        return reading
+
+    def rest(self, value: str) -> str | None:
+        """Inline completion: the verb, then card names, then the best payment for a play."""
+        if " " not in value and ":" not in value:
+            return complete_word(value, VERBS)
+        item = value.replace(":", ",").split(",")[-1].split(" ")[-1]
+        card = complete_card(item, self.view.catalogue, self.view.state.variant.games) if item else None
+        best = self.read(value).payments
+        if card or not best or not best[0] or " pay" in value:
+            return card
+        return f" pay {', '.join(best[0])}"
+
+    def payments(self, command: c.PlayOrigami | c.PlayCharacter) -> list[tuple[CardId, ...]]:
+        """The exact payments from the cards the table knows are in that hand, best first."""
+        state, catalogue = self.view.state, self.view.catalogue
+        card = catalogue.card(command.card)
+        known = list(state.player(command.player).hand.known)
+        if command.card in known:
+            known.remove(command.card)
+        if isinstance(command, c.PlayOrigami):
+            due = price(card, state.characters, catalogue, discount=command.discount, free=command.free)
+        else:
+            due = price(card, state.characters, catalogue)
+        return legal_payments(known, due.value, catalogue)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.check_line()
+
+    def check_line(self) -> None:
+        """Check the line as it stands; say what Enter would do, or why it would be refused."""
+        self.command, self.refusal, self.missing = None, None, None
+        verdict = self.query_one("#preview", Verdict)
+        line = self.query_one("#action", Input).value
+        if not line.strip():
+            verdict.say("")
+            return
+        if line.strip() == "help":
+            verdict.say(" · ".join(v.usage.split(":")[0] for v in VERBS.values()))
+            return
+        reading = self.read(line)
+        state, catalogue = self.view.state, self.view.catalogue
+        try:
+            if reading.problem is not None:
+                raise reading.problem
+            assert reading.command is not None
+            self.command = reading.command
+            decision = decide(state, self.command, catalogue)
+        except MissingValue as missing:
+            self.missing = missing
+            verdict.say(f"{missing.card}: {missing.field.replace('_', ' ')} not known yet — Enter asks for it",
+                        "problem")
+            return
+        except InputError as problem:
+            verdict.say(str(problem))
+            return
+        if isinstance(decision, Rejected) and reading.payments and reading.payments[0]:
+            verdict.say("payments from the cards known in hand (→ takes the first): "
+                        + " | ".join(", ".join(p) for p in reading.payments[:4]))
+            return
+        if isinstance(decision, Rejected):
+            self.refusal = decision
+            how = "ctrl+o records it anyway, with a reason · " if decision.violation.overridable else ""
+            verdict.say(f"✗ {decision.violation.rule}: {decision.violation.message}\n  {how}f1 shows the rule",
+                        "problem")
+            return
+        names = tuple(p.name for p in state.players)
+        verdict.say(f"✓ Enter: {'; '.join(describe(event, names) for event in decision.events)}", "ok")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()  # check_line() has run for this very line (on every change and every new state)
+        if self.missing is not None:
+            ask_value(self, self.missing)
+        elif self.command is not None and self.refusal is None:
+            self.sent = event.value
+            self.post_message(self.Submit(self.command))
+        elif self.refusal is not None:
+            self.notify(f"{self.refusal.violation.rule}: {self.refusal.violation.message}", severity="error",
+                        title="Refused")
+
+    def use_catalogue(self, catalogue: Catalogue) -> None:
+        self.view = TableView(self.view.game_id, self.view.state, catalogue, self.view.recent)
+        self.check_line()
+
+    # --- keys ---------------------------------------------------------------------------------------
+    def action_undo(self) -> None:
+        self.post_message(self.Undo())
+
+    def action_finish(self) -> None:
+        self.post_message(self.Finish())
+
+    def action_explain(self) -> None:
+        self.post_message(self.Explain(str(self.refusal.violation.rule) if self.refusal else ""))
+
+    def action_override(self) -> None:
+        command = self.command
+
+        def record(reason: str) -> None:
+            assert command is not None
+            self.post_message(self.Submit(c.Override(command, reason)))
+
+        ask_override(self, self.refusal.violation if self.refusal else None, record)  # set only with a command

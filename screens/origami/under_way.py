@@ -1,0 +1,173 @@
+"""A game already under way: type the table as it stands at the start of the current player's turn, in
+place of the deal. The referee checks it as it is typed; the deck is worked out from what is on the table."""
+from __future__ import annotations
+
+import re
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, VerticalScroll
+from textual.message import Message
+from textual.widgets import Footer, Header, Input, Label, Static
+
+from scoring.origami import commands as c
+from scoring.origami.cards import CardId
+from scoring.origami.catalog import Catalogue
+from scoring.origami.checks import Violation
+from scoring.errors import InputError, MissingValue
+from scoring.origami.events import PositionEntered
+from scoring.origami.notation import matching
+from scoring.origami.referee import Accepted, decide
+from scoring.origami.state import GameState
+
+from ..ask import ask_override
+from .deal import DealScreen
+from .completion import card_list, word_list
+from .form import CheckedForm, Choice, Field, Verdict
+
+HAND = re.compile(r"\s*(\d+)\s*(?:\+\s*(\d+)\s*rice(?: paper)?)?\s*", re.IGNORECASE)
+RAN_OUT = [("Not yet", "0"), ("Once", "1"), ("Twice: final turns", "2")]
+
+
+def hand_size(text: str, who: str) -> tuple[int, int]:
+    """'5' or '5 + 2 rice': the deck cards and the rice paper in a hand."""
+    found = HAND.fullmatch(text or "0")
+    if found is None:
+        raise InputError(f"{who}'s hand: type how many cards it holds, e.g. 5 (or 5 + 2 rice), not {text!r}")
+    return int(found[1]), int(found[2] or 0)
+
+
+class UnderWayScreen(CheckedForm):
+    DEFAULT_CSS = """
+    UnderWayScreen #help { margin: 0 1; }
+    UnderWayScreen #seats { grid-size: 4; grid-columns: 12 1fr 1fr 16; grid-rows: 1; grid-gutter: 0 1;
+                            height: auto; margin: 1 1 0 1; }
+    UnderWayScreen #rest { grid-size: 2; grid-columns: 26 1fr; grid-rows: 1; grid-gutter: 0 1; height: auto;
+                           margin: 1 1; }
+    UnderWayScreen .heading { text-style: bold; }
+    UnderWayScreen #check { margin: 0 1; }
+    """
+    BINDINGS = [Binding("ctrl+s", "submit", "Record the table"), Binding("ctrl+o", "override", "Override"),
+                Binding("ctrl+g", "deal", "Deal instead"), Binding("escape", "app.pop_screen", "Home")]
+    LAST = ("current", "turns-left")
+
+    class Entered(Message):
+        """The table as it stands (an EnterPosition, or an Override of one)."""
+
+        def __init__(self, command: c.Command) -> None:
+            super().__init__()
+            self.command = command
+
+    def __init__(self, game_id: int, state: GameState, catalogue: Catalogue) -> None:
+        super().__init__()
+        self.game_id = game_id
+        self.state = state
+        self.catalogue = catalogue
+        self.command: c.EnterPosition | None = None
+        self.refusal: Violation | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("The table as it stands at the start of the current player's turn: collections from the "
+                     "bottom card up, and how many cards each hand holds.", id="help")
+        cards = card_list(lambda: self.catalogue, lambda: self.state.variant.games)
+        players = word_list(lambda: [p.name for p in self.state.players])
+        with VerticalScroll():
+            with Grid(id="seats"):
+                for heading in ("Player", "Collection 1", "Collection 2", "Hand"):
+                    yield Static(heading, classes="heading")
+                for seat, player in enumerate(self.state.players):
+                    yield Label(player.name)
+                    yield Field(id=f"c1-{seat}", suggester=cards)
+                    yield Field(id=f"c2-{seat}", suggester=cards)
+                    yield Field(placeholder="5 or 5 + 2 rice", id=f"hand-{seat}")
+            with Grid(id="rest"):
+                yield Label("Characters in play")
+                yield Field(id="characters", suggester=cards)
+                yield Label("Draw line")
+                yield Field(id="line", suggester=cards)
+                yield Label("Discard pile (top last)")
+                yield Field(id="discard", suggester=cards)
+                yield Label("Who started the game")
+                yield Field(id="starting", suggester=players)
+                yield Label("Whose turn it is")
+                yield Field(id="current", suggester=players)
+                yield Label("The deck has run out")
+                yield Choice(RAN_OUT, value="0", allow_blank=False, id="ran-out")
+                yield Label("Turns left after this one")
+                yield Field(placeholder="once it has run out twice", id="turns-left")
+        yield Verdict("check")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = f"Game {self.game_id}: a game under way"
+        self.query_one("#c1-0", Input).focus()
+        self.check()
+
+    def text(self, key: str) -> str:
+        return self.query_one(f"#{key}", Input).value
+
+    def cards(self, key: str, what: str) -> tuple[CardId, ...]:
+        return self.catalogue.resolve_all(self.text(key), self.state.variant.games, what)
+
+    def seat(self, key: str, what: str) -> int:
+        names = [p.name for p in self.state.players]
+        typed = self.text(key).strip()
+        found = matching(typed, names) if typed else []
+        if len(found) != 1:
+            raise InputError(f"{what}: type one of {', '.join(names)}")
+        return names.index(found[0])
+
+    def read(self) -> c.EnterPosition:
+        players = self.state.players
+        hands = [hand_size(self.text(f"hand-{s}"), p.name) for s, p in enumerate(players)]
+        ran_out = int(str(self.query_one("#ran-out", Choice).value))
+        left = self.text("turns-left").strip()
+        if left and not left.isdigit():
+            raise InputError(f"turns left: type a number, not {left!r}")
+        return c.EnterPosition(
+            collections=tuple((self.cards(f"c1-{s}", f"{p.name}'s collection 1"),
+                               self.cards(f"c2-{s}", f"{p.name}'s collection 2")) for s, p in enumerate(players)),
+            hands=tuple(h for h, _ in hands), rice=tuple(r for _, r in hands),
+            characters=self.cards("characters", "Characters in play"), line=self.cards("line", "the draw line"),
+            discard=self.cards("discard", "the discard pile"),
+            starting=self.seat("starting", "who started the game"), current=self.seat("current", "whose turn"),
+            exhaustions=ran_out, turns_left=int(left) if left and ran_out == 2 else None)
+
+    def check(self) -> None:
+        """Read the table typed so far and ask the referee about it; say plainly what is missing or wrong."""
+        self.command, self.refusal, self.missing = None, None, None
+        verdict = self.query_one("#check", Verdict)
+        self.query_one("#turns-left", Input).disabled = str(self.query_one("#ran-out", Choice).value) != "2"
+        try:
+            command = self.read()
+            decision = decide(self.state, command, self.catalogue)
+        except (InputError, MissingValue) as problem:
+            self.stuck(problem)
+            return
+        self.command = command
+        if not isinstance(decision, Accepted):
+            self.refusal = decision.violation
+            more = " (ctrl+o records it anyway, with a reason)" if decision.violation.overridable else ""
+            verdict.say(f"{decision}{more}", "problem")
+            return
+        deck = next(event.deck for event in decision.events if isinstance(event, PositionEntered))
+        verdict.say(f"The deck should hold {deck} cards: count it to be sure. ctrl+s records the table.", "ok")
+
+    def action_submit(self) -> None:
+        if self.command is None or self.refusal is not None:  # check() has said why
+            self.not_yet()
+            return
+        self.post_message(self.Entered(self.command))
+
+    def action_override(self) -> None:
+        command = self.command
+
+        def record(reason: str) -> None:
+            assert command is not None
+            self.post_message(self.Entered(c.Override(command, reason)))
+
+        ask_override(self, self.refusal, record)  # set only with a command
+
+    def action_deal(self) -> None:
+        self.post_message(DealScreen.OtherStart())

@@ -1,0 +1,72 @@
+"""The typed action line: every command the engine knows reads back from its own text, in every variant."""
+from __future__ import annotations
+
+import pytest
+
+from companion.catalogue import shipped
+from companion.playout import filled
+from scoring.origami import commands as c
+from scoring.origami.catalog import Catalogue
+from scoring.errors import InputError
+from scoring.origami.notation import parse, split, write
+from scoring.origami.table import Variant
+from tests.recorded import script
+
+CATALOGUE = filled(shipped())
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+@pytest.mark.parametrize("seed", [1, 2])
+def test_every_command_of_a_whole_game_reads_back_from_its_text(variant: Variant, seed: int) -> None:
+    game = script(CATALOGUE, seed, variant, players=3)
+    kinds = set()
+    for before, command in zip(game.states[1:], game.script[2:]):  # after the setup and the deal
+        line = write(command, before)
+        assert parse(line, before, CATALOGUE) == command, line
+        kinds.add(type(command))
+    assert {c.DrawCards, c.PlayOrigami, c.EndTurn, c.RevealHand} <= kinds
+
+
+def test_a_player_types_little(catalogue: Catalogue) -> None:
+    game = script(CATALOGUE, 1)
+    state = game.states[1]  # after the deal
+    me, other = state.players[state.current].name, state.players[(state.current + 1) % 3].name
+    assert split(f"{other}: disc a, b").verb == "discard"
+    assert parse("end", state, CATALOGUE) == c.EndTurn(state.current)
+    assert parse(f"{other[:2]}: reveal", state, CATALOGUE) == c.RevealHand((state.current + 1) % 3, ())
+    assert parse("ri 2", state, CATALOGUE) == c.TakeRicePaper(state.current, 2)
+    assert parse("deck 2 rice", state, CATALOGUE) == c.DrawFromDeck(state.current, 2, ("Rice Paper",))
+    assert parse(f"pass 1 to {other}", state, CATALOGUE) == c.PassCards(state.current, (state.current + 1) % 3,
+                                                                        (), 1)
+    assert parse(f"{me}: end", state, CATALOGUE) == parse("end", state, CATALOGUE)  # naming the current player
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    ("", "type an action"),
+    ("d crane", "'d' is not an action: could be draw, deck, discard"),
+    ("fly away", "'fly' is not an action"),
+    ("special 3", "the collection is 1 or 2, not '3'"),
+    ("rice some", "rice must be a number"),
+    ("pass 1", "say who receives them"),
+    ("Zed: end", "no single player called 'Zed'"),
+    ("move 1.1 to 3.1", "a place is collection.position"),
+    ("play zzz", "unknown card 'zzz'"),
+    ("end discard a discard b", "`discard` is said twice"),
+])
+def test_a_line_that_cannot_be_read_says_why_and_how(line: str, message: str) -> None:
+    state = script(CATALOGUE, 1).states[1]
+    with pytest.raises(InputError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        parse(line, state, CATALOGUE)
+
+
+def test_placement_is_automatic_only_when_one_side_is_legal() -> None:
+    origami = script(CATALOGUE, 1, Variant.ORIGAMI)
+    with pytest.raises(InputError, match="add `to 1` or `to 2`"):
+        parse("play chick", origami.states[1], CATALOGUE)  # both collections empty: either may take it
+    plays = [(state, cmd) for state, cmd in zip(origami.states[1:], origami.script[2:])
+             if isinstance(cmd, c.PlayOrigami) and not cmd.under
+             and len({len(col) for col in state.player(cmd.player).collections}) == 2]
+    assert plays
+    for state, cmd in plays:
+        line = write(cmd, state).replace(f" to {cmd.collection + 1}", "")
+        assert parse(line, state, CATALOGUE).collection == cmd.collection  # type: ignore[union-attr]

@@ -1,0 +1,45 @@
+"""The card catalogue by keys: find a card in any language, fill in a value it lacks, refuse a bad one."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import DataTable, Static
+
+from companion.app import make_app
+from db.store import Store
+from screens.origami.catalogue import CatalogueScreen, parse_value
+from tests.screens.settle import settled
+
+
+async def test_filling_in_a_value_goes_to_the_users_catalogue(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/c.db"
+    app = make_app(url)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settled(pilot)
+        await pilot.press("c")
+        screen = app.screen
+        assert isinstance(screen, CatalogueScreen)
+        await pilot.press("ctrl+f", *"schaf", "enter")  # the Sheep, by its German name
+        await pilot.pause()
+        table = screen.query_one(DataTable)
+        assert table.row_count == 1 and str(table.get_row_at(0)[0]) == "Sheep"
+        assert str(table.get_row_at(0)[6]) == "?"
+        assert "Not known yet: cost, effect, folds, points" in str(screen.query_one("#card", Static).render())
+        await pilot.press("e", *"points x", "enter")  # not a number: said, nothing saved
+        await pilot.pause()
+        await pilot.press("e", *"points 2", "enter")
+        await pilot.pause()
+        assert str(table.get_row_at(0)[6]) == "2"
+        assert app.catalogue is not None and app.catalogue.card("Sheep").points == 2
+        assert app.catalogue.card("Sheep").source_of("points") == "user"
+    store = Store.open(url)
+    try:
+        assert store.card_values() == [("Sheep", "points", 2)]
+    finally:
+        store.close()
+
+
+def test_values_are_typed_as_field_then_value() -> None:
+    assert parse_value("points 3") == ("points", 3)
+    assert parse_value("hand-modifier -1") == ("hand_modifier", -1)
+    assert parse_value("effect Instant") == ("effect", "instant")
