@@ -1,0 +1,96 @@
+"""Origin Story's playing cards: four suits of 1–13 (love is trump) and the solo mode's extra-love cards.
+
+Values are exact (fractions, never floats): printed 1–13, extra-love 4½ and 9½, and abilities may push a value
+below 1 or above 13. The short notation is the value then the suit: `9br`, `7lv`, `11sp`, `3st`, `4.5lv`."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+
+from ..errors import InputError
+
+
+class Suit(StrEnum):
+    BRAINS = "br"
+    LOVE = "lv"
+    SPEED = "sp"
+    STRENGTH = "st"
+
+    @property
+    def word(self) -> str:
+        return SUIT_WORDS[self]
+
+
+SUIT_WORDS = {Suit.BRAINS: "brains", Suit.LOVE: "love", Suit.SPEED: "speed", Suit.STRENGTH: "strength"}
+TRUMP = Suit.LOVE
+VALUES = range(1, 14)
+EXTRA_LOVE_VALUES = (Fraction(9, 2), Fraction(9, 2), Fraction(19, 2), Fraction(19, 2))  # two of each: §13 Q2
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """A card as printed. An extra-love card (solo only) is a love card with a fractional value."""
+
+    value: Fraction
+    suit: Suit
+
+    @property
+    def extra_love(self) -> bool:
+        return self.value.denominator != 1
+
+    def __str__(self) -> str:
+        return f"{format_value(self.value)}{self.suit.value}"
+
+
+def format_value(value: Fraction) -> str:
+    """13, 4.5, -1: the notation's value part (an ability may make any half value)."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    if value.denominator == 2:
+        return f"{float(value):g}"
+    return f"{value.numerator}/{value.denominator}"
+
+
+DECK: tuple[Card, ...] = tuple(Card(Fraction(v), s) for s in Suit for v in VALUES)
+EXTRA_LOVE: tuple[Card, ...] = tuple(Card(v, Suit.LOVE) for v in EXTRA_LOVE_VALUES)
+
+_SUITS = {**{s.value: s for s in Suit}, **{w: s for s, w in SUIT_WORDS.items()},
+          "b": Suit.BRAINS, "l": Suit.LOVE, "s": Suit.SPEED, "t": Suit.STRENGTH}
+_CARD = re.compile(r"^\s*(\d{1,2})(?:\s*(?:\.5|½|,5))?\s*([a-z]+)\s*$")
+_HALF = re.compile(r"(\.5|½|,5)")
+
+
+def parse_value(text: str) -> Fraction:
+    """A value as typed: `11`, `4.5`, `4½`, `-1` (abilities may go below 1)."""
+    cleaned = text.strip().replace("½", ".5").replace(",", ".")
+    if not re.fullmatch(r"-?\d{1,3}(\.5)?", cleaned):
+        raise InputError(f"{text.strip()!r} is not a card value: a whole number, or a half such as 4.5")
+    return Fraction(cleaned)
+
+
+def parse_card(text: str, *, solo: bool = False) -> Card:
+    """`9br`, `9 brains`, `4.5lv`, `4½ love` (case-insensitive). An extra-love card only where `solo`."""
+    lowered = text.casefold()
+    match = _CARD.match(lowered)
+    if match is None:
+        raise InputError(f"{text.strip()!r} is not a card: write the value then the suit, e.g. 9br, 7lv, 11sp, "
+                         "3st (or 9 brains)")
+    suit = _SUITS.get(match.group(2))
+    if suit is None:
+        raise InputError(f"{text.strip()!r}: {match.group(2)!r} is not a suit (br brains, lv love, sp speed, "
+                         "st strength)")
+    value = Fraction(int(match.group(1)))
+    if _HALF.search(lowered):
+        value += Fraction(1, 2)
+    card = Card(value, suit)
+    if card.extra_love:
+        if card not in EXTRA_LOVE:
+            raise InputError(f"{text.strip()!r} is not a card: the only half values are the extra-love cards "
+                             f"{', '.join(sorted({str(c) for c in EXTRA_LOVE}))}")
+        if not solo:
+            raise InputError(f"{text.strip()!r} is an extra-love card: they are used only in the solo game")
+    elif card.value not in VALUES:
+        raise InputError(f"{text.strip()!r} is not a card: printed values run from 1 to 13")
+    return card
