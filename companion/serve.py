@@ -5,7 +5,10 @@ read-only table for the other phones, behind two random keys made at each start:
 - the watch key opens only the read-only table (/table), which the QR code carries.
 
 A request without a right key gets a refusal and nothing else. A key given in the URL is kept in a cookie
-(HttpOnly, SameSite=Strict) so the app's websocket and the table's refreshes carry it.
+(HttpOnly, SameSite=Strict) so the app's websocket and the table's refreshes carry it. SameSite does not tell
+apart the ports of one host, so a websocket or any request that could change something (not GET/HEAD) is also
+refused when it comes from another origin's page. The server's log never shows a key (its handler takes them
+out; tracebacks leave out their locals).
 
 Bounded: each client address gets a small budget of requests per second (then 429); the read-only table is
 built at most once a second, on one worker thread, whatever the number of phones; a few app processes at
@@ -15,6 +18,8 @@ from __future__ import annotations
 import asyncio
 import hmac
 import html
+import logging
+import re
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -22,6 +27,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from aiohttp import web
+from rich.logging import RichHandler
 from textual_serve.server import Server
 
 from db.store import Store
@@ -41,8 +47,42 @@ REFUSED = ("<!doctype html><meta charset=utf-8><title>Origami companion</title>"
 
 @dataclass
 class Keys:
-    app: str = field(default_factory=lambda: secrets.token_urlsafe(16))
-    watch: str = field(default_factory=lambda: secrets.token_urlsafe(16))
+    app: str = field(default_factory=lambda: secrets.token_urlsafe(16), repr=False)
+    watch: str = field(default_factory=lambda: secrets.token_urlsafe(16), repr=False)
+
+
+def same(given: str, key: str) -> bool:
+    """In constant time, and for any text: compare_digest raises on non-ASCII str, and surrogatepass encodes every
+    str (even the lone surrogates undecodable bytes in a cookie become)."""
+    return hmac.compare_digest(given.encode("utf-8", "surrogatepass"), key.encode("utf-8", "surrogatepass"))
+
+
+class Redact(logging.Filter):
+    """Takes the keys out of every log record: access lines carry the query, and aiohttp's errors about a malformed
+    request quote its raw line or header, key included."""
+
+    SHOWN = re.compile(r"(key=|companion-app=|companion-watch=)[^\s&;'\"]+")
+
+    def __init__(self, keys: Keys) -> None:
+        super().__init__()
+        self.keys = keys
+
+    def clean(self, text: str) -> str:
+        for key in (self.keys.app, self.keys.watch):
+            text = text.replace(key, "[key]")
+        return self.SHOWN.sub(r"\1[key]", text)  # a key spelt otherwise (percent-encoded) is not quoted either
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        try:
+            text = record.getMessage()
+        except (TypeError, ValueError):  # arguments that do not fit the message: the message alone, never them
+            text = str(record.msg)
+        if record.exc_info:  # the handler would render the exception's message as it is: it goes in as text
+            trace = logging.Formatter().formatException(record.exc_info)
+            if self.clean(trace) != trace:
+                text, record.exc_info, record.exc_text = f"{text}\n{trace}", None, None
+        record.msg, record.args = self.clean(text), ()
+        return True
 
 
 @dataclass
@@ -118,9 +158,11 @@ class CompanionServer(Server):
 
     def initialize_logging(self) -> None:
         super().initialize_logging()
-        import logging
-
         logging.getLogger("aiohttp.access").setLevel(logging.WARNING)  # not a line per phone refresh
+        for handler in logging.getLogger().handlers:  # every logger's records end here
+            handler.addFilter(Redact(self.keys))
+            if isinstance(handler, RichHandler):  # a traceback's locals hold the keys, the request, its cookies
+                handler.tracebacks_show_locals = False
 
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
@@ -139,14 +181,28 @@ class CompanionServer(Server):
         """'app', 'watch' or None, from the key in the URL or the cookie it left."""
         given = request.query.get("key", "")
         for level, key, cookie in (("app", self.keys.app, APP_COOKIE), ("watch", self.keys.watch, WATCH_COOKIE)):
-            if hmac.compare_digest(given, key) or hmac.compare_digest(request.cookies.get(cookie, ""), key):
+            if same(given, key) or same(request.cookies.get(cookie, ""), key):
                 return level
         return None
+
+    @staticmethod
+    def foreign(request: web.Request) -> bool:
+        """A websocket or a request that may change something, sent by a page of another origin (a page on another
+        port of this host included: the cookie's SameSite=Strict lets it through). Browsers always send Origin
+        with a websocket and with such requests, so without one the client is no browser page: it is let in on
+        its key like any other (it is the owner's own tool, since it holds the key)."""
+        origin = request.headers.get("Origin")
+        changing = request.method not in ("GET", "HEAD") or request.path == "/ws" \
+            or request.headers.get("Upgrade", "").lower() == "websocket"
+        # The page's own origin is the address the request was sent to (Host), with the scheme it was served over.
+        return changing and origin is not None and origin.lower() != f"{request.scheme}://{request.host}".lower()
 
     @web.middleware
     async def guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         if not self.limiter.allow(request.remote or "?"):
             return web.Response(status=429, text="Too many requests: wait a moment.", headers={"Retry-After": "1"})
+        if self.foreign(request):
+            return web.Response(status=403, text=REFUSED, content_type="text/html")
         if request.path.startswith("/static/"):  # the page's scripts and fonts: no game in them
             return await handler(request)
         level = self.access(request)

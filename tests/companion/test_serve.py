@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
 import socket
 import subprocess
@@ -37,6 +38,16 @@ class Served:
     url: str  # the database
     base: str
     keys: Keys
+    process: subprocess.Popen[str]
+    reader: threading.Thread
+    output: list[str]  # what the server printed after its banner: its log
+
+    def stop(self) -> str:
+        """Stops the server and returns its whole log."""
+        self.process.terminate()
+        self.process.wait(10)
+        self.reader.join(10)
+        return "".join(self.output)
 
 
 def free_port() -> int:
@@ -69,7 +80,8 @@ def served(tmp_path: Path) -> Iterator[Served]:
     port = free_port()
     process = subprocess.Popen([sys.executable, "-m", "companion", "--db", url, "--catalog", str(made), "serve",
                                 "--port", str(port)],
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                               env={**os.environ, "COLUMNS": "1000"})  # log lines unwrapped: a key stays whole
     try:
         assert process.stdout is not None
         printed = []
@@ -80,14 +92,16 @@ def served(tmp_path: Path) -> Iterator[Served]:
         text = "".join(printed)
         app, watch = re.search(r"/\?key=(\S+)", text), re.search(r"/table\?key=(\S+)", text)
         assert app and watch, text
-        threading.Thread(target=process.stdout.read, daemon=True).start()
+        output: list[str] = []
+        reader = threading.Thread(target=lambda: output.extend(process.stdout or ()), daemon=True)
+        reader.start()
         for _ in range(100):  # listening once the banner is out; a moment more on a slow machine
             try:
                 socket.create_connection(("127.0.0.1", port), timeout=1).close()
                 break
             except OSError:
                 time.sleep(0.1)
-        yield Served(url, f"http://127.0.0.1:{port}", Keys(app.group(1), watch.group(1)))
+        yield Served(url, f"http://127.0.0.1:{port}", Keys(app.group(1), watch.group(1)), process, reader, output)
     finally:
         process.terminate()
         process.wait(10)
@@ -139,7 +153,14 @@ async def test_the_app_is_served_behind_its_own_key(served: Served) -> None:
             async with aiohttp.ClientSession(cookies=cookies) as other:
                 async with other.get(f"{served.base}/ws") as refused:
                     assert refused.status == 403
-        async with http.ws_connect(f"{served.base}/ws?width=80&height=24") as ws:  # the cookie the page left
+        other = f"http://127.0.0.1:{free_port()}"  # a page on another port of this host: same site, not same origin
+        for origin in (other, "null", served.base.replace("127.0.0.1", "localhost")):
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused_ws:
+                async with http.ws_connect(f"{served.base}/ws?width=80&height=24", origin=origin):
+                    pass
+            assert refused_ws.value.status == 403, origin
+        # The cookie the page left, from the page's own origin (as the browser sends it): the app.
+        async with http.ws_connect(f"{served.base}/ws?width=80&height=24", origin=served.base) as ws:
             shown = b""
             while b"Origami" not in shown:  # the app's Home screen, drawn by a real companion process
                 message = await asyncio.wait_for(ws.receive(), 30)

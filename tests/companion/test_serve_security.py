@@ -1,0 +1,172 @@
+"""`companion serve` against what needs no key (security audit, issue 16): a key or cookie with any character in it
+is refused like a wrong one (never an error, never a key in the log), and a page from another origin (another port
+of this host included) can neither open the app's websocket nor send it anything that changes state."""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import aiohttp
+import pytest
+from aiohttp import web
+from aiohttp.test_utils import TestServer
+
+from companion.serve import REFUSED, CompanionServer, Keys, Redact, TableView
+from tests.browser import browser
+from tests.companion.test_exchange import CATALOGUE, history
+from tests.companion.test_serve import Served, free_port, served  # noqa: F401  (served: the fixture)
+
+# Resolves once the socket has said what it got: "open message closed" when the app answered, "closed" alone when
+# the handshake was refused.
+PROBE = """new Promise(done => {
+  const seen = [];
+  const ws = new WebSocket(URL);
+  ws.onopen = () => seen.push("open");
+  ws.onmessage = () => { if (!seen.includes("message")) seen.push("message"); ws.close(); };
+  ws.onclose = () => done(seen.concat("closed").join(" "));
+  setTimeout(() => done(seen.concat("timeout").join(" ")), 20000);
+})"""
+
+
+def odd_requests(keys: Keys) -> list[bytes]:
+    """Requests with keys or cookies no browser link makes: non-ASCII, undecodable bytes, a surrogate."""
+    lines = [b"GET /table?key=%C3%A9 HTTP/1.1", b"GET /?key=%C3%A9 HTTP/1.1", b"GET /ws?key=%ED%A0%80 HTTP/1.1",
+             b"GET /table?key=" + keys.watch.encode() + b"%C3%A9 HTTP/1.1"]
+    cookies = ["companion-app=é", "companion-watch=é", f"companion-watch={keys.watch}é", "companion-app=\udcff"]
+    return ([line + b"\r\nHost: x\r\nConnection: close\r\n\r\n" for line in lines]
+            + [f"GET {path} HTTP/1.1\r\nHost: x\r\nCookie: {cookie}\r\nConnection: close\r\n\r\n"
+               .encode("utf-8", "surrogateescape") for path in ("/", "/table") for cookie in cookies])
+
+
+async def send(port: int, raw: bytes) -> tuple[int, str]:
+    """The status and body of one raw request."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(raw)
+    await writer.drain()
+    answer = await asyncio.wait_for(reader.read(), 10)
+    writer.close()
+    head, _, body = answer.partition(b"\r\n\r\n")
+    return int(head.split()[1]), body.decode("utf-8", "replace")
+
+
+@asynccontextmanager
+async def companion_server(tmp_path: Path) -> AsyncIterator[tuple[TestServer, Keys]]:
+    url = f"sqlite:///{tmp_path}/games.db"
+    history(url)
+    keys = Keys()
+    server = CompanionServer("true", host="127.0.0.1", port=0, public="http://127.0.0.1",
+                             view=TableView(url, CATALOGUE, None), keys=keys, banner="")
+    async with TestServer(await server._make_app(), host="127.0.0.1") as test:
+        yield test, keys
+
+
+async def test_a_key_or_cookie_no_link_makes_is_refused_like_a_wrong_one(tmp_path: Path,
+                                                                        caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG)  # the access log too, with its request lines
+    async with companion_server(tmp_path) as (test, keys):
+        caplog.handler.addFilter(Redact(keys))  # as the served process puts it on its log's handler
+        for raw in odd_requests(keys) + [b"GET /table?key=guess HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"]:
+            status, body = await send(test.port, raw)
+            assert (status, body) == (403, REFUSED), raw
+        assert (await send(test.port, b"GET /table?key=" + keys.watch.encode() + b" HTTP/1.1\r\nHost: x\r\n"
+                           b"Connection: close\r\n\r\n"))[0] == 200  # the right key still opens the table
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING or r.exc_info], caplog.text
+    assert "GET /table?key=[key] HTTP/1.1" in caplog.text  # the access lines are there, the keys are not
+    assert keys.app not in caplog.text and keys.watch not in caplog.text
+
+
+async def test_the_servers_log_never_holds_a_key(served: Served) -> None:
+    port = int(served.base.rsplit(":", 1)[1])
+    for raw in odd_requests(served.keys):
+        assert (await send(port, raw))[0] == 403, raw
+    for key in (served.keys.app, served.keys.watch):  # malformed requests that carry a right key: aiohttp logs them
+        for raw in (f"GET /?key={key}\x01 HTTP/1.1\r\nHost: x\r\n\r\n",
+                    f"GET /table HTTP/1.1\r\nHost: x\r\nCookie: companion-app={key}\x01\r\n\r\n",
+                    f"GET /table?key={key} HTTP/1.1\r\nHost: x\r\nX{key}\r\n\r\n"):
+            assert (await send(port, raw.encode()))[0] == 400
+        # A right request, then a malformed one on the same connection: the error quotes only the second, but the
+        # parser's buffer holds both (a traceback must not show its locals).
+        pipelined = f"GET /table?key={key} HTTP/1.1\r\nHost: x\r\n\r\nGET /table HTTP/1.1\r\nBad\x01\r\n\r\n"
+        assert (await send(port, pipelined.encode()))[0] == 400  # aiohttp parses the whole buffer first
+    async with aiohttp.ClientSession() as http:  # and the right keys, used as the links use them
+        for path in (f"/?key={served.keys.app}", f"/table?key={served.keys.watch}",
+                     f"/table/now?key={served.keys.watch}"):
+            async with http.get(served.base + path) as answer:
+                assert answer.status == 200
+    log = served.stop()
+    assert "Error handling request" in log  # the malformed requests were logged (with their tracebacks)...
+    assert served.keys.app not in log and served.keys.watch not in log, log  # ...but not the keys they held
+    assert "TypeError" not in log and "compare_digest" not in log and "locals" not in log
+
+
+def test_redact_takes_the_keys_out_of_messages_and_tracebacks() -> None:
+    keys = Keys()
+    redact = Redact(keys)
+    access = logging.LogRecord("aiohttp.access", logging.INFO, __file__, 1, '%s "GET /table?key=%s HTTP/1.1" 200',
+                               ("127.0.0.1", keys.watch), None)
+    try:
+        raise ValueError(f"bad line: b'GET /?key={keys.app}\\x01'")
+    except ValueError as exc:
+        failed = logging.LogRecord("aiohttp.server", logging.ERROR, __file__, 1, "Error handling request", (),
+                                   (type(exc), exc, exc.__traceback__))
+    plain = logging.LogRecord("aiohttp.server", logging.INFO, __file__, 1, "nothing secret %s", ("here",), None)
+    for record in (access, failed, plain):
+        assert redact.filter(record)
+    text = logging.Formatter().format(access) + logging.Formatter().format(failed)
+    assert keys.app not in text and keys.watch not in text and "bad line" in text and "ValueError" in text
+    assert plain.getMessage() == "nothing secret here"
+
+
+async def test_another_origin_may_not_open_the_websocket_or_change_anything(tmp_path: Path) -> None:
+    async with companion_server(tmp_path) as (test, keys), aiohttp.ClientSession() as http:
+        base = f"http://127.0.0.1:{test.port}"
+        other = f"http://127.0.0.1:{free_port()}"
+        for origin in (other, "null", f"https://127.0.0.1:{test.port}"):
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                async with http.ws_connect(f"{base}/ws?key={keys.app}", origin=origin):
+                    pass
+            assert refused.value.status == 403, origin
+            async with http.post(f"{base}/table?key={keys.watch}", headers={"Origin": origin}) as answer:
+                assert answer.status == 403, origin
+        async with http.post(f"{base}/table?key={keys.watch}", headers={"Origin": base}) as answer:
+            assert answer.status == 405  # its own page's origin passes the gate (and nothing takes a POST)
+        async with http.get(f"{base}/table?key={keys.watch}", headers={"Origin": other}) as answer:
+            assert answer.status == 200  # reading is not changing: a GET is let through (no CORS: unreadable there)
+
+
+async def test_a_page_on_another_port_cannot_use_the_apps_websocket_in_a_real_browser(served: Served) -> None:
+    socket_url = f"ws://127.0.0.1:{served.base.rsplit(':', 1)[1]}/ws?width=80&height=24"
+    probe = PROBE.replace("URL", json.dumps(socket_url))
+
+    async def evil(request: web.Request) -> web.Response:
+        return web.Response(content_type="text/html", text="<!doctype html><title>elsewhere</title><body>waiting"
+                            f"<script>({probe}).then(r => document.body.textContent = 'result: ' + r)</script>")
+
+    app = web.Application()
+    app.add_routes([web.get("/", evil)])
+    runner = web.AppRunner(app)
+    await runner.setup()
+    port = free_port()
+    await web.TCPSite(runner, "127.0.0.1", port).start()
+    try:
+        async with browser() as page:
+            await page.open(f"{served.base}/?key={served.keys.app}")  # the owner's link: the browser gets the cookie
+            for _ in range(100):
+                cookies = (await page.call("Network.getCookies", urls=[served.base]))["cookies"]
+                if any(c["name"] == "companion-app" for c in cookies):
+                    break
+                await asyncio.sleep(0.1)
+            else:
+                raise AssertionError("the app's link left no cookie")
+            # From the app's own page the same probe reaches the app: the cookie works, the probe is sound.
+            own = await page.call("Runtime.evaluate", expression=probe, awaitPromise=True, returnByValue=True)
+            assert own["result"]["value"] == "open message closed"
+            await page.open(f"http://127.0.0.1:{port}/")  # same host, another port: same site, another origin
+            text = await page.wait_for("result:", 30)
+            assert text.strip() == "result: closed"  # refused at the handshake: never open, nothing from the app
+    finally:
+        await runner.cleanup()
