@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test bench clean
+.PHONY: run test lint bench clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,6 +18,12 @@ run: $(VENV)/.installed
 test: $(VENV)/.installed
 	@.ci/chromium >/dev/null || true
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# The layering contracts (import-linter), ruff and mypy --strict on the product's packages.
+lint: $(VENV)/.installed
+	$(VENV)/bin/lint-imports --no-cache
+	$(VENV)/bin/ruff check companion scoring db screens tests bench
+	$(VENV)/bin/mypy
 
 bench: $(VENV)/.installed
 	$(PY) -m bench

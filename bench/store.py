@@ -110,7 +110,7 @@ def seed_history(store: Store, games: int, rng: random.Random) -> None:
         for g in range(1, games + 1):
             players = [1, *rng.sample(range(2, 13), 2)]
             scores = [rng.randint(10, 60) for _ in players]
-            for seat, (p, s) in enumerate(zip(players, scores)):
+            for seat, (p, s) in enumerate(zip(players, scores, strict=False)):
                 seats.append({"game_id": g, "seat": seat, "player_id": p})
                 rank = 1 + sum(other > s for other in scores)
                 results.append({"game_id": g, "seat": seat, "player_id": p, "score": s, "rank": rank,

@@ -16,7 +16,6 @@ from screens.home import ENTRIES, HomeScreen
 from .game_flow import GameFlow
 from .history_flow import HistoryFlow
 
-
 TABLE_LINK = "COMPANION_TABLE_LINK"  # `companion serve` sets it for the app processes it starts
 
 
@@ -58,8 +57,8 @@ class CompanionApp(GameFlow, HistoryFlow):
     def on_home_screen_chosen(self, message: HomeScreen.Chosen) -> None:
         from screens.origami.catalogue import CatalogueScreen
         from screens.origami.new_game import NewGameScreen
-        from screens.players import PlayersScreen
         from screens.origami.quick import QuickScoreScreen
+        from screens.players import PlayersScreen
 
         if message.choice == "rules":
             self.push_screen(self.rules_screen())

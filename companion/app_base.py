@@ -9,8 +9,8 @@ from textual.app import App
 from textual.screen import Screen
 
 from db.errors import Unusable
-from scoring.origami.catalog import Catalogue
 from scoring.errors import InputError
+from scoring.origami.catalog import Catalogue
 from screens.home import HomeScreen, Unfinished
 
 if TYPE_CHECKING:  # the database and the other screens load when first used, not at start-up

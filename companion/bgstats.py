@@ -159,7 +159,7 @@ def _play(play: dict[str, Any], variant: str, names: dict[int, str], where: str)
                          where=where)
     if not any(winners):  # BG Stats left the winners to be worked out: the highest score wins
         winners = [s == max(scores) for s in scores]
-    beaten = [p for p, s, w in zip(players, scores, winners) if w and s < max(scores)]
+    beaten = [p for p, s, w in zip(players, scores, winners, strict=False) if w and s < max(scores)]
     if beaten:
         raise InputError(f"{', '.join(beaten)} won without the most points: in Origami the most points win "
                          "(correct the play in BG Stats)", where=where)
@@ -181,7 +181,7 @@ def _uid(play: dict[str, Any], variant: str, started: datetime, players: list[st
     try:
         return uuid.UUID(str(play.get("uuid"))).hex
     except ValueError:
-        content = f"{variant}|{started:{DATE}}|" + "|".join(f"{p}={s}" for p, s in zip(players, scores))
+        content = f"{variant}|{started:{DATE}}|" + "|".join(f"{p}={s}" for p, s in zip(players, scores, strict=False))
         return uuid.uuid5(_SPACE, content).hex
 
 
@@ -197,7 +197,7 @@ def whole_game(play: Play, names: dict[str, str]) -> WholeGame:
     """The play as a finished game of the history: `names` maps each BG Stats name to the profile it goes to.
     Ranks follow points, then the winner flags (a tie on points that BG Stats shows won by one player was broken
     by the cards in hand, which BG Stats does not keep)."""
-    seats = [(names[p], s, w) for p, s, w in zip(play.players, play.scores, play.winners)]
+    seats = [(names[p], s, w) for p, s, w in zip(play.players, play.scores, play.winners, strict=False)]
     profiles = [n.casefold() for n, _, _ in seats]
     if len(set(profiles)) != len(profiles):
         raise InputError(f"the play of {play.started_at:%Y-%m-%d %H:%M} would seat one profile twice "
@@ -209,6 +209,6 @@ def whole_game(play: Play, names: dict[str, str]) -> WholeGame:
     results: tuple[dict[str, Any], ...] = tuple({"score": s, "rank": r, "winner": w, "hand": None,
                      "sheet": {"name": n, "total": s, "rank": r, "hand": None, "lines": [], "awards": [],
                                "imported": "BG Stats"}}
-                    for (n, s, w), r in zip(seats, ranks))
+                    for (n, s, w), r in zip(seats, ranks, strict=False))
     return WholeGame(play.uid, play.variant, (), (), {}, tuple(n for n, _, _ in seats), "finished", "bgstats",
                      play.started_at, play.started_at + timedelta(minutes=play.minutes), tie_break, (), results)

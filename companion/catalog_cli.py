@@ -6,9 +6,9 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
+from scoring.errors import InputError
 from scoring.origami.cards import Card
 from scoring.origami.catalog import EDITABLE, Catalogue, card_words, fold, typed_value
-from scoring.errors import InputError
 
 from .catalogue import remember
 
@@ -72,7 +72,7 @@ def _listing(cards: list[Card]) -> str:
     rows: list[tuple[str, ...]] = [("card", "game", "family", "qty", "cost", "folds", "points", "effect")]
     rows += [(c.id, c.game.value, c.family or c.kind.value, *(_cell(c, f) for f in COLUMNS)) for c in cards]
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    lines = ["  ".join(v.ljust(w) for v, w in zip(row, widths)).rstrip() for row in rows]
+    lines = ["  ".join(v.ljust(w) for v, w in zip(row, widths, strict=False)).rstrip() for row in rows]
     return "\n".join(lines) + (
         "\n\n? = not known yet, - = the card has none, * = your value. "
         f"Fill one in from the card: {SET_USAGE}.")
@@ -80,7 +80,8 @@ def _listing(cards: list[Card]) -> str:
 
 def _details(card: Card) -> str:
     names = ", ".join(n for n in card.names if n != card.id)
-    lines = [f"{card.id} · {card.game.value} · {card.family or card.kind.value}" + (f" · also {names}" if names else ""),
+    also = f" · also {names}" if names else ""
+    lines = [f"{card.id} · {card.game.value} · {card.family or card.kind.value}{also}",
              card.text or "No effect text recorded."]
     for field in (*COLUMNS, "hand_modifier", "price_modifier"):
         value, origin = getattr(card, field), card.source_of(field)

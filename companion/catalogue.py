@@ -7,8 +7,8 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from scoring.origami.catalog import Catalogue, parse_catalogue, user_entries
 from scoring.errors import InputError
+from scoring.origami.catalog import Catalogue, parse_catalogue, user_entries
 
 if TYPE_CHECKING:
     from db.store import Store

@@ -9,16 +9,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from scoring.origami.catalog import Catalogue
-from scoring.origami.cards import CardId
+from db.engine import default_url
+from db.errors import UnknownRecord, Unusable
 from scoring.errors import InputError, MissingValue
+from scoring.origami.cards import CardId
+from scoring.origami.catalog import Catalogue
 from scoring.origami.position import check_play, limits, payments
 from scoring.origami.rules import PLAYER_COUNTS, RULES, at_count
 from scoring.origami.sheet import score
 from scoring.origami.table import Table, parse_table_text
-
-from db.engine import default_url
-from db.errors import UnknownRecord, Unusable
 
 from . import catalog_cli, exchange_cli, history, render, serve_cli, share_cli
 from .advice import missing_message
@@ -153,7 +152,8 @@ def _user_catalogue(args: argparse.Namespace) -> Catalogue:
 
 
 def _catalogue_files(args: argparse.Namespace) -> list[Path]:
-    return args.catalog + ([Path(os.environ["COMPANION_CATALOG"])] if os.environ.get("COMPANION_CATALOG") else [])
+    files: list[Path] = args.catalog
+    return files + ([Path(os.environ["COMPANION_CATALOG"])] if os.environ.get("COMPANION_CATALOG") else [])
 
 
 def main(argv: Sequence[str] | None = None) -> int:

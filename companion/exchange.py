@@ -18,8 +18,8 @@ from typing import Any
 
 from db import upcast
 from db.records import LoggedEvent, StoredEvent, WholeGame
-from scoring.origami import events as e
 from scoring.errors import InputError
+from scoring.origami import events as e
 from scoring.origami.table import Variant
 
 from .replay import replay
@@ -49,9 +49,9 @@ def from_json(data: Any, where: str) -> list[WholeGame]:
     version = data.get("version")
     if version != VERSION:
         newer = isinstance(version, int) and version > VERSION
-        raise InputError(f"export version {version!r} " + ("was written by a newer companion: update this one"
-                                                           if newer else f"is not one this companion reads ({VERSION})"),
-                         where=where)
+        why = "was written by a newer companion: update this one" if newer else (
+            f"is not one this companion reads ({VERSION})")
+        raise InputError(f"export version {version!r} {why}", where=where)
     games = data.get("games")
     if not isinstance(games, list):
         raise InputError('"games" must be a list', where=where)

@@ -160,7 +160,7 @@ def _twins(store: Store, games: list[WholeGame]) -> dict[str, int]:
     out: dict[str, int] = {}
     for game in games:
         assert game.finished_at is not None
-        want = sorted((n.casefold(), r["score"]) for n, r in zip(game.players, game.results))
+        want = sorted((n.casefold(), r["score"]) for n, r in zip(game.players, game.results, strict=False))
         for other in finished:
             assert other.finished_at is not None
             near = abs(other.finished_at - game.finished_at) <= timedelta(days=1) or \

@@ -54,6 +54,7 @@ class GameFlow(AppBase):
 
     def table_view(self) -> TableView:
         from screens.origami.table import TableView
+
         from .replay import sentence
         from .session import undone_actions
 
@@ -104,12 +105,12 @@ class GameFlow(AppBase):
 
     def record(self, command: c.Command) -> bool:
         """Check and record one action (one idempotency key per intent); True when it is on disk."""
+        from db.errors import StaleGame
         from scoring.errors import MissingValue
         from screens.origami.deal import DealScreen
         from screens.origami.question import ask_value
         from screens.origami.table import TableScreen
         from screens.origami.under_way import UnderWayScreen
-        from db.errors import StaleGame
 
         session = self.game()
         try:

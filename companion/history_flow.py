@@ -13,9 +13,9 @@ from .app_base import AppBase
 
 if TYPE_CHECKING:
     from db.store import Store
-    from screens.players import PlayersScreen
     from screens.origami.quick import QuickScoreScreen
     from screens.origami.sheet import SheetScreen
+    from screens.players import PlayersScreen
 
 GAMES_SHOWN = 20  # a player's latest finished games on the players screen
 
@@ -27,6 +27,7 @@ class HistoryFlow(AppBase):
     @work(thread=True, exit_on_error=False, group="reads")
     def load_stats(self, name: str) -> None:
         from screens.players import PlayersScreen
+
         from .history import stats_text
 
         store = self.reader()
@@ -43,6 +44,7 @@ class HistoryFlow(AppBase):
 
     def on_players_screen_show_game(self, message: PlayersScreen.ShowGame) -> None:
         from screens.origami.sheet import SheetScreen
+
         from .render import stored_sheet
 
         store = self.reader()
@@ -113,6 +115,7 @@ class HistoryFlow(AppBase):
         screen.show_profiles([p.name for p in store.players()])
     def on_quick_score_screen_save(self, message: QuickScoreScreen.Save) -> None:
         from screens.origami.quick import QuickScoreScreen
+
         from .render import sheet_json
 
         table, sheet = message.scored.table, message.scored.sheet

@@ -9,14 +9,15 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
+from scoring.decision import Accepted
 from scoring.origami import commands as c
 from scoring.origami import events as e
-from scoring.origami.cards import RICE_PAPER, CardId, Effect, Game, Kind
 from scoring.origami.audit import audit
+from scoring.origami.cards import RICE_PAPER, CardId, Effect, Game, Kind
 from scoring.origami.catalog import Catalogue
 from scoring.origami.evolve import evolve, start
 from scoring.origami.options import draw_allowance, folds, hand_limit, legal_payments, placements, price
-from scoring.origami.referee import Accepted, decide
+from scoring.origami.referee import decide
 from scoring.origami.sheet import ScoreSheet, score
 from scoring.origami.state import GameState, Phase
 from scoring.origami.table import Seat, Table, Variant
@@ -39,7 +40,8 @@ def made_up(catalogue: Catalogue, leave: frozenset[str] = frozenset()) -> tuple[
     for card in catalogue.cards.values():
         values: dict[str, Any] = {}
         for attr, value in (("quantity", 2), ("cost", 4), ("folds", 2), ("points", 2)):
-            if getattr(card, attr) is None and (attr != "points" or card.is_origami) and card.kind is not Kind.RICE_PAPER:
+            if (getattr(card, attr) is None and (attr != "points" or card.is_origami)
+                    and card.kind is not Kind.RICE_PAPER):
                 values[attr] = value
         if "effect" in card.unknown:
             values["effect"] = "instant"
@@ -52,7 +54,8 @@ def made_up(catalogue: Catalogue, leave: frozenset[str] = frozenset()) -> tuple[
             values["price_modifier"] = -1 if card.colour == "red" else 0
         values = {k: v for k, v in values.items() if k not in leave}
         if values:
-            entries.append((f"fill {card.id}", {"name": card.name, **({"colour": card.colour} if card.colour else {}), **values}))
+            colour = {"colour": card.colour} if card.colour else {}
+            entries.append((f"fill {card.id}", {"name": card.name, **colour, **values}))
     catalogue = catalogue.with_entries(entries, origin="simulation")
     extra: list[Entry] = []
     for family, game in catalogue.families.items():

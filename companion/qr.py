@@ -4,8 +4,8 @@ columns per character of quadrant blocks (modules twice as tall as wide, which p
 seen at an angle)."""
 from __future__ import annotations
 
-import qrcode  # type: ignore[import-untyped]
-from qrcode.exceptions import DataOverflowError  # type: ignore[import-untyped]
+import qrcode
+from qrcode.exceptions import DataOverflowError
 
 Matrix = list[list[bool]]  # True: a dark module; the quiet zone included
 QUIET = 2  # modules of white border: enough for phone scanners, and it saves terminal width
@@ -13,7 +13,7 @@ HALVES = {(False, False): " ", (True, False): "▀", (False, True): "▄", (True
 # (top left, top right, bottom left, bottom right) -> the quadrant block drawing them
 QUADRANTS = dict(zip(
     [(tl, tr, bl, br) for br in (False, True) for bl in (False, True) for tr in (False, True) for tl in (False, True)],
-    " ▘▝▀▖▌▞▛▗▚▐▜▄▙▟█"))
+    " ▘▝▀▖▌▞▛▗▚▐▜▄▙▟█", strict=False))
 
 
 def matrix(text: str) -> Matrix:
@@ -31,9 +31,10 @@ def lines(modules: Matrix, compact: bool = False) -> list[str]:
     """The code as text, to be shown black on white: half blocks, or quadrant blocks if `compact`."""
     rows = _even(modules)
     if not compact:
-        return ["".join(HALVES[pair] for pair in zip(rows[i], rows[i + 1])) for i in range(0, len(rows), 2)]
-    columns = _even([list(column) for column in zip(*rows)])
-    rows = [list(row) for row in zip(*columns)]
+        return ["".join(HALVES[pair] for pair in zip(rows[i], rows[i + 1], strict=False))
+                for i in range(0, len(rows), 2)]
+    columns = _even([list(column) for column in zip(*rows, strict=False)])
+    rows = [list(row) for row in zip(*columns, strict=False)]
     return ["".join(QUADRANTS[rows[i][j], rows[i][j + 1], rows[i + 1][j], rows[i + 1][j + 1]]
                     for j in range(0, len(rows[i]), 2)) for i in range(0, len(rows), 2)]
 

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from scoring.origami.cards import CardId
 from scoring.origami.options import Allowance
 from scoring.origami.position import PlayCheck
-from scoring.origami.cards import CardId
 from scoring.origami.sheet import SCORES_ONLY, Award, Line, PlayerScore, ScoreSheet, TieBreak
 
 
@@ -13,8 +13,8 @@ def sheet_json(sheet: ScoreSheet) -> dict[str, Any]:
     return {
         "players": [
             {"name": p.name, "total": p.total, "rank": p.rank, "hand": p.hand,
-             "lines": [{"card": l.card, "collection": l.collection, "position": l.position,
-                        "printed": l.printed, "bonus": l.bonus, "why": l.why} for l in p.lines],
+             "lines": [{"card": ln.card, "collection": ln.collection, "position": ln.position,
+                        "printed": ln.printed, "bonus": ln.bonus, "why": ln.why} for ln in p.lines],
              "awards": [{"source": a.source, "owner": a.owner, "points": a.points, "why": a.why}
                         for a in p.awards]}
             for p in sheet.players],
@@ -27,8 +27,8 @@ def stored_sheet(results: list[dict[str, Any]], tie_break: str | None) -> ScoreS
     """A finished game's sheet as the history keeps it (Store.results), under each player's current name."""
     players = tuple(
         PlayerScore(r["name"], r["sheet"]["total"], r["sheet"]["rank"], r["sheet"]["hand"],
-                    tuple(Line(CardId(l["card"]), l["collection"], l["position"], l["printed"], l["bonus"], l["why"])
-                          for l in r["sheet"]["lines"]),
+                    tuple(Line(CardId(ln["card"]), ln["collection"], ln["position"], ln["printed"], ln["bonus"],
+                               ln["why"]) for ln in r["sheet"]["lines"]),
                     tuple(Award(CardId(a["source"]), a["owner"], a["points"], a["why"]) for a in r["sheet"]["awards"]))
         for r in results)
     return ScoreSheet(players, tuple(r["name"] for r in results if r["winner"]), TIE_BREAKS[tie_break])
@@ -42,10 +42,11 @@ def sheet_text(sheet: ScoreSheet) -> str:
     for p in sorted(sheet.players, key=lambda p: p.rank):
         hand = "" if p.hand is None else f" ({p.hand} card{'s' if p.hand != 1 else ''} in hand)"
         out.append(f"{p.rank}. {p.name}: {p.total} points{hand}")
-        for l in p.lines:
-            bonus = f"{l.bonus:+d}" if l.bonus else ""
-            why = f"  {l.why}" if l.bonus or l.why else ""
-            out.append(f"   {l.collection}.{l.position:<2} {l.card:<16} {l.printed:>3} {bonus:>4} = {l.total:>3}{why}")
+        for ln in p.lines:
+            bonus = f"{ln.bonus:+d}" if ln.bonus else ""
+            why = f"  {ln.why}" if ln.bonus or ln.why else ""
+            out.append(f"   {ln.collection}.{ln.position:<2} {ln.card:<16} {ln.printed:>3} {bonus:>4} = "
+                       f"{ln.total:>3}{why}")
         for a in p.awards:
             owner = f"{a.owner}'s " if a.owner else "Character "
             out.append(f"   award {owner}{a.source:<14} {a.points:+d}  {a.why}")

@@ -31,8 +31,8 @@ from rich.logging import RichHandler
 from textual_serve.server import Server
 
 from db.store import Store
-from scoring.origami.catalog import Catalogue
 from scoring.errors import InputError
+from scoring.origami.catalog import Catalogue
 
 from .watch import current_game, fragment, page, snapshot, version
 

@@ -12,8 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from db.store import Store
-from scoring.origami.catalog import Catalogue
 from scoring.errors import InputError
+from scoring.origami.catalog import Catalogue
 
 from . import qr
 from .watch import current_game
@@ -78,7 +78,7 @@ def _banner(public: str, app_key: str, watch_key: str, exposed: bool, columns: i
         out.append("".join(title.ljust(width + GAP) for title, _ in codes).rstrip())
         height = max(len(drawn) for _, drawn in codes)  # the smaller code gets more white around it
         rows = zip(*([line.ljust(width) for line in drawn] + [" " * width] * (height - len(drawn))
-                     for _, drawn in codes))
+                     for _, drawn in codes), strict=False)
         out += [(" " * GAP).join(qr.ansi([part]) for part in row) for row in rows]
     else:
         for title, drawn in codes:

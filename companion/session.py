@@ -13,13 +13,14 @@ from typing import Any
 from db.errors import StaleGame
 from db.records import GameRecord, LoggedEvent, Undone
 from db.store import Store
+from scoring.decision import Accepted, Rejected
+from scoring.errors import InputError
 from scoring.origami import commands as c
 from scoring.origami import events as e
 from scoring.origami.catalog import Catalogue
-from scoring.errors import InputError
 from scoring.origami.evolve import evolve, project
 from scoring.origami.position import final_table
-from scoring.origami.referee import Accepted, Decision, Rejected, decide
+from scoring.origami.referee import Decision, decide
 from scoring.origami.sheet import ScoreSheet, score
 from scoring.origami.state import GameState, Phase
 

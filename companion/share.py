@@ -7,7 +7,7 @@ and players [{name, sourcePlayerId, score, winner, rank}]. No BoardGameGeek id i
 from __future__ import annotations
 
 import json
-from datetime import timezone
+from datetime import UTC
 from typing import Any
 from urllib.parse import quote
 
@@ -23,11 +23,11 @@ def bgstats_play(game: GameRecord, results: list[dict[str, Any]]) -> dict[str, A
     """The play of a finished game (`results` as Store.results gives them, in seat order)."""
     if not game.finished or game.finished_at is None or not results:
         raise InputError(f"game {game.id} is not finished: only a scored game can go to BG Stats")
-    ids = dict(zip(game.players, game.player_ids))
+    ids = dict(zip(game.players, game.player_ids, strict=False))
     return {
         "sourceName": SOURCE,
         "sourcePlayId": game.uid,
-        "playDate": f"{game.finished_at.astimezone(timezone.utc):%Y-%m-%d %H:%M:%S}",
+        "playDate": f"{game.finished_at.astimezone(UTC):%Y-%m-%d %H:%M:%S}",
         "game": {"name": GAME_NAMES[game.variant], "sourceGameId": game.variant},
         "players": [{"name": r["name"], "sourcePlayerId": str(ids.get(r["name"], r["name"])), "score": r["score"],
                      "winner": bool(r["winner"])} for r in results],

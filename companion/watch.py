@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 from db.records import GameRecord
 from db.store import Store
-from scoring.origami.catalog import Catalogue
 from scoring.errors import InputError, MissingValue
+from scoring.origami.catalog import Catalogue
 from scoring.origami.state import Phase
 from screens.origami.table import status_text
 

@@ -61,7 +61,7 @@ def player_stats(c: Connection, player: PlayerRecord, trend: int) -> PlayerStats
 
     def grouped(column: Any, *joins: Any) -> tuple[Tally, ...]:
         query = select(column, *_columns).select_from(Result)
-        for target, on in zip(joins[::2], joins[1::2]):
+        for target, on in zip(joins[::2], joins[1::2], strict=False):
             query = query.join(target, on)
         query = query.where(mine).group_by(column).order_by(column)
         return tuple(_tally(*row) for row in c.execute(query))

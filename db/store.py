@@ -475,5 +475,5 @@ def _sqlite_values(dialect: Dialect, rows: list[dict[str, Any]]) -> list[tuple[A
     """Rows as the driver takes them, converted by SQLAlchemy's own column types so the stored text is the
     same as through SQLAlchemy."""
     processors = _processors(dialect)
-    return [tuple(p(row[col.name]) if p else row[col.name] for col, p in zip(_EVENT_COLUMNS, processors))
+    return [tuple(p(row[col.name]) if p else row[col.name] for col, p in zip(_EVENT_COLUMNS, processors, strict=False))
             for row in rows]

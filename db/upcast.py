@@ -4,8 +4,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from scoring.origami import codec
 from scoring.errors import InputError
+from scoring.origami import codec
 
 from .records import Undone
 

@@ -9,7 +9,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Label
 
-from scoring.origami.checks import Violation
+from scoring.decision import Violation
 
 
 class TextQuestion(ModalScreen[str | None]):

@@ -60,7 +60,8 @@ class HomeScreen(Screen[None]):
         menu = self.query_one("#menu", OptionList)
         menu.clear_options()
         menu.add_options([Option(f"Resume game {g.id}: {', '.join(g.players)} ({g.variant}, started {g.started}, "
-                                 f"{g.events} event{'s' if g.events != 1 else ''})", id=f"resume:{g.id}") for g in games])
+                                 f"{g.events} event{'s' if g.events != 1 else ''})", id=f"resume:{g.id}")
+                          for g in games])
         menu.add_options([Option(label, id=key) for key, label in ENTRIES])
         menu.highlighted = 0
 

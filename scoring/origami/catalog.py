@@ -10,8 +10,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import STEP_KINDS, Card, CardId, Effect, Game, Kind, character_id
 from ..errors import InputError
+from .cards import STEP_KINDS, Card, CardId, Effect, Game, Kind, character_id
 from .templates import ScoringRule
 
 INT_FIELDS = ("quantity", "cost", "folds", "points", "discount", "rice_paper", "draw_allowance_base",

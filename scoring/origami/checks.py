@@ -5,11 +5,11 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from ..decision import Refused, Violation
+from ..errors import InputError
 from . import events as e
 from .cards import RICE_PAPER, Card, CardId, Kind
-from ..decision import Refused, Violation
 from .catalog import Catalogue
-from ..errors import InputError
 from .rules import RuleId
 from .state import GameState
 

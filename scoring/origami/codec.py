@@ -4,15 +4,16 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
-from . import events as e
 from ..errors import InputError
+from . import events as e
 
 VERSION = 1
 
 # Stable names: stored logs depend on them, so a class may be renamed but its name here may not.
 NAMES: dict[type, str] = {
     e.GameStarted: "game_started", e.CardsDealt: "cards_dealt", e.StartingPlayerChosen: "starting_player_chosen",
-    e.PositionEntered: "position_entered", e.LineDrawn: "line_drawn", e.LineRefilled: "line_refilled", e.LineReplaced: "line_replaced",
+    e.PositionEntered: "position_entered", e.LineDrawn: "line_drawn", e.LineRefilled: "line_refilled",
+    e.LineReplaced: "line_replaced",
     e.DeckRanOut: "deck_ran_out", e.OrigamiPlayed: "origami_played", e.CharacterPlayed: "character_played",
     e.SpecialActionUsed: "special_action_used", e.DrawnFromDeck: "drawn_from_deck",
     e.TakenFromDiscard: "taken_from_discard", e.Discarded: "discarded", e.Passed: "passed",

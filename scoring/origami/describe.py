@@ -39,7 +39,7 @@ def describe(event: e.Event, names: tuple[str, ...]) -> str:
         case e.DeckRanOut(exhaustion=n, reshuffled=count):
             return f"the deck runs out ({'first' if n == 1 else 'second'} time); {count} discards reshuffled"
         case e.OrigamiPlayed():
-            where = f"under collection {event.collection + 1}" if event.under else f"on collection {event.collection + 1}"
+            where = f"{'under' if event.under else 'on'} collection {event.collection + 1}"
             source = "" if event.source == "hand" else f" from the {event.source}"
             return f"{who(event.player)} plays {event.card}{source} {where}, paying {_cards(event.payment)}"
         case e.CharacterPlayed(player=p, card=card, payment=payment, replaced=old):
@@ -56,7 +56,8 @@ def describe(event: e.Event, names: tuple[str, ...]) -> str:
             return f"{who(p)} discards {_cards(cards)}"
         case e.Passed(giver=g, receiver=r, cards=cards, hidden=hidden):
             unseen = f"{hidden} unseen card{'s' if hidden != 1 else ''}" if hidden else ""
-            return f"{who(g)} passes {' and '.join(x for x in (_cards(cards) if cards else '', unseen) if x)} to {who(r)}"
+            what = ' and '.join(x for x in (_cards(cards) if cards else '', unseen) if x)
+            return f"{who(g)} passes {what} to {who(r)}"
         case e.RiceTaken(player=p, count=count):
             return f"{who(p)} takes {count} rice paper"
         case e.OrigamiMoved(owner=p, source=src, target=dst):

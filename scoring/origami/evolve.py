@@ -136,7 +136,7 @@ def evolve(state: GameState, event: e.Event) -> GameState:
 
 
 def _entered(state: GameState, event: e.PositionEntered) -> GameState:
-    for seat, (collections, unseen, rice) in enumerate(zip(event.collections, event.hands, event.rice)):
+    for seat, (collections, unseen, rice) in enumerate(zip(event.collections, event.hands, event.rice, strict=False)):
         state = state.with_player(seat, collections=collections, hand=Hand((RICE_PAPER,) * rice, unseen))
     state = replace(state, phase=Phase.PLAY, characters=event.characters, line=event.line,
                     line_size=event.line_size, discard=event.discard, deck=event.deck,

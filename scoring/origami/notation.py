@@ -10,10 +10,10 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ..errors import InputError
 from . import commands as c
 from .cards import CardId
 from .catalog import Catalogue
-from ..errors import InputError
 from .options import placements
 from .state import GameState
 
@@ -230,7 +230,8 @@ def write(command: c.Command, state: GameState) -> str:
         case c.DrawCards(player=p, cards=taken, refill=refill, rice_traded=trade):
             return f"{who(p)}draw {cards(taken)}{clause('refill', refill)}" + (f" trade {trade}" if trade else "")
         case c.PlayOrigami():
-            line = f"{who(command.player)}play {command.card}{clause('pay', command.payment)} to {command.collection + 1}"
+            paid = clause('pay', command.payment)
+            line = f"{who(command.player)}play {command.card}{paid} to {command.collection + 1}"
             line += " under" if command.under else ""
             line += f" from {command.source}" if command.source != "hand" else ""
             line += f" via {command.via}" if command.via else ""

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..decision import Refused, Violation
 from .cards import Card, CardId, Kind
 from .catalog import Catalogue
-from .checks import Checker, Refused, Violation
+from .checks import Checker
 from .options import Allowance, Placement, draw_allowance, hand_limit, legal_payments, placements, price
 from .referee import play_checks
 from .rules import RuleId

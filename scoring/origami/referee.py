@@ -3,17 +3,16 @@ recorded, in a fixed order. Setup and the turn's main actions live here; effect 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from ..decision import Accepted, Rejected
+from ..decision import Accepted, Refused, Rejected, Violation
 from ..errors import MissingValue
 from . import commands as c
 from . import events as e
 from .cards import RICE_PAPER, Card, CardId, Effect, Game, Kind
 from .catalog import Catalogue
-from .checks import Checker, Refused, Violation, deck_can_give, from_deck
+from .checks import Checker, deck_can_give, from_deck
 from .evolve import evolve, start
 from .options import Allowance, draw_allowance, folds, hand_limit, placements, price
 from .rules import RuleId
@@ -62,7 +61,8 @@ def _handlers() -> dict[type, Handler]:
     from . import steps  # steps builds on this module's checks, so it is imported once, late
     from .under_way import enter_position
 
-    return {c.StartGame: _start, c.Deal: _deal, c.EnterPosition: enter_position, c.DrawCards: _draw, c.PlayOrigami: _play,
+    return {c.StartGame: _start, c.Deal: _deal, c.EnterPosition: enter_position, c.DrawCards: _draw,
+            c.PlayOrigami: _play,
             c.PlayCharacter: _character, c.UseSpecialAction: _special, c.EndTurn: _end_turn, **steps.HANDLERS}
 
 

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from .. import rulebook
 from ..rulebook import Rule
@@ -134,7 +133,8 @@ RULES: dict[RuleId, Rule] = dict([
        "1 extra point for each other sea origami in the Whale's own collection (it does not count itself; two "
        "Whales in one collection count each other). Where the sea symbol is read as 'any origami', the "
        "table's rule choice whale = any counts every other card there."),
-    _r(RuleId.SCORE_RABBIT, "Rabbit", "1 extra point for every 2 cards left in your hand, rounded down: 5 cards give 2."),
+    _r(RuleId.SCORE_RABBIT, "Rabbit",
+       "1 extra point for every 2 cards left in your hand, rounded down: 5 cards give 2."),
     _r(RuleId.SCORE_ANT, "Ant",
        "With at least two Ants in your collections, each Ant is worth 5 points instead of its printed 3."),
     _r(RuleId.SCORE_MACAW, "Macaw",

@@ -4,8 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from .cards import Card, CardId, Effect
 from ..errors import MissingValue
+from .cards import Card, CardId, Effect
 from .table import Seat, Table
 from .templates import ScoringRule
 
@@ -74,8 +74,8 @@ def _ranked(table: Table, lines: list[list[Line]]) -> ScoreSheet:
         for i, points, why in _award(table, source):
             awards[i].append(Award(source.id, owner, points, why))
     scores = [
-        (seat, tuple(ls), tuple(aw), sum(l.total for l in ls) + sum(a.points for a in aw))
-        for seat, ls, aw in zip(table.players, lines, awards)
+        (seat, tuple(ls), tuple(aw), sum(ln.total for ln in ls) + sum(a.points for a in aw))
+        for seat, ls, aw in zip(table.players, lines, awards, strict=False)
     ]
     order = sorted(scores, key=lambda s: (-s[3], -s[0].hand))
     players = tuple(
@@ -98,7 +98,7 @@ def _lines(table: Table, seat_index: int) -> list[Line]:
     result: list[Line] = []
     deferred: list[tuple[int, int, Card]] = []
     for c, column in enumerate(seat.collections):
-        for p, cid in enumerate(column):
+        for p, _cid in enumerate(column):
             try:
                 result.append(_line(table, seat_index, c, p, deferred, len(result)))
             except MissingValue as missing:

@@ -107,7 +107,7 @@ class GameState:
 
     def with_player(self, seat: int, **changes: object) -> GameState:
         players = list(self.players)
-        players[seat] = replace(players[seat], **changes)  # type: ignore[arg-type]
+        players[seat] = replace(players[seat], **changes)
         return replace(self, players=tuple(players))
 
     @property

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from ..errors import InputError
 from .cards import CardId, Game
 from .catalog import Catalogue
 from .choices import RuleChoices
-from ..errors import InputError
 
 Collections = tuple[tuple[CardId, ...], tuple[CardId, ...]]
 

@@ -9,9 +9,9 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Static
 
+from scoring.errors import InputError
 from scoring.origami.cards import Card
 from scoring.origami.catalog import EDITABLE, Catalogue, card_words, fold, typed_value
-from scoring.errors import InputError
 
 from ..ask import TextQuestion
 from .question import ValueGiven
@@ -58,7 +58,8 @@ class CatalogueScreen(Screen[None]):
     def use(self, catalogue: Catalogue) -> None:
         """The cards in display order, each with the text the filter searches (folded once, not per key)."""
         self.catalogue = catalogue
-        self.rows = [(card, card_words(card)) for card in sorted(catalogue.cards.values(), key=lambda c: (c.game.value, c.family or "~", c.id))]
+        ordered = sorted(catalogue.cards.values(), key=lambda c: (c.game.value, c.family or "~", c.id))
+        self.rows = [(card, card_words(card)) for card in ordered]
 
     def compose(self) -> ComposeResult:
         yield Header()

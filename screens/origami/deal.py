@@ -8,12 +8,13 @@ from textual.containers import Grid
 from textual.message import Message
 from textual.widgets import Footer, Header, Input, Label, Static
 
+from scoring.decision import Rejected
+from scoring.errors import InputError, MissingValue
 from scoring.origami.cards import CardId
 from scoring.origami.catalog import Catalogue
-from scoring.errors import InputError, MissingValue
 from scoring.origami.commands import Deal
-from scoring.origami.referee import DEAL_FOLDS, Rejected, decide, fewest_folds
 from scoring.origami.options import folds
+from scoring.origami.referee import DEAL_FOLDS, decide, fewest_folds
 from scoring.origami.state import GameState
 
 from .completion import card_list
@@ -82,7 +83,7 @@ class DealScreen(CheckedForm):
             for seat, total in enumerate(totals):
                 self.query_one(f"#folds-{seat}", Label).update(f"{total} folds" + (" ✓" if total >= DEAL_FOLDS else ""))
             line = self.cards("line", "the draw line")
-            short = [p.name for p, t in zip(self.state.players, totals) if t < DEAL_FOLDS]
+            short = [p.name for p, t in zip(self.state.players, totals, strict=False) if t < DEAL_FOLDS]
             if short:
                 verdict.say(f"Still dealing: {', '.join(short)} below {DEAL_FOLDS} folds.")
                 return

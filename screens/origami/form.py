@@ -7,8 +7,8 @@ from typing import ClassVar, Literal
 from textual.screen import Screen
 from textual.widgets import Input, Select, Static
 
-from scoring.origami.catalog import Catalogue
 from scoring.errors import InputError, MissingValue
+from scoring.origami.catalog import Catalogue
 
 from .question import ask_value
 

@@ -8,11 +8,12 @@ from textual.containers import Grid
 from textual.message import Message
 from textual.widgets import Footer, Header, Input, Label
 
+from scoring.decision import Rejected
+from scoring.errors import InputError, MissingValue
 from scoring.origami import commands as c
 from scoring.origami.catalog import Catalogue
-from scoring.errors import InputError, MissingValue
 from scoring.origami.notation import matching
-from scoring.origami.referee import Rejected, decide
+from scoring.origami.referee import decide
 from scoring.origami.table import Variant
 
 from .completion import word_list

@@ -11,9 +11,9 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
+from scoring.errors import MissingValue
 from scoring.origami.cards import FIELD_LABELS, Effect
 from scoring.origami.catalog import INT_FIELDS, SIGNED_FIELDS
-from scoring.errors import MissingValue
 
 EFFECTS = {Effect.INSTANT: "instant: happens once, when the card is played",
            Effect.SCORING: "scoring: adds points at the end of the game",

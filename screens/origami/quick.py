@@ -11,8 +11,8 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Label, Select, Static
 
-from scoring.origami.catalog import Catalogue
 from scoring.errors import InputError, MissingValue
+from scoring.origami.catalog import Catalogue
 from scoring.origami.sheet import ScoreSheet, score
 from scoring.origami.table import Table, Variant, parse_table
 

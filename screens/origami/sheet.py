@@ -68,7 +68,8 @@ class ScoreSheetView(VerticalScroll):
 
     def show(self, sheet: ScoreSheet | None, note: str = "") -> None:
         body = self.query_one("#sheet-body", Static)
-        body.update(sheet_text(sheet, self.scrollable_content_region.width or 76) if sheet is not None else Text(note, style="italic"))
+        width = self.scrollable_content_region.width or 76
+        body.update(sheet_text(sheet, width) if sheet is not None else Text(note, style="italic"))
 
 
 class SheetScreen(Screen[None]):

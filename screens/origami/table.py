@@ -15,14 +15,15 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
+from scoring.decision import Rejected
+from scoring.errors import InputError, MissingValue
 from scoring.origami import commands as c
 from scoring.origami.cards import CardId
 from scoring.origami.catalog import Catalogue
 from scoring.origami.describe import describe
-from scoring.errors import InputError, MissingValue
 from scoring.origami.notation import VERBS, parse
 from scoring.origami.options import hand_limit, legal_payments, price
-from scoring.origami.referee import Rejected, decide
+from scoring.origami.referee import decide
 from scoring.origami.state import GameState, Phase
 
 from ..ask import ask_override

@@ -10,19 +10,19 @@ from textual.containers import Grid, VerticalScroll
 from textual.message import Message
 from textual.widgets import Footer, Header, Input, Label, Static
 
+from scoring.decision import Accepted, Violation
+from scoring.errors import InputError, MissingValue
 from scoring.origami import commands as c
 from scoring.origami.cards import CardId
 from scoring.origami.catalog import Catalogue
-from scoring.origami.checks import Violation
-from scoring.errors import InputError, MissingValue
 from scoring.origami.events import PositionEntered
 from scoring.origami.notation import matching
-from scoring.origami.referee import Accepted, decide
+from scoring.origami.referee import decide
 from scoring.origami.state import GameState
 
 from ..ask import ask_override
-from .deal import DealScreen
 from .completion import card_list, word_list
+from .deal import DealScreen
 from .form import CheckedForm, Choice, Field, Verdict
 
 HAND = re.compile(r"\s*(\d+)\s*(?:\+\s*(\d+)\s*rice(?: paper)?)?\s*", re.IGNORECASE)

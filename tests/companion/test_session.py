@@ -12,10 +12,10 @@ from companion.session import GameSession, Submitted
 from db.errors import StaleGame
 from db.records import Undone
 from db.store import Store
-from scoring.origami import commands as c
+from scoring.decision import Rejected
 from scoring.errors import InputError, MissingValue
+from scoring.origami import commands as c
 from scoring.origami.evolve import project
-from scoring.origami.referee import Rejected
 from scoring.origami.rules import RuleId
 from scoring.origami.state import Phase
 from tests.recorded import Scripted, script

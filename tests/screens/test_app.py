@@ -10,9 +10,9 @@ from companion.catalogue import shipped
 from companion.playout import filled
 from companion.session import GameSession
 from db.store import Store
+from scoring.origami.rules import RULES
 from screens.home import HomeScreen
 from screens.origami.rules import RuleEntry, RulesScreen
-from scoring.origami.rules import RULES
 from tests.recorded import script
 from tests.screens.settle import settled
 

@@ -1,7 +1,7 @@
 """Players and history by keys: statistics with the trend, head-to-head, rename and merge."""
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from textual.widgets import OptionList, Sparkline, Static
@@ -10,10 +10,10 @@ from companion.app import make_app
 from companion.catalogue import shipped
 from companion.render import sheet_json
 from db.store import Store
-from screens.players import PlayersScreen
-from screens.origami.sheet import SheetScreen
 from scoring.origami.sheet import ScoreSheet, score
 from scoring.origami.table import parse_table
+from screens.origami.sheet import SheetScreen
+from screens.players import PlayersScreen
 from tests.screens.settle import settled
 
 
@@ -42,7 +42,7 @@ def shown(screen: PlayersScreen, selector: str) -> str:
 async def test_statistics_trend_head_to_head_rename_and_merge(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path}/p.db"
     sheets = seed_history(url)
-    today = f"{datetime.now(timezone.utc):%Y-%m-%d}"
+    today = f"{datetime.now(UTC):%Y-%m-%d}"
     app = make_app(url)
     async with app.run_test(size=(100, 30)) as pilot:
         await settled(pilot)

@@ -10,8 +10,8 @@ from textual.widgets import Static
 from companion.app import TABLE_LINK, make_app
 from companion.share import bgstats_link, bgstats_play
 from db.store import Store
-from screens.share import QrScreen
 from screens.origami.sheet import SheetScreen
+from screens.share import QrScreen
 from tests.companion.test_share import read_back
 from tests.screens.settle import settled
 from tests.screens.test_players import seed_history

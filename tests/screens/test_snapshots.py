@@ -12,8 +12,8 @@ from companion.playout import filled
 from companion.session import GameSession
 from db.store import Store
 from tests.recorded import script
-from tests.screens.settle import settled
 from tests.screens.origami.test_quick import TABLE_41, type_rows
+from tests.screens.settle import settled
 
 
 def test_home_on_a_first_run(snap_compare: Any, tmp_path: Path) -> None:

@@ -5,11 +5,12 @@ from dataclasses import replace
 from typing import Any
 
 from companion.catalogue import shipped
+from scoring.decision import Accepted, Rejected
 from scoring.origami import commands as c
 from scoring.origami.catalog import Catalogue
-from scoring.origami.evolve import evolve, start
 from scoring.origami.events import GameStarted
-from scoring.origami.referee import Accepted, Decision, Rejected, decide
+from scoring.origami.evolve import evolve, start
+from scoring.origami.referee import Decision, decide
 from scoring.origami.rules import RuleId
 from scoring.origami.state import GameState, Hand
 

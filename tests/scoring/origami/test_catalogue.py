@@ -4,9 +4,9 @@ from collections import Counter
 
 import pytest
 
+from scoring.errors import InputError, MissingValue
 from scoring.origami.cards import Effect, Game, Kind
 from scoring.origami.catalog import Catalogue, parse_catalogue, user_entries
-from scoring.errors import InputError, MissingValue
 
 
 def test_every_origami_family_has_its_18_cards(catalogue: Catalogue) -> None:

@@ -5,9 +5,9 @@ import pytest
 
 from companion.catalogue import shipped
 from companion.playout import filled
+from scoring.errors import InputError
 from scoring.origami import commands as c
 from scoring.origami.catalog import Catalogue
-from scoring.errors import InputError
 from scoring.origami.notation import parse, split, write
 from scoring.origami.table import Variant
 from tests.recorded import script
@@ -20,7 +20,7 @@ CATALOGUE = filled(shipped())
 def test_every_command_of_a_whole_game_reads_back_from_its_text(variant: Variant, seed: int) -> None:
     game = script(CATALOGUE, seed, variant, players=3)
     kinds = set()
-    for before, command in zip(game.states[1:], game.script[2:]):  # after the setup and the deal
+    for before, command in zip(game.states[1:], game.script[2:], strict=False):  # after the setup and the deal
         line = write(command, before)
         assert parse(line, before, CATALOGUE) == command, line
         kinds.add(type(command))
@@ -63,7 +63,7 @@ def test_placement_is_automatic_only_when_one_side_is_legal() -> None:
     origami = script(CATALOGUE, 1, Variant.ORIGAMI)
     with pytest.raises(InputError, match="add `to 1` or `to 2`"):
         parse("play chick", origami.states[1], CATALOGUE)  # both collections empty: either may take it
-    plays = [(state, cmd) for state, cmd in zip(origami.states[1:], origami.script[2:])
+    plays = [(state, cmd) for state, cmd in zip(origami.states[1:], origami.script[2:], strict=False)
              if isinstance(cmd, c.PlayOrigami) and not cmd.under
              and len({len(col) for col in state.player(cmd.player).collections}) == 2]
     assert plays

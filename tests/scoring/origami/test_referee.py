@@ -5,14 +5,24 @@ from dataclasses import replace
 
 import pytest
 
+from scoring.errors import MissingValue
 from scoring.origami import commands as c
 from scoring.origami import events as e
 from scoring.origami.cards import RICE_PAPER
-from scoring.errors import MissingValue
 from scoring.origami.rules import _AT_COUNT, PLAYER_COUNTS, RULES, RuleId, at_count
 from scoring.origami.state import Hand, Phase
-from tests.scoring.origami.referee_helpers import (ANN, BOB, CATALOGUE, accepted, legends_game, origami_game, refused,
-                                           run, turn_of, with_player)
+from tests.scoring.origami.referee_helpers import (
+    ANN,
+    BOB,
+    CATALOGUE,
+    accepted,
+    legends_game,
+    origami_game,
+    refused,
+    run,
+    turn_of,
+    with_player,
+)
 
 
 def test_every_rule_id_has_a_paraphrase() -> None:

@@ -7,18 +7,18 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.playout import Playout, filled
 from companion.catalogue import shipped
+from companion.playout import Playout, filled
+from scoring.decision import Accepted
 from scoring.origami import commands as c
 from scoring.origami.audit import audit
 from scoring.origami.codec import decode, encode
-from scoring.origami.evolve import evolve
 from scoring.origami.events import GameStarted
-from scoring.origami.referee import Accepted, decide
+from scoring.origami.evolve import evolve
+from scoring.origami.referee import decide
 from scoring.origami.rules import RuleId
 from scoring.origami.state import GameState, Phase
 from scoring.origami.table import Variant
-
 from tests.scoring.origami.referee_helpers import ANN, BOB, origami_game, refused, run
 
 CATALOGUE = filled(shipped())

@@ -6,6 +6,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Input
 
+from bench.app import TABLE_41  # the rulebook's example (examples/41.json), typed as a player would
 from companion.app import CompanionApp, make_app
 from db.store import Store
 from screens.origami.question import ValueQuestion
@@ -13,14 +14,12 @@ from screens.origami.quick import QuickScoreScreen
 from screens.origami.sheet import ScoreSheetView
 from tests.screens.settle import settled
 
-from bench.app import TABLE_41  # the rulebook's example (examples/41.json), typed as a player would
-
 
 async def type_rows(pilot: Pilot[None], rows: list[tuple[str, str, str, str]]) -> int:
     """Type the rows into the quick score form; returns the keys pressed."""
     keys = 0
     for row in rows:
-        for i, value in enumerate(row):
+        for _i, value in enumerate(row):
             await pilot.press(*value)
             await pilot.press("tab")
             keys += len(value) + 1

@@ -12,16 +12,16 @@ from companion.app import CompanionApp, make_app
 from companion.catalogue import shipped
 from companion.playout import filled
 from db.store import Store
+from scoring.origami import commands as c
+from scoring.origami.notation import write
+from scoring.origami.position import final_table
+from scoring.origami.sheet import score
 from screens.origami.deal import DealScreen
 from screens.origami.new_game import NewGameScreen
 from screens.origami.question import ValueQuestion
 from screens.origami.rules import RulesScreen
 from screens.origami.sheet import SheetScreen
 from screens.origami.table import TableScreen
-from scoring.origami import commands as c
-from scoring.origami.notation import write
-from scoring.origami.sheet import score
-from scoring.origami.position import final_table
 from tests.recorded import script
 from tests.screens.settle import settled
 

@@ -12,8 +12,8 @@ from scoring.origami.notation import write
 from screens.ask import TextQuestion
 from screens.origami.table import TableScreen
 from tests.recorded import Scripted, script
-from tests.screens.settle import settled
 from tests.screens.origami.test_table import CATALOGUE, shown, type_line
+from tests.screens.settle import settled
 
 
 def dealt_game(url: str) -> Scripted:

@@ -19,8 +19,8 @@ from screens.origami.under_way import UnderWayScreen
 from tests.recorded import script
 from tests.scoring.origami.referee_helpers import run
 from tests.scoring.origami.test_under_way import entered
-from tests.screens.settle import settled
 from tests.screens.origami.test_table import CATALOGUE, SEED, shown, type_line
+from tests.screens.settle import settled
 
 
 async def fill(pilot: Pilot[None], field: str, text: str) -> None:
