@@ -1,7 +1,8 @@
 """The companion's own export format (JSON, versioned): games with their players, full event logs and results.
 
     {"format": "origami-companion", "version": 1, "exported_at": "2026-11-21T20:00:00+00:00",
-     "games": [{"uid", "variant", "families", "characters", "rules", "players": [names in seat order],
+     "games": [{"uid", "kind" (only when not "origami"), "variant", "families", "characters", "rules",
+                "players": [names in seat order],
                 "status": "playing" | "finished", "source": "log" | "quick" | "bgstats", "started_at", "finished_at",
                 "tie_break": null | "hand" | "shared",
                 "events": [{"seq", "action", "type", "version", "payload", "recorded_at", "key"}],
@@ -17,7 +18,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from db import upcast
-from db.records import LoggedEvent, StoredEvent, WholeGame
+from db.records import ORIGAMI, LoggedEvent, StoredEvent, WholeGame
 from scoring.errors import InputError
 from scoring.origami import events as e
 from scoring.origami.table import Variant
@@ -38,7 +39,7 @@ def to_json(games: list[WholeGame], now: datetime) -> dict[str, Any]:
          "tie_break": g.tie_break,
          "events": [{"seq": x.seq, "action": x.action, "type": x.type, "version": x.version, "payload": x.payload,
                      "recorded_at": x.recorded_at.isoformat(), "key": x.key} for x in g.events],
-         "results": list(g.results)} for g in games]}
+         "results": list(g.results), **({"kind": g.kind} if g.kind != ORIGAMI else {})} for g in games]}
 
 
 def from_json(data: Any, where: str) -> list[WholeGame]:
@@ -67,6 +68,9 @@ def _game(g: Any, where: str) -> WholeGame:
         raise InputError("must be an object", where=where)
     uid = _text(g, "uid", where)
     where = f"{where} ({uid})"
+    if g.get("kind", ORIGAMI) != ORIGAMI:  # written only for another game than Origami (version 1 files have none)
+        raise InputError(f"kind {g.get('kind')!r}: only Origami games are read from this file format so far",
+                         where=where)
     if len(uid) > 36:
         raise InputError("uid: at most 36 characters", where=where)
     variant = _text(g, "variant", where)
@@ -117,7 +121,7 @@ def _event(x: Any, where: str) -> StoredEvent:
     stored = StoredEvent(x["seq"], x["action"], _text(x, "type", where), x["version"], payload,
                          _time(x, "recorded_at", where), key)
     try:
-        upcast.read(stored.type, stored.version, payload)
+        upcast.read(ORIGAMI, stored.type, stored.version, payload)
     except (InputError, TypeError, ValueError) as exc:
         raise InputError(f"cannot be read: {exc}", where=where) from None
     return stored
@@ -130,7 +134,7 @@ def _replays(game: WholeGame, where: str) -> None:
     starts = {x.seq for x in game.events if x.action == x.seq}
     if any(x.action > x.seq or x.action not in starts for x in game.events):
         raise InputError("events: each action number must be the seq of its first event", where=where)
-    log = [LoggedEvent(x.seq, x.action, upcast.read(x.type, x.version, x.payload), x.recorded_at, x.key)
+    log = [LoggedEvent(x.seq, x.action, upcast.read(ORIGAMI, x.type, x.version, x.payload), x.recorded_at, x.key)
            for x in game.events]
     first = log[0].event
     if not isinstance(first, e.GameStarted) or tuple(first.players) != game.players:

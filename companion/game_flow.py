@@ -55,8 +55,8 @@ class GameFlow(AppBase):
     def table_view(self) -> TableView:
         from screens.origami.table import TableView
 
+        from .log_session import undone_actions
         from .replay import sentence
-        from .session import undone_actions
 
         session = self.game()
         names = tuple(p.name for p in session.state.players)

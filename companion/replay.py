@@ -11,7 +11,7 @@ from scoring.origami.describe import describe
 from scoring.origami.evolve import evolve, project, start
 from scoring.origami.state import GameState
 
-from .session import in_effect, undone_actions
+from .log_session import in_effect, undone_actions
 
 
 @dataclass(frozen=True, slots=True)

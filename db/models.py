@@ -30,6 +30,7 @@ class Game(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     uid: Mapped[str] = mapped_column(String(36), unique=True)  # survives export and import
+    kind: Mapped[str] = mapped_column(String(16), index=True, server_default="origami")  # origami | origin-story
     variant: Mapped[str] = mapped_column(String(16))
     families: Mapped[list[str]] = mapped_column(JSON)
     characters: Mapped[list[str]] = mapped_column(JSON)  # Character pairs chosen at setup

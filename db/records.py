@@ -1,11 +1,38 @@
 """What the store hands out: plain frozen records and logged events, never ORM rows."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
-from scoring.origami.events import Event
+# A game's event, as its engine defines it (each game package has its own events and codec).
+Event = Any
+ORIGAMI, ORIGIN_STORY = "origami", "origin-story"  # the games a row may be (games.kind)
+
+
+class SeatScore(Protocol):
+    """A seat's final result as every game's score sheet gives it."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def total(self) -> int: ...
+    @property
+    def rank(self) -> int: ...
+    @property
+    def hand(self) -> int | None: ...
+
+
+class FinalSheet(Protocol):
+    """What the history keeps of any game's score sheet: per seat in seat order, the winners, the tie-break."""
+
+    @property
+    def players(self) -> Sequence[SeatScore]: ...
+    @property
+    def winners(self) -> Sequence[str]: ...
+    @property
+    def tie_break(self) -> str | None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +76,7 @@ class GameRecord:
     finished_at: datetime | None
     tie_break: str | None
     last_seq: int  # 0 for a game without a log
+    kind: str = ORIGAMI
 
     @property
     def finished(self) -> bool:
@@ -81,6 +109,7 @@ class WholeGame:
     tie_break: str | None
     events: tuple[StoredEvent, ...]
     results: tuple[dict[str, Any], ...]  # per seat: score, rank, winner, hand, sheet
+    kind: str = ORIGAMI
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,15 +18,24 @@ from sqlalchemy import Connection, Dialect, Engine, delete, func, insert, select
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from scoring.errors import InputError
-from scoring.origami.events import Event
-from scoring.origami.sheet import ScoreSheet
 
 from . import stats, upcast
 from .engine import WRITE, make_engine, sqlite_path
 from .errors import Conflict, StaleGame, StoreError, UnknownRecord, explain
 from .models import CardValue, Game, GameFamily, GamePlayer, Player, Result
 from .models import Event as EventRow
-from .records import Appended, GameRecord, LoggedEvent, PlayerRecord, StoredEvent, Undone, WholeGame
+from .records import (
+    ORIGAMI,
+    Appended,
+    Event,
+    FinalSheet,
+    GameRecord,
+    LoggedEvent,
+    PlayerRecord,
+    StoredEvent,
+    Undone,
+    WholeGame,
+)
 from .schema import prepare
 from .stats import HeadToHead, PlayerStats
 
@@ -50,6 +59,7 @@ class Store:
         self._lock = threading.Lock()  # writes are one at a time, whichever thread asks
         self.where = where
         self.clock = clock
+        self._kinds: dict[int, str] = {}  # game id -> games.kind
 
     @classmethod
     def open(cls, url: str, *, timeout: float = 5.0, clock: Clock = utc_now) -> Store:
@@ -189,27 +199,29 @@ class Store:
     # --- games ------------------------------------------------------------------------------------
     def create_game(self, *, variant: str, players: Sequence[str], families: Sequence[str],
                     characters: Sequence[str] = (), rules: dict[str, str] | None = None,
-                    first: Sequence[Event] = (), key: str | None = None, uid: str | None = None) -> GameRecord:
-        """A new game with its players (profiles found by name or created) and, atomically, its first events."""
+                    first: Sequence[Event] = (), key: str | None = None, uid: str | None = None,
+                    kind: str = ORIGAMI) -> GameRecord:
+        """A new game of `kind` with its players (profiles found by name or created) and, atomically, its first
+        events."""
         with self._write() as c:
             if key is not None:
                 found = self._action(c, key)
                 if found is not None:
                     return self._game(c, found[0])
             game_id = self._insert_game(c, variant, players, families, characters, rules or {}, "log", uid,
-                                        self.clock())
+                                        self.clock(), kind)
             if first:
-                c.execute(insert(EventRow), self._rows(game_id, 1, first, key)[0])
+                c.execute(insert(EventRow), self._rows(kind, game_id, 1, first, key)[0])
             return self._game(c, game_id)
 
     def _insert_game(self, c: Connection, variant: str, players: Sequence[str], families: Sequence[str],
                      characters: Sequence[str], rules: dict[str, str], source: str, uid: str | None,
-                     started_at: datetime) -> int:
+                     started_at: datetime, kind: str = ORIGAMI) -> int:
         """The game's row, its seats (profiles found by name or created) and its families."""
         ids = [self._profile(c, name) for name in players]
         gid = c.execute(insert(Game).values(
-            uid=uid or uuid.uuid4().hex, variant=variant, families=list(families), characters=list(characters),
-            rules=dict(rules), player_count=len(players), status="playing", source=source,
+            uid=uid or uuid.uuid4().hex, kind=kind, variant=variant, families=list(families),
+            characters=list(characters), rules=dict(rules), player_count=len(players), status="playing", source=source,
             started_at=started_at)).inserted_primary_key
         assert gid is not None
         c.execute(insert(GamePlayer), [{"game_id": gid[0], "seat": s, "player_id": p} for s, p in enumerate(ids)])
@@ -222,6 +234,17 @@ class Store:
             return self._player(c, _clean_name(name)).id
         except UnknownRecord:
             return self._add_player(c, _clean_name(name)).id
+
+    def _kind(self, c: Connection, game_id: int) -> str:
+        """Which game `game_id` is (its events are read and written by that game's codec). A row's kind never
+        changes, so it is read once: recording an action costs no extra query."""
+        kind = self._kinds.get(game_id)
+        if kind is None:
+            kind = c.execute(select(Game.kind).where(Game.id == game_id)).scalar()
+            if kind is None:
+                raise UnknownRecord(f"no game {game_id}", kind="game")
+            self._kinds[game_id] = kind
+        return kind
 
     def game(self, game_id: int) -> GameRecord:
         with self._read() as c:
@@ -256,7 +279,7 @@ class Store:
             r.id, r.uid, r.variant, tuple(r.families), tuple(r.characters), dict(r.rules),
             tuple(n for n, _ in seats[r.id]), tuple(p for _, p in seats[r.id]), r.status, r.source,
             _aware(r.started_at), _aware(r.finished_at) if r.finished_at else None, r.tie_break,
-            last.get(r.id, 0)) for r in rows]
+            last.get(r.id, 0), r.kind) for r in rows]
 
     # --- the log ----------------------------------------------------------------------------------
     def append(self, game_id: int, after: int, facts: Sequence[Event | Undone], key: str) -> Appended:
@@ -268,7 +291,11 @@ class Store:
         """
         if not facts:
             raise StoreError("an action records at least one event")
-        rows, now = self._rows(game_id, after + 1, facts, key)
+        kind = self._kinds.get(game_id)
+        if kind is None:
+            with self._read() as c:
+                kind = self._kind(c, game_id)
+        rows, now = self._rows(kind, game_id, after + 1, facts, key)
         try:
             if self.engine.dialect.name == "sqlite" and not any(isinstance(f, Undone) for f in facts):
                 with self._write_raw() as raw:
@@ -288,12 +315,12 @@ class Store:
             raise StaleGame(game_id, after, last) from None
         return Appended(after + 1, after + len(facts), False, now)
 
-    def _rows(self, game_id: int, seq: int, facts: Sequence[Event | Undone],
+    def _rows(self, kind: str, game_id: int, seq: int, facts: Sequence[Event | Undone],
               key: str | None) -> tuple[list[dict[str, Any]], datetime]:
         now = self.clock()
         rows = []
         for i, fact in enumerate(facts):
-            name, version, payload = upcast.write(fact)
+            name, version, payload = upcast.write(kind, fact)
             rows.append({"game_id": game_id, "seq": seq + i, "type": name, "version": version, "payload": payload,
                          "action": seq, "idempotency_key": key if i == 0 else None, "recorded_at": now})
         return rows, now
@@ -309,13 +336,13 @@ class Store:
     def events(self, game_id: int, after: int = 0) -> list[LoggedEvent]:
         """The game's log from event `after` on, old versions upcast; a damaged row is named, not skipped."""
         with self._read() as c:
-            self._game(c, game_id)
+            kind = self._kind(c, game_id)
             rows = c.execute(select(EventRow).where(EventRow.game_id == game_id, EventRow.seq > after)
                              .order_by(EventRow.seq)).all()
         out = []
         for r in rows:
             try:
-                fact = upcast.read(r.type, r.version, r.payload)
+                fact = upcast.read(kind, r.type, r.version, r.payload)
             except (InputError, TypeError, ValueError) as exc:
                 raise StoreError(f"game {game_id}, event {r.seq} ({r.type}) is damaged: {exc}. The game cannot "
                                  "be replayed past it; restore a backup copy of the database") from None
@@ -323,7 +350,7 @@ class Store:
         return out
 
     # --- results ----------------------------------------------------------------------------------
-    def finish(self, game_id: int, sheet: ScoreSheet, sheets: Sequence[dict[str, Any]]) -> GameRecord:
+    def finish(self, game_id: int, sheet: FinalSheet, sheets: Sequence[dict[str, Any]]) -> GameRecord:
         """Write the final score sheet (one row per seat, `sheets` as `score --json` prints each player)."""
         with self._write() as c:
             game = self._game(c, game_id)
@@ -332,7 +359,7 @@ class Store:
             self._results(c, game, sheet, sheets, self.clock())
             return self._game(c, game_id)
 
-    def _results(self, c: Connection, game: GameRecord, sheet: ScoreSheet, sheets: Sequence[dict[str, Any]],
+    def _results(self, c: Connection, game: GameRecord, sheet: FinalSheet, sheets: Sequence[dict[str, Any]],
                  finished_at: datetime) -> None:
         if len(sheet.players) != len(game.player_ids):
             raise StoreError(f"game {game.id} has {len(game.player_ids)} players; the sheet has {len(sheet.players)}")
@@ -370,7 +397,7 @@ class Store:
                                                    .order_by(Result.seat)))
                 out.append(WholeGame(game.uid, game.variant, game.families, game.characters, game.rules,
                                      game.players, game.status, game.source, game.started_at, game.finished_at,
-                                     game.tie_break, events, results))
+                                     game.tie_break, events, results, game.kind))
             return out
 
     def add_whole_games(self, games: Sequence[WholeGame]) -> tuple[int, int]:
@@ -383,7 +410,7 @@ class Store:
                     skipped += 1
                     continue
                 game_id = self._insert_game(c, game.variant, game.players, game.families, game.characters,
-                                            game.rules, game.source, game.uid, game.started_at)
+                                            game.rules, game.source, game.uid, game.started_at, game.kind)
                 keys = [e.key for e in game.events if e.key]
                 if keys and c.execute(select(EventRow.seq).where(EventRow.idempotency_key.in_(keys))).first():
                     raise Conflict(f"game {game.uid}: its actions are already recorded in another game")
@@ -402,15 +429,15 @@ class Store:
         return added, skipped
 
     def record_scored(self, *, variant: str, players: Sequence[str], families: Sequence[str],
-                      characters: Sequence[str], rules: dict[str, str], sheet: ScoreSheet,
+                      characters: Sequence[str], rules: dict[str, str], sheet: FinalSheet,
                       sheets: Sequence[dict[str, Any]], finished_at: datetime | None = None,
-                      uid: str | None = None) -> GameRecord:
+                      uid: str | None = None, kind: str = ORIGAMI) -> GameRecord:
         """A game scored at the end without a log (quick score) joins the history."""
         with self._write() as c:
             if uid is not None and c.execute(select(Game.id).where(Game.uid == uid)).first() is not None:
                 raise StoreError(f"a game with id {uid} is already recorded")
             now = finished_at or self.clock()
-            game_id = self._insert_game(c, variant, players, families, characters, rules, "quick", uid, now)
+            game_id = self._insert_game(c, variant, players, families, characters, rules, "quick", uid, now, kind)
             self._results(c, self._game(c, game_id), sheet, sheets, now)
             return self._game(c, game_id)
 

@@ -178,3 +178,9 @@ def test_a_bad_value_is_refused_and_not_stored(store: Store) -> None:
     with pytest.raises(InputError, match="points"):
         session.supply("Sheep", "points", "lots")
     assert store.card_values() == []
+
+
+def test_a_session_opens_only_a_game_of_its_own_kind(store: Store) -> None:
+    other = store.create_game(variant="table", players=["Ann", "Bob", "Cat"], families=[], kind="origin-story")
+    with pytest.raises(InputError, match=f"game {other.id} is a game of origin-story, not origami"):
+        GameSession(store, other.id, shipped())

@@ -39,3 +39,9 @@ def store(url: str) -> Iterator[Store]:
     opened = Store.open(url)
     yield opened
     opened.close()
+
+
+@pytest.fixture
+def any_url(url: str) -> str:
+    """The backend URL under another name, for modules that have a helper called `url`."""
+    return url

@@ -175,3 +175,33 @@ def test_results_keep_their_rows_when_hands_become_optional(tmp_path: Path) -> N
                          "AND sql IS NOT NULL"
                          ).fetchall() == [("ix_results_player_game",)]
         c.execute("INSERT INTO results VALUES (1, 1, 1, 30, 2, 0, NULL, '{}')")  # a hand may now be unknown
+
+
+def test_games_stored_before_they_had_a_kind_are_origami(tmp_path: Path) -> None:
+    """0004 adds games.kind; every game already stored is an Origami game, and the file is backed up first."""
+    path = tmp_path / "old.db"
+    schema.migrate(make_engine(url(path)), "0003")
+    with sqlite3.connect(path) as c:
+        c.execute("INSERT INTO games VALUES (1, 'u1', 'legends', '[]', '[]', '{}', 2, 'playing', 'log', "
+                  "'2026-01-01', NULL, NULL)")
+    store = Store.open(url(path))
+    assert store.game(1).kind == "origami" and store.game(1).variant == "legends"
+    store.close()
+    assert len(list(tmp_path.glob("old.db.backup-0003-*"))) == 1
+
+
+def test_the_kind_migration_on_every_backend(any_url: str) -> None:
+    """The same upgrade on SQLite and PostgreSQL: existing rows become Origami games, new ones say their kind."""
+    engine = make_engine(any_url)
+    schema.migrate(engine, "0003")
+    with engine.begin() as c:
+        c.execute(sa.text("INSERT INTO games (uid, variant, families, characters, rules, player_count, status, "
+                          "source, started_at) VALUES ('u1', 'origami', '[]', '[]', '{}', 2, 'playing', 'log', "
+                          ":t)"), {"t": "2026-01-01 00:00:00+00:00"})
+        old = c.execute(sa.text("SELECT id FROM games WHERE uid = 'u1'")).scalar_one()
+    engine.dispose()
+    store = Store.open(any_url)
+    assert store.game(old).kind == "origami"
+    assert store.create_game(variant="table", players=["Ann", "Bob", "Cat"], families=[], kind="origin-story").kind == (
+        "origin-story")
+    store.close()

@@ -12,6 +12,7 @@ from companion.render import sheet_json
 from db import upcast
 from db.errors import StaleGame, StoreError, UnknownRecord
 from db.records import Undone
+from scoring.errors import InputError
 from db.store import Store
 from scoring.origami import events as e
 from tests.recorded import script
@@ -127,7 +128,7 @@ def test_old_event_versions_are_upcast_on_read_and_newer_ones_refused(store: Sto
                       {"g": gid, "s": seq, "v": version, "p": '{"player": 0, "discards": []}', "t": datetime.now(UTC)})
     with pytest.raises(StoreError, match="version 3 was written by a newer companion"):
         store.events(gid)
-    assert upcast.read("turn_ended", 1, old) == ("turn_ended", 2, {**old, "note": "v2"})
+    assert upcast.read("origami", "turn_ended", 1, old) == ("turn_ended", 2, {**old, "note": "v2"})
 
 
 def test_unknown_games_and_players_are_named(store: Store) -> None:
@@ -182,3 +183,16 @@ def test_whole_games_move_between_databases_once(store: Store, tmp_path: object)
     assert [type(x.event) for x in store.events(1)] == [e.GameStarted, type(DEAL), type(FIRST), Undone]
     assert store.add_whole_games(games) == (0, 1)
     assert store.whole_games() == games
+
+
+def test_games_of_both_kinds_live_in_one_store(store: Store) -> None:
+    """A game row says which game it is; each game's events go through that game's codec."""
+    origami = new_game(store, key=None)
+    origin = store.create_game(variant="table", players=["Ann", "Bob", "Cat"], families=[], kind="origin-story").id
+    assert store.game(origami).kind == "origami" and store.game(origin).kind == "origin-story"
+    assert {g.id: g.kind for g in store.games()} == {origami: "origami", origin: "origin-story"}
+    assert store.events(origin) == []
+    # Origami's events are not Origin Story's: the store refuses to write one into the other kind of game.
+    with pytest.raises(InputError):
+        store.append(origin, 0, (START,), "wrong-game")
+    assert store.events(origin) == [] and len(store.events(origami)) == 1

@@ -1,0 +1,136 @@
+"""LogSession: the one place where a referee's decision, the durable log and the game state meet, for any game.
+
+submit: decide -> append (durable) -> evolve, so nothing is shown before it is on disk. Each action carries an
+idempotency key (a retry records nothing twice); undo is a new event, and the state is the replay of every action
+not undone; a write after another window's is refused (StaleGame) and the log reloaded. A game gives its rules by
+implementing `decide`, `evolve`, `project` and `is_setup`; the rest is the same for every game.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from db.errors import StaleGame
+from db.records import GameRecord, LoggedEvent, Undone
+from db.store import Store
+from scoring.decision import Accepted, Decision, Rejected
+from scoring.errors import InputError
+
+State = TypeVar("State")
+
+
+@dataclass(frozen=True, slots=True)
+class Submitted:
+    decision: Decision
+    recorded: bool  # False when refused, or when the key was already recorded (a retry)
+
+    @property
+    def accepted(self) -> bool:
+        return isinstance(self.decision, Accepted)
+
+
+def undone_actions(log: Iterable[LoggedEvent]) -> dict[int, LoggedEvent]:
+    """Action number -> the undo event that took it back."""
+    return {entry.event.action: entry for entry in log if isinstance(entry.event, Undone)}
+
+
+def in_effect(log: Sequence[LoggedEvent]) -> list[Any]:
+    """The table's events that still count: every action's, except those undone."""
+    undone = undone_actions(log)
+    return [entry.event for entry in log if not isinstance(entry.event, Undone) and entry.action not in undone]
+
+
+class LogSession(ABC, Generic[State]):
+    kind: str  # the game this session records (games.kind)
+    state: State
+
+    def __init__(self, store: Store, game_id: int) -> None:
+        self.store = store
+        self.game_id = game_id
+        self.reload()
+
+    # --- the game's rules ---------------------------------------------------------------------------
+    @abstractmethod
+    def decide(self, state: State | None, command: Any) -> Decision: ...
+
+    @abstractmethod
+    def evolve(self, state: State, event: Any) -> State: ...
+
+    @abstractmethod
+    def project(self, events: Sequence[Any]) -> State: ...
+
+    @abstractmethod
+    def is_setup(self, event: Any) -> bool:
+        """The event that starts the game: undo never takes it back."""
+
+    # --- reading ----------------------------------------------------------------------------------
+    def reload(self) -> None:
+        """Replay the stored log: the state lands exactly where the game is."""
+        self.record: GameRecord = self.store.game(self.game_id)
+        if self.record.kind != self.kind:
+            raise InputError(f"game {self.game_id} is a game of {self.record.kind}, not {self.kind}")
+        self.log: list[LoggedEvent] = self.store.events(self.game_id)
+        if not self.log:
+            raise InputError(f"game {self.game_id} was scored at the end and has no log to resume")
+        self.state = self.project(in_effect(self.log))
+        self.keys = {entry.key for entry in self.log if entry.key}
+
+    @property
+    def seq(self) -> int:
+        return self.log[-1].seq
+
+    # --- writing ----------------------------------------------------------------------------------
+    def submit(self, command: Any, key: str) -> Submitted:
+        """Check and record one action. Raises StaleGame (after reloading) when another window wrote first."""
+        if key in self.keys:
+            return Submitted(Accepted(self._action_events(key)), recorded=False)
+        if self.record.finished:
+            raise InputError(f"game {self.game_id} is finished; undo its last action to reopen it")
+        decision = self.decide(self.state, command)
+        if isinstance(decision, Rejected):
+            return Submitted(decision, recorded=False)
+        appended = self._append(decision.events, key)
+        if appended:
+            state = self.state
+            for event in decision.events:
+                state = self.evolve(state, event)
+            self.state = state
+        return Submitted(decision, recorded=appended)
+
+    def undo(self, reason: str, key: str) -> LoggedEvent:
+        """Take back the latest action still in effect (not the setup); returns that action's first event."""
+        if key in self.keys:
+            return next(entry for entry in self.log if entry.key == key)
+        undone = undone_actions(self.log)
+        actions = [entry for entry in self.log
+                   if entry.seq == entry.action and not isinstance(entry.event, Undone)
+                   and not self.is_setup(entry.event) and entry.action not in undone]
+        if not actions:
+            raise InputError("nothing to undo: only the setup is recorded (start a new game to change it)")
+        target = actions[-1]
+        self._append((Undone(target.action, reason.strip() or "undone at the table"),), key)
+        self.state = self.project(in_effect(self.log))
+        return target
+
+    def _append(self, facts: Sequence[Any], key: str) -> bool:
+        try:
+            appended = self.store.append(self.game_id, self.seq, facts, key)
+        except StaleGame:
+            self.reload()
+            raise
+        if appended.duplicate:
+            self.reload()
+            return False
+        assert appended.at is not None
+        self.log.extend(LoggedEvent(appended.first + i, appended.first, fact, appended.at, key if i == 0 else None)
+                        for i, fact in enumerate(facts))
+        self.keys.add(key)
+        self.record = self.store.game(self.game_id) if any(isinstance(f, Undone) for f in facts) else self.record
+        return True
+
+    def _action_events(self, key: str) -> tuple[Any, ...]:
+        first = next(entry for entry in self.log if entry.key == key)
+        return tuple(entry.event for entry in self.log
+                     if entry.action == first.action and not isinstance(entry.event, Undone))
