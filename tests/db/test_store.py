@@ -12,8 +12,8 @@ from companion.render import sheet_json
 from db import upcast
 from db.errors import StaleGame, StoreError, UnknownRecord
 from db.records import Undone
-from scoring.errors import InputError
 from db.store import Store
+from scoring.errors import InputError
 from scoring.origami import events as e
 from tests.recorded import script
 
