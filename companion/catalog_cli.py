@@ -6,9 +6,10 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
+from scoring.catalogue_file import fold
 from scoring.errors import InputError
 from scoring.origami.cards import Card
-from scoring.origami.catalog import EDITABLE, Catalogue, card_words, fold, typed_value
+from scoring.origami.catalog import EDITABLE, Catalogue, card_words, typed_value
 
 from .catalogue import remember
 

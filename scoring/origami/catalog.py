@@ -4,12 +4,11 @@ Pure: it parses TOML text handed to it; reading files is the caller's job."""
 from __future__ import annotations
 
 import difflib
-import tomllib
-import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..catalogue_file import card_tables, fold, load_toml
 from ..errors import InputError
 from .cards import STEP_KINDS, Card, CardId, Effect, Game, Kind, character_id
 from .templates import ScoringRule
@@ -41,13 +40,6 @@ def typed_value(field: str, value: str) -> tuple[str, int | str]:
     except ValueError:
         raise InputError(f"{field} takes a whole number, e.g. `{field} 3`, not {value.strip()!r}") from None
 
-
-def fold(name: str) -> str:
-    """The form names are compared in: case, accents, spaces, brackets and hyphens do not matter
-    ("ninja red" is "Ninja (red)")."""
-    text = unicodedata.normalize("NFKD", name.casefold())
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
-    return "".join(ch for ch in text if ch.isalnum())
 
 
 def card_words(card: Card) -> str:
@@ -149,10 +141,7 @@ def parse_catalogue(texts: Iterable[tuple[str, str]]) -> Catalogue:
     families: dict[str, Game] = {}
     size = 18
     for name, text in texts:
-        try:
-            doc = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise InputError(f"not valid TOML: {exc}", where=name) from None
+        doc = load_toml(name, text)
         game = Game(doc["game"])
         size = int(doc.get("family_size", size))
         for family in doc["families"]:
@@ -164,16 +153,7 @@ def parse_catalogue(texts: Iterable[tuple[str, str]]) -> Catalogue:
 
 def user_entries(name: str, text: str) -> list[tuple[str, dict[str, Any]]]:
     """The entries of a user's catalogue file (TOML, `[[card]]` tables, partial or whole)."""
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError(f"not valid TOML: {exc}", where=name) from None
-    cards = doc.get("card", [])
-    if not isinstance(cards, list) or not all(isinstance(c, dict) for c in cards):
-        raise InputError("cards must be [[card]] tables", where=name)
-    unknown_keys = set(doc) - {"card"}
-    if unknown_keys:
-        raise InputError(f"unexpected top-level keys: {', '.join(sorted(unknown_keys))}", where=name)
+    cards = card_tables(load_toml(name, text), name)
     return [(f"{name}: card {i + 1} ({c.get('name', '?')})", c) for i, c in enumerate(cards)]
 
 

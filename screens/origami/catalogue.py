@@ -9,9 +9,10 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Static
 
+from scoring.catalogue_file import fold
 from scoring.errors import InputError
 from scoring.origami.cards import Card
-from scoring.origami.catalog import EDITABLE, Catalogue, card_words, fold, typed_value
+from scoring.origami.catalog import EDITABLE, Catalogue, card_words, typed_value
 
 from ..ask import TextQuestion
 from .question import ValueGiven
