@@ -14,6 +14,7 @@ from scoring.origami.catalog import EDITABLE, Catalogue, card_words, typed_value
 from .catalogue import remember
 
 COLUMNS = ("quantity", "cost", "folds", "points", "effect")
+GAMES = ("origami", "origin-story")
 SET_USAGE = "companion catalog set CARD FIELD VALUE, e.g. companion catalog set Sheep points 2"
 
 
@@ -22,6 +23,8 @@ def add_verb(verb: Callable[[str, str], argparse.ArgumentParser]) -> None:
                         "`catalog set CARD FIELD VALUE` keeps a value you read off a card in your catalogue")
     p.add_argument("words", nargs="*", metavar="WORD",
                    help="a name in any language, a family or a game to look for; or: set CARD FIELD VALUE")
+    p.add_argument("--game", choices=GAMES, default=GAMES[0],
+                   help="whose cards: origami (Origami and Origami Legends, the default) or origin-story")
 
 
 def run(args: argparse.Namespace, catalogue: Catalogue, url: str) -> tuple[Any, str]:

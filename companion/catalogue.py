@@ -7,6 +7,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from scoring.catalogue_file import load_toml
 from scoring.errors import InputError
 from scoring.origami.catalog import Catalogue, parse_catalogue, user_entries
 
@@ -37,7 +38,10 @@ def load(extra: Iterable[Path] = ()) -> Catalogue:
     """The shipped catalogue with each user catalogue file applied over it, in order."""
     catalogue = shipped()
     for path in extra:
-        catalogue = catalogue.with_entries(user_entries(str(path), read_text(path, "catalogue")), origin="user")
+        text = read_text(path, "catalogue")
+        if load_toml(str(path), text).get("game") == "origin-story":
+            continue  # another game's file (companion/origin_catalogue.py reads it)
+        catalogue = catalogue.with_entries(user_entries(str(path), text), origin="user")
     return catalogue
 
 

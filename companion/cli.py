@@ -19,7 +19,7 @@ from scoring.origami.rules import PLAYER_COUNTS, RULES, at_count
 from scoring.origami.sheet import score
 from scoring.origami.table import Table, parse_table_text
 
-from . import catalog_cli, exchange_cli, history, render, serve_cli, share_cli
+from . import catalog_cli, exchange_cli, history, origin_catalogue, render, serve_cli, share_cli
 from .advice import missing_message
 from .catalogue import load, read_text, stored_values, with_values
 
@@ -113,6 +113,9 @@ def _run(args: argparse.Namespace) -> int:
     if args.verb == "serve":
         return serve_cli.run(args, args.db or default_url(), load(_catalogue_files(args)),
                              [f.resolve() for f in args.catalog])
+    if args.verb == "catalog" and args.game == "origin-story":
+        _emit(args, *origin_catalogue.run(args.words, origin_catalogue.load(_catalogue_files(args))))
+        return EXIT_OK
     if args.verb == "catalog":
         _emit(args, *catalog_cli.run(args, _user_catalogue(args), args.db or default_url()))
         return EXIT_OK
