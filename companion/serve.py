@@ -27,6 +27,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from aiohttp import web
+from aiohttp.http_exceptions import HttpProcessingError
 from rich.logging import RichHandler
 from textual_serve.server import Server
 
@@ -37,6 +38,7 @@ from scoring.origami.catalog import Catalogue
 from .watch import current_game, fragment, page, snapshot, version
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+HOST = re.compile(r"[A-Za-z0-9.\-\[\]:]{1,255}")
 APP_COOKIE, WATCH_COOKIE = "companion-app", "companion-watch"
 MAX_APPS = 4  # app processes at once (each browser tab of the companion is one)
 RATE, BURST = 10.0, 40  # requests per second per client address, and the burst allowed
@@ -82,6 +84,29 @@ class Redact(logging.Filter):
             if self.clean(trace) != trace:
                 text, record.exc_info, record.exc_text = f"{text}\n{trace}", None, None
         record.msg, record.args = self.clean(text), ()
+        return True
+
+
+class Malformed(logging.Filter):
+    """A request aiohttp could not even parse is one line in the log, not a traceback, and it spends its sender's
+    budget: a flood of them neither fills the disk nor slows the phones (over budget, it is not logged at all)."""
+
+    def __init__(self, limiter: Limiter) -> None:
+        super().__init__()
+        self.limiter = limiter
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if not (record.name == "aiohttp.server" and isinstance(error, HttpProcessingError)):
+            return True
+        sender = re.search(r"request from (\S+)", record.getMessage())  # aiohttp names the sender's address
+        who = sender.group(1) if sender else "?"
+        if not self.limiter.allow(who):
+            return False
+        reason = (error.message or type(error).__name__).splitlines()[0][:120]
+        record.msg, record.args, record.exc_info, record.exc_text = "malformed request from %s: %s", (who, reason), \
+            None, None
+        record.levelno, record.levelname = logging.WARNING, "WARNING"
         return True
 
 
@@ -159,13 +184,19 @@ class CompanionServer(Server):
     def initialize_logging(self) -> None:
         super().initialize_logging()
         logging.getLogger("aiohttp.access").setLevel(logging.WARNING)  # not a line per phone refresh
+        logging.getLogger("alembic").setLevel(logging.WARNING)  # opening the database is not news
         for handler in logging.getLogger().handlers:  # every logger's records end here
+            handler.addFilter(Malformed(self.limiter))  # first: it shortens what Redact then cleans
             handler.addFilter(Redact(self.keys))
             if isinstance(handler, RichHandler):  # a traceback's locals hold the keys, the request, its cookies
                 handler.tracebacks_show_locals = False
 
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
+        for resource in app.router.resources():  # the scripts and fonts are served, their folders never listed
+            if isinstance(resource, web.StaticResource):
+                resource._show_index = False
+        app.on_response_prepare.append(self.headers)
         app.middlewares.append(self.guard)
         app.add_routes([web.get("/table", self.table_page), web.get("/table/now", self.table_now)])
         return app
@@ -175,6 +206,19 @@ class CompanionServer(Server):
 
     async def on_shutdown(self, app: web.Application) -> None:
         await self.view.close()
+
+    @staticmethod
+    async def headers(request: web.Request, response: web.StreamResponse) -> None:
+        """On every answer (pages, scripts, refusals): only this server's own scripts, styles and sockets run in its
+        pages, no other site may frame them, and no file is taken for another type than it says."""
+        host = request.host if HOST.fullmatch(request.host) else "127.0.0.1"  # a Host header is the client's text
+        response.headers["Content-Security-Policy"] = (
+            "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; "
+            f"img-src 'self' data:; font-src 'self' data:; connect-src 'self' ws://{host} wss://{host}; "
+            "object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["X-Frame-Options"] = "DENY"
+        response.headers["Referrer-Policy"] = "no-referrer"  # the key never leaves in a Referer header
 
     # --- the gate ---------------------------------------------------------------------------------
     def access(self, request: web.Request) -> str | None:
@@ -223,7 +267,6 @@ class CompanionServer(Server):
             name, key = (APP_COOKIE, self.keys.app) if level == "app" else (WATCH_COOKIE, self.keys.watch)
             response.set_cookie(name, key, httponly=True, samesite="Strict", path="/")
         response.headers["Cache-Control"] = "no-store"
-        response.headers["Referrer-Policy"] = "no-referrer"  # the key never leaves in a Referer header
         return response
 
     # --- the read-only table -----------------------------------------------------------------------

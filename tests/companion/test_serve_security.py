@@ -15,7 +15,7 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestServer
 
-from companion.serve import REFUSED, CompanionServer, Keys, Redact, TableView
+from companion.serve import BURST, RATE, REFUSED, CompanionServer, Keys, Malformed, Redact, TableView
 from tests.browser import browser
 from tests.companion.test_exchange import CATALOGUE, history
 from tests.companion.test_serve import Served, free_port, served  # noqa: F401  (served: the fixture)
@@ -30,6 +30,9 @@ PROBE = """new Promise(done => {
   ws.onclose = () => done(seen.concat("closed").join(" "));
   setTimeout(() => done(seen.concat("timeout").join(" ")), 20000);
 })"""
+
+
+SERVER = web.AppKey("server", CompanionServer)
 
 
 def odd_requests(keys: Keys) -> list[bytes]:
@@ -60,7 +63,9 @@ async def companion_server(tmp_path: Path) -> AsyncIterator[tuple[TestServer, Ke
     keys = Keys()
     server = CompanionServer("true", host="127.0.0.1", port=0, public="http://127.0.0.1",
                              view=TableView(url, CATALOGUE, None), keys=keys, banner="")
-    async with TestServer(await server._make_app(), host="127.0.0.1") as test:
+    app = await server._make_app()
+    app[SERVER] = server
+    async with TestServer(app, host="127.0.0.1") as test:
         yield test, keys
 
 
@@ -98,7 +103,8 @@ async def test_the_servers_log_never_holds_a_key(served: Served) -> None:
             async with http.get(served.base + path) as answer:
                 assert answer.status == 200
     log = served.stop()
-    assert "Error handling request" in log  # the malformed requests were logged (with their tracebacks)...
+    assert "malformed request from 127.0.0.1" in log  # the malformed requests were logged, a line each...
+    assert "Traceback" not in log
     assert served.keys.app not in log and served.keys.watch not in log, log  # ...but not the keys they held
     assert "TypeError" not in log and "compare_digest" not in log and "locals" not in log
 
@@ -170,3 +176,47 @@ async def test_a_page_on_another_port_cannot_use_the_apps_websocket_in_a_real_br
             assert text.strip() == "result: closed"  # refused at the handshake: never open, nothing from the app
     finally:
         await runner.cleanup()
+
+
+async def test_every_answer_carries_the_security_headers_and_no_folder_is_listed(tmp_path: Path) -> None:
+    async with companion_server(tmp_path) as (test, keys), aiohttp.ClientSession() as http:
+        base = f"http://127.0.0.1:{test.port}"
+        for path, status in ((f"/table?key={keys.watch}", 200), ("/table", 403), ("/static/js/textual.js", 200)):
+            async with http.get(base + path) as answer:
+                assert answer.status == status, path
+                policy = answer.headers["Content-Security-Policy"]
+                assert "frame-ancestors 'none'" in policy and "default-src 'self'" in policy, path
+                assert f"ws://127.0.0.1:{test.port}" in policy
+                assert answer.headers["X-Content-Type-Options"] == "nosniff", path
+                assert answer.headers["Referrer-Policy"] == "no-referrer", path
+        for folder in ("/static/", "/static/js/", "/static/js"):
+            async with http.get(base + folder) as answer:
+                assert answer.status in (403, 404), folder
+                assert "textual.js" not in await answer.text(), folder
+        async with http.get(base + "/table", headers={"Host": "x; script-src *"}) as answer:
+            assert "script-src *" not in answer.headers["Content-Security-Policy"]
+
+
+async def test_a_flood_of_malformed_requests_is_a_line_each_then_nothing(tmp_path: Path,
+                                                                         caplog: pytest.LogCaptureFixture) -> None:
+    """Requests aiohttp cannot parse spend their sender's budget and are logged one line each while within it; a
+    normal request after the flood is served at once."""
+    caplog.set_level(logging.DEBUG)
+    async with companion_server(tmp_path) as (test, keys):
+        server = test.app[SERVER]
+        caplog.handler.addFilter(Malformed(server.limiter))
+        broken = b"GET /table HTTP/1.1\r\nHost: x\r\nno colon in this header\r\nConnection: close\r\n\r\n"
+        loop = asyncio.get_running_loop()
+        began = loop.time()
+        answers = await asyncio.gather(*(send(test.port, broken) for _ in range(300)))
+        took = loop.time() - began
+        assert {status for status, _ in answers} == {400}
+        lines = [r for r in caplog.records if r.name == "aiohttp.server"]
+        assert 0 < len(lines) <= BURST + RATE * took + 1  # the budget, plus what refilled while the flood was sent
+        assert all(r.exc_info is None and "\n" not in r.getMessage() for r in lines)
+        assert lines[0].getMessage().startswith("malformed request from 127.0.0.1: ")
+        await asyncio.sleep(0.5)  # the budget refills at its rate
+        started = asyncio.get_running_loop().time()
+        status, _ = await send(test.port, b"GET /table?key=" + keys.watch.encode()
+                               + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        assert status == 200 and asyncio.get_running_loop().time() - started < 2
