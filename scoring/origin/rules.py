@@ -2,7 +2,10 @@
 reused for another rule."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .. import rulebook
+from ..errors import InputError
 
 
 class RuleId(rulebook.RuleId):
@@ -64,3 +67,42 @@ class RuleId(rulebook.RuleId):
     SOLO_SURRENDER = "OS-SOLO-SURRENDER"
     SOLO_BANNED = "OS-SOLO-BANNED"
     SOLO_NO_PEEK = "OS-SOLO-NO-PEEK"
+
+
+CHOICES: dict[str, tuple[str, ...]] = {
+    "replace_order": ("replace", "draw-first"),
+    "replace_draws": ("each", "shared"),
+    "extra_love_exit": ("aside", "discard"),
+    "reveal_lasts": ("round", "while-shown"),
+    "show_tricks": ("never", "last", "all"),
+    "vp_floor": ("none", "zero"),
+    "lead_suit": ("effective", "as-led"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Choices:
+    """The rules choices of §6, each with its default first; stored with the game, named on the sheet when
+    not default."""
+
+    replace_order: str = "replace"
+    replace_draws: str = "each"
+    extra_love_exit: str = "aside"
+    reveal_lasts: str = "round"
+    show_tricks: str = "never"
+    vp_floor: str = "none"
+    lead_suit: str = "effective"
+
+    def __post_init__(self) -> None:
+        for name, allowed in CHOICES.items():
+            value = getattr(self, name)
+            if value not in allowed:
+                raise InputError(f"rules choice {name} = {value!r}: choose one of {', '.join(allowed)}",
+                                 where=f"rules.{name}")
+
+    @property
+    def as_led(self) -> bool:
+        return self.lead_suit == "as-led"
+
+    def not_default(self) -> dict[str, str]:
+        return {n: getattr(self, n) for n, allowed in CHOICES.items() if getattr(self, n) != allowed[0]}
