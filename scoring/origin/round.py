@@ -594,7 +594,8 @@ def _card_trick(rnd: RoundInput, n: int, entry: CardTrick, expected: str, last_e
             legal = None
         if bad:
             legal = False
-        if i > 0 and not follows and not p.ignore_follow and p.suit is None and legal is not False:
+        if i > 0 and not follows and not p.ignore_follow and p.suit is None and legal is not False \
+                and seat.kind is not Kind.SIDEKICK:  # a sidekick's void is only of its face-up pair: checked above
             vs = voids[p.seat]
             vs[:] = [v for v in vs if v.suit is not lead] + [_Void(lead, n)]
             new_voids.append((p.seat, lead))
