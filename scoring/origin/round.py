@@ -419,8 +419,8 @@ def referee(rnd: RoundInput) -> RoundResult:
             result = _card_trick(rnd, n, entry, leader, last_entry, seen, known, voids, got, revealed, alignment)
         if rewound and result.complete:
             result = replace(result, rewound=True, notes=result.notes + (Flag(
-                RuleId.LEAD_ANY, n, result.leader, f"trick {n} was rewound: its cards went back to the hands "
-                "and the trick is played again"),), next_leader=result.leader, winner=None)
+                RuleId.TRICKS_8, n, result.leader, f"trick {n} was rewound: its cards went back to the hands "
+                "and the trick is played again; only the replay counts"),), next_leader=result.leader, winner=None)
             for p in result.plays:
                 seen.pop(p.play.card, None)
                 got[p.seat].append(n)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from scoring.origin.rules import RuleId
 from scoring.origin.setup import Mode, seating
-from tests.scoring.origin.helpers import ability, table_round
+from tests.scoring.origin.table_helpers import ability, table_round
 
 
 def test_g11_seats_and_first_leader() -> None:

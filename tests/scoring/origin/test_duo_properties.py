@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.origin.setup import Kind
-from tests.scoring.origin.helpers import Dealt, legal_rounds
+from tests.scoring.origin.table_helpers import Dealt, legal_rounds
 from tests.scoring.origin.test_table_properties import check_round
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from scoring.origin.round import Alignment
 from scoring.origin.scoring import RoundScore, quick_game, score_game, score_round
-from tests.scoring.origin.helpers import ability, table_round
+from tests.scoring.origin.table_helpers import ability, table_round
 
 
 def test_g10_hero_3_villain_0_villain_1_switched_villain_0() -> None:

@@ -5,7 +5,7 @@ from scoring.origin.cards import Suit
 from scoring.origin.round import Ability, RoundResult
 from scoring.origin.rules import RuleId
 from scoring.origin.setup import Mode, has_event, seating, stamina_by_round
-from tests.scoring.origin.helpers import ability, table_round
+from tests.scoring.origin.table_helpers import ability, table_round
 
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
 
@@ -19,7 +19,7 @@ def test_g6_winning_a_trick_13sp_neither_follows_nor_trumps() -> None:
 
 def test_g6_stated_winner_cat_is_refused_with_the_reason() -> None:
     from scoring.origin.round import CardTrick
-    from tests.scoring.origin.helpers import plays
+    from tests.scoring.origin.table_helpers import plays
     trick = plays("Ann 7br", "Bob 10br", "Cat 13sp", "Dan 5br")
     r = table_round(FOUR, "Dan", [CardTrick(trick.plays, winner="Cat")])
     t = r.tricks[0]
@@ -30,7 +30,7 @@ def test_g6_stated_winner_cat_is_refused_with_the_reason() -> None:
 
 def test_g6_winner_override_by_ability_is_not_refused() -> None:
     from scoring.origin.round import CardTrick
-    from tests.scoring.origin.helpers import plays
+    from tests.scoring.origin.table_helpers import plays
     trick = plays("Ann 7br", "Bob 10br", "Cat 13sp", "Dan 5br")
     r = table_round(FOUR, "Dan", [CardTrick(trick.plays, winner="Cat")],
                     abilities=[ability("Cat", "Story X", "winner Cat", trick=1)])

@@ -13,7 +13,7 @@ from scoring.origin.rules import RuleId
 from scoring.origin.scoring import score_round
 from scoring.origin.setup import Kind, Mode, seating
 from scoring.origin.trick import Play, winning
-from tests.scoring.origin.helpers import Dealt, legal_rounds, oracle_winner, run
+from tests.scoring.origin.table_helpers import Dealt, legal_rounds, oracle_winner, run
 
 SETTINGS = settings(max_examples=60, deadline=None)
 
