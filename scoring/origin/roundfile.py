@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -33,8 +33,20 @@ from .round import (
     referee,
 )
 from .rules import CHOICES, Choices, RuleId
-from .scoring import GameScore, RoundScore, quick_round, score_game, score_round
-from .setup import HAND, ROUNDS, Kind, Mode, Seating, mode_for, seating, sidekick_of
+from .scoring import GameScore, PlayerTotal, RoundScore, quick_round, score_game, score_round
+from .setup import (
+    HAND,
+    ROUNDS,
+    Kind,
+    Mode,
+    Seating,
+    has_event,
+    mode_for,
+    seating,
+    setup_checklist,
+    sidekick_of,
+    stamina_by_round,
+)
 from .trick import Play
 
 GAME = "origin-story"
@@ -476,9 +488,13 @@ def parse_game(data: object) -> GameScore:
     """A game file: `"rounds"`, each a round file (fields missing from it are taken from the game) or a
     quick-score grid row {"Ann": "h3 +2 Monologuing", "Bob": "v0"}."""
     obj = _dict(data, "game file", "a game file")
-    unknown = set(obj) - _ROUND_KEYS - {"rounds"}
+    unknown = set(obj) - _ROUND_KEYS - {"rounds", "final"}
     if unknown:
         raise InputError(f"unknown keys {sorted(unknown)} in a game file", where="game file")
+    if obj.get("final") is not None:
+        if obj.get("rounds") is not None:
+            raise InputError("give \"rounds\" or \"final\" (the dials at the end), not both", where="final")
+        return _final_dials(_dict(obj["final"], "final", "final"))
     rounds_in = _list(obj.get("rounds"), "rounds", "rounds")
     if not 1 <= len(rounds_in) <= ROUNDS:
         raise InputError(f"{len(rounds_in)} rounds: a game has 1 to {ROUNDS} (five when finished)", where="rounds")
@@ -500,10 +516,8 @@ def parse_game(data: object) -> GameScore:
         else:
             merged = {**common, **rdict}
             merged.setdefault("round", r + 1)
-            if "dealer" not in rdict and "first_dealer" not in merged and "dealer" in common:
-                merged["first_dealer"] = merged.pop("dealer")
-            elif "dealer" not in rdict and "dealer" in merged:
-                merged["first_dealer"] = merged.pop("dealer")
+            if "dealer" not in rdict and "dealer" in merged:  # the game's dealer is the first dealer
+                merged.setdefault("first_dealer", merged.pop("dealer"))
             try:
                 result = run_round(merged)
                 round_json(result)  # checks alignments are given
@@ -521,6 +535,41 @@ def parse_game(data: object) -> GameScore:
     fixed = [tuple(RoundScore(canon[s.player.casefold()], s.alignment, s.tricks, s.abilities, s.surrender_vp)
                    for s in line) for line in scored]
     return score_game(fixed, vp_floor=floor)
+
+
+def _final_dials(final: dict[str, Any]) -> GameScore:
+    """Only the VP dials at the end of the game: totals, ranks and winners, no rounds."""
+    if not final:
+        raise InputError("no player in \"final\"", where="final")
+    if len({k.strip().casefold() for k in final}) != len(final):
+        raise InputError("two players share a name", where="final")
+    totals = {_str(k, f"final.{k}", "a player's name"): _int(v, f"final.{k}", "VP", -999, 999)
+              for k, v in final.items()}
+    ordered = sorted(totals.values(), reverse=True)
+    players = tuple(PlayerTotal(n, (), t, 1 + ordered.index(t)) for n, t in totals.items())
+    return GameScore(players, tuple(n for n, t in totals.items() if t == ordered[0]))
+
+
+def setup_json(players: int, first_dealer: str | None = None, names: Sequence[str] = ()) -> dict[str, Any]:
+    """`origin setup --players N`: the checklist, stamina per round, the event round; with names and a first
+    dealer, the seats in order, each round's dealer and the leader of its first trick."""
+    if type(players) is not int:
+        raise InputError("--players must be a whole number from 1 to 5", where="--players")
+    mode = mode_for(players)
+    out: dict[str, Any] = {"players": players, "mode": mode.value, "checklist": list(setup_checklist(players)),
+                           "stamina_by_round": list(stamina_by_round()),
+                           "event_rounds": [r for r in range(1, ROUNDS + 1) if has_event(r)]}
+    if names:
+        if len(names) != players:
+            raise InputError(f"{len(names)} names for {players} players", where="players")
+        seats = seating(mode, list(names))
+        out["seats"] = list(seats.names)
+        if first_dealer is not None:
+            d0 = _seat(seats, first_dealer, "first_dealer", "the first dealer")
+            dealers = [seats.dealer_of_round(d0, r) for r in range(1, ROUNDS + 1)]
+            out["rounds"] = [{"round": r, "dealer": d, "first_leader": seats.first_leader(d)}
+                             for r, d in enumerate(dealers, 1)]
+    return out
 
 
 def check(data: object, seat: str, play: str, by: str = "") -> dict[str, Any]:

@@ -124,3 +124,60 @@ def test_leader_and_order_refusals() -> None:
                                   ["Ann 2st", "Bob 3st", "Dan 4st", "Cat 5st"]])
     assert [v.rule for v in r.tricks[0].violations] == [RuleId.LEAD_FIRST]
     assert [v.rule for v in r.tricks[1].violations] == [RuleId.LEAD_WINNER, RuleId.ORDER, RuleId.ORDER]
+
+
+def test_d13_what_breaks_the_proof() -> None:
+    def flagged(*extra: Ability) -> tuple[int, int]:
+        r = _d13(list(extra))
+        return len(r.flags), sum(len([n for n in t.notes if n.rule is RuleId.REVOKE]) for t in r.tricks)
+    assert flagged() == (1, 0)
+    assert flagged(ability("Ann", "Transfer of Power", "pass 1 to Bob", trick=5)) == (0, 1)
+    assert flagged(ability("Bob", "Gadget", "draw 1", trick=3)) == (0, 1)  # the void trick itself counts
+    assert flagged(ability("Bob", "Gadget", "draw 1", trick=6)) == (0, 1)  # so does the proof trick
+    assert flagged(ability("Bob", "Gadget", "draw 1", trick=2)) == (1, 0)  # before the void: still proven
+    assert flagged(ability("Bob", "Generous", "pass 1 to Ann", trick=4)) == (1, 0)  # Bob gave, received none
+    assert flagged(ability("Bob", "Swap", "exchange with Ann", trick=4)) == (0, 1)
+    assert flagged(ability("Bob", "Gadget", "draw 1")) == (0, 1)  # when is not known: no proof
+    assert flagged(ability("Bob", "Epilogue", "draw 1", timing="end-of-round")) == (1, 0)
+
+
+def test_rewind_keeps_both_tricks_and_counts_only_the_replay() -> None:
+    tricks = [["Ann 2st", "Bob 3st", "Cat 4st"],
+              ["Cat 9br", "Ann 6br", "Bob 7br"],          # rewound by Ann's time travel
+              ["Cat 9br", "Ann 10br", "Bob 7br"],         # the replay: the same cards may come back
+              ["Ann 3lv", "Bob 4lv", "Cat 5lv"]]
+    r = table_round(["Ann", "Bob", "Cat"], "Cat", tricks,
+                    abilities=[ability("Ann", "Time Travel", "rewind", trick=2)])
+    assert [(t.n, t.rewound, t.winner) for t in r.tricks] == [(1, False, "Cat"), (2, True, None),
+                                                              (2, False, "Ann"), (3, False, "Cat")]
+    assert r.violations == () and r.tricks_won == {"Ann": 1, "Bob": 0, "Cat": 2}
+    assert [n.rule for n in r.tricks[1].notes] == [RuleId.TRICKS_8]
+
+
+def test_lead_ability_names_the_next_leader_and_a_modifier_changes_the_winner() -> None:
+    tricks = [["Ann 2st", "Bob 3st", "Cat 4st"], ["Bob 9br", "Cat 6br", "Ann 7br"]]
+    r = table_round(["Ann", "Bob", "Cat"], "Cat", tricks,
+                    abilities=[ability("Cat", "Misdirection", "lead bob", trick=1),
+                               ability("Ann", "Power Up", "7br as 12", trick=2)])
+    assert r.tricks[0].next_leader == "Bob" and r.tricks[1].violations == ()
+    t = r.tricks[1]
+    assert (t.winner, str(t.winning_card)) == ("Ann", "7br as 12")
+    ties = table_round(["Ann", "Bob", "Cat"], "Cat", [["Ann 9br", "Bob 7br", "Cat 2br"]],
+                       abilities=[ability("Bob", "Power Up", "7br as 9", trick=1)])
+    assert (ties.tricks[0].winner, ties.tricks[0].rule) == ("Ann", RuleId.TIE_FIRST)
+    trumped = table_round(["Ann", "Bob", "Cat"], "Cat", [["Ann 9br", "Bob 7sp", "Cat 2br"]],
+                          abilities=[ability("Bob", "Love Potion", "7sp as lv", trick=1)])
+    assert (trumped.tricks[0].winner, trumped.tricks[0].rule, trumped.tricks[0].voids) == (
+        "Bob", RuleId.TRUMP, ())
+
+
+def test_too_many_tricks_is_refused() -> None:
+    deck = [f"{v}{s}" for s in ("br", "sp", "st", "lv") for v in range(1, 14)]
+    tricks = []
+    leader_order = ["Ann", "Bob", "Cat"]
+    for t in range(9):
+        cards = deck[3 * t:3 * t + 3]
+        tricks.append([f"{s} {c}" for s, c in zip(leader_order, cards, strict=True)])
+    r = table_round(["Ann", "Bob", "Cat"], "Cat", tricks)
+    assert RuleId.TRICKS_8 in [v.rule for v in r.tricks[8].violations]
+    assert RuleId.TRICKS_8 not in [v.rule for t in r.tricks[:8] for v in t.violations]

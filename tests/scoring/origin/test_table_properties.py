@@ -8,7 +8,7 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from scoring.origin.cards import DECK, TRUMP, Card, Suit
-from scoring.origin.round import Ability, Alignment, CardTrick, Effect, EffectKind, RoundInput, referee
+from scoring.origin.round import Ability, Alignment, CardTrick, Effect, EffectKind, RoundInput, WinnerOnly, referee
 from scoring.origin.rules import RuleId
 from scoring.origin.scoring import score_round
 from scoring.origin.setup import Kind, Mode, seating
@@ -34,6 +34,10 @@ def check_round(d: Dealt, known: bool) -> None:
             assert all(p.legal in (True, None) for p in t.plays)
     assert sum(r.tricks_won.values()) == 8 - sidekick_tricks
     assert r.finished and r.next_leader == d.seats.leads_for(d.winners[-1])
+    # the winners level gives the same counts and leads
+    w = run(d, known=False, tricks=[WinnerOnly(x) for x in d.winners])
+    assert w.tricks_won == r.tricks_won and [t.next_leader for t in w.tricks] == [t.next_leader for t in r.tricks]
+    assert r.tricks[0].leader == d.seats.first_leader(d.dealer)
 
 
 @SETTINGS
