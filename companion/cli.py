@@ -19,7 +19,7 @@ from scoring.origami.rules import PLAYER_COUNTS, RULES, at_count
 from scoring.origami.sheet import score
 from scoring.origami.table import Table, parse_table_text
 
-from . import catalog_cli, exchange_cli, history, origin_catalogue, render, serve_cli, share_cli
+from . import catalog_cli, exchange_cli, history, origin_catalogue, origin_cli, render, serve_cli, share_cli
 from .advice import missing_message
 from .catalogue import load, read_text, stored_values, with_values
 
@@ -67,13 +67,17 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--player", required=True)
     p = verb("rules", "the rules reference: every rule id with its text; give words or an id to search")
     p.add_argument("query", nargs="*", help="rule id or words to look for")
-    p.add_argument("--players", type=int, choices=PLAYER_COUNTS, metavar="N",
-                   help="also say what each rule comes to with N players (2 to 5)")
+    p.add_argument("--game", choices=("origami", "origin-story"), default="origami",
+                   help="whose rules: origami (the default) or origin-story")
+    p.add_argument("--players", metavar="N",
+                   help="Origami: also say what each rule comes to with N players (2 to 5); Origin Story: only "
+                        "the rules for 1, 2 or 3-5 players")
     history.add_verbs(verb)
     catalog_cli.add_verb(verb)
     share_cli.add_verb(verb)
     exchange_cli.add_verbs(verb)
     serve_cli.add_verb(verb)
+    origin_cli.add_verb(sub)
     return parser
 
 
@@ -95,11 +99,19 @@ def _run(args: argparse.Namespace) -> int:
         code, data, text = history.run(args)
         _emit(args, data, text)
         return code
+    if args.verb == "origin":
+        code, data, text = origin_cli.run(args)
+        _emit(args, data, text)
+        return code
+    if args.verb == "rules" and args.game == "origin-story":
+        _emit(args, *origin_cli.rules(" ".join(args.query), args.players))
+        return EXIT_OK
     if args.verb == "rules":
+        players = _origami_players(args.players)
         query = " ".join(args.query).casefold()
         rules = [r for r in RULES.values()
                  if not query or query in f"{r.id} {r.title} {r.text}".casefold()]
-        notes = {r.id: at_count(r.id, args.players) if args.players else None for r in rules}
+        notes = {r.id: at_count(r.id, players) if players else None for r in rules}
         _emit(args, [{"id": str(r.id), "title": r.title, "text": r.text, "players": notes[r.id]} for r in rules],
               "\n\n".join(f"{r.id} — {r.title}\n{r.text}" + (f"\n{notes[r.id]}" if notes[r.id] else "")
                            for r in rules) or f"no rule mentions {query!r}")
@@ -147,6 +159,14 @@ def _run(args: argparse.Namespace) -> int:
                         None if args.to is None else args.to - 1, args.under, args.discount, args.free)
     _emit(args, render.check_json(result), render.check_text(result, name))
     return EXIT_OK if result.legal else EXIT_ILLEGAL
+
+
+def _origami_players(given: str | None) -> int | None:
+    if given is None:
+        return None
+    if not given.strip().isdigit() or int(given) not in PLAYER_COUNTS:
+        raise InputError(f"Origami is played by 2 to 5 players, not {given!r}", where="--players")
+    return int(given)
 
 
 def _user_catalogue(args: argparse.Namespace) -> Catalogue:
