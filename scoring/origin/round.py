@@ -331,8 +331,8 @@ def _receipts(rnd: RoundInput) -> tuple[dict[str, list[int | None]], list[Abilit
             refused.append(AbilityRefusal(i, Violation(
                 RuleId.SK_IMMUNE, f"{player.name} is a sidekick: sidekicks use no abilities ({ab.source})")))
             continue
-        when = None if ab.timing == "end-of-round" and ab.trick is None else ab.trick
-        end_of_round = ab.timing == "end-of-round" and ab.trick is None
+        when = ab.trick
+        end_of_round = ab.timing == "end-of-round" and ab.trick is None  # after the last trick: proves nothing
         for e in ab.effects:
             if e.kind in (EffectKind.LEAD, EffectKind.PASS, EffectKind.EXCHANGE):
                 target = seating.seat(e.target)
@@ -340,6 +340,8 @@ def _receipts(rnd: RoundInput) -> tuple[dict[str, list[int | None]], list[Abilit
                     refused.append(AbilityRefusal(i, Violation(
                         RuleId.SK_IMMUNE, f"{ab.source}: {e} targets {target.name}, and abilities ignore "
                         "sidekicks")))
+                    continue
+                if end_of_round:
                     continue
                 if e.kind is EffectKind.PASS:
                     got[target.name].append(when)
@@ -349,6 +351,41 @@ def _receipts(rnd: RoundInput) -> tuple[dict[str, list[int | None]], list[Abilit
             elif e.kind is EffectKind.DRAW and not end_of_round:
                 got[player.name].append(when)
     return got, refused
+
+
+def _move_cards(rnd: RoundInput, n: int, known: dict[str, _Known], done: set[int]) -> None:
+    """Cards moved by abilities of trick n (or of an unknown time, taken as the start of the round), as far
+    as they touch known hands: a received card is one more unknown card; a known hand that gives away cards
+    nobody named is no longer known (its follows are not checked any more)."""
+    seating = rnd.seating
+    for i, ab in enumerate(rnd.abilities):
+        if i in done or (ab.trick is not None and ab.trick != n) or (ab.trick is None and ab.timing ==
+                                                                     "end-of-round"):
+            continue
+        done.add(i)
+        if not seating.has(ab.player) or seating.seat(ab.player).kind is Kind.SIDEKICK:
+            continue
+        me = seating.seat(ab.player).name
+        for e in ab.effects:
+            target = seating.seat(e.target).name if e.target and seating.has(e.target) else ""
+            if target and seating.seat(target).kind is Kind.SIDEKICK:
+                continue  # refused: OS-SK-IMMUNE
+            if e.kind is EffectKind.DRAW and me in known:
+                known[me].unknown += e.amount
+            elif e.kind in (EffectKind.DISCARD, EffectKind.PASS):
+                known.pop(me, None)
+                if e.kind is EffectKind.PASS and target in known:
+                    known[target].unknown += e.amount
+            elif e.kind is EffectKind.EXCHANGE and target:
+                given = list(e.cards)
+                if me in known:
+                    if all(c in known[me].cards for c in given) and given:
+                        for c in given:
+                            known[me].cards.remove(c)
+                        known[me].unknown += len(given)
+                    else:
+                        known.pop(me)
+                known.pop(target, None)  # the card it gave back was not named
 
 
 def _effects_at(rnd: RoundInput, n: int, kind: EffectKind) -> list[tuple[Ability, Effect]]:
@@ -403,9 +440,11 @@ def referee(rnd: RoundInput) -> RoundResult:
                if e.kind is EffectKind.REWIND and ab.trick is not None}
     results: list[TrickResult] = []
     leader = seating.first_leader(rnd.dealer)
+    moved: set[int] = set()
     n = 0
     for index, entry in enumerate(rnd.tricks):
         n += 1
+        _move_cards(rnd, n, known, moved)
         last_entry = index == len(rnd.tricks) - 1
         rewound = n in rewinds
         if rewound:
@@ -558,25 +597,24 @@ def _card_trick(rnd: RoundInput, n: int, entry: CardTrick, expected: str, last_e
             got[p.seat].append(n)
         if hand is not None:
             rule = RuleId.SK_PLAY if seat.kind is Kind.SIDEKICK else RuleId.FOLLOW
-            where_hand = "face-up cards" if seat.kind is Kind.SIDEKICK else "row"
+            where_hand = "face-up cards" if seat.kind is Kind.SIDEKICK else "row" if rnd.mode is Mode.SOLO \
+                else "known cards"
             if p.card in hand.cards:
                 hand.cards.remove(p.card)
-                in_hand = True
             elif hand.unknown > 0:
                 hand.unknown -= 1
-                in_hand = False
             else:
                 shown = " ".join(str(c) for c in hand.cards) or "none"
-                bad.append(Violation(RuleId.SK_PLAY if seat.kind is Kind.SIDEKICK else RuleId.SOLO_ROWS,
-                                     f"{p.card} is not one of {p.seat}'s {where_hand} ({shown})"))
-                in_hand = False
+                missing = RuleId.SK_PLAY if seat.kind is Kind.SIDEKICK else \
+                    RuleId.SOLO_ROWS if rnd.mode is Mode.SOLO else RuleId.UNIQUE
+                bad.append(Violation(missing, f"{p.card} is not one of {p.seat}'s {where_hand} ({shown})"))
             if not follows and not p.ignore_follow:
                 holding = [c for c in hand.cards if c.suit is lead]
                 if holding:
                     bad.append(Violation(rule, f"{p.seat} must follow {lead.word}: {p.seat} holds "
                                          f"{' '.join(str(c) for c in holding)}, so {p.card} may not be played"))
-                elif hand.unknown > 0 and in_hand:
-                    legal = None
+                elif hand.unknown > 0:
+                    legal = None  # an unknown card may be of the lead suit
             if seat.kind is Kind.SIDEKICK:
                 nxt = turned.get(p.seat)
                 if nxt is not None:
