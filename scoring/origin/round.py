@@ -18,7 +18,7 @@ from ..errors import InputError
 from .cards import TRUMP, Card, Suit, format_value, parse_card, parse_value
 from .rules import Choices, RuleId
 from .setup import HAND, TRICKS, Kind, Mode, Seating
-from .trick import Play, lead_suit, reason, winning
+from .trick import Play, lead_suit, legal_follows, reason, winning
 
 
 class Alignment(StrEnum):
@@ -285,6 +285,7 @@ class RoundResult:
     next_leader: str | None  # who leads the next trick (None while a trick is in play)
     to_play: str | None  # who plays next in the trick in play
     finished: bool  # eight tricks counted (or a surrender)
+    known: dict[str, tuple[tuple[Card, ...], int]] = field(default_factory=dict)  # seat → (cards, unknown)
 
     @property
     def in_play(self) -> TrickResult | None:
@@ -502,7 +503,23 @@ def referee(rnd: RoundInput) -> RoundResult:
         to_play = order[len(in_play.plays)] if len(in_play.plays) < len(order) else None
     return RoundResult(rnd, tuple(results), won, alignment, {k: tuple(v) for k, v in vp.items()},
                        tuple(refused), leader if in_play is None else None, to_play,
-                       counted >= TRICKS or rnd.surrender is not None)
+                       counted >= TRICKS or rnd.surrender is not None,
+                       {k: (tuple(h.cards), h.unknown) for k, h in known.items()})
+
+
+def legal_options(result: RoundResult) -> tuple[str | None, tuple[Card, ...] | None]:
+    """Who plays next, and which of that seat's cards are legal when its hand is wholly known (a sidekick's
+    face-up cards, a solo row); None when the hand is hidden or partly unknown (the table screen dims the
+    others)."""
+    seat = result.to_play if result.in_play is not None else result.next_leader
+    if seat is None or seat not in result.known:
+        return seat, None
+    cards, unknown = result.known[seat]
+    if unknown:
+        return seat, None
+    in_play = result.in_play
+    lead = None if in_play is None else in_play.lead_suit
+    return seat, tuple(legal_follows(cards, lead))
 
 
 def _leader_violation(seating: Seating, n: int, actual: str, expected: str) -> Violation | None:

@@ -42,3 +42,13 @@ def test_abilities_never_target_a_sidekick() -> None:
     r = table_round(["A", "B"], "A", [["B 5br", "SK A 7br", "A 8br", "SK B 2br"]], mode="duo",
                     abilities=[ability("A", "Transfer of Power", "pass 2 to SK B", trick=1)])
     assert [x.violation.rule for x in r.refusals] == [RuleId.SK_IMMUNE]
+
+
+def test_g11_the_legal_face_up_cards_of_the_sidekick_to_play() -> None:
+    from scoring.origin.round import legal_options
+    r = table_round(["A", "B"], "A", [["B 5br"]], mode="duo", hands={"SK A": ["7br", "12sp"], "SK B": ["2br", "9st"]})
+    assert [(seat, [str(c) for c in cards or ()]) for seat, cards in [legal_options(r)]] == [("SK A", ["7br"])]
+    r = table_round(["A", "B"], "A", [["B 5st"]], mode="duo", hands={"SK A": ["7br", "12sp"], "SK B": ["2br", "9st"]})
+    assert legal_options(r)[1] is not None and len(legal_options(r)[1] or ()) == 2
+    r = table_round(["A", "B"], "A", [["B 5br", "SK A 7br"]], mode="duo", hands={"SK A": ["7br", "12sp"]})
+    assert legal_options(r) == ("A", None)  # a player's hand is hidden
