@@ -394,12 +394,14 @@ def _effects_at(rnd: RoundInput, n: int, kind: EffectKind) -> list[tuple[Ability
 
 
 def _modified(rnd: RoundInput, n: int, plays: tuple[Play, ...], revealed: set[Card],
-              alignment: dict[str, Alignment]) -> tuple[Play, ...]:
+              alignment: dict[str, Alignment], lenient: bool = False) -> tuple[Play, ...]:
     """The plays with the modifiers entered as abilities for trick n (`9br as 11`, `ignore follow`) and, in
     solo, the reveal adjustment (−1 hero, +1 villain: OS-SOLO-REVEAL)."""
     out = list(plays)
     for ab, e in _effects_at(rnd, n, EffectKind.AS):
         at = [i for i, p in enumerate(out) if p.card == e.card]
+        if not at and lenient:
+            continue  # a rewound trick and its replay share the number: the card is in the other one
         if not at:
             raise InputError(f"{ab.source}: {e} names {e.card}, which was not played in trick {n}",
                              where=f"abilities ({ab.player}, {ab.source})")
@@ -408,6 +410,8 @@ def _modified(rnd: RoundInput, n: int, plays: tuple[Play, ...], revealed: set[Ca
                              suit=e.suit if e.suit is not None else p.suit, by=ab.source)
     for ab, _e in _effects_at(rnd, n, EffectKind.IGNORE_FOLLOW):
         at = [i for i, p in enumerate(out) if p.seat.casefold() == ab.player.casefold()]
+        if not at and lenient:
+            continue
         if not at:
             raise InputError(f"{ab.source}: 'ignore follow' for {ab.player}, who did not play in trick {n}",
                              where=f"abilities ({ab.player}, {ab.source})")
@@ -569,7 +573,8 @@ def _card_trick(rnd: RoundInput, n: int, entry: CardTrick, expected: str, last_e
     if not entry.plays:
         raise InputError(f"trick {n} has no plays: give the cards from the leader, or only its winner")
     plays = tuple(replace(p, seat=seating.seat(p.seat).name) for p in entry.plays)
-    plays = _modified(rnd, n, plays, revealed, alignment)
+    rewind_pair = any(ab.trick == n and e.kind is EffectKind.REWIND for ab in rnd.abilities for e in ab.effects)
+    plays = _modified(rnd, n, plays, revealed, alignment, lenient=rewind_pair)
     complete = len(plays) >= len(seating.seats)
     if not complete and not last_entry:
         raise InputError(f"trick {n} has {len(plays)} plays of {len(seating.seats)}: only the last trick may be "

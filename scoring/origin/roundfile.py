@@ -30,6 +30,7 @@ from .round import (
     parse_alignment,
     parse_as,
     parse_effect,
+    public_view,
     referee,
 )
 from .rules import CHOICES, Choices, RuleId
@@ -445,6 +446,12 @@ def trick_json(t: TrickResult) -> dict[str, Any]:
                   for f in t.notes],
         "refused": refused,
     }
+
+
+def public_json(data: object) -> dict[str, Any]:
+    """What the table screen and the phone may show of a round file now (no finished trick unless the
+    `show_tricks` choice allows it: OS-FACE-DOWN)."""
+    return public_view(run_round(data))
 
 
 def tricks_json(result: RoundResult) -> dict[str, Any]:

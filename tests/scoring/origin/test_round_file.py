@@ -187,3 +187,25 @@ def test_solo_exchange_gives_you_an_unknown_card_and_reveal_adjusts_values() -> 
     revealed = data | {"revealed": ["11sp"], "abilities": [], "tricks": [["Ann 11sp", "Automaton 8sp"]]}
     first = tricks_json(run_round(revealed))["tricks"][0]
     assert first["plays"][0]["value"] == 10  # a hero's revealed card counts 1 less (OS-SOLO-REVEAL)
+
+
+def test_d15_public_view_through_the_file() -> None:
+    from scoring.origin.roundfile import public_json
+    data = rf(["Ann", "Bob", "Cat"], "Cat", [["Ann 2st", "Bob 3st", "Cat 4st"], ["Cat 9br", "Ann 6br"]])
+    assert public_json(data) == {"trick": 2, "in_play": [["Cat", "9br"], ["Ann", "6br"]], "to_play": "Bob",
+                                 "next_leader": None, "tricks_won": {"Ann": 0, "Bob": 0, "Cat": 1},
+                                 "voids": [], "past_tricks": []}
+    shown = public_json(data | {"rules": {"show_tricks": "all"}})
+    assert shown["past_tricks"] == [{"n": 1, "winner": "Cat",
+                                     "cards": [["Ann", "2st"], ["Bob", "3st"], ["Cat", "4st"]]}]
+
+
+def test_rewind_with_a_modifier_on_the_replay() -> None:
+    data = rf(["Ann", "Bob", "Cat"], "Cat", [["Ann 2st", "Bob 3st", "Cat 4st"], ["Cat 9br", "Ann 6br", "Bob 7br"],
+                                           ["Cat 9br", "Ann 10br", "Bob 8br"]],
+              abilities=[{"player": "Ann", "source": "Time Travel", "trick": 2, "effects": ["rewind"]},
+                         {"player": "Bob", "source": "Boost", "trick": 2, "effects": ["8br as 12"]}])
+    out = tricks_json(run_round(data))["tricks"]
+    assert [(t["n"], t["winner"]) for t in out] == [(1, "Cat"), (2, None), (2, "Bob")]
+    assert out[2]["plays"][2] == {"seat": "Bob", "card": "8br", "value": 12, "suit": "br", "legal": True,
+                                  "why": "follows brains"}
