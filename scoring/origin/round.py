@@ -641,9 +641,13 @@ def _card_trick(rnd: RoundInput, n: int, entry: CardTrick, expected: str, last_e
                 nxt = turned.get(p.seat)
                 if nxt is not None:
                     prior = seen.get(nxt)
+                    other = next((s for s, h in known.items() if nxt in h.cards), None)
                     if prior is not None or nxt == p.card:
                         bad.append(Violation(RuleId.UNIQUE, f"{p.seat} turned up {nxt}, which was already "
                                              f"played{f' by {prior[1]} in trick {prior[0]}' if prior else ''}"))
+                    elif other is not None:
+                        bad.append(Violation(RuleId.UNIQUE, f"{p.seat} turned up {nxt}, a known card in "
+                                             f"{other}'s hand"))
                     if hand.turns_left > 0:
                         hand.turns_left -= 1
                     hand.cards.append(nxt)
