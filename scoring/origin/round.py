@@ -8,7 +8,7 @@ stops the table: every trick is computed as played, and what breaks a rule is a 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
@@ -52,9 +52,6 @@ class EffectKind(StrEnum):
     REWIND = "rewind"
     WINNER = "winner"
     NOTE = "note"
-
-
-RECEIVING = frozenset({EffectKind.PASS, EffectKind.DRAW, EffectKind.EXCHANGE, EffectKind.REWIND})
 
 
 @dataclass(frozen=True, slots=True)
@@ -762,11 +759,3 @@ def villain_status(alignment: Alignment, tricks: int) -> str:
     if alignment is Alignment.HERO:
         return ""
     return "clean" if tricks == 0 else f"caught, {tricks} trick{'s' if tricks != 1 else ''}"
-
-
-def seats_received(rnd: RoundInput) -> dict[str, list[int | None]]:
-    return _receipts(rnd)[0]
-
-
-def all_cards(tricks: Iterable[TrickResult]) -> list[Card]:
-    return [p.play.card for t in tricks for p in t.plays]

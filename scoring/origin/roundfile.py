@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -284,10 +284,9 @@ def _hand(seats: Seating, value: object, where: str, solo: bool) -> tuple[Card, 
     return cards
 
 
-def parse_round(data: object, *, inherited: Mapping[str, Any] | None = None) -> RoundInput:
+def parse_round(data: object) -> RoundInput:
     """A round file (§7.1) as the referee's input."""
-    obj = dict(inherited or {})
-    obj.update(_dict(data, "round file", "a round file"))
+    obj = dict(_dict(data, "round file", "a round file"))
     unknown = set(obj) - _ROUND_KEYS
     if unknown:
         raise InputError(f"unknown keys {sorted(unknown)}; a round file has {', '.join(sorted(_ROUND_KEYS))}",
