@@ -8,7 +8,7 @@ stops the table: every trick is computed as played, and what breaks a rule is a 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
@@ -18,7 +18,7 @@ from ..errors import InputError
 from .cards import TRUMP, Card, Suit, format_value, parse_card, parse_value
 from .rules import Choices, RuleId
 from .setup import HAND, TRICKS, Kind, Mode, Seating
-from .trick import Play, lead_suit, reason, winning
+from .trick import Play, lead_suit, legal_follows, reason, winning
 
 
 class Alignment(StrEnum):
@@ -52,9 +52,6 @@ class EffectKind(StrEnum):
     REWIND = "rewind"
     WINNER = "winner"
     NOTE = "note"
-
-
-RECEIVING = frozenset({EffectKind.PASS, EffectKind.DRAW, EffectKind.EXCHANGE, EffectKind.REWIND})
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,6 +282,7 @@ class RoundResult:
     next_leader: str | None  # who leads the next trick (None while a trick is in play)
     to_play: str | None  # who plays next in the trick in play
     finished: bool  # eight tricks counted (or a surrender)
+    known: dict[str, tuple[tuple[Card, ...], int]] = field(default_factory=dict)  # seat → (cards, unknown)
 
     @property
     def in_play(self) -> TrickResult | None:
@@ -331,8 +329,8 @@ def _receipts(rnd: RoundInput) -> tuple[dict[str, list[int | None]], list[Abilit
             refused.append(AbilityRefusal(i, Violation(
                 RuleId.SK_IMMUNE, f"{player.name} is a sidekick: sidekicks use no abilities ({ab.source})")))
             continue
-        when = None if ab.timing == "end-of-round" and ab.trick is None else ab.trick
-        end_of_round = ab.timing == "end-of-round" and ab.trick is None
+        when = ab.trick
+        end_of_round = ab.timing == "end-of-round" and ab.trick is None  # after the last trick: proves nothing
         for e in ab.effects:
             if e.kind in (EffectKind.LEAD, EffectKind.PASS, EffectKind.EXCHANGE):
                 target = seating.seat(e.target)
@@ -340,6 +338,8 @@ def _receipts(rnd: RoundInput) -> tuple[dict[str, list[int | None]], list[Abilit
                     refused.append(AbilityRefusal(i, Violation(
                         RuleId.SK_IMMUNE, f"{ab.source}: {e} targets {target.name}, and abilities ignore "
                         "sidekicks")))
+                    continue
+                if end_of_round:
                     continue
                 if e.kind is EffectKind.PASS:
                     got[target.name].append(when)
@@ -351,17 +351,54 @@ def _receipts(rnd: RoundInput) -> tuple[dict[str, list[int | None]], list[Abilit
     return got, refused
 
 
+def _move_cards(rnd: RoundInput, n: int, known: dict[str, _Known], done: set[int]) -> None:
+    """Cards moved by abilities of trick n (or of an unknown time, taken as the start of the round), as far
+    as they touch known hands: a received card is one more unknown card; a known hand that gives away cards
+    nobody named is no longer known (its follows are not checked any more)."""
+    seating = rnd.seating
+    for i, ab in enumerate(rnd.abilities):
+        if i in done or (ab.trick is not None and ab.trick != n) or (ab.trick is None and ab.timing ==
+                                                                     "end-of-round"):
+            continue
+        done.add(i)
+        if not seating.has(ab.player) or seating.seat(ab.player).kind is Kind.SIDEKICK:
+            continue
+        me = seating.seat(ab.player).name
+        for e in ab.effects:
+            target = seating.seat(e.target).name if e.target and seating.has(e.target) else ""
+            if target and seating.seat(target).kind is Kind.SIDEKICK:
+                continue  # refused: OS-SK-IMMUNE
+            if e.kind is EffectKind.DRAW and me in known:
+                known[me].unknown += e.amount
+            elif e.kind in (EffectKind.DISCARD, EffectKind.PASS):
+                known.pop(me, None)
+                if e.kind is EffectKind.PASS and target in known:
+                    known[target].unknown += e.amount
+            elif e.kind is EffectKind.EXCHANGE and target:
+                given = list(e.cards)
+                if me in known:
+                    if all(c in known[me].cards for c in given) and given:
+                        for c in given:
+                            known[me].cards.remove(c)
+                        known[me].unknown += len(given)
+                    else:
+                        known.pop(me)
+                known.pop(target, None)  # the card it gave back was not named
+
+
 def _effects_at(rnd: RoundInput, n: int, kind: EffectKind) -> list[tuple[Ability, Effect]]:
     return [(ab, e) for ab in rnd.abilities if ab.trick == n for e in ab.effects if e.kind is kind]
 
 
 def _modified(rnd: RoundInput, n: int, plays: tuple[Play, ...], revealed: set[Card],
-              alignment: dict[str, Alignment]) -> tuple[Play, ...]:
+              alignment: dict[str, Alignment], lenient: bool = False) -> tuple[Play, ...]:
     """The plays with the modifiers entered as abilities for trick n (`9br as 11`, `ignore follow`) and, in
     solo, the reveal adjustment (−1 hero, +1 villain: OS-SOLO-REVEAL)."""
     out = list(plays)
     for ab, e in _effects_at(rnd, n, EffectKind.AS):
         at = [i for i, p in enumerate(out) if p.card == e.card]
+        if not at and lenient:
+            continue  # a rewound trick and its replay share the number: the card is in the other one
         if not at:
             raise InputError(f"{ab.source}: {e} names {e.card}, which was not played in trick {n}",
                              where=f"abilities ({ab.player}, {ab.source})")
@@ -370,6 +407,8 @@ def _modified(rnd: RoundInput, n: int, plays: tuple[Play, ...], revealed: set[Ca
                              suit=e.suit if e.suit is not None else p.suit, by=ab.source)
     for ab, _e in _effects_at(rnd, n, EffectKind.IGNORE_FOLLOW):
         at = [i for i, p in enumerate(out) if p.seat.casefold() == ab.player.casefold()]
+        if not at and lenient:
+            continue
         if not at:
             raise InputError(f"{ab.source}: 'ignore follow' for {ab.player}, who did not play in trick {n}",
                              where=f"abilities ({ab.player}, {ab.source})")
@@ -403,9 +442,11 @@ def referee(rnd: RoundInput) -> RoundResult:
                if e.kind is EffectKind.REWIND and ab.trick is not None}
     results: list[TrickResult] = []
     leader = seating.first_leader(rnd.dealer)
+    moved: set[int] = set()
     n = 0
     for index, entry in enumerate(rnd.tricks):
         n += 1
+        _move_cards(rnd, n, known, moved)
         last_entry = index == len(rnd.tricks) - 1
         rewound = n in rewinds
         if rewound:
@@ -463,7 +504,23 @@ def referee(rnd: RoundInput) -> RoundResult:
         to_play = order[len(in_play.plays)] if len(in_play.plays) < len(order) else None
     return RoundResult(rnd, tuple(results), won, alignment, {k: tuple(v) for k, v in vp.items()},
                        tuple(refused), leader if in_play is None else None, to_play,
-                       counted >= TRICKS or rnd.surrender is not None)
+                       counted >= TRICKS or rnd.surrender is not None,
+                       {k: (tuple(h.cards), h.unknown) for k, h in known.items()})
+
+
+def legal_options(result: RoundResult) -> tuple[str | None, tuple[Card, ...] | None]:
+    """Who plays next, and which of that seat's cards are legal when its hand is wholly known (a sidekick's
+    face-up cards, a solo row); None when the hand is hidden or partly unknown (the table screen dims the
+    others)."""
+    seat = result.to_play if result.in_play is not None else result.next_leader
+    if seat is None or seat not in result.known:
+        return seat, None
+    cards, unknown = result.known[seat]
+    if unknown:
+        return seat, None
+    in_play = result.in_play
+    lead = None if in_play is None else in_play.lead_suit
+    return seat, tuple(legal_follows(cards, lead))
 
 
 def _leader_violation(seating: Seating, n: int, actual: str, expected: str) -> Violation | None:
@@ -513,7 +570,8 @@ def _card_trick(rnd: RoundInput, n: int, entry: CardTrick, expected: str, last_e
     if not entry.plays:
         raise InputError(f"trick {n} has no plays: give the cards from the leader, or only its winner")
     plays = tuple(replace(p, seat=seating.seat(p.seat).name) for p in entry.plays)
-    plays = _modified(rnd, n, plays, revealed, alignment)
+    rewind_pair = any(ab.trick == n and e.kind is EffectKind.REWIND for ab in rnd.abilities for e in ab.effects)
+    plays = _modified(rnd, n, plays, revealed, alignment, lenient=rewind_pair)
     complete = len(plays) >= len(seating.seats)
     if not complete and not last_entry:
         raise InputError(f"trick {n} has {len(plays)} plays of {len(seating.seats)}: only the last trick may be "
@@ -558,32 +616,35 @@ def _card_trick(rnd: RoundInput, n: int, entry: CardTrick, expected: str, last_e
             got[p.seat].append(n)
         if hand is not None:
             rule = RuleId.SK_PLAY if seat.kind is Kind.SIDEKICK else RuleId.FOLLOW
-            where_hand = "face-up cards" if seat.kind is Kind.SIDEKICK else "row"
+            where_hand = "face-up cards" if seat.kind is Kind.SIDEKICK else "row" if rnd.mode is Mode.SOLO \
+                else "known cards"
             if p.card in hand.cards:
                 hand.cards.remove(p.card)
-                in_hand = True
             elif hand.unknown > 0:
                 hand.unknown -= 1
-                in_hand = False
             else:
                 shown = " ".join(str(c) for c in hand.cards) or "none"
-                bad.append(Violation(RuleId.SK_PLAY if seat.kind is Kind.SIDEKICK else RuleId.SOLO_ROWS,
-                                     f"{p.card} is not one of {p.seat}'s {where_hand} ({shown})"))
-                in_hand = False
+                missing = RuleId.SK_PLAY if seat.kind is Kind.SIDEKICK else \
+                    RuleId.SOLO_ROWS if rnd.mode is Mode.SOLO else RuleId.UNIQUE
+                bad.append(Violation(missing, f"{p.card} is not one of {p.seat}'s {where_hand} ({shown})"))
             if not follows and not p.ignore_follow:
                 holding = [c for c in hand.cards if c.suit is lead]
                 if holding:
                     bad.append(Violation(rule, f"{p.seat} must follow {lead.word}: {p.seat} holds "
                                          f"{' '.join(str(c) for c in holding)}, so {p.card} may not be played"))
-                elif hand.unknown > 0 and in_hand:
-                    legal = None
+                elif hand.unknown > 0:
+                    legal = None  # an unknown card may be of the lead suit
             if seat.kind is Kind.SIDEKICK:
                 nxt = turned.get(p.seat)
                 if nxt is not None:
                     prior = seen.get(nxt)
+                    other = next((s for s, h in known.items() if nxt in h.cards), None)
                     if prior is not None or nxt == p.card:
                         bad.append(Violation(RuleId.UNIQUE, f"{p.seat} turned up {nxt}, which was already "
                                              f"played{f' by {prior[1]} in trick {prior[0]}' if prior else ''}"))
+                    elif other is not None:
+                        bad.append(Violation(RuleId.UNIQUE, f"{p.seat} turned up {nxt}, a known card in "
+                                             f"{other}'s hand"))
                     if hand.turns_left > 0:
                         hand.turns_left -= 1
                     hand.cards.append(nxt)
@@ -698,11 +759,3 @@ def villain_status(alignment: Alignment, tricks: int) -> str:
     if alignment is Alignment.HERO:
         return ""
     return "clean" if tricks == 0 else f"caught, {tricks} trick{'s' if tricks != 1 else ''}"
-
-
-def seats_received(rnd: RoundInput) -> dict[str, list[int | None]]:
-    return _receipts(rnd)[0]
-
-
-def all_cards(tricks: Iterable[TrickResult]) -> list[Card]:
-    return [p.play.card for t in tricks for p in t.plays]

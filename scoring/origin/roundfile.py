@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -30,6 +30,7 @@ from .round import (
     parse_alignment,
     parse_as,
     parse_effect,
+    public_view,
     referee,
 )
 from .rules import CHOICES, Choices, RuleId
@@ -283,10 +284,9 @@ def _hand(seats: Seating, value: object, where: str, solo: bool) -> tuple[Card, 
     return cards
 
 
-def parse_round(data: object, *, inherited: Mapping[str, Any] | None = None) -> RoundInput:
+def parse_round(data: object) -> RoundInput:
     """A round file (§7.1) as the referee's input."""
-    obj = dict(inherited or {})
-    obj.update(_dict(data, "round file", "a round file"))
+    obj = dict(_dict(data, "round file", "a round file"))
     unknown = set(obj) - _ROUND_KEYS
     if unknown:
         raise InputError(f"unknown keys {sorted(unknown)}; a round file has {', '.join(sorted(_ROUND_KEYS))}",
@@ -445,6 +445,12 @@ def trick_json(t: TrickResult) -> dict[str, Any]:
                   for f in t.notes],
         "refused": refused,
     }
+
+
+def public_json(data: object) -> dict[str, Any]:
+    """What the table screen and the phone may show of a round file now (no finished trick unless the
+    `show_tricks` choice allows it: OS-FACE-DOWN)."""
+    return public_view(run_round(data))
 
 
 def tricks_json(result: RoundResult) -> dict[str, Any]:

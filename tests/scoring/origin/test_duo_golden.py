@@ -42,3 +42,28 @@ def test_abilities_never_target_a_sidekick() -> None:
     r = table_round(["A", "B"], "A", [["B 5br", "SK A 7br", "A 8br", "SK B 2br"]], mode="duo",
                     abilities=[ability("A", "Transfer of Power", "pass 2 to SK B", trick=1)])
     assert [x.violation.rule for x in r.refusals] == [RuleId.SK_IMMUNE]
+
+
+def test_g11_the_legal_face_up_cards_of_the_sidekick_to_play() -> None:
+    from scoring.origin.round import legal_options
+    r = table_round(["A", "B"], "A", [["B 5br"]], mode="duo", hands={"SK A": ["7br", "12sp"], "SK B": ["2br", "9st"]})
+    assert [(seat, [str(c) for c in cards or ()]) for seat, cards in [legal_options(r)]] == [("SK A", ["7br"])]
+    r = table_round(["A", "B"], "A", [["B 5st"]], mode="duo", hands={"SK A": ["7br", "12sp"], "SK B": ["2br", "9st"]})
+    assert legal_options(r)[1] is not None and len(legal_options(r)[1] or ()) == 2
+    r = table_round(["A", "B"], "A", [["B 5br", "SK A 7br"]], mode="duo", hands={"SK A": ["7br", "12sp"]})
+    assert legal_options(r) == ("A", None)  # a player's hand is hidden
+
+
+def test_a_turned_up_card_already_seen_is_refused() -> None:
+    from scoring.origin.round import CardTrick
+    from tests.scoring.origin.table_helpers import plays
+    base = plays("B 5br", "SK A 12br", "A 7br", "SK B 2br")
+    hands = {"SK A": ["12br", "3sp"], "SK B": ["2br", "9st"]}
+    seen = table_round(["A", "B"], "A", [CardTrick(base.plays, (("SK A", base.plays[0].card),))], mode="duo",
+                       hands=hands)
+    assert [v.message for v in seen.tricks[0].plays[1].violations] == [
+        "SK A turned up 5br, which was already played by B in trick 1"]
+    from scoring.origin.cards import parse_card
+    face_up = table_round(["A", "B"], "A", [CardTrick(base.plays, (("SK A", parse_card("9st")),))], mode="duo",
+                          hands=hands)
+    assert [v.rule for v in face_up.tricks[0].plays[1].violations] == [RuleId.UNIQUE]

@@ -169,3 +169,43 @@ def test_bad_input_names_where_and_how(change: dict[str, Any], where: str, says:
     with pytest.raises(InputError) as e:
         run_round(data)
     assert e.value.where == where and says in str(e.value)
+
+
+def test_solo_exchange_gives_you_an_unknown_card_and_reveal_adjusts_values() -> None:
+    data = {"game": "origin-story", "format": 1, "mode": "solo", "players": ["Ann"], "dealer": "Factoryon",
+            "alignment": {"Ann": "hero"},
+            "rows": {"Ann": ["11sp", "3br", "7st"], "Automaton": ["10br", "8sp", "2lv"], "Factoryon": ["9br", "12sp"]},
+            "abilities": [{"player": "Ann", "source": "Swap", "trick": 1,
+                           "effects": ["exchange with Automaton give 7st"]}],
+            "tricks": [["Ann 2sp"]]}
+    out = tricks_json(run_round(data))
+    assert out["tricks"][0]["plays"][0]["legal"] is True  # the card she took from Automaton
+    later = data | {"abilities": [], "tricks": [["Ann 11sp", "Automaton 8sp", "Factoryon 12sp"], ["Factoryon 9br"]]}
+    assert check(later, "Ann", "7st")["rule"] == "OS-FOLLOW"
+    assert check(later, "Ann", "5br")["rule"] == "OS-SOLO-ROWS"
+    assert check(later, "Ann", "3br") == {"legal": True, "rule": None, "sentence": "3br: follows brains"}
+    revealed = data | {"revealed": ["11sp"], "abilities": [], "tricks": [["Ann 11sp", "Automaton 8sp"]]}
+    first = tricks_json(run_round(revealed))["tricks"][0]
+    assert first["plays"][0]["value"] == 10  # a hero's revealed card counts 1 less (OS-SOLO-REVEAL)
+
+
+def test_d15_public_view_through_the_file() -> None:
+    from scoring.origin.roundfile import public_json
+    data = rf(["Ann", "Bob", "Cat"], "Cat", [["Ann 2st", "Bob 3st", "Cat 4st"], ["Cat 9br", "Ann 6br"]])
+    assert public_json(data) == {"trick": 2, "in_play": [["Cat", "9br"], ["Ann", "6br"]], "to_play": "Bob",
+                                 "next_leader": None, "tricks_won": {"Ann": 0, "Bob": 0, "Cat": 1},
+                                 "voids": [], "past_tricks": []}
+    shown = public_json(data | {"rules": {"show_tricks": "all"}})
+    assert shown["past_tricks"] == [{"n": 1, "winner": "Cat",
+                                     "cards": [["Ann", "2st"], ["Bob", "3st"], ["Cat", "4st"]]}]
+
+
+def test_rewind_with_a_modifier_on_the_replay() -> None:
+    data = rf(["Ann", "Bob", "Cat"], "Cat", [["Ann 2st", "Bob 3st", "Cat 4st"], ["Cat 9br", "Ann 6br", "Bob 7br"],
+                                           ["Cat 9br", "Ann 10br", "Bob 8br"]],
+              abilities=[{"player": "Ann", "source": "Time Travel", "trick": 2, "effects": ["rewind"]},
+                         {"player": "Bob", "source": "Boost", "trick": 2, "effects": ["8br as 12"]}])
+    out = tricks_json(run_round(data))["tricks"]
+    assert [(t["n"], t["winner"]) for t in out] == [(1, "Cat"), (2, None), (2, "Bob")]
+    assert out[2]["plays"][2] == {"seat": "Bob", "card": "8br", "value": 12, "suit": "br", "legal": True,
+                                  "why": "follows brains"}

@@ -8,7 +8,17 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from scoring.origin.cards import DECK, TRUMP, Card, Suit
-from scoring.origin.round import Ability, Alignment, CardTrick, Effect, EffectKind, RoundInput, WinnerOnly, referee
+from scoring.origin.round import (
+    Ability,
+    Alignment,
+    CardTrick,
+    Effect,
+    EffectKind,
+    RoundInput,
+    WinnerOnly,
+    public_view,
+    referee,
+)
 from scoring.origin.rules import RuleId
 from scoring.origin.scoring import score_round
 from scoring.origin.setup import Kind, Mode, seating
@@ -154,3 +164,18 @@ def test_revoke_flagged_iff_a_void_is_contradicted_with_nothing_received(case: C
 
 def test_values_are_exact() -> None:
     assert all(isinstance(c.value, Fraction) for c in DECK)
+
+
+@SETTINGS
+@given(legal_rounds("table"), st.data())
+def test_public_view_never_shows_a_finished_trick(d: Dealt, data: st.DataObject) -> None:
+    done = data.draw(st.integers(0, 7))
+    partial = data.draw(st.integers(1, len(d.seats.seats) - 1))
+    tricks = [*d.tricks[:done], CardTrick(d.tricks[done].plays[:partial])]
+    r = run(d, known=False, tricks=tricks)
+    view = public_view(r)
+    finished = {str(p.card) for t in d.tricks[:done] for p in t.plays}
+    shown = {card for _seat, card in view["in_play"]}  # type: ignore[attr-defined]
+    assert shown == {str(p.card) for p in d.tricks[done].plays[:partial]}
+    assert view["past_tricks"] == [] and not finished & shown
+    assert view["to_play"] == d.seats.order_from(d.tricks[done].plays[0].seat)[partial]
