@@ -267,7 +267,7 @@ def follow(row: Sequence[Card], drawn: Sequence[Card], trick: Sequence[Play], *,
         raise InputError(f"{seat} cannot follow an empty trick: she leads it")
     drawn_cards = tuple(drawn)
     in_trick = {p.card for p in trick}
-    clash = [c for c in (*row, *drawn_cards) if c in in_trick]
+    clash = [c for c in (*row, *drawn_cards) if c in in_trick and not c.extra_love]  # two 4.5lv may exist
     if clash:
         raise InputError(f"{_names(clash)} is already played to this trick")
     low = _role(alignment, tricks_won)
@@ -464,7 +464,7 @@ def apply_effect(effect: Effect, row: Sequence[Card], *, alignment: str, draws: 
     drew = tuple(draws)
     needed = draws_needed(effect, cards, effective=effective) if replace_count is None else replace_count
     if len(drew) != needed:
-        raise InputError(f"{seat}: {effect or 'no effect'} needs {needed} drawn card(s), got {len(drew)}"
+        raise InputError(f"{seat}: {str(effect) or 'an empty line'} needs {needed} drawn card(s), got {len(drew)}"
                          f"{' (' + _names(drew) + ')' if drew else ''}")
     for card in drew:
         if card.extra_love:
@@ -476,8 +476,12 @@ def apply_effect(effect: Effect, row: Sequence[Card], *, alignment: str, draws: 
         return EffectResult(seat, effect, cards, (), (), (), cards,
                             (Step(RuleId.SOLO_SETUP, "No effect on this round's line: her row stays as dealt."),))
     if effect.kind == "replace":
-        count = x if replace_count is None else replace_count
-        intro = Step(RuleId.SOLO_REPLACE, f"Replace {count}.")
+        count = needed
+        intro = Step(RuleId.SOLO_REPLACE,
+                     f"Replace {x}." if count == x else
+                     f"Replace {x}, X in all (rules choice replace_draws: shared): she replaces {count}."
+                     if replace_count is not None else
+                     f"Replace {x}: she holds only {len(cards)} card(s), so {count} are replaced.")
         return _replace(seat, cards, count, drew, alignment=alignment, effective=effective, order=replace_order,
                         effect=effect, lead_in=(intro,))
     if effect.kind == "add":
@@ -492,8 +496,8 @@ def apply_effect(effect: Effect, row: Sequence[Card], *, alignment: str, draws: 
     if not any(effective.suit(c) is TRUMP for c in cards):
         intro = Step(RuleId.SOLO_MOVE, f"Move {x}: she has no love card, so nothing moves and she does "
                                        f"Replace {x} instead.")
-        return _replace(seat, cards, x, drew, alignment=alignment, effective=effective, order=replace_order,
-                        effect=effect, lead_in=(intro,))
+        return _replace(seat, cards, needed, drew, alignment=alignment, effective=effective,
+                        order=replace_order, effect=effect, lead_in=(intro,))
     steps: list[Step] = []
     now = list(cards)
     for n in range(1, x + 1):
@@ -507,11 +511,10 @@ def apply_effect(effect: Effect, row: Sequence[Card], *, alignment: str, draws: 
 
 
 def draws_needed(effect: Effect, row: Sequence[Card], *, effective: Effective = PRINTED) -> int:
-    """Cards one Vancardian draws for this effect: X for Replace, X for a Move that moves nothing."""
-    if effect.kind == "replace":
-        return int(effect.x)
-    if effect.kind == "move" and not any(effective.suit(c) is TRUMP for c in row):
-        return int(effect.x)
+    """Cards one Vancardian draws for this effect: X for Replace, X for a Move that moves nothing (never more
+    than the cards in her row: only what she holds can be replaced)."""
+    if effect.kind == "replace" or (effect.kind == "move" and not any(effective.suit(c) is TRUMP for c in row)):
+        return min(int(effect.x), len(row))  # a row shorter than X has only that many cards to replace
     return 0
 
 
@@ -520,9 +523,20 @@ def _shares(effect: Effect, rows: Sequence[Sequence[Card]], replace_draws: str,
     """How many drawn cards each Vancardian takes, in seat order. `shared` (X in all, for Replace lines): the
     X cards are dealt one at a time, Automaton first, and each replaces as many cards as she receives."""
     if effect.kind == "replace" and replace_draws == "shared":
-        x = int(effect.x)
-        return [len(range(i, x, len(rows))) for i in range(len(rows))]
+        return [len(mine) for mine in _deal(int(effect.x), [len(row) for row in rows])]
     return [draws_needed(effect, row, effective=effective) for row in rows]
+
+
+def _deal(x: int, room: Sequence[int]) -> list[list[int]]:
+    """Card numbers 0..x-1 dealt one at a time in seat order to those who still have a card to replace."""
+    dealt: list[list[int]] = [[] for _ in room]
+    seat = 0
+    for n in range(min(x, sum(room))):
+        while len(dealt[seat]) >= room[seat]:
+            seat = (seat + 1) % len(room)
+        dealt[seat].append(n)
+        seat = (seat + 1) % len(room)
+    return dealt
 
 
 def round_draws_needed(effect: Effect, rows: Sequence[Sequence[Card]], *, replace_draws: str = "each",
@@ -544,13 +558,13 @@ def apply_round_effect(effect: Effect, rows: Sequence[Sequence[Card]], *, alignm
     shares = _shares(effect, rows, replace_draws, effective)
     cards = tuple(draws)
     if len(cards) != sum(shares):
-        raise InputError(f"{effect or 'no effect'} needs {sum(shares)} drawn card(s) in all, got {len(cards)}")
+        raise InputError(f"{str(effect) or 'an empty line'} needs {sum(shares)} drawn card(s) in all, got {len(cards)}")
     if len(set(cards)) < len(cards):
         raise InputError("a drawn card is given twice: each card exists once")
     own: list[list[Card]] = [[] for _ in rows]
     if effect.kind == "replace" and replace_draws == "shared":
-        for i, card in enumerate(cards):
-            own[i % len(rows)].append(card)
+        for i, numbers in enumerate(_deal(int(effect.x), [len(row) for row in rows])):
+            own[i] = [cards[n] for n in numbers]
     else:
         start = 0
         for i, share in enumerate(shares):

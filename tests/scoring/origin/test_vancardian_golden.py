@@ -339,3 +339,21 @@ def test_an_ability_restriction_narrows_her_choice() -> None:
     assert said(move.steps, RuleId.SOLO_PICK, "restricts", "12br and 4br")
     with pytest.raises(InputError, match="restriction"):
         follow(cards("12br"), (), trick, alignment="hero", tricks_won=0, allowed=lambda c: False)
+
+
+def test_both_vancardians_may_hold_an_equal_extra_love_card() -> None:
+    """Add 4.5 gives each of them a 4.5lv (two such cards exist): Factoryon may still play hers after
+    Automaton's; equal values, so the first played keeps the trick."""
+    trick = [Play("You", card("2st")), Play(AUTOMATON, card("4.5lv"))]
+    move = follow(cards("4.5lv 10br"), cards("8br 1st"), trick, alignment="hero", tricks_won=0, seat=FACTORYON)
+    assert move.plays == card("4.5lv") and not move.wins
+
+
+def test_reveal_adds_to_an_ability_change() -> None:
+    base = reveal([], "hero")
+    assert base.value(card("9br")) == 9
+    changed = reveal([card("9br")], "hero", on=reveal([card("9br")], "villain"))
+    assert changed.value(card("9br")) == 9  # +1 then −1
+    assert changed.play("Ann", card("9br")).value is None
+    shown = reveal([card("9br")], "villain")
+    assert str(shown.play("Ann", card("9br"))) == "9br as 10" and shown.play("Ann", card("9br")).by == "reveal"
