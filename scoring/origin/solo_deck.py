@@ -118,12 +118,17 @@ class DrawPlan:
         out: list[tuple[RuleId, str]] = []
         if self.reshuffled:
             out.append((RuleId.DECK_EMPTY,
-                        f"The deck ran out after {self.from_deck} card(s): the discard pile ({self.reshuffled} "
-                        f"cards) was shuffled into a new deck, then {self.after_reshuffle} more drawn."))
+                        f"The deck ran out after {_count(self.from_deck, 'card')}: the discard pile "
+                        f"({_count(self.reshuffled, 'card')}) was shuffled into a new deck, then "
+                        f"{self.after_reshuffle} more drawn."))
         if self.skipped:
             out.append((RuleId.DECK_EMPTY,
-                        f"The deck and the discard pile are both empty: {self.skipped} draw(s) skipped."))
+                        f"The deck and the discard pile are both empty: {_count(self.skipped, 'draw')} skipped."))
         return tuple(out)
+
+
+def _count(n: int, thing: str) -> str:
+    return f"{n} {thing}{'' if n == 1 else 's'}"
 
 
 def plan_draw(needed: int, deck: int, discard: int) -> DrawPlan:

@@ -102,6 +102,10 @@ def _names(cards: Iterable[object]) -> str:
     return f"{', '.join(items[:-1])} and {items[-1]}"
 
 
+def _count(n: int, thing: str) -> str:
+    return f"{n} {thing}{'' if n == 1 else 's'}"
+
+
 def _lowest(cards: Sequence[Card], effective: Effective) -> Card:
     """The lowest effective value; the leftmost of equals (cards are given in row order)."""
     return min(enumerate(cards), key=lambda ic: (effective.value(ic[1]), ic[0]))[1]
@@ -180,6 +184,13 @@ class Move:
         index = self.row_after.index(self.plays)
         return self.row_after[:index] + self.row_after[index + 1:]
 
+    def report(self) -> dict[str, object]:
+        """The `vancardian` object of `origin next --json` (§7.2), cards in the short notation."""
+        return {"drew": [str(c) for c in self.drew], "kept": [str(c) for c in self.kept],
+                "discarded": [str(c) for c in self.discarded], "row_after": [str(c) for c in self.row_after],
+                "plays": str(self.plays),
+                "steps": [{"rule": str(s.rule), "sentence": s.sentence} for s in self.steps]}
+
 
 def lead(row: Sequence[Card], *, alignment: str, tricks_won: int, seat: str = AUTOMATON,
          effective: Effective = PRINTED, allowed: Callable[[Card], bool] | None = None) -> Move:
@@ -234,8 +245,8 @@ def draw_step(row: Sequence[Card], drawn: Sequence[Card], *, effective: Effectiv
     held = {effective.suit(c) for c in cards}
     steps: list[Step] = []
     if len(drew) < 2:
-        steps.append(Step(RuleId.DECK_EMPTY, f"The deck and the discard pile are empty: {2 - len(drew)} "
-                                             f"draw(s) skipped."))
+        steps.append(Step(RuleId.DECK_EMPTY, f"The deck and the discard pile are empty: "
+                                             f"{_count(2 - len(drew), 'draw')} skipped."))
     kept: list[Card] = []
     for card in drew:
         suit = effective.suit(card)
@@ -434,13 +445,13 @@ def _replace(seat: str, row: tuple[Card, ...], count: int, draws: tuple[Card, ..
     if alignment == "hero":
         nonlove = [c for c in chosen if effective.suit(c) is not TRUMP]
         love = [c for c in chosen if effective.suit(c) is TRUMP]
-        text = (f"You play hero: her {count} lowest non-love card{'s' if count > 1 else ''} go, lowest first: "
-                f"{_names(chosen)}." if not love else
+        text = ((f"You play hero: her {count} lowest non-love cards go, lowest first: {_names(chosen)}."
+                 if count > 1 else f"You play hero: her lowest non-love card goes: {chosen[0]}.") if not love else
                 f"You play hero: she has only {len(nonlove)} non-love card{'s' if len(nonlove) != 1 else ''}"
                 f"{': ' + _names(nonlove) if nonlove else ''}; topped up with her lowest love: {_names(love)}.")
     else:
-        text = f"You play villain: her {count} highest card{'s' if count > 1 else ''} go, love included: " \
-               f"{_names(chosen)}."
+        text = (f"You play villain: her {count} highest cards go, love included: {_names(chosen)}." if count > 1
+                else f"You play villain: her highest card goes, love included: {chosen[0]}.")
     steps.append(Step(RuleId.SOLO_REPLACE, text))
     values = [effective.value(c) for c in chosen]
     if len(set(values)) < len(values):
@@ -464,8 +475,8 @@ def apply_effect(effect: Effect, row: Sequence[Card], *, alignment: str, draws: 
     drew = tuple(draws)
     needed = draws_needed(effect, cards, effective=effective) if replace_count is None else replace_count
     if len(drew) != needed:
-        raise InputError(f"{seat}: {str(effect) or 'an empty line'} needs {needed} drawn card(s), got {len(drew)}"
-                         f"{' (' + _names(drew) + ')' if drew else ''}")
+        raise InputError(f"{seat}: {str(effect) or 'an empty line'} needs {_count(needed, 'drawn card')}, "
+                         f"got {len(drew)}{' (' + _names(drew) + ')' if drew else ''}")
     for card in drew:
         if card.extra_love:
             raise InputError(f"{card} is an extra-love card: they are never in the deck, so never drawn")
@@ -481,7 +492,7 @@ def apply_effect(effect: Effect, row: Sequence[Card], *, alignment: str, draws: 
                      f"Replace {x}." if count == x else
                      f"Replace {x}, X in all (rules choice replace_draws: shared): she replaces {count}."
                      if replace_count is not None else
-                     f"Replace {x}: she holds only {len(cards)} card(s), so {count} are replaced.")
+                     f"Replace {x}: she holds only {_count(len(cards), 'card')}, so only those are replaced.")
         return _replace(seat, cards, count, drew, alignment=alignment, effective=effective, order=replace_order,
                         effect=effect, lead_in=(intro,))
     if effect.kind == "add":
@@ -558,7 +569,8 @@ def apply_round_effect(effect: Effect, rows: Sequence[Sequence[Card]], *, alignm
     shares = _shares(effect, rows, replace_draws, effective)
     cards = tuple(draws)
     if len(cards) != sum(shares):
-        raise InputError(f"{str(effect) or 'an empty line'} needs {sum(shares)} drawn card(s) in all, got {len(cards)}")
+        raise InputError(f"{str(effect) or 'an empty line'} needs {_count(sum(shares), 'drawn card')} in all, "
+                         f"got {len(cards)}")
     if len(set(cards)) < len(cards):
         raise InputError("a drawn card is given twice: each card exists once")
     own: list[list[Card]] = [[] for _ in rows]
@@ -662,6 +674,6 @@ def surrender(trick: Sequence[Play], leader_row: Sequence[Card], *, you: str, al
     left = len(leader_row)
     vp = left + 1
     return Surrender(True, leader, vp, rule,
-                     f"Surrender to {leader}: she gains {vp} VP ({left} card{'s' if left != 1 else ''} left in "
+                     f"Surrender to {leader}: she gains {vp} VP ({_count(left, 'card')} left in "
                      f"her row, plus 1 for this trick). The round ends now; abilities that count or look at "
                      f"tricks do not trigger.")

@@ -252,7 +252,7 @@ def test_d11_last_trick_row_grows() -> None:
 def test_d12_follow_with_draws_skipped() -> None:
     move = follow(cards("6sp 2br"), (), [Play("You", card("2sp"))], alignment="hero", tricks_won=0)
     assert move.drew == () and move.row_after == cards("6sp 2br") and move.plays == card("6sp")
-    assert said(move.steps, RuleId.DECK_EMPTY, "2 draw(s) skipped")
+    assert said(move.steps, RuleId.DECK_EMPTY, "2 draws skipped")
 
 
 # --- the round line across both Vancardians, and the rules choices -----------------------------------------
@@ -357,3 +357,13 @@ def test_reveal_adds_to_an_ability_change() -> None:
     assert changed.play("Ann", card("9br")).value is None
     shown = reveal([card("9br")], "villain")
     assert str(shown.play("Ann", card("9br"))) == "9br as 10" and shown.play("Ann", card("9br")).by == "reveal"
+
+
+def test_report_has_the_next_json_shape() -> None:
+    report = g3().report()
+    assert report["drew"] == ["8br", "11sp"] and report["kept"] == ["8br", "11sp"]
+    assert report["discarded"] == ["6br", "8sp"]
+    assert report["row_after"] == ["4.5lv", "10br", "12sp", "8br", "11sp"] and report["plays"] == "4.5lv"
+    steps = report["steps"]
+    assert isinstance(steps, list)
+    assert steps[0] == {"rule": "OS-SOLO-DRAW", "sentence": "Drew 8br: she has brains, kept."}
