@@ -6,9 +6,11 @@ from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scoring.errors import InputError
 from scoring.origin.cards import DECK, EXTRA_LOVE, Card, Suit
 from scoring.origin.solo_deck import reshuffle
 from scoring.origin.vancardian import (
@@ -64,7 +66,8 @@ def lowest(pool: list[tuple[int, Card]], value: Value) -> Card:
 
 
 def brute_follow(row: tuple[Card, ...], drawn: tuple[Card, ...], trick: list[tuple[Fraction, Suit]],
-                 clean_villain: bool, value: Value, suit: SuitOf) -> tuple[tuple[Card, ...], list[Card], Card]:
+                 clean_villain: bool, value: Value, suit: SuitOf,
+                 banned: frozenset[Card] = frozenset()) -> tuple[tuple[Card, ...], list[Card], Card | None]:
     held = {suit(c) for c in row}
     kept = [d for d in drawn if suit(d) in held]
     cut = min(len(kept), len(row))
@@ -72,6 +75,9 @@ def brute_follow(row: tuple[Card, ...], drawn: tuple[Card, ...], trick: list[tup
     led = trick[0][1]
     mine = list(enumerate(after))
     legal = [(i, c) for i, c in mine if suit(c) is led] or mine
+    legal = [(i, c) for i, c in legal if c not in banned]
+    if not legal:
+        return after, kept, None
     if clean_villain:
         return after, kept, lowest([(i, c) for i, c in legal if suit(c) is not LOVE] or legal, value)
     of_lead = [(i, c) for i, c in legal if suit(c) is led]
@@ -92,6 +98,7 @@ def test_follow_matches_the_priority_list(p: dict[str, object]) -> None:
     move = follow(row, drawn, trick, alignment=alignment, tricks_won=won, effective=eff)
     after, kept, expected = brute_follow(row, drawn, [(eff.value(c), eff.suit(c)) for c in cards_played],
                                          alignment == "villain" and won == 0, eff.value, eff.suit)
+    assert expected is not None
     assert move.row_after == after
     assert list(move.kept) == kept
     assert move.plays == expected
@@ -172,3 +179,25 @@ def test_exchange_takes_her_lowest_non_love(p: dict[str, object]) -> None:
     assert done.took == lowest(pool, eff.value)
     assert done.row_after[0] == give and len(done.row_after) == len(row)
     assert Counter(row) + Counter(hand) == Counter(done.row_after) + Counter(done.hand_after)
+
+
+@settings(max_examples=300)
+@given(positions(), st.sets(st.integers(0, 9), max_size=4))
+def test_an_ability_restriction_is_respected(p: dict[str, object], banned_at: set[int]) -> None:
+    """Trance-like restrictions: she only ever plays a card the filter allows, else the engine asks."""
+    row, drawn, eff, cards_played = p["row"], p["drawn"], p["effective"], p["trick"]
+    assert isinstance(row, tuple) and isinstance(drawn, tuple) and isinstance(eff, Effective)
+    assert isinstance(cards_played, list)
+    alignment, won = str(p["alignment"]), int(str(p["tricks_won"]))
+    banned = frozenset(c for i, c in enumerate(row + drawn) if i in banned_at)
+    trick = [eff.play(f"seat{i}", c) for i, c in enumerate(cards_played)]
+    after, _, expected = brute_follow(row, drawn, [(eff.value(c), eff.suit(c)) for c in cards_played],
+                                      alignment == "villain" and won == 0, eff.value, eff.suit, banned)
+    if expected is None:
+        with pytest.raises(InputError, match="restriction"):
+            follow(row, drawn, trick, alignment=alignment, tricks_won=won, effective=eff,
+                   allowed=lambda c: c not in banned)
+        return
+    move = follow(row, drawn, trick, alignment=alignment, tricks_won=won, effective=eff,
+                  allowed=lambda c: c not in banned)
+    assert move.plays == expected and move.plays not in banned and move.row_after == after
