@@ -453,8 +453,10 @@ def _replace(seat: str, row: tuple[Card, ...], count: int, draws: tuple[Card, ..
         text = (f"You play villain: her {count} highest cards go, love included: {_names(chosen)}." if count > 1
                 else f"You play villain: her highest card goes, love included: {chosen[0]}.")
     steps.append(Step(RuleId.SOLO_REPLACE, text))
-    values = [effective.value(c) for c in chosen]
-    if len(set(values)) < len(values):
+    def rival(a: Card, b: Card) -> bool:  # b competes with a for the same place in the choice
+        same_kind = alignment != "hero" or (effective.suit(a) is TRUMP) == (effective.suit(b) is TRUMP)
+        return a != b and same_kind and effective.value(a) == effective.value(b)
+    if any(rival(c, other) for c in chosen for other in pool):
         steps.append(Step(RuleId.SOLO_PICK, "Among equal values the leftmost goes first."))
     after = _without(pool, chosen)
     if order != "draw-first":

@@ -367,3 +367,11 @@ def test_report_has_the_next_json_shape() -> None:
     steps = report["steps"]
     assert isinstance(steps, list)
     assert steps[0] == {"rule": "OS-SOLO-DRAW", "sentence": "Drew 8br: she has brains, kept."}
+
+
+def test_replace_explains_a_tie_at_the_boundary() -> None:
+    result = apply_effect(parse_effect("replace 1"), cards("5br 2sp 9st 2br"), alignment="hero", draws=cards("8st"))
+    assert result.discarded == cards("2sp")
+    assert said(result.steps, RuleId.SOLO_PICK, "leftmost")
+    plain = apply_effect(parse_effect("replace 1"), cards("5br 2sp 9st 2lv"), alignment="hero", draws=cards("8st"))
+    assert not any(s.rule is RuleId.SOLO_PICK for s in plain.steps)
