@@ -82,8 +82,9 @@ class SoloDeck:
             f"{self.base_colour}, {self.difficulty_left} {self.difficulty_colour}.")
 
 
-def build_solo_deck(difficulty: object, difficulty_colour: Colour | str = Colour.RED) -> SoloDeck:
-    """D difficulty cards go down first, then 5 − D base cards on top; the deck is never shuffled."""
+def build_solo_deck(difficulty: object, difficulty_colour: Colour | str) -> SoloDeck:
+    """D difficulty cards go down first, then 5 − D base cards on top; the deck is never shuffled. The colour
+    of the difficulty set has no default: the icon was lost (§13 Q3), so the table says which it is."""
     if isinstance(difficulty, bool) or not isinstance(difficulty, int) or difficulty not in DIFFICULTIES:
         raise InputError(f"difficulty {difficulty!r}: choose a whole number from 0 (easiest) to 5 (hardest)")
     try:

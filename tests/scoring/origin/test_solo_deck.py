@@ -41,14 +41,14 @@ def test_g12_colour_is_a_stored_choice() -> None:
 @pytest.mark.parametrize("bad", [-1, 6, 2.0, "3", True, None])
 def test_difficulty_out_of_range_is_bad_input(bad: object) -> None:
     with pytest.raises(InputError, match="difficulty"):
-        build_solo_deck(bad)
+        build_solo_deck(bad, Colour.RED)
 
 
 def test_bad_colour_and_round() -> None:
     with pytest.raises(InputError, match="red or green"):
         build_solo_deck(1, "blue")
     with pytest.raises(InputError, match="rounds 1 to 5"):
-        build_solo_deck(1).kind_for_round(6)
+        build_solo_deck(1, Colour.GREEN).kind_for_round(6)
 
 
 def test_d12_deck_runs_out() -> None:
