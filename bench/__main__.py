@@ -64,8 +64,10 @@ def main() -> None:
 if __name__ == "__main__":
     main()
     print()
-    from . import app, store
+    from . import app, origin, store
 
+    origin.main()
+    print()
     store.main()
     print()
     app.main()

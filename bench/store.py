@@ -14,8 +14,9 @@ from pathlib import Path
 from sqlalchemy import insert
 
 from companion.catalogue import shipped
+from companion.log_session import in_effect
 from companion.playout import Playout, filled
-from companion.session import GameSession, in_effect
+from companion.session import GameSession
 from db.models import Game, GameFamily, GamePlayer, Player, Result
 from db.store import Store
 from scoring.origami import commands as c
