@@ -24,6 +24,7 @@ from .advice import missing_message
 from .catalogue import load, read_text, stored_values, with_values
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT, EXIT_BUG = 0, 1, 2, 3
+EXIT_INTERRUPTED = 130  # the shells' convention for Ctrl+C
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -187,8 +188,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .app import make_app
 
             files = _catalogue_files(args)
-            make_app(args.db, load(files) if files else None).run()
-            return EXIT_OK
+            app = make_app(args.db, load(files) if files else None)
+            app.run()
+            return app.return_code or EXIT_OK  # a crash in the app is not a success for the shell
         return _run(args)
     except UnknownRecord as exc:
         hint = "; `companion games` lists them" if exc.kind == "game" else ""
@@ -205,6 +207,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         source = f"{args.table}: " if getattr(args, "table", None) else ""
         print(f"companion {args.verb}: {source}{missing_message(exc)}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except KeyboardInterrupt:  # Ctrl+C: the person stopped it; what was written is whole (one transaction)
+        print(f"companion {args.verb or ''}: interrupted".replace("  ", " "), file=sys.stderr)
+        return EXIT_INTERRUPTED
     except BrokenPipeError:  # the reader stopped early (`| head`): not an error
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK

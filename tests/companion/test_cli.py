@@ -199,3 +199,25 @@ def test_the_readme_examples_score_as_the_rulebooks_do(capsys: pytest.CaptureFix
     path = Path(__file__).resolve().parents[2] / "examples" / name
     code, out, _ = run(capsys, "score", str(path), "--json")
     assert code == 0 and json.loads(out)["players"][0]["total"] == total
+
+
+def test_ctrl_c_ends_a_verb_without_a_traceback(capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    def interrupted(*_: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("companion.history.run", interrupted)
+    assert main(["players"]) == 130
+    out, err = capsys.readouterr()
+    assert err == "companion players: interrupted\n" and out == ""
+
+
+def test_the_app_exits_non_zero_after_a_crash(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Crashed:
+        return_code = 1
+
+        def run(self) -> None:  # Textual catches the exception, shows it, and keeps the code
+            pass
+
+    monkeypatch.setattr("companion.app.make_app", lambda *_: Crashed())
+    assert main([]) == 1
