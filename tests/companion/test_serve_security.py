@@ -220,3 +220,35 @@ async def test_a_flood_of_malformed_requests_is_a_line_each_then_nothing(tmp_pat
         status, _ = await send(test.port, b"GET /table?key=" + keys.watch.encode()
                                + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
         assert status == 200 and asyncio.get_running_loop().time() - started < 2
+
+
+async def test_the_app_itself_runs_in_a_real_browser_under_its_content_security_policy(served: Served) -> None:
+    """The policy must not break the page it protects: in Chromium the served companion's page runs its scripts,
+    opens its socket and receives the app's screen, and nothing of its own is blocked (only the outside font the
+    page asks for, which the policy keeps out: no request leaves for another site)."""
+    watch = (
+        "window.__blocked = []; window.__socket = [];"
+        "document.addEventListener('securitypolicyviolation', e => window.__blocked.push(e.blockedURI));"
+        "const Real = window.WebSocket;"
+        "window.WebSocket = function (url, protocols) {"
+        "  const socket = new Real(url, protocols);"
+        "  socket.addEventListener('open', () => window.__socket.push('open'));"
+        "  socket.addEventListener('message', () => window.__socket.push('message'));"
+        "  return socket; };"
+        "window.WebSocket.prototype = Real.prototype;")
+    async with browser() as page:
+        await page.call("Page.enable")
+        await page.call("Page.addScriptToEvaluateOnNewDocument", source=watch)
+        await page.open(f"{served.base}/?key={served.keys.app}")
+        socket: list[str] = []
+        for _ in range(200):
+            found = await page.call("Runtime.evaluate", expression="JSON.stringify(window.__socket || [])",
+                                    returnByValue=True)
+            socket = json.loads(found["result"]["value"])
+            if "message" in socket:
+                break
+            await asyncio.sleep(0.2)
+        assert socket[:2] == ["open", "message"], socket  # the app process is drawing into the page
+        found = await page.call("Runtime.evaluate", expression="JSON.stringify(window.__blocked)", returnByValue=True)
+        blocked = json.loads(found["result"]["value"])
+        assert all(b.startswith("https://fonts.googleapis.com/") for b in blocked), blocked
