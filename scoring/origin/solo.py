@@ -149,7 +149,7 @@ def _exchanges(solo: SoloRound, trick: int, table: _Table, start: bool) -> None:
     the round when no trick is given), as the referee times them."""
     for i, ab in enumerate(solo.input.abilities):
         when = (ab.trick is None and ab.timing != "end-of-round") if start else ab.trick == trick
-        if not when:
+        if not when or ab.player.casefold() != solo.you.casefold():
             continue
         for e in ab.effects:
             if e.kind is not EffectKind.EXCHANGE or e.target not in VANCARDIANS:
@@ -387,8 +387,9 @@ def round_effect(solo: SoloRound, line: str, draw: Sequence[Card] | None = None)
         each = ("X in all, rules choice replace_draws: shared" if choices.replace_draws == "shared" else
                 ", ".join(f"{s} {draws_needed(effect, row, effective=effective)}"
                           for s, row in zip(VANCARDIANS, rows, strict=True)))
-        raise InputError(f"'{effect}' needs {needed} drawn cards ({each}): draw them and give them in order "
-                         f"with --draw C1,…,C{needed}", where="--draw")
+        have = f"; the file's draws have only {len(solo.draws)}" if solo.draws else ""
+        raise InputError(f"'{effect}' needs {needed} drawn cards ({each}{have}): draw them and give them in "
+                         f"order with --draw C1,…,C{needed}", where="--draw")
     table = _Table({s: list(rnd.hands[s]) for s in VANCARDIANS}, list(rnd.hands.get(solo.you, ())), [], {})
     for c in drawn:
         if table.your_row is not None and c in table.your_row:

@@ -436,7 +436,8 @@ def test_effect_draws_from_the_command_line_and_the_rules_choices(capsys: pytest
 
 def test_effect_in_table_deck_asks_for_its_draws(capsys: pytest.CaptureFixture[str], file: Any) -> None:
     code, data, err = effect(capsys, file(solo(D4_ROW, ["6br", "13sp", "10lv"], draws=["8st"])), "replace 2")
-    assert code == 2 and data is None and "needs 4 drawn cards (Automaton 2, Factoryon 2)" in err
+    assert code == 2 and data is None and "needs 4 drawn cards (Automaton 2, Factoryon 2; the file's draws " \
+        "have only 1)" in err
     assert "--draw C1,…,C4" in err
     code, _, err = effect(capsys, file(solo(D4_ROW, ["6br"])), "replace 2", "--draw", "8st,4br")
     assert code == 2 and "needs 3 drawn cards in all, not 2" in err  # Factoryon holds only 1 card
