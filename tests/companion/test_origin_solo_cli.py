@@ -519,3 +519,27 @@ def test_next_in_a_real_process(tmp_path: Path) -> None:
     asked = subprocess.run([sys.executable, "-m", "companion", "origin", "next", str(path)],
                            capture_output=True, text=True, cwd=tmp_path, timeout=60)
     assert asked.returncode == 2 and "--draw C1,C2" in asked.stderr and "Traceback" not in asked.stderr
+
+
+def test_effect_replace_draw_first_chooses_among_the_new_cards(capsys: pytest.CaptureFixture[str],
+                                                               file: Any) -> None:
+    game = solo(D4_ROW, ["6br", "13sp", "10lv"], rules={"replace_order": "draw-first"},
+                draws=["1st", "4br", "11st", "12st"])
+    code, data, _ = effect(capsys, file(game), "replace 2")
+    auto = data["vancardians"][0]
+    assert code == 0 and auto["discarded"] == ["1st", "2sp"]  # the drawn 1st is among her lowest
+    assert auto["row_after"] == ["3lv", "5br", "9st", "2br", "12lv", "7sp", "1lv", "4br"]
+
+
+@pytest.mark.parametrize(("tricks", "abilities", "message"), [
+    ([{"winner": "Ann"}], [], "card by card"),
+    ([["Ann 11sp", "Automaton 6sp", "Factoryon 4br"], ["Ann 11sp", "Automaton 6sp", "Factoryon 4br"]],
+     [{"player": "Ann", "source": "Story W", "trick": 1, "effects": ["rewind"]}], "rewound"),
+])
+def test_what_next_cannot_replay_is_named(capsys: pytest.CaptureFixture[str], file: Any, tricks: list[Any],
+                                          abilities: list[Any], message: str) -> None:
+    game = solo(["10br", "8sp", "2lv", "13br", "5br"], ["12br", "6st", "4br", "10lv", "11br"],
+                you=["11sp", "3st", "1br"], draws=["9st", "6sp", "5sp", "1lv"], abilities=abilities)
+    game["tricks"] = tricks
+    code, data, err = origin(capsys, "next", file(game))
+    assert code == 2 and data is None and "solo.json: tricks[0]" in err and message in err
