@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from scoring.errors import InputError
-from scoring.origin import roundfile
+from scoring.origin import roundfile, solo
 from scoring.origin.cards import Suit, format_value, parse_card
 from scoring.origin.rules import RULES, SCOPES
 
@@ -38,6 +38,9 @@ def add_verb(sub: Any) -> None:
     p.add_argument("--players", type=int, required=True, choices=range(1, 6), metavar="N", help="1 to 5")
     p.add_argument("--names", default="", metavar="A,B,C", help="the players in seat order, clockwise")
     p.add_argument("--dealer", metavar="NAME", help="the first dealer (one of --names)")
+    p.add_argument("--difficulty", type=int, metavar="D", help="solo: the difficulty, 0 (easiest) to 5 (hardest)")
+    p.add_argument("--difficulty-colour", "--difficulty-color", dest="difficulty_colour", metavar="red|green",
+                   help="solo: the lightning colour of the difficulty set (its icon was lost: say which it is)")
     for name, text in (("trick", "referee the tricks in FILE: order, leaders, following where a hand is known, "
                                  "voids, proven revokes, each winner with its reason and the next leader"),
                        ("round", "the same for a whole round, then its scores with a line per source"),
@@ -49,6 +52,16 @@ def add_verb(sub: Any) -> None:
     p.add_argument("--seat", required=True, metavar="NAME", help="who plays")
     p.add_argument("--play", required=True, metavar="CARD", help="the card, e.g. 9br")
     p.add_argument("--by", default="", metavar="SOURCE", help="the ability that lets this play ignore the lead")
+    p = verb("next", "solo: who plays next and what is legal; for a Vancardian, the card she plays and every "
+                     "step (her follow needs the two cards she draws); offers surrender with its VP")
+    p.add_argument("file", type=Path, help="the solo round file (JSON)")
+    p.add_argument("--draw", metavar="C1,C2", help="the two cards she draws now, in order (before the file's "
+                                                   "draws); one card or 'none' when the deck and discards ran dry")
+    p = verb("effect", "solo: apply a Vancardian round line to Automaton's then Factoryon's row in FILE")
+    p.add_argument("file", type=Path, help="the solo round file (JSON), rows as dealt")
+    p.add_argument("--line", required=True, metavar="LINE", help="the round's line: 'replace 2', 'add 4.5', "
+                                                                 "'move 1' or 'none'")
+    p.add_argument("--draw", metavar="C1,C2,…", help="the cards drawn for it, in order (before the file's draws)")
 
 
 def _read(path: Path) -> Any:
@@ -74,7 +87,26 @@ def run(args: argparse.Namespace) -> tuple[int, Any, str]:
     if verb == "setup":
         names = [n.strip() for n in args.names.split(",") if n.strip()]
         data = roundfile.setup_json(args.players, args.dealer, names)
+        if args.difficulty is not None or args.difficulty_colour is not None:
+            data["solo_deck"] = _solo_deck(args.players, args.difficulty, args.difficulty_colour)
         return EXIT_OK, data, setup_text(data)
+    if verb == "next":
+        game = _in(args.file, solo.read_solo)
+        refused_plays = solo.refusals(game)
+        if refused_plays:
+            data = {"to_play": None, "role": None, "legal": None, "vancardian": None, "surrender": None,
+                    "refused": refused_plays}
+            return EXIT_ILLEGAL, data, next_text(data, None)
+        draw = _arg(lambda: solo.parse_draw(args.draw), "--draw")
+        move = _at(args.file, lambda: solo.next_move(game, draw))
+        data = move.report()
+        return EXIT_OK, data, next_text(data, move)
+    if verb == "effect":
+        game = _in(args.file, solo.read_solo)
+        draw = _arg(lambda: solo.parse_draw(args.draw), "--draw")
+        effect = _at(args.file, lambda: solo.round_effect(game, args.line, draw))
+        data = effect.report()
+        return EXIT_OK, data, effect_text(data)
     if verb in ("trick", "round"):
         result = _in(args.file, roundfile.run_round)
         data = roundfile.round_json(result) if verb == "round" else roundfile.tricks_json(result)
@@ -85,6 +117,36 @@ def run(args: argparse.Namespace) -> tuple[int, Any, str]:
     assert verb == "check"
     data = _in(args.file, lambda d: roundfile.check(d, args.seat, args.play, args.by))
     return (EXIT_OK if data["legal"] else EXIT_ILLEGAL), data, check_text(data)
+
+
+def _arg(call: Any, option: str) -> Any:
+    """A command-line option's value; a problem with it names the option."""
+    try:
+        return call()
+    except InputError as exc:
+        raise InputError(str(exc).removeprefix(f"{option}: "), where=option) from None
+
+
+def _at(path: Path, call: Any) -> Any:
+    """A problem found once the file is read names the file, then where in it (or the option)."""
+    try:
+        return call()
+    except InputError as exc:
+        raise InputError(str(exc), where=str(path)) from None
+
+
+def _solo_deck(players: int, difficulty: int | None, colour: str | None) -> dict[str, Any]:
+    if players != 1:
+        raise InputError(f"a difficulty is for the solo game (--players 1), not {players} players",
+                         where="--difficulty")
+    if difficulty is None:
+        raise InputError("--difficulty-colour names the difficulty set's colour: give --difficulty D too",
+                         where="--difficulty-colour")
+    if colour is not None and colour.casefold() not in ("red", "green"):
+        raise InputError(f"{colour!r}: the difficulty set's lightning is red or green", where="--difficulty-colour")
+    deck: dict[str, Any] = _arg(lambda: solo.solo_setup(difficulty, None if colour is None else colour.casefold()),
+                                "--difficulty")
+    return deck
 
 
 def refused(data: dict[str, Any]) -> bool:
@@ -121,6 +183,64 @@ def setup_text(data: dict[str, Any]) -> str:
         lines.append("Seats, clockwise: " + " → ".join(data["seats"]))
     for r in data.get("rounds", []):
         lines.append(f"  Round {r['round']}: {r['dealer']} deals, {r['first_leader']} leads")
+    deck = data.get("solo_deck")
+    if deck is not None:
+        lines.append(f"Vancardian deck, difficulty {deck['difficulty']}, top to bottom (round r uses card r):")
+        lines += [f"  {c['round']}. {c['kind']}" + (f" ({c['colour']})" if c["colour"] else "") for c in deck["deck"]]
+        event = deck["event_deck"]
+        lines.append(f"Round 3's event comes from the {event['kind']} event deck"
+                     + (f" ({event['colour']})" if event["colour"] else "") + ".")
+        left = deck["left"]
+        lines.append(f"Left for the event decks: {left['base']} base"
+                     + (f" ({deck['base_colour']})" if deck["base_colour"] else "")
+                     + f", {left['difficulty']} difficulty"
+                     + (f" ({deck['difficulty_colour']})" if deck["difficulty_colour"] else "") + f" ({deck['rule']}).")
+        if deck["difficulty_colour"] is None:
+            lines.append("The colours follow once you say which lightning is the difficulty set: "
+                         "--difficulty-colour red|green.")
+    return "\n".join(lines)
+
+
+def next_text(data: dict[str, Any], move: solo.Next | None) -> str:
+    """`origin next`: who plays, her numbered steps with their rule ids, the card; your legal cards and the
+    surrender offer."""
+    if data.get("refused"):
+        return "\n".join([f"✗ trick {r['trick']}, {r['seat']}: {r['rule']}: {r['sentence']}" for r in data["refused"]]
+                         + ["Fix the file's tricks first: nothing is played from an illegal position."])
+    assert move is not None
+    if data["to_play"] is None:
+        return move.over
+    who, role = data["to_play"], data["role"]
+    head = f"Trick {move.trick}: {who} {'leads' if role == 'lead' else 'follows'}"
+    status = f" (you play {move.alignment}, {move.tricks_won} trick{'s' if move.tricks_won != 1 else ''} won)"
+    van = data["vancardian"]
+    if van is None:
+        lines = [head + status + "."]
+        if data["legal"] is not None:
+            lines.append("Legal: " + " ".join(data["legal"]))
+        if data["surrender"] is not None:
+            s = data["surrender"]
+            lines.append(f"You may surrender (OS-SOLO-SURRENDER): {s['to']} would gain {s['vp']} VP. "
+                         f"{move.offer_sentence}")
+        return "\n".join(lines)
+    lines = [head + status + ":"]
+    lines += [f"  {i}. {s['sentence']} ({s['rule']})" for i, s in enumerate(van["steps"], 1)]
+    if van["drew"] or role == "follow":
+        lines.append(f"Her row after the draw: {' '.join(van['row_after'])}")
+    lines.append(f"{who} plays {van['plays']}.")
+    return "\n".join(lines)
+
+
+def effect_text(data: dict[str, Any]) -> str:
+    """`origin effect`: per Vancardian, her row before, drawn, discarded, added, her row after and the steps."""
+    lines = [f"Round line '{data['line'] or 'none'}' (you play {data['alignment']}):"]
+    for v in data["vancardians"]:
+        lines.append(f"{v['seat']}: {' '.join(v['row_before']) or '(empty)'}")
+        for label in ("drew", "discarded", "added"):
+            if v[label]:
+                lines.append(f"  {label}: {' '.join(v[label])}")
+        lines += [f"  {i}. {s['sentence']} ({s['rule']})" for i, s in enumerate(v["steps"], 1)]
+        lines.append(f"  row after: {' '.join(v['row_after']) or '(empty)'}")
     return "\n".join(lines)
 
 
