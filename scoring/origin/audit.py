@@ -1,0 +1,69 @@
+"""What must hold in every state reached from an Origin Story log (replays and simulations), as sentences."""
+from __future__ import annotations
+
+from collections import Counter
+
+from .cards import DECK, EXTRA_LOVE
+from .round import CardTrick, referee
+from .scoring import VILLAIN_CLEAN_VP
+from .setup import TRICKS, Kind
+from .state import GameState
+
+ALL_CARDS = Counter(DECK + EXTRA_LOVE)
+
+
+def conservation(state: GameState) -> list[str]:
+    """Solo: each of the 52 cards and the extra-love cards is in exactly one place."""
+    if state.piles is None:
+        return []
+    places = state.piles.places()
+    seen = Counter(c for cards in places.values() for c in cards)
+    problems = []
+    for card, n in sorted((seen - ALL_CARDS).items()):
+        where = [p for p, cards in places.items() if card in cards]
+        problems.append(f"{card} is in {n} places at once ({', '.join(where)})" if n > 1 or len(where) > 1
+                        else f"{card} is in {where[0]} but should not exist")
+    for card in sorted((ALL_CARDS - seen).elements()):
+        problems.append(f"{card} is nowhere")
+    return problems
+
+
+def audit(state: GameState) -> list[str]:
+    """The broken invariants; empty when the state is sound."""
+    problems = conservation(state)
+    seats = len(state.seating.seats)
+    for r in state.rounds:
+        last = {n: (w, lead) for n, w, lead in r.winners}
+        done = len(last)
+        kinds = {s.name: s.kind for s in state.seating.seats}
+        sidekick = sum(1 for w, _l in last.values() if kinds.get(w) is Kind.SIDEKICK)
+        won = sum(n for seat, n in r.won().items() if kinds.get(seat) is not Kind.SIDEKICK)
+        if won > TRICKS:
+            problems.append(f"round {r.number}: {won} tricks won, more than {TRICKS}")
+        if won != done - sidekick:
+            problems.append(f"round {r.number}: {won} tricks won but {done} finished, {sidekick} by sidekicks")
+        cards = [t for t in r.entries if isinstance(t, CardTrick) and len(t.plays) >= seats]
+        for n, trick in enumerate(r.entries, 1):
+            if isinstance(trick, CardTrick) and len(trick.plays) >= seats and n in last \
+                    and last[n][0] not in {p.seat for p in trick.plays}:
+                problems.append(f"round {r.number}, trick {n}: {last[n][0]} won it without playing to it")
+        if cards and r is state.round and r.scored is None:
+            try:
+                computed = {t.n: t.winner for t in referee(state.round_input()).tricks if t.counts}
+            except ValueError as exc:  # InputError: the log holds what the referee cannot read
+                problems.append(f"round {r.number}: the tricks cannot be refereed: {exc}")
+                computed = {}
+            for n, w in computed.items():
+                if n in last and last[n][0] != w:
+                    problems.append(f"round {r.number}, trick {n}: {last[n][0]} is recorded as the winner, but "
+                                    f"the cards give {w}")
+        for line in r.scored or ():
+            if line.alignment.value == "hero" and line.alignment_vp != line.tricks:
+                problems.append(f"round {r.number}: {line.player}, hero, scores {line.alignment_vp} for "
+                                f"{line.tricks} tricks")
+            if line.alignment.value == "villain" and line.alignment_vp not in (0, VILLAIN_CLEAN_VP):
+                problems.append(f"round {r.number}: {line.player}, villain, scores {line.alignment_vp}")
+            if line.tricks != r.won().get(line.player, 0):
+                problems.append(f"round {r.number}: {line.player} scored {line.tricks} tricks but won "
+                                f"{r.won().get(line.player, 0)}")
+    return problems
