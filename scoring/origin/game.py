@@ -361,7 +361,7 @@ def _end(state: GameState) -> Outcome:
     assert r is not None and state.dealer is not None
     res = _result(state)
     found: tuple[Violation, ...] = ()
-    if res.in_play is not None:
+    if res.in_play is not None and r.surrender is None:
         return _no(RuleId.ROUND_END, f"trick {res.in_play.n} is still being played")
     if not res.finished:
         done = sum(1 for t in res.tricks if t.counts)

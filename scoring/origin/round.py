@@ -598,11 +598,11 @@ def _card_trick(rnd: RoundInput, n: int, entry: CardTrick, expected: str, last_e
         elif p.seat != order[i]:
             bad.append(Violation(RuleId.ORDER, f"play {i + 1} of trick {n} is {order[i]}'s, clockwise from "
                                  f"{actual}: not {p.seat}'s"))
-        where = seen.get(p.card)
+        where = None if p.card.extra_love else seen.get(p.card)  # two of each extra-love card exist (§13 Q2)
         if where is not None:
             bad.append(Violation(RuleId.UNIQUE, f"{p.card} was already played by {where[1]} in trick {where[0]}: "
                                  "each card exists once"))
-        else:
+        elif not p.card.extra_love:
             holder = next((s for s, h in known.items() if s != p.seat and p.card in h.cards), None)
             if holder is not None:
                 bad.append(Violation(RuleId.UNIQUE, f"{p.card} is a known card in {holder}'s hand: each card "

@@ -147,6 +147,8 @@ class GameState:
             return Phase.DEAL
         if r.alignment is None:
             return Phase.ALIGN
+        if self.mode is Mode.SOLO and len(r.hands) < len(self.seating.seats):
+            return Phase.DEAL  # the Vancardians' rows come after your alignment (their Replace depends on it)
         if r.surrender is not None or (r.tricks_done >= TRICKS and r.in_play(len(self.seating.seats)) is None):
             return Phase.END
         return Phase.PLAY
