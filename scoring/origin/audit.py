@@ -25,6 +25,11 @@ def conservation(state: GameState) -> list[str]:
                         else f"{card} is in {where[0]} but should not exist")
     for card in sorted((ALL_CARDS - seen).elements()):
         problems.append(f"{card} is nowhere")
+    if state.ended is not None:
+        totals = state.totals()
+        for seat, vp, _rank in state.ended.totals:
+            if state.choices.vp_floor == "none" and totals.get(seat) != vp:
+                problems.append(f"{seat}'s final {vp} VP is not the sum of the rounds ({totals.get(seat)})")
     return problems
 
 
@@ -57,13 +62,21 @@ def audit(state: GameState) -> list[str]:
                 if n in last and last[n][0] != w:
                     problems.append(f"round {r.number}, trick {n}: {last[n][0]} is recorded as the winner, but "
                                     f"the cards give {w}")
+        stored = {seat: (a, total) for seat, a, total in r.scores}
         for line in r.scored or ():
-            if line.alignment.value == "hero" and line.alignment_vp != line.tricks:
-                problems.append(f"round {r.number}: {line.player}, hero, scores {line.alignment_vp} for "
-                                f"{line.tricks} tricks")
-            if line.alignment.value == "villain" and line.alignment_vp not in (0, VILLAIN_CLEAN_VP):
-                problems.append(f"round {r.number}: {line.player}, villain, scores {line.alignment_vp}")
+            vp, total = stored.get(line.player, (line.alignment_vp, line.round_vp))
+            if line.alignment.value == "hero" and vp != line.tricks:
+                problems.append(f"round {r.number}: {line.player}, hero, scored {vp} VP for {line.tricks} tricks")
+            if line.alignment.value == "villain" and vp not in ((0,) if line.tricks else (VILLAIN_CLEAN_VP,)):
+                problems.append(f"round {r.number}: {line.player}, villain with {line.tricks} tricks, scored {vp} VP")
+            if total != vp + sum(x for _s, x in line.abilities) + line.surrender_vp:
+                problems.append(f"round {r.number}: {line.player}'s round total {total} is not its VP lines' sum")
             if line.tricks != r.won().get(line.player, 0):
                 problems.append(f"round {r.number}: {line.player} scored {line.tricks} tricks but won "
                                 f"{r.won().get(line.player, 0)}")
+    if state.ended is not None:
+        totals = state.totals()
+        for seat, vp, _rank in state.ended.totals:
+            if state.choices.vp_floor == "none" and totals.get(seat) != vp:
+                problems.append(f"{seat}'s final {vp} VP is not the sum of the rounds ({totals.get(seat)})")
     return problems

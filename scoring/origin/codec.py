@@ -107,11 +107,11 @@ def _line_in(v: Any) -> RoundScore:
                       _pairs(_int)(v["abilities"]), _int(v["surrender_vp"]))
 
 
-def _totals(v: Any) -> tuple[tuple[str, int, int], ...]:
+def _triples(v: Any) -> tuple[tuple[str, int, int], ...]:
     out = []
     for item in _list(v):
         if not isinstance(item, list) or len(item) != 3:
-            raise InputError(f"{item!r} is not [seat, VP, rank]")
+            raise InputError(f"{item!r} is not [seat, number, number]")
         out.append((_str(item[0]), _int(item[1]), _int(item[2])))
     return tuple(out)
 
@@ -128,8 +128,8 @@ READ: dict[str, Callable[[Any], Any]] = {
     **dict.fromkeys(("players", "colours", "winners"), _names), "difficulty_colour": _optional(_str),
     "effects": lambda v: tuple(_effect_in(x) for x in _list(v)),
     "lines": lambda v: tuple(_line_in(x) for x in _list(v)),
-    "totals": _totals,
-    **dict.fromkeys(("round", "count", "vp", "void_trick", "proof_trick"), _int),
+    "totals": _triples, "scores": _triples, "vp": _int,
+    **dict.fromkeys(("round", "count", "void_trick", "proof_trick"), _int),
     **dict.fromkeys(("trick", "difficulty"), _optional(_int)),
     **dict.fromkeys(("named", "ignore_follow"), _bool),
 }

@@ -140,6 +140,7 @@ class Surrendered:
 class RoundScored:
     round: int
     lines: tuple[RoundScore, ...]
+    scores: tuple[tuple[str, int, int], ...] = ()  # (seat, alignment VP, round VP) as scored: facts a replay checks
 
 
 @dataclass(frozen=True, slots=True)

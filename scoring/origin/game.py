@@ -367,7 +367,8 @@ def _end(state: GameState) -> Outcome:
         done = sum(1 for t in res.tricks if t.counts)
         found = (Violation(RuleId.ROUND_END, f"only {done} of 8 tricks are recorded: the round is not over"),)
     lines = score_round(res)
-    out: list[e.Event] = [e.RoundScored(r.number, lines), e.DealerPassed(state.seating.next_dealer(state.dealer))]
+    vp = tuple((x.player, x.alignment_vp, x.round_vp) for x in lines)
+    out: list[e.Event] = [e.RoundScored(r.number, lines, vp), e.DealerPassed(state.seating.next_dealer(state.dealer))]
     if r.number >= ROUNDS:
         sheet = final_sheet(state, lines)
         out.append(e.GameEnded(tuple((p.name, p.total, p.rank) for p in sheet.players), sheet.winners))

@@ -94,6 +94,7 @@ class RoundState:
     surrender: Surrender | None = None
     revokes: tuple[e.RevokeFlagged, ...] = ()
     scored: tuple[RoundScore, ...] | None = None
+    scores: tuple[tuple[str, int, int], ...] = ()  # as recorded: (seat, alignment VP, round VP)
 
     @property
     def tricks_done(self) -> int:
@@ -294,7 +295,7 @@ def evolve(state: GameState | None, event: e.Event) -> GameState:
         case e.Surrendered():
             return _round(state, surrender=Surrender(event.trick, event.to, event.vp))
         case e.RoundScored():
-            return _round(state, scored=event.lines)
+            return _round(state, scored=event.lines, scores=event.scores)
         case e.DealerPassed():
             return replace(state, dealer=event.to)
         case e.GameEnded():
