@@ -335,9 +335,13 @@ def _ability(state: GameState, cmd: c.UseAbility) -> Outcome:
     if not state.seating.has(cmd.player) or state.seating.seat(cmd.player).kind is Kind.VANCARDIAN:
         return _no(RuleId.SOLO_HERO, f"{cmd.player} uses no abilities here")
     trick = cmd.trick
+    in_play = r.in_play(len(state.seating.seats)) is not None
     if trick is None and cmd.timing != "end-of-round":
-        in_play = r.in_play(len(state.seating.seats)) is not None
         trick = r.tricks_done + 1 if in_play else (r.tricks_done or None)
+    if any(x.kind is EffectKind.REWIND for x in cmd.effects) and (not in_play or state.mode is Mode.SOLO):
+        # a finished trick's winner is already a recorded fact, and a solo rewind would have to give back the
+        # Vancardians' draws: undo the plays instead
+        return _no(RuleId.TRICKS_8, "rewind is entered while the trick is being played (solo: undo the plays)")
     ability = Ability(state.seating.seat(cmd.player).name, cmd.source, cmd.effects, cmd.timing, trick)
     try:
         before = _result(state)

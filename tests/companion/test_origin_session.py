@@ -299,3 +299,16 @@ def test_replay_refuses_an_origami_game(store: Store, path: Path, wired: None,
     game = store.create_game(variant="origami", players=["Ann", "Bob"], families=[]).id
     assert cli.main(["--db", f"sqlite:///{path}", "origin", "replay", str(game)]) == 2
     assert "origami" in capsys.readouterr().err
+
+
+def test_undo_then_redo_is_the_identity(store: Store) -> None:
+    session = started(store)
+    submit = submitter(session, Keys("x"))
+    submit(c.ChooseDealer("Cat"))
+    submit(c.StartRound())
+    submit(c.RevealAlignments((("Ann", H), ("Bob", H), ("Cat", H))))
+    submit(c.PlayCard("Ann", parse_card("7br")))
+    after = session.state
+    session.undo("typo", "undo")
+    assert session.submit(c.PlayCard("Ann", parse_card("7br")), "redo").recorded
+    assert session.state == after == OriginSession(store, session.game_id).state

@@ -58,7 +58,7 @@ def _who(state: GameState) -> tuple[str | None, Any]:
 
 def play_round(submit: Submit, current: Current, rng: random.Random, *, level: str = "cards",
                line: str | None = None, surrender: bool = False, vancardian: Callable[[], Any] | None = None,
-               deal: Callable[[str], Any] | None = None) -> None:
+               deal: Callable[[str], Any] | None = None, every_option: bool = False) -> None:
     """One round from StartRound to EndRound. `level`: cards, winners or mixed (per trick)."""
     submit(c.StartRound())
     state = current()
@@ -125,6 +125,10 @@ def play_round(submit: Submit, current: Current, rng: random.Random, *, level: s
             submit(c.NameWinner(rng.choice([s.name for s in seats])))
             continue
         if known is not None:
+            if every_option:  # each card the referee offers is accepted
+                for option in known:
+                    offered = decide(state, c.PlayCard(seat, option, turned=down[seat][0] if down.get(seat) else None))
+                    assert isinstance(offered, Accepted), (seat, option, offered)
             card = rng.choice(list(known))
         else:
             lead = res.in_play.lead_suit if res.in_play is not None else None
@@ -152,13 +156,14 @@ def solo_draw(state: GameState, rng: random.Random) -> c.VancardianPlays:
 
 
 def play_game(submit: Submit, current: Current, rng: random.Random, *, mode: str, players: tuple[str, ...],
-              level: str = "cards", deck: str = "table", rounds: int = 5, surrender: bool = False) -> None:
+              level: str = "cards", deck: str = "table", rounds: int = 5, surrender: bool = False,
+              every_option: bool = False) -> None:
     if current_or_none(current) is None:
         submit(c.StartGame(mode, players, deck=deck, difficulty=rng.randrange(6) if mode == "solo" else None,
                            difficulty_colour="red" if mode == "solo" else None))
     submit(c.ChooseDealer(rng.choice(current().seating.dealers), "lot"))
     for _ in range(rounds):
-        play_round(submit, current, rng, level=level, surrender=surrender)
+        play_round(submit, current, rng, level=level, surrender=surrender, every_option=every_option)
 
 
 def current_or_none(current: Current) -> GameState | None:

@@ -267,3 +267,37 @@ def test_an_illegal_solo_play_is_refused() -> None:
     assert isinstance(refused, Rejected) and refused.rule is RuleId.SOLO_PICK
     resolved = [x for x in engine.log if isinstance(x, e.VancardianEffectResolved)]
     assert [x.discarded for x in resolved] == [cards("5br"), cards("2st")]  # hero: her lowest non-love card
+
+
+def test_ability_vp_moves_the_dial_now_and_is_scored_with_its_source() -> None:
+    engine = table("Ann", "Bob", "Cat")
+    engine.submit(c.UseAbility("Ann", "Monologuing", (parse_effect("vp +2"),), "on your turn"))
+    assert state(engine).totals() == {"Ann": 2, "Bob": 0, "Cat": 0}
+    for _ in range(8):
+        engine.submit(c.NameWinner("Bob"))
+    scored = engine.submit(c.EndRound()).events[0]
+    assert isinstance(scored, e.RoundScored)
+    assert scored.lines[0].abilities == (("Monologuing", 2),) and scored.scores[0] == ("Ann", 0, 2)
+
+
+def test_an_ability_of_a_sidekick_or_a_vancardian_is_refused() -> None:
+    engine = given(c.StartGame("duo", ("A", "B")), c.ChooseDealer("A"), c.StartRound(),
+                   c.DealHands((("SK A", (card("7br"), card("12sp"))), ("SK B", (card("2st"), card("3st"))))),
+                   c.RevealAlignments((("A", H), ("B", V))))
+    refused = decide(engine.state, c.UseAbility("SK A", "Story", (parse_effect("vp +1"),)))
+    assert isinstance(refused, Rejected) and refused.rule is RuleId.SK_IMMUNE
+    refused = decide(engine.state, c.UseAbility("A", "Story", (parse_effect("pass 1 to SK B"),)))
+    assert isinstance(refused, Rejected) and refused.rule is RuleId.SK_IMMUNE
+
+
+def test_rewind_is_entered_during_the_trick_only() -> None:
+    engine = table("Ann", "Bob", "Cat")
+    refused = decide(engine.state, c.UseAbility("Ann", "Story W", (parse_effect("rewind"),)))
+    assert isinstance(refused, Rejected) and refused.rule is RuleId.TRICKS_8
+    trick(engine, "Ann 7br", "Bob 10br")
+    engine.submit(c.UseAbility("Ann", "Story W", (parse_effect("rewind"),)))
+    events = trick(engine, "Cat 13sp")
+    assert not any(isinstance(x, e.TrickWon) for x in events)  # the rewound trick counts for nobody
+    events = trick(engine, "Ann 6br", "Bob 9br", "Cat 2br")
+    won = events[-1]
+    assert isinstance(won, e.TrickWon) and (won.trick, won.winner) == (1, "Bob")

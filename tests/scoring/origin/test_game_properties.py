@@ -32,7 +32,7 @@ def checked(engine: Engine, event: e.Event) -> None:
 def whole_game(seed: int, mode: str, players: tuple[str, ...], level: str, deck: str = "table") -> Engine:
     engine = Engine(on_step=checked)
     play_game(engine.submit, lambda: engine.state, random.Random(seed), mode=mode, players=players,  # type: ignore
-              level=level, deck=deck, surrender=mode == "solo")
+              level=level, deck=deck, surrender=mode == "solo", every_option=True)
     assert engine.state is not None and engine.state.phase is Phase.OVER
     assert project(engine.log) == engine.state
     return engine
