@@ -153,6 +153,8 @@ def _plain(value: Any) -> Any:
 
 def encode(event: e.Event) -> tuple[str, int, dict[str, Any]]:
     """(type name, version, payload)."""
+    if type(event) not in NAMES:
+        raise InputError(f"{type(event).__name__} is not an Origin Story event: it cannot go in this game's log")
     return NAMES[type(event)], VERSION, {name: _plain(getattr(event, name)) for name in FIELDS[type(event)]}
 
 
