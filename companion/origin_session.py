@@ -64,6 +64,9 @@ class OriginSession(LogSession[GameState]):
         started = decision.events[0]
         assert isinstance(started, e.GameStarted)
         choices = {f.name: str(getattr(command.choices, f.name)) for f in fields(command.choices)}
+        if started.difficulty is not None:  # the history groups solo results by difficulty and deck
+            choices |= {"difficulty": str(started.difficulty), "difficulty_colour": str(started.difficulty_colour),
+                        "deck": started.deck}
         record = store.create_game(variant=started.mode, players=started.players, families=[], rules=choices,
                                    first=decision.events, key=key, kind=ORIGIN_STORY)
         return cls(store, record.id, rng)

@@ -159,6 +159,9 @@ def test_a_duo_game_finishes_with_the_players_only(store: Store) -> None:
 def solo_app(store: Store) -> OriginSession:
     session = started(store, "solo", ("Ann",), deck="app", difficulty=2, difficulty_colour="red")
     assert session.draw_dealer("lot").recorded
+    assert session.draw_dealer("lot").recorded is False  # the lot retried: the same seat, nothing new
+    rules = store.game(session.game_id).rules
+    assert (rules["difficulty"], rules["deck"], rules["replace_order"]) == ("2", "app", "replace")
     return session
 
 

@@ -14,6 +14,7 @@ from scoring.errors import InputError
 from scoring.origin import codec
 from scoring.origin import events as e
 from scoring.origin.audit import audit
+from scoring.origin.describe import describe
 from scoring.origin.state import Phase, project
 from tests.scoring.origin.game_driver import Engine, play_game
 
@@ -24,6 +25,7 @@ FAST = settings(max_examples=12, deadline=None, suppress_health_check=[HealthChe
 def checked(engine: Engine, event: e.Event) -> None:
     assert engine.state is not None
     assert audit(engine.state) == [], event
+    assert describe(event)
     name, version, payload = codec.encode(event)
     assert name.startswith("os.")
     assert codec.decode(name, version, json.loads(json.dumps(payload))) == event
