@@ -74,6 +74,19 @@ def replay(log: list[LoggedEvent]) -> tuple[list[Step], GameState | None]:
     return steps, final
 
 
+def state_json(state: GameState | None) -> dict[str, Any] | None:
+    """What the table may see after the step (ORIGIN_STORY.md §2): counts and totals, never a hidden card."""
+    if state is None:
+        return None
+    r = state.round
+    out: dict[str, Any] = {"phase": str(state.phase), "round": r.number if r else None,
+                           "dealer": state.dealer, "tricks_done": r.tricks_done if r else 0,
+                           "tricks_won": r.won() if r else {}, "vp": state.totals()}
+    if state.piles is not None:
+        out["deck"], out["discard"] = len(state.piles.deck), len(state.piles.discard)
+    return out
+
+
 def step_json(step: Step) -> dict[str, Any]:
     undo = step.undone_by
     return {
@@ -81,7 +94,7 @@ def step_json(step: Step) -> dict[str, Any]:
         "event": type(step.entry.event).__name__, "when": step.when, "text": step.text,
         "undone": None if undo is None else {"at": undo.recorded_at.isoformat(), "seq": undo.seq,
                                              "reason": undo.event.reason if isinstance(undo.event, Undone) else ""},
-        "checks": "ok" if not step.problems else list(step.problems),
+        "state": state_json(step.state), "checks": "ok" if not step.problems else list(step.problems),
     }
 
 

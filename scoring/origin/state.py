@@ -184,7 +184,8 @@ def start(event: e.GameStarted) -> GameState:
 
 def _round(state: GameState, **changes: object) -> GameState:
     r = state.round
-    assert r is not None
+    if r is None:
+        return state
     return replace(state, rounds=state.rounds[:-1] + (replace(r, **changes),))  # type: ignore[arg-type]
 
 
@@ -210,7 +211,8 @@ def evolve(state: GameState | None, event: e.Event) -> GameState:
                             dealer=event.dealer)
             return replace(state, piles=fresh_piles()) if solo else state  # every card comes back each round
         case e.HandDealt():
-            assert r is not None
+            if r is None:
+                return state  # a round's fact with no round: nothing to change (a damaged log)
             state = _round(state, dealt=True, hands=r.hands + ((event.seat, event.cards),))
             if solo:
                 p = _piles(state)
@@ -218,7 +220,8 @@ def evolve(state: GameState | None, event: e.Event) -> GameState:
                                                      deck=_minus(p.deck, event.cards)))
             return state
         case e.VancardianEffectResolved():
-            assert r is not None
+            if r is None:
+                return state  # a round's fact with no round: nothing to change (a damaged log)
             hands = dict(r.hands)
             hands[event.seat] = event.row_after
             state = _round(state, hands=tuple(hands.items()))
@@ -231,7 +234,8 @@ def evolve(state: GameState | None, event: e.Event) -> GameState:
         case e.AlignmentsRevealed():
             return _round(state, alignment=event.alignment)
         case e.CardPlayed():
-            assert r is not None
+            if r is None:
+                return state  # a round's fact with no round: nothing to change (a damaged log)
             play = Play(event.seat, event.card, event.value, event.suit, event.by, event.ignore_follow)
             current = r.in_play(len(state.seating.seats))
             if current is not None:
@@ -245,7 +249,8 @@ def evolve(state: GameState | None, event: e.Event) -> GameState:
                                                      trick=p.trick + (event.card,)))
             return state
         case e.SidekickCardTurned():
-            assert r is not None and r.entries and isinstance(r.entries[-1], CardTrick)
+            if r is None or not r.entries or not isinstance(r.entries[-1], CardTrick):
+                return state
             last = r.entries[-1]
             return _round(state, entries=r.entries[:-1] + (replace(last, turned=last.turned + ((event.sidekick,
                                                                                                  event.card),)),))
@@ -271,7 +276,8 @@ def evolve(state: GameState | None, event: e.Event) -> GameState:
                 p = p.leave(event.discarded, state.choices.extra_love_exit).with_row(event.seat, event.row_after)
             return replace(state, piles=p)
         case e.TrickWon():
-            assert r is not None
+            if r is None:
+                return state  # a round's fact with no round: nothing to change (a damaged log)
             entries = r.entries + ((WinnerOnly(event.winner),) if event.named else ())
             again = any(n == event.trick for n, _w, _l in r.winners)
             state = _round(state, entries=entries, winners=r.winners + ((event.trick, event.winner,
@@ -286,10 +292,12 @@ def evolve(state: GameState | None, event: e.Event) -> GameState:
                 state = replace(state, piles=p.leave(extra, state.choices.extra_love_exit))
             return state
         case e.RevokeFlagged():
-            assert r is not None
+            if r is None:
+                return state  # a round's fact with no round: nothing to change (a damaged log)
             return _round(state, revokes=r.revokes + (event,))
         case e.AbilityUsed():
-            assert r is not None
+            if r is None:
+                return state  # a round's fact with no round: nothing to change (a damaged log)
             return _round(state, abilities=r.abilities + (Ability(event.player, event.source, event.effects,
                                                                   event.timing, event.trick),))
         case e.Surrendered():

@@ -266,6 +266,7 @@ def test_replay_of_a_recorded_game_passes(store: Store, path: Path, wired: None,
     data = json.loads(capsys.readouterr().out)
     assert data["checks"] == "ok" and data["steps"][0]["event"] == "GameStarted"
     assert any(s["undone"] for s in data["steps"])
+    assert data["steps"][-1]["state"]["tricks_won"] == {"Bob": 1, "Ann": 1}
 
 
 def _tamper(path: Path, seq: int, payload: dict[str, Any]) -> None:
