@@ -23,7 +23,8 @@ NAMES: dict[type, str] = {
     e.VancardianEffectResolved: "os.VancardianEffectResolved", e.AlignmentsRevealed: "os.AlignmentsRevealed",
     e.CardPlayed: "os.CardPlayed", e.SidekickCardTurned: "os.SidekickCardTurned", e.CardsDrawn: "os.CardsDrawn",
     e.DeckReshuffled: "os.DeckReshuffled", e.VancardianChose: "os.VancardianChose", e.TrickWon: "os.TrickWon",
-    e.RevokeFlagged: "os.RevokeFlagged", e.AbilityUsed: "os.AbilityUsed", e.Surrendered: "os.Surrendered",
+    e.RevokeFlagged: "os.RevokeFlagged", e.AbilityUsed: "os.AbilityUsed",
+    e.CardsExchanged: "os.CardsExchanged", e.Surrendered: "os.Surrendered",
     e.RoundScored: "os.RoundScored", e.DealerPassed: "os.DealerPassed", e.GameEnded: "os.GameEnded",
     e.RuleOverridden: "os.RuleOverridden",
 }
@@ -122,7 +123,8 @@ def _names(v: Any) -> tuple[str, ...]:
 
 # Each field name reads back the same way in every event that has it.
 READ: dict[str, Callable[[Any], Any]] = {
-    "card": _card, **dict.fromkeys(("cards", "kept", "discarded", "row_after", "drew", "added"), _cards),
+    **dict.fromkeys(("card", "took", "gave"), _card),
+    **dict.fromkeys(("cards", "kept", "discarded", "row_after", "drew", "added"), _cards),
     "value": _optional(lambda s: parse_value(_str(s))), "suit": _optional(lambda s: Suit(_str(s))),
     "alignment": _pairs(lambda s: Alignment(_str(s))), "choices": _pairs(_str), "steps": _pairs(_str),
     **dict.fromkeys(("players", "colours", "winners"), _names), "difficulty_colour": _optional(_str),

@@ -56,6 +56,8 @@ def describe(event: e.Event) -> str:
         case e.AbilityUsed():
             timing = f" ({event.timing})" if event.timing else ""
             return f"{event.player} used {event.source}{timing}: {', '.join(str(x) for x in event.effects)}"
+        case e.CardsExchanged():
+            return f"{event.player} took {event.took} from {event.seat} and gave her {event.gave}"
         case e.Surrendered():
             return f"surrendered in trick {event.trick}: {event.to} gains {event.vp} VP"
         case e.RoundScored():

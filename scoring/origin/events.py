@@ -130,6 +130,17 @@ class AbilityUsed:
 
 
 @dataclass(frozen=True, slots=True)
+class CardsExchanged:
+    """Solo: an ability's exchange with a Vancardian, as the rule resolved it (OS-SOLO-EXCHANGE)."""
+
+    player: str
+    seat: str
+    took: Card
+    gave: Card  # now at her left end
+    steps: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Surrendered:
     trick: int
     to: str
@@ -163,5 +174,5 @@ class RuleOverridden:
 
 Event = (GameStarted | SoloDeckBuilt | DealerChosen | RoundStarted | HandDealt | VancardianEffectResolved
          | AlignmentsRevealed | CardPlayed | SidekickCardTurned | CardsDrawn | DeckReshuffled | VancardianChose
-         | TrickWon | RevokeFlagged | AbilityUsed | Surrendered | RoundScored | DealerPassed | GameEnded
-         | RuleOverridden)
+         | TrickWon | RevokeFlagged | AbilityUsed | CardsExchanged | Surrendered | RoundScored | DealerPassed
+         | GameEnded | RuleOverridden)

@@ -351,11 +351,42 @@ def _ability(state: GameState, cmd: c.UseAbility) -> Outcome:
     index = len(r.abilities)
     found = tuple(x.violation for x in res.refusals if x.index == index)
     out: list[e.Event] = [e.AbilityUsed(ability.player, ability.source, ability.timing, trick, ability.effects)]
+    if state.mode is Mode.SOLO:
+        exchanged = _exchanges(state, ability)
+        if isinstance(exchanged, Violation):
+            return Outcome((), (exchanged,))
+        out += exchanged
     was = {t.n: (t.winner, t.next_leader) for t in before.tricks if t.counts}
     for t in res.tricks:  # a changed winner or next leader is recorded as a fact again
         if t.counts and t.winner and t.next_leader and was.get(t.n) not in (None, (t.winner, t.next_leader)):
             out.append(e.TrickWon(r.number, t.n, t.winner, t.reason, t.next_leader))
     return Outcome(tuple(out), found)
+
+
+def _exchanges(state: GameState, ability: Ability) -> list[e.Event] | Violation:
+    """Solo: each `exchange with <Vancardian> give <card>` resolved by the rule, one after the other."""
+    assert state.piles is not None
+    rows = dict(state.piles.rows)
+    out: list[e.Event] = []
+    for x in ability.effects:
+        if x.kind is not EffectKind.EXCHANGE:
+            continue
+        if not state.seating.has(x.target) or state.seating.seat(x.target).kind is not Kind.VANCARDIAN:
+            return Violation(RuleId.SOLO_EXCHANGE, f"{x}: exchange with Automaton or Factoryon", False)
+        seat = state.seating.seat(x.target).name
+        if seat not in rows:  # a "when charged" exchange waits for the Vancardians' rows
+            return Violation(RuleId.SOLO_DELAY, f"{x}: {seat} has no row yet; enter it once her row is dealt", False)
+        if len(x.cards) != 1:
+            return Violation(RuleId.SOLO_EXCHANGE, f"{x}: name the one card you give (give 3br)", False)
+        try:
+            done = van.exchange(rows[seat], rows.get(ability.player, ()), x.cards[0], seat=seat,
+                                effective=_effective(state))
+        except InputError as exc:
+            return Violation(RuleId.SOLO_EXCHANGE, str(exc), False)
+        rows[seat], rows[ability.player] = done.row_after, done.hand_after
+        out.append(e.CardsExchanged(ability.player, seat, done.took, done.gave,
+                                    tuple((str(s.rule), s.sentence) for s in done.steps)))
+    return out
 
 
 # --- end of round and game --------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from enum import StrEnum
 
 from . import events as e
 from .cards import DECK, EXTRA_LOVE, Card
-from .round import Ability, Alignment, CardTrick, RoundInput, Surrender, TrickEntry, WinnerOnly
+from .round import Ability, Alignment, CardTrick, EffectKind, RoundInput, Surrender, TrickEntry, WinnerOnly
 from .rules import Choices
 from .scoring import RoundScore
 from .setup import ROUNDS, TRICKS, Kind, Mode, Seating, seating
@@ -158,7 +158,11 @@ class GameState:
         """The referee's view of the round in progress (the same input `origin round` reads from a file)."""
         r = self.round
         assert r is not None
-        return RoundInput(self.seating, r.dealer, dict(r.alignment or ()), r.entries, r.abilities, dict(r.hands),
+        abilities = r.abilities
+        if self.mode is Mode.SOLO:  # exchanges with a Vancardian are in the rows themselves (os.CardsExchanged)
+            abilities = tuple(replace(ab, effects=tuple(x for x in ab.effects if x.kind is not EffectKind.EXCHANGE))
+                              for ab in abilities)
+        return RoundInput(self.seating, r.dealer, dict(r.alignment or ()), r.entries, abilities, dict(r.hands),
                           self.choices, r.number, surrender=r.surrender)
 
     def totals(self) -> dict[str, int]:
@@ -300,6 +304,19 @@ def evolve(state: GameState | None, event: e.Event) -> GameState:
                 return state  # a round's fact with no round: nothing to change (a damaged log)
             return _round(state, abilities=r.abilities + (Ability(event.player, event.source, event.effects,
                                                                   event.timing, event.trick),))
+        case e.CardsExchanged():
+            if r is None:
+                return state
+            hands = dict(r.hands)  # the referee reads the rows as exchanged from the start of the round
+            hands[event.player] = _minus(hands.get(event.player, ()), (event.gave,)) + (event.took,)
+            hands[event.seat] = (event.gave,) + _minus(hands.get(event.seat, ()), (event.took,))
+            state = _round(state, hands=tuple(hands.items()))
+            if solo:
+                p = _piles(state)
+                p = p.with_row(event.player, _minus(p.row(event.player), (event.gave,)) + (event.took,))
+                state = replace(state, piles=p.with_row(event.seat, (event.gave,) + _minus(p.row(event.seat),
+                                                                                          (event.took,))))
+            return state
         case e.Surrendered():
             return _round(state, surrender=Surrender(event.trick, event.to, event.vp))
         case e.RoundScored():

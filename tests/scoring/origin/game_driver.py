@@ -13,7 +13,7 @@ from scoring.origin import events as e
 from scoring.origin import vancardian as van
 from scoring.origin.cards import DECK, Card
 from scoring.origin.game import decide
-from scoring.origin.round import Alignment, legal_options, referee
+from scoring.origin.round import Alignment, Effect, EffectKind, legal_options, referee
 from scoring.origin.setup import HAND, Kind
 from scoring.origin.solo_deck import plan_draw
 from scoring.origin.state import GameState, Phase, evolve
@@ -119,6 +119,13 @@ def play_round(submit: Submit, current: Current, rng: random.Random, *, level: s
             if offer.allowed and rng.random() < 0.2:
                 submit(c.Surrender())
                 break
+        if state.mode.value == "solo" and state.piles is not None and rng.random() < 0.1:
+            target = rng.choice([s.name for s in seats if s.kind is Kind.VANCARDIAN])
+            mine = state.piles.row(seat)
+            if state.piles.row(target) and mine:
+                give = rng.choice(mine)
+                submit(c.UseAbility(seat, "Story", (Effect(EffectKind.EXCHANGE, 1, target=target, cards=(give,)),)))
+                continue
         if res.in_play is None and (level == "winners" or (level == "mixed" and rng.random() < 0.5)):
             for s in seats:
                 hands[s.name].pop(rng.randrange(len(hands[s.name])))

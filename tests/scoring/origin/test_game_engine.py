@@ -301,3 +301,24 @@ def test_rewind_is_entered_during_the_trick_only() -> None:
     events = trick(engine, "Ann 6br", "Bob 9br", "Cat 2br")
     won = events[-1]
     assert isinstance(won, e.TrickWon) and (won.trick, won.winner) == (1, "Bob")
+
+
+def test_d9_an_exchange_with_a_vancardian_moves_the_rows() -> None:
+    engine = solo()
+    engine.submit(c.DealHands((("Ann", cards("7br 1br 2br 9br 5st 6st 7st 8st")),)))
+    engine.submit(c.RevealAlignments((("Ann", H),)))
+    engine.submit(c.DealHands((("Automaton", cards("2lv 5br 3sp 3br 10st 11st 12st 13st")),
+                               ("Factoryon", cards("12br 5sp 4br 10lv 11br 2st 3st 4st"))), ""))
+    decision = engine.submit(c.UseAbility("Ann", "Story Q", (parse_effect("exchange with automaton give 7br"),),
+                                          "on your turn"))
+    used, exchanged = decision.events
+    assert isinstance(used, e.AbilityUsed)
+    assert isinstance(exchanged, e.CardsExchanged) and (exchanged.took, exchanged.gave) == (card("3sp"),
+                                                                                              card("7br"))
+    piles = state(engine).piles
+    assert piles is not None
+    assert piles.row("Automaton") == cards("7br 2lv 5br 3br 10st 11st 12st 13st")
+    assert card("3sp") in piles.row("Ann") and card("7br") not in piles.row("Ann")
+    assert isinstance(engine.submit(c.PlayCard("Ann", card("3sp"))), Accepted)
+    refused = decide(engine.state, c.UseAbility("Ann", "Story R", (parse_effect("exchange with automaton"),)))
+    assert isinstance(refused, Rejected) and refused.rule is RuleId.SOLO_EXCHANGE
