@@ -456,6 +456,7 @@ def referee(rnd: RoundInput) -> RoundResult:
                 revealed.update(c for e in ab.effects if e.kind is EffectKind.REVEAL for c in e.cards)
         if isinstance(entry, WinnerOnly):
             result = _winner_only(rnd, n, entry, leader)
+            known.clear()  # every seat played a card nobody named: no hand is known any more
         else:
             result = _card_trick(rnd, n, entry, leader, last_entry, seen, known, voids, got, revealed, alignment)
         if rewound and result.complete:

@@ -129,6 +129,8 @@ def play_round(submit: Submit, current: Current, rng: random.Random, *, level: s
         if res.in_play is None and (level == "winners" or (level == "mixed" and rng.random() < 0.5)):
             for s in seats:
                 hands[s.name].pop(rng.randrange(len(hands[s.name])))
+                if down.get(s.name):
+                    hands[s.name].append(down[s.name].pop(0))
             submit(c.NameWinner(rng.choice([s.name for s in seats])))
             continue
         if known is not None:

@@ -322,3 +322,11 @@ def test_d9_an_exchange_with_a_vancardian_moves_the_rows() -> None:
     assert isinstance(engine.submit(c.PlayCard("Ann", card("3sp"))), Accepted)
     refused = decide(engine.state, c.UseAbility("Ann", "Story R", (parse_effect("exchange with automaton"),)))
     assert isinstance(refused, Rejected) and refused.rule is RuleId.SOLO_EXCHANGE
+
+
+def test_after_a_winners_level_trick_a_sidekick_is_no_longer_checked() -> None:
+    engine = given(c.StartGame("duo", ("A", "B")), c.ChooseDealer("A"), c.StartRound(),
+                   c.DealHands((("SK A", (card("7br"), card("12sp"))), ("SK B", (card("2st"), card("3st"))))),
+                   c.RevealAlignments((("A", H), ("B", V))), c.NameWinner("B"))
+    trick(engine, "B 5br")
+    assert isinstance(decide(engine.state, c.PlayCard("SK A", card("12sp"))), Accepted)  # its cards are unknown

@@ -54,9 +54,9 @@ def test_table_games(seed: int, count: int, level: str) -> None:
 
 
 @FAST
-@given(seed=st.integers(0, 2**32))
-def test_duo_games(seed: int) -> None:
-    engine = whole_game(seed, "duo", NAMES[:2], "cards")
+@given(seed=st.integers(0, 2**32), level=st.sampled_from(("cards", "mixed")))
+def test_duo_games(seed: int, level: str) -> None:
+    engine = whole_game(seed, "duo", NAMES[:2], level)
     for rnd in engine.state.rounds:  # type: ignore[union-attr]
         assert rnd.tricks_done == 8
         assert sum(n for seat, n in rnd.won().items() if not seat.startswith("SK ")) == \
