@@ -101,6 +101,9 @@ def test_a_game_reopened_mid_round_resumes_exactly(store: Store) -> None:
     reopened = OriginSession(store, session.game_id)
     assert reopened.state == session.state == project([x.event for x in store.events(session.game_id)])
     assert reopened.state.round is not None and reopened.state.round.won() == {"Bob": 1}
+    count = len(store.events(session.game_id))
+    refused = reopened.submit(c.PlayCard("Ann", parse_card("3st")), "wrong-seat")  # Cat plays next
+    assert not refused.accepted and not refused.recorded and len(store.events(session.game_id)) == count
     assert reopened.submit(c.PlayCard("Cat", parse_card("3st")), "next").recorded
 
 
@@ -215,6 +218,8 @@ def test_a_whole_solo_game_with_the_app_deck(store: Store) -> None:
     for _ in range(5):
         play_round(submit, lambda: session.state, rng, deal=deal, vancardian=vancardian, surrender=True)
     assert session.state.phase is Phase.OVER
+    steps, final = origin_replay.replay(store.events(session.game_id))
+    assert final == session.state and [s.problems for s in steps if s.problems] == []
     session.finish()
     (ann,) = store.results(session.game_id)
     assert ann["name"] == "Ann" and [o["name"] for o in ann["sheet"]["opponents"]] == ["Automaton", "Factoryon"]
@@ -316,3 +321,18 @@ def test_undo_then_redo_is_the_identity(store: Store) -> None:
     session.undo("typo", "undo")
     assert session.submit(c.PlayCard("Ann", parse_card("7br")), "redo").recorded
     assert session.state == after == OriginSession(store, session.game_id).state
+
+
+def test_replay_of_a_solo_log_with_a_card_drawn_twice_fails_conservation(store: Store, path: Path, wired: None,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    session = solo_app(store)
+    assert session.submit(c.StartRound(), "r1").recorded
+    assert session.deal_app_deck("deal-you").recorded
+    log = store.events(session.game_id)
+    dealt = log[-1]
+    assert isinstance(dealt.event, e.HandDealt)
+    cards = [str(x) for x in dealt.event.cards]
+    _tamper(path, dealt.seq, {"seat": "Ann", "count": 8, "cards": [cards[0]] * 2 + cards[2:]})
+    assert cli.main(["--db", f"sqlite:///{path}", "origin", "replay", str(session.game_id)]) == 1
+    out = capsys.readouterr().out
+    assert "in 2 places at once" in out and f"first at event {dealt.seq}" in out
