@@ -8,12 +8,13 @@ from typing import Any
 
 from scoring.errors import InputError
 from scoring.origami import codec as origami_codec
+from scoring.origin import codec as origin_codec
 
-from .records import ORIGAMI, Undone
+from .records import ORIGAMI, ORIGIN_STORY, Undone
 
 Payload = dict[str, Any]
 # Each game's codec (games.kind -> a module with VERSION, encode and decode). Type names are stable per game.
-CODECS: dict[str, ModuleType] = {ORIGAMI: origami_codec}
+CODECS: dict[str, ModuleType] = {ORIGAMI: origami_codec, ORIGIN_STORY: origin_codec}
 # (type name, version) -> the payload at version + 1. A new event version adds an entry here, never edits rows.
 UPCASTERS: dict[tuple[str, int], Callable[[Payload], Payload]] = {}
 

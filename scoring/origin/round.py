@@ -456,6 +456,7 @@ def referee(rnd: RoundInput) -> RoundResult:
                 revealed.update(c for e in ab.effects if e.kind is EffectKind.REVEAL for c in e.cards)
         if isinstance(entry, WinnerOnly):
             result = _winner_only(rnd, n, entry, leader)
+            known.clear()  # every seat played a card nobody named: no hand is known any more
         else:
             result = _card_trick(rnd, n, entry, leader, last_entry, seen, known, voids, got, revealed, alignment)
         if rewound and result.complete:
@@ -598,11 +599,11 @@ def _card_trick(rnd: RoundInput, n: int, entry: CardTrick, expected: str, last_e
         elif p.seat != order[i]:
             bad.append(Violation(RuleId.ORDER, f"play {i + 1} of trick {n} is {order[i]}'s, clockwise from "
                                  f"{actual}: not {p.seat}'s"))
-        where = seen.get(p.card)
+        where = None if p.card.extra_love else seen.get(p.card)  # two of each extra-love card exist (§13 Q2)
         if where is not None:
             bad.append(Violation(RuleId.UNIQUE, f"{p.card} was already played by {where[1]} in trick {where[0]}: "
                                  "each card exists once"))
-        else:
+        elif not p.card.extra_love:
             holder = next((s for s, h in known.items() if s != p.seat and p.card in h.cards), None)
             if holder is not None:
                 bad.append(Violation(RuleId.UNIQUE, f"{p.card} is a known card in {holder}'s hand: each card "

@@ -1,0 +1,135 @@
+"""`companion origin replay GAME`: an Origin Story game's log step by step, each event as a sentence with its time,
+undone actions marked, and the invariants (scoring.origin.audit) checked after each step. Exit 1 when a check
+fails; a log that cannot be read is bad input (exit 2, naming the game and the event)."""
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+from typing import Any
+
+from db.records import ORIGIN_STORY, LoggedEvent, Undone
+from db.store import Store
+from scoring.errors import InputError
+from scoring.origin.audit import audit
+from scoring.origin.describe import describe
+from scoring.origin.state import GameState, evolve, project
+
+from .log_session import in_effect, undone_actions
+
+EXIT_OK, EXIT_FAILED = 0, 1
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    entry: LoggedEvent
+    text: str
+    undone_by: LoggedEvent | None
+    when: str  # "setup", "round 2", "round 2, trick 3"
+    state: GameState | None
+    problems: tuple[str, ...]
+
+
+def _when(state: GameState | None) -> str:
+    r = state.round if state is not None else None
+    if r is None:
+        return "setup"
+    if r.scored is not None:
+        return f"after round {r.number}"
+    return f"round {r.number}, trick {min(r.tricks_done + 1, 8)}" if r.alignment is not None else f"round {r.number}"
+
+
+def sentence(event: Any) -> str:
+    if isinstance(event, Undone):
+        return f"undid the action at event {event.action} ({event.reason})"
+    return describe(event)
+
+
+def replay(log: list[LoggedEvent]) -> tuple[list[Step], GameState | None]:
+    """Every stored event in order; the state is rebuilt from the events in effect (from scratch at each undo),
+    and the end state must equal project()."""
+    undone = undone_actions(log)
+    state: GameState | None = None
+    steps: list[Step] = []
+    for i, entry in enumerate(log):
+        when = _when(state)
+        problems: list[str] = []
+        try:
+            if isinstance(entry.event, Undone):
+                state = project(in_effect(log[:i + 1]))
+            elif entry.action not in undone:
+                state = evolve(state, entry.event)
+        except Exception as exc:  # a damaged log must be reported, not crash the replay
+            problems.append(f"event {entry.seq} cannot be applied: {type(exc).__name__}: {exc}")
+        if state is not None and not problems:
+            problems += audit(state)
+        steps.append(Step(entry, sentence(entry.event), undone.get(entry.action), when, state, tuple(problems)))
+    try:
+        final = project(in_effect(log)) if log else None
+    except Exception:
+        final = None
+    if steps and final != state:
+        last = steps[-1]
+        steps[-1] = Step(last.entry, last.text, last.undone_by, last.when, last.state,
+                         last.problems + ("replaying step by step does not reach the stored game's state",))
+    return steps, final
+
+
+def state_json(state: GameState | None) -> dict[str, Any] | None:
+    """What the table may see after the step (ORIGIN_STORY.md §2): counts and totals, never a hidden card."""
+    if state is None:
+        return None
+    r = state.round
+    out: dict[str, Any] = {"phase": str(state.phase), "round": r.number if r else None,
+                           "dealer": state.dealer, "tricks_done": r.tricks_done if r else 0,
+                           "tricks_won": r.won() if r else {}, "vp": state.totals()}
+    if state.piles is not None:
+        out["deck"], out["discard"] = len(state.piles.deck), len(state.piles.discard)
+    return out
+
+
+def step_json(step: Step) -> dict[str, Any]:
+    undo = step.undone_by
+    return {
+        "seq": step.entry.seq, "action": step.entry.action, "recorded_at": step.entry.recorded_at.isoformat(),
+        "event": type(step.entry.event).__name__, "when": step.when, "text": step.text,
+        "undone": None if undo is None else {"at": undo.recorded_at.isoformat(), "seq": undo.seq,
+                                             "reason": undo.event.reason if isinstance(undo.event, Undone) else ""},
+        "state": state_json(step.state), "checks": "ok" if not step.problems else list(step.problems),
+    }
+
+
+def step_text(step: Step) -> str:
+    undone = ""
+    if step.undone_by is not None and isinstance(step.undone_by.event, Undone):
+        undone = f"  [undone {step.undone_by.recorded_at:%Y-%m-%d %H:%M}: {step.undone_by.event.reason}]"
+    flag = "" if not step.problems else "  !! " + "; ".join(step.problems)
+    return f"{step.entry.seq:>4} {step.entry.recorded_at:%H:%M:%S} [{step.when}] {step.text}{undone}{flag}"
+
+
+def run(args: argparse.Namespace, url: str) -> tuple[int, Any, str]:
+    """(exit code, JSON data, text) for `companion origin replay GAME [--json]`."""
+    store = Store.open(url)
+    try:
+        game = store.game(args.game)
+        if game.kind != ORIGIN_STORY:
+            raise InputError(f"game {game.id} is a game of {game.kind}: `companion replay {game.id}` replays it")
+        steps, _final = replay(store.events(game.id))  # a row that cannot be read: StoreError naming it
+    finally:
+        store.close()
+    bad = [s for s in steps if s.problems]
+    summary = f"game {game.id}: {len(steps)} events, " + (
+        "every check passed" if not bad else
+        f"{len(bad)} event(s) fail a check, first at event {bad[0].entry.seq}: {bad[0].problems[0]}")
+    data = {"game": game.id, "status": game.status, "steps": [step_json(s) for s in steps],
+            "checks": "ok" if not bad else [s.entry.seq for s in bad]}
+    return (EXIT_FAILED if bad else EXIT_OK), data, "\n".join([*(step_text(s) for s in steps), summary])
+
+
+def add_replay(verbs: Any) -> None:
+    """`origin replay GAME [--json]` on the `origin` command's subparsers."""
+    p: argparse.ArgumentParser = verbs.add_parser(
+        "replay", help="an Origin Story game's log step by step, with the checks after each event (exit 1 when "
+                       "one fails)",
+        description="an Origin Story game's log step by step, with the checks after each event")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    p.add_argument("game", type=int, help="the game's number (`companion games` lists them)")

@@ -1,0 +1,175 @@
+"""OriginSession: an Origin Story game recorded turn by turn (the log machinery is LogSession's, shared by every
+game). The app deck's randomness lives here, in the shell: each draw is picked with `secrets.SystemRandom` from the
+deck as the state knows it and recorded as the action's events before anything is shown, under the action's key,
+so a retried action returns the same cards and never draws twice."""
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+from random import Random
+from typing import Any
+
+from db.records import ORIGIN_STORY
+from db.store import Store
+from scoring.decision import Decision, Rejected
+from scoring.errors import InputError
+from scoring.origin import commands as c
+from scoring.origin import events as e
+from scoring.origin import vancardian as van
+from scoring.origin.cards import Card
+from scoring.origin.game import decide, final_sheet
+from scoring.origin.round import referee
+from scoring.origin.scoring import GameScore, RoundScore
+from scoring.origin.setup import HAND, Kind
+from scoring.origin.solo_deck import plan_draw
+from scoring.origin.state import GameState, Phase, evolve, project
+
+from .log_session import LogSession, Submitted
+
+__all__ = ["OriginSession", "Submitted", "sheet_json"]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """A player's line for the history (store.finish): `hand` has no meaning in Origin Story."""
+
+    name: str
+    total: int
+    rank: int
+    hand: None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FinalResults:
+    players: tuple[SeatResult, ...]
+    winners: tuple[str, ...]
+    tie_break: str | None = None
+
+
+class OriginSession(LogSession[GameState]):
+    kind = ORIGIN_STORY
+
+    def __init__(self, store: Store, game_id: int, rng: Random | None = None) -> None:
+        self.rng = rng or secrets.SystemRandom()  # tests inject a seeded Random; never stored
+        super().__init__(store, game_id)
+
+    @classmethod
+    def start(cls, store: Store, command: c.StartGame, key: str,
+              rng: Random | None = None) -> OriginSession | Rejected:
+        """A new game, if its setup is accepted; retried with the same key, the same game."""
+        decision = decide(None, command)
+        if isinstance(decision, Rejected):
+            return decision
+        started = decision.events[0]
+        assert isinstance(started, e.GameStarted)
+        choices = {f.name: str(getattr(command.choices, f.name)) for f in fields(command.choices)}
+        if started.difficulty is not None:  # the history groups solo results by difficulty and deck
+            choices |= {"difficulty": str(started.difficulty), "difficulty_colour": str(started.difficulty_colour),
+                        "deck": started.deck}
+        record = store.create_game(variant=started.mode, players=started.players, families=[], rules=choices,
+                                   first=decision.events, key=key, kind=ORIGIN_STORY)
+        return cls(store, record.id, rng)
+
+    # --- the rules --------------------------------------------------------------------------------
+    def decide(self, state: GameState | None, command: Any) -> Decision:
+        return decide(state, command)
+
+    def evolve(self, state: GameState, event: Any) -> GameState:
+        return evolve(state, event)
+
+    def project(self, events: Sequence[Any]) -> GameState:
+        return project(events)
+
+    def is_setup(self, event: Any) -> bool:
+        return isinstance(event, e.GameStarted | e.SoloDeckBuilt)
+
+    # --- outcomes drawn by the shell ----------------------------------------------------------------
+    def draw_dealer(self, key: str) -> Submitted:
+        """The first dealer by lot: a seat that may deal, picked at random and recorded as the lot's outcome."""
+        if key in self.keys:
+            return self.submit(c.ChooseDealer(""), key)
+        return self.submit(c.ChooseDealer(self.rng.choice(self.state.seating.dealers), "lot"), key)
+
+    def _pick(self, pool: Sequence[Card], count: int) -> tuple[Card, ...]:
+        return tuple(self.rng.sample(sorted(pool), count))
+
+    def deal_app_deck(self, key: str, line: str = "") -> Submitted:
+        """Solo with the app deck: deal the rows due now (yours, then after your alignment the Vancardians',
+        with the cards `line`'s Replace needs), drawn at random from the deck."""
+        if key in self.keys:
+            return self.submit(c.DealHands(()), key)
+        piles = self._app_deck()
+        r = self.state.round
+        if r is None or self.state.phase is not Phase.DEAL:
+            raise InputError("nothing to deal now")
+        you = self.state.you
+        seats = [you] if you not in dict(r.hands) else [s.name for s in self.state.seating.seats
+                                                         if s.kind is Kind.VANCARDIAN]
+        drawn = self._pick(piles.deck, HAND * len(seats))
+        rows = [drawn[i * HAND:(i + 1) * HAND] for i in range(len(seats))]
+        draws: tuple[Card, ...] = ()
+        if seats != [you]:
+            needed = van.round_draws_needed(van.parse_effect(line), rows,
+                                            replace_draws=self.state.choices.replace_draws)
+            draws = self._pick([x for x in piles.deck if x not in drawn], needed)
+        return self.submit(c.DealHands(tuple(zip(seats, rows, strict=True)), line, draws), key)
+
+    def vancardian_plays(self, key: str, drawn: tuple[Card, ...] | None = None) -> Submitted:
+        """The Vancardian to play moves. App deck: the two cards she draws to follow are picked here (the discard
+        pile shuffled in first if the deck runs out); table deck: `drawn` are the cards the table drew."""
+        if key in self.keys:
+            return self.submit(c.VancardianPlays(), key)
+        if drawn is not None or self.state.deck != "app":
+            return self.submit(c.VancardianPlays(drawn or ()), key)
+        piles = self._app_deck()
+        result = referee(self.state.round_input())
+        if result.in_play is None:
+            return self.submit(c.VancardianPlays(), key)
+        pool = [x for x in piles.discard if not x.extra_love]
+        plan = plan_draw(2, len(piles.deck), len(pool))
+        cards = self._pick(piles.deck, plan.from_deck) + self._pick(pool, plan.after_reshuffle)
+        return self.submit(c.VancardianPlays(cards, bool(plan.reshuffled)), key)
+
+    def _app_deck(self) -> Any:
+        if self.state.deck != "app" or self.state.piles is None:
+            raise InputError(f"game {self.game_id} uses the table's deck: type the cards drawn")
+        return self.state.piles
+
+    # --- the end ------------------------------------------------------------------------------------
+    def score(self) -> GameScore:
+        """The score sheet of the rounds scored so far."""
+        if not any(r.scored for r in self.state.rounds):
+            raise InputError(f"game {self.game_id} has no round scored yet")
+        return final_sheet(self.state)
+
+    def finish(self) -> GameScore:
+        """Write the ended game's results into the history: one line per player (solo: the Vancardians' lines
+        go in the player's sheet; a Vancardian may be among the winners)."""
+        if self.state.phase is not Phase.OVER:
+            raise InputError(f"game {self.game_id} is not over yet: {len(self.state.rounds)} round(s) started, "
+                             "5 to score")
+        sheet = self.score()
+        people = [p for p in sheet.players if p.name in self.state.players]
+        results = FinalResults(tuple(SeatResult(p.name, p.total, p.rank) for p in people), sheet.winners)
+        data = sheet_json(sheet)
+        details = [next(d for d in data["players"] if d["name"] == p.name) for p in people]
+        if len(people) < len(sheet.players):
+            others = [d for d in data["players"] if d["name"] not in self.state.players]
+            details = [{**d, "opponents": others} for d in details]
+        self.record = self.store.finish(self.game_id, results, details)
+        return sheet
+
+
+def _line_json(line: RoundScore, n: int) -> dict[str, Any]:
+    return {"round": n, "alignment": line.alignment.value, "tricks": line.tricks, "alignment_vp": line.alignment_vp,
+            "abilities": [{"source": s, "vp": vp} for s, vp in line.abilities], "surrender_vp": line.surrender_vp,
+            "round_vp": line.round_vp}
+
+
+def sheet_json(sheet: GameScore) -> dict[str, Any]:
+    """The score sheet as `origin score --json` prints it (ORIGIN_STORY.md §7.2)."""
+    return {"players": [{"name": p.name, "total": p.total, "rank": p.rank,
+                         "rounds": [_line_json(line, i) for i, line in enumerate(p.rounds, 1)]}
+                        for p in sheet.players],
+            "winners": list(sheet.winners), "shared": sheet.shared}

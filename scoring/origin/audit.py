@@ -1,0 +1,85 @@
+"""What must hold in every state reached from an Origin Story log (replays and simulations), as sentences."""
+from __future__ import annotations
+
+from collections import Counter
+
+from .cards import DECK, EXTRA_LOVE
+from .round import referee
+from .scoring import VILLAIN_CLEAN_VP
+from .setup import TRICKS, Kind
+from .state import GameState
+
+ALL_CARDS = Counter(DECK + EXTRA_LOVE)
+
+
+def conservation(state: GameState) -> list[str]:
+    """Solo: each of the 52 cards and the extra-love cards is in exactly one place."""
+    if state.piles is None:
+        return []
+    places = state.piles.places()
+    seen = Counter(c for cards in places.values() for c in cards)
+    problems = []
+    for card in sorted(seen - ALL_CARDS):
+        where = [p for p, cards in places.items() if card in cards]
+        problems.append(f"{card} is in {seen[card]} places at once ({', '.join(where)})" if seen[card] > 1
+                        else f"{card} is in {where[0]} but should not exist")
+    for card in sorted((ALL_CARDS - seen).elements()):
+        problems.append(f"{card} is nowhere")
+    if state.ended is not None:
+        totals = state.totals()
+        for seat, vp, _rank in state.ended.totals:
+            if state.choices.vp_floor == "none" and totals.get(seat) != vp:
+                problems.append(f"{seat}'s final {vp} VP is not the sum of the rounds ({totals.get(seat)})")
+    return problems
+
+
+def audit(state: GameState) -> list[str]:
+    """The broken invariants; empty when the state is sound."""
+    problems = conservation(state)
+    for r in state.rounds:
+        last = {n: (w, lead) for n, w, lead in r.winners}
+        done = len(last)
+        kinds = {s.name: s.kind for s in state.seating.seats}
+        sidekick = sum(1 for w, _l in last.values() if kinds.get(w) is Kind.SIDEKICK)
+        won = sum(n for seat, n in r.won().items() if kinds.get(seat) is not Kind.SIDEKICK)
+        if won > TRICKS:
+            problems.append(f"round {r.number}: {won} tricks won, more than {TRICKS}")
+        if won != done - sidekick:
+            problems.append(f"round {r.number}: {won} tricks won but {done} finished, {sidekick} by sidekicks")
+        if r is state.round and r.scored is None and r.entries:
+            try:
+                refereed = [t for t in referee(state.round_input()).tricks if t.counts]
+            except ValueError as exc:  # InputError: the log holds what the referee cannot read
+                problems.append(f"round {r.number}: the tricks cannot be refereed: {exc}")
+                refereed = []
+            # the play that ends a trick and its os.TrickWon are two events of one action: one may lag
+            if len(last) not in (len(refereed), len(refereed) - 1) and not problems:
+                problems.append(f"round {r.number}: {len(last)} tricks are recorded as won, but the plays finish "
+                                f"{len(refereed)}")
+            for t in refereed:
+                if t.n not in last:
+                    continue
+                played = {p.seat for p in t.plays}
+                if played and last[t.n][0] not in played:
+                    problems.append(f"round {r.number}, trick {t.n}: {last[t.n][0]} won it without playing to it")
+                elif last[t.n][0] != t.winner:
+                    problems.append(f"round {r.number}, trick {t.n}: {last[t.n][0]} is recorded as the winner, "
+                                    f"but the cards give {t.winner}")
+        stored = {seat: (a, total) for seat, a, total in r.scores}
+        for line in r.scored or ():
+            vp, total = stored.get(line.player, (line.alignment_vp, line.round_vp))
+            if line.alignment.value == "hero" and vp != line.tricks:
+                problems.append(f"round {r.number}: {line.player}, hero, scored {vp} VP for {line.tricks} tricks")
+            if line.alignment.value == "villain" and vp not in ((0,) if line.tricks else (VILLAIN_CLEAN_VP,)):
+                problems.append(f"round {r.number}: {line.player}, villain with {line.tricks} tricks, scored {vp} VP")
+            if total != vp + sum(x for _s, x in line.abilities) + line.surrender_vp:
+                problems.append(f"round {r.number}: {line.player}'s round total {total} is not its VP lines' sum")
+            if line.tricks != r.won().get(line.player, 0):
+                problems.append(f"round {r.number}: {line.player} scored {line.tricks} tricks but won "
+                                f"{r.won().get(line.player, 0)}")
+    if state.ended is not None:
+        totals = state.totals()
+        for seat, vp, _rank in state.ended.totals:
+            if state.choices.vp_floor == "none" and totals.get(seat) != vp:
+                problems.append(f"{seat}'s final {vp} VP is not the sum of the rounds ({totals.get(seat)})")
+    return problems

@@ -1,0 +1,416 @@
+"""decide: a command against the state -> the events it records, or the broken rule as a value.
+
+Trick rules are never re-implemented here: a play is appended to the round as the referee reads it
+(`round.referee`), and the Vancardians' moves come from their runner (`vancardian`). Checks run in a fixed order:
+the phase, then the referee's answer for the new play only (earlier plays were settled when recorded, some of them
+by an override)."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, fields, replace
+
+from ..decision import Accepted, Decision, Rejected, Violation
+from ..errors import InputError
+from . import commands as c
+from . import events as e
+from . import vancardian as van
+from .cards import Card
+from .round import Ability, Alignment, CardTrick, EffectKind, RoundResult, WinnerOnly, referee
+from .rules import RuleId
+from .scoring import GameScore, RoundScore, score_game, score_round
+from .setup import HAND, ROUNDS, Kind, Mode, seating
+from .solo_deck import build_solo_deck, plan_draw
+from .state import GameState, Phase
+from .trick import Play
+
+_PHASE_RULE = {Phase.DEALER: RuleId.DEALER_FIRST, Phase.ROUND: RuleId.SETUP, Phase.DEAL: RuleId.DEAL,
+               Phase.ALIGN: RuleId.ALIGN, Phase.PLAY: RuleId.TRICKS_8, Phase.END: RuleId.ROUND_END,
+               Phase.OVER: RuleId.GAME_END}
+_PHASE_NEXT = {Phase.DEALER: "choose the first dealer", Phase.ROUND: "start the next round",
+               Phase.DEAL: "deal the known hands", Phase.ALIGN: "reveal the alignments",
+               Phase.PLAY: "play the tricks", Phase.END: "end and score the round", Phase.OVER: "the game is over"}
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What a command would record, and the rules it breaks (empty: accepted)."""
+
+    events: tuple[e.Event, ...]
+    violations: tuple[Violation, ...] = ()
+
+
+def _no(rule: RuleId, sentence: str, overridable: bool = False) -> Outcome:
+    return Outcome((), (Violation(rule, sentence, overridable),))
+
+
+def decide(state: GameState | None, command: c.Command | c.Override) -> Decision:
+    if isinstance(command, c.Override):
+        found = check(state, command.command)
+        if found.violations and not command.reason.strip():
+            raise InputError("an override needs the table's reason")
+        fixed = [v for v in found.violations if not v.overridable]
+        if fixed:
+            return Rejected(fixed[0])
+        first = found.violations[0] if found.violations else None
+        noted = (e.RuleOverridden(str(first.rule), first.message, command.reason.strip()),) if first else ()
+        return Accepted(noted + found.events)
+    found = check(state, command)
+    return Rejected(found.violations[0]) if found.violations else Accepted(found.events)
+
+
+def check(state: GameState | None, command: c.Command) -> Outcome:
+    if isinstance(command, c.StartGame):
+        return _start(command) if state is None else _no(RuleId.SETUP, "the game has already started")
+    if state is None:
+        return _no(RuleId.SETUP, "start the game first")
+    if isinstance(command, c.UseAbility):
+        return _ability(state, command)
+    wanted = {c.ChooseDealer: (Phase.DEALER,), c.StartRound: (Phase.ROUND,), c.DealHands: (Phase.DEAL,),
+              c.RevealAlignments: (Phase.ALIGN,), c.PlayCard: (Phase.PLAY,), c.NameWinner: (Phase.PLAY,),
+              c.VancardianPlays: (Phase.PLAY,), c.Surrender: (Phase.PLAY,), c.EndRound: (Phase.END, Phase.PLAY)}
+    phase = state.phase
+    if phase not in wanted[type(command)]:
+        return _no(_PHASE_RULE[phase], f"not now: {_PHASE_NEXT[phase]}"
+                   + (f" (round {state.round.number})" if state.round and phase is not Phase.OVER else ""))
+    match command:
+        case c.ChooseDealer():
+            return _dealer(state, command)
+        case c.StartRound():
+            assert state.dealer is not None
+            return Outcome((e.RoundStarted(len(state.rounds) + 1, state.dealer),))
+        case c.DealHands():
+            return _deal(state, command)
+        case c.RevealAlignments():
+            return _align(state, command)
+        case c.PlayCard():
+            if state.seating.has(command.seat) and state.seating.seat(command.seat).kind is Kind.VANCARDIAN:
+                return _no(RuleId.SOLO_PICK, f"{state.seating.seat(command.seat).name} is a Vancardian: her runner "
+                           "chooses her card")
+            play = Play(state.seating.seat(command.seat).name, command.card, command.value, command.suit,
+                        command.by, command.ignore_follow)
+            return _play(state, play, command.turned)
+        case c.NameWinner():
+            return _named(state, command)
+        case c.VancardianPlays():
+            return _vancardian(state, command)
+        case c.Surrender():
+            return _surrender(state)
+        case c.EndRound():
+            return _end(state)
+    raise AssertionError(f"not an Origin Story command: {command!r}")
+
+
+# --- setup ------------------------------------------------------------------------------------------------
+
+def _start(cmd: c.StartGame) -> Outcome:
+    try:
+        seats = seating(cmd.mode, cmd.players)
+    except (InputError, ValueError) as exc:
+        return _no(RuleId.PLAYERS, str(exc))
+    if cmd.deck not in ("table", "app"):
+        return _no(RuleId.SOLO_SETUP, f"deck {cmd.deck!r}: table or app")
+    if cmd.deck == "app" and seats.mode is not Mode.SOLO:
+        return _no(RuleId.SOLO_SETUP, "the app deck is for the solo game only")
+    choices = tuple((f.name, str(getattr(cmd.choices, f.name))) for f in fields(cmd.choices))
+    names = tuple(s.name for s in seats.seats if s.kind is Kind.PLAYER)
+    started = e.GameStarted(str(seats.mode), names, choices, cmd.deck)
+    if seats.mode is not Mode.SOLO:
+        return Outcome((started,))
+    try:
+        deck = build_solo_deck(cmd.difficulty, cmd.difficulty_colour or "")
+    except InputError as exc:
+        return _no(RuleId.SOLO_SETUP, str(exc))
+    started = replace(started, difficulty=deck.difficulty, difficulty_colour=str(deck.difficulty_colour))
+    return Outcome((started, e.SoloDeckBuilt(deck.difficulty, str(deck.difficulty_colour),
+                                             tuple(str(x) for x in deck.colours))))
+
+
+def _dealer(state: GameState, cmd: c.ChooseDealer) -> Outcome:
+    if cmd.how not in ("movie", "lot"):
+        return _no(RuleId.DEALER_FIRST, f"{cmd.how!r}: the first dealer is chosen by movie or by lot")
+    seat = state.seating.seat(cmd.seat)
+    if seat.kind is Kind.SIDEKICK:
+        return _no(RuleId.SK_NOLEAD, f"{seat.name} is a sidekick: sidekicks never deal")
+    return Outcome((e.DealerChosen(seat.name, cmd.how),))
+
+
+def _unique(state: GameState, cards: Sequence[Card], where: str) -> Violation | None:
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            return Violation(RuleId.UNIQUE, f"{card} is dealt twice ({where}): each card exists once", False)
+        seen.add(card)
+        if state.piles is not None and card not in state.piles.deck:
+            return Violation(RuleId.UNIQUE, f"{card} is not in the deck ({where}): each card exists once", False)
+    return None
+
+
+def _deal(state: GameState, cmd: c.DealHands) -> Outcome:
+    r = state.round
+    assert r is not None
+    given = {state.seating.seat(s).name: tuple(cards) for s, cards in cmd.hands}
+    if state.mode is Mode.DUO:
+        sidekicks = {s.name for s in state.seating.seats if s.kind is Kind.SIDEKICK}
+        if set(given) != sidekicks or any(len(v) != 2 for v in given.values()):
+            return _no(RuleId.DEAL, f"deal each sidekick ({', '.join(sorted(sidekicks))}) its 2 face-up cards")
+        bad = _unique(state, [x for v in given.values() for x in v], "the sidekicks' face-up cards")
+        if bad:
+            return Outcome((), (bad,))
+        return Outcome(tuple(e.HandDealt(s, HAND, given[s]) for s in state.seating.names if s in given))
+    you = state.you
+    vans = tuple(s.name for s in state.seating.seats if s.kind is Kind.VANCARDIAN)
+    need = (you,) if you not in dict(r.hands) else vans  # your row, then (after your alignment) theirs
+    if set(given) != set(need) or any(len(v) != HAND for v in given.values()):
+        return _no(RuleId.SOLO_ROWS, f"deal {HAND} cards to each of {', '.join(need)} now")
+    rows = [given[s] for s in need]
+    bad = _unique(state, [x for row in rows for x in row] + list(cmd.effect_draws), "the rows and the draws")
+    if bad:
+        return Outcome((), (bad,))
+    dealt = tuple(e.HandDealt(s, HAND, given[s]) for s in need)
+    if need == (you,):
+        return Outcome(dealt)
+    try:
+        effect = van.parse_effect(cmd.line)
+        results = van.apply_round_effect(effect, rows, alignment=str(_alignment(state)), draws=cmd.effect_draws,
+                                         seats=vans, replace_order=state.choices.replace_order,
+                                         replace_draws=state.choices.replace_draws)
+    except InputError as exc:
+        return _no(RuleId.SOLO_SETUP, str(exc))
+    assert state.piles is not None
+    added = [x for res in results for x in res.added]
+    if any(added.count(x) > state.piles.aside.count(x) for x in added):
+        return _no(RuleId.SOLO_ADD, f"no extra-love {added[0]} is left aside for Add")
+    resolved = tuple(e.VancardianEffectResolved(res.seat, str(effect), res.drew, res.discarded, res.added,
+                                                res.row_after) for res in results if effect.kind != "none")
+    return Outcome(dealt + resolved)
+
+
+def _align(state: GameState, cmd: c.RevealAlignments) -> Outcome:
+    players = [s.name for s in state.seating.seats if s.kind is Kind.PLAYER]
+    given = {state.seating.seat(s).name: Alignment(a) for s, a in cmd.alignment}
+    if set(given) != set(players):
+        return _no(RuleId.ALIGN, f"every player reveals an alignment together: {', '.join(players)}")
+    return Outcome((e.AlignmentsRevealed(tuple((p, given[p]) for p in players)),))
+
+
+# --- tricks -----------------------------------------------------------------------------------------------
+
+def _result(state: GameState) -> RoundResult:
+    return referee(state.round_input())
+
+
+def _with_round(state: GameState, **changes: object) -> GameState:
+    r = state.round
+    assert r is not None
+    return replace(state, rounds=state.rounds[:-1] + (replace(r, **changes),))  # type: ignore[arg-type]
+
+
+def _play(state: GameState, play: Play, turned: Card | None, before: tuple[e.Event, ...] = ()) -> Outcome:
+    """A card played: the referee reads the round with it; only what this play breaks counts."""
+    r = state.round
+    assert r is not None
+    current = r.in_play(len(state.seating.seats))
+    if current is not None:
+        entry = replace(current, plays=current.plays + (play,),
+                        turned=current.turned + (((play.seat, turned),) if turned else ()))
+        entries = r.entries[:-1] + (entry,)
+    else:
+        entries = r.entries + (CardTrick((play,), ((play.seat, turned),) if turned else ()),)
+    try:
+        res = referee(_with_round(state, entries=entries).round_input())
+    except InputError as exc:
+        return _no(RuleId.ORDER, str(exc))
+    t = res.tricks[-1]
+    mine = t.plays[-1]
+    found = list(mine.violations)
+    if len(t.plays) == 1:
+        found = [v for v in t.refusals if v.rule is not RuleId.TRICKS_8] + found
+    if t.complete:
+        found += [v for v in t.refusals if v.rule is RuleId.TRICKS_8]
+    p = mine.play
+    out: list[e.Event] = [*before, e.CardPlayed(r.number, t.n, p.seat, p.card, play.value, play.suit, play.by,
+                                                play.ignore_follow)]
+    if turned is not None:
+        out.append(e.SidekickCardTurned(p.seat, turned))
+    out += [e.RevokeFlagged(f.seat, f.trick, t.n, f.sentence) for f in t.flags if f.seat == p.seat]
+    if t.complete and t.winner is not None and t.next_leader is not None:
+        out.append(e.TrickWon(r.number, t.n, t.winner, t.reason, t.next_leader))
+    return Outcome(tuple(out), tuple(found))
+
+
+def _named(state: GameState, cmd: c.NameWinner) -> Outcome:
+    r = state.round
+    assert r is not None
+    if state.mode is Mode.SOLO:
+        return _no(RuleId.SOLO_ROWS, "the solo game is played card by card: the runner must see every card")
+    if r.in_play(len(state.seating.seats)) is not None:
+        return _no(RuleId.ORDER, "a trick is being played card by card: finish it first")
+    res = referee(_with_round(state, entries=r.entries + (WinnerOnly(state.seating.seat(cmd.seat).name),))
+                  .round_input())
+    t = res.tricks[-1]
+    assert t.winner is not None and t.next_leader is not None
+    return Outcome((e.TrickWon(r.number, t.n, t.winner, t.reason, t.next_leader, named=True),), t.refusals)
+
+
+def _alignment(state: GameState) -> Alignment:
+    r = state.round
+    assert r is not None
+    return dict(r.alignment or ()).get(state.you, Alignment.HERO)
+
+
+def _effective(state: GameState) -> van.Effective:
+    r = state.round
+    assert r is not None
+    shown = [x for ab in r.abilities for ef in ab.effects if ef.kind is EffectKind.REVEAL for x in ef.cards]
+    return van.reveal(shown, str(_alignment(state))) if shown else van.PRINTED
+
+
+def _vancardian(state: GameState, cmd: c.VancardianPlays) -> Outcome:
+    if state.mode is not Mode.SOLO or state.piles is None:
+        return _no(RuleId.SOLO_PICK, "there are Vancardians only in the solo game")
+    res = _result(state)
+    t = res.in_play
+    seat = res.to_play if t is not None else res.next_leader
+    if seat is None or state.seating.seat(seat).kind is not Kind.VANCARDIAN:
+        return _no(RuleId.SOLO_CYCLE, f"it is {seat}'s turn, not a Vancardian's")
+    r = state.round
+    assert r is not None
+    piles = state.piles
+    row = piles.row(seat)
+    you = state.you
+    mine = res.tricks_won.get(you, 0)
+    effective = _effective(state)
+    try:
+        if t is None:
+            if cmd.drawn:
+                return _no(RuleId.SOLO_LEAD, f"{seat} leads: she draws nothing")
+            move = van.lead(row, alignment=str(_alignment(state)), tricks_won=mine, seat=seat, effective=effective)
+            before: tuple[e.Event, ...] = ()
+        else:
+            plan = plan_draw(2, len(piles.deck), len([x for x in piles.discard if not x.extra_love]))
+            if len(cmd.drawn) != plan.drawn or cmd.reshuffled != bool(plan.reshuffled):
+                return _no(RuleId.DECK_EMPTY, f"{seat} draws {plan.drawn} card(s) now"
+                           + (" after the discard pile is shuffled into the deck" if plan.reshuffled else ""))
+            first, rest = cmd.drawn[:plan.from_deck], cmd.drawn[plan.from_deck:]
+            pool = [x for x in piles.discard if not x.extra_love]
+            if len(set(cmd.drawn)) < len(cmd.drawn) or any(x not in piles.deck for x in first) \
+                    or any(x not in pool for x in rest):
+                return _no(RuleId.UNIQUE, f"{' '.join(map(str, cmd.drawn))}: a card drawn must be in the deck")
+            move = van.follow(row, cmd.drawn, [p.play for p in t.plays], alignment=str(_alignment(state)),
+                              tricks_won=mine, seat=seat, effective=effective, as_led=state.choices.as_led)
+            before = ((e.DeckReshuffled(tuple(pool)),) if plan.reshuffled else ()) + \
+                ((e.CardsDrawn(seat, cmd.drawn, "vancardian draw"),) if cmd.drawn else ())
+    except InputError as exc:
+        return _no(RuleId.SOLO_PICK, str(exc))
+    chose = e.VancardianChose(seat, move.role, tuple((str(s.rule), s.sentence) for s in move.steps), move.plays,
+                              move.kept, move.discarded, move.row_after)
+    play = effective.play(seat, move.plays)
+    # her row after the draw is what the referee must know: the play is checked against it
+    hands = dict(r.hands)
+    hands[seat] = move.row_after
+    found = _play(_with_round(state, hands=tuple(hands.items())), play, None, (*before, chose))
+    return found
+
+
+def _surrender(state: GameState) -> Outcome:
+    if state.mode is not Mode.SOLO or state.piles is None:
+        return _no(RuleId.SOLO_SURRENDER, "surrender is for the solo game only")
+    res = _result(state)
+    t = res.in_play
+    plays = [p.play for p in t.plays] if t is not None else []
+    leader = plays[0].seat if plays else ""
+    found = van.surrender(plays, state.piles.row(leader) if leader else (), you=state.you,
+                          alignment=str(_alignment(state)), tricks_won=res.tricks_won.get(state.you, 0))
+    if not found.allowed or t is None:
+        return _no(RuleId.SOLO_SURRENDER, found.sentence)
+    return Outcome((e.Surrendered(t.n, found.to, found.vp),))
+
+
+# --- abilities --------------------------------------------------------------------------------------------
+
+def _ability(state: GameState, cmd: c.UseAbility) -> Outcome:
+    r = state.round
+    if r is None or state.phase in (Phase.ROUND, Phase.OVER, Phase.DEALER):
+        return _no(RuleId.SCORE_ABILITY, "abilities are used during a round")
+    if not state.seating.has(cmd.player) or state.seating.seat(cmd.player).kind is Kind.VANCARDIAN:
+        return _no(RuleId.SOLO_HERO, f"{cmd.player} uses no abilities here")
+    trick = cmd.trick
+    in_play = r.in_play(len(state.seating.seats)) is not None
+    if trick is None and cmd.timing != "end-of-round":
+        trick = r.tricks_done + 1 if in_play else (r.tricks_done or None)
+    if any(x.kind is EffectKind.REWIND for x in cmd.effects) and (not in_play or state.mode is Mode.SOLO):
+        # a finished trick's winner is already a recorded fact, and a solo rewind would have to give back the
+        # Vancardians' draws: undo the plays instead
+        return _no(RuleId.TRICKS_8, "rewind is entered while the trick is being played (solo: undo the plays)")
+    ability = Ability(state.seating.seat(cmd.player).name, cmd.source, cmd.effects, cmd.timing, trick)
+    try:
+        before = _result(state)
+        res = referee(_with_round(state, abilities=r.abilities + (ability,)).round_input())
+    except InputError as exc:
+        return _no(RuleId.SCORE_ABILITY, str(exc))
+    index = len(r.abilities)
+    found = tuple(x.violation for x in res.refusals if x.index == index)
+    out: list[e.Event] = [e.AbilityUsed(ability.player, ability.source, ability.timing, trick, ability.effects)]
+    if state.mode is Mode.SOLO:
+        exchanged = _exchanges(state, ability)
+        if isinstance(exchanged, Violation):
+            return Outcome((), (exchanged,))
+        out += exchanged
+    was = {t.n: (t.winner, t.next_leader) for t in before.tricks if t.counts}
+    for t in res.tricks:  # a changed winner or next leader is recorded as a fact again
+        if t.counts and t.winner and t.next_leader and was.get(t.n) not in (None, (t.winner, t.next_leader)):
+            out.append(e.TrickWon(r.number, t.n, t.winner, t.reason, t.next_leader))
+    return Outcome(tuple(out), found)
+
+
+def _exchanges(state: GameState, ability: Ability) -> list[e.Event] | Violation:
+    """Solo: each `exchange with <Vancardian> give <card>` resolved by the rule, one after the other."""
+    assert state.piles is not None
+    rows = dict(state.piles.rows)
+    out: list[e.Event] = []
+    for x in ability.effects:
+        if x.kind is not EffectKind.EXCHANGE:
+            continue
+        if not state.seating.has(x.target) or state.seating.seat(x.target).kind is not Kind.VANCARDIAN:
+            return Violation(RuleId.SOLO_EXCHANGE, f"{x}: exchange with Automaton or Factoryon", False)
+        seat = state.seating.seat(x.target).name
+        if seat not in rows:  # a "when charged" exchange waits for the Vancardians' rows
+            return Violation(RuleId.SOLO_DELAY, f"{x}: {seat} has no row yet; enter it once her row is dealt", False)
+        if len(x.cards) != 1:
+            return Violation(RuleId.SOLO_EXCHANGE, f"{x}: name the one card you give (give 3br)", False)
+        try:
+            done = van.exchange(rows[seat], rows.get(ability.player, ()), x.cards[0], seat=seat,
+                                effective=_effective(state))
+        except InputError as exc:
+            return Violation(RuleId.SOLO_EXCHANGE, str(exc), False)
+        rows[seat], rows[ability.player] = done.row_after, done.hand_after
+        out.append(e.CardsExchanged(ability.player, seat, done.took, done.gave,
+                                    tuple((str(s.rule), s.sentence) for s in done.steps)))
+    return out
+
+
+# --- end of round and game --------------------------------------------------------------------------------
+
+def _end(state: GameState) -> Outcome:
+    r = state.round
+    assert r is not None and state.dealer is not None
+    res = _result(state)
+    found: tuple[Violation, ...] = ()
+    if res.in_play is not None and r.surrender is None:
+        return _no(RuleId.ROUND_END, f"trick {res.in_play.n} is still being played")
+    if not res.finished:
+        done = sum(1 for t in res.tricks if t.counts)
+        found = (Violation(RuleId.ROUND_END, f"only {done} of 8 tricks are recorded: the round is not over"),)
+    lines = score_round(res)
+    vp = tuple((x.player, x.alignment_vp, x.round_vp) for x in lines)
+    out: list[e.Event] = [e.RoundScored(r.number, lines, vp), e.DealerPassed(state.seating.next_dealer(state.dealer))]
+    if r.number >= ROUNDS:
+        sheet = final_sheet(state, lines)
+        out.append(e.GameEnded(tuple((p.name, p.total, p.rank) for p in sheet.players), sheet.winners))
+    return Outcome(tuple(out), found)
+
+
+def final_sheet(state: GameState, last: tuple[RoundScore, ...] = ()) -> GameScore:
+    """The score sheet from the scored rounds (and `last`, the round being scored now)."""
+    rounds = [x.scored for x in state.rounds if x.scored is not None] + ([last] if last else [])
+    return score_game(rounds, vp_floor=state.choices.vp_floor)

@@ -1,0 +1,347 @@
+"""An Origin Story game as its events left it, and `evolve`: total, never re-validating (the referee checked
+before the events were recorded). `project(events) = fold(evolve)`."""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from . import events as e
+from .cards import DECK, EXTRA_LOVE, Card
+from .round import Ability, Alignment, CardTrick, EffectKind, RoundInput, Surrender, TrickEntry, WinnerOnly
+from .rules import Choices
+from .scoring import RoundScore
+from .setup import ROUNDS, TRICKS, Kind, Mode, Seating, seating
+from .trick import Play
+
+
+class Phase(StrEnum):
+    DEALER = "dealer"  # the first dealer is to be chosen
+    ROUND = "round"  # a round is to be started
+    DEAL = "deal"  # duo and solo: the known hands are to be dealt
+    ALIGN = "align"  # alignments are to be revealed
+    PLAY = "play"
+    END = "end"  # the tricks are done: the round is to be ended and scored
+    OVER = "over"
+
+
+def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards))
+
+
+def _minus(cards: Sequence[Card], gone: Iterable[Card]) -> tuple[Card, ...]:
+    left = Counter(gone)
+    out = []
+    for c in cards:
+        if left[c]:
+            left[c] -= 1
+        else:
+            out.append(c)
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class Piles:
+    """Solo: where each of the 52 cards and the extra-love cards is. Deck and discard are sets (the deck's order
+    is never known to the engine: the shell draws at random, or the table types what it drew)."""
+
+    deck: tuple[Card, ...]
+    discard: tuple[Card, ...] = ()
+    rows: tuple[tuple[str, tuple[Card, ...]], ...] = ()
+    drawn: tuple[tuple[str, tuple[Card, ...]], ...] = ()  # drawn by a Vancardian, not yet kept or discarded
+    trick: tuple[Card, ...] = ()
+    won: tuple[tuple[str, tuple[Card, ...]], ...] = ()
+    aside: tuple[Card, ...] = ()
+
+    def row(self, seat: str) -> tuple[Card, ...]:
+        return dict(self.rows).get(seat, ())
+
+    def with_row(self, seat: str, cards: Sequence[Card]) -> Piles:
+        rows = dict(self.rows)
+        rows[seat] = tuple(cards)
+        return replace(self, rows=tuple(rows.items()))
+
+    def places(self) -> dict[str, tuple[Card, ...]]:
+        out = {"deck": self.deck, "discard": self.discard, "trick": self.trick, "aside": self.aside}
+        out.update({f"{s}'s row": r for s, r in self.rows})
+        out.update({f"{s}'s draw": r for s, r in self.drawn})
+        out.update({f"{s}'s won tricks": r for s, r in self.won})
+        return out
+
+    def leave(self, cards: Iterable[Card], extra_love_exit: str) -> Piles:
+        """Cards leaving a row or a draw: to the discard pile; extra-love ones aside unless the choice says
+        discard (they never reach the deck)."""
+        gone = tuple(cards)
+        extra = tuple(c for c in gone if c.extra_love) if extra_love_exit == "aside" else ()
+        return replace(self, discard=_sorted(self.discard + _minus(gone, extra)), aside=_sorted(self.aside + extra))
+
+
+def fresh_piles() -> Piles:
+    return Piles(deck=_sorted(DECK), aside=_sorted(EXTRA_LOVE))
+
+
+@dataclass(frozen=True, slots=True)
+class RoundState:
+    number: int
+    dealer: str
+    dealt: bool = False
+    hands: tuple[tuple[str, tuple[Card, ...]], ...] = ()  # known hands as dealt (the referee's `hands`)
+    alignment: tuple[tuple[str, Alignment], ...] | None = None
+    entries: tuple[TrickEntry, ...] = ()
+    abilities: tuple[Ability, ...] = ()
+    winners: tuple[tuple[int, str, str], ...] = ()  # (trick, winner, next leader) as recorded; the last counts
+    surrender: Surrender | None = None
+    revokes: tuple[e.RevokeFlagged, ...] = ()
+    scored: tuple[RoundScore, ...] | None = None
+    scores: tuple[tuple[str, int, int], ...] = ()  # as recorded: (seat, alignment VP, round VP)
+
+    @property
+    def tricks_done(self) -> int:
+        return len({n for n, _w, _l in self.winners})
+
+    def won(self) -> dict[str, int]:
+        last = {n: w for n, w, _l in self.winners}
+        return dict(Counter(last.values()))
+
+    def in_play(self, seats: int) -> CardTrick | None:
+        """The trick being played (some seats have played to it), if any."""
+        last = self.entries[-1] if self.entries else None
+        return last if isinstance(last, CardTrick) and len(last.plays) < seats else None
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    mode: Mode
+    players: tuple[str, ...]
+    seating: Seating
+    choices: Choices
+    deck: str = "table"
+    difficulty: int | None = None
+    difficulty_colour: str | None = None
+    solo_colours: tuple[str, ...] = ()
+    first_dealer: str | None = None
+    dealer: str | None = None  # the token now
+    rounds: tuple[RoundState, ...] = ()
+    piles: Piles | None = None
+    ended: e.GameEnded | None = None
+    overrides: tuple[e.RuleOverridden, ...] = ()
+
+    @property
+    def round(self) -> RoundState | None:
+        return self.rounds[-1] if self.rounds else None
+
+    @property
+    def you(self) -> str:
+        return self.players[0]
+
+    @property
+    def phase(self) -> Phase:
+        r = self.round
+        if self.ended is not None:
+            return Phase.OVER
+        if self.first_dealer is None:
+            return Phase.DEALER
+        if r is None or r.scored is not None:
+            return Phase.ROUND
+        if not r.dealt and self.mode is not Mode.TABLE:
+            return Phase.DEAL
+        if r.alignment is None:
+            return Phase.ALIGN
+        if self.mode is Mode.SOLO and len(r.hands) < len(self.seating.seats):
+            return Phase.DEAL  # the Vancardians' rows come after your alignment (their Replace depends on it)
+        if r.surrender is not None or (r.tricks_done >= TRICKS and r.in_play(len(self.seating.seats)) is None):
+            return Phase.END
+        return Phase.PLAY
+
+    def round_input(self) -> RoundInput:
+        """The referee's view of the round in progress (the same input `origin round` reads from a file)."""
+        r = self.round
+        assert r is not None
+        abilities = r.abilities
+        if self.mode is Mode.SOLO:  # exchanges with a Vancardian are in the rows themselves (os.CardsExchanged)
+            abilities = tuple(replace(ab, effects=tuple(x for x in ab.effects if x.kind is not EffectKind.EXCHANGE))
+                              for ab in abilities)
+        return RoundInput(self.seating, r.dealer, dict(r.alignment or ()), r.entries, abilities, dict(r.hands),
+                          self.choices, r.number, surrender=r.surrender)
+
+    def totals(self) -> dict[str, int]:
+        """Running VP per scoring seat: scored rounds, plus the round in progress's ability VP (immediate)."""
+        out = dict.fromkeys(self.seating.scorers, 0)
+        for r in self.rounds:
+            if r.scored is not None:
+                for line in r.scored:
+                    out[line.player] += line.round_vp
+            else:
+                for ab in r.abilities:
+                    if ab.player in out:
+                        out[ab.player] += sum(x.amount for x in ab.effects if x.kind.value == "vp")
+        return out
+
+
+def start(event: e.GameStarted) -> GameState:
+    mode = Mode(event.mode)
+    state = GameState(mode, event.players, seating(mode, event.players), Choices(**dict(event.choices)),
+                      event.deck, event.difficulty, event.difficulty_colour)
+    return replace(state, piles=fresh_piles()) if mode is Mode.SOLO else state
+
+
+def _round(state: GameState, **changes: object) -> GameState:
+    r = state.round
+    if r is None:
+        return state
+    return replace(state, rounds=state.rounds[:-1] + (replace(r, **changes),))  # type: ignore[arg-type]
+
+
+def _piles(state: GameState) -> Piles:
+    assert state.piles is not None
+    return state.piles
+
+
+def evolve(state: GameState | None, event: e.Event) -> GameState:
+    """The state after one event. Total: it never refuses (the referee did, before the event existed)."""
+    if isinstance(event, e.GameStarted):
+        return start(event)
+    assert state is not None, "an Origin Story log starts with os.GameStarted"
+    r = state.round
+    solo = state.piles is not None
+    match event:
+        case e.SoloDeckBuilt():
+            return replace(state, solo_colours=event.colours)
+        case e.DealerChosen():
+            return replace(state, first_dealer=event.seat, dealer=event.seat)
+        case e.RoundStarted():
+            state = replace(state, rounds=state.rounds + (RoundState(event.round, event.dealer),),
+                            dealer=event.dealer)
+            return replace(state, piles=fresh_piles()) if solo else state  # every card comes back each round
+        case e.HandDealt():
+            if r is None:
+                return state  # a round's fact with no round: nothing to change (a damaged log)
+            state = _round(state, dealt=True, hands=r.hands + ((event.seat, event.cards),))
+            if solo:
+                p = _piles(state)
+                state = replace(state, piles=replace(p.with_row(event.seat, event.cards),
+                                                     deck=_minus(p.deck, event.cards)))
+            return state
+        case e.VancardianEffectResolved():
+            if r is None:
+                return state  # a round's fact with no round: nothing to change (a damaged log)
+            hands = dict(r.hands)
+            hands[event.seat] = event.row_after
+            state = _round(state, hands=tuple(hands.items()))
+            if solo:
+                p = _piles(state)
+                p = replace(p, deck=_minus(p.deck, event.drew), aside=_minus(p.aside, event.added))
+                state = replace(state, piles=p.leave(event.discarded, state.choices.extra_love_exit)
+                                .with_row(event.seat, event.row_after))
+            return state
+        case e.AlignmentsRevealed():
+            return _round(state, alignment=event.alignment)
+        case e.CardPlayed():
+            if r is None:
+                return state  # a round's fact with no round: nothing to change (a damaged log)
+            play = Play(event.seat, event.card, event.value, event.suit, event.by, event.ignore_follow)
+            current = r.in_play(len(state.seating.seats))
+            if current is not None:
+                entries = r.entries[:-1] + (replace(current, plays=current.plays + (play,)),)
+            else:
+                entries = r.entries + (CardTrick((play,)),)
+            state = _round(state, entries=entries)
+            if solo:
+                p = _piles(state)
+                state = replace(state, piles=replace(p.with_row(event.seat, _minus(p.row(event.seat), (event.card,))),
+                                                     trick=p.trick + (event.card,)))
+            return state
+        case e.SidekickCardTurned():
+            if r is None or not r.entries or not isinstance(r.entries[-1], CardTrick):
+                return state
+            last = r.entries[-1]
+            return _round(state, entries=r.entries[:-1] + (replace(last, turned=last.turned + ((event.sidekick,
+                                                                                                 event.card),)),))
+        case e.CardsDrawn():
+            if not solo:
+                return state
+            p = _piles(state)
+            drawn = dict(p.drawn)
+            drawn[event.seat] = drawn.get(event.seat, ()) + event.cards
+            return replace(state, piles=replace(p, deck=_minus(p.deck, event.cards), drawn=tuple(drawn.items())))
+        case e.DeckReshuffled():
+            if not solo:
+                return state
+            p = _piles(state)
+            return replace(state, piles=replace(p, deck=_sorted(p.deck + event.cards),
+                                                discard=_minus(p.discard, event.cards)))
+        case e.VancardianChose():
+            if not solo:
+                return state
+            p = _piles(state)
+            p = replace(p, drawn=tuple((s, c) for s, c in p.drawn if s != event.seat))
+            if event.role == "follow":
+                p = p.leave(event.discarded, state.choices.extra_love_exit).with_row(event.seat, event.row_after)
+            return replace(state, piles=p)
+        case e.TrickWon():
+            if r is None:
+                return state  # a round's fact with no round: nothing to change (a damaged log)
+            entries = r.entries + ((WinnerOnly(event.winner),) if event.named else ())
+            again = any(n == event.trick for n, _w, _l in r.winners)
+            state = _round(state, entries=entries, winners=r.winners + ((event.trick, event.winner,
+                                                                          event.next_leader),))
+            if solo and not again:
+                p = _piles(state)
+                keep = _minus(p.trick, tuple(c for c in p.trick if c.extra_love))
+                extra = tuple(c for c in p.trick if c.extra_love)
+                won = dict(p.won)
+                won[event.winner] = won.get(event.winner, ()) + keep
+                p = replace(p, trick=(), won=tuple(won.items()))
+                state = replace(state, piles=p.leave(extra, state.choices.extra_love_exit))
+            return state
+        case e.RevokeFlagged():
+            if r is None:
+                return state  # a round's fact with no round: nothing to change (a damaged log)
+            return _round(state, revokes=r.revokes + (event,))
+        case e.AbilityUsed():
+            if r is None:
+                return state  # a round's fact with no round: nothing to change (a damaged log)
+            return _round(state, abilities=r.abilities + (Ability(event.player, event.source, event.effects,
+                                                                  event.timing, event.trick),))
+        case e.CardsExchanged():
+            if r is None:
+                return state
+            hands = dict(r.hands)  # the referee reads the rows as exchanged from the start of the round
+            hands[event.player] = _minus(hands.get(event.player, ()), (event.gave,)) + (event.took,)
+            hands[event.seat] = (event.gave,) + _minus(hands.get(event.seat, ()), (event.took,))
+            state = _round(state, hands=tuple(hands.items()))
+            if solo:
+                p = _piles(state)
+                p = p.with_row(event.player, _minus(p.row(event.player), (event.gave,)) + (event.took,))
+                state = replace(state, piles=p.with_row(event.seat, (event.gave,) + _minus(p.row(event.seat),
+                                                                                          (event.took,))))
+            return state
+        case e.Surrendered():
+            return _round(state, surrender=Surrender(event.trick, event.to, event.vp))
+        case e.RoundScored():
+            return _round(state, scored=event.lines, scores=event.scores)
+        case e.DealerPassed():
+            return replace(state, dealer=event.to)
+        case e.GameEnded():
+            return replace(state, ended=event)
+        case e.RuleOverridden():
+            return replace(state, overrides=state.overrides + (event,))
+    raise AssertionError(f"not an Origin Story event: {event!r}")
+
+
+def project(events: Iterable[e.Event]) -> GameState:
+    state: GameState | None = None
+    for event in events:
+        state = evolve(state, event)
+    if state is None:
+        raise ValueError("an empty log has no game")
+    return state
+
+
+def rounds_left(state: GameState) -> int:
+    return ROUNDS - sum(1 for r in state.rounds if r.scored is not None)
+
+
+def seat_kind(state: GameState, seat: str) -> Kind:
+    return state.seating.seat(seat).kind

@@ -1,0 +1,32 @@
+"""The store's contract for Origin Story games, on every backend: a game recorded through OriginSession reads back
+event for event (the os.* codec), resumes exactly, and finishes into the history with its winners."""
+from __future__ import annotations
+
+import random
+
+from companion.origin_session import OriginSession
+from db.records import ORIGIN_STORY
+from db.store import Store
+from scoring.origin import commands as c
+from scoring.origin.state import Phase, project
+from tests.scoring.origin.game_driver import play_game
+
+
+def test_an_origin_story_game_round_trips_and_finishes(store: Store) -> None:
+    session = OriginSession.start(store, c.StartGame("table", ("Ann", "Bob", "Cat", "Dan")), key="start")
+    assert isinstance(session, OriginSession)
+    n = iter(range(10_000))
+
+    def submit(command: object) -> None:
+        assert session.submit(command, f"k{next(n)}").recorded
+
+    play_game(submit, lambda: session.state, random.Random(1), mode="table", players=("Ann", "Bob", "Cat", "Dan"),
+              level="mixed")
+    assert store.game(session.game_id).kind == ORIGIN_STORY
+    stored = [x.event for x in store.events(session.game_id)]
+    assert stored == [x.event for x in session.log]
+    assert project(stored) == session.state and session.state.phase is Phase.OVER
+    sheet = OriginSession(store, session.game_id).finish()
+    results = store.results(session.game_id)
+    assert [(r["name"], r["score"], r["winner"]) for r in results] == [
+        (p.name, p.total, p.name in sheet.winners) for p in sheet.players]

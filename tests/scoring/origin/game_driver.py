@@ -1,0 +1,182 @@
+"""Random legal Origin Story games driven command by command (the tests' own shell: real hidden hands, the app
+deck's draws), for the engine's property tests and the session's tests."""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from scoring.decision import Accepted, Decision
+from scoring.origin import commands as c
+from scoring.origin import events as e
+from scoring.origin import vancardian as van
+from scoring.origin.cards import DECK, Card
+from scoring.origin.game import decide
+from scoring.origin.round import Alignment, Effect, EffectKind, legal_options, referee
+from scoring.origin.setup import HAND, Kind
+from scoring.origin.solo_deck import plan_draw
+from scoring.origin.state import GameState, Phase, evolve
+from scoring.origin.trick import legal_follows
+
+LINES = ("", "replace 2", "add 4.5", "move 1", "replace 1", "add 9.5")
+
+
+class Refused(AssertionError):
+    pass
+
+
+@dataclass
+class Engine:
+    """decide -> evolve with the log kept, as a session does without a store."""
+
+    state: GameState | None = None
+    log: list[e.Event] = field(default_factory=list)
+    on_step: Callable[[Engine, e.Event], None] | None = None
+
+    def submit(self, command: Any) -> Decision:
+        decision = decide(self.state, command)
+        if not isinstance(decision, Accepted):
+            raise Refused(f"{command!r} refused: {decision}")
+        for event in decision.events:
+            self.state = evolve(self.state, event)
+            self.log.append(event)
+            if self.on_step is not None:
+                self.on_step(self, event)
+        return decision
+
+
+Submit = Callable[[Any], Any]
+Current = Callable[[], GameState]
+
+
+def _who(state: GameState) -> tuple[str | None, Any]:
+    res = referee(state.round_input())
+    seat, known = legal_options(res)
+    return seat, (res, known)
+
+
+def play_round(submit: Submit, current: Current, rng: random.Random, *, level: str = "cards",
+               line: str | None = None, surrender: bool = False, vancardian: Callable[[], Any] | None = None,
+               deal: Callable[[str], Any] | None = None, every_option: bool = False) -> None:
+    """One round from StartRound to EndRound. `level`: cards, winners or mixed (per trick)."""
+    submit(c.StartRound())
+    state = current()
+    seats = state.seating.seats
+    hands: dict[str, list[Card]] = {}
+    down: dict[str, list[Card]] = {}
+    if state.mode.value != "solo":
+        cards = list(DECK)
+        rng.shuffle(cards)
+        for i, s in enumerate(seats):
+            hands[s.name] = cards[i * HAND:(i + 1) * HAND]
+        if state.mode.value == "duo":
+            pairs = []
+            for s in seats:
+                if s.kind is Kind.SIDEKICK:
+                    down[s.name] = hands[s.name][2:]
+                    hands[s.name] = hands[s.name][:2]
+                    pairs.append((s.name, tuple(hands[s.name])))
+            submit(c.DealHands(tuple(pairs)))
+    elif deal is not None:
+        deal("")
+    else:
+        piles = current().piles
+        assert piles is not None
+        submit(c.DealHands(((state.you, tuple(rng.sample(piles.deck, HAND))),)))
+    players = [s.name for s in seats if s.kind is Kind.PLAYER]
+    submit(c.RevealAlignments(tuple((p, rng.choice(list(Alignment))) for p in players)))
+    if state.mode.value == "solo":
+        chosen = rng.choice(LINES) if line is None else line
+        if deal is not None:
+            deal(chosen)
+        else:
+            piles = current().piles
+            assert piles is not None
+            rows = rng.sample(piles.deck, 2 * HAND)
+            vans = [s.name for s in seats if s.kind is Kind.VANCARDIAN]
+            need = van.round_draws_needed(van.parse_effect(chosen), [rows[:HAND], rows[HAND:]],
+                                          replace_draws=current().choices.replace_draws)
+            rest = [x for x in piles.deck if x not in rows]
+            submit(c.DealHands(((vans[0], tuple(rows[:HAND])), (vans[1], tuple(rows[HAND:]))), chosen,
+                               tuple(rng.sample(rest, need))))
+    while current().phase is Phase.PLAY:
+        state = current()
+        seat, (res, known) = _who(state)
+        assert seat is not None
+        kind = state.seating.seat(seat).kind
+        if kind is Kind.VANCARDIAN:
+            if vancardian is not None:
+                vancardian()
+            else:
+                submit(solo_draw(state, rng))
+            continue
+        if state.mode.value == "solo" and surrender and res.in_play is not None:
+            assert state.piles is not None and state.round is not None
+            offer = van.surrender([p.play for p in res.in_play.plays], state.piles.row(res.in_play.leader),
+                                  you=state.you, alignment=str(dict(state.round.alignment or ())[state.you]),
+                                  tricks_won=res.tricks_won.get(state.you, 0))
+            if offer.allowed and rng.random() < 0.2:
+                submit(c.Surrender())
+                break
+        if state.mode.value == "solo" and state.piles is not None and rng.random() < 0.1:
+            target = rng.choice([s.name for s in seats if s.kind is Kind.VANCARDIAN])
+            mine = state.piles.row(seat)
+            if state.piles.row(target) and mine:
+                give = rng.choice(mine)
+                submit(c.UseAbility(seat, "Story", (Effect(EffectKind.EXCHANGE, 1, target=target, cards=(give,)),)))
+                continue
+        if res.in_play is None and (level == "winners" or (level == "mixed" and rng.random() < 0.5)):
+            for s in seats:
+                hands[s.name].pop(rng.randrange(len(hands[s.name])))
+                if down.get(s.name):
+                    hands[s.name].append(down[s.name].pop(0))
+            submit(c.NameWinner(rng.choice([s.name for s in seats])))
+            continue
+        if known is not None:
+            if every_option:  # each card the referee offers is accepted
+                for option in known:
+                    offered = decide(state, c.PlayCard(seat, option, turned=down[seat][0] if down.get(seat) else None))
+                    assert isinstance(offered, Accepted), (seat, option, offered)
+            card = rng.choice(list(known))
+        else:
+            lead = res.in_play.lead_suit if res.in_play is not None else None
+            card = rng.choice(legal_follows(hands[seat], lead))
+        turned = None
+        if seat in hands:
+            hands[seat].remove(card)
+        if down.get(seat):
+            turned = down[seat].pop(0)
+            hands[seat].append(turned)
+        submit(c.PlayCard(seat, card, turned=turned))
+    submit(c.EndRound())
+
+
+def solo_draw(state: GameState, rng: random.Random) -> c.VancardianPlays:
+    """The app deck's draw for a following Vancardian, as the shell would pick it."""
+    piles = state.piles
+    assert piles is not None
+    if referee(state.round_input()).in_play is None:
+        return c.VancardianPlays()
+    pool = [x for x in piles.discard if not x.extra_love]
+    plan = plan_draw(2, len(piles.deck), len(pool))
+    drawn = tuple(rng.sample(piles.deck, plan.from_deck)) + tuple(rng.sample(pool, plan.after_reshuffle))
+    return c.VancardianPlays(drawn, bool(plan.reshuffled))
+
+
+def play_game(submit: Submit, current: Current, rng: random.Random, *, mode: str, players: tuple[str, ...],
+              level: str = "cards", deck: str = "table", rounds: int = 5, surrender: bool = False,
+              every_option: bool = False) -> None:
+    if current_or_none(current) is None:
+        submit(c.StartGame(mode, players, deck=deck, difficulty=rng.randrange(6) if mode == "solo" else None,
+                           difficulty_colour="red" if mode == "solo" else None))
+    submit(c.ChooseDealer(rng.choice(current().seating.dealers), "lot"))
+    for _ in range(rounds):
+        play_round(submit, current, rng, level=level, surrender=surrender, every_option=every_option)
+
+
+def current_or_none(current: Current) -> GameState | None:
+    try:
+        return current()
+    except AssertionError:
+        return None
