@@ -47,6 +47,9 @@ def add_verb(sub: Any) -> None:
                        ("score", "a whole game (five rounds, the quick-score grid or the final dials): totals, "
                                  "ranks and shared winners")):
         verb(name, text).add_argument("file", type=Path, help="the round or game file (JSON)")
+    p = verb("replay", "a recorded Origin Story game's log step by step, with the checks after each event (exit 1 "
+                       "when one fails)")
+    p.add_argument("game", type=int, help="the game's number (`companion games` lists them)")
     p = verb("check", "is this play legal now? exit 0 legal, 1 illegal (the rule id and why)")
     p.add_argument("file", type=Path)
     p.add_argument("--seat", required=True, metavar="NAME", help="who plays")
@@ -84,6 +87,12 @@ def _in(path: Path, call: Any, *args: Any) -> Any:
 def run(args: argparse.Namespace) -> tuple[int, Any, str]:
     """(exit code, JSON data, text) for `companion origin VERB`."""
     verb = args.origin_verb
+    if verb == "replay":
+        from db.engine import default_url  # the database only for the verb that reads it
+
+        from . import origin_replay
+
+        return origin_replay.run(args, args.db or default_url())
     if verb == "setup":
         names = [n.strip() for n in args.names.split(",") if n.strip()]
         data = roundfile.setup_json(args.players, args.dealer, names)

@@ -123,13 +123,3 @@ def run(args: argparse.Namespace, url: str) -> tuple[int, Any, str]:
     data = {"game": game.id, "status": game.status, "steps": [step_json(s) for s in steps],
             "checks": "ok" if not bad else [s.entry.seq for s in bad]}
     return (EXIT_FAILED if bad else EXIT_OK), data, "\n".join([*(step_text(s) for s in steps), summary])
-
-
-def add_replay(verbs: Any) -> None:
-    """`origin replay GAME [--json]` on the `origin` command's subparsers."""
-    p: argparse.ArgumentParser = verbs.add_parser(
-        "replay", help="an Origin Story game's log step by step, with the checks after each event (exit 1 when "
-                       "one fails)",
-        description="an Origin Story game's log step by step, with the checks after each event")
-    p.add_argument("--json", action="store_true", help="print JSON instead of text")
-    p.add_argument("game", type=int, help="the game's number (`companion games` lists them)")

@@ -2,7 +2,6 @@
 finish into the history, the app deck's draws, and `companion origin replay GAME`."""
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import sqlite3
@@ -12,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from companion import cli, origin_cli, origin_replay
+from companion import cli, origin_replay
 from companion.origin_session import OriginSession
 from db.errors import StaleGame
 from db.records import Undone
@@ -227,26 +226,6 @@ def test_a_whole_solo_game_with_the_app_deck(store: Store) -> None:
 
 # --- `companion origin replay GAME` ------------------------------------------------------------------------
 
-@pytest.fixture
-def wired(monkeypatch: pytest.MonkeyPatch) -> None:
-    """`origin replay` as the lead wires it into origin_cli (add_replay on the verbs, run with the database)."""
-    add_verb, run = origin_cli.add_verb, origin_cli.run
-
-    def add(sub: Any) -> None:
-        add_verb(sub)
-        verbs = next(a for a in sub.choices["origin"]._actions if isinstance(a, argparse._SubParsersAction))
-        if "replay" not in verbs.choices:
-            origin_replay.add_replay(verbs)
-
-    def dispatch(args: argparse.Namespace) -> tuple[int, Any, str]:
-        if args.origin_verb == "replay":
-            return origin_replay.run(args, args.db)
-        return run(args)
-
-    monkeypatch.setattr(origin_cli, "add_verb", add)
-    monkeypatch.setattr(origin_cli, "run", dispatch)
-
-
 def recorded_game(store: Store) -> OriginSession:
     session = started(store)
     submit = submitter(session, Keys())
@@ -261,7 +240,7 @@ def recorded_game(store: Store) -> OriginSession:
     return session
 
 
-def test_replay_of_a_recorded_game_passes(store: Store, path: Path, wired: None,
+def test_replay_of_a_recorded_game_passes(store: Store, path: Path,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     game = recorded_game(store).game_id
     assert cli.main(["--db", f"sqlite:///{path}", "origin", "replay", str(game)]) == 0
@@ -283,7 +262,7 @@ def _tamper(path: Path, seq: int, payload: dict[str, Any]) -> None:
     raw.close()
 
 
-def test_replay_flags_a_winner_the_cards_do_not_give(store: Store, path: Path, wired: None,
+def test_replay_flags_a_winner_the_cards_do_not_give(store: Store, path: Path,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     game = recorded_game(store).game_id
     won = next(x for x in store.events(game) if isinstance(x.event, e.TrickWon))
@@ -294,7 +273,7 @@ def test_replay_flags_a_winner_the_cards_do_not_give(store: Store, path: Path, w
     assert f"event {won.seq}" in out and "the cards give Bob" in out
 
 
-def test_replay_of_an_unreadable_event_names_the_game_and_event(store: Store, path: Path, wired: None,
+def test_replay_of_an_unreadable_event_names_the_game_and_event(store: Store, path: Path,
                                                                  capsys: pytest.CaptureFixture[str]) -> None:
     game = recorded_game(store).game_id
     _tamper(path, 5, {"round": 1, "trick": 1, "seat": "Ann", "card": "99zz"})
@@ -303,7 +282,7 @@ def test_replay_of_an_unreadable_event_names_the_game_and_event(store: Store, pa
     assert f"game {game}, event 5" in err and "Traceback" not in err
 
 
-def test_replay_refuses_an_origami_game(store: Store, path: Path, wired: None,
+def test_replay_refuses_an_origami_game(store: Store, path: Path,
                                         capsys: pytest.CaptureFixture[str]) -> None:
     game = store.create_game(variant="origami", players=["Ann", "Bob"], families=[]).id
     assert cli.main(["--db", f"sqlite:///{path}", "origin", "replay", str(game)]) == 2
@@ -323,7 +302,7 @@ def test_undo_then_redo_is_the_identity(store: Store) -> None:
     assert session.state == after == OriginSession(store, session.game_id).state
 
 
-def test_replay_of_a_solo_log_with_a_card_drawn_twice_fails_conservation(store: Store, path: Path, wired: None,
+def test_replay_of_a_solo_log_with_a_card_drawn_twice_fails_conservation(store: Store, path: Path,
                                                                        capsys: pytest.CaptureFixture[str]) -> None:
     session = solo_app(store)
     assert session.submit(c.StartRound(), "r1").recorded
