@@ -10,11 +10,15 @@ import uuid
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import insert
 
 from companion.catalogue import shipped
 from companion.log_session import in_effect
+from companion.origin_playout import Engine as OriginEngine
+from companion.origin_playout import play_game
+from companion.origin_session import OriginSession
 from companion.playout import Playout, filled
 from companion.session import GameSession
 from db.models import Game, GameFamily, GamePlayer, Player, Result
@@ -76,6 +80,40 @@ class Recorder:
         assert self.session.submit(self.pending.pop(0), uuid.uuid4().hex).recorded
 
 
+class OriginRecorder:
+    """The commands of random legal 4-player Origin Story games (cards level), each fed through OriginSession as
+    the table would record it; a new game when one ends."""
+
+    def __init__(self, store: Store, seed: int) -> None:
+        self.store, self.rng = store, random.Random(seed)
+        self.pending: list[Any] = []
+        self.session: OriginSession | None = None
+
+    def next_game(self) -> None:
+        engine, commands = OriginEngine(), []
+
+        def keep(command: Any) -> Any:
+            commands.append(command)
+            return engine.submit(command)
+
+        play_game(keep, lambda: engine.state, self.rng, mode="table",  # type: ignore[arg-type, return-value]
+                  players=("Ann", "Bob", "Cat", "Dan"), level="cards")
+        session = OriginSession.start(self.store, commands[0], key=uuid.uuid4().hex)
+        assert isinstance(session, OriginSession)
+        self.session, self.pending = session, commands[1:]
+
+    def one(self) -> None:
+        if not self.pending:
+            self.next_game()
+        assert self.session is not None
+        assert self.session.submit(self.pending.pop(0), uuid.uuid4().hex).recorded
+
+
+def whole_session_state(store: Store, game: int) -> object:
+    """What resuming a game costs: its log read and replayed into the state."""
+    return OriginSession(store, game).state
+
+
 def raw_insert(path: Path) -> Callable[[], None]:
     """The floor: the same kind of row, inserted and committed by sqlite3 with the same durability."""
     db = sqlite3.connect(path, isolation_level=None)
@@ -135,6 +173,22 @@ def main() -> None:
         floor, action = paired(raw, recorder.one, 500)
         line("raw sqlite3 insert + commit (WAL, FULL)", floor, "itself", floor)
         line("one action through GameSession", action, "the raw insert", floor, "   (target ≤ 2×)")
+        origin = OriginRecorder(store, seed=11)
+        origin.next_game()
+        for _ in range(20):
+            origin.one()
+        floor, played = paired(raw, origin.one, 500)
+        line("Origin Story: one play through OriginSession", played, "the raw insert", floor,
+             "   (check + durable append + new state)")
+        whole = OriginRecorder(store, seed=12)
+        whole.next_game()
+        while whole.pending:  # a whole recorded game: five rounds of eight tricks
+            whole.one()
+        assert whole.session is not None
+        game = whole.session.game_id
+        size = len(store.events(game))
+        again = timed(lambda: whole_session_state(store, game), 10)
+        line(f"Origin Story: load + replay a whole game ({size} events)", again, "a 16 ms frame", FRAME)
 
         assert recorder.session is not None
         log = store.events(recorder.session.game_id)

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from companion import cli, origin_replay
+from companion.origin_playout import play_game, play_round
 from companion.origin_session import OriginSession
 from db.errors import StaleGame
 from db.records import Undone
@@ -22,7 +23,6 @@ from scoring.origin import events as e
 from scoring.origin.cards import parse_card
 from scoring.origin.round import Alignment
 from scoring.origin.state import Phase, project
-from tests.scoring.origin.game_driver import play_game, play_round
 
 H, V = Alignment.HERO, Alignment.VILLAIN
 

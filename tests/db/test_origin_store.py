@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 
+from companion.origin_playout import play_game
 from companion.origin_session import OriginSession
 from db.records import ORIGIN_STORY
 from db.store import Store
 from scoring.origin import commands as c
 from scoring.origin.state import Phase, project
-from tests.scoring.origin.game_driver import play_game
 
 
 def test_an_origin_story_game_round_trips_and_finishes(store: Store) -> None:

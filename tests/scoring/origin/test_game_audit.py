@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.origin_playout import Engine
 from scoring.origin import commands as c
 from scoring.origin.audit import audit
 from scoring.origin.cards import parse_card
 from scoring.origin.round import Alignment
-from tests.scoring.origin.game_driver import Engine
 
 
 def solo_dealt() -> Engine:

@@ -5,6 +5,7 @@ from fractions import Fraction
 
 import pytest
 
+from companion.origin_playout import Engine
 from scoring.decision import Accepted, Rejected
 from scoring.origin import commands as c
 from scoring.origin import events as e
@@ -13,7 +14,6 @@ from scoring.origin.game import decide
 from scoring.origin.round import Alignment, parse_effect
 from scoring.origin.rules import RuleId
 from scoring.origin.state import GameState, Phase
-from tests.scoring.origin.game_driver import Engine
 
 H, V = Alignment.HERO, Alignment.VILLAIN
 

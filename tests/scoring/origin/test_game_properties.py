@@ -10,13 +10,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion.origin_playout import Engine, play_game
 from scoring.errors import InputError
 from scoring.origin import codec
 from scoring.origin import events as e
 from scoring.origin.audit import audit
 from scoring.origin.describe import describe
 from scoring.origin.state import Phase, project
-from tests.scoring.origin.game_driver import Engine, play_game
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve")
 FAST = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])

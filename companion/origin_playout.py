@@ -1,5 +1,5 @@
-"""Random legal Origin Story games driven command by command (the tests' own shell: real hidden hands, the app
-deck's draws), for the engine's property tests and the session's tests."""
+"""Random legal Origin Story games driven command by command (a shell of their own: real hidden hands, the app
+deck's draws), for the engine's property tests, the session's tests and the benchmarks."""
 from __future__ import annotations
 
 import random
