@@ -49,6 +49,8 @@ def with_values(base: Catalogue, values: Iterable[tuple[str, str, object]]) -> C
     """`base` with the card values players supplied (the user's catalogue in the database) over it."""
     cards: dict[str, dict[str, object]] = {}
     for card, field, value in values:
+        if card.startswith("origin-story:"):  # another game's value (companion/origin_catalogue.py reads them)
+            continue
         cards.setdefault(card, {"name": card})[field] = value
     return base.with_entries(((f"your catalogue: {name}", entry) for name, entry in cards.items()), origin="user")
 

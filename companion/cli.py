@@ -127,7 +127,9 @@ def _run(args: argparse.Namespace) -> int:
         return serve_cli.run(args, args.db or default_url(), load(_catalogue_files(args)),
                              [f.resolve() for f in args.catalog])
     if args.verb == "catalog" and args.game == "origin-story":
-        _emit(args, *origin_catalogue.run(args.words, origin_catalogue.load(_catalogue_files(args))))
+        url = args.db or default_url()
+        catalogue = origin_catalogue.load(_catalogue_files(args), stored_values(url))
+        _emit(args, *origin_catalogue.run(args.words, catalogue, url))
         return EXIT_OK
     if args.verb == "catalog":
         _emit(args, *catalog_cli.run(args, _user_catalogue(args), args.db or default_url()))

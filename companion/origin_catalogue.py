@@ -15,6 +15,13 @@ from scoring.origin.catalog import GAME, Card, Catalogue, parse_catalogue, user_
 from .catalogue import read_text
 
 SHIPPED = "origin_story.toml"
+# The user's values live in the database's card_values beside Origami's, under this prefix (Origami's loader skips
+# them): one table for every game's values, no name of one game taken for the other's.
+STORED = "origin-story:"
+FLAGS = ("remove", "involves_others", "solo_banned")
+SETTABLE = ("kind", "cost", *FLAGS, "timing", "template", "amount", "text", "colour", "event", "rounds")
+SET_USAGE = ('companion catalog --game origin-story set CARD FIELD VALUE, e.g. set Monologuing template '
+             'vp_per_trick')
 SHOWN = ("cost", "remove", "involves_others", "timing", "solo_banned", "template", "amount", "colour", "event",
          "rounds")
 
@@ -29,22 +36,82 @@ def is_origin_file(name: str, text: str) -> bool:
     return load_toml(name, text).get("game") == GAME
 
 
-def load(extra: Iterable[Path] = ()) -> Catalogue:
-    """The shipped catalogue with each of the user's Origin Story catalogue files over it, in order."""
+def load(extra: Iterable[Path] = (), values: Iterable[tuple[str, str, Any]] = ()) -> Catalogue:
+    """The shipped catalogue with each of the user's Origin Story catalogue files over it, in order, then the
+    values kept in the database (`values`: every game's, as the store gives them)."""
     catalogue = shipped()
     for path in extra:
         text = read_text(path, "catalogue")
         if is_origin_file(str(path), text):
             catalogue = catalogue.with_entries(user_entries(str(path), text))
-    return catalogue
+    return with_values(catalogue, values)
 
 
-def run(words: list[str], catalogue: Catalogue) -> tuple[Any, str]:
-    """(JSON data, text) for `companion catalog --game origin-story [WORDS]`."""
-    if words[:1] == ["set"]:
-        raise InputError("Origin Story's values are kept in a catalogue file of yours for now: write "
-                         '`game = "origin-story"` and [[card]] tables in it and pass --catalog FILE',
+def with_values(catalogue: Catalogue, values: Iterable[tuple[str, str, Any]]) -> Catalogue:
+    cards: dict[str, dict[str, Any]] = {}
+    for card, field, value in values:
+        if card.startswith(STORED):
+            name = card.removeprefix(STORED)
+            cards.setdefault(name, {"name": name})[field] = value
+    return catalogue.with_entries((f"your catalogue: {name}", entry) for name, entry in cards.items())
+
+
+def typed(field: str, text: str) -> Any:
+    """A value as typed at the shell (`cost 1,2`, `timing end-of-round`, `solo_banned yes`) as the catalogue
+    keeps it; the catalogue checks it when it is applied."""
+    text = text.strip()
+    if field == "cost":
+        try:
+            return [int(part) for part in text.split(",")]
+        except ValueError:
+            raise InputError(f"cost takes one or two whole numbers, e.g. `cost 2` or `cost 1,2`, not {text!r}",
+                             where="catalog set") from None
+    if field in FLAGS:
+        answers = {"yes": True, "true": True, "no": False, "false": False}
+        if text.casefold() not in answers:
+            raise InputError(f"{field} takes yes or no, not {text!r}", where="catalog set")
+        return answers[text.casefold()]
+    if field == "amount":
+        try:
+            return int(text)
+        except ValueError:
+            raise InputError(f"amount takes a whole number, not {text!r}", where="catalog set") from None
+    if field == "timing":
+        return [part.strip() for part in text.split(",") if part.strip()]
+    if field == "rounds":
+        return [part.strip() for part in text.split(";")]
+    return text
+
+
+def set_value(words: list[str], catalogue: Catalogue, url: str) -> tuple[Any, str]:
+    """`catalog --game origin-story set CARD FIELD VALUE`: checked first (a bad value stores nothing), then kept
+    in the user's catalogue in the database."""
+    field_at = next((i for i, w in enumerate(words) if w.casefold().replace("-", "_") in SETTABLE), None)
+    if field_at is None or field_at == 0 or field_at == len(words) - 1:
+        raise InputError(f"give a card, a field ({', '.join(SETTABLE)}) and a value: {SET_USAGE}",
                          where="catalog set")
+    field = words[field_at].casefold().replace("-", "_")
+    name = " ".join(words[:field_at])
+    known = catalogue.lookup(name)
+    name = known.name if known else name
+    value = typed(field, " ".join(words[field_at + 1:]))
+    checked = catalogue.with_entries([(f"catalog set {name}", {"name": name, field: value})])
+    from db.store import Store  # only this verb writes
+
+    store = Store.open(url)
+    try:
+        store.set_card_value(f"{STORED}{name}", field, value)
+    finally:
+        store.close()
+    card = checked.lookup(name)
+    assert card is not None
+    return card_json(card), f"{card.name}: {field} = {_shown(card, field)} (kept in your catalogue)"
+
+
+def run(words: list[str], catalogue: Catalogue, url: str) -> tuple[Any, str]:
+    """(JSON data, text) for `companion catalog --game origin-story [WORDS | set CARD FIELD VALUE]`."""
+    if words[:1] == ["set"]:
+        return set_value(words[1:], catalogue, url)
     query = fold(" ".join(words))
     cards = sorted((c for c in catalogue.cards.values() if query in fold(f"{c.name}{c.kind.value}")),
                    key=lambda c: (c.kind.value, c.name))
@@ -55,7 +122,7 @@ def run(words: list[str], catalogue: Catalogue) -> tuple[Any, str]:
                        for kind, n in catalogue.counts.items())
     unknown = ", ".join(catalogue.unknown_counts)
     text = "\n\n".join(_details(c) for c in cards) if len(cards) <= 3 else _listing(cards)
-    text += f"\n\nIn the box: {counts}. Not known: how many {unknown} cards."
+    text += f"\n\nIn the box: {counts}. Not known: how many {unknown} cards.\nKeep a value you know: {SET_USAGE}."
     return {"counts": dict(catalogue.counts), "cards": [card_json(c) for c in cards]}, text
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from db.store import Store
 from tests.companion.test_catalog_cli import run
 
 MINE = '''game = "origin-story"
@@ -43,8 +44,42 @@ def test_a_users_file_goes_over_the_shipped_values(capsys: pytest.CaptureFixture
     assert code == 0 and out.startswith("Sheep · origami")
 
 
-def test_unknown_cards_and_set_are_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_unknown_card_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "catalog", "--game", "origin-story", "kraken")
     assert code == 2 and "no Origin Story card matches 'kraken'" in err and "Trance" in err
-    code, _, err = run(capsys, "catalog", "--game", "origin-story", "set", "Trance", "cost", "2")
-    assert code == 2 and 'game = "origin-story"' in err
+
+
+def test_catalog_set_keeps_a_value_in_the_database_apart_from_origamis(capsys: pytest.CaptureFixture[str],
+                                                                       tmp_path: Path) -> None:
+    db = ["--db", f"sqlite:///{tmp_path}/games.db"]
+    code, out, err = run(capsys, *db, "catalog", "--game", "origin-story", "set", "trance", "cost", "1,2")
+    assert code == 0 and err == "" and out.strip() == "Trance: cost = 1, 2 (from user) (kept in your catalogue)"
+    code, out, _ = run(capsys, *db, "catalog", "--game", "origin-story", "trance", "--json")
+    trance = json.loads(out)["cards"][0]
+    assert trance["values"]["cost"] == [1, 2] and trance["sources"]["cost"] == "user"
+    # A card nobody recorded: its kind first, then its values.
+    code, _, err = run(capsys, *db, "catalog", "--game", "origin-story", "set", "Gadget", "Belt", "amount", "2")
+    assert code == 2 and '"kind" must be one of' in err
+    assert run(capsys, *db, "catalog", "--game", "origin-story", "set", "Gadget", "Belt", "kind", "story")[0] == 0
+    code, out, _ = run(capsys, *db, "catalog", "--game", "origin-story", "set", "Gadget", "Belt", "timing",
+                       "whenever-you-lead")
+    assert code == 0 and "Gadget Belt: timing = whenever-you-lead (from user)" in out
+    # Origami's catalogue and verbs do not see them.
+    code, out, err = run(capsys, *db, "catalog", "sheep")
+    assert code == 0 and err == "" and out.startswith("Sheep · origami")
+
+
+@pytest.mark.parametrize(("words", "message"), [
+    (["Trance", "cost", "two"], "cost takes one or two whole numbers"),
+    (["Trance", "cost", "1,2,3"], "cost: must be a list of one or two whole numbers"),
+    (["Trance", "solo_banned", "maybe"], "solo_banned takes yes or no"),
+    (["Trance", "template", "win"], "template: must be one of"),
+    (["Trance", "power", "9"], "give a card, a field"),
+    (["cost", "2"], "give a card, a field"),
+])
+def test_a_bad_value_is_refused_and_nothing_is_kept(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                    words: list[str], message: str) -> None:
+    db = ["--db", f"sqlite:///{tmp_path}/games.db"]
+    code, _, err = run(capsys, *db, "catalog", "--game", "origin-story", "set", *words)
+    assert code == 2 and message in err
+    assert not (tmp_path / "games.db").exists() or Store.open(db[1]).card_values() == []
