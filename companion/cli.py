@@ -30,7 +30,8 @@ EXIT_INTERRUPTED = 130  # the shells' convention for Ctrl+C
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="companion",
-        description="Table companion for Origami and Origami Legends: referee, scorer and history.",
+        description="Table companion for Origami and Origami Legends (and, on the command line so far, Origin "
+                    "Story: `companion origin --help`): referee, scorer and history.",
         epilog="Exit codes: 0 done; 1 the action checked is illegal; 2 bad input (the message says what "
                "and how to fix it); 3 an internal error (please report it).")
     parser.add_argument("--catalog", action="append", type=Path, default=[], metavar="FILE",
