@@ -23,12 +23,14 @@ from scoring.errors import InputError
 from scoring.origami import events as e
 from scoring.origami.table import Variant
 
+from .render import sheet_problem
 from .replay import replay
 
 FORMAT = "origami-companion"
 VERSION = 1
 TIE_BREAKS = (None, "hand", "shared")
 SOURCES = ("log", "quick", "bgstats")  # recorded turn by turn, scored at the end, imported from BG Stats
+MOST = 1_000_000  # points, ranks and cards in hand: far beyond any game, and within what every database keeps
 
 
 def to_json(games: list[WholeGame], now: datetime) -> dict[str, Any]:
@@ -157,6 +159,16 @@ def _result(r: Any, where: str) -> dict[str, Any]:
         raise InputError("score, rank and hand must be whole numbers (hand may be null)", where=where)
     if not isinstance(r["winner"], bool) or not isinstance(r["sheet"], dict):
         raise InputError("winner: true or false; sheet: an object", where=where)
+    hand = r["hand"]
+    if not all(-MOST <= r[k] <= MOST for k in ("score", "rank")) or hand is not None and not 0 <= hand <= MOST:
+        raise InputError(f"score, rank and hand: at most {MOST:,}", where=where)
+    problem = sheet_problem(r["sheet"])
+    if problem is not None:
+        raise InputError(problem, where=where)
+    sheet = r["sheet"]
+    if (sheet["total"], sheet["rank"], sheet["hand"]) != (r["score"], r["rank"], r["hand"]):
+        raise InputError("the score sheet's total, rank and hand differ from the result's score, rank and hand",
+                         where=where)
     return dict(r)
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from db.errors import UnknownRecord
 from db.records import WholeGame
 from db.store import Store
+from scoring import jsontext
 from scoring.errors import InputError
 
 from .bgstats import Reading, is_bgstats, read_bgstats, to_bgstats, whole_game
@@ -72,10 +73,7 @@ def run(args: argparse.Namespace, url: str) -> tuple[Any, str]:
 
 
 def _json_file(path: Path) -> Any:
-    try:
-        return json.loads(read_text(path, "import"))
-    except json.JSONDecodeError as exc:
-        raise InputError(f"not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})", where=str(path)) from None
+    return jsontext.loads(read_text(path, "import"), str(path), invalid="not JSON")
 
 
 def _add(url: str, games: list[WholeGame]) -> tuple[int, int]:
