@@ -67,12 +67,19 @@ def _make_folder(path: Path) -> None:
                        "choose another place for the database") from None
 
 
+def _text(data: bytes) -> str:
+    return data.decode("utf-8", "replace")
+
+
 def _durable_sqlite(engine: Engine) -> None:
     """Pragmas on every connection, and SQLAlchemy's pysqlite recipe so BEGIN (and DDL) is ours to issue."""
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
         dbapi_connection.isolation_level = None  # the driver must not open or commit transactions itself
+        # Text that is not UTF-8 (a file damaged or written by another program, in a row or in the schema) reads
+        # with U+FFFD in place of the bad bytes: the store names what is wrong instead of every read failing.
+        dbapi_connection.text_factory = _text
         cursor = dbapi_connection.cursor()
         try:
             cursor.execute("PRAGMA foreign_keys=ON")
