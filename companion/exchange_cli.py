@@ -6,7 +6,7 @@ import json
 import os
 import sys
 from collections.abc import Callable
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -82,10 +82,10 @@ def _json_file(path: Path) -> Any:
     return jsontext.loads(read_text(path, "import"), str(path), invalid="not JSON")
 
 
-def _add(url: str, games: list[WholeGame]) -> tuple[int, int]:
+def _add(url: str, games: list[WholeGame], twins: bool = False) -> tuple[int, int]:
     store = Store.open(url)
     try:
-        return store.add_whole_games(games)
+        return store.add_whole_games(games, twins=twins)
     finally:
         store.close()
 
@@ -131,7 +131,7 @@ def _import_bgstats(args: argparse.Namespace, url: str, reading: Reading) -> tup
         if not agreed:
             return {**report, "added": 0, "skipped": 0}, "Nothing imported."
         plan = ""
-    added, skipped = _add(url, games)
+    added, skipped = _add(url, games, twins=True)  # checked again inside the write: another import may be running
     skipped += already
     return {**report, "added": added, "skipped": skipped}, (plan + "\n" if plan else "") + _added(added, skipped)
 
@@ -158,22 +158,7 @@ def _profile(store: Store, name: str) -> str | None:
 def _twins(store: Store, games: list[WholeGame]) -> dict[str, int]:
     """Games already here under another id: the same players with the same points, within a day (a play sent to
     BG Stats from the companion, then exported from BG Stats, comes back with BG Stats' own id)."""
-    if not games:
-        return {}
-    finished = [g for g in store.games(status="finished") if g.finished_at is not None]
-    out: dict[str, int] = {}
-    for game in games:
-        assert game.finished_at is not None
-        want = sorted((n.casefold(), r["score"]) for n, r in zip(game.players, game.results, strict=False))
-        for other in finished:
-            assert other.finished_at is not None
-            near = abs(other.finished_at - game.finished_at) <= timedelta(days=1) or \
-                abs(other.started_at - game.started_at) <= timedelta(days=1)
-            if near and other.variant == game.variant and len(other.players) == len(game.players) and sorted(
-                    (r["name"].casefold(), r["score"]) for r in store.results(other.id)) == want:
-                out[game.uid] = other.id
-                break
-    return out
+    return store.twins(games) if games else {}
 
 
 def _plan(reading: Reading, adding: int, known: int, twins: dict[str, int], names: dict[str, str],

@@ -10,11 +10,11 @@ import threading
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from functools import cache
 from typing import Any
 
-from sqlalchemy import Connection, Dialect, Engine, delete, func, insert, select, update
+from sqlalchemy import Connection, Dialect, Engine, delete, func, insert, or_, select, text, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from scoring.errors import InputError
@@ -40,6 +40,7 @@ from .schema import prepare
 from .stats import HeadToHead, PlayerStats
 
 Clock = Callable[[], datetime]
+_WRITER_LOCK = 0x0C0A1A55  # PostgreSQL advisory lock key: the companion's checked writes, one at a time
 
 
 def utc_now() -> datetime:
@@ -135,6 +136,7 @@ class Store:
             return self._add_player(c, _clean_name(name))
 
     def _add_player(self, c: Connection, name: str) -> PlayerRecord:
+        self._one_writer(c)
         taken = c.execute(select(Player).where(Player.name_key == name.casefold())).first()
         if taken is not None:
             raise StoreError(f"there is already a player called {taken.name!r}", where=name)
@@ -437,13 +439,18 @@ class Store:
                                      game.tie_break, events, results, game.kind))
             return out, sorted(damaged, key=lambda d: d.game)
 
-    def add_whole_games(self, games: Sequence[WholeGame]) -> tuple[int, int]:
+    def add_whole_games(self, games: Sequence[WholeGame], *, twins: bool = False) -> tuple[int, int]:
         """Add games exported elsewhere, in one transaction (all or nothing); a game whose uid is already here is
-        skipped, so importing twice adds nothing. Returns (added, skipped). Players are found by name or created."""
+        skipped, so importing twice adds nothing, and with `twins` so is a finished game that is the same play as
+        one here (`twin`). Both checks run inside the write transaction, which two imports never share: two
+        importing the same plays at once add them once. Returns (added, skipped). Players are found by name or
+        created."""
         added = skipped = 0
         with self._write() as c:
+            self._one_writer(c)
             for game in games:
-                if c.execute(select(Game.id).where(Game.uid == game.uid)).first() is not None:
+                if c.execute(select(Game.id).where(Game.uid == game.uid)).first() is not None or (
+                        twins and self._twin(c, game) is not None):
                     skipped += 1
                     continue
                 game_id = self._insert_game(c, game.variant, game.players, game.families, game.characters,
@@ -464,6 +471,38 @@ class Store:
                     status=game.status, finished_at=game.finished_at, tie_break=game.tie_break))
                 added += 1
         return added, skipped
+
+    def twins(self, games: Sequence[WholeGame]) -> dict[str, int]:
+        """Finished games already here that are the same plays as `games` under other ids: uid -> game id."""
+        with self._read() as c:
+            return {g.uid: found for g in games if (found := self._twin(c, g)) is not None}
+
+    def _twin(self, c: Connection, game: WholeGame) -> int | None:
+        """A finished game here that is the same play as `game` under another id: the same variant and players
+        with the same points, started or finished within a day (a play sent to BG Stats from the companion, then
+        exported from BG Stats, comes back with BG Stats' own id; two phones record one play under two ids)."""
+        if game.finished_at is None or not game.results:
+            return None
+        day = timedelta(days=1)
+        want = sorted((n.casefold(), r["score"]) for n, r in zip(game.players, game.results, strict=False))
+        near = or_(Game.finished_at.between(game.finished_at - day, game.finished_at + day),
+                   Game.started_at.between(game.started_at - day, game.started_at + day))
+        candidates = c.execute(select(Game.id).where(Game.status == "finished", Game.variant == game.variant,
+                                                     Game.player_count == len(game.players), near)
+                               .order_by(Game.id)).scalars().all()
+        for other in candidates:
+            rows = c.execute(select(Player.name_key, Result.score).join(Player, Player.id == Result.player_id)
+                             .where(Result.game_id == other)).all()
+            if sorted((r.name_key, r.score) for r in rows) == want:
+                return int(other)
+        return None
+
+    def _one_writer(self, c: Connection) -> None:
+        """Writes that check before they add (an import, a new profile) take their turn one at a time. SQLite's
+        IMMEDIATE transaction already does; PostgreSQL reads committed rows, so a transaction-scoped advisory lock
+        makes the second wait for the first and then see what it added."""
+        if c.dialect.name == "postgresql":
+            c.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _WRITER_LOCK})
 
     def record_scored(self, *, variant: str, players: Sequence[str], families: Sequence[str],
                       characters: Sequence[str], rules: dict[str, str], sheet: FinalSheet,
