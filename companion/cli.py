@@ -119,7 +119,10 @@ def _run(args: argparse.Namespace) -> int:
         return EXIT_OK
     if args.verb in exchange_cli.VERBS:
         data, text = exchange_cli.run(args, args.db or default_url())
-        _emit(args, data, text)
+        if args.verb == "export" and str(args.file) == "-":  # the export is standard output: the summary is not
+            print(text, file=sys.stderr)
+        else:
+            _emit(args, data, text)
         return EXIT_BAD_INPUT if data.get("left_out") else EXIT_OK  # a damaged game was not exported
     if args.verb == "share":
         _emit(args, *share_cli.run(args, args.db or default_url()))

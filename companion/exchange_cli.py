@@ -176,7 +176,25 @@ def _plan(reading: Reading, adding: int, known: int, twins: dict[str, int], name
 
 
 def _write(path: Path, text: str) -> None:
-    """Whole or not at all: the file appears only once it is completely written."""
+    """Whole or not at all: a file appears only once it is completely written. `-` is standard output; a link is
+    written through (the file it names is replaced, the link stays); a device or a pipe (`/dev/stdout`, a FIFO)
+    is written straight into, never replaced; a folder is refused."""
+    if str(path) == "-":
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    try:
+        if path.is_symlink() and not path.exists():
+            raise InputError("is a link to nothing: give a file name, or fix the link", where=str(path))
+        if path.is_dir():
+            raise InputError("is a folder: give a file name", where=str(path))
+        if path.exists() and not path.is_file():  # a device or a pipe: nothing to replace
+            with path.open("w", encoding="utf-8") as out:
+                out.write(text)
+            return
+        path = path.resolve() if path.is_symlink() else path
+    except OSError as exc:
+        raise InputError(f"cannot write the export: {exc.strerror}", where=str(path)) from None
     partial = path.with_name(f".{path.name}.partial")
     try:
         partial.write_text(text, encoding="utf-8")
