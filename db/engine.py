@@ -71,6 +71,22 @@ def _text(data: bytes) -> str:
     return data.decode("utf-8", "replace")
 
 
+def _wal(cursor: Any) -> None:
+    """WAL for the companion's own databases (and a new, empty one), switched once and kept by the file. Another
+    program's file is looked at first and left in its journal mode (the store refuses it untouched); a read-only
+    file is read in the mode it has."""
+    if cursor.execute("PRAGMA journal_mode").fetchone()[0] == "wal":
+        return
+    tables = {name for (name,) in cursor.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if tables and "alembic_version" not in tables:
+        return
+    try:
+        cursor.execute("PRAGMA journal_mode=WAL")
+    except sqlite3.OperationalError as exc:
+        if "readonly" not in str(exc).lower() and "read-only" not in str(exc).lower():
+            raise
+
+
 def _durable_sqlite(engine: Engine) -> None:
     """Pragmas on every connection, and SQLAlchemy's pysqlite recipe so BEGIN (and DDL) is ours to issue."""
 
@@ -83,7 +99,7 @@ def _durable_sqlite(engine: Engine) -> None:
         cursor = dbapi_connection.cursor()
         try:
             cursor.execute("PRAGMA foreign_keys=ON")
-            cursor.execute("PRAGMA journal_mode=WAL")
+            _wal(cursor)
             cursor.execute("PRAGMA synchronous=FULL")
         finally:
             cursor.close()
