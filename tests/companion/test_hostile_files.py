@@ -93,6 +93,14 @@ def _own(data: dict[str, Any], how: str) -> str:
         quick["results"][0]["sheet"] = {}
     elif how == "score beyond 32 bits":
         quick["results"][0]["score"] = 2**40
+    elif how == "a winner with fewer points":
+        low = min(range(2), key=lambda i: quick["results"][i]["score"])
+        for i, r in enumerate(quick["results"]):
+            r["winner"] = i == low
+    elif how == "finished, never ended":
+        logged["events"] = logged["events"][:12]
+    elif how == "setup differs from the log":
+        logged["families"] = list(reversed(logged["families"]))
     return json.dumps(data)
 
 
@@ -102,6 +110,9 @@ def _own(data: dict[str, Any], how: str) -> str:
     ("digits", "(4301 digits) is too large"),
     ("sheet {}", "result 1: the score sheet's name must be text"),
     ("score beyond 32 bits", "result 1: score, rank and hand: at most 1,000,000"),
+    ("a winner with fewer points", "a winner has fewer points than"),
+    ("finished, never ended", 'status is "finished" but the log never reaches the end of the game'),
+    ("setup differs from the log", "the game's families differ from the setup its log starts with"),
 ])
 def test_a_hostile_companion_export_is_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str], how: str,
                                                  message: str) -> None:
