@@ -27,7 +27,8 @@ from .share import GAME_NAMES, SOURCE
 
 DATE = "%Y-%m-%d %H:%M:%S"
 LONGEST = 7 * 24 * 60  # minutes: a play longer than a week is a typing error
-LATEST = datetime(9000, 1, 1, tzinfo=UTC)  # far beyond any play, and far from the last date Python can hold
+EARLIEST = datetime(1900, 1, 1, tzinfo=UTC)  # dates a play can have: far from both ends of what Python holds,
+LATEST = datetime(9000, 1, 1, tzinfo=UTC)  # so "within a day" and durations never overflow
 MOST_POINTS = 1_000_000  # far beyond any Origami score; the database keeps 32-bit whole numbers
 VARIANTS = {name.casefold(): variant for variant, name in GAME_NAMES.items()}
 _SPACE = uuid.UUID("5b0f3c52-8f0e-4b8e-9a57-3f6d2a1c0e11")  # the companion's own uuid5 namespace: never change it
@@ -145,8 +146,9 @@ def _play(play: dict[str, Any], variant: str, names: dict[int, str], where: str)
     minutes = play.get("durationMin", 0)
     if not isinstance(minutes, int) or isinstance(minutes, bool) or not 0 <= minutes <= LONGEST:
         raise InputError(f"durationMin: a whole number of minutes from 0 to {LONGEST} (a week)", where=where)
-    if started > LATEST - timedelta(minutes=minutes):
-        raise InputError(f"playDate: {started:%Y-%m-%d} is too far in the future to be a play", where=where)
+    if not EARLIEST <= started <= LATEST - timedelta(minutes=minutes):
+        raise InputError(f"playDate: {started:%Y-%m-%d} is not a date a play can have (years "
+                         f"{EARLIEST.year} to {LATEST.year - 1})", where=where)
     rows = play.get("playerScores")
     if not isinstance(rows, list) or len(rows) < 2 or not all(isinstance(r, dict) for r in rows):
         raise InputError("playerScores: at least two players, each an object", where=where)

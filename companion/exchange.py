@@ -24,6 +24,7 @@ from scoring.origami import events as e
 from scoring.origami.state import Phase
 from scoring.origami.table import Variant
 
+from .bgstats import EARLIEST, LATEST
 from .render import sheet_problem
 from .replay import replay
 
@@ -227,4 +228,12 @@ def _time(d: dict[str, Any], key: str, where: str) -> datetime:
         value = datetime.fromisoformat(d[key])
     except (KeyError, TypeError, ValueError):
         raise InputError(f"{key}: a date and time such as 2026-11-21T20:00:00+00:00", where=where) from None
-    return value if value.tzinfo else value.replace(tzinfo=UTC)
+    value = value if value.tzinfo else value.replace(tzinfo=UTC)
+    try:
+        sound = EARLIEST <= value <= LATEST
+    except OverflowError:  # an offset that takes the time beyond what can be held
+        sound = False
+    if not sound:
+        raise InputError(f"{key}: {d[key]!r} is not a time a game can have (years {EARLIEST.year} to "
+                         f"{LATEST.year - 1})", where=where)
+    return value

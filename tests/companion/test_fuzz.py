@@ -47,6 +47,24 @@ def hostile(rng: random.Random, depth: int = 0) -> Any:
     return rng.choice(choices)()
 
 
+NAMES = ("Chick", "Chicken", "Phoenix", "Kappa", "Macaw", "Seal", "Walrus", "Rice Paper", "Ninja (red)", "Oni",
+         "Dragon", "Ann", "Bob", "P1", "P2", "legends", "origami", "mixed", "finished", "playing", "hand", "shared")
+
+
+def nudge(value: Any, rng: random.Random) -> Any:
+    """A plausible neighbour of `value`, of the same type, to reach deeper than the first check."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return rng.choice([value + 1, value - 1, 0, -value, value * 2, rng.randint(0, 9)])
+    if isinstance(value, str):
+        return rng.choice([*NAMES, value.upper(), value[:-1], value + value])
+    if isinstance(value, list) and value:
+        roll = rng.random()
+        return value[1:] if roll < 0.3 else [*value, rng.choice(value)] if roll < 0.6 else rng.sample(value, len(value))
+    return hostile(rng)
+
+
 def paths(doc: Any, here: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
     yield here
     if isinstance(doc, dict):
@@ -68,7 +86,9 @@ def mutate(doc: Any, rng: random.Random, times: int) -> Any:
         for step in path[:-1]:
             parent = parent[step]
         last, roll = path[-1], rng.random()
-        if roll < 0.6:
+        if roll < 0.35:
+            parent[last] = nudge(parent[last], rng)
+        elif roll < 0.6:
             parent[last] = hostile(rng)
         elif roll < 0.75:
             del parent[last]
@@ -139,9 +159,21 @@ def test_table_files(tmp_path: Path) -> None:
 def test_catalogue_files(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path}/c.db"
 
+    sound = {"card": [{"name": "Sheep", "points": 2, "effect": "instant"},
+                      {"name": "Kraken", "game": "legends", "kind": "origami", "family": "legendary", "quantity": 2,
+                       "cost": 6, "folds": 3, "points": 4, "effect": "scoring",
+                       "scoring": {"template": "per_family", "family": "legendary", "amount": 1}},
+                      {"name": "Phoenix", "points": 3, "steps": ["draw_deck"], "extra_action_costs": [1, 2]}]}
+
     def make(rng: random.Random, n: int) -> list[str]:
         lines = []
-        for _ in range(rng.randint(1, 3)):
+        if rng.random() < 0.5:  # a sound file, changed a little
+            cards = mutate(sound, rng, rng.randint(1, 3)).get("card", [])
+            for card in cards if isinstance(cards, list) else []:
+                lines.append("[[card]]")
+                if isinstance(card, dict):
+                    lines += [f"{json.dumps(str(k))} = {toml_value(v)}" for k, v in card.items() if v is not None]
+        for _ in range(rng.randint(0 if lines else 1, 2)):
             lines.append("[[card]]")
             name = rng.choice(["Phoenix", "Chick", "Kraken", "Ninja", "Sheep", "Rice Paper"])
             lines.append(f"name = {json.dumps(name)}")

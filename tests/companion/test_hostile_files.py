@@ -60,6 +60,8 @@ def _bg(how: str) -> dict[str, Any]:
         p["playerScores"][0]["seatOrder"] = "first"
     elif how == "durationMin":
         p["durationMin"] = 10**12
+    elif how == "year 1":
+        p["playDate"] = "0001-01-01 00:00:00"
     elif how == "overflow":
         p["playDate"], p["durationMin"] = "9999-12-31 23:00:00", 120
     return data
@@ -70,7 +72,8 @@ def _bg(how: str) -> dict[str, Any]:
     ("score text 2**64", "score '18446744073709551616': a whole number of points is needed"),
     ("seatOrder", "seatOrder 'first': a whole number is needed"),
     ("durationMin", "durationMin: a whole number of minutes from 0 to"),
-    ("overflow", "too far in the future"),
+    ("overflow", "is not a date a play can have"),
+    ("year 1", "is not a date a play can have"),
 ])
 def test_a_hostile_bgstats_file_is_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str], how: str,
                                              message: str) -> None:
@@ -97,6 +100,8 @@ def _own(data: dict[str, Any], how: str) -> str:
         low = min(range(2), key=lambda i: quick["results"][i]["score"])
         for i, r in enumerate(quick["results"]):
             r["winner"] = i == low
+    elif how == "year 1":
+        quick["started_at"] = "0001-01-01T00:00:00-23:59"
     elif how == "finished, never ended":
         logged["events"] = logged["events"][:12]
     elif how == "setup differs from the log":
@@ -111,6 +116,7 @@ def _own(data: dict[str, Any], how: str) -> str:
     ("sheet {}", "result 1: the score sheet's name must be text"),
     ("score beyond 32 bits", "result 1: score, rank and hand: at most 1,000,000"),
     ("a winner with fewer points", "a winner has fewer points than"),
+    ("year 1", "started_at: '0001-01-01T00:00:00-23:59' is not a time a game can have"),
     ("finished, never ended", 'status is "finished" but the log never reaches the end of the game'),
     ("setup differs from the log", "the game's families differ from the setup its log starts with"),
 ])
