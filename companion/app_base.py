@@ -45,9 +45,9 @@ class AppBase(App[None]):
         try:
             if self.store is None:
                 self.call_from_thread(self.opened, *self.open_store())
-            playing, damaged = self.reader().games_and_damaged(status="playing")
+            every, damaged = self.reader().games_and_damaged()  # a damaged game is named whatever its status
             games = [Unfinished(g.id, g.players, g.variant, f"{g.started_at:%Y-%m-%d %H:%M}", g.last_seq)
-                     for g in playing]
+                     for g in every if g.status == "playing"]
         except InputError as exc:
             elsewhere = " (start the companion with --db URL to use another)" if isinstance(exc, Unusable) else ""
             self.call_from_thread(self.home.show_games, [], f"{exc}{elsewhere}")
