@@ -113,7 +113,7 @@ def toml_value(value: Any) -> str:
     return "{ " + ", ".join(f"{json.dumps(str(k))} = {toml_value(v)}" for k, v in value.items()) + " }"
 
 
-def fuzz(name: str, make: Callable[[random.Random, int], list[str]]) -> None:
+def fuzz(name: str, make: Callable[[random.Random, int], list[str]], capsys: pytest.CaptureFixture[str]) -> None:
     """Run `companion` on generated inputs until the time is up; every answer is 0, 1 or 2 without a traceback."""
     seed = int(os.environ.get("FUZZ_SEED", random.randrange(2**32)))
     rng = random.Random(seed)
@@ -128,11 +128,12 @@ def fuzz(name: str, make: Callable[[random.Random, int], list[str]]) -> None:
             f"argv: {argv}\n" + "\n".join(Path(a).read_text()[:3000] for a in argv if a.endswith((".json", ".toml"))))
         codes[code] += 1
         tried += 1
-    print(f"\nfuzz {name}: {tried} inputs tried (seed {seed}); exit codes {codes}")
+    with capsys.disabled():  # shown in every run, not only with -s
+        print(f"\nfuzz {name}: {tried} inputs tried in {SECONDS:g} s (FUZZ_SEED={seed}); exit codes {codes}")
     assert tried > 0
 
 
-def test_table_files(tmp_path: Path) -> None:
+def test_table_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bases = [json.loads(p.read_text()) for p in sorted(EXAMPLES.glob("*.json"))]
     bases.append({"game": "legends", "rules": {"macaw": "once"}, "characters": ["Ninja (red)"],
                   "cards": {"Anaconda": {"points": 3}, "Phoenix": {"effect": "scoring"}},
@@ -153,10 +154,10 @@ def test_table_files(tmp_path: Path) -> None:
                  "payments": ["--player", "Ann", "--play", "Chick", "--hand", "Pig,Owl"]}[verb]
         return ["--db", db, verb, str(path), *extra]
 
-    fuzz("table files", make)
+    fuzz("table files", make, capsys)
 
 
-def test_catalogue_files(tmp_path: Path) -> None:
+def test_catalogue_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     db = f"sqlite:///{tmp_path}/c.db"
 
     sound = {"card": [{"name": "Sheep", "points": 2, "effect": "instant"},
@@ -185,7 +186,7 @@ def test_catalogue_files(tmp_path: Path) -> None:
         verb = rng.choice([["score", str(EXAMPLES / "41.json")], ["catalog"], ["catalog", "Phoenix"]])
         return ["--catalog", str(path), "--db", db, *verb]
 
-    fuzz("catalogue files", make)
+    fuzz("catalogue files", make, capsys)
 
 
 @pytest.fixture
@@ -198,7 +199,7 @@ def own_export(tmp_path: Path) -> dict[str, Any]:
     return data
 
 
-def test_own_import_files(tmp_path: Path, own_export: dict[str, Any]) -> None:
+def test_own_import_files(tmp_path: Path, own_export: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:
     db = f"sqlite:///{tmp_path}/target.db"
 
     def make(rng: random.Random, n: int) -> list[str]:
@@ -207,10 +208,10 @@ def test_own_import_files(tmp_path: Path, own_export: dict[str, Any]) -> None:
         path.write_text(json.dumps(doc), encoding="utf-8")
         return ["--db", db, "import", str(path), "--yes"]
 
-    fuzz("own import files", make)
+    fuzz("own import files", make, capsys)
 
 
-def test_bgstats_import_files(tmp_path: Path) -> None:
+def test_bgstats_import_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     db = f"sqlite:///{tmp_path}/target.db"
     base = bgstats_file([play(7, "2026-11-20 19:00:00", (1, "52", True), (2, "48", False), uid=None),
                          play(8, "2026-11-21 20:00:00", (2, 40, False), (3, 45, True), (1, 45, False),
@@ -222,4 +223,4 @@ def test_bgstats_import_files(tmp_path: Path) -> None:
         path.write_text(json.dumps(doc), encoding="utf-8")
         return ["--db", db, "import", str(path), "--yes"]
 
-    fuzz("BG Stats import files", make)
+    fuzz("BG Stats import files", make, capsys)
