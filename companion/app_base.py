@@ -45,13 +45,18 @@ class AppBase(App[None]):
         try:
             if self.store is None:
                 self.call_from_thread(self.opened, *self.open_store())
+            every, damaged = self.reader().games_and_damaged()  # a damaged game is named whatever its status
             games = [Unfinished(g.id, g.players, g.variant, f"{g.started_at:%Y-%m-%d %H:%M}", g.last_seq)
-                     for g in self.reader().games(status="playing")]
+                     for g in every if g.status == "playing"]
         except InputError as exc:
             elsewhere = " (start the companion with --db URL to use another)" if isinstance(exc, Unusable) else ""
             self.call_from_thread(self.home.show_games, [], f"{exc}{elsewhere}")
             return
-        self.call_from_thread(self.home.show_games, games)
+        except Exception as exc:  # never "Opening your games…" for ever: say what happened (it is a bug)
+            self.call_from_thread(self.home.show_games, [], f"internal error ({type(exc).__name__}: {exc}); "
+                                                            "please report it")
+            return
+        self.call_from_thread(self.home.show_games, games, "", [str(d) for d in damaged])
 
     def open_store(self) -> tuple[Store, Catalogue]:
         from db.engine import default_url  # SQLAlchemy: imported here, in the worker

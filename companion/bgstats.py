@@ -26,6 +26,10 @@ from scoring.errors import InputError
 from .share import GAME_NAMES, SOURCE
 
 DATE = "%Y-%m-%d %H:%M:%S"
+LONGEST = 7 * 24 * 60  # minutes: a play longer than a week is a typing error
+EARLIEST = datetime(1900, 1, 1, tzinfo=UTC)  # dates a play can have: far from both ends of what Python holds,
+LATEST = datetime(9000, 1, 1, tzinfo=UTC)  # so "within a day" and durations never overflow
+MOST_POINTS = 1_000_000  # far beyond any Origami score; the database keeps 32-bit whole numbers
 VARIANTS = {name.casefold(): variant for variant, name in GAME_NAMES.items()}
 _SPACE = uuid.UUID("5b0f3c52-8f0e-4b8e-9a57-3f6d2a1c0e11")  # the companion's own uuid5 namespace: never change it
 
@@ -140,12 +144,19 @@ def _play(play: dict[str, Any], variant: str, names: dict[int, str], where: str)
         raise InputError('playDate: a date and time such as "2026-11-21 20:00:00"', where=where) from None
     where = f"{where} ({started:%Y-%m-%d %H:%M})"
     minutes = play.get("durationMin", 0)
-    if not isinstance(minutes, int) or isinstance(minutes, bool) or minutes < 0:
-        raise InputError("durationMin: a whole number of minutes", where=where)
+    if not isinstance(minutes, int) or isinstance(minutes, bool) or not 0 <= minutes <= LONGEST:
+        raise InputError(f"durationMin: a whole number of minutes from 0 to {LONGEST} (a week)", where=where)
+    if not EARLIEST <= started <= LATEST - timedelta(minutes=minutes):
+        raise InputError(f"playDate: {started:%Y-%m-%d} is not a date a play can have (years "
+                         f"{EARLIEST.year} to {LATEST.year - 1})", where=where)
     rows = play.get("playerScores")
-    if not isinstance(rows, list) or len(rows) < 2:
-        raise InputError("playerScores: at least two players", where=where)
-    rows = sorted(rows, key=lambda r: r.get("seatOrder", 0) if isinstance(r, dict) else 0)
+    if not isinstance(rows, list) or len(rows) < 2 or not all(isinstance(r, dict) for r in rows):
+        raise InputError("playerScores: at least two players, each an object", where=where)
+    for row in rows:
+        seat = row.get("seatOrder", 0)
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise InputError(f"seatOrder {_short(seat)}: a whole number is needed", where=where)
+    rows = sorted(rows, key=lambda r: int(r.get("seatOrder", 0)))
     players, scores, winners = [], [], []
     for row in rows:
         ref = _ref(row, "playerRefId", where)
@@ -170,9 +181,18 @@ def _play(play: dict[str, Any], variant: str, names: dict[int, str], where: str)
 def _score(value: Any, where: str) -> int:
     text = str(value).strip() if isinstance(value, (str, int)) and not isinstance(value, bool) else ""
     try:
-        return int(text)
+        points = int(text) if len(text) <= 12 else None
     except ValueError:
-        raise InputError(f"score {value!r}: a whole number of points is needed", where=where) from None
+        points = None
+    if points is None or abs(points) > MOST_POINTS:
+        raise InputError(f"score {_short(value)}: a whole number of points is needed (at most {MOST_POINTS:,})",
+                         where=where)
+    return points
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "…"
 
 
 def _uid(play: dict[str, Any], variant: str, started: datetime, players: list[str], scores: list[int]) -> str:

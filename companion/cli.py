@@ -119,8 +119,12 @@ def _run(args: argparse.Namespace) -> int:
                            for r in rules) or f"no rule mentions {query!r}")
         return EXIT_OK
     if args.verb in exchange_cli.VERBS:
-        _emit(args, *exchange_cli.run(args, args.db or default_url()))
-        return EXIT_OK
+        data, text = exchange_cli.run(args, args.db or default_url())
+        if args.verb == "export" and str(args.file) == "-":  # the export is standard output: the summary is not
+            print(text, file=sys.stderr)
+        else:
+            _emit(args, data, text)
+        return EXIT_BAD_INPUT if data.get("left_out") else EXIT_OK  # a damaged game was not exported
     if args.verb == "share":
         _emit(args, *share_cli.run(args, args.db or default_url()))
         return EXIT_OK

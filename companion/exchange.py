@@ -21,14 +21,18 @@ from db import upcast
 from db.records import ORIGAMI, LoggedEvent, StoredEvent, WholeGame
 from scoring.errors import InputError
 from scoring.origami import events as e
+from scoring.origami.state import Phase
 from scoring.origami.table import Variant
 
+from .bgstats import EARLIEST, LATEST
+from .render import sheet_problem
 from .replay import replay
 
 FORMAT = "origami-companion"
 VERSION = 1
 TIE_BREAKS = (None, "hand", "shared")
 SOURCES = ("log", "quick", "bgstats")  # recorded turn by turn, scored at the end, imported from BG Stats
+MOST = 1_000_000  # points, ranks and cards in hand: far beyond any game, and within what every database keeps
 
 
 def to_json(games: list[WholeGame], now: datetime) -> dict[str, Any]:
@@ -96,6 +100,8 @@ def _game(g: Any, where: str) -> WholeGame:
         raise InputError("hand: only a play from BG Stats leaves the cards in hand unknown", where=where)
     if results and len(results) != len(players):
         raise InputError(f"{len(results)} results for {len(players)} players", where=where)
+    if results:
+        _results_hold(results, g.get("tie_break"), where)
     if (source == "log") != bool(events):
         raise InputError("a game recorded turn by turn has its log; a quick-scored one has none", where=where)
     whole = WholeGame(uid, variant, _texts(g, "families", where), _texts(g, "characters", where), dict(rules),
@@ -139,14 +145,40 @@ def _replays(game: WholeGame, where: str) -> None:
     first = log[0].event
     if not isinstance(first, e.GameStarted) or tuple(first.players) != game.players:
         raise InputError("events: the log starts with the game's setup, with the same players", where=where)
+    setup = {"variant": (first.variant, game.variant), "families": (tuple(first.families), game.families),
+             "characters": (tuple(first.character_pairs), game.characters),
+             "rules": (dict(first.choices), game.rules)}
+    differ = [name for name, (logged, stated) in setup.items() if logged != stated]
+    if differ:
+        raise InputError(f"the game's {', '.join(differ)} differ from the setup its log starts with", where=where)
     try:
-        steps, _ = replay(log)
+        steps, final = replay(log)
     except Exception as exc:  # a log that cannot be replayed is a damaged file, whatever the reason
         raise InputError(f"events: the log cannot be replayed ({type(exc).__name__}: {exc})", where=where) from None
     for step in steps:
         if step.problems:
             raise InputError(f"the log cannot be replayed soundly: after event {step.entry.seq}, "
                              f"{'; '.join(step.problems)}", where=where)
+    if game.status == "finished" and (final is None or final.phase is not Phase.OVER):
+        raise InputError("status is \"finished\" but the log never reaches the end of the game", where=where)
+
+
+def _results_hold(results: tuple[dict[str, Any], ...], tie_break: str | None, where: str) -> None:
+    """The results are ones a game can end with: the most points win; a tie on points is broken by the cards in
+    hand ("hand": one winner among the leaders) or shared ("shared": several winners); winners rank first."""
+    top = max(r["score"] for r in results)
+    leaders = [r for r in results if r["score"] == top]
+    winners = [r for r in results if r["winner"]]
+    if any(r["score"] < top for r in winners):
+        raise InputError(f"a winner has fewer points than {top}: the most points win", where=where)
+    expected = {None: len(leaders) == 1 and len(winners) == 1, "hand": len(leaders) > 1 and len(winners) == 1,
+                "shared": len(winners) > 1}[tie_break]
+    if not expected:
+        raise InputError(f"{len(winners)} winner(s) among {len(leaders)} player(s) with the most points do not "
+                         f"fit tie_break {tie_break!r}", where=where)
+    if any(r["rank"] != 1 for r in winners) or any(r["rank"] < 1 or r["rank"] > len(results) for r in results):
+        raise InputError("ranks: the winners rank 1, and every rank is from 1 to the number of players",
+                         where=where)
 
 
 def _result(r: Any, where: str) -> dict[str, Any]:
@@ -157,6 +189,16 @@ def _result(r: Any, where: str) -> dict[str, Any]:
         raise InputError("score, rank and hand must be whole numbers (hand may be null)", where=where)
     if not isinstance(r["winner"], bool) or not isinstance(r["sheet"], dict):
         raise InputError("winner: true or false; sheet: an object", where=where)
+    hand = r["hand"]
+    if not all(-MOST <= r[k] <= MOST for k in ("score", "rank")) or hand is not None and not 0 <= hand <= MOST:
+        raise InputError(f"score, rank and hand: at most {MOST:,}", where=where)
+    problem = sheet_problem(r["sheet"])
+    if problem is not None:
+        raise InputError(problem, where=where)
+    sheet = r["sheet"]
+    if (sheet["total"], sheet["rank"], sheet["hand"]) != (r["score"], r["rank"], r["hand"]):
+        raise InputError("the score sheet's total, rank and hand differ from the result's score, rank and hand",
+                         where=where)
     return dict(r)
 
 
@@ -186,4 +228,12 @@ def _time(d: dict[str, Any], key: str, where: str) -> datetime:
         value = datetime.fromisoformat(d[key])
     except (KeyError, TypeError, ValueError):
         raise InputError(f"{key}: a date and time such as 2026-11-21T20:00:00+00:00", where=where) from None
-    return value if value.tzinfo else value.replace(tzinfo=UTC)
+    value = value if value.tzinfo else value.replace(tzinfo=UTC)
+    try:
+        sound = EARLIEST <= value <= LATEST
+    except OverflowError:  # an offset that takes the time beyond what can be held
+        sound = False
+    if not sound:
+        raise InputError(f"{key}: {d[key]!r} is not a time a game can have (years {EARLIEST.year} to "
+                         f"{LATEST.year - 1})", where=where)
+    return value

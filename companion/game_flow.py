@@ -32,6 +32,10 @@ class GameFlow(AppBase):
         except InputError as exc:
             self.notify(str(exc), title="Cannot resume", severity="error")
             return
+        if self.session.problems:  # resumed as stored, but said: a deleted or duplicated event shows here
+            self.notify(f"Game {game_id}'s log is not sound: {'; '.join(self.session.problems)}. `companion replay "
+                        f"{game_id}` shows where; restore a backup copy of the database to repair it.",
+                        title="Damaged log", severity="warning", timeout=30)
         self.push_screen(self.game_screen())
 
     def game_screen(self, under_way: bool = False) -> DealScreen | UnderWayScreen | TableScreen:

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from db.engine import default_url
+from db.errors import DamagedGame
 from db.stats import PlayerStats, Tally
 from db.store import Store
 from scoring.errors import InputError
@@ -68,10 +69,14 @@ def _players(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
 
 def _games(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
     status = "playing" if args.unfinished else "finished" if args.finished else None
-    games = store.games(status=status, player=args.player)
+    games, damaged = store.games_and_damaged(status=status, player=args.player)
     rows: list[dict[str, Any]] = []
     for g in games:
-        winners = [r["name"] for r in store.results(g.id) if r["winner"]] if g.finished else []
+        try:
+            winners = [r["name"] for r in store.results(g.id) if r["winner"]] if g.finished else []
+        except DamagedGame as exc:
+            damaged.append(exc)
+            continue
         rows.append({"id": g.id, "uid": g.uid, "variant": g.variant, "players": list(g.players),
                      "families": list(g.families), "status": g.status, "source": g.source,
                      "started_at": g.started_at.isoformat(),
@@ -81,6 +86,9 @@ def _games(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
         f"{r['id']:>5}  {r['started_at'][:16].replace('T', ' ')}  {r['variant']:<8} {', '.join(r['players']):<32} "
         + (f"won by {' and '.join(r['winners'])}" if r["winners"] else f"in play ({r['events']} events)")
         for r in rows)
+    rows += [{"id": d.game, "damaged": d.why} for d in sorted(damaged, key=lambda d: d.game)]
+    text = "\n".join([text, *(f"{d.game:>5}  damaged: {d.why} (restore a backup copy of the database)"
+                              for d in sorted(damaged, key=lambda d: d.game))]).strip("\n")
     return 0, rows, text or "no games recorded yet"
 
 
@@ -143,7 +151,13 @@ def _history(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
 
 def _replay(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
     game = store.game(args.game)
-    steps, final = replay(store.events(game.id))
+    try:
+        steps, final = replay(store.events(game.id))
+    except InputError:
+        raise
+    except Exception as exc:  # events read from disk that no game can reach: the log is damaged
+        raise InputError(f"game {game.id}'s log cannot be replayed ({type(exc).__name__}: {exc}): it is damaged; "
+                         "restore a backup copy of the database") from None
     bad = [s for s in steps if s.problems]
     summary = (f"game {game.id}: {len(steps)} events, " +
                ("every check passed" if not bad else f"{len(bad)} event(s) fail a check"))

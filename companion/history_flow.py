@@ -34,7 +34,7 @@ class HistoryFlow(AppBase):
         try:
             stats = store.player_stats(name)
             games = store.games(status="finished", player=name)[:GAMES_SHOWN]
-            lines = [(g.id, self.game_line(g.id, f"{g.finished_at:%Y-%m-%d}", g.variant, store.results(g.id)))
+            lines = [(g.id, self.line_or_damage(store, g.id, f"{g.finished_at:%Y-%m-%d}", g.variant))
                      for g in games]
         except InputError as exc:
             self.call_from_thread(self.notify, str(exc), severity="error")
@@ -71,6 +71,14 @@ class HistoryFlow(AppBase):
         self.show_code(link, "Scan it with the phone: BG Stats opens with this play filled in. Esc closes.",
                        f"enlarge the terminal (or make the font smaller), or save the play with "
                        f"`companion share {game.id} --save FILE`.")
+
+    @staticmethod
+    def line_or_damage(store: Store, game_id: int, day: str, variant: str) -> str:
+        """The game's line, or what is wrong with it when its results are damaged (the other lines still show)."""
+        try:
+            return HistoryFlow.game_line(game_id, day, variant, store.results(game_id))
+        except InputError as exc:
+            return f"game {game_id} · {day} · {exc}"
 
     @staticmethod
     def game_line(game_id: int, day: str, variant: str, results: list[dict[str, object]]) -> str:

@@ -74,8 +74,28 @@ class LogSession(ABC, Generic[State]):
         self.log: list[LoggedEvent] = self.store.events(self.game_id)
         if not self.log:
             raise InputError(f"game {self.game_id} was scored at the end and has no log to resume")
-        self.state = self.project(in_effect(self.log))
+        try:
+            self.state = self.project(in_effect(self.log))
+        except InputError:
+            raise
+        except Exception as exc:  # events read from disk that no game can reach: the log is damaged
+            raise InputError(f"game {self.game_id}'s log cannot be replayed ({type(exc).__name__}: {exc}): it is "
+                             f"damaged; `companion replay {self.game_id}` shows where") from None
         self.keys = {entry.key for entry in self.log if entry.key}
+        self.problems = self.log_problems()
+
+    def log_problems(self) -> list[str]:
+        """What is wrong with the stored log (events missing or duplicated), each a sentence; empty when sound.
+        Checked on every resume, as `companion replay` checks each step."""
+        seqs = [entry.seq for entry in self.log]
+        missing = sorted(set(range(1, seqs[-1] + 1)) - set(seqs))
+        out = [f"event(s) {', '.join(map(str, missing[:5]))}{'…' if len(missing) > 5 else ''} are missing from "
+               "the log"] if missing else []
+        return out + self.check(self.state)
+
+    def check(self, state: State) -> list[str]:
+        """The game's invariants broken in `state` (a game overrides this); empty when sound."""
+        return []
 
     @property
     def seq(self) -> int:

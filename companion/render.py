@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scoring.errors import InputError
 from scoring.origami.cards import CardId
 from scoring.origami.options import Allowance
 from scoring.origami.position import PlayCheck
@@ -23,8 +24,50 @@ def sheet_json(sheet: ScoreSheet) -> dict[str, Any]:
     }
 
 
+_WHOLE, _TEXT, _FLAG = "a whole number", "text", "true or false"
+_LINE = {"card": _TEXT, "collection": _WHOLE, "position": _WHOLE, "printed": _WHOLE, "bonus": _WHOLE, "why": _TEXT}
+_AWARD = {"source": _TEXT, "owner": _TEXT + " or null", "points": _WHOLE, "why": _TEXT}
+
+
+def sheet_problem(sheet: Any) -> str | None:
+    """What is wrong with a player's stored score sheet (as `sheet_json` writes each player), or None: every
+    field there with its type, lines and awards included."""
+    if not isinstance(sheet, dict):
+        return "the score sheet is not an object"
+    shape = {"name": _TEXT, "total": _WHOLE, "rank": _WHOLE, "hand": _WHOLE + " or null", "lines": "a list",
+             "awards": "a list"}
+    for key, what in shape.items():
+        if key not in sheet or not _is(sheet[key], what):
+            return f"the score sheet's {key} must be {what}"
+    for name, items, fields in (("line", sheet["lines"], _LINE), ("award", sheet["awards"], _AWARD)):
+        for i, item in enumerate(items):
+            bad = [k for k, what in fields.items() if not isinstance(item, dict) or k not in item
+                   or not _is(item[k], what)]
+            if bad:
+                return f"the score sheet's {name} {i + 1} needs {', '.join(f'{k} ({fields[k]})' for k in bad)}"
+    return None
+
+
+def _is(value: Any, what: str) -> bool:
+    if what.endswith(" or null") and value is None:
+        return True
+    what = what.removesuffix(" or null")
+    if what == _WHOLE:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if what == _TEXT:
+        return isinstance(value, str)
+    return isinstance(value, list)
+
+
 def stored_sheet(results: list[dict[str, Any]], tie_break: str | None) -> ScoreSheet:
-    """A finished game's sheet as the history keeps it (Store.results), under each player's current name."""
+    """A finished game's sheet as the history keeps it (Store.results), under each player's current name; a
+    damaged one (the database edited by hand, or a bad import of old) is an InputError, not a crash."""
+    for r in results:
+        problem = sheet_problem(r["sheet"])
+        if problem is not None:
+            raise InputError(f"{r['name']}'s result is damaged: {problem}; restore a backup copy of the database")
+    if tie_break not in TIE_BREAKS:
+        raise InputError(f"the game's tie-break {tie_break!r} is damaged; restore a backup copy of the database")
     players = tuple(
         PlayerScore(r["name"], r["sheet"]["total"], r["sheet"]["rank"], r["sheet"]["hand"],
                     tuple(Line(CardId(ln["card"]), ln["collection"], ln["position"], ln["printed"], ln["bonus"],

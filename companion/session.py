@@ -15,6 +15,7 @@ from scoring.errors import InputError
 from scoring.origami import commands as c
 from scoring.origami import events as e
 from scoring.origami import evolve as evolution
+from scoring.origami.audit import audit
 from scoring.origami.catalog import Catalogue
 from scoring.origami.position import final_table
 from scoring.origami.referee import decide
@@ -59,6 +60,10 @@ class GameSession(LogSession[GameState]):
 
     def is_setup(self, event: Any) -> bool:
         return isinstance(event, e.GameStarted)
+
+    def check(self, state: GameState) -> list[str]:
+        started = next((x.event for x in self.log if isinstance(x.event, e.GameStarted)), None)
+        return audit(state, started) if started is not None else ["the log does not start with the game's setup"]
 
     # --- values and the end -----------------------------------------------------------------------
     def supply(self, card: str, field: str, value: Any) -> None:

@@ -67,16 +67,39 @@ def _make_folder(path: Path) -> None:
                        "choose another place for the database") from None
 
 
+def _text(data: bytes) -> str:
+    return data.decode("utf-8", "replace")
+
+
+def _wal(cursor: Any) -> None:
+    """WAL for the companion's own databases (and a new, empty one), switched once and kept by the file. Another
+    program's file is looked at first and left in its journal mode (the store refuses it untouched); a read-only
+    file is read in the mode it has."""
+    if cursor.execute("PRAGMA journal_mode").fetchone()[0] == "wal":
+        return
+    tables = {name for (name,) in cursor.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if tables and "alembic_version" not in tables:
+        return
+    try:
+        cursor.execute("PRAGMA journal_mode=WAL")
+    except sqlite3.OperationalError as exc:
+        if "readonly" not in str(exc).lower() and "read-only" not in str(exc).lower():
+            raise
+
+
 def _durable_sqlite(engine: Engine) -> None:
     """Pragmas on every connection, and SQLAlchemy's pysqlite recipe so BEGIN (and DDL) is ours to issue."""
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
         dbapi_connection.isolation_level = None  # the driver must not open or commit transactions itself
+        # Text that is not UTF-8 (a file damaged or written by another program, in a row or in the schema) reads
+        # with U+FFFD in place of the bad bytes: the store names what is wrong instead of every read failing.
+        dbapi_connection.text_factory = _text
         cursor = dbapi_connection.cursor()
         try:
             cursor.execute("PRAGMA foreign_keys=ON")
-            cursor.execute("PRAGMA journal_mode=WAL")
+            _wal(cursor)
             cursor.execute("PRAGMA synchronous=FULL")
         finally:
             cursor.close()

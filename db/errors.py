@@ -21,6 +21,16 @@ class Unusable(StoreError):
     """This database cannot be used as it is (not a database, read-only): another one may be chosen."""
 
 
+class DamagedGame(StoreError):
+    """A game whose stored rows cannot be read (changed outside the companion, a disk fault): named by its id, so
+    the rest of the history stays usable."""
+
+    def __init__(self, game: int, why: str) -> None:
+        super().__init__(f"game {game} is damaged in the database ({why}); the other games are not affected. "
+                         "Restore a backup copy of the database to get it back")
+        self.game, self.why = game, why
+
+
 class Conflict(StoreError):
     """The database refused a write that collides with what is stored (a unique or foreign key)."""
 

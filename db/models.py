@@ -7,8 +7,56 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, Boolean, DateTime, Dialect, ForeignKey, Index, Integer, String, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.types import TypeDecorator
+
+
+class Unreadable:
+    """A stored value that cannot be read as its column's type (a row damaged outside the companion): handed out
+    in its place, so that the store names the row instead of the whole read failing."""
+
+    __slots__ = ("raw",)
+
+    def __init__(self, raw: Any) -> None:
+        self.raw = raw
+
+    def __repr__(self) -> str:
+        text = repr(self.raw)
+        return f"unreadable {text if len(text) <= 40 else text[:37] + '…'}"
+
+
+def _tolerant(inner: Any) -> Any:
+    if inner is None:
+        return None
+
+    def process(value: Any) -> Any:
+        try:
+            return inner(value)
+        except (ValueError, TypeError, OverflowError):
+            return Unreadable(value)
+
+    return process
+
+
+class JSONValue(TypeDecorator[Any]):
+    """JSON (text in SQLite, jsonb-compatible json in PostgreSQL) whose unreadable values read as Unreadable."""
+
+    impl = JSON
+    cache_ok = True
+
+    def result_processor(self, dialect: Dialect, coltype: Any) -> Any:
+        return _tolerant(super().result_processor(dialect, coltype))
+
+
+class Moment(TypeDecorator[datetime]):
+    """A date and time with its zone, whose unreadable values read as Unreadable."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def result_processor(self, dialect: Dialect, coltype: Any) -> Any:
+        return _tolerant(super().result_processor(dialect, coltype))
 
 
 class Base(DeclarativeBase):
@@ -21,7 +69,7 @@ class Player(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(80))
     name_key: Mapped[str] = mapped_column(String(80), unique=True)  # casefolded: names are unique per person
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = mapped_column(Moment)
     merged_into: Mapped[int | None] = mapped_column(ForeignKey("players.id"))  # kept, never deleted
 
 
@@ -32,14 +80,14 @@ class Game(Base):
     uid: Mapped[str] = mapped_column(String(36), unique=True)  # survives export and import
     kind: Mapped[str] = mapped_column(String(16), index=True, server_default="origami")  # origami | origin-story
     variant: Mapped[str] = mapped_column(String(16))
-    families: Mapped[list[str]] = mapped_column(JSON)
-    characters: Mapped[list[str]] = mapped_column(JSON)  # Character pairs chosen at setup
-    rules: Mapped[dict[str, str]] = mapped_column(JSON)  # house-rule choices
+    families: Mapped[list[str]] = mapped_column(JSONValue)
+    characters: Mapped[list[str]] = mapped_column(JSONValue)  # Character pairs chosen at setup
+    rules: Mapped[dict[str, str]] = mapped_column(JSONValue)  # house-rule choices
     player_count: Mapped[int] = mapped_column(Integer)
     status: Mapped[str] = mapped_column(String(16), index=True)  # playing | finished
     source: Mapped[str] = mapped_column(String(16))  # log (recorded turn by turn) | quick (scored at the end)
-    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), index=True)
+    started_at: Mapped[datetime] = mapped_column(Moment)
+    finished_at: Mapped[datetime | None] = mapped_column(Moment, index=True)
     tie_break: Mapped[str | None] = mapped_column(String(16))
 
 
@@ -68,10 +116,10 @@ class Event(Base):
     seq: Mapped[int] = mapped_column(Integer, primary_key=True)  # 1, 2, 3… per game: the concurrency check
     type: Mapped[str] = mapped_column(String(40))  # a stable name, never a Python path
     version: Mapped[int] = mapped_column(Integer)
-    payload: Mapped[dict[str, Any]] = mapped_column(JSON)
+    payload: Mapped[dict[str, Any]] = mapped_column(JSONValue)
     action: Mapped[int] = mapped_column(Integer)  # seq of the action's first row
     idempotency_key: Mapped[str | None] = mapped_column(String(80), unique=True)  # on an action's first row
-    recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    recorded_at: Mapped[datetime] = mapped_column(Moment)
 
 
 class Result(Base):
@@ -88,7 +136,7 @@ class Result(Base):
     rank: Mapped[int] = mapped_column(Integer)
     winner: Mapped[bool] = mapped_column(Boolean)
     hand: Mapped[int | None] = mapped_column(Integer)  # None: not known (a play imported with scores only)
-    sheet: Mapped[dict[str, Any]] = mapped_column(JSON)  # lines and awards, as `score --json` prints them
+    sheet: Mapped[dict[str, Any]] = mapped_column(JSONValue)  # lines and awards, as `score --json` prints them
 
 
 class CardValue(Base):
@@ -98,5 +146,5 @@ class CardValue(Base):
 
     card: Mapped[str] = mapped_column(String(60), primary_key=True)
     field: Mapped[str] = mapped_column(String(40), primary_key=True)
-    value: Mapped[Any] = mapped_column(JSON)
-    set_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    value: Mapped[Any] = mapped_column(JSONValue)
+    set_at: Mapped[datetime] = mapped_column(Moment)

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, case, func, select
+from sqlalchemy import Connection, Integer, and_, case, cast, func, select
 from sqlalchemy.orm import aliased
 
 from .models import Game, GameFamily, Result
@@ -45,6 +45,9 @@ class HeadToHead:
     level: int  # same rank (a shared victory, or a tie lower down)
 
 
+# A result row counts when its numbers are numbers: a row damaged outside the companion (text in SQLite's
+# integer column) is left out of the statistics rather than breaking them (the store names the game elsewhere).
+_SOUND = (Result.score == cast(Result.score, Integer), Result.rank == cast(Result.rank, Integer))
 _wins = func.coalesce(func.sum(case((Result.winner, 1), else_=0)), 0)
 _columns = (func.count(), _wins, func.avg(Result.score), func.max(Result.score))
 
@@ -54,10 +57,10 @@ def _tally(key: object, games: int, wins: int, average: float | None, best: int 
 
 
 def player_stats(c: Connection, player: PlayerRecord, trend: int) -> PlayerStats:
-    mine = Result.player_id == player.id
+    mine = and_(Result.player_id == player.id, *_SOUND)
     latest = (select(Result.game_id, Game.finished_at, Result.score).join(Game, Game.id == Result.game_id)
               .where(mine).order_by(Game.finished_at.desc(), Game.id.desc()).limit(trend))
-    rows = list(c.execute(latest))[::-1]
+    rows = [r for r in c.execute(latest) if isinstance(r.finished_at, datetime)][::-1]
 
     def grouped(column: Any, *joins: Any) -> tuple[Tally, ...]:
         query = select(column, *_columns).select_from(Result)
@@ -90,5 +93,6 @@ def head_to_head(c: Connection, a: PlayerRecord, b: PlayerRecord) -> HeadToHead:
                func.coalesce(func.sum(case((ra.rank > rb.rank, 1), else_=0)), 0),
                func.coalesce(func.sum(case((ra.rank == rb.rank, 1), else_=0)), 0))
         .select_from(ra).join(rb, rb.game_id == ra.game_id)
-        .where(ra.player_id == a.id, rb.player_id == b.id)).one()
+        .where(ra.player_id == a.id, rb.player_id == b.id, ra.rank == cast(ra.rank, Integer),
+               rb.rank == cast(rb.rank, Integer))).one()
     return HeadToHead(a, b, row[0], int(row[1]), int(row[2]), int(row[3]))

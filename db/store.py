@@ -10,18 +10,18 @@ import threading
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from functools import cache
 from typing import Any
 
-from sqlalchemy import Connection, Dialect, Engine, delete, func, insert, select, update
+from sqlalchemy import Connection, Dialect, Engine, delete, func, insert, or_, select, text, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from scoring.errors import InputError
 
 from . import stats, upcast
 from .engine import WRITE, make_engine, sqlite_path
-from .errors import Conflict, StaleGame, StoreError, UnknownRecord, explain
+from .errors import Conflict, DamagedGame, StaleGame, StoreError, UnknownRecord, explain
 from .models import CardValue, Game, GameFamily, GamePlayer, Player, Result
 from .models import Event as EventRow
 from .records import (
@@ -40,6 +40,7 @@ from .schema import prepare
 from .stats import HeadToHead, PlayerStats
 
 Clock = Callable[[], datetime]
+_WRITER_LOCK = 0x0C0A1A55  # PostgreSQL advisory lock key: the companion's checked writes, one at a time
 
 
 def utc_now() -> datetime:
@@ -135,6 +136,7 @@ class Store:
             return self._add_player(c, _clean_name(name))
 
     def _add_player(self, c: Connection, name: str) -> PlayerRecord:
+        self._one_writer(c)
         taken = c.execute(select(Player).where(Player.name_key == name.casefold())).first()
         if taken is not None:
             raise StoreError(f"there is already a player called {taken.name!r}", where=name)
@@ -251,13 +253,23 @@ class Store:
             return self._game(c, game_id)
 
     def _game(self, c: Connection, game_id: int) -> GameRecord:
+        """The game `game_id`: UnknownRecord when there is none, DamagedGame when its row cannot be read."""
         row = c.execute(select(Game).where(Game.id == game_id)).first()
         if row is None:
             raise UnknownRecord(f"no game {game_id}", kind="game")
-        return self._games(c, [row])[0]
+        found, damaged = self._games(c, [row])
+        if damaged:
+            raise damaged[0]
+        return found[0]
 
     def games(self, status: str | None = None, player: str | int | None = None) -> list[GameRecord]:
-        """Games, newest first; only `status` ('playing' or 'finished') or `player`'s when given."""
+        """Games, newest first; only `status` ('playing' or 'finished') or `player`'s when given. A damaged game
+        is left out (`games_and_damaged` names it)."""
+        return self.games_and_damaged(status, player)[0]
+
+    def games_and_damaged(self, status: str | None = None,
+                          player: str | int | None = None) -> tuple[list[GameRecord], list[DamagedGame]]:
+        """`games`, and the games among them whose rows cannot be read, each named with what is wrong."""
         with self._read() as c:
             query = select(Game).order_by(Game.started_at.desc(), Game.id.desc())
             if status is not None:
@@ -267,7 +279,7 @@ class Store:
                 query = query.where(Game.id.in_(select(GamePlayer.game_id).where(GamePlayer.player_id == pid)))
             return self._games(c, list(c.execute(query)))
 
-    def _games(self, c: Connection, rows: list[Any]) -> list[GameRecord]:
+    def _games(self, c: Connection, rows: list[Any]) -> tuple[list[GameRecord], list[DamagedGame]]:
         ids = [r.id for r in rows]
         seats: dict[int, list[tuple[str, int]]] = {i: [] for i in ids}
         for gp in c.execute(select(GamePlayer.game_id, Player.id, Player.name).join(Player)
@@ -275,11 +287,19 @@ class Store:
             seats[gp.game_id].append((gp.name, gp.id))
         last = {gid: seq for gid, seq in c.execute(select(EventRow.game_id, func.max(EventRow.seq))
                                                    .where(EventRow.game_id.in_(ids)).group_by(EventRow.game_id))}
-        return [GameRecord(
-            r.id, r.uid, r.variant, tuple(r.families), tuple(r.characters), dict(r.rules),
-            tuple(n for n, _ in seats[r.id]), tuple(p for _, p in seats[r.id]), r.status, r.source,
-            _aware(r.started_at), _aware(r.finished_at) if r.finished_at else None, r.tie_break,
-            last.get(r.id, 0), r.kind) for r in rows]
+        found: list[GameRecord] = []
+        damaged: list[DamagedGame] = []
+        for r in rows:
+            why = _game_row_problem(r, len(seats[r.id]), last.get(r.id, 0))
+            if why is not None:
+                damaged.append(DamagedGame(r.id, why))
+                continue
+            found.append(GameRecord(
+                r.id, r.uid, r.variant, tuple(r.families), tuple(r.characters), dict(r.rules),
+                tuple(n for n, _ in seats[r.id]), tuple(p for _, p in seats[r.id]), r.status, r.source,
+                _aware(r.started_at), _aware(r.finished_at) if r.finished_at else None, r.tie_break,
+                last.get(r.id, 0), r.kind))
+        return found, damaged
 
     # --- the log ----------------------------------------------------------------------------------
     def append(self, game_id: int, after: int, facts: Sequence[Event | Undone], key: str) -> Appended:
@@ -342,6 +362,9 @@ class Store:
         out = []
         for r in rows:
             try:
+                why = _event_row_problem(r)
+                if why is not None:
+                    raise InputError(why)
                 fact = upcast.read(kind, r.type, r.version, r.payload)
             except (InputError, TypeError, ValueError) as exc:
                 raise StoreError(f"game {game_id}, event {r.seq} ({r.type}) is damaged: {exc}. The game cannot "
@@ -378,35 +401,56 @@ class Store:
 
     # --- export and import ----------------------------------------------------------------------
     def whole_games(self, game_ids: Sequence[int] | None = None) -> list[WholeGame]:
-        """Games with their logs as stored and their results (every game when `game_ids` is None), oldest first."""
+        """Games with their logs as stored and their results (every game when `game_ids` is None), oldest first;
+        DamagedGame when one cannot be read (`whole_games_and_damaged` leaves it out instead)."""
+        games, damaged = self.whole_games_and_damaged(game_ids)
+        if damaged:
+            raise damaged[0]
+        return games
+
+    def whole_games_and_damaged(self, game_ids: Sequence[int] | None = None
+                                ) -> tuple[list[WholeGame], list[DamagedGame]]:
+        """`whole_games`, with the games whose rows (game, events or results) cannot be read left out and named."""
         with self._read() as c:
             query = select(Game).order_by(Game.started_at, Game.id)
             if game_ids is not None:
                 for game_id in game_ids:
-                    self._game(c, game_id)  # an unknown number is named
+                    if c.execute(select(Game.id).where(Game.id == game_id)).first() is None:
+                        raise UnknownRecord(f"no game {game_id}", kind="game")
                 query = query.where(Game.id.in_(list(game_ids)))
             out = []
-            for game in self._games(c, list(c.execute(query))):
+            games, damaged = self._games(c, list(c.execute(query)))
+            for game in games:
+                rows = c.execute(select(EventRow).where(EventRow.game_id == game.id).order_by(EventRow.seq)).all()
+                bad = next(((r.seq, why) for r in rows if (why := _event_row_problem(r, game.kind)) is not None), None)
+                if bad is not None:
+                    damaged.append(DamagedGame(game.id, f"event {bad[0]}: {bad[1]}"))
+                    continue
+                try:
+                    results = tuple({k: v for k, v in r.items() if k not in ("seat", "name")}
+                                    for r in self._results_of(c, game))
+                except DamagedGame as exc:
+                    damaged.append(exc)
+                    continue
                 events = tuple(StoredEvent(r.seq, r.action, r.type, r.version, dict(r.payload), _aware(r.recorded_at),
-                                           r.idempotency_key)
-                               for r in c.execute(select(EventRow).where(EventRow.game_id == game.id)
-                                                  .order_by(EventRow.seq)))
-                results = tuple({"score": r.score, "rank": r.rank, "winner": r.winner, "hand": r.hand,
-                                 "sheet": r.sheet}
-                                for r in c.execute(select(Result).where(Result.game_id == game.id)
-                                                   .order_by(Result.seat)))
+                                           r.idempotency_key) for r in rows)
                 out.append(WholeGame(game.uid, game.variant, game.families, game.characters, game.rules,
                                      game.players, game.status, game.source, game.started_at, game.finished_at,
                                      game.tie_break, events, results, game.kind))
-            return out
+            return out, sorted(damaged, key=lambda d: d.game)
 
-    def add_whole_games(self, games: Sequence[WholeGame]) -> tuple[int, int]:
+    def add_whole_games(self, games: Sequence[WholeGame], *, twins: bool = False) -> tuple[int, int]:
         """Add games exported elsewhere, in one transaction (all or nothing); a game whose uid is already here is
-        skipped, so importing twice adds nothing. Returns (added, skipped). Players are found by name or created."""
+        skipped, so importing twice adds nothing, and with `twins` so is a finished game that is the same play as
+        one here (`twin`). Both checks run inside the write transaction, which two imports never share: two
+        importing the same plays at once add them once. Returns (added, skipped). Players are found by name or
+        created."""
         added = skipped = 0
         with self._write() as c:
+            self._one_writer(c)
             for game in games:
-                if c.execute(select(Game.id).where(Game.uid == game.uid)).first() is not None:
+                if c.execute(select(Game.id).where(Game.uid == game.uid)).first() is not None or (
+                        twins and self._twin(c, game) is not None):
                     skipped += 1
                     continue
                 game_id = self._insert_game(c, game.variant, game.players, game.families, game.characters,
@@ -428,6 +472,38 @@ class Store:
                 added += 1
         return added, skipped
 
+    def twins(self, games: Sequence[WholeGame]) -> dict[str, int]:
+        """Finished games already here that are the same plays as `games` under other ids: uid -> game id."""
+        with self._read() as c:
+            return {g.uid: found for g in games if (found := self._twin(c, g)) is not None}
+
+    def _twin(self, c: Connection, game: WholeGame) -> int | None:
+        """A finished game here that is the same play as `game` under another id: the same variant and players
+        with the same points, started or finished within a day (a play sent to BG Stats from the companion, then
+        exported from BG Stats, comes back with BG Stats' own id; two phones record one play under two ids)."""
+        if game.finished_at is None or not game.results:
+            return None
+        day = timedelta(days=1)
+        want = sorted((n.casefold(), r["score"]) for n, r in zip(game.players, game.results, strict=False))
+        near = or_(Game.finished_at.between(game.finished_at - day, game.finished_at + day),
+                   Game.started_at.between(game.started_at - day, game.started_at + day))
+        candidates = c.execute(select(Game.id).where(Game.status == "finished", Game.variant == game.variant,
+                                                     Game.player_count == len(game.players), near)
+                               .order_by(Game.id)).scalars().all()
+        for other in candidates:
+            rows = c.execute(select(Player.name_key, Result.score).join(Player, Player.id == Result.player_id)
+                             .where(Result.game_id == other)).all()
+            if sorted((r.name_key, r.score) for r in rows) == want:
+                return int(other)
+        return None
+
+    def _one_writer(self, c: Connection) -> None:
+        """Writes that check before they add (an import, a new profile) take their turn one at a time. SQLite's
+        IMMEDIATE transaction already does; PostgreSQL reads committed rows, so a transaction-scoped advisory lock
+        makes the second wait for the first and then see what it added."""
+        if c.dialect.name == "postgresql":
+            c.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _WRITER_LOCK})
+
     def record_scored(self, *, variant: str, players: Sequence[str], families: Sequence[str],
                       characters: Sequence[str], rules: dict[str, str], sheet: FinalSheet,
                       sheets: Sequence[dict[str, Any]], finished_at: datetime | None = None,
@@ -444,11 +520,22 @@ class Store:
     def results(self, game_id: int) -> list[dict[str, Any]]:
         """A finished game's stored sheet, per seat: name, score, rank, winner, hand and the lines."""
         with self._read() as c:
-            self._game(c, game_id)
-            rows = c.execute(select(Result, Player.name).join(Player, Player.id == Result.player_id)
-                             .where(Result.game_id == game_id).order_by(Result.seat)).all()
-        return [{"seat": r.seat, "name": r.name, "score": r.score, "rank": r.rank, "winner": r.winner,
-                 "hand": r.hand, "sheet": r.sheet} for r in rows]
+            return self._results_of(c, self._game(c, game_id))
+
+    def _results_of(self, c: Connection, game: GameRecord) -> list[dict[str, Any]]:
+        rows = c.execute(select(Result, Player.name).join(Player, Player.id == Result.player_id)
+                         .where(Result.game_id == game.id).order_by(Result.seat)).all()
+        out = [{"seat": r.seat, "name": r.name, "score": r.score, "rank": r.rank, "winner": r.winner,
+                "hand": r.hand, "sheet": r.sheet} for r in rows]
+        if game.finished and len(out) != len(game.players):
+            raise DamagedGame(game.id, f"finished with {len(out)} result(s) for {len(game.players)} players")
+        for r in out:
+            whole = all(isinstance(r[k], int) and not isinstance(r[k], bool) for k in ("score", "rank"))
+            if not whole or not isinstance(r["winner"], bool) or not (r["hand"] is None or isinstance(r["hand"], int)):
+                raise DamagedGame(game.id, f"{r['name']}'s result: score, rank, winner or hand is not readable")
+            if not isinstance(r["sheet"], dict):
+                raise DamagedGame(game.id, f"{r['name']}'s score sheet is {r['sheet']!r}, not an object")
+        return out
 
     # --- statistics -------------------------------------------------------------------------------
     def player_stats(self, who: str | int, trend: int = 30) -> PlayerStats:
@@ -475,6 +562,60 @@ class Store:
             c.execute(insert(CardValue).values(card=card, field=field, value=value, set_at=self.clock()))
 
 
+STATUSES = ("playing", "finished")
+
+
+def _game_row_problem(r: Any, seats: int, last: int) -> str | None:
+    """What makes a games row unreadable (None when it is sound): every column with its type and range."""
+    def texts(value: Any) -> bool:
+        return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+    for name in ("uid", "kind", "variant", "status", "source"):
+        if not isinstance(getattr(r, name), str) or not getattr(r, name):
+            return f"its {name} is {getattr(r, name)!r}, not a name"
+    if r.status not in STATUSES:
+        return f"its status is {r.status!r}, not one of {', '.join(STATUSES)}"
+    for name in ("families", "characters"):
+        if not texts(getattr(r, name)):
+            return f"its {name} are {getattr(r, name)!r}, not a list of names"
+    if not isinstance(r.rules, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in r.rules.items()):
+        return f"its rules are {r.rules!r}, not an object of choices"
+    if r.tie_break is not None and not isinstance(r.tie_break, str):
+        return f"its tie-break is {r.tie_break!r}"
+    if not isinstance(r.started_at, datetime):
+        return f"its start time is {r.started_at!r}"
+    if (r.finished_at is not None or r.status == "finished") and not isinstance(r.finished_at, datetime):
+        return f"its status is {r.status} and its end time {r.finished_at!r}"
+    if r.status == "playing" and r.finished_at is not None:
+        return "it is in play but has an end time"
+    if not isinstance(last, int):
+        return f"its last event number is {last!r}"
+    return None
+
+
+def _event_row_problem(r: Any, kind: str | None = None) -> str | None:
+    """What makes an events row unreadable (None when it is sound); with the game's `kind`, the payload is decoded
+    by that game's codec too."""
+    for name in ("seq", "action", "version"):
+        value = getattr(r, name)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            return f"its {name} is {value!r}, not a whole number from 1"
+    if not isinstance(r.type, str):
+        return f"its type is {r.type!r}"
+    if not isinstance(r.payload, dict):
+        return f"its payload is {r.payload!r}, not an object"
+    if not isinstance(r.recorded_at, datetime):
+        return f"its time is {r.recorded_at!r}"
+    if r.idempotency_key is not None and not isinstance(r.idempotency_key, str):
+        return f"its key is {r.idempotency_key!r}"
+    if kind is not None:
+        try:
+            upcast.read(kind, r.type, r.version, r.payload)
+        except (InputError, TypeError, ValueError) as exc:
+            return f"{r.type}: {exc}"
+    return None
+
+
 def _clean_name(name: str) -> str:
     name = " ".join(name.split())
     if not name:
@@ -485,7 +626,9 @@ def _clean_name(name: str) -> str:
 
 
 def _player(row: Any) -> PlayerRecord:
-    return PlayerRecord(row.id, row.name, _aware(row.created_at), row.merged_into)
+    # A creation time damaged outside the companion reads as the epoch: it is shown nowhere a decision rests on.
+    created = row.created_at if isinstance(row.created_at, datetime) else datetime(1970, 1, 1, tzinfo=UTC)
+    return PlayerRecord(row.id, row.name, _aware(created), row.merged_into)
 
 
 _EVENT_COLUMNS = tuple(EventRow.__table__.columns)
@@ -495,7 +638,9 @@ _SQLITE_INSERT = (f"INSERT INTO events ({', '.join(col.name for col in _EVENT_CO
 
 @cache
 def _processors(dialect: Dialect) -> list[Any]:
-    return [col.type.bind_processor(dialect) for col in _EVENT_COLUMNS]
+    # The dialect's own type (SQLite's DATETIME writes its one text format): the generic type has no processor,
+    # and the driver would then adapt a datetime itself (a second format; deprecated since Python 3.12).
+    return [col.type.dialect_impl(dialect).bind_processor(dialect) for col in _EVENT_COLUMNS]
 
 
 def _sqlite_values(dialect: Dialect, rows: list[dict[str, Any]]) -> list[tuple[Any, ...]]:

@@ -47,16 +47,19 @@ class HomeScreen(Screen[None]):
         yield OptionList(id="menu")
         yield Footer()
 
-    def show_games(self, games: list[Unfinished], problem: str = "") -> None:
-        """The games in progress, once the app has read them (or the reason it could not)."""
+    def show_games(self, games: list[Unfinished], problem: str = "", damaged: list[str] | None = None) -> None:
+        """The games in progress, once the app has read them (or the reason it could not); `damaged` names the
+        games that could not be read (the others are listed as usual)."""
         status = self.query_one("#status", Static)
         if problem:
             status.update(f"[b]The database could not be opened:[/b] {escape(problem)}")
-        elif not games:
+        elif not games and not damaged:
             status.update("Welcome! No game is in progress. Start a new game to record it turn by turn, or "
                           "quick score one you played on paper.")
         else:
-            status.update(f"{len(games)} game{'s' if len(games) != 1 else ''} in progress: pick one to resume.")
+            text = (f"{len(games)} game{'s' if len(games) != 1 else ''} in progress: pick one to resume." if games
+                    else "No game can be resumed.")
+            status.update(text + "".join(f"\n[b]Not listed:[/b] {escape(d)}" for d in damaged or ()))
         menu = self.query_one("#menu", OptionList)
         menu.clear_options()
         menu.add_options([Option(f"Resume game {g.id}: {', '.join(g.players)} ({g.variant}, started {g.started}, "

@@ -21,6 +21,8 @@ FLAG_FIELDS = ("free_play", "play_from_discard", "rice_trade", "may_go_under")
 # Values a user may fill in or correct (and that a table file's "cards" may set).
 SETTABLE = INT_FIELDS + SIGNED_FIELDS + TEXT_FIELDS + FLAG_FIELDS + (
     "effect", "steps", "scoring", "extra_action_costs")
+# What a card the catalogue does not have yet gives besides those.
+NEW_CARD_FIELDS = ("name", "game", "kind", "colour")
 # Values a player can read off a card and type in (the app's catalogue screen, `companion catalog set`).
 EDITABLE = INT_FIELDS + SIGNED_FIELDS + ("effect",)
 COLOURS = {"red": "red", "rosso": "red", "rot": "red", "yellow": "yellow", "giallo": "yellow",
@@ -199,10 +201,10 @@ def _card(entry: Mapping[str, Any]) -> Card:
             ScoringRule.parse(scoring, cid) if scoring else None),
         hand_modifier_per=CardId(entry["hand_modifier_per"]) if entry.get("hand_modifier_per") else None,
         **{k: bool(entry.get(k, False)) for k in FLAG_FIELDS},
-        extra_action_costs=tuple(entry.get("extra_action_costs", ())),
+        extra_action_costs=tuple(entry.get("extra_action_costs") or ()),  # null: none, as when left out
         name_printed=entry.get("name_printed"), name_it=entry.get("name_it"),
         name_de=entry.get("name_de"),
-        unknown=frozenset(entry.get("unknown", ())),
+        unknown=frozenset(entry.get("unknown") or ()),
         source=tuple(sorted(dict(entry.get("source", {})).items())),
         evidence=entry.get("evidence", ""),
         names=tuple(dict.fromkeys([cid, *aliases])),
@@ -259,8 +261,17 @@ def _merge(raw: dict[CardId, dict[str, Any]], entry: Mapping[str, Any], where: s
         raise InputError(
             f"{cid!r} is not in the catalogue; a new card needs \"game\" and \"kind\" "
             f"(and \"family\" for an origami)", where=where)
+    unexpected = sorted(str(k) for k in entry if k not in SETTABLE + NEW_CARD_FIELDS)
+    if unexpected:
+        raise InputError(f"{', '.join(map(repr, unexpected))} cannot be set; values of a new card: "
+                         f"{', '.join(sorted(SETTABLE + NEW_CARD_FIELDS))}", where=where)
     fresh = dict(entry, source={k: origin for k in entry if k not in ("name", "game", "kind")})
     raw[cid] = _validated(fresh, where, catalogue.families)
+
+
+def _one_of(value: Any, allowed: Iterable[str]) -> bool:
+    """`value` is one of the names `allowed` (a list or an object given instead is simply not one)."""
+    return isinstance(value, str) and value in allowed
 
 
 def _validated(entry: dict[str, Any], where: str, families: Mapping[str, Game]) -> dict[str, Any]:
@@ -268,9 +279,9 @@ def _validated(entry: dict[str, Any], where: str, families: Mapping[str, Game]) 
     def bad(key: str, what: str) -> InputError:
         return InputError(f"must be {what}, not {entry[key]!r}", where=f"{where}.{key}")
 
-    if entry.get("game") not in {g.value for g in Game}:
+    if not _one_of(entry.get("game"), {g.value for g in Game}):
         raise InputError('"game" must be "origami" or "legends"', where=where)
-    if entry.get("kind") not in {k.value for k in Kind}:
+    if not _one_of(entry.get("kind"), {k.value for k in Kind}):
         raise InputError('"kind" must be "origami", "character" or "rice_paper"', where=where)
     for key in INT_FIELDS:
         value = entry.get(key)
@@ -286,16 +297,20 @@ def _validated(entry: dict[str, Any], where: str, families: Mapping[str, Game]) 
     for key in FLAG_FIELDS:
         if key in entry and not isinstance(entry[key], bool):
             raise bad(key, "true or false")
-    if entry["kind"] == "origami" and entry.get("family") not in families:
+    if entry.get("colour") is not None and not isinstance(entry["colour"], str):
+        raise bad("colour", '"red" or "yellow"')
+    if entry["kind"] == "origami" and not _one_of(entry.get("family"), families):
         raise InputError(f"an origami needs a family, one of {', '.join(families)}", where=where)
     if entry["kind"] == "origami" and families[entry["family"]].value != entry["game"]:
         raise InputError(f"family {entry['family']!r} belongs to the other game", where=where)
-    if entry["kind"] == "character" and entry.get("colour") not in ("red", "yellow"):
+    if entry["kind"] == "character" and not _one_of(entry.get("colour"), {"red", "yellow"}):
         raise InputError('a Character needs "colour": "red" or "yellow"', where=where)
-    if entry.get("effect") is not None and entry["effect"] not in {e.value for e in Effect}:
+    effect = entry.get("effect")
+    if effect is not None and not _one_of(effect, {e.value for e in Effect}):
         raise bad("effect", "one of " + ", ".join(e.value for e in Effect))
     steps = entry.get("steps")
-    if steps is not None and (not isinstance(steps, list) or not set(steps) <= STEP_KINDS):
+    if steps is not None and (not isinstance(steps, list) or not all(isinstance(x, str) for x in steps)
+                              or not set(steps) <= STEP_KINDS):
         raise bad("steps", "a list drawn from " + ", ".join(sorted(STEP_KINDS)))
     costs = entry.get("extra_action_costs")
     if costs is not None and (not isinstance(costs, list) or not all(

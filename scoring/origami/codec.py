@@ -1,8 +1,10 @@
 """Events to and from JSON-ready dicts, with a stable type name and a version (for the durable log)."""
 from __future__ import annotations
 
+import types
 from dataclasses import fields
-from typing import Any
+from enum import Enum
+from typing import Any, Union, get_args, get_origin, get_type_hints
 
 from ..errors import InputError
 from . import events as e
@@ -23,6 +25,8 @@ NAMES: dict[type, str] = {
 }
 TYPES: dict[str, type] = {name: cls for cls, name in NAMES.items()}
 FIELDS: dict[type, tuple[str, ...]] = {cls: tuple(f.name for f in fields(cls)) for cls in NAMES}
+HINTS: dict[type, dict[str, Any]] = {cls: get_type_hints(cls) for cls in NAMES}
+WHOLE = 2**63  # whole numbers in a payload are 64-bit, as every database keeps them
 
 
 def _plain(value: Any) -> Any:
@@ -52,5 +56,49 @@ def decode(name: str, version: int, payload: dict[str, Any]) -> e.Event:
     expected = set(FIELDS[cls])
     if not isinstance(payload, dict) or set(payload) != expected:
         raise InputError(f"{name}: the payload must have exactly {', '.join(sorted(expected))}")
-    event: e.Event = cls(**{k: _frozen(v) for k, v in payload.items()})
+    values = {k: _frozen(v) for k, v in payload.items()}
+    for key, value in values.items():
+        if not _conforms(value, HINTS[cls][key]):
+            raise InputError(f"{name}: {key} must be {_describe(HINTS[cls][key])}, not {_short(payload[key])}")
+    event: e.Event = cls(**values)
     return event
+
+
+def _conforms(value: Any, hint: Any) -> bool:
+    """`value` (lists already made tuples) has the shape of the event field's type: whole numbers, text, flags,
+    tuples of those, or None where the field allows it."""
+    origin, args = get_origin(hint), get_args(hint)
+    if origin in (Union, types.UnionType):
+        return any(_conforms(value, a) for a in args)
+    if hint is type(None):
+        return value is None
+    if origin is tuple:
+        if not isinstance(value, tuple):
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_conforms(v, args[0]) for v in value)
+        return len(value) == len(args) and all(_conforms(v, a) for v, a in zip(value, args, strict=True))
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool) and -WHOLE <= value < WHOLE
+    supertype = getattr(hint, "__supertype__", None)  # a NewType such as CardId
+    if hint is str or supertype is str or isinstance(hint, type) and issubclass(hint, (str, Enum)):
+        return isinstance(value, str)
+    raise TypeError(f"no check for a field of type {hint!r}")  # a new field type: teach _conforms about it
+
+
+def _describe(hint: Any) -> str:
+    origin, args = get_origin(hint), get_args(hint)
+    if origin in (Union, types.UnionType):
+        return " or ".join(_describe(a) for a in args)
+    if hint is type(None):
+        return "null"
+    if origin is tuple:
+        return f"a list of {_describe(args[0])}" if args[-1] is Ellipsis else f"a list of {len(args)} values"
+    return {bool: "true or false", int: "a whole number"}.get(hint, "text")
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "…"

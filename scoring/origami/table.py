@@ -1,13 +1,13 @@
 """The table file: a position at the table (final or not), as PRODUCT.md §3 defines it, validated."""
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from .. import jsontext
 from ..errors import InputError
 from .cards import CardId, Game
 from .catalog import Catalogue
@@ -66,12 +66,7 @@ class Table:
 
 
 def parse_table_text(text: str, catalogue: Catalogue, where: str) -> Table:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})",
-                         where=where) from None
-    return parse_table(data, catalogue, where)
+    return parse_table(jsontext.loads(text, where), catalogue, where)
 
 
 def parse_table(data: Any, catalogue: Catalogue, where: str = "table") -> Table:

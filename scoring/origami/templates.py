@@ -55,7 +55,7 @@ class ScoringRule:
                 'must be an object with a "template", e.g. {"template": "per_family", '
                 '"family": "lawn", "amount": 1}', where=where)
         template = data["template"]
-        if template not in TEMPLATES:
+        if not isinstance(template, str) or template not in TEMPLATES:
             raise InputError(
                 f"unknown scoring template {template!r}; known: {', '.join(sorted(TEMPLATES))}",
                 where=f"{where}.template")
