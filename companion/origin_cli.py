@@ -5,11 +5,11 @@ Every verb reads a round or game file (JSON, §7.1), prints text or, with --json
 from __future__ import annotations
 
 import argparse
-import json
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from scoring import jsontext
 from scoring.errors import InputError
 from scoring.origin import roundfile, solo
 from scoring.origin.cards import Suit, format_value, parse_card
@@ -68,11 +68,7 @@ def add_verb(sub: Any) -> None:
 
 
 def _read(path: Path) -> Any:
-    try:
-        return json.loads(read_text(path, "round"))
-    except json.JSONDecodeError as exc:
-        raise InputError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}",
-                         where=str(path)) from None
+    return jsontext.loads(read_text(path, "round"), str(path))
 
 
 def _in(path: Path, call: Any, *args: Any) -> Any:

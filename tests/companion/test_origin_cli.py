@@ -132,6 +132,7 @@ def test_the_rules_reference_per_player_count(capsys: pytest.CaptureFixture[str]
     (json.dumps(table([["Ann 9xx"]])), "not a suit"),
     (json.dumps(table([["Zed 9br"]])), "Zed"),
     (json.dumps([1, 2]), "round.json"),
+    ('{"game": "origin-story", "players": ["A", "B", "C"], "round": ' + "9" * 4400 + "}", "is too large"),
 ])
 def test_bad_files_are_named_and_exit_2(capsys: pytest.CaptureFixture[str], file: Any, content: str,
                                         message: str) -> None:
