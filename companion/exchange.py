@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from db import upcast
-from db.records import ORIGAMI, LoggedEvent, StoredEvent, WholeGame
+from db.records import ORIGAMI, ORIGIN_STORY, LoggedEvent, StoredEvent, WholeGame
 from scoring.errors import InputError
 from scoring.origami import events as e
 from scoring.origami.state import Phase
@@ -72,9 +72,11 @@ def _game(g: Any, where: str) -> WholeGame:
         raise InputError("must be an object", where=where)
     uid = _text(g, "uid", where)
     where = f"{where} ({uid})"
-    if g.get("kind", ORIGAMI) != ORIGAMI:  # written only for another game than Origami (version 1 files have none)
-        raise InputError(f"kind {g.get('kind')!r}: only Origami games are read from this file format so far",
-                         where=where)
+    kind = g.get("kind", ORIGAMI)  # written only for another game than Origami (version 1 files have none)
+    if kind == ORIGIN_STORY:
+        return _origin_game(g, uid, where)
+    if kind != ORIGAMI:
+        raise InputError(f"kind {kind!r} is not a game this companion knows: written by a newer one?", where=where)
     if len(uid) > 36:
         raise InputError("uid: at most 36 characters", where=where)
     variant = _text(g, "variant", where)
@@ -112,7 +114,59 @@ def _game(g: Any, where: str) -> WholeGame:
     return whole
 
 
-def _event(x: Any, where: str) -> StoredEvent:
+def _origin_game(g: dict[str, Any], uid: str, where: str) -> WholeGame:
+    """An Origin Story game recorded turn by turn: its log replays with every check passing, and a finished one's
+    results are the ones its log scores."""
+    from scoring.origin.game import final_sheet
+    from scoring.origin.setup import Mode
+    from scoring.origin.state import Phase as OriginPhase
+
+    from .origin_replay import replay as replay_origin
+
+    variant, players = _text(g, "variant", where), _texts(g, "players", where)
+    if variant not in {m.value for m in Mode} or not players or len({p.casefold() for p in players}) != len(players):
+        raise InputError("variant: table, duo or solo; players: each a different name", where=where)
+    status, source = _text(g, "status", where), _text(g, "source", where)
+    if status not in ("playing", "finished") or source != "log":
+        raise InputError('status must be "playing" or "finished", source "log"', where=where)
+    finished_at = _time(g, "finished_at", where) if g.get("finished_at") is not None else None
+    events = tuple(_event(x, f"{where}: event {i + 1}", ORIGIN_STORY) for i, x in enumerate(_list(g, "events", where)))
+    results = _list(g, "results", where)
+    rules = g.get("rules")
+    if not isinstance(rules, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in rules.items()):
+        raise InputError("rules: an object of text values", where=where)
+    if not events or [x.seq for x in events] != list(range(1, len(events) + 1)):
+        raise InputError("events: a log whose seq runs 1, 2, 3… without gaps", where=where)
+    log = [LoggedEvent(x.seq, x.action, upcast.read(ORIGIN_STORY, x.type, x.version, x.payload), x.recorded_at, x.key)
+           for x in events]
+    try:
+        steps, final = replay_origin(log)
+    except Exception as exc:  # a log that cannot be replayed is a damaged file, whatever the reason
+        raise InputError(f"events: the log cannot be replayed ({type(exc).__name__}: {exc})", where=where) from None
+    bad = next((s for s in steps if s.problems), None)
+    if bad is not None:
+        raise InputError(f"the log cannot be replayed soundly: after event {bad.entry.seq}, "
+                         f"{'; '.join(bad.problems)}", where=where)
+    if final is None or tuple(final.players) != players:
+        raise InputError("events: the log starts with the game's setup, with the same players", where=where)
+    over = final.phase is OriginPhase.OVER
+    if (status == "finished") != over or (status == "finished") != (finished_at is not None):
+        raise InputError("a finished game's log reaches the end of the game and it has finished_at; a game in play "
+                         "has neither", where=where)
+    if over:
+        sheet = {p.name: p for p in final_sheet(final).players}
+        expected = [(sheet[n].total, sheet[n].rank, n in final_sheet(final).winners) for n in players]
+        given = [(r.get("score"), r.get("rank"), r.get("winner")) if isinstance(r, dict) else None for r in results]
+        if given != expected or not all(isinstance(r, dict) and r.get("hand") is None
+                                        and isinstance(r.get("sheet"), dict) for r in results):
+            raise InputError("results: a player's score, rank or victory is not what the log scores", where=where)
+    elif results:
+        raise InputError("a game in play has no results", where=where)
+    return WholeGame(uid, variant, (), (), dict(rules), players, status, source, _time(g, "started_at", where),
+                     finished_at, None, events, tuple(dict(r) for r in results), ORIGIN_STORY)
+
+
+def _event(x: Any, where: str, kind: str = ORIGAMI) -> StoredEvent:
     if not isinstance(x, dict):
         raise InputError("must be an object", where=where)
     numbers = [x.get(k) for k in ("seq", "action", "version")]
@@ -127,7 +181,7 @@ def _event(x: Any, where: str) -> StoredEvent:
     stored = StoredEvent(x["seq"], x["action"], _text(x, "type", where), x["version"], payload,
                          _time(x, "recorded_at", where), key)
     try:
-        upcast.read(ORIGAMI, stored.type, stored.version, payload)
+        upcast.read(kind, stored.type, stored.version, payload)
     except (InputError, TypeError, ValueError) as exc:
         raise InputError(f"cannot be read: {exc}", where=where) from None
     return stored

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from db.errors import UnknownRecord
-from db.records import WholeGame
+from db.records import ORIGAMI, WholeGame
 from db.store import Store
 from scoring import jsontext
 from scoring.errors import InputError
@@ -62,6 +62,12 @@ def run(args: argparse.Namespace, url: str) -> tuple[Any, str]:
     if damaged and args.game:  # the games asked for by number: all of them, or nothing
         raise damaged[0]
     now = datetime.now(UTC)
+    if args.csv or args.bgstats:  # both formats are Origami's so far: another game's plays would be misread
+        others = [g for g in games if g.kind != ORIGAMI]
+        games = [g for g in games if g.kind == ORIGAMI]
+        if others:
+            print(f"companion export: {len(others)} Origin Story game(s) left out: only the companion's own format "
+                  "carries them so far", file=sys.stderr)
     if args.csv:
         text = history_csv(games)
         count = sum(1 for g in games if g.finished_at is not None)

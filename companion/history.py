@@ -7,6 +7,7 @@ from typing import Any
 
 from db.engine import default_url
 from db.errors import DamagedGame
+from db.records import ORIGAMI
 from db.stats import PlayerStats, Tally
 from db.store import Store
 from scoring.errors import InputError
@@ -151,6 +152,8 @@ def _history(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
 
 def _replay(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
     game = store.game(args.game)
+    if game.kind != ORIGAMI:
+        raise InputError(f"game {game.id} is an Origin Story game: `companion origin replay {game.id}` replays it")
     try:
         steps, final = replay(store.events(game.id))
     except InputError:

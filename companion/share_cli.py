@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from db.records import ORIGAMI
 from db.store import Store
 from scoring.errors import InputError
 
@@ -30,6 +31,9 @@ def run(args: argparse.Namespace, url: str) -> tuple[Any, str]:
     store = Store.open(url)
     try:
         game = store.game(args.game)
+        if game.kind != ORIGAMI:
+            raise InputError(f"game {game.id} is an Origin Story game: sharing with BG Stats is for Origami games "
+                             "so far")
         play = bgstats_play(game, store.results(game.id))
     finally:
         store.close()

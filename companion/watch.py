@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-from db.records import GameRecord
+from db.records import ORIGAMI, GameRecord
 from db.store import Store
 from scoring.errors import InputError, MissingValue
 from scoring.origami.catalog import Catalogue
@@ -53,8 +53,10 @@ def current_game(store: Store, pinned: int | None) -> GameRecord | None:
         game = store.game(pinned)
         if game.source != "log":
             raise InputError(f"game {pinned} was scored at the end: there is no table to show")
+        if game.kind != ORIGAMI:
+            raise InputError(f"game {pinned} is an Origin Story game: the phones' table shows Origami games so far")
         return game
-    return next((g for g in store.games() if g.source == "log"), None)
+    return next((g for g in store.games() if g.source == "log" and g.kind == ORIGAMI), None)
 
 
 def snapshot(store: Store, game: GameRecord, catalogue: Catalogue) -> Snapshot:

@@ -1,0 +1,111 @@
+"""Origin Story games in a database beside Origami's: the companion's own export carries them and its import checks
+them by replaying their logs; the verbs made for Origami say so instead of misreading them."""
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.origin_playout import Engine, play_game
+from companion.origin_session import OriginSession
+from companion.watch import current_game
+from db.store import Store
+from tests.companion.test_catalog_cli import run
+
+
+def recorded(url: str, *, mode: str = "table", players: tuple[str, ...] = ("Ann", "Bob", "Cat"), moves: int | None = None,
+             seed: int = 3) -> int:
+    """A game recorded through the session: whole and finished, or its first `moves` commands."""
+    engine, commands = Engine(), []
+
+    def keep(command: Any) -> Any:
+        commands.append(command)
+        return engine.submit(command)
+
+    play_game(keep, lambda: engine.state, random.Random(seed), mode=mode, players=players,  # type: ignore
+              deck="app" if mode == "solo" else "table")
+    store = Store.open(url)
+    try:
+        session = OriginSession.start(store, commands[0], key=f"{seed}-start")
+        assert isinstance(session, OriginSession)
+        for i, command in enumerate(commands[1:moves]):
+            assert session.submit(command, f"{seed}-{i}").recorded
+        if moves is None:
+            session.finish()
+        return session.game_id
+    finally:
+        store.close()
+
+
+@pytest.fixture
+def two_games(tmp_path: Path) -> str:
+    url = f"sqlite:///{tmp_path}/games.db"
+    recorded(url)
+    recorded(url, mode="solo", players=("Ann",), moves=40, seed=5)
+    return url
+
+
+def test_the_own_format_carries_origin_story_games_both_ways(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                             two_games: str) -> None:
+    out = tmp_path / "all.json"
+    assert run(capsys, "--db", two_games, "export", str(out))[0] == 0
+    games = json.loads(out.read_text())["games"]
+    assert [g["kind"] for g in games] == ["origin-story", "origin-story"]
+    fresh = f"sqlite:///{tmp_path}/fresh.db"
+    code, text, err = run(capsys, "--db", fresh, "import", str(out))
+    assert (code, err) == (0, "") and "2 games added" in text
+    store = Store.open(fresh)
+    try:
+        imported = store.games()
+        assert {(g.kind, g.variant, g.status) for g in imported} == {("origin-story", "table", "finished"),
+                                                                      ("origin-story", "solo", "playing")}
+        finished = next(g for g in imported if g.finished)
+        assert [r["winner"] for r in store.results(finished.id)] == [
+            r["winner"] for r in json.loads(out.read_text())["games"][0]["results"]]
+    finally:
+        store.close()
+    for game in imported:
+        assert run(capsys, "--db", fresh, "origin", "replay", str(game.id))[0] == 0
+    assert "0 games added, 2 already here" in run(capsys, "--db", fresh, "import", str(out))[1]
+
+
+@pytest.mark.parametrize("damage", ["score", "winner", "event", "players"])
+def test_an_origin_story_game_that_cannot_be_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                        two_games: str, damage: str) -> None:
+    out = tmp_path / "all.json"
+    run(capsys, "--db", two_games, "export", str(out))
+    data = json.loads(out.read_text())
+    finished = data["games"][0]
+    if damage == "score":
+        finished["results"][0]["score"] += 1
+    elif damage == "winner":
+        finished["results"][0]["winner"] = not finished["results"][0]["winner"]
+    elif damage == "event":
+        played = next(e for e in finished["events"] if e["type"] == "os.CardPlayed")
+        played["payload"]["card"] = "14br"
+    else:
+        finished["players"] = ["Ann", "Bob", "Dan"]
+    out.write_text(json.dumps(data))
+    fresh = f"sqlite:///{tmp_path}/fresh.db"
+    code, _, err = run(capsys, "--db", fresh, "import", str(out))
+    assert code == 2 and "game 1" in err and "Traceback" not in err
+    assert not Path(f"{tmp_path}/fresh.db").exists() or Store.open(fresh).games() == []
+
+
+def test_the_verbs_made_for_origami_name_an_origin_story_game(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                              two_games: str) -> None:
+    code, _, err = run(capsys, "--db", two_games, "replay", "1")
+    assert code == 2 and "`companion origin replay 1`" in err
+    code, _, err = run(capsys, "--db", two_games, "share", "1")
+    assert code == 2 and "Origin Story game" in err
+    for shape in ("--csv", "--bgstats"):
+        code, text, err = run(capsys, "--db", two_games, "export", str(tmp_path / "x"), shape)
+        assert code == 0 and text.startswith("0 finished game(s)") and "2 Origin Story game(s) left out" in err
+    store = Store.open(two_games)
+    try:
+        assert current_game(store, None) is None  # the phones' table shows Origami games only, so far
+    finally:
+        store.close()
