@@ -197,6 +197,9 @@ class CompanionServer(Server):
             if isinstance(resource, web.StaticResource):
                 resource._show_index = False
         app.on_response_prepare.append(self.headers)
+        # A client that promised a body it does not send, or keeps an idle connection, lets go of it soon: after its
+        # answer a connection waits at most 1 s for the rest of a body, and 15 s for the next request.
+        app._handler_args = {"lingering_time": 1.0, "keepalive_timeout": 15.0}
         app.middlewares.append(self.guard)
         app.add_routes([web.get("/table", self.table_page), web.get("/table/now", self.table_now)])
         return app
@@ -257,6 +260,8 @@ class CompanionServer(Server):
             if self.apps >= MAX_APPS:
                 return web.Response(status=503, text=f"{MAX_APPS} copies of the companion are open already: "
                                                      "close one first.")
+            if not web.WebSocketResponse().can_prepare(request).ok:  # not a real handshake: the app is not started
+                return web.Response(status=400, text="This address takes the companion's own websocket only.")
             self.apps += 1
             try:
                 return await handler(request)
