@@ -283,15 +283,16 @@ def _step_facts(state: GameState, cmd: c.Command) -> Outcome:
                 return Outcome((), (player,))
             if not cmd.name.strip():
                 return _no(rule, "name the card")
+            banned: tuple[Violation, ...] = ()
             if state.mode is Mode.SOLO and cmd.solo_banned:
-                return _no(RuleId.SOLO_BANNED, f"{cmd.name} is banned from the solo game: it is removed and "
-                           "replaced by the next card", True)
+                banned = (Violation(RuleId.SOLO_BANNED, f"{cmd.name} is banned from the solo game: it is removed "
+                                    "and replaced by the next card", True),)
             if story:
                 if n > 4:
                     return _no(rule, f"round {n}: story cards are placed in rounds 1-4 only")
                 if n in state.story_cards(player):
                     return _no(rule, f"{player}'s slot {n} already holds {state.story_cards(player)[n]}")
-                return Outcome((e.StoryCardPlaced(player, n, cmd.name.strip()),))
+                return Outcome((e.StoryCardPlaced(player, n, cmd.name.strip()),), banned)
             if n != ROUNDS:
                 return _no(rule, f"round {n}: superheroes are revealed in round 5")
             if state.superhero(player) is not None:
@@ -300,7 +301,7 @@ def _step_facts(state: GameState, cmd: c.Command) -> Outcome:
             after = [p for p in order[order.index(player) + 1:] if state.superhero(p) is not None]
             found = (Violation(rule, f"superheroes are revealed in seat order from the dealer's left "
                                f"({', '.join(order)}): {after[0]} has revealed already", True),) if after else ()
-            return Outcome((e.SuperheroRevealed(player, cmd.name.strip()),), found)
+            return Outcome((e.SuperheroRevealed(player, cmd.name.strip()),), banned + found)
         case c.ChargeAbility():
             return _charge(state, cmd)
     raise AssertionError(f"not a step: {cmd!r}")
