@@ -389,3 +389,17 @@ def test_replay_names_a_charge_beyond_the_stamina_held(store: Store, path: Path,
     assert cli.main(["--db", f"sqlite:///{path}", "origin", "replay", str(session.game_id)]) == 1
     out = capsys.readouterr().out
     assert "Ann has 5 stamina charged but holds only 2" in out and f"first at event {charged.seq}" in out
+
+
+def test_replay_shows_the_step_stamina_and_charges(store: Store, path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    session, keys = stepping(store)
+    session.gain_stamina(keys())
+    session.place_story("Ann", "Trance", keys())
+    session.charge("Ann", "Trance", 2, keys())
+    assert cli.main(["--db", f"sqlite:///{path}", "origin", "replay", str(session.game_id), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    last = data["steps"][-1]
+    assert last["state"]["stamina"] == {"Ann": 2, "Bob": 2, "Cat": 2}
+    assert last["state"]["charged"] == [["Ann", "Trance", 2]] and last["state"]["step"] == "charge"
+    assert data["steps"][-2]["when"] == "round 1, story step" and data["checks"] == "ok"
