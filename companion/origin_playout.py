@@ -20,6 +20,9 @@ from scoring.origin.state import GameState, Phase, evolve
 from scoring.origin.trick import legal_follows
 
 LINES = ("", "replace 2", "add 4.5", "move 1", "replace 1", "add 9.5")
+STORIES = ("Trance", "Monologuing", "Telekinesis", "Story A", "Story B")  # names only: no text is invented
+HEROES = ("Hero A", "Hero B", "Hero C")
+EVENTS = ("Transfer of Power", "Event A")
 
 
 class Refused(AssertionError):
@@ -58,8 +61,10 @@ def _who(state: GameState) -> tuple[str | None, Any]:
 
 def play_round(submit: Submit, current: Current, rng: random.Random, *, level: str = "cards",
                line: str | None = None, surrender: bool = False, vancardian: Callable[[], Any] | None = None,
-               deal: Callable[[str], Any] | None = None, every_option: bool = False) -> None:
-    """One round from StartRound to EndRound. `level`: cards, winners or mixed (per trick)."""
+               deal: Callable[[str], Any] | None = None, every_option: bool = False, skip: bool = False) -> None:
+    """One round from StartRound to EndRound, through every step of the round stepper in the book's order
+    (`skip`: some steps are left out at random, as a table that logs only winners may). `level`: cards, winners
+    or mixed (per trick). Charged story cards are sometimes used during the tricks (`remove 1`, `note`)."""
     submit(c.StartRound())
     state = current()
     seats = state.seating.seats
@@ -85,6 +90,7 @@ def play_round(submit: Submit, current: Current, rng: random.Random, *, level: s
         assert piles is not None
         submit(c.DealHands(((state.you, tuple(rng.sample(piles.deck, HAND))),)))
     players = [s.name for s in seats if s.kind is Kind.PLAYER]
+    walk_steps(submit, current, rng, skip=skip)
     submit(c.RevealAlignments(tuple((p, rng.choice(list(Alignment))) for p in players)))
     if state.mode.value == "solo":
         chosen = rng.choice(LINES) if line is None else line
@@ -126,6 +132,11 @@ def play_round(submit: Submit, current: Current, rng: random.Random, *, level: s
                 give = rng.choice(mine)
                 submit(c.UseAbility(seat, "Story", (Effect(EffectKind.EXCHANGE, 1, target=target, cards=(give,)),)))
                 continue
+        if seat in players and rng.random() < 0.05:
+            used = use_charged(state, seat, rng)
+            if used is not None:
+                submit(used)
+                continue
         if res.in_play is None and (level == "winners" or (level == "mixed" and rng.random() < 0.5)):
             for s in seats:
                 hands[s.name].pop(rng.randrange(len(hands[s.name])))
@@ -152,6 +163,48 @@ def play_round(submit: Submit, current: Current, rng: random.Random, *, level: s
     submit(c.EndRound())
 
 
+def walk_steps(submit: Submit, current: Current, rng: random.Random, *, skip: bool = False) -> None:
+    """The round stepper's steps 2-6 (ORIGIN_STORY.md §3.2) with random names and charges within each player's
+    stamina: costs involving others first, one player at a time from the dealer's left, then the others."""
+    state = current()
+    r = state.round
+    assert r is not None
+    n, solo = r.number, state.mode.value == "solo"
+    order = state.from_dealers_left()
+
+    def maybe() -> bool:
+        return not skip or rng.random() < 0.5
+
+    if n == 3 and maybe():
+        submit(c.RevealEvent(rng.choice(EVENTS), vancardian="Vancardian card" if solo else ""))
+    if n <= 4 and maybe():
+        submit(c.GainStamina())
+    for p in order:
+        if n <= 4 and maybe():
+            submit(c.PlaceStoryCard(p, rng.choice(STORIES), solo_banned=False if solo else None))
+        if n == 5 and maybe():
+            submit(c.RevealSuperhero(p, rng.choice(HEROES)))
+    for involves in (True, False):
+        for p in order:
+            state = current()
+            cards = sorted(set(state.story_cards(p).values()))
+            free = state.held(p) - state.charged(p)
+            if cards and free > 0 and rng.random() < 0.6:
+                submit(c.ChargeAbility(p, rng.choice(cards), rng.randint(1, free),
+                                       involves if involves or rng.random() < 0.5 else None))
+
+
+def use_charged(state: GameState, seat: str, rng: random.Random) -> c.UseAbility | None:
+    """A charged card's ability, as the table would enter it: `remove 1` (a Remove cost) or a note."""
+    charged = [(s, k) for p, s, k in state.charges if p == seat and k > 0]
+    if not charged:
+        return None
+    source, _k = rng.choice(charged)
+    if rng.random() < 0.5:
+        return c.UseAbility(seat, source, (Effect(EffectKind.REMOVE, 1),), timing="remove")
+    return c.UseAbility(seat, source, (Effect(EffectKind.NOTE, text="used"),), timing="on-your-turn")
+
+
 def solo_draw(state: GameState, rng: random.Random) -> c.VancardianPlays:
     """The app deck's draw for a following Vancardian, as the shell would pick it."""
     piles = state.piles
@@ -166,13 +219,13 @@ def solo_draw(state: GameState, rng: random.Random) -> c.VancardianPlays:
 
 def play_game(submit: Submit, current: Current, rng: random.Random, *, mode: str, players: tuple[str, ...],
               level: str = "cards", deck: str = "table", rounds: int = 5, surrender: bool = False,
-              every_option: bool = False) -> None:
+              every_option: bool = False, skip: bool = False) -> None:
     if current_or_none(current) is None:
         submit(c.StartGame(mode, players, deck=deck, difficulty=rng.randrange(6) if mode == "solo" else None,
                            difficulty_colour="red" if mode == "solo" else None))
     submit(c.ChooseDealer(rng.choice(current().seating.dealers), "lot"))
     for _ in range(rounds):
-        play_round(submit, current, rng, level=level, surrender=surrender, every_option=every_option)
+        play_round(submit, current, rng, level=level, surrender=surrender, every_option=every_option, skip=skip)
 
 
 def current_or_none(current: Current) -> GameState | None:

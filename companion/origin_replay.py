@@ -31,11 +31,13 @@ class Step:
 
 def _when(state: GameState | None) -> str:
     r = state.round if state is not None else None
-    if r is None:
+    if r is None or state is None:
         return "setup"
     if r.scored is not None:
         return f"after round {r.number}"
-    return f"round {r.number}, trick {min(r.tricks_done + 1, 8)}" if r.alignment is not None else f"round {r.number}"
+    if r.alignment is None:
+        return f"round {r.number}" + (f", {state.next_step.value} step" if state.next_step else "")
+    return f"round {r.number}, trick {min(r.tricks_done + 1, 8)}"
 
 
 def sentence(event: Any) -> str:
@@ -81,7 +83,11 @@ def state_json(state: GameState | None) -> dict[str, Any] | None:
     r = state.round
     out: dict[str, Any] = {"phase": str(state.phase), "round": r.number if r else None,
                            "dealer": state.dealer, "tricks_done": r.tricks_done if r else 0,
-                           "tricks_won": r.won() if r else {}, "vp": state.totals()}
+                           "tricks_won": r.won() if r else {}, "vp": state.totals(),
+                           "step": state.next_step.value if state.next_step else None,
+                           "stamina": dict(state.stamina),  # charges are public (§3.2 step 6)
+                           "charged": [[p, s, n] for p, s, n in state.charges],
+                           "event": state.event.name if state.event else None}
     if state.piles is not None:
         out["deck"], out["discard"] = len(state.piles.deck), len(state.piles.discard)
     return out

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from random import Random
 from typing import Any
 
@@ -18,14 +18,16 @@ from scoring.origin import commands as c
 from scoring.origin import events as e
 from scoring.origin import vancardian as van
 from scoring.origin.cards import Card
+from scoring.origin.catalog import Catalogue
 from scoring.origin.game import decide, final_sheet
 from scoring.origin.round import referee
 from scoring.origin.scoring import GameScore, RoundScore
 from scoring.origin.setup import HAND, Kind
 from scoring.origin.solo_deck import plan_draw
-from scoring.origin.state import GameState, Phase, evolve, project
+from scoring.origin.state import GameState, Phase, Step, evolve, project
 
 from .log_session import LogSession, Submitted
+from .origin_catalogue import shipped
 
 __all__ = ["OriginSession", "Submitted", "sheet_json"]
 
@@ -50,8 +52,10 @@ class FinalResults:
 class OriginSession(LogSession[GameState]):
     kind = ORIGIN_STORY
 
-    def __init__(self, store: Store, game_id: int, rng: Random | None = None) -> None:
+    def __init__(self, store: Store, game_id: int, rng: Random | None = None,
+                 catalogue: Catalogue | None = None) -> None:
         self.rng = rng or secrets.SystemRandom()  # tests inject a seeded Random; never stored
+        self.catalogue = catalogue  # None: the shipped one, read when first needed
         super().__init__(store, game_id)
 
     @classmethod
@@ -83,6 +87,50 @@ class OriginSession(LogSession[GameState]):
 
     def is_setup(self, event: Any) -> bool:
         return isinstance(event, e.GameStarted | e.SoloDeckBuilt)
+
+    # --- the round stepper (ORIGIN_STORY.md §3.2) ------------------------------------------------------
+    # The default path is the book's order: `next_step` names the step due; each step is one action (undo takes it
+    # back). A step may be skipped by recording a later one (a table that logs only winners goes straight to the
+    # alignments); the stamina gain, being computed, is then recorded with that later step. What the catalogue
+    # knows of a card (solo ban, a cost involving others, its kind) goes into the command here, in the shell.
+
+    @property
+    def next_step(self) -> Step | None:
+        return self.state.next_step
+
+    def _card(self, name: str) -> Any:
+        if self.catalogue is None:
+            self.catalogue = shipped()
+        return self.catalogue.lookup(name)
+
+    def gain_stamina(self, key: str) -> Submitted:
+        return self.submit(c.GainStamina(), key)
+
+    def reveal_event(self, name: str, key: str, colour: str | None = None, vancardian: str = "") -> Submitted:
+        return self.submit(c.RevealEvent(name, colour, vancardian), key)
+
+    def place_story(self, player: str, name: str, key: str) -> Submitted:
+        card = self._card(name)
+        return self.submit(c.PlaceStoryCard(player, name, card.solo_banned if card else None), key)
+
+    def reveal_superhero(self, player: str, name: str, key: str) -> Submitted:
+        card = self._card(name)
+        return self.submit(c.RevealSuperhero(player, name, card.solo_banned if card else None), key)
+
+    def charge(self, player: str, source: str, stamina: int, key: str,
+               involves_others: bool | None = None) -> Submitted:
+        """A charge; whether its cost involves others is the table's word, else the catalogue's (else unknown)."""
+        card = self._card(source)
+        if involves_others is None and card is not None:
+            involves_others = card.involves_others
+        return self.submit(c.ChargeAbility(player, source, stamina, involves_others), key)
+
+    def use_ability(self, command: c.UseAbility, key: str) -> Submitted:
+        """An ability, with its source's kind as the catalogue knows it (for OS-CHARGED-ONLY)."""
+        card = self._card(command.source)
+        if command.kind is None and card is not None:
+            command = replace(command, kind=card.kind.value)
+        return self.submit(command, key)
 
     # --- outcomes drawn by the shell ----------------------------------------------------------------
     def draw_dealer(self, key: str) -> Submitted:

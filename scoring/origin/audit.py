@@ -33,9 +33,29 @@ def conservation(state: GameState) -> list[str]:
     return problems
 
 
+def stamina(state: GameState) -> list[str]:
+    """Stamina is never negative; what is charged never exceeds what is held; once the round is over (scored and
+    the dealer token passed) every charge is back in its owner's supply."""
+    problems = []
+    for player, held in state.stamina:
+        if held < 0:
+            problems.append(f"{player} holds {held} stamina: stamina is never negative")
+        charged = state.charged(player)
+        if charged > held:
+            problems.append(f"{player} has {charged} stamina charged but holds only {held}")
+    for player, source, n in state.charges:
+        if n < 0:
+            problems.append(f"{player}'s {source} has {n} stamina on it")
+    r = state.round
+    if r is not None and r.scored is not None and state.dealer != r.dealer and state.charges:
+        left = ", ".join(f"{p}'s {s} ({n})" for p, s, n in state.charges)
+        problems.append(f"round {r.number} is over but stamina is still charged: {left}")
+    return problems
+
+
 def audit(state: GameState) -> list[str]:
     """The broken invariants; empty when the state is sound."""
-    problems = conservation(state)
+    problems = conservation(state) + stamina(state)
     for r in state.rounds:
         last = {n: (w, lead) for n, w, lead in r.winners}
         done = len(last)

@@ -27,6 +27,9 @@ NAMES: dict[type, str] = {
     e.CardsExchanged: "os.CardsExchanged", e.Surrendered: "os.Surrendered",
     e.RoundScored: "os.RoundScored", e.DealerPassed: "os.DealerPassed", e.GameEnded: "os.GameEnded",
     e.RuleOverridden: "os.RuleOverridden",
+    e.EventRevealed: "os.EventRevealed", e.StaminaChanged: "os.StaminaChanged",
+    e.StoryCardPlaced: "os.StoryCardPlaced", e.SuperheroRevealed: "os.SuperheroRevealed",
+    e.AbilityCharged: "os.AbilityCharged", e.StaminaRemoved: "os.StaminaRemoved",
 }
 TYPES: dict[str, type] = {name: cls for cls, name in NAMES.items()}
 FIELDS: dict[type, tuple[str, ...]] = {cls: tuple(f.name for f in fields(cls)) for cls in NAMES}
@@ -131,7 +134,8 @@ READ: dict[str, Callable[[Any], Any]] = {
     "effects": lambda v: tuple(_effect_in(x) for x in _list(v)),
     "lines": lambda v: tuple(_line_in(x) for x in _list(v)),
     "totals": _triples, "scores": _triples, "vp": _int,
-    **dict.fromkeys(("round", "count", "void_trick", "proof_trick"), _int),
+    **dict.fromkeys(("round", "count", "void_trick", "proof_trick", "slot", "discards", "delta", "stamina"), _int),
+    "permanent": _bool, "involves_others": _optional(_bool),
     **dict.fromkeys(("trick", "difficulty"), _optional(_int)),
     **dict.fromkeys(("named", "ignore_follow"), _bool),
 }

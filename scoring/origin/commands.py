@@ -42,6 +42,57 @@ class DealHands:
     effect_draws: tuple[Card, ...] = ()
 
 
+# --- the round stepper (ORIGIN_STORY.md §3.2, steps 2-6). The book's order is Deal, Event (round 3), Stamina
+# (rounds 1-4), Story card (rounds 1-4), Superhero (round 5), Charge, Alignment. A step command is refused once a
+# later step is recorded (overridable: the table may have forgotten one); recording a later step closes the earlier
+# ones, so a table that logs only winners may go straight to the alignments. The stamina gain is computed
+# (OS-STAMINA-GAIN): if the table skips it, it is recorded with the next step's command all the same.
+
+@dataclass(frozen=True, slots=True)
+class GainStamina:
+    """Step 3, rounds 1-4: +1 stamina for each player, as one step."""
+
+
+@dataclass(frozen=True, slots=True)
+class RevealEvent:
+    """Step 2, round 3: the event, by name. Solo: `colour` is the top Vancardian card's lightning colour (None: the
+    companion reads it from the Vancardian deck) and `vancardian` the Vancardian card drawn from that event deck."""
+
+    name: str
+    colour: str | None = None
+    vancardian: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceStoryCard:
+    """Step 4, rounds 1-4: the story card `player` places over slot r, by name. `solo_banned` is what the catalogue
+    says of the card (None: unknown), looked up by the shell."""
+
+    player: str
+    name: str
+    solo_banned: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RevealSuperhero:
+    """Step 5, round 5: the superhero card `player` reveals (in seat order from the dealer's left)."""
+
+    player: str
+    name: str
+    solo_banned: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ChargeAbility:
+    """Step 6: `stamina` placed on `source`'s cost. `involves_others`: the cost is marked as involving other players
+    (the table or the catalogue says so; None: unknown, so its place in the order cannot be checked)."""
+
+    player: str
+    source: str
+    stamina: int
+    involves_others: bool | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class RevealAlignments:
     alignment: tuple[tuple[str, Alignment], ...]
@@ -72,6 +123,7 @@ class UseAbility:
     effects: tuple[Effect, ...]  # as round.parse_effect reads them
     timing: str = ""
     trick: int | None = None  # None: the trick in play, else the trick just finished (end-of-round: none)
+    kind: str | None = None  # the source's kind as the catalogue knows it (story, character, event, superhero)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +145,8 @@ class EndRound:
     pass
 
 
-Command = (StartGame | ChooseDealer | StartRound | DealHands | RevealAlignments | PlayCard | NameWinner | UseAbility
+Command = (StartGame | ChooseDealer | StartRound | DealHands | GainStamina | RevealEvent | PlaceStoryCard
+           | RevealSuperhero | ChargeAbility | RevealAlignments | PlayCard | NameWinner | UseAbility
            | VancardianPlays | Surrender | EndRound)
 
 

@@ -29,6 +29,22 @@ def describe(event: e.Event) -> str:
         case e.VancardianEffectResolved():
             return (f"{event.seat}: {event.line}: drew {_cards(event.drew)}, discarded {_cards(event.discarded)}"
                     + (f", added {_cards(event.added)}" if event.added else "") + f"; row {_cards(event.row_after)}")
+        case e.EventRevealed():
+            solo = f" (from the {event.colour} event deck" + (f", {event.vancardian})" if event.vancardian else ")") \
+                if event.colour else ""
+            return f"round {event.round}'s event: {event.name}{solo}"
+        case e.StaminaChanged():
+            why = "the round's stamina" if event.source == e.GAIN else event.source
+            return f"{event.player} {'gains' if event.delta >= 0 else 'loses'} {abs(event.delta)} stamina ({why})"
+        case e.StoryCardPlaced():
+            return f"{event.player} placed {event.name} over slot {event.slot} (discarded {event.discards})"
+        case e.SuperheroRevealed():
+            return f"{event.player} revealed the superhero {event.name} (discarded {event.discards})"
+        case e.AbilityCharged():
+            others = " (involves others)" if event.involves_others else ""
+            return f"{event.player} charged {event.source} with {event.stamina} stamina{others}"
+        case e.StaminaRemoved():
+            return f"{event.stamina} stamina came off {event.player}'s {event.source} ({event.why})"
         case e.AlignmentsRevealed():
             return "alignments revealed: " + ", ".join(f"{p} {a.value}" for p, a in event.alignment)
         case e.CardPlayed():

@@ -57,6 +57,71 @@ class VancardianEffectResolved:
 
 
 @dataclass(frozen=True, slots=True)
+class EventRevealed:
+    """Round 3's event, by name (its effects are entered when they happen). Solo: `colour` is the lightning colour
+    of the top Vancardian card (the event deck drawn from) and `vancardian` the Vancardian card drawn, if named."""
+
+    round: int
+    name: str
+    colour: str = ""
+    vancardian: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class StaminaChanged:
+    """A player's stamina changed: the round's gain (source GAIN, OS-STAMINA-GAIN) or an ability's `stamina ±N`."""
+
+    player: str
+    delta: int
+    permanent: bool
+    source: str
+
+
+GAIN = "OS-STAMINA-GAIN"  # the source of the stepper's +1 stamina in rounds 1-4
+
+
+@dataclass(frozen=True, slots=True)
+class StoryCardPlaced:
+    """Rounds 1-4: the story card placed face up over slot `slot` (= the round), by name; the discards are a count."""
+
+    player: str
+    slot: int
+    name: str
+    discards: int = 2
+
+
+@dataclass(frozen=True, slots=True)
+class SuperheroRevealed:
+    """Round 5: the superhero card revealed (the other one discarded face down: a count)."""
+
+    player: str
+    name: str
+    discards: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityCharged:
+    """Stamina placed on a card's cost in the charge step; `involves_others` as the table or catalogue said
+    (None: unknown)."""
+
+    player: str
+    source: str
+    stamina: int
+    involves_others: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StaminaRemoved:
+    """Stamina taken off a charged card back to its owner's supply: a Remove cost (`why` "remove") or the end of
+    the round (`why` "end of round")."""
+
+    player: str
+    source: str
+    stamina: int
+    why: str = "remove"
+
+
+@dataclass(frozen=True, slots=True)
 class AlignmentsRevealed:
     alignment: tuple[tuple[str, Alignment], ...]
 
@@ -173,6 +238,7 @@ class RuleOverridden:
 
 
 Event = (GameStarted | SoloDeckBuilt | DealerChosen | RoundStarted | HandDealt | VancardianEffectResolved
+         | EventRevealed | StaminaChanged | StoryCardPlaced | SuperheroRevealed | AbilityCharged | StaminaRemoved
          | AlignmentsRevealed | CardPlayed | SidekickCardTurned | CardsDrawn | DeckReshuffled | VancardianChose
          | TrickWon | RevokeFlagged | AbilityUsed | CardsExchanged | Surrendered | RoundScored | DealerPassed
          | GameEnded | RuleOverridden)

@@ -20,7 +20,7 @@ from .rules import RuleId
 from .scoring import GameScore, RoundScore, score_game, score_round
 from .setup import HAND, ROUNDS, Kind, Mode, seating
 from .solo_deck import build_solo_deck, plan_draw
-from .state import GameState, Phase
+from .state import GameState, Phase, Step
 from .trick import Play
 
 _PHASE_RULE = {Phase.DEALER: RuleId.DEALER_FIRST, Phase.ROUND: RuleId.SETUP, Phase.DEAL: RuleId.DEAL,
@@ -65,6 +65,8 @@ def check(state: GameState | None, command: c.Command) -> Outcome:
         return _no(RuleId.SETUP, "start the game first")
     if isinstance(command, c.UseAbility):
         return _ability(state, command)
+    if isinstance(command, _STEP_COMMANDS):
+        return _stepper(state, command)
     wanted = {c.ChooseDealer: (Phase.DEALER,), c.StartRound: (Phase.ROUND,), c.DealHands: (Phase.DEAL,),
               c.RevealAlignments: (Phase.ALIGN,), c.PlayCard: (Phase.PLAY,), c.NameWinner: (Phase.PLAY,),
               c.VancardianPlays: (Phase.PLAY,), c.Surrender: (Phase.PLAY,), c.EndRound: (Phase.END, Phase.PLAY)}
@@ -81,7 +83,7 @@ def check(state: GameState | None, command: c.Command) -> Outcome:
         case c.DealHands():
             return _deal(state, command)
         case c.RevealAlignments():
-            return _align(state, command)
+            return _with_gain(state, Step.ALIGN, _align(state, command))
         case c.PlayCard():
             if state.seating.has(command.seat) and state.seating.seat(command.seat).kind is Kind.VANCARDIAN:
                 return _no(RuleId.SOLO_PICK, f"{state.seating.seat(command.seat).name} is a Vancardian: her runner "
@@ -191,6 +193,156 @@ def _align(state: GameState, cmd: c.RevealAlignments) -> Outcome:
     if set(given) != set(players):
         return _no(RuleId.ALIGN, f"every player reveals an alignment together: {', '.join(players)}")
     return Outcome((e.AlignmentsRevealed(tuple((p, given[p]) for p in players)),))
+
+
+# --- the round stepper (§3.2 steps 2-6) ---------------------------------------------------------------------
+
+_STEP_COMMANDS = (c.GainStamina, c.RevealEvent, c.PlaceStoryCard, c.RevealSuperhero, c.ChargeAbility)
+_STEP_OF = {c.GainStamina: Step.STAMINA, c.RevealEvent: Step.EVENT, c.PlaceStoryCard: Step.STORY,
+            c.RevealSuperhero: Step.SUPERHERO, c.ChargeAbility: Step.CHARGE}
+_STEP_RULE = {Step.STAMINA: RuleId.STAMINA_GAIN, Step.EVENT: RuleId.EVENT_R3, Step.STORY: RuleId.STORY,
+              Step.SUPERHERO: RuleId.SUPERHERO, Step.CHARGE: RuleId.CHARGE_PHASE}
+
+
+def _gain(state: GameState) -> tuple[e.Event, ...]:
+    """OS-STAMINA-GAIN: +1 stamina for each player, rounds 1-4, once."""
+    r = state.round
+    if r is None or r.number > 4 or r.gained:
+        return ()
+    return tuple(e.StaminaChanged(p, 1, True, e.GAIN) for p in state.players)
+
+
+def _with_gain(state: GameState, step: Step, found: Outcome) -> Outcome:
+    """A step after Stamina recorded while the round's gain is not: the gain is computed, so it is recorded first
+    (a table that skips the stepper still has the book's stamina: 2, 3, 4, 5, 5)."""
+    if not found.events or step.order <= Step.STAMINA.order:
+        return found
+    return Outcome(_gain(state) + found.events, found.violations)
+
+
+def _player(state: GameState, name: str, rule: RuleId) -> str | Violation:
+    if not state.seating.has(name) or state.seating.seat(name).kind is not Kind.PLAYER:
+        return Violation(rule, f"{name} is not a player here (sidekicks and Vancardians have no stamina, story "
+                         "cards or superheroes)", False)
+    return state.seating.seat(name).name
+
+
+def _stepper(state: GameState, cmd: c.Command) -> Outcome:
+    """A round-setup step. Refused when there is no round setup to record it in (not overridable); refused,
+    overridably, when a later step is already recorded (the book's order; the table may have forgotten one)."""
+    step = _STEP_OF[type(cmd)]
+    rule = _STEP_RULE[step]
+    r = state.round
+    phase = state.phase
+    if r is None or phase in (Phase.ROUND, Phase.OVER, Phase.DEALER) or (phase is Phase.DEAL and r.step is Step.DEAL):
+        return _no(rule, f"not now: {_PHASE_NEXT[phase]}" + (f" (round {r.number})" if r and phase is not Phase.OVER
+                                                             else ""))
+    found = _step_facts(state, cmd)
+    if any(not v.overridable for v in found.violations):
+        return found
+    late: tuple[Violation, ...] = ()
+    if r.step.order > step.order:
+        late = (Violation(rule, f"the {step.value} step comes before the {r.step.value} step, already recorded "
+                          "(the book's order)", True),)
+    return _with_gain(state, step, Outcome(found.events, late + found.violations))
+
+
+def _step_facts(state: GameState, cmd: c.Command) -> Outcome:
+    r = state.round
+    assert r is not None
+    n = r.number
+    match cmd:
+        case c.GainStamina():
+            if n > 4:
+                return _no(RuleId.STAMINA_GAIN, f"round {n}: stamina is gained in rounds 1-4 only")
+            if r.gained:
+                return _no(RuleId.STAMINA_GAIN, f"round {n}'s stamina is already gained")
+            return Outcome(_gain(state))
+        case c.RevealEvent():
+            if n != 3:
+                return _no(RuleId.EVENT_R3, f"round {n}: an event is revealed in round 3 only")
+            if r.event is not None:
+                return _no(RuleId.EVENT_R3, f"round 3's event is already revealed: {r.event.name}")
+            if not cmd.name.strip():
+                return _no(RuleId.EVENT_R3, "name the event")
+            if state.mode is not Mode.SOLO:
+                if cmd.colour or cmd.vancardian:
+                    return _no(RuleId.EVENT_R3, "a lightning colour and a Vancardian card are for the solo game")
+                return Outcome((e.EventRevealed(n, cmd.name.strip()),))
+            top = state.solo_colours[n - 1] if len(state.solo_colours) >= n else ""
+            colour = cmd.colour if cmd.colour is not None else top
+            if top and colour != top:
+                return _no(RuleId.SOLO_EVENT, f"the top Vancardian card (round 3's) is {top}: the event comes from "
+                           f"the {top} event deck, not the {colour} one")
+            return Outcome((e.EventRevealed(n, cmd.name.strip(), colour, cmd.vancardian.strip()),))
+        case c.PlaceStoryCard() | c.RevealSuperhero():
+            story = isinstance(cmd, c.PlaceStoryCard)
+            rule = RuleId.STORY if story else RuleId.SUPERHERO
+            player = _player(state, cmd.player, rule)
+            if isinstance(player, Violation):
+                return Outcome((), (player,))
+            if not cmd.name.strip():
+                return _no(rule, "name the card")
+            banned: tuple[Violation, ...] = ()
+            if state.mode is Mode.SOLO and cmd.solo_banned:
+                banned = (Violation(RuleId.SOLO_BANNED, f"{cmd.name} is banned from the solo game: it is removed "
+                                    "and replaced by the next card", True),)
+            if story:
+                if n > 4:
+                    return _no(rule, f"round {n}: story cards are placed in rounds 1-4 only")
+                if n in state.story_cards(player):
+                    return _no(rule, f"{player}'s slot {n} already holds {state.story_cards(player)[n]}")
+                return Outcome((e.StoryCardPlaced(player, n, cmd.name.strip()),), banned)
+            if n != ROUNDS:
+                return _no(rule, f"round {n}: superheroes are revealed in round 5")
+            if state.superhero(player) is not None:
+                return _no(rule, f"{player} already revealed {state.superhero(player)}")
+            order = state.from_dealers_left()
+            after = [p for p in order[order.index(player) + 1:] if state.superhero(p) is not None]
+            found = (Violation(rule, f"superheroes are revealed in seat order from the dealer's left "
+                               f"({', '.join(order)}): {after[0]} has revealed already", True),) if after else ()
+            return Outcome((e.SuperheroRevealed(player, cmd.name.strip()),), banned + found)
+        case c.ChargeAbility():
+            return _charge(state, cmd)
+    raise AssertionError(f"not a step: {cmd!r}")
+
+
+def _charge(state: GameState, cmd: c.ChargeAbility) -> Outcome:
+    """OS-CHARGE-BUDGET (never more than held: not overridable, the stamina does not exist), OS-CHARGE-ORDER
+    (overridable): a charge involving others after a charge known not to, or after a later player's (clockwise from
+    the dealer's left) charge involving others. A charge whose `involves_others` is unknown is not checked."""
+    player = _player(state, cmd.player, RuleId.CHARGE_BUDGET)
+    if isinstance(player, Violation):
+        return Outcome((), (player,))
+    if cmd.stamina < 1 or not cmd.source.strip():
+        return _no(RuleId.CHARGE_BUDGET, "charge a named card with 1 stamina or more")
+    held, charged = state.held(player), state.charged(player)
+    if charged + cmd.stamina > held:
+        return _no(RuleId.CHARGE_BUDGET, f"{player} holds {held} stamina, {charged} charged already: "
+                   f"{cmd.stamina} more is too many")
+    found: list[Violation] = []
+    r = state.round
+    assert r is not None
+    if cmd.involves_others:
+        mine = _round_charges(state)
+        if any(x.involves_others is False for x in mine):
+            found.append(Violation(RuleId.CHARGE_ORDER, "costs involving other players are charged first, before "
+                                   "the others", True))
+        order = state.from_dealers_left()
+        later = [x.player for x in mine if x.involves_others and x.player in order
+                 and order.index(x.player) > order.index(player)]
+        if later:
+            found.append(Violation(RuleId.CHARGE_ORDER, f"costs involving other players are charged one player at a "
+                                   f"time clockwise from the dealer's left ({', '.join(order)}): {later[0]} has "
+                                   "charged already", True))
+    event = e.AbilityCharged(player, cmd.source.strip(), cmd.stamina, cmd.involves_others)
+    return Outcome((event,), tuple(found))
+
+
+def _round_charges(state: GameState) -> list[e.AbilityCharged]:
+    """This round's charges still on the cards (as facts with their `involves_others`)."""
+    r = state.round
+    return list(r.charged) if r is not None else []
 
 
 # --- tricks -----------------------------------------------------------------------------------------------
@@ -350,7 +502,13 @@ def _ability(state: GameState, cmd: c.UseAbility) -> Outcome:
         return _no(RuleId.SCORE_ABILITY, str(exc))
     index = len(r.abilities)
     found = tuple(x.violation for x in res.refusals if x.index == index)
-    out: list[e.Event] = [e.AbilityUsed(ability.player, ability.source, ability.timing, trick, ability.effects)]
+    stamina = _stamina_effects(state, ability, cmd.kind)
+    if isinstance(stamina, Violation):
+        return Outcome((), (stamina,))
+    charged_only = _charged_only(state, ability, cmd.kind)
+    found = ((charged_only,) if charged_only else ()) + found
+    out: list[e.Event] = [e.AbilityUsed(ability.player, ability.source, ability.timing, trick, ability.effects),
+                          *stamina]
     if state.mode is Mode.SOLO:
         exchanged = _exchanges(state, ability)
         if isinstance(exchanged, Violation):
@@ -361,6 +519,51 @@ def _ability(state: GameState, cmd: c.UseAbility) -> Outcome:
         if t.counts and t.winner and t.next_leader and was.get(t.n) not in (None, (t.winner, t.next_leader)):
             out.append(e.TrickWon(r.number, t.n, t.winner, t.reason, t.next_leader))
     return Outcome(tuple(out), found)
+
+
+def _needs_charge(state: GameState, ability: Ability, kind: str | None) -> bool | None:
+    """Does the source need a charge (OS-CHARGED-ONLY)? The round's event and the player's superhero do not; the
+    player's own story cards and any card the catalogue says is a story or character card do; anything else is a
+    card the companion cannot place (None: not checked)."""
+    name = ability.source.casefold()
+    event = state.event
+    if kind in ("event", "superhero") or (event is not None and event.name.casefold() == name) \
+            or (state.superhero(ability.player) or "").casefold() == name:
+        return False
+    if kind in ("story", "character") or name in {x.casefold() for x in state.story_cards(ability.player).values()}:
+        return True
+    return None
+
+
+def _charged_only(state: GameState, ability: Ability, kind: str | None) -> Violation | None:
+    if not _needs_charge(state, ability, kind) or state.charged(ability.player, ability.source) > 0:
+        return None
+    return Violation(RuleId.CHARGED_ONLY, f"{ability.source} has no stamina on it: a story card's or character's "
+                     "ability works only when charged", True)
+
+
+def _stamina_effects(state: GameState, ability: Ability, kind: str | None) -> list[e.Event] | Violation:
+    """`remove N` (OS-REMOVE: that much stamina on that card, back to its owner's supply) and `stamina ±N`
+    (permanent; never below 0, never below what is charged: OS-CHARGE-BUDGET)."""
+    player = ability.player
+    if player not in dict(state.stamina):
+        return []
+    out: list[e.Event] = []
+    on_card, held, charged = state.charged(player, ability.source), state.held(player), state.charged(player)
+    for x in ability.effects:
+        if x.kind is EffectKind.REMOVE:
+            if x.amount > on_card:
+                return Violation(RuleId.REMOVE, f"{ability.source} has {on_card} stamina on it: it cannot remove "
+                                 f"{x.amount}", False)
+            on_card, charged = on_card - x.amount, charged - x.amount
+            out.append(e.StaminaRemoved(player, ability.source, x.amount, "remove"))
+        elif x.kind is EffectKind.STAMINA:
+            if held + x.amount < charged or held + x.amount < 0:
+                return Violation(RuleId.CHARGE_BUDGET, f"{player} holds {held} stamina, {charged} of it charged: "
+                                 f"{x} would leave less than is charged", False)
+            held += x.amount
+            out.append(e.StaminaChanged(player, x.amount, True, ability.source))
+    return out
 
 
 def _exchanges(state: GameState, ability: Ability) -> list[e.Event] | Violation:
@@ -403,7 +606,10 @@ def _end(state: GameState) -> Outcome:
         found = (Violation(RuleId.ROUND_END, f"only {done} of 8 tricks are recorded: the round is not over"),)
     lines = score_round(res)
     vp = tuple((x.player, x.alignment_vp, x.round_vp) for x in lines)
-    out: list[e.Event] = [e.RoundScored(r.number, lines, vp), e.DealerPassed(state.seating.next_dealer(state.dealer))]
+    back = tuple(e.StaminaRemoved(p, source, n, "end of round") for p, source, n in state.charges)
+    # OS-ROUND-END: (3) alignment VP, (4) the charged stamina back to its owners' supply, (5) the dealer passes
+    out: list[e.Event] = [e.RoundScored(r.number, lines, vp), *back,
+                          e.DealerPassed(state.seating.next_dealer(state.dealer))]
     if r.number >= ROUNDS:
         sheet = final_sheet(state, lines)
         out.append(e.GameEnded(tuple((p.name, p.total, p.rank) for p in sheet.players), sheet.winners))

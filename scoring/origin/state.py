@@ -15,6 +15,8 @@ from .scoring import RoundScore
 from .setup import ROUNDS, TRICKS, Kind, Mode, Seating, seating
 from .trick import Play
 
+SETUP_STAMINA = 1  # OS-SETUP: each player starts with 1 stamina
+
 
 class Phase(StrEnum):
     DEALER = "dealer"  # the first dealer is to be chosen
@@ -24,6 +26,25 @@ class Phase(StrEnum):
     PLAY = "play"
     END = "end"  # the tricks are done: the round is to be ended and scored
     OVER = "over"
+
+
+class Step(StrEnum):
+    """The round stepper's steps before the tricks, in the book's order (ORIGIN_STORY.md §3.2)."""
+
+    DEAL = "deal"
+    EVENT = "event"  # round 3
+    STAMINA = "stamina"  # rounds 1-4
+    STORY = "story"  # rounds 1-4
+    SUPERHERO = "superhero"  # round 5
+    CHARGE = "charge"
+    ALIGN = "align"
+
+    @property
+    def order(self) -> int:
+        return STEPS.index(self)
+
+
+STEPS = tuple(Step)
 
 
 def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -95,6 +116,10 @@ class RoundState:
     revokes: tuple[e.RevokeFlagged, ...] = ()
     scored: tuple[RoundScore, ...] | None = None
     scores: tuple[tuple[str, int, int], ...] = ()  # as recorded: (seat, alignment VP, round VP)
+    step: Step = Step.DEAL  # the latest stepper step recorded (a later step closes the earlier ones)
+    gained: bool = False  # the round's stamina gain is recorded
+    event: e.EventRevealed | None = None  # round 3
+    charged: tuple[e.AbilityCharged, ...] = ()  # this round's charges as recorded (their order is OS-CHARGE-ORDER's)
 
     @property
     def tricks_done(self) -> int:
@@ -126,6 +151,10 @@ class GameState:
     piles: Piles | None = None
     ended: e.GameEnded | None = None
     overrides: tuple[e.RuleOverridden, ...] = ()
+    stamina: tuple[tuple[str, int], ...] = ()  # per player: the stamina held (in the supply and on cards)
+    charges: tuple[tuple[str, str, int], ...] = ()  # (player, card, stamina on it) this round
+    story: tuple[tuple[str, int, str], ...] = ()  # (player, slot, card name)
+    superheroes: tuple[tuple[str, str], ...] = ()  # (player, card name), round 5
 
     @property
     def round(self) -> RoundState | None:
@@ -153,6 +182,49 @@ class GameState:
         if r.surrender is not None or (r.tricks_done >= TRICKS and r.in_play(len(self.seating.seats)) is None):
             return Phase.END
         return Phase.PLAY
+
+    def held(self, player: str) -> int:
+        return dict(self.stamina).get(player, 0)
+
+    def charged(self, player: str, source: str | None = None) -> int:
+        """The stamina on `player`'s cards (on the card named `source` only, case-insensitively)."""
+        return sum(n for p, s, n in self.charges
+                   if p == player and (source is None or s.casefold() == source.casefold()))
+
+    def story_cards(self, player: str) -> dict[int, str]:
+        return {slot: name for p, slot, name in self.story if p == player}
+
+    def superhero(self, player: str) -> str | None:
+        return dict(self.superheroes).get(player)
+
+    @property
+    def event(self) -> e.EventRevealed | None:
+        """The event in play: round 3's, until the round is scored (then it is discarded)."""
+        r = self.round
+        return r.event if r is not None and r.scored is None else None
+
+    def from_dealers_left(self) -> tuple[str, ...]:
+        """The players (no sidekick, no Vancardian) in seat order from the dealer's left."""
+        players = [s.name for s in self.seating.seats if s.kind is Kind.PLAYER]
+        if self.dealer not in players:
+            return tuple(players)
+        i = players.index(self.dealer)
+        return tuple(players[i + 1:] + players[:i + 1])
+
+    @property
+    def next_step(self) -> Step | None:
+        """The book's next step of the round setup (None outside it). Charging is optional: the charge step stays
+        open until the alignments are revealed."""
+        r = self.round
+        if r is None or self.phase is not Phase.ALIGN:
+            return None
+        players = self.from_dealers_left()
+        todo = [(Step.EVENT, r.number == 3 and r.event is None),
+                (Step.STAMINA, r.number <= 4 and not r.gained),
+                (Step.STORY, r.number <= 4 and any(r.number not in self.story_cards(p) for p in players)),
+                (Step.SUPERHERO, r.number == ROUNDS and any(self.superhero(p) is None for p in players)),
+                (Step.CHARGE, True)]
+        return next(step for step, due in todo if due and step.order >= r.step.order)
 
     def round_input(self) -> RoundInput:
         """The referee's view of the round in progress (the same input `origin round` reads from a file)."""
@@ -182,7 +254,8 @@ class GameState:
 def start(event: e.GameStarted) -> GameState:
     mode = Mode(event.mode)
     state = GameState(mode, event.players, seating(mode, event.players), Choices(**dict(event.choices)),
-                      event.deck, event.difficulty, event.difficulty_colour)
+                      event.deck, event.difficulty, event.difficulty_colour,
+                      stamina=tuple((p, SETUP_STAMINA) for p in event.players))  # OS-SETUP: 1 stamina each
     return replace(state, piles=fresh_piles()) if mode is Mode.SOLO else state
 
 
@@ -191,6 +264,32 @@ def _round(state: GameState, **changes: object) -> GameState:
     if r is None:
         return state
     return replace(state, rounds=state.rounds[:-1] + (replace(r, **changes),))  # type: ignore[arg-type]
+
+
+def _step(state: GameState, step: Step, **changes: object) -> GameState:
+    r = state.round
+    if r is None:
+        return state
+    return _round(state, step=max(r.step, step, key=lambda x: x.order), **changes)
+
+
+def _add_stamina(state: GameState, player: str, delta: int) -> GameState:
+    held = dict(state.stamina)
+    held[player] = held.get(player, 0) + delta
+    return replace(state, stamina=tuple(held.items()))
+
+
+def _add_charge(state: GameState, player: str, source: str, n: int) -> GameState:
+    out: list[tuple[str, str, int]] = []
+    done = False
+    for p, s, k in state.charges:
+        if not done and p == player and s.casefold() == source.casefold():
+            k, done = k + n, True
+        if k:
+            out.append((p, s, k))
+    if not done and n:
+        out.append((player, source, n))
+    return replace(state, charges=tuple(out))
 
 
 def _piles(state: GameState) -> Piles:
@@ -235,8 +334,24 @@ def evolve(state: GameState | None, event: e.Event) -> GameState:
                 state = replace(state, piles=p.leave(event.discarded, state.choices.extra_love_exit)
                                 .with_row(event.seat, event.row_after))
             return state
+        case e.EventRevealed():
+            return _step(state, Step.EVENT, event=event)
+        case e.StaminaChanged():
+            state = _add_stamina(state, event.player, event.delta)
+            return _step(state, Step.STAMINA, gained=True) if event.source == e.GAIN else state
+        case e.StoryCardPlaced():
+            return _step(replace(state, story=state.story + ((event.player, event.slot, event.name),)), Step.STORY)
+        case e.SuperheroRevealed():
+            heroes = dict(state.superheroes)
+            heroes[event.player] = event.name
+            return _step(replace(state, superheroes=tuple(heroes.items())), Step.SUPERHERO)
+        case e.AbilityCharged():
+            charged = r.charged + (event,) if r is not None else ()
+            return _step(_add_charge(state, event.player, event.source, event.stamina), Step.CHARGE, charged=charged)
+        case e.StaminaRemoved():
+            return _add_charge(state, event.player, event.source, -event.stamina)
         case e.AlignmentsRevealed():
-            return _round(state, alignment=event.alignment)
+            return _step(state, Step.ALIGN, alignment=event.alignment)
         case e.CardPlayed():
             if r is None:
                 return state  # a round's fact with no round: nothing to change (a damaged log)

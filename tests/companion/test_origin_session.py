@@ -21,8 +21,8 @@ from scoring.decision import Rejected
 from scoring.origin import commands as c
 from scoring.origin import events as e
 from scoring.origin.cards import parse_card
-from scoring.origin.round import Alignment
-from scoring.origin.state import Phase, project
+from scoring.origin.round import Alignment, parse_effect
+from scoring.origin.state import Phase, Step, project
 
 H, V = Alignment.HERO, Alignment.VILLAIN
 
@@ -315,3 +315,91 @@ def test_replay_of_a_solo_log_with_a_card_drawn_twice_fails_conservation(store: 
     assert cli.main(["--db", f"sqlite:///{path}", "origin", "replay", str(session.game_id)]) == 1
     out = capsys.readouterr().out
     assert "in 2 places at once" in out and f"first at event {dealt.seq}" in out
+
+
+# --- the round stepper through the session ----------------------------------------------------------------
+
+def stepping(store: Store) -> tuple[OriginSession, Keys]:
+    session = started(store)
+    keys = Keys("s")
+    submit = submitter(session, keys)
+    submit(c.ChooseDealer("Cat"))
+    submit(c.StartRound())
+    return session, keys
+
+
+def test_the_stepper_walks_the_books_order_and_a_charge_is_undone(store: Store) -> None:
+    session, keys = stepping(store)
+    assert session.next_step is Step.STAMINA
+    assert session.gain_stamina(keys()).recorded
+    assert session.next_step is Step.STORY
+    for p in ("Ann", "Bob", "Cat"):
+        assert session.place_story(p, "Trance", keys()).recorded
+    assert session.next_step is Step.CHARGE
+    assert session.charge("Ann", "Trance", 2, keys()).recorded
+    assert session.state.charged("Ann") == 2
+    session.undo("meant 1", "undo-charge")
+    assert session.state.charged("Ann") == 0 and session.state.held("Ann") == 2
+    assert session.next_step is Step.CHARGE
+    assert session.charge("Ann", "Trance", 1, keys()).recorded
+    assert session.state == OriginSession(store, session.game_id).state
+    refused = session.submit(c.ChargeAbility("Bob", "Trance", 3), keys())
+    assert not refused.accepted and isinstance(refused.decision, Rejected)
+    assert refused.decision.rule.value == "OS-CHARGE-BUDGET"
+
+
+def test_a_game_reopened_mid_stepper_resumes_at_the_same_step(store: Store) -> None:
+    session, keys = stepping(store)
+    session.gain_stamina(keys())
+    session.place_story("Ann", "Trance", keys())
+    resumed = OriginSession(store, session.game_id)
+    assert resumed.state == session.state and resumed.next_step is Step.STORY
+    assert resumed.place_story("Bob", "Monologuing", "after-resume").recorded
+    assert resumed.state.story_cards("Bob") == {1: "Monologuing"}
+    assert resumed.charge("Bob", "Monologuing", 1, "c1").recorded
+    used = resumed.use_ability(c.UseAbility("Cat", "Trance", (parse_effect("vp +1"),)), "u1")
+    assert not used.accepted  # the catalogue knows Trance is a story card: it needs a charge
+    assert isinstance(used.decision, Rejected) and used.decision.rule.value == "OS-CHARGED-ONLY"
+
+
+def test_the_catalogue_feeds_the_solo_ban_and_the_charge_order(store: Store) -> None:
+    from companion.origin_catalogue import shipped
+    catalogue = shipped().with_entries([("test", {"name": "Trance", "solo_banned": True, "involves_others": True})])
+    session = started(store, "solo", ("Ann",), deck="app", difficulty=0, difficulty_colour="red")
+    session = OriginSession(store, session.game_id, random.Random(3), catalogue=catalogue)
+    assert session.submit(c.ChooseDealer("Ann"), "d").recorded
+    assert session.submit(c.StartRound(), "r").recorded
+    assert session.deal_app_deck("deal").recorded
+    banned = session.place_story("Ann", "Trance", "p1")
+    assert isinstance(banned.decision, Rejected) and banned.decision.rule.value == "OS-SOLO-BANNED"
+    assert session.place_story("Ann", "Monologuing", "p2").recorded
+    assert session.charge("Ann", "Monologuing", 1, "c1", involves_others=False).recorded
+    late = session.charge("Ann", "Trance", 1, "c2")  # involves others, says the catalogue: it comes first
+    assert isinstance(late.decision, Rejected) and late.decision.rule.value == "OS-CHARGE-ORDER"
+
+
+def test_replay_names_a_charge_beyond_the_stamina_held(store: Store, path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    session, keys = stepping(store)
+    session.gain_stamina(keys())
+    session.charge("Ann", "Trance", 1, keys())
+    charged = store.events(session.game_id)[-1]
+    assert isinstance(charged.event, e.AbilityCharged)
+    _tamper(path, charged.seq, {"player": "Ann", "source": "Trance", "stamina": 5, "involves_others": None})
+    assert cli.main(["--db", f"sqlite:///{path}", "origin", "replay", str(session.game_id)]) == 1
+    out = capsys.readouterr().out
+    assert "Ann has 5 stamina charged but holds only 2" in out and f"first at event {charged.seq}" in out
+
+
+def test_replay_shows_the_step_stamina_and_charges(store: Store, path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    session, keys = stepping(store)
+    session.gain_stamina(keys())
+    session.place_story("Ann", "Trance", keys())
+    session.charge("Ann", "Trance", 2, keys())
+    assert cli.main(["--db", f"sqlite:///{path}", "origin", "replay", str(session.game_id), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    last = data["steps"][-1]
+    assert last["state"]["stamina"] == {"Ann": 2, "Bob": 2, "Cat": 2}
+    assert last["state"]["charged"] == [["Ann", "Trance", 2]] and last["state"]["step"] == "charge"
+    assert data["steps"][-2]["when"] == "round 1, story step" and data["checks"] == "ok"
