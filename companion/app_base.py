@@ -9,6 +9,7 @@ from textual.app import App
 from textual.screen import Screen
 
 from db.errors import Unusable
+from db.records import ORIGAMI
 from scoring.errors import InputError
 from scoring.origami.catalog import Catalogue
 from screens.home import HomeScreen, Unfinished
@@ -46,8 +47,13 @@ class AppBase(App[None]):
             if self.store is None:
                 self.call_from_thread(self.opened, *self.open_store())
             every, damaged = self.reader().games_and_damaged()  # a damaged game is named whatever its status
+            playing = [g for g in every if g.status == "playing"]
             games = [Unfinished(g.id, g.players, g.variant, f"{g.started_at:%Y-%m-%d %H:%M}", g.last_seq)
-                     for g in every if g.status == "playing"]
+                     for g in playing if g.kind == ORIGAMI]
+            others = [g for g in playing if g.kind != ORIGAMI]  # the app's screens are Origami's so far
+            unlisted = [*map(str, damaged), *(
+                f"game {g.id} ({', '.join(g.players)}) is an Origin Story game in progress: the app does not show "
+                f"Origin Story yet (`companion origin replay {g.id}` shows its log)" for g in others)]
         except InputError as exc:
             elsewhere = " (start the companion with --db URL to use another)" if isinstance(exc, Unusable) else ""
             self.call_from_thread(self.home.show_games, [], f"{exc}{elsewhere}")
@@ -56,7 +62,7 @@ class AppBase(App[None]):
             self.call_from_thread(self.home.show_games, [], f"internal error ({type(exc).__name__}: {exc}); "
                                                             "please report it")
             return
-        self.call_from_thread(self.home.show_games, games, "", [str(d) for d in damaged])
+        self.call_from_thread(self.home.show_games, games, "", unlisted)
 
     def open_store(self) -> tuple[Store, Catalogue]:
         from db.engine import default_url  # SQLAlchemy: imported here, in the worker
