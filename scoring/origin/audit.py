@@ -25,11 +25,6 @@ def conservation(state: GameState) -> list[str]:
                         else f"{card} is in {where[0]} but should not exist")
     for card in sorted((ALL_CARDS - seen).elements()):
         problems.append(f"{card} is nowhere")
-    if state.ended is not None:
-        totals = state.totals()
-        for seat, vp, _rank in state.ended.totals:
-            if state.choices.vp_floor == "none" and totals.get(seat) != vp:
-                problems.append(f"{seat}'s final {vp} VP is not the sum of the rounds ({totals.get(seat)})")
     return problems
 
 
