@@ -13,7 +13,9 @@ from scoring.origin import events as e
 from scoring.origin import vancardian as van
 from scoring.origin.cards import DECK, Card
 from scoring.origin.game import decide
-from scoring.origin.round import Alignment, Effect, EffectKind, legal_options, referee
+from scoring.origin.referee import referee
+from scoring.origin.round_input import Alignment, Effect, EffectKind
+from scoring.origin.round_result import legal_options
 from scoring.origin.setup import HAND, Kind
 from scoring.origin.solo_deck import plan_draw
 from scoring.origin.state import GameState, Phase, evolve

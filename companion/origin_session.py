@@ -20,7 +20,7 @@ from scoring.origin import vancardian as van
 from scoring.origin.cards import Card
 from scoring.origin.catalog import Catalogue
 from scoring.origin.game import decide, final_sheet
-from scoring.origin.round import referee
+from scoring.origin.referee import referee
 from scoring.origin.scoring import GameScore, RoundScore
 from scoring.origin.setup import HAND, Kind
 from scoring.origin.solo_deck import plan_draw

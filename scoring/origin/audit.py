@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .cards import DECK, EXTRA_LOVE
-from .round import referee
+from .referee import referee
 from .scoring import VILLAIN_CLEAN_VP
 from .setup import TRICKS, Kind
 from .state import GameState

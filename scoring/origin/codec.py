@@ -11,7 +11,7 @@ from typing import Any
 from ..errors import InputError
 from . import events as e
 from .cards import Card, Suit, format_value, parse_card, parse_value
-from .round import Alignment, Effect, EffectKind
+from .round_input import Alignment, Effect, EffectKind
 from .scoring import RoundScore
 
 VERSION = 1

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .cards import Card, Suit
-from .round import Alignment, Effect
+from .round_input import Alignment, Effect
 from .scoring import RoundScore
 
 

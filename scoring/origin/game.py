@@ -1,7 +1,7 @@
 """decide: a command against the state -> the events it records, or the broken rule as a value.
 
 Trick rules are never re-implemented here: a play is appended to the round as the referee reads it
-(`round.referee`), and the Vancardians' moves come from their runner (`vancardian`). Checks run in a fixed order:
+(`referee.referee`), and the Vancardians' moves come from their runner (`vancardian`). Checks run in a fixed order:
 the phase, then the referee's answer for the new play only (earlier plays were settled when recorded, some of them
 by an override)."""
 from __future__ import annotations
@@ -15,7 +15,9 @@ from . import commands as c
 from . import events as e
 from . import vancardian as van
 from .cards import Card
-from .round import Ability, Alignment, CardTrick, EffectKind, RoundResult, WinnerOnly, referee
+from .referee import referee
+from .round_input import Ability, Alignment, CardTrick, EffectKind, WinnerOnly
+from .round_result import RoundResult
 from .rules import RuleId
 from .scoring import GameScore, RoundScore, score_game, score_round
 from .setup import HAND, ROUNDS, Kind, Mode, seating

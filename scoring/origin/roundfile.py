@@ -13,26 +13,23 @@ from typing import Any
 from ..decision import Violation
 from ..errors import InputError
 from .cards import EXTRA_LOVE, SUIT_WORDS, Card, Suit, parse_card
-from .round import (
+from .referee import referee
+from .round_input import (
     EFFECT_HELP,
     Ability,
     Alignment,
     CardTrick,
     Effect,
     EffectKind,
-    PlayResult,
     RoundInput,
-    RoundResult,
     Surrender,
     TrickEntry,
-    TrickResult,
     WinnerOnly,
     parse_alignment,
     parse_as,
     parse_effect,
-    public_view,
-    referee,
 )
+from .round_result import PlayResult, RoundResult, TrickResult, public_view
 from .rules import CHOICES, Choices, RuleId
 from .scoring import GameScore, PlayerTotal, RoundScore, quick_round, score_game, score_round
 from .setup import (

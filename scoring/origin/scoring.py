@@ -10,7 +10,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..errors import InputError
-from .round import Alignment, RoundResult, parse_alignment
+from .round_input import Alignment, parse_alignment
+from .round_result import RoundResult
 from .setup import ROUNDS, Kind
 
 SURRENDER = "surrender"

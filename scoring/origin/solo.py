@@ -18,7 +18,9 @@ from typing import Any, Literal
 
 from ..errors import InputError
 from .cards import Card
-from .round import Alignment, EffectKind, RoundInput, RoundResult, referee
+from .referee import referee
+from .round_input import Alignment, EffectKind, RoundInput
+from .round_result import RoundResult
 from .roundfile import card as read_card
 from .roundfile import parse_round
 from .rules import RuleId

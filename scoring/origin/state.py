@@ -9,7 +9,7 @@ from enum import StrEnum
 
 from . import events as e
 from .cards import DECK, EXTRA_LOVE, Card
-from .round import Ability, Alignment, CardTrick, EffectKind, RoundInput, Surrender, TrickEntry, WinnerOnly
+from .round_input import Ability, Alignment, CardTrick, EffectKind, RoundInput, Surrender, TrickEntry, WinnerOnly
 from .rules import Choices
 from .scoring import RoundScore
 from .setup import ROUNDS, TRICKS, Kind, Mode, Seating, seating

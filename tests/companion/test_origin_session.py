@@ -21,7 +21,7 @@ from scoring.decision import Rejected
 from scoring.origin import commands as c
 from scoring.origin import events as e
 from scoring.origin.cards import parse_card
-from scoring.origin.round import Alignment, parse_effect
+from scoring.origin.round_input import Alignment, parse_effect
 from scoring.origin.state import Phase, Step, project
 
 H, V = Alignment.HERO, Alignment.VILLAIN
@@ -180,7 +180,8 @@ def test_the_app_deck_draws_are_recorded_before_use_and_never_twice(store: Store
     assert len(rows["Ann"]) == 8
     count = len(store.events(session.game_id))
     while session.state.phase is Phase.PLAY:  # play until a Vancardian follows
-        from scoring.origin.round import legal_options, referee
+        from scoring.origin.referee import referee
+        from scoring.origin.round_result import legal_options
         res = referee(session.state.round_input())
         seat, legal = legal_options(res)
         if seat == "Ann":

@@ -7,17 +7,9 @@ from dataclasses import dataclass
 from hypothesis import strategies as st
 
 from scoring.origin.cards import DECK, TRUMP, Card, Suit, parse_card
-from scoring.origin.round import (
-    Ability,
-    Alignment,
-    CardTrick,
-    RoundInput,
-    RoundResult,
-    TrickEntry,
-    WinnerOnly,
-    parse_effect,
-    referee,
-)
+from scoring.origin.referee import referee
+from scoring.origin.round_input import Ability, Alignment, CardTrick, RoundInput, TrickEntry, WinnerOnly, parse_effect
+from scoring.origin.round_result import RoundResult
 from scoring.origin.rules import Choices
 from scoring.origin.setup import Kind, Mode, Seating, seating
 from scoring.origin.trick import Play

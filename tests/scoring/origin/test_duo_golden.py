@@ -45,7 +45,7 @@ def test_abilities_never_target_a_sidekick() -> None:
 
 
 def test_g11_the_legal_face_up_cards_of_the_sidekick_to_play() -> None:
-    from scoring.origin.round import legal_options
+    from scoring.origin.round_result import legal_options
     r = table_round(["A", "B"], "A", [["B 5br"]], mode="duo", hands={"SK A": ["7br", "12sp"], "SK B": ["2br", "9st"]})
     assert [(seat, [str(c) for c in cards or ()]) for seat, cards in [legal_options(r)]] == [("SK A", ["7br"])]
     r = table_round(["A", "B"], "A", [["B 5st"]], mode="duo", hands={"SK A": ["7br", "12sp"], "SK B": ["2br", "9st"]})
@@ -55,7 +55,7 @@ def test_g11_the_legal_face_up_cards_of_the_sidekick_to_play() -> None:
 
 
 def test_a_turned_up_card_already_seen_is_refused() -> None:
-    from scoring.origin.round import CardTrick
+    from scoring.origin.round_input import CardTrick
     from tests.scoring.origin.table_helpers import plays
     base = plays("B 5br", "SK A 12br", "A 7br", "SK B 2br")
     hands = {"SK A": ["12br", "3sp"], "SK B": ["2br", "9st"]}

@@ -7,7 +7,7 @@ from companion.origin_playout import Engine
 from scoring.origin import commands as c
 from scoring.origin.audit import audit
 from scoring.origin.cards import parse_card
-from scoring.origin.round import Alignment
+from scoring.origin.round_input import Alignment
 
 
 def solo_dealt() -> Engine:

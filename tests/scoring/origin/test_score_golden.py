@@ -1,7 +1,7 @@
 """G10 (ORIGIN_STORY.md §10.1): alignment scoring, end-of-round alignment, shared victory."""
 from __future__ import annotations
 
-from scoring.origin.round import Alignment
+from scoring.origin.round_input import Alignment
 from scoring.origin.scoring import RoundScore, quick_game, score_game, score_round
 from tests.scoring.origin.table_helpers import ability, table_round
 

@@ -14,7 +14,9 @@ from scoring.origin import events as e
 from scoring.origin.audit import audit
 from scoring.origin.cards import parse_card
 from scoring.origin.game import decide
-from scoring.origin.round import Alignment, legal_options, parse_effect, referee
+from scoring.origin.referee import referee
+from scoring.origin.round_input import Alignment, parse_effect
+from scoring.origin.round_result import legal_options
 from scoring.origin.rules import RuleId
 from scoring.origin.state import GameState, Phase, Step, project
 

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from scoring.origin.cards import Suit
-from scoring.origin.round import Ability, RoundResult
+from scoring.origin.round_input import Ability
+from scoring.origin.round_result import RoundResult
 from scoring.origin.rules import RuleId
 from scoring.origin.setup import Mode, has_event, seating, stamina_by_round
 from tests.scoring.origin.table_helpers import ability, table_round
@@ -18,7 +19,7 @@ def test_g6_winning_a_trick_13sp_neither_follows_nor_trumps() -> None:
 
 
 def test_g6_stated_winner_cat_is_refused_with_the_reason() -> None:
-    from scoring.origin.round import CardTrick
+    from scoring.origin.round_input import CardTrick
     from tests.scoring.origin.table_helpers import plays
     trick = plays("Ann 7br", "Bob 10br", "Cat 13sp", "Dan 5br")
     r = table_round(FOUR, "Dan", [CardTrick(trick.plays, winner="Cat")])
@@ -29,7 +30,7 @@ def test_g6_stated_winner_cat_is_refused_with_the_reason() -> None:
 
 
 def test_g6_winner_override_by_ability_is_not_refused() -> None:
-    from scoring.origin.round import CardTrick
+    from scoring.origin.round_input import CardTrick
     from tests.scoring.origin.table_helpers import plays
     trick = plays("Ann 7br", "Bob 10br", "Cat 13sp", "Dan 5br")
     r = table_round(FOUR, "Dan", [CardTrick(trick.plays, winner="Cat")],
@@ -109,7 +110,7 @@ def test_d14_a_card_typed_again_is_refused_naming_trick_and_seat() -> None:
 def test_d15_public_view_hides_finished_tricks_and_the_summary_shows_them() -> None:
     tricks = [["Ann 2st", "Bob 3st", "Cat 4st"], ["Cat 9br", "Ann 6br"]]
     r = table_round(["Ann", "Bob", "Cat"], "Cat", tricks)
-    from scoring.origin.round import public_view, round_summary
+    from scoring.origin.round_result import public_view, round_summary
     view = public_view(r)
     assert "2st" not in repr(view) and "3st" not in repr(view) and "4st" not in repr(view)
     assert view["in_play"] == [["Cat", "9br"], ["Ann", "6br"]] and view["to_play"] == "Bob"

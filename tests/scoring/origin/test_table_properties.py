@@ -8,17 +8,9 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from scoring.origin.cards import DECK, TRUMP, Card, Suit
-from scoring.origin.round import (
-    Ability,
-    Alignment,
-    CardTrick,
-    Effect,
-    EffectKind,
-    RoundInput,
-    WinnerOnly,
-    public_view,
-    referee,
-)
+from scoring.origin.referee import referee
+from scoring.origin.round_input import Ability, Alignment, CardTrick, Effect, EffectKind, RoundInput, WinnerOnly
+from scoring.origin.round_result import public_view
 from scoring.origin.rules import RuleId
 from scoring.origin.scoring import score_round
 from scoring.origin.setup import Kind, Mode, seating

@@ -1,0 +1,178 @@
+"""The round referee (ORIGIN_STORY.md §2, §3.3–§3.5): a round's tricks in order, checked from public facts.
+
+A round is the seats, the dealer, the alignments, the known hands (sidekicks' face-up cards, solo rows), the
+tricks (card by card, or only the winner) and the abilities entered as their effects. The referee never
+stops the table: every trick is computed as played, and what breaks a rule is a Violation on that trick
+(refused, overridable unless it says otherwise), a flag (a proven revoke) or a note (a possible one)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..decision import Violation
+from .cards import Card
+from .referee_trick import _card_trick, _Known, _Void, _winner_only
+from .round_input import Alignment, EffectKind, RoundInput, WinnerOnly
+from .round_result import AbilityRefusal, Flag, RoundResult, TrickResult
+from .rules import RuleId
+from .setup import HAND, TRICKS, Kind, Mode, Seating
+
+
+def _who(seating: Seating, name: str) -> str:
+    return seating.seat(name).name
+
+
+def _receipts(rnd: RoundInput) -> tuple[dict[str, list[int | None]], list[AbilityRefusal]]:
+    """When cards entered each seat's hand by an ability (None: when is not known). And the refusals of
+    abilities that target a sidekick (OS-SK-IMMUNE)."""
+    seating = rnd.seating
+    got: dict[str, list[int | None]] = {n: [] for n in seating.names}
+    refused: list[AbilityRefusal] = []
+    for i, ab in enumerate(rnd.abilities):
+        player = seating.seat(ab.player)
+        if player.kind is Kind.SIDEKICK:
+            refused.append(AbilityRefusal(i, Violation(
+                RuleId.SK_IMMUNE, f"{player.name} is a sidekick: sidekicks use no abilities ({ab.source})")))
+            continue
+        when = ab.trick
+        end_of_round = ab.timing == "end-of-round" and ab.trick is None  # after the last trick: proves nothing
+        for e in ab.effects:
+            if e.kind in (EffectKind.LEAD, EffectKind.PASS, EffectKind.EXCHANGE):
+                target = seating.seat(e.target)
+                if target.kind is Kind.SIDEKICK:
+                    refused.append(AbilityRefusal(i, Violation(
+                        RuleId.SK_IMMUNE, f"{ab.source}: {e} targets {target.name}, and abilities ignore "
+                        "sidekicks")))
+                    continue
+                if end_of_round:
+                    continue
+                if e.kind is EffectKind.PASS:
+                    got[target.name].append(when)
+                elif e.kind is EffectKind.EXCHANGE:
+                    got[target.name].append(when)
+                    got[player.name].append(when)
+            elif e.kind is EffectKind.DRAW and not end_of_round:
+                got[player.name].append(when)
+    return got, refused
+
+
+def _move_cards(rnd: RoundInput, n: int, known: dict[str, _Known], done: set[int]) -> None:
+    """Cards moved by abilities of trick n (or of an unknown time, taken as the start of the round), as far
+    as they touch known hands: a received card is one more unknown card; a known hand that gives away cards
+    nobody named is no longer known (its follows are not checked any more)."""
+    seating = rnd.seating
+    for i, ab in enumerate(rnd.abilities):
+        if i in done or (ab.trick is not None and ab.trick != n) or (ab.trick is None and ab.timing ==
+                                                                     "end-of-round"):
+            continue
+        done.add(i)
+        if not seating.has(ab.player) or seating.seat(ab.player).kind is Kind.SIDEKICK:
+            continue
+        me = seating.seat(ab.player).name
+        for e in ab.effects:
+            target = seating.seat(e.target).name if e.target and seating.has(e.target) else ""
+            if target and seating.seat(target).kind is Kind.SIDEKICK:
+                continue  # refused: OS-SK-IMMUNE
+            if e.kind is EffectKind.DRAW and me in known:
+                known[me].unknown += e.amount
+            elif e.kind in (EffectKind.DISCARD, EffectKind.PASS):
+                known.pop(me, None)
+                if e.kind is EffectKind.PASS and target in known:
+                    known[target].unknown += e.amount
+            elif e.kind is EffectKind.EXCHANGE and target:
+                given = list(e.cards)
+                if me in known:
+                    if all(c in known[me].cards for c in given) and given:
+                        for c in given:
+                            known[me].cards.remove(c)
+                        known[me].unknown += len(given)
+                    else:
+                        known.pop(me)
+                known.pop(target, None)  # the card it gave back was not named
+
+
+def referee(rnd: RoundInput) -> RoundResult:
+    """Every trick of the round, refereed in order; then who won how many tricks and the end alignments."""
+    seating = rnd.seating
+    names = seating.names
+    got, refused = _receipts(rnd)
+    seen: dict[Card, tuple[int, str]] = {}
+    known: dict[str, _Known] = {}
+    for seat_name, cards in rnd.hands.items():
+        s = seating.seat(seat_name)
+        known[s.name] = _Known(list(cards), turns_left=HAND - len(cards) if s.kind is Kind.SIDEKICK else 0)
+    voids: dict[str, list[_Void]] = {n: [] for n in names}
+    won: dict[str, int] = {n: 0 for n in seating.scorers}
+    for k, v in rnd.tricks_won.items():
+        won[_who(seating, k)] = v
+    alignment = {n: Alignment.HERO for n in seating.scorers}
+    alignment.update({_who(seating, k): v for k, v in rnd.alignment.items()})
+    revealed = set(rnd.revealed)
+    rewinds = {ab.trick for ab in rnd.abilities for e in ab.effects
+               if e.kind is EffectKind.REWIND and ab.trick is not None}
+    results: list[TrickResult] = []
+    leader = seating.first_leader(rnd.dealer)
+    moved: set[int] = set()
+    n = 0
+    for index, entry in enumerate(rnd.tricks):
+        n += 1
+        _move_cards(rnd, n, known, moved)
+        last_entry = index == len(rnd.tricks) - 1
+        rewound = n in rewinds
+        if rewound:
+            rewinds.discard(n)
+        for ab in rnd.abilities:  # reveals made in this trick count from now on (solo)
+            if ab.trick == n:
+                revealed.update(c for e in ab.effects if e.kind is EffectKind.REVEAL for c in e.cards)
+        if isinstance(entry, WinnerOnly):
+            result = _winner_only(rnd, n, entry, leader)
+            known.clear()  # every seat played a card nobody named: no hand is known any more
+        else:
+            result = _card_trick(rnd, n, entry, leader, last_entry, seen, known, voids, got, revealed, alignment)
+        if rewound and result.complete:
+            result = replace(result, rewound=True, notes=result.notes + (Flag(
+                RuleId.TRICKS_8, n, result.leader, f"trick {n} was rewound: its cards went back to the hands "
+                "and the trick is played again; only the replay counts"),), next_leader=result.leader, winner=None)
+            for p in result.plays:
+                seen.pop(p.play.card, None)
+                got[p.seat].append(n)
+                if p.seat in known:
+                    known[p.seat].cards.append(p.play.card)
+            n -= 1
+        elif result.complete:
+            w = result.winner
+            assert w is not None
+            if seating.seat(w).scores:
+                won[w] = won.get(w, 0) + 1
+            counted = sum(1 for t in results if t.counts) + 1
+            if counted > TRICKS:
+                result = replace(result, refusals=result.refusals + (Violation(
+                    RuleId.TRICKS_8, f"trick {n}: a round has {TRICKS} tricks unless an ability changes it"),))
+        results.append(result)
+        if result.next_leader is not None:
+            leader = result.next_leader
+    for ab in sorted((a for a in rnd.abilities), key=lambda a: (a.trick is None, a.trick or 0)):
+        for e in ab.effects:
+            if e.kind is EffectKind.ALIGN and seating.has(ab.player) and seating.seat(ab.player).scores:
+                alignment[seating.seat(ab.player).name] = Alignment(e.text)
+    if rnd.mode is Mode.SOLO:
+        for s in seating.seats:
+            if s.kind is Kind.VANCARDIAN:
+                alignment[s.name] = Alignment.HERO  # OS-SOLO-HERO
+    vp: dict[str, list[tuple[str, int]]] = {n: [] for n in seating.scorers}
+    for i, ab in enumerate(rnd.abilities):
+        if any(r.index == i and r.violation.rule is RuleId.SK_IMMUNE and seating.seat(ab.player).kind is
+               Kind.SIDEKICK for r in refused):
+            continue
+        for e in ab.effects:
+            if e.kind is EffectKind.VP:
+                vp[seating.seat(ab.player).name].append((ab.source, e.amount))
+    counted = sum(1 for t in results if t.counts)
+    in_play = results[-1] if results and not results[-1].complete else None
+    to_play = None
+    if in_play is not None:
+        order = seating.order_from(in_play.leader)
+        to_play = order[len(in_play.plays)] if len(in_play.plays) < len(order) else None
+    return RoundResult(rnd, tuple(results), won, alignment, {k: tuple(v) for k, v in vp.items()},
+                       tuple(refused), leader if in_play is None else None, to_play,
+                       counted >= TRICKS or rnd.surrender is not None,
+                       {k: (tuple(h.cards), h.unknown) for k, h in known.items()})
