@@ -10,7 +10,7 @@ from typing import Any
 from scoring.decision import Accepted, Decision
 from scoring.origin import commands as c
 from scoring.origin import events as e
-from scoring.origin import vancardian as van
+from scoring.origin import vancardian_abilities
 from scoring.origin.cards import DECK, Card
 from scoring.origin.game import decide
 from scoring.origin.referee import referee
@@ -20,6 +20,7 @@ from scoring.origin.setup import HAND, Kind
 from scoring.origin.solo_deck import plan_draw
 from scoring.origin.state import GameState, Phase, evolve
 from scoring.origin.trick import legal_follows
+from scoring.origin.vancardian_effects import parse_effect, round_draws_needed
 
 LINES = ("", "replace 2", "add 4.5", "move 1", "replace 1", "add 9.5")
 STORIES = ("Trance", "Monologuing", "Telekinesis", "Story A", "Story B")  # names only: no text is invented
@@ -103,8 +104,8 @@ def play_round(submit: Submit, current: Current, rng: random.Random, *, level: s
             assert piles is not None
             rows = rng.sample(piles.deck, 2 * HAND)
             vans = [s.name for s in seats if s.kind is Kind.VANCARDIAN]
-            need = van.round_draws_needed(van.parse_effect(chosen), [rows[:HAND], rows[HAND:]],
-                                          replace_draws=current().choices.replace_draws)
+            need = round_draws_needed(parse_effect(chosen), [rows[:HAND], rows[HAND:]],
+                                      replace_draws=current().choices.replace_draws)
             rest = [x for x in piles.deck if x not in rows]
             submit(c.DealHands(((vans[0], tuple(rows[:HAND])), (vans[1], tuple(rows[HAND:]))), chosen,
                                tuple(rng.sample(rest, need))))
@@ -121,9 +122,10 @@ def play_round(submit: Submit, current: Current, rng: random.Random, *, level: s
             continue
         if state.mode.value == "solo" and surrender and res.in_play is not None:
             assert state.piles is not None and state.round is not None
-            offer = van.surrender([p.play for p in res.in_play.plays], state.piles.row(res.in_play.leader),
-                                  you=state.you, alignment=str(dict(state.round.alignment or ())[state.you]),
-                                  tricks_won=res.tricks_won.get(state.you, 0))
+            offer = vancardian_abilities.surrender(
+                [p.play for p in res.in_play.plays], state.piles.row(res.in_play.leader), you=state.you,
+                alignment=str(dict(state.round.alignment or ())[state.you]),
+                tricks_won=res.tricks_won.get(state.you, 0))
             if offer.allowed and rng.random() < 0.2:
                 submit(c.Surrender())
                 break

@@ -16,7 +16,6 @@ from scoring.decision import Decision, Rejected
 from scoring.errors import InputError
 from scoring.origin import commands as c
 from scoring.origin import events as e
-from scoring.origin import vancardian as van
 from scoring.origin.cards import Card
 from scoring.origin.catalog import Catalogue
 from scoring.origin.game import decide, final_sheet
@@ -25,6 +24,7 @@ from scoring.origin.scoring import GameScore, RoundScore
 from scoring.origin.setup import HAND, Kind
 from scoring.origin.solo_deck import plan_draw
 from scoring.origin.state import GameState, Phase, Step, evolve, project
+from scoring.origin.vancardian_effects import parse_effect, round_draws_needed
 
 from .log_session import LogSession, Submitted
 from .origin_catalogue import shipped
@@ -158,8 +158,8 @@ class OriginSession(LogSession[GameState]):
         rows = [drawn[i * HAND:(i + 1) * HAND] for i in range(len(seats))]
         draws: tuple[Card, ...] = ()
         if seats != [you]:
-            needed = van.round_draws_needed(van.parse_effect(line), rows,
-                                            replace_draws=self.state.choices.replace_draws)
+            needed = round_draws_needed(parse_effect(line), rows,
+                                        replace_draws=self.state.choices.replace_draws)
             draws = self._pick([x for x in piles.deck if x not in drawn], needed)
         return self.submit(c.DealHands(tuple(zip(seats, rows, strict=True)), line, draws), key)
 

@@ -1,9 +1,9 @@
 """decide: a command against the state -> the events it records, or the broken rule as a value.
 
 Trick rules are never re-implemented here: a play is appended to the round as the referee reads it
-(`referee.referee`), and the Vancardians' moves come from their runner (`vancardian`). Checks run in a fixed order:
-the phase, then the referee's answer for the new play only (earlier plays were settled when recorded, some of them
-by an override)."""
+(`referee.referee`), and the Vancardians' moves come from their runner (`vancardian_moves`). Checks run in a fixed
+order: the phase, then the referee's answer for the new play only (earlier plays were settled when recorded, some
+of them by an override)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -13,7 +13,6 @@ from ..decision import Accepted, Decision, Rejected, Violation
 from ..errors import InputError
 from . import commands as c
 from . import events as e
-from . import vancardian as van
 from .cards import Card
 from .referee import referee
 from .round_input import Ability, Alignment, CardTrick, EffectKind, WinnerOnly
@@ -24,6 +23,10 @@ from .setup import HAND, ROUNDS, Kind, Mode, seating
 from .solo_deck import build_solo_deck, plan_draw
 from .state import GameState, Phase, Step
 from .trick import Play
+from .vancardian_abilities import exchange, reveal, surrender
+from .vancardian_effects import apply_round_effect, parse_effect
+from .vancardian_moves import follow, lead
+from .vancardian_values import PRINTED, Effective
 
 _PHASE_RULE = {Phase.DEALER: RuleId.DEALER_FIRST, Phase.ROUND: RuleId.SETUP, Phase.DEAL: RuleId.DEAL,
                Phase.ALIGN: RuleId.ALIGN, Phase.PLAY: RuleId.TRICKS_8, Phase.END: RuleId.ROUND_END,
@@ -174,10 +177,10 @@ def _deal(state: GameState, cmd: c.DealHands) -> Outcome:
     if need == (you,):
         return Outcome(dealt)
     try:
-        effect = van.parse_effect(cmd.line)
-        results = van.apply_round_effect(effect, rows, alignment=str(_alignment(state)), draws=cmd.effect_draws,
-                                         seats=vans, replace_order=state.choices.replace_order,
-                                         replace_draws=state.choices.replace_draws)
+        effect = parse_effect(cmd.line)
+        results = apply_round_effect(effect, rows, alignment=str(_alignment(state)), draws=cmd.effect_draws,
+                                     seats=vans, replace_order=state.choices.replace_order,
+                                     replace_draws=state.choices.replace_draws)
     except InputError as exc:
         return _no(RuleId.SOLO_SETUP, str(exc))
     assert state.piles is not None
@@ -412,11 +415,11 @@ def _alignment(state: GameState) -> Alignment:
     return dict(r.alignment or ()).get(state.you, Alignment.HERO)
 
 
-def _effective(state: GameState) -> van.Effective:
+def _effective(state: GameState) -> Effective:
     r = state.round
     assert r is not None
     shown = [x for ab in r.abilities for ef in ab.effects if ef.kind is EffectKind.REVEAL for x in ef.cards]
-    return van.reveal(shown, str(_alignment(state))) if shown else van.PRINTED
+    return reveal(shown, str(_alignment(state))) if shown else PRINTED
 
 
 def _vancardian(state: GameState, cmd: c.VancardianPlays) -> Outcome:
@@ -438,7 +441,7 @@ def _vancardian(state: GameState, cmd: c.VancardianPlays) -> Outcome:
         if t is None:
             if cmd.drawn:
                 return _no(RuleId.SOLO_LEAD, f"{seat} leads: she draws nothing")
-            move = van.lead(row, alignment=str(_alignment(state)), tricks_won=mine, seat=seat, effective=effective)
+            move = lead(row, alignment=str(_alignment(state)), tricks_won=mine, seat=seat, effective=effective)
             before: tuple[e.Event, ...] = ()
         else:
             plan = plan_draw(2, len(piles.deck), len([x for x in piles.discard if not x.extra_love]))
@@ -450,8 +453,8 @@ def _vancardian(state: GameState, cmd: c.VancardianPlays) -> Outcome:
             if len(set(cmd.drawn)) < len(cmd.drawn) or any(x not in piles.deck for x in first) \
                     or any(x not in pool for x in rest):
                 return _no(RuleId.UNIQUE, f"{' '.join(map(str, cmd.drawn))}: a card drawn must be in the deck")
-            move = van.follow(row, cmd.drawn, [p.play for p in t.plays], alignment=str(_alignment(state)),
-                              tricks_won=mine, seat=seat, effective=effective, as_led=state.choices.as_led)
+            move = follow(row, cmd.drawn, [p.play for p in t.plays], alignment=str(_alignment(state)),
+                          tricks_won=mine, seat=seat, effective=effective, as_led=state.choices.as_led)
             before = ((e.DeckReshuffled(tuple(pool)),) if plan.reshuffled else ()) + \
                 ((e.CardsDrawn(seat, cmd.drawn, "vancardian draw"),) if cmd.drawn else ())
     except InputError as exc:
@@ -473,8 +476,8 @@ def _surrender(state: GameState) -> Outcome:
     t = res.in_play
     plays = [p.play for p in t.plays] if t is not None else []
     leader = plays[0].seat if plays else ""
-    found = van.surrender(plays, state.piles.row(leader) if leader else (), you=state.you,
-                          alignment=str(_alignment(state)), tricks_won=res.tricks_won.get(state.you, 0))
+    found = surrender(plays, state.piles.row(leader) if leader else (), you=state.you,
+                      alignment=str(_alignment(state)), tricks_won=res.tricks_won.get(state.you, 0))
     if not found.allowed or t is None:
         return _no(RuleId.SOLO_SURRENDER, found.sentence)
     return Outcome((e.Surrendered(t.n, found.to, found.vp),))
@@ -584,8 +587,8 @@ def _exchanges(state: GameState, ability: Ability) -> list[e.Event] | Violation:
         if len(x.cards) != 1:
             return Violation(RuleId.SOLO_EXCHANGE, f"{x}: name the one card you give (give 3br)", False)
         try:
-            done = van.exchange(rows[seat], rows.get(ability.player, ()), x.cards[0], seat=seat,
-                                effective=_effective(state))
+            done = exchange(rows[seat], rows.get(ability.player, ()), x.cards[0], seat=seat,
+                            effective=_effective(state))
         except InputError as exc:
             return Violation(RuleId.SOLO_EXCHANGE, str(exc), False)
         rows[seat], rows[ability.player] = done.row_after, done.hand_after

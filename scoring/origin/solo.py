@@ -27,23 +27,10 @@ from .rules import RuleId
 from .setup import TRICKS, Mode
 from .solo_deck import Colour, build_solo_deck
 from .trick import legal_follows
-from .vancardian import (
-    PRINTED,
-    VANCARDIANS,
-    Effective,
-    EffectResult,
-    Move,
-    apply_round_effect,
-    draw_step,
-    draws_needed,
-    exchange,
-    follow,
-    lead,
-    parse_effect,
-    reveal,
-    round_draws_needed,
-    surrender,
-)
+from .vancardian_abilities import exchange, reveal, surrender
+from .vancardian_effects import EffectResult, apply_round_effect, draws_needed, parse_effect, round_draws_needed
+from .vancardian_moves import Move, draw_step, follow, lead
+from .vancardian_values import PRINTED, VANCARDIANS, Effective
 
 Deck = Literal["table", "app"]
 

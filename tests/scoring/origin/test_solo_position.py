@@ -13,7 +13,7 @@ import pytest
 from scoring.errors import InputError
 from scoring.origin.cards import Card, Suit, parse_card
 from scoring.origin.solo import next_move, parse_draw, read_solo, refusals, round_effect, solo_setup
-from scoring.origin.vancardian import AUTOMATON, FACTORYON
+from scoring.origin.vancardian_values import AUTOMATON, FACTORYON
 
 YOU = "Ann"
 SEATS = (YOU, AUTOMATON, FACTORYON)

@@ -10,21 +10,10 @@ from scoring.errors import InputError
 from scoring.origin.cards import Card, parse_card
 from scoring.origin.rules import RuleId
 from scoring.origin.trick import Play, winning
-from scoring.origin.vancardian import (
-    AUTOMATON,
-    FACTORYON,
-    Effect,
-    Move,
-    Step,
-    apply_effect,
-    apply_round_effect,
-    exchange,
-    follow,
-    lead,
-    parse_effect,
-    reveal,
-    surrender,
-)
+from scoring.origin.vancardian_abilities import exchange, reveal, surrender
+from scoring.origin.vancardian_effects import Effect, apply_effect, apply_round_effect, parse_effect
+from scoring.origin.vancardian_moves import Move, follow, lead
+from scoring.origin.vancardian_values import AUTOMATON, FACTORYON, Step
 
 
 def cards(text: str) -> tuple[Card, ...]:

@@ -13,16 +13,10 @@ from hypothesis import strategies as st
 from scoring.errors import InputError
 from scoring.origin.cards import DECK, EXTRA_LOVE, Card, Suit
 from scoring.origin.solo_deck import reshuffle
-from scoring.origin.vancardian import (
-    Effect,
-    Effective,
-    apply_effect,
-    draws_needed,
-    exchange,
-    follow,
-    lead,
-    leaving,
-)
+from scoring.origin.vancardian_abilities import exchange
+from scoring.origin.vancardian_effects import Effect, apply_effect, draws_needed, leaving
+from scoring.origin.vancardian_moves import follow, lead
+from scoring.origin.vancardian_values import Effective
 
 LOVE = Suit.LOVE
 Value = Callable[[Card], Fraction]
