@@ -21,8 +21,8 @@ from .cards import Card
 from .referee import referee
 from .round_input import Alignment, EffectKind, RoundInput
 from .round_result import RoundResult
-from .roundfile import card as read_card
 from .roundfile import parse_round
+from .roundfile_parts import card as read_card
 from .rules import RuleId
 from .setup import TRICKS, Mode
 from .solo_deck import Colour, build_solo_deck

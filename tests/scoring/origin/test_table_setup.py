@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 
 from scoring.errors import InputError
-from scoring.origin.roundfile import parse_game, score_json, setup_json
+from scoring.origin.gamefile import parse_game
+from scoring.origin.roundfile_json import score_json, setup_json
 from scoring.origin.setup import Mode, seating, setup_checklist
 
 

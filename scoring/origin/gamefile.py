@@ -1,0 +1,79 @@
+"""A game file (§7.1): its rounds as round files or quick-score grid rows, or only the final dials."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import InputError
+from .roundfile import _ROUND_KEYS, run_round
+from .roundfile_json import round_json
+from .roundfile_parts import _dict, _int, _list, _show, _str
+from .scoring import GameScore, PlayerTotal, RoundScore, quick_round, score_game, score_round
+from .setup import (
+    ROUNDS,
+)
+
+
+def parse_game(data: object) -> GameScore:
+    """A game file: `"rounds"`, each a round file (fields missing from it are taken from the game) or a
+    quick-score grid row {"Ann": "h3 +2 Monologuing", "Bob": "v0"}."""
+    obj = _dict(data, "game file", "a game file")
+    unknown = set(obj) - _ROUND_KEYS - {"rounds", "final"}
+    if unknown:
+        raise InputError(f"unknown keys {sorted(unknown)} in a game file", where="game file")
+    if obj.get("final") is not None:
+        if obj.get("rounds") is not None:
+            raise InputError("give \"rounds\" or \"final\" (the dials at the end), not both", where="final")
+        return _final_dials(_dict(obj["final"], "final", "final"))
+    rounds_in = _list(obj.get("rounds"), "rounds", "rounds")
+    if not 1 <= len(rounds_in) <= ROUNDS:
+        raise InputError(f"{len(rounds_in)} rounds: a game has 1 to {ROUNDS} (five when finished)", where="rounds")
+    rules = _dict(obj.get("rules", {}), "rules", "rules")
+    floor = rules.get("vp_floor", "none")
+    if floor not in ("none", "zero"):
+        raise InputError(f"vp_floor = {_show(floor)}: none or zero", where="rules.vp_floor")
+    common = {k: v for k, v in obj.items() if k not in ("rounds",)}
+    scored: list[tuple[RoundScore, ...]] = []
+    names: list[str] | None = None
+    for r, rd in enumerate(rounds_in):
+        where = f"rounds[{r}]"
+        rdict = _dict(rd, where, "a round")
+        if rdict and all(isinstance(v, str) for v in rdict.values()) and not set(rdict) & _ROUND_KEYS:
+            try:
+                line = quick_round(rdict)
+            except InputError as e:
+                raise InputError(str(e), where=where) from None
+        else:
+            merged = {**common, **rdict}
+            merged.setdefault("round", r + 1)
+            if "dealer" not in rdict and "dealer" in merged:  # the game's dealer is the first dealer
+                merged.setdefault("first_dealer", merged.pop("dealer"))
+            try:
+                result = run_round(merged)
+                round_json(result)  # checks alignments are given
+            except InputError as e:
+                raise InputError(str(e), where=f"{where}, {e.where}" if e.where else where) from None
+            line = score_round(result)
+        these = sorted(s.player.casefold() for s in line)
+        if names is not None and these != names:
+            raise InputError("every round must list the same players", where=where)
+        names = these
+        scored.append(line)
+    if len({s.player.casefold() for s in scored[0]}) != len(scored[0]):
+        raise InputError("two players share a name", where="rounds[0]")
+    canon = {s.player.casefold(): s.player for s in scored[0]}
+    fixed = [tuple(RoundScore(canon[s.player.casefold()], s.alignment, s.tricks, s.abilities, s.surrender_vp)
+                   for s in line) for line in scored]
+    return score_game(fixed, vp_floor=floor)
+
+
+def _final_dials(final: dict[str, Any]) -> GameScore:
+    """Only the VP dials at the end of the game: totals, ranks and winners, no rounds."""
+    if not final:
+        raise InputError("no player in \"final\"", where="final")
+    if len({k.strip().casefold() for k in final}) != len(final):
+        raise InputError("two players share a name", where="final")
+    totals = {_str(k, f"final.{k}", "a player's name"): _int(v, f"final.{k}", "VP", -999, 999)
+              for k, v in final.items()}
+    ordered = sorted(totals.values(), reverse=True)
+    players = tuple(PlayerTotal(n, (), t, 1 + ordered.index(t)) for n, t in totals.items())
+    return GameScore(players, tuple(n for n, t in totals.items() if t == ordered[0]))
