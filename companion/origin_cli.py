@@ -11,7 +11,7 @@ from typing import Any
 
 from scoring import jsontext
 from scoring.errors import InputError
-from scoring.origin import gamefile, roundfile, roundfile_json, solo
+from scoring.origin import gamefile, roundfile, roundfile_json, solo_file, solo_next, solo_setup
 from scoring.origin.cards import Suit, format_value, parse_card
 from scoring.origin.rules import RULES, SCOPES
 
@@ -96,20 +96,20 @@ def run(args: argparse.Namespace) -> tuple[int, Any, str]:
             data["solo_deck"] = _solo_deck(args.players, args.difficulty, args.difficulty_colour)
         return EXIT_OK, data, setup_text(data)
     if verb == "next":
-        game = _in(args.file, solo.read_solo)
-        refused_plays = solo.refusals(game)
+        game = _in(args.file, solo_file.read_solo)
+        refused_plays = solo_file.refusals(game)
         if refused_plays:
             data = {"to_play": None, "role": None, "legal": None, "vancardian": None, "surrender": None,
                     "refused": refused_plays}
             return EXIT_ILLEGAL, data, next_text(data, None)
-        draw = _arg(lambda: solo.parse_draw(args.draw), "--draw")
-        move = _at(args.file, lambda: solo.next_move(game, draw))
+        draw = _arg(lambda: solo_file.parse_draw(args.draw), "--draw")
+        move = _at(args.file, lambda: solo_next.next_move(game, draw))
         data = move.report()
         return EXIT_OK, data, next_text(data, move)
     if verb == "effect":
-        game = _in(args.file, solo.read_solo)
-        draw = _arg(lambda: solo.parse_draw(args.draw), "--draw")
-        effect = _at(args.file, lambda: solo.round_effect(game, args.line, draw))
+        game = _in(args.file, solo_file.read_solo)
+        draw = _arg(lambda: solo_file.parse_draw(args.draw), "--draw")
+        effect = _at(args.file, lambda: solo_setup.round_effect(game, args.line, draw))
         data = effect.report()
         return EXIT_OK, data, effect_text(data)
     if verb in ("trick", "round"):
@@ -149,8 +149,8 @@ def _solo_deck(players: int, difficulty: int | None, colour: str | None) -> dict
                          where="--difficulty-colour")
     if colour is not None and colour.casefold() not in ("red", "green"):
         raise InputError(f"{colour!r}: the difficulty set's lightning is red or green", where="--difficulty-colour")
-    deck: dict[str, Any] = _arg(lambda: solo.solo_setup(difficulty, None if colour is None else colour.casefold()),
-                                "--difficulty")
+    deck: dict[str, Any] = _arg(
+        lambda: solo_setup.solo_setup(difficulty, None if colour is None else colour.casefold()), "--difficulty")
     return deck
 
 
@@ -206,7 +206,7 @@ def setup_text(data: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def next_text(data: dict[str, Any], move: solo.Next | None) -> str:
+def next_text(data: dict[str, Any], move: solo_next.Next | None) -> str:
     """`origin next`: who plays, her numbered steps with their rule ids, the card; your legal cards and the
     surrender offer."""
     if data.get("refused"):

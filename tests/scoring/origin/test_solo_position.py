@@ -12,7 +12,9 @@ import pytest
 
 from scoring.errors import InputError
 from scoring.origin.cards import Card, Suit, parse_card
-from scoring.origin.solo import next_move, parse_draw, read_solo, refusals, round_effect, solo_setup
+from scoring.origin.solo_file import parse_draw, read_solo, refusals
+from scoring.origin.solo_next import next_move
+from scoring.origin.solo_setup import round_effect, solo_setup
 from scoring.origin.vancardian_values import AUTOMATON, FACTORYON
 
 YOU = "Ann"

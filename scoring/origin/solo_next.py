@@ -1,15 +1,10 @@
-"""The solo round as the command line sees it (ORIGIN_STORY.md §3.8, §7.1, §7.2): a solo round file composed
-with the referee and the Vancardian runner.
+"""Who plays now in a solo round (§3.8, §7.2 `origin next`): the round so far replayed, then the next move.
 
 From the file (rows as they stood before its tricks, the cards drawn in order, reveals, abilities) and the
 referee's result on its tricks, `next_move` replays the round so far (each Vancardian follow consumes the
 next two drawn cards, her draw step is redone, every played card leaves its row) and answers who plays now:
 for you, your legal cards and the surrender offer when allowed; for a Vancardian, her lead, or her follow
-with the next two drawn cards. `round_effect` applies a round line to both rows; `solo_setup` is the
-Vancardian deck of a difficulty.
-
-Pure: nothing is drawn here. The cards drawn are given (the file's `draws`, or `--draw`); when they are
-missing, the error says which are needed and how to give them."""
+with the next two drawn cards."""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -18,88 +13,13 @@ from typing import Any, Literal
 
 from ..errors import InputError
 from .cards import Card
-from .referee import referee
-from .round_input import Alignment, EffectKind, RoundInput
-from .round_result import RoundResult
-from .roundfile import parse_round
-from .roundfile_parts import card as read_card
-from .rules import RuleId
-from .setup import TRICKS, Mode
-from .solo_deck import Colour, build_solo_deck
+from .round_input import EffectKind, RoundInput
+from .setup import TRICKS
+from .solo_file import SoloRound, _cards, _names
 from .trick import legal_follows
 from .vancardian_abilities import exchange, reveal, surrender
-from .vancardian_effects import EffectResult, apply_round_effect, draws_needed, parse_effect, round_draws_needed
 from .vancardian_moves import Move, draw_step, follow, lead
 from .vancardian_values import PRINTED, VANCARDIANS, Effective
-
-Deck = Literal["table", "app"]
-
-
-def _names(cards: Sequence[object]) -> str:
-    return " ".join(str(c) for c in cards) or "no card"
-
-
-def _cards(cards: Sequence[Card]) -> list[str]:
-    return [str(c) for c in cards]
-
-
-# --- the file -----------------------------------------------------------------------------------------------
-
-@dataclass(frozen=True, slots=True)
-class SoloRound:
-    """A parsed solo round file and the referee's result on its tricks."""
-
-    input: RoundInput
-    result: RoundResult
-    you: str
-    deck: Deck
-    draws: tuple[Card, ...]  # every card drawn this round, in order, as the file gives them
-
-    @property
-    def alignment(self) -> Alignment:
-        return self.input.alignment[self.you]
-
-
-def read_solo(data: object) -> SoloRound:
-    """The round file (§7.1) of a solo game: `"mode": "solo"`, your alignment, both Vancardians' rows."""
-    rnd = parse_round(data)
-    if rnd.mode is not Mode.SOLO:
-        raise InputError(f"this is a {rnd.mode.value} round: the Vancardians play only in the solo mode "
-                         f"(\"mode\": \"solo\", one player)", where="mode")
-    assert isinstance(data, dict)  # parse_round accepted it
-    you = rnd.seating.names[0]
-    if you not in rnd.alignment:
-        raise InputError(f"the Vancardians play by your alignment: add \"alignment\": {{\"{you}\": \"hero\"}} "
-                         "(or \"villain\")", where="alignment")
-    for seat in VANCARDIANS:
-        if seat not in rnd.hands:
-            raise InputError(f"{seat}'s row is missing: her cards are face up, give them left to right as "
-                             f"they stood before the file's tricks, e.g. \"rows\": {{\"{seat}\": [\"10br\", "
-                             "\"8sp\", …]}", where=f"rows.{seat}")
-    deck = data.get("deck") or "table"
-    draws = tuple(read_card(c, f"draws[{k}]", solo=True) for k, c in enumerate(data.get("draws") or []))
-    try:
-        result = referee(rnd)
-    except InputError as e:
-        raise InputError(str(e), where=e.where or "tricks") from None
-    return SoloRound(rnd, result, you, "app" if deck == "app" else "table", draws)
-
-
-def parse_draw(text: str | None) -> tuple[Card, ...] | None:
-    """`--draw 9st,6sp` (the cards drawn, in order); `--draw 9st`: only one could be drawn; `--draw none`
-    (or `-`): the deck and the discard pile were both empty (OS-DECK-EMPTY). None: not given."""
-    if text is None:
-        return None
-    if text.strip().casefold() in ("none", "-", ""):
-        return ()
-    words: list[str] = []
-    for piece in (p.split() for p in text.split(",")):
-        if len(piece) == 2 and piece[0][:1].isdigit() and piece[1].isalpha():
-            words.append(" ".join(piece))  # `9 strength`
-        else:
-            words += piece  # `9st 6sp`
-    return tuple(read_card(w, "--draw", solo=True) for w in words)
-
 
 # --- the round so far ---------------------------------------------------------------------------------------
 
@@ -247,18 +167,6 @@ class Next:
                 "surrender": {"to": self.offer_to, "vp": self.offer_vp} if self.offer_to else None}
 
 
-def refusals(solo: SoloRound) -> list[dict[str, Any]]:
-    """What the referee refused in the file's tricks (exit 1): each with its rule id, trick, seat, sentence."""
-    out = [{"rule": str(v.rule), "trick": t.n, "seat": t.leader, "sentence": v.message}
-           for t in solo.result.tricks for v in t.refusals]
-    out += [{"rule": str(v.rule), "trick": t.n, "seat": p.seat, "sentence": v.message}
-            for t in solo.result.tricks for p in t.plays for v in p.violations]
-    out += [{"rule": str(r.violation.rule), "trick": solo.input.abilities[r.index].trick,
-             "seat": solo.input.abilities[r.index].player, "sentence": r.violation.message}
-            for r in solo.result.refusals]
-    return out
-
-
 def next_move(solo: SoloRound, draw: Sequence[Card] | None = None) -> Next:
     """Who plays now. For a Vancardian follow, `draw` (the cards drawn now: `--draw`) comes before the file's
     remaining draws."""
@@ -325,97 +233,3 @@ def next_move(solo: SoloRound, draw: Sequence[Card] | None = None) -> Next:
     legal = tuple(legal_follows(move.row_after, in_play.lead_suit if in_play is not None else None,
                                 dict(effective.suits)))
     return Next(seat, role, before + n, legal, move, "", 0, "", alignment, won, "")
-
-
-# --- a round effect (§3.8.2) --------------------------------------------------------------------------------
-
-@dataclass(frozen=True, slots=True)
-class RoundEffect:
-    line: str
-    alignment: str
-    results: tuple[EffectResult, ...]
-
-    def report(self) -> dict[str, Any]:
-        return {"line": self.line, "alignment": self.alignment,
-                "vancardians": [{"seat": r.seat, "row_before": _cards(r.row_before), "drew": _cards(r.drew),
-                                 "discarded": _cards(r.discarded), "added": _cards(r.added),
-                                 "row_after": _cards(r.row_after),
-                                 "steps": [{"rule": str(s.rule), "sentence": s.sentence} for s in r.steps]}
-                                for r in self.results]}
-
-
-def round_effect(solo: SoloRound, line: str, draw: Sequence[Card] | None = None) -> RoundEffect:
-    """The round's Vancardian line applied to Automaton's then Factoryon's row, as dealt (before trick 1),
-    with the file's rules choices. The cards drawn: `draw` (`--draw`, exactly those needed), else the first
-    of the file's draws."""
-    rnd = solo.input
-    if rnd.tricks:
-        raise InputError("a round effect is applied at the round's setup, before trick 1: give the rows as "
-                         "dealt and no tricks", where="tricks")
-    try:
-        effect = parse_effect(line)
-    except InputError as err:
-        raise InputError(str(err), where="--line") from None
-    alignment = solo.alignment.value
-    effective = reveal(rnd.revealed, alignment) if rnd.revealed else PRINTED
-    rows = [rnd.hands[s] for s in VANCARDIANS]
-    choices = rnd.choices
-    needed = round_draws_needed(effect, rows, replace_draws=choices.replace_draws, effective=effective)
-    if draw is not None:
-        drawn, where = tuple(draw), "--draw"
-        if len(drawn) != needed:
-            raise InputError(f"'{effect}' needs {needed} drawn card{'s' if needed != 1 else ''} in all, "
-                             f"not {len(drawn)}", where=where)
-    elif len(solo.draws) >= needed:
-        drawn, where = solo.draws[:needed], "draws"
-    elif solo.deck == "app":
-        raise InputError(f"'{effect}' draws {needed} cards, but this round uses the app deck: the companion "
-                         "draws those only in a recorded game (the app). Put the cards drawn in the file's "
-                         f"\"draws\", or give them with --draw C1,…,C{needed}", where="draws")
-    else:
-        each = ("X in all, rules choice replace_draws: shared" if choices.replace_draws == "shared" else
-                ", ".join(f"{s} {draws_needed(effect, row, effective=effective)}"
-                          for s, row in zip(VANCARDIANS, rows, strict=True)))
-        have = f"; the file's draws have only {len(solo.draws)}" if solo.draws else ""
-        raise InputError(f"'{effect}' needs {needed} drawn cards ({each}{have}): draw them and give them in "
-                         f"order with --draw C1,…,C{needed}", where="--draw")
-    table = _Table({s: list(rnd.hands[s]) for s in VANCARDIANS}, list(rnd.hands.get(solo.you, ())), [], {})
-    for c in drawn:
-        if table.your_row is not None and c in table.your_row:
-            raise InputError(f"{c} cannot be drawn: it is in your row (OS-UNIQUE)", where=where)
-        holder = next((s for s, row in table.rows.items() if c in row), None)
-        if holder is not None:
-            raise InputError(f"{c} cannot be drawn: it is in {holder}'s row (OS-UNIQUE)", where=where)
-    try:
-        results = apply_round_effect(effect, rows, alignment=alignment, draws=drawn, effective=effective,
-                                     replace_order=choices.replace_order, replace_draws=choices.replace_draws)
-    except InputError as err:
-        raise InputError(str(err), where=where) from None
-    return RoundEffect(str(effect), alignment, results)
-
-
-# --- setup (§3.1 step 4, G12) -------------------------------------------------------------------------------
-
-def solo_setup(difficulty: int, colour: str | None) -> dict[str, Any]:
-    """The Vancardian deck of a difficulty, top to bottom (round r uses the r-th card), which event deck round
-    3 uses, and the cards left in the two piles. The colours only when the difficulty set's is given: its icon
-    was lost (§13 Q3), so it is never assumed."""
-    deck = build_solo_deck(difficulty, colour if colour is not None else Colour.RED)
-    known = colour is not None
-
-    def colour_of(kind: Literal["base", "difficulty"]) -> str | None:
-        return str(deck.colour_of(kind)) if known else None
-
-    kinds = ", ".join(f"{k}" + (f" ({deck.colour_of(k)})" if known else "") for k in deck.kinds)
-    event = deck.event_kind
-    sentence = (f"Difficulty {difficulty}: the Vancardian deck, top to bottom, is {kinds}. Round 3's event comes "
-                f"from the {event} event deck" + (f" ({deck.event_colour})" if known else "") +
-                f". Left for the event decks: {deck.base_left} base, {deck.difficulty_left} difficulty.")
-    if not known:
-        sentence += " Say which lightning colour is the difficulty set (--difficulty-colour red|green) for colours."
-    return {"difficulty": difficulty, "difficulty_colour": colour_of("difficulty"), "base_colour": colour_of("base"),
-            "deck": [{"round": r, "kind": k, "colour": colour_of(k)} for r, k in enumerate(deck.kinds, 1)],
-            "event_deck": {"kind": event, "colour": colour_of(event)},
-            "left": {"base": deck.base_left, "difficulty": deck.difficulty_left},
-            "rule": str(RuleId.SOLO_SETUP), "sentence": sentence}
-

@@ -1,0 +1,108 @@
+"""A solo round's setup (§3.1 step 4, §3.8.2): a round effect on both dealt rows, the Vancardian deck."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from ..errors import InputError
+from .cards import Card
+from .rules import RuleId
+from .solo_deck import Colour, build_solo_deck
+from .solo_file import SoloRound, _cards
+from .solo_next import _Table
+from .vancardian_abilities import reveal
+from .vancardian_effects import EffectResult, apply_round_effect, draws_needed, parse_effect, round_draws_needed
+from .vancardian_values import PRINTED, VANCARDIANS
+
+# --- a round effect (§3.8.2) --------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class RoundEffect:
+    line: str
+    alignment: str
+    results: tuple[EffectResult, ...]
+
+    def report(self) -> dict[str, Any]:
+        return {"line": self.line, "alignment": self.alignment,
+                "vancardians": [{"seat": r.seat, "row_before": _cards(r.row_before), "drew": _cards(r.drew),
+                                 "discarded": _cards(r.discarded), "added": _cards(r.added),
+                                 "row_after": _cards(r.row_after),
+                                 "steps": [{"rule": str(s.rule), "sentence": s.sentence} for s in r.steps]}
+                                for r in self.results]}
+
+
+def round_effect(solo: SoloRound, line: str, draw: Sequence[Card] | None = None) -> RoundEffect:
+    """The round's Vancardian line applied to Automaton's then Factoryon's row, as dealt (before trick 1),
+    with the file's rules choices. The cards drawn: `draw` (`--draw`, exactly those needed), else the first
+    of the file's draws."""
+    rnd = solo.input
+    if rnd.tricks:
+        raise InputError("a round effect is applied at the round's setup, before trick 1: give the rows as "
+                         "dealt and no tricks", where="tricks")
+    try:
+        effect = parse_effect(line)
+    except InputError as err:
+        raise InputError(str(err), where="--line") from None
+    alignment = solo.alignment.value
+    effective = reveal(rnd.revealed, alignment) if rnd.revealed else PRINTED
+    rows = [rnd.hands[s] for s in VANCARDIANS]
+    choices = rnd.choices
+    needed = round_draws_needed(effect, rows, replace_draws=choices.replace_draws, effective=effective)
+    if draw is not None:
+        drawn, where = tuple(draw), "--draw"
+        if len(drawn) != needed:
+            raise InputError(f"'{effect}' needs {needed} drawn card{'s' if needed != 1 else ''} in all, "
+                             f"not {len(drawn)}", where=where)
+    elif len(solo.draws) >= needed:
+        drawn, where = solo.draws[:needed], "draws"
+    elif solo.deck == "app":
+        raise InputError(f"'{effect}' draws {needed} cards, but this round uses the app deck: the companion "
+                         "draws those only in a recorded game (the app). Put the cards drawn in the file's "
+                         f"\"draws\", or give them with --draw C1,…,C{needed}", where="draws")
+    else:
+        each = ("X in all, rules choice replace_draws: shared" if choices.replace_draws == "shared" else
+                ", ".join(f"{s} {draws_needed(effect, row, effective=effective)}"
+                          for s, row in zip(VANCARDIANS, rows, strict=True)))
+        have = f"; the file's draws have only {len(solo.draws)}" if solo.draws else ""
+        raise InputError(f"'{effect}' needs {needed} drawn cards ({each}{have}): draw them and give them in "
+                         f"order with --draw C1,…,C{needed}", where="--draw")
+    table = _Table({s: list(rnd.hands[s]) for s in VANCARDIANS}, list(rnd.hands.get(solo.you, ())), [], {})
+    for c in drawn:
+        if table.your_row is not None and c in table.your_row:
+            raise InputError(f"{c} cannot be drawn: it is in your row (OS-UNIQUE)", where=where)
+        holder = next((s for s, row in table.rows.items() if c in row), None)
+        if holder is not None:
+            raise InputError(f"{c} cannot be drawn: it is in {holder}'s row (OS-UNIQUE)", where=where)
+    try:
+        results = apply_round_effect(effect, rows, alignment=alignment, draws=drawn, effective=effective,
+                                     replace_order=choices.replace_order, replace_draws=choices.replace_draws)
+    except InputError as err:
+        raise InputError(str(err), where=where) from None
+    return RoundEffect(str(effect), alignment, results)
+
+
+# --- setup (§3.1 step 4, G12) -------------------------------------------------------------------------------
+
+def solo_setup(difficulty: int, colour: str | None) -> dict[str, Any]:
+    """The Vancardian deck of a difficulty, top to bottom (round r uses the r-th card), which event deck round
+    3 uses, and the cards left in the two piles. The colours only when the difficulty set's is given: its icon
+    was lost (§13 Q3), so it is never assumed."""
+    deck = build_solo_deck(difficulty, colour if colour is not None else Colour.RED)
+    known = colour is not None
+
+    def colour_of(kind: Literal["base", "difficulty"]) -> str | None:
+        return str(deck.colour_of(kind)) if known else None
+
+    kinds = ", ".join(f"{k}" + (f" ({deck.colour_of(k)})" if known else "") for k in deck.kinds)
+    event = deck.event_kind
+    sentence = (f"Difficulty {difficulty}: the Vancardian deck, top to bottom, is {kinds}. Round 3's event comes "
+                f"from the {event} event deck" + (f" ({deck.event_colour})" if known else "") +
+                f". Left for the event decks: {deck.base_left} base, {deck.difficulty_left} difficulty.")
+    if not known:
+        sentence += " Say which lightning colour is the difficulty set (--difficulty-colour red|green) for colours."
+    return {"difficulty": difficulty, "difficulty_colour": colour_of("difficulty"), "base_colour": colour_of("base"),
+            "deck": [{"round": r, "kind": k, "colour": colour_of(k)} for r, k in enumerate(deck.kinds, 1)],
+            "event_deck": {"kind": event, "colour": colour_of(event)},
+            "left": {"base": deck.base_left, "difficulty": deck.difficulty_left},
+            "rule": str(RuleId.SOLO_SETUP), "sentence": sentence}
