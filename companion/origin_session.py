@@ -20,7 +20,8 @@ from scoring.origin.cards import Card
 from scoring.origin.catalog import Catalogue
 from scoring.origin.game import decide, final_sheet
 from scoring.origin.referee import referee
-from scoring.origin.scoring import GameScore, RoundScore
+from scoring.origin.roundfile_json import score_json
+from scoring.origin.scoring import GameScore
 from scoring.origin.setup import HAND, Kind
 from scoring.origin.solo_deck import plan_draw
 from scoring.origin.state import GameState, Phase, Step, evolve, project
@@ -29,7 +30,7 @@ from scoring.origin.vancardian_effects import parse_effect, round_draws_needed
 from .log_session import LogSession, Submitted
 from .origin_catalogue import shipped
 
-__all__ = ["OriginSession", "Submitted", "sheet_json"]
+__all__ = ["OriginSession", "Submitted"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,24 +201,10 @@ class OriginSession(LogSession[GameState]):
         sheet = self.score()
         people = [p for p in sheet.players if p.name in self.state.players]
         results = FinalResults(tuple(SeatResult(p.name, p.total, p.rank) for p in people), sheet.winners)
-        data = sheet_json(sheet)
+        data = score_json(sheet)  # as `origin score --json` prints it
         details = [next(d for d in data["players"] if d["name"] == p.name) for p in people]
         if len(people) < len(sheet.players):
             others = [d for d in data["players"] if d["name"] not in self.state.players]
             details = [{**d, "opponents": others} for d in details]
         self.record = self.store.finish(self.game_id, results, details)
         return sheet
-
-
-def _line_json(line: RoundScore, n: int) -> dict[str, Any]:
-    return {"round": n, "alignment": line.alignment.value, "tricks": line.tricks, "alignment_vp": line.alignment_vp,
-            "abilities": [{"source": s, "vp": vp} for s, vp in line.abilities], "surrender_vp": line.surrender_vp,
-            "round_vp": line.round_vp}
-
-
-def sheet_json(sheet: GameScore) -> dict[str, Any]:
-    """The score sheet as `origin score --json` prints it (ORIGIN_STORY.md §7.2)."""
-    return {"players": [{"name": p.name, "total": p.total, "rank": p.rank,
-                         "rounds": [_line_json(line, i) for i, line in enumerate(p.rounds, 1)]}
-                        for p in sheet.players],
-            "winners": list(sheet.winners), "shared": sheet.shared}
