@@ -1,4 +1,4 @@
-"""Which seat plays next in a solo round file, replaying its tricks (the Vancardians run by their runner)."""
+"""`scoring.origin.solo_next`: the solo round file composed with the referee and the Vancardian runner.
 
 Whole rounds are played through `next_move` alone, as a script would drive `companion origin next`: each
 answer is appended to the file, which must stay legal for the referee, replay to the same rows, and end
