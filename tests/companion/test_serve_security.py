@@ -16,7 +16,7 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestServer
 
-from companion.serve import BURST, RATE, REFUSED, CompanionServer, Keys, Malformed, Redact, TableView
+from companion.serve import BURST, HEAD_SECONDS, RATE, REFUSED, CompanionServer, Keys, Malformed, Redact, TableView
 from tests.browser import browser
 from tests.companion.test_exchange import CATALOGUE, history
 from tests.companion.test_serve import Served, free_port, served  # noqa: F401  (served: the fixture)
@@ -309,3 +309,25 @@ async def test_fuzzed_requests_never_break_the_server(tmp_path: Path, caplog: py
                            + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"))[0] == 200
     traced = [(r.name, r.getMessage()[:200], repr(r.exc_info[1])[:200]) for r in caplog.records if r.exc_info]
     assert traced == []
+
+
+async def test_a_client_trickling_its_headers_is_let_go_and_a_websocket_is_not(served: Served) -> None:
+    """A connection whose request head never ends is closed after HEAD_SECONDS; a websocket whose handshake came in
+    whole stays open past that (the deadline is for the head only)."""
+    port = int(served.base.rsplit(":", 1)[1])
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(b"GET /table?key=" + served.keys.watch.encode() + b" HTTP/1.1\r\nHost: x\r\n")  # never ends
+    await writer.drain()
+    async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:
+        async with http.get(f"{served.base}/?key={served.keys.app}") as answer:
+            assert answer.status == 200
+        async with http.ws_connect(f"{served.base}/ws?width=80&height=24", origin=served.base) as ws:
+            assert await asyncio.wait_for(reader.read(), HEAD_SECONDS + 5) == b""  # the server hung up on it
+            writer.close()
+            await asyncio.sleep(1)  # past the deadline: the app's socket still answers
+            await ws.send_json(["ping", "still here"])
+            while True:
+                message = await asyncio.wait_for(ws.receive(), 10)
+                assert message.type in (aiohttp.WSMsgType.TEXT, aiohttp.WSMsgType.BINARY), message
+                if message.type == aiohttp.WSMsgType.TEXT and "still here" in message.data:
+                    break
