@@ -21,7 +21,6 @@ import html
 import logging
 import re
 import secrets
-import signal
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -44,7 +43,7 @@ APP_COOKIE, WATCH_COOKIE = "companion-app", "companion-watch"
 MAX_APPS = 4  # app processes at once (each browser tab of the companion is one)
 RATE, BURST = 10.0, 40  # requests per second per client address, and the burst allowed
 FRESH = 1.0  # seconds a built table view is served as it is
-HEAD_SECONDS = 10.0  # a request's head must arrive within this (a client trickling its headers is let go)
+IDLE_SECONDS = 15.0  # a connection without a whole request head for this long is closed
 REFUSED = ("<!doctype html><meta charset=utf-8><title>Origami companion</title>"
            "<p>This page needs the link from the companion's QR code (the key in it is new at each start).</p>")
 
@@ -110,44 +109,6 @@ class Malformed(logging.Filter):
             None, None
         record.levelno, record.levelname = logging.WARNING, "WARNING"
         return True
-
-
-class HeadDeadline(asyncio.Protocol):
-    """One connection, wrapped: the head of its first request (up to the blank line) must arrive within `seconds`,
-    or the connection is closed. A client that trickles its headers holds a connection that long at most; once the
-    head is in, the request (a websocket too) goes on untouched."""
-
-    def __init__(self, inner: asyncio.Protocol, seconds: float) -> None:
-        self.inner, self.seconds = inner, seconds
-        self.timer: asyncio.TimerHandle | None = None
-        self.tail = b""  # the last bytes seen, so a blank line split between two reads is still found
-
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        self.inner.connection_made(transport)
-        self.timer = asyncio.get_running_loop().call_later(self.seconds, transport.close)
-
-    def data_received(self, data: bytes) -> None:
-        if self.timer is not None:
-            seen = self.tail + data
-            if b"\n\n" in seen or b"\n\r\n" in seen:
-                self.timer.cancel()
-                self.timer = None
-            self.tail = seen[-2:]
-        self.inner.data_received(data)
-
-    def eof_received(self) -> bool | None:
-        return self.inner.eof_received()
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        if self.timer is not None:
-            self.timer.cancel()
-        self.inner.connection_lost(exc)
-
-    def pause_writing(self) -> None:
-        self.inner.pause_writing()
-
-    def resume_writing(self) -> None:
-        self.inner.resume_writing()
 
 
 @dataclass
@@ -237,34 +198,13 @@ class CompanionServer(Server):
             if isinstance(resource, web.StaticResource):
                 resource._show_index = False
         app.on_response_prepare.append(self.headers)
-        # A client that promised a body it does not send, or keeps an idle connection, lets go of it soon: after its
-        # answer a connection waits at most 1 s for the rest of a body, and 15 s for the next request.
-        app._handler_args = {"lingering_time": 1.0, "keepalive_timeout": 15.0}
+        # Slow clients are let go: a connection that has not sent a whole request head within IDLE_SECONDS (from
+        # its start, trickling or not, or since its last answer) is closed, and after an answer it waits at most
+        # 1 s for the rest of a body it promised. A websocket, its handshake in, is not affected.
+        app._handler_args = {"lingering_time": 1.0, "keepalive_timeout": IDLE_SECONDS}
         app.middlewares.append(self.guard)
         app.add_routes([web.get("/table", self.table_page), web.get("/table/now", self.table_now)])
         return app
-
-    def serve(self, debug: bool = False) -> None:
-        """Serve until Ctrl+C (or SIGTERM), each connection behind its head deadline."""
-        self.debug = debug
-        self.initialize_logging()
-        asyncio.run(self._serve())
-
-    async def _serve(self) -> None:
-        loop = asyncio.get_running_loop()
-        stop = asyncio.Event()
-        for signal_number in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(signal_number, stop.set)
-        runner = web.AppRunner(await self._make_app(), handle_signals=False)
-        await runner.setup()  # the app's start-up: the banner is printed here
-        handlers = runner.server
-        assert handlers is not None
-        listening = await loop.create_server(lambda: HeadDeadline(handlers(), HEAD_SECONDS), self.host, self.port)
-        try:
-            await stop.wait()
-        finally:
-            listening.close()
-            await runner.cleanup()
 
     async def on_startup(self, app: web.Application) -> None:
         print(self.banner, flush=True)

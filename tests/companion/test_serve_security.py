@@ -16,7 +16,7 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestServer
 
-from companion.serve import BURST, HEAD_SECONDS, RATE, REFUSED, CompanionServer, Keys, Malformed, Redact, TableView
+from companion.serve import BURST, IDLE_SECONDS, RATE, REFUSED, CompanionServer, Keys, Malformed, Redact, TableView
 from tests.browser import browser
 from tests.companion.test_exchange import CATALOGUE, history
 from tests.companion.test_serve import Served, free_port, served  # noqa: F401  (served: the fixture)
@@ -312,18 +312,25 @@ async def test_fuzzed_requests_never_break_the_server(tmp_path: Path, caplog: py
 
 
 async def test_a_client_trickling_its_headers_is_let_go_and_a_websocket_is_not(served: Served) -> None:
-    """A connection whose request head never ends is closed after HEAD_SECONDS; a websocket whose handshake came in
-    whole stays open past that (the deadline is for the head only)."""
+    """A connection whose request head never ends, even sent a line at a time, is closed after IDLE_SECONDS; a
+    websocket whose handshake came in whole stays open past that."""
     port = int(served.base.rsplit(":", 1)[1])
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     writer.write(b"GET /table?key=" + served.keys.watch.encode() + b" HTTP/1.1\r\nHost: x\r\n")  # never ends
-    await writer.drain()
+
+    async def trickle() -> None:  # a header line every 2 s: still no whole head
+        while not writer.is_closing():
+            await asyncio.sleep(2)
+            writer.write(b"X-Slow: yes\r\n")
+
+    trickling = asyncio.ensure_future(trickle())
     async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:
         async with http.get(f"{served.base}/?key={served.keys.app}") as answer:
             assert answer.status == 200
         async with http.ws_connect(f"{served.base}/ws?width=80&height=24", origin=served.base) as ws:
-            assert await asyncio.wait_for(reader.read(), HEAD_SECONDS + 5) == b""  # the server hung up on it
+            assert await asyncio.wait_for(reader.read(), IDLE_SECONDS + 5) == b""  # the server hung up on it
             writer.close()
+            trickling.cancel()
             await asyncio.sleep(1)  # past the deadline: the app's socket still answers
             await ws.send_json(["ping", "still here"])
             while True:
