@@ -6,6 +6,7 @@ import asyncio
 import json
 import os
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -42,9 +43,12 @@ class Served:
     reader: threading.Thread
     output: list[str]  # what the server printed after its banner: its log
 
-    def stop(self) -> str:
-        """Stops the server and returns its whole log."""
-        self.process.terminate()
+    def stop(self, interrupt: bool = False) -> str:
+        """Stops the server (as Ctrl+C does, with `interrupt`) and returns its whole log."""
+        if interrupt:
+            self.process.send_signal(signal.SIGINT)
+        else:
+            self.process.terminate()
         self.process.wait(10)
         self.reader.join(10)
         return "".join(self.output)

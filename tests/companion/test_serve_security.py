@@ -17,6 +17,9 @@ from aiohttp import web
 from aiohttp.test_utils import TestServer
 
 from companion.serve import BURST, IDLE_SECONDS, RATE, REFUSED, CompanionServer, Keys, Malformed, Redact, TableView
+from companion.watch import current_game, fragment, snapshot
+from db.store import Store
+from scoring.errors import MissingValue
 from tests.browser import browser
 from tests.companion.test_exchange import CATALOGUE, history
 from tests.companion.test_serve import Served, free_port, served  # noqa: F401  (served: the fixture)
@@ -103,7 +106,9 @@ async def test_the_servers_log_never_holds_a_key(served: Served) -> None:
                      f"/table/now?key={served.keys.watch}"):
             async with http.get(served.base + path) as answer:
                 assert answer.status == 200
-    log = served.stop()
+    log = served.stop(interrupt=True)  # Ctrl+C: the server stops quietly
+    assert served.process.returncode == 0 and "KeyboardInterrupt" not in log
+    assert "alembic" not in log.casefold()  # opening the database is not news
     assert "malformed request from 127.0.0.1" in log  # the malformed requests were logged, a line each...
     assert "Traceback" not in log
     assert served.keys.app not in log and served.keys.watch not in log, log  # ...but not the keys they held
@@ -338,3 +343,25 @@ async def test_a_client_trickling_its_headers_is_let_go_and_a_websocket_is_not(s
                 assert message.type in (aiohttp.WSMsgType.TEXT, aiohttp.WSMsgType.BINARY), message
                 if message.type == aiohttp.WSMsgType.TEXT and "still here" in message.data:
                     break
+
+
+def test_the_phone_page_says_what_players_can_do_never_a_shell_command(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """A score that needs a card value nobody gave yet is said in the players' words on the phones' page."""
+    url = f"sqlite:///{tmp_path}/games.db"
+    history(url)
+
+    def needs_a_value(self: object) -> None:
+        raise MissingValue("Sheep", "points", "the score")
+
+    monkeypatch.setattr("companion.watch.GameSession.score", needs_a_value)
+    store = Store.open(url)
+    try:
+        game = current_game(store, None)
+        assert game is not None
+        page = fragment(snapshot(store, game, CATALOGUE))
+    finally:
+        store.close()
+    assert "Sheep: its printed victory points are not known" in page
+    assert "Scores so far need a value the companion does not know yet" in page
+    assert "companion catalog" not in page and "--catalog" not in page and "catalog set" not in page
