@@ -154,8 +154,9 @@ def _origin_game(g: dict[str, Any], uid: str, where: str) -> WholeGame:
         raise InputError("a finished game's log reaches the end of the game and it has finished_at; a game in play "
                          "has neither", where=where)
     if over:
-        sheet = {p.name: p for p in final_sheet(final).players}
-        expected = [(sheet[n].total, sheet[n].rank, n in final_sheet(final).winners) for n in players]
+        scored = final_sheet(final)
+        sheet = {p.name: p for p in scored.players}
+        expected = [(sheet[n].total, sheet[n].rank, n in scored.winners) for n in players]
         given = [(r.get("score"), r.get("rank"), r.get("winner")) if isinstance(r, dict) else None for r in results]
         if given != expected or not all(isinstance(r, dict) and r.get("hand") is None
                                         and isinstance(r.get("sheet"), dict) for r in results):

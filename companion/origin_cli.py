@@ -12,8 +12,9 @@ from typing import Any
 from scoring import jsontext
 from scoring.errors import InputError
 from scoring.origin import gamefile, roundfile, roundfile_json, solo_file, solo_next, solo_setup
-from scoring.origin.cards import Suit, format_value, parse_card
+from scoring.origin.cards import Suit, parse_card
 from scoring.origin.rules import RULES, SCOPES
+from scoring.origin.trick import Play
 
 from .catalogue import read_text
 
@@ -74,10 +75,7 @@ def _read(path: Path) -> Any:
 def _in(path: Path, call: Any, *args: Any) -> Any:
     """Run `call` on the file's data; a problem found in it names the file first."""
     data = _read(path)
-    try:
-        return call(data, *args)
-    except InputError as exc:
-        raise InputError(str(exc), where=str(path)) from None
+    return _at(path, lambda: call(data, *args))
 
 
 def run(args: argparse.Namespace) -> tuple[int, Any, str]:
@@ -280,8 +278,8 @@ def _played(play: dict[str, Any]) -> str:
     """`9st`, or `9st as 13` when an ability changed its value or suit."""
     card = parse_card(play["card"], solo=True)
     value, suit = Fraction(play["value"]), Suit(play["suit"])
-    changes = ([format_value(value)] if value != card.value else []) + ([suit.value] if suit is not card.suit else [])
-    return f"{card} as {' '.join(changes)}" if changes else str(card)
+    return str(Play(play["seat"], card, value if value != card.value else None,
+                    suit if suit is not card.suit else None))
 
 
 def score_text(data: dict[str, Any]) -> str:

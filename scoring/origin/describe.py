@@ -4,7 +4,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from . import events as e
-from .cards import Card, format_value
+from .cards import Card
+from .trick import Play
 
 
 def _cards(cards: Iterable[Card]) -> str:
@@ -48,14 +49,10 @@ def describe(event: e.Event) -> str:
         case e.AlignmentsRevealed():
             return "alignments revealed: " + ", ".join(f"{p} {a.value}" for p, a in event.alignment)
         case e.CardPlayed():
-            changed = ""
-            if event.value is not None or event.suit is not None:
-                parts = ([format_value(event.value)] if event.value is not None else []) + \
-                    ([event.suit.value] if event.suit is not None else [])
-                changed = f" as {' '.join(parts)}"
+            played = Play(event.seat, event.card, event.value, event.suit)  # `9br`, or `9br as 11 sp`
             by = f" by {event.by}" if event.by else ""
             free = " (ignoring the lead)" if event.ignore_follow else ""
-            return f"{event.seat} played {event.card}{changed}{by}{free} to trick {event.trick}"
+            return f"{event.seat} played {played}{by}{free} to trick {event.trick}"
         case e.SidekickCardTurned():
             return f"{event.sidekick} turned up {event.card}"
         case e.CardsDrawn():
