@@ -10,11 +10,20 @@ from typing import TYPE_CHECKING, Any
 from scoring.catalogue_file import load_toml
 from scoring.errors import InputError
 from scoring.origami.catalog import Catalogue, parse_catalogue, user_entries
+from scoring.origin.catalog import GAME as ORIGIN_GAME
 
 if TYPE_CHECKING:
     from db.store import Store
 
 SHIPPED = ("origami.toml", "legends.toml")
+# Origin Story's values live in the database's card_values beside Origami's, under this prefix: one table for every
+# game's values, no name of one game taken for the other's.
+ORIGIN_STORED = f"{ORIGIN_GAME}:"
+
+
+def is_origin_file(name: str, text: str) -> bool:
+    """A user's catalogue file is Origin Story's when it says `game = "origin-story"` (Origami's say no game)."""
+    return load_toml(name, text).get("game") == ORIGIN_GAME
 
 
 @cache
@@ -39,7 +48,7 @@ def load(extra: Iterable[Path] = ()) -> Catalogue:
     catalogue = shipped()
     for path in extra:
         text = read_text(path, "catalogue")
-        if load_toml(str(path), text).get("game") == "origin-story":
+        if is_origin_file(str(path), text):
             continue  # another game's file (companion/origin_catalogue.py reads it)
         catalogue = catalogue.with_entries(user_entries(str(path), text), origin="user")
     return catalogue
@@ -49,7 +58,7 @@ def with_values(base: Catalogue, values: Iterable[tuple[str, str, object]]) -> C
     """`base` with the card values players supplied (the user's catalogue in the database) over it."""
     cards: dict[str, dict[str, object]] = {}
     for card, field, value in values:
-        if card.startswith("origin-story:"):  # another game's value (companion/origin_catalogue.py reads them)
+        if card.startswith(ORIGIN_STORED):  # another game's value (companion/origin_catalogue.py reads them)
             continue
         cards.setdefault(card, {"name": card})[field] = value
     return base.with_entries(((f"your catalogue: {name}", entry) for name, entry in cards.items()), origin="user")

@@ -8,16 +8,13 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from scoring.catalogue_file import fold, load_toml
+from scoring.catalogue_file import fold
 from scoring.errors import InputError
-from scoring.origin.catalog import GAME, Card, Catalogue, parse_catalogue, user_entries
+from scoring.origin.catalog import Card, Catalogue, parse_catalogue, user_entries
 
-from .catalogue import read_text
+from .catalogue import ORIGIN_STORED, is_origin_file, read_text
 
 SHIPPED = "origin_story.toml"
-# The user's values live in the database's card_values beside Origami's, under this prefix (Origami's loader skips
-# them): one table for every game's values, no name of one game taken for the other's.
-STORED = "origin-story:"
 FLAGS = ("remove", "involves_others", "solo_banned")
 SETTABLE = ("kind", "cost", *FLAGS, "timing", "template", "amount", "text", "colour", "event", "rounds")
 SET_USAGE = ('companion catalog --game origin-story set CARD FIELD VALUE, e.g. set Monologuing template '
@@ -29,11 +26,6 @@ SHOWN = ("cost", "remove", "involves_others", "timing", "solo_banned", "template
 @cache
 def shipped() -> Catalogue:
     return parse_catalogue(SHIPPED, (resources.files("scoring") / "cards" / SHIPPED).read_text(encoding="utf-8"))
-
-
-def is_origin_file(name: str, text: str) -> bool:
-    """A user's catalogue file is Origin Story's when it says `game = "origin-story"` (Origami's say no game)."""
-    return load_toml(name, text).get("game") == GAME
 
 
 def load(extra: Iterable[Path] = (), values: Iterable[tuple[str, str, Any]] = ()) -> Catalogue:
@@ -50,8 +42,8 @@ def load(extra: Iterable[Path] = (), values: Iterable[tuple[str, str, Any]] = ()
 def with_values(catalogue: Catalogue, values: Iterable[tuple[str, str, Any]]) -> Catalogue:
     cards: dict[str, dict[str, Any]] = {}
     for card, field, value in values:
-        if card.startswith(STORED):
-            name = card.removeprefix(STORED)
+        if card.startswith(ORIGIN_STORED):
+            name = card.removeprefix(ORIGIN_STORED)
             cards.setdefault(name, {"name": name})[field] = value
     return catalogue.with_entries((f"your catalogue: {name}", entry) for name, entry in cards.items())
 
@@ -100,7 +92,7 @@ def set_value(words: list[str], catalogue: Catalogue, url: str) -> tuple[Any, st
 
     store = Store.open(url)
     try:
-        store.set_card_value(f"{STORED}{name}", field, value)
+        store.set_card_value(f"{ORIGIN_STORED}{name}", field, value)
     finally:
         store.close()
     card = checked.lookup(name)
