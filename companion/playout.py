@@ -1,12 +1,11 @@
-"""Random legal games: a simulator that holds the hidden truth (deck order, real hands) and plays
-through the referee using only the options the engine computes. For tests and benchmarks."""
+"""Random legal games: a simulator that holds the hidden truth (deck order, real hands) and plays through
+the referee, drawing every command from the engine's own offer (legal_actions). For tests and benchmarks."""
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from itertools import combinations
 from typing import Any
 
 from scoring.decision import Accepted
@@ -16,7 +15,8 @@ from scoring.origami.audit import audit
 from scoring.origami.cards import RICE_PAPER, CardId, Effect, Game, Kind
 from scoring.origami.catalog import Catalogue
 from scoring.origami.evolve import evolve, start
-from scoring.origami.options import draw_allowance, folds, hand_limit, legal_payments, placements, price
+from scoring.origami.legal import legal_actions
+from scoring.origami.options import folds
 from scoring.origami.referee import decide
 from scoring.origami.sheet import ScoreSheet, score
 from scoring.origami.state import GameState, Phase
@@ -50,6 +50,8 @@ def made_up(catalogue: Catalogue, leave: frozenset[str] = frozenset()) -> tuple[
             values["effect"] = "scoring"
         if "hand_modifier" in card.unknown:
             values["hand_modifier"] = {"red": 1, "yellow": -1}.get(card.colour or "", 0)
+        if card.do and card.amount is None and any(x.amount is None for x in card.do):
+            values["amount"] = 1
         if "price_modifier" in card.unknown:
             values["price_modifier"] = -1 if card.colour == "red" else 0
         values = {k: v for k, v in values.items() if k not in leave}
@@ -64,7 +66,7 @@ def made_up(catalogue: Catalogue, leave: frozenset[str] = frozenset()) -> tuple[
             extra.append((f"fill {family}", {
                 "name": f"Unseen {family}", "game": game.value, "kind": "origami", "family": family,
                 "quantity": catalogue.family_size - have, "cost": 3, "folds": 2, "points": 2,
-                "effect": "instant", "steps": ["draw_deck"]}))
+                "effect": "instant", "do": [{"step": "draw_deck", "amount": 1}]}))
     return entries, extra
 
 
@@ -96,10 +98,11 @@ class Playout:
         assert self.state is not None
         return self.state
 
-    def take_deck(self, n: int) -> list[CardId]:
-        """The next n cards off the true deck, reshuffling the (public) discards exactly as the table does."""
+    def take_deck(self, n: int, also_discarded: Iterable[CardId] = ()) -> list[CardId]:
+        """The next n cards off the true deck, reshuffling the (public) discards exactly as the table does
+        (with `also_discarded`: cards going onto the pile first)."""
         out: list[CardId] = []
-        pile = list(self.s.discard)
+        pile = [*self.s.discard, *also_discarded]
         for _ in range(n):
             if not self.deck:
                 self.deck, pile = pile, []
@@ -144,120 +147,73 @@ class Playout:
         self.setup(variant, players)
         while self.s.phase is Phase.PLAY:
             assert self.s.turn < MAX_TURNS, "the game did not end"
-            self.turn()
+            self.step()
         for seat, hand in enumerate(self.hands):
             self.submit(c.RevealHand(seat, tuple(hand)))
         seats = tuple(Seat(p.name, p.collections, p.hand.size, p.hand.known) for p in self.s.players)
         return score(Table(self.s.variant, self.s.choices, seats, self.s.characters, self.catalogue))
 
-    def turn(self) -> None:
-        seat = self.s.current
-        self.action(seat)
-        while self.s.actions_left > 0 and self.rng.random() < 0.7:
-            self.action(seat)
-        self.end_turn(seat)
+    def offers(self) -> list[c.Command]:
+        """What the engine offers every player now (legal_actions), from each one's true hand."""
+        return [cmd for seat in range(self.s.count)
+                for cmd in legal_actions(self.s, seat, self.catalogue, self.hands[seat])]
 
-    def action(self, seat: int) -> None:
-        options: list[Callable[[int], bool]] = [self.draw, self.play, self.character, self.special]
-        self.rng.shuffle(options)
-        for option in options:
-            if option(seat):
-                return
-        self.draw(seat, force=True)
+    def step(self) -> None:
+        """One command drawn from the engine's offer: the turn ends now and then once something is done."""
+        offers = self.offers()
+        ends = [x for x in offers if isinstance(x, c.EndTurn)]
+        others = [x for x in offers if not isinstance(x, c.EndTurn)]
+        assert offers, "the engine offers nothing, yet the game is not over"
+        if ends and (not others or self.rng.random() < 0.3):
+            self.perform(self.rng.choice(ends))
+        else:
+            self.perform(self.rng.choice(others))
 
-    def draw(self, seat: int, force: bool = False) -> bool:
-        line = self.s.line
-        allowance = draw_allowance(self.s.player(seat).collections, self.s.characters, self.catalogue,
-                                   self.s.choices).value
-        subsets = [sub for k in range(len(line) + 1) for sub in combinations(line, k)
-                   if folds(sub, self.catalogue) <= allowance]
-        take = self.rng.choice(subsets)
-        room = self.s.line_size - (len(line) - len(take))
-        refill = self.take_deck(min(max(0, room), self.available()))
-        self.hands[seat] += take
-        self.submit(c.DrawCards(seat, tuple(take), tuple(refill)))
-        return True
+    def perform(self, command: c.Command) -> None:
+        """Submit an offered command, naming the deck cards it turns up (the hidden truth), and follow the
+        true hands."""
+        s = self.s
+        match command:
+            case c.DrawCards(player=p, cards=taken, rice_traded=trade):
+                room = s.line_size - (len(s.line) - len(taken))
+                drawn = self.take_deck(trade) if trade else []
+                refill = self.take_deck(min(max(0, room), self.available()))
+                command = c.DrawCards(p, taken, tuple(refill), trade)
+                self.lose(p, [RICE_PAPER] * trade)
+                self.hands[p] += [*taken, *drawn]
+            case c.EndTurn(player=p, discards=discards):
+                room = max(0, s.line_size - len(s.line))
+                command = c.EndTurn(p, discards, tuple(self.take_deck(min(room, self.available()))))
+                self.lose(p, discards)
+            case c.ReplaceLine():
+                fresh = self.take_deck(min(s.line_size, self.available() + len(s.line)), s.line)
+                command = c.ReplaceLine(tuple(fresh))
+            case c.DrawFromDeck(player=p, count=n):
+                cards = self.take_deck(n)
+                command = c.DrawFromDeck(p, n, tuple(cards) if self.rng.random() < 0.5 else ())
+                self.hands[p] += cards
+            case c.PlayOrigami(player=p, card=card, payment=payment, source=source):
+                self.lose(p, [*payment, *((card,) if source == "hand" else ())])
+            case c.PlayCharacter(player=p, card=card, payment=payment):
+                self.lose(p, [card, *payment])
+            case c.TakeFromLine(player=p, cards=cards):
+                self.hands[p] += cards
+            case c.TakeFromDiscard(player=p, card=card):
+                self.hands[p].append(card)
+            case c.Discard(player=p, cards=cards):
+                self.lose(p, cards)
+            case c.PassCards(giver=g, receiver=r, cards=cards):
+                self.lose(g, cards)
+                self.hands[r] += cards
+            case c.TakeRicePaper(player=p, count=n):
+                self.hands[p] += [RICE_PAPER] * n
+            case c.SwapIn(player=p, card=card):
+                self.lose(p, [card])
+        self.submit(command)
 
-    def play(self, seat: int, source: str = "hand", via: CardId | None = None) -> bool:
-        hand = self.hands[seat]
-        pool = hand if source == "hand" else list(self.s.line)
-        candidates = [cid for cid in sorted(set(pool)) if self.catalogue.card(cid).is_origami]
-        self.rng.shuffle(candidates)
-        free = source == "line"
-        for cid in candidates:
-            card = self.catalogue.card(cid)
-            rest = list(hand)
-            if source == "hand":
-                rest.remove(cid)
-            due = price(card, self.s.characters, self.catalogue, free=free).value
-            payments = legal_payments(rest, due, self.catalogue)
-            if not payments:
-                continue
-            payment = self.rng.choice(payments)
-            spot = self.rng.choice(placements(self.s.player(seat).collections, card.may_go_under))
-            for x in payment + ((cid,) if source == "hand" else ()):
-                hand.remove(x)
-            self.submit(c.PlayOrigami(seat, cid, payment, spot.collection, spot.under, source, via, free=False))
-            self.effects(seat, card.steps)
-            return True
-        return False
-
-    def character(self, seat: int) -> bool:
-        for cid in sorted({x for x in self.hands[seat] if self.catalogue.card(x).is_character}):
-            card = self.catalogue.card(cid)
-            rest = list(self.hands[seat])
-            rest.remove(cid)
-            payments = legal_payments(rest, price(card, self.s.characters, self.catalogue).value, self.catalogue)
-            if payments:
-                payment = self.rng.choice(payments)
-                for x in (cid, *payment):
-                    self.hands[seat].remove(x)
-                self.submit(c.PlayCharacter(seat, cid, payment))
-                if self.rng.random() < 0.8:
-                    self.play(seat, source="line")
-                return True
-        return False
-
-    def special(self, seat: int) -> bool:
-        if not any(self.catalogue.family_game(f) is Game.ORIGAMI for f in self.s.families) or self.s.special_used:
-            return False
-        for col, column in enumerate(self.s.player(seat).collections):
-            if column and (seat, col) not in self.s.fresh and self.catalogue.card(column[-1]).effect is Effect.SPECIAL:
-                self.submit(c.UseSpecialAction(seat, col))
-                self.effects(seat, self.catalogue.card(column[-1]).steps)
-                return True
-        return False
-
-    def effects(self, seat: int, steps: frozenset[str] | None) -> None:
-        """Record a few of the consequences the effect allows (instant effects are optional)."""
-        allowed = set(steps) if steps is not None else {"draw_deck", "discard"}
-        if "draw_deck" in allowed and self.available() and self.rng.random() < 0.7:
-            cards = self.take_deck(1)
-            shown = tuple(cards) if self.rng.random() < 0.5 else ()
-            self.hands[seat] += cards
-            self.submit(c.DrawFromDeck(seat, 1, shown))
-        if "take_rice" in allowed and self.s.rice_deck and self.rng.random() < 0.8:
-            n = min(self.s.rice_deck, 2)
-            self.hands[seat] += [RICE_PAPER] * n
-            self.submit(c.TakeRicePaper(seat, n))
-        if "discard" in allowed and self.rng.random() < 0.5:
-            victim = self.rng.randrange(self.s.count)
-            if self.hands[victim]:
-                card = self.rng.choice(self.hands[victim])
-                self.hands[victim].remove(card)
-                self.submit(c.Discard(victim, (card,)))
-        if "extra_action" in allowed and seat == self.s.current and self.rng.random() < 0.5:
-            self.submit(c.TakeExtraAction(seat))
-
-    def end_turn(self, seat: int) -> None:
-        room = max(0, self.s.line_size - len(self.s.line))
-        refill = self.take_deck(min(room, self.available()))
-        hand = self.hands[seat]
-        limit = hand_limit(self.s.player(seat).collections, self.s.characters, self.catalogue).value
-        excess = self.rng.sample(hand, max(0, len(hand) - limit))
-        for x in excess:
-            hand.remove(x)
-        self.submit(c.EndTurn(seat, tuple(excess), tuple(refill)))
+    def lose(self, seat: int, cards: Iterable[CardId]) -> None:
+        for card in cards:
+            self.hands[seat].remove(card)
 
     # --- invariants -------------------------------------------------------------------------------
     def check_invariants(self) -> None:

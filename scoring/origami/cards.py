@@ -3,10 +3,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import NewType
+from typing import TYPE_CHECKING, NewType
 
 from ..errors import MissingValue
 from .templates import ScoringRule
+
+if TYPE_CHECKING:
+    from .effects import StepSpec
 
 CardId = NewType("CardId", str)
 
@@ -54,6 +57,9 @@ class Card:
     text: str = ""
     # None: the effect is not known, so any consequence may be recorded for it.
     steps: frozenset[str] | None = None
+    # Each consequence with its parameters (effects.py); None when the effect is not known.
+    do: tuple[StepSpec, ...] | None = None
+    amount: int | None = None  # an effect amount a user read off the card, for steps that lack one
     scoring: ScoringRule | None = None
     hand_modifier: int | None = None
     hand_modifier_per: CardId | None = None
@@ -119,5 +125,6 @@ FIELD_LABELS = {
     "scoring": "its scoring effect is",
     "hand_modifier": "its hand modifier is",
     "price_modifier": "how it changes prices is",
+    "amount": "how many cards its effect moves is",
     "hand": "the cards in hand are",
 }

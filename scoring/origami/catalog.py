@@ -11,16 +11,17 @@ from typing import Any
 from ..catalogue_file import card_tables, fold, load_toml
 from ..errors import InputError
 from .cards import STEP_KINDS, Card, CardId, Effect, Game, Kind, character_id
+from .effects import StepSpec, default_specs, parse_steps
 from .templates import ScoringRule
 
 INT_FIELDS = ("quantity", "cost", "folds", "points", "discount", "rice_paper", "draw_allowance_base",
-              "line_size")
+              "line_size", "amount")
 SIGNED_FIELDS = ("hand_modifier", "price_modifier")
 TEXT_FIELDS = ("text", "name_printed", "name_it", "name_de", "evidence", "hand_modifier_per", "family")
 FLAG_FIELDS = ("free_play", "play_from_discard", "rice_trade", "may_go_under")
 # Values a user may fill in or correct (and that a table file's "cards" may set).
 SETTABLE = INT_FIELDS + SIGNED_FIELDS + TEXT_FIELDS + FLAG_FIELDS + (
-    "effect", "steps", "scoring", "extra_action_costs")
+    "effect", "steps", "do", "scoring", "extra_action_costs")
 # What a card the catalogue does not have yet gives besides those.
 NEW_CARD_FIELDS = ("name", "game", "kind", "colour")
 # Values a player can read off a card and type in (the app's catalogue screen, `companion catalog set`).
@@ -188,8 +189,15 @@ def _card(entry: Mapping[str, Any]) -> Card:
     if colour:
         # "Ninja" alone matches both colours, so the lookup asks which one is meant.
         aliases = aliases + [f"{n} ({word})" for n in aliases for word, c in COLOURS.items() if c == colour]
+    do = entry.get("do")
+    specs: tuple[StepSpec, ...] | None = None
+    if do is not None:
+        specs = do if isinstance(do, tuple) else parse_steps(do, f"{cid}.do")
+        steps = [s.step for s in specs]
     if steps is None and (effect in ("scoring", "ongoing") or entry["kind"] == "rice_paper"):
         steps = ()  # no consequences at the table; None would mean "not known, allow any"
+    if specs is None and steps is not None:
+        specs = default_specs(frozenset(steps))
     return Card(
         id=cid, name=entry["name"], game=Game(entry["game"]), kind=Kind(entry["kind"]),
         family=entry.get("family"), colour=colour,
@@ -197,6 +205,7 @@ def _card(entry: Mapping[str, Any]) -> Card:
         effect=Effect(effect) if effect else None,
         text=entry.get("text", ""),
         steps=frozenset(steps) if steps is not None else None,
+        do=specs,
         scoring=scoring if isinstance(scoring, ScoringRule) else (
             ScoringRule.parse(scoring, cid) if scoring else None),
         hand_modifier_per=CardId(entry["hand_modifier_per"]) if entry.get("hand_modifier_per") else None,
@@ -224,6 +233,8 @@ def _as_raw(card: Card) -> dict[str, Any]:
         raw["effect"] = card.effect.value
     if card.steps is not None:
         raw["steps"] = sorted(card.steps)
+    if card.do is not None:
+        raw["do"] = card.do
     if card.scoring:
         raw["scoring"] = card.scoring
     if card.extra_action_costs:
@@ -253,6 +264,8 @@ def _merge(raw: dict[CardId, dict[str, Any]], entry: Mapping[str, Any], where: s
                     f"{key!r} cannot be set; settable values: {', '.join(sorted(SETTABLE))}",
                     where=f"{where}.{key}")
             base[key] = value
+            if key in ("steps", "do"):  # one describes the other: the newer one stands
+                base.pop("do" if key == "steps" else "steps", None)
             base["unknown"] = [u for u in base.get("unknown", ()) if u != key]
             base["source"] = dict(base.get("source", {}), **{key: origin})
         raw[cid] = _validated(base, where, catalogue.families)
@@ -312,6 +325,9 @@ def _validated(entry: dict[str, Any], where: str, families: Mapping[str, Game]) 
     if steps is not None and (not isinstance(steps, list) or not all(isinstance(x, str) for x in steps)
                               or not set(steps) <= STEP_KINDS):
         raise bad("steps", "a list drawn from " + ", ".join(sorted(STEP_KINDS)))
+    do = entry.get("do")
+    if do is not None and not isinstance(do, tuple):
+        parse_steps(do, f"{where}.do")
     costs = entry.get("extra_action_costs")
     if costs is not None and (not isinstance(costs, list) or not all(
             isinstance(c, int) and not isinstance(c, bool) for c in costs)):

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import types
-from dataclasses import fields
+from dataclasses import fields, is_dataclass
 from enum import Enum
 from typing import Any, Union, get_args, get_origin, get_type_hints
 
@@ -21,7 +21,7 @@ NAMES: dict[type, str] = {
     e.TakenFromDiscard: "taken_from_discard", e.Discarded: "discarded", e.Passed: "passed",
     e.RiceTaken: "rice_taken", e.OrigamiMoved: "origami_moved", e.OrigamiSwapped: "origami_swapped",
     e.ExtraActionGranted: "extra_action_granted", e.HandRevealed: "hand_revealed", e.TurnEnded: "turn_ended",
-    e.Overridden: "overridden",
+    e.Overridden: "overridden", e.EffectOpened: "effect_opened", e.GrantUsed: "grant_used",
 }
 TYPES: dict[str, type] = {name: cls for cls, name in NAMES.items()}
 FIELDS: dict[type, tuple[str, ...]] = {cls: tuple(f.name for f in fields(cls)) for cls in NAMES}
@@ -32,12 +32,27 @@ WHOLE = 2**63  # whole numbers in a payload are 64-bit, as every database keeps 
 def _plain(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
+    if is_dataclass(value) and not isinstance(value, type):  # a record inside an event (effects.Grant)
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
     return value
 
 
 def _frozen(value: Any) -> Any:
     if isinstance(value, list):
         return tuple(_frozen(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _frozen(v) for k, v in value.items()}
+    return value
+
+
+def _revive(value: Any, hint: Any) -> Any:
+    """Records inside an event come back as their classes (the value already conforms to `hint`)."""
+    origin, args = get_origin(hint), get_args(hint)
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        return tuple(_revive(v, args[0]) for v in value)
+    if isinstance(hint, type) and is_dataclass(hint):
+        hints = get_type_hints(hint)
+        return hint(**{k: _revive(v, hints[k]) for k, v in value.items()})
     return value
 
 
@@ -60,7 +75,7 @@ def decode(name: str, version: int, payload: dict[str, Any]) -> e.Event:
     for key, value in values.items():
         if not _conforms(value, HINTS[cls][key]):
             raise InputError(f"{name}: {key} must be {_describe(HINTS[cls][key])}, not {_short(payload[key])}")
-    event: e.Event = cls(**values)
+    event: e.Event = cls(**{k: _revive(v, HINTS[cls][k]) for k, v in values.items()})
     return event
 
 
@@ -78,6 +93,10 @@ def _conforms(value: Any, hint: Any) -> bool:
         if len(args) == 2 and args[1] is Ellipsis:
             return all(_conforms(v, args[0]) for v in value)
         return len(value) == len(args) and all(_conforms(v, a) for v, a in zip(value, args, strict=True))
+    if isinstance(hint, type) and is_dataclass(hint):
+        hints = get_type_hints(hint)
+        return (isinstance(value, dict) and set(value) == set(hints)
+                and all(_conforms(v, hints[k]) for k, v in value.items()))
     if hint is bool:
         return isinstance(value, bool)
     if hint is int:

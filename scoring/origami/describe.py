@@ -10,6 +10,13 @@ def _cards(cards: tuple[str, ...]) -> str:
     return ", ".join(cards) if cards else "nothing"
 
 
+_GRANT_WORDS = {
+    "draw_deck": "draw from the deck", "take_line": "take from the draw line", "take_discard": "take from the discards",
+    "discard": "discard", "pass": "pass", "take_rice": "take rice paper", "play": "play", "move": "move",
+    "replace_line": "replace the draw line", "extra_action": "take another action", "swap_in": "swap in",
+}
+
+
 def describe(event: e.Event, names: tuple[str, ...]) -> str:
     def who(seat: int) -> str:
         return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
@@ -71,6 +78,14 @@ def describe(event: e.Event, names: tuple[str, ...]) -> str:
         case e.TurnEnded(player=p, discards=cards):
             extra = f", discarding {_cards(cards)} down to the hand limit" if cards else ""
             return f"{who(p)} ends the turn{extra}"
+        case e.EffectOpened(player=p, card=card, grants=grants):
+            if not grants:
+                return f"{card}'s effect gives {who(p)} nothing this time"
+            parts = dict.fromkeys(f"{who(g.seat)} may {_GRANT_WORDS.get(g.step, g.step)}"
+                                  + (f" {g.amount}" if g.amount else "") for g in grants)
+            return f"{card}'s effect: " + "; ".join(parts)
+        case e.GrantUsed(index=index):
+            return f"(uses what effect {index + 1} of this turn allows)"
         case e.Overridden(rules=rules, reason=reason):
             return f"override of {', '.join(rules)}: {reason}"
         case _:

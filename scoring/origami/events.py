@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import CardId
+from .effects import Grant
 from .rules import RuleId
 
 
@@ -154,6 +155,23 @@ class ExtraActionGranted:
 
 
 @dataclass(frozen=True, slots=True)
+class EffectOpened:
+    """A card's effect is used: what it lets each player do this turn (effects.Grant)."""
+
+    player: int
+    card: CardId
+    grants: tuple[Grant, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GrantUsed:
+    """A consequence used the grant at `index` of this turn's grants, with these cards (when named)."""
+
+    index: int
+    cards: tuple[CardId, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class HandRevealed:
     player: int
     cards: tuple[CardId, ...]
@@ -174,4 +192,4 @@ class Overridden:
 Event = (GameStarted | CardsDealt | StartingPlayerChosen | PositionEntered | LineDrawn | LineRefilled | LineReplaced
          | DeckRanOut | OrigamiPlayed | CharacterPlayed | SpecialActionUsed | DrawnFromDeck
          | TakenFromDiscard | Discarded | Passed | RiceTaken | OrigamiMoved | OrigamiSwapped
-         | ExtraActionGranted | HandRevealed | TurnEnded | Overridden)
+         | ExtraActionGranted | EffectOpened | GrantUsed | HandRevealed | TurnEnded | Overridden)

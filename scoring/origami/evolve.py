@@ -45,7 +45,7 @@ def _remove_from_line(line: tuple[CardId, ...], cards: Iterable[CardId]) -> tupl
 
 def _next_turn(state: GameState, seat: int) -> GameState:
     return replace(state, current=seat, turn=state.turn + 1, actions_left=1, acted=False, effects=(),
-                   fresh=(), special_used=False, free_play=None)
+                   fresh=(), special_used=False, free_play=None, grants=(), spent=())
 
 
 def evolve(state: GameState, event: e.Event) -> GameState:
@@ -106,10 +106,19 @@ def evolve(state: GameState, event: e.Event) -> GameState:
             return replace(state, rice_deck=state.rice_deck - n)
         case e.OrigamiMoved(owner=p, source=(sc, sp), target=(tc, tp)):
             columns = [list(c) for c in state.player(p).collections]
+            # The "played this turn" marker travels with its card.
+            tags = [[(c, i) for i in range(len(col))] for c, col in enumerate(columns)]
             card = columns[sc].pop(sp)
             columns[tc].insert(tp, card)
+            tags[tc].insert(tp, tags[sc].pop(sp))
             state = state.with_player(p, collections=(tuple(columns[0]), tuple(columns[1])))
-            return replace(state, fresh=tuple(f for f in state.fresh if f[0] != p))
+            moved = {old: (c, i) for c, col in enumerate(tags) for i, old in enumerate(col)}
+            fresh = tuple((o, *moved[(c, i)]) if o == p else (o, c, i) for o, c, i in state.fresh)
+            return replace(state, fresh=fresh)
+        case e.EffectOpened(grants=grants):
+            return replace(state, grants=state.grants + grants)
+        case e.GrantUsed(index=index, cards=cards):
+            return replace(state, spent=state.spent + ((index, cards),))
         case e.OrigamiSwapped(player=p, collection=c, position=pos, removed=old, card=card):
             column = list(state.player(p).collections[c])
             column[pos] = card
@@ -167,7 +176,10 @@ def _played(state: GameState, event: e.OrigamiPlayed) -> GameState:
     columns[event.collection] = (event.card, *column) if event.under else (*column, event.card)
     state = state.with_player(p, collections=(columns[0], columns[1]), hand=hand)
     state = _to_discard(state, event.payment)
-    fresh = state.fresh if event.under else state.fresh + ((p, event.collection),)
+    if event.under:  # the cards above move up one place
+        fresh = tuple((o, c, i + 1) if (o, c) == (p, event.collection) else (o, c, i) for o, c, i in state.fresh)
+    else:
+        fresh = state.fresh + ((p, event.collection, len(column)),)
     free_play = None if event.source == "line" and state.free_play else state.free_play
     state = replace(state, effects=state.effects + (event.card,), fresh=fresh, free_play=free_play)
     return _acted(state) if event.action else state

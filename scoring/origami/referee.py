@@ -3,7 +3,7 @@ recorded, in a fixed order. Setup and the turn's main actions live here; effect 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cache
+from functools import cache, reduce
 from typing import Any
 
 from ..decision import Accepted, Refused, Rejected, Violation
@@ -13,7 +13,9 @@ from . import events as e
 from .cards import RICE_PAPER, Card, CardId, Effect, Game, Kind
 from .catalog import Catalogue
 from .checks import Checker, deck_can_give, from_deck
+from .effects import Grant
 from .evolve import evolve, start
+from .grants import open_effect, opens_on_play, unknown_open, use
 from .options import Allowance, draw_allowance, folds, hand_limit, placements, price
 from .rules import RuleId
 from .state import GameState, Phase
@@ -210,7 +212,12 @@ def _draw(check: Checker, cmd: c.DrawCards) -> list[e.Event]:
                       f"{check.name(cmd.player)} holds only {player.hand.rice} rice paper", overridable=False)
         out.append(e.Discarded(cmd.player, (RICE_PAPER,) * cmd.rice_traded))
         out += from_deck(check, cmd.rice_traded, player=cmd.player)
-    return out + refill(check, cmd.refill, len(rest))
+    return out + refill(after(check, out), cmd.refill, len(rest))
+
+
+def after(check: Checker, events: Sequence[e.Event]) -> Checker:
+    """The same checks on the state once `events` have happened (a refill after cards left the deck)."""
+    return Checker(reduce(evolve, events, check.state), check.catalogue, check.override, check.overridden)
 
 
 def refill(check: Checker, cards: tuple[CardId, ...], line_now: int) -> list[e.Event]:
@@ -240,6 +247,7 @@ def _play(check: Checker, cmd: c.PlayOrigami) -> list[e.Event]:
     free_play = state.free_play is not None and cmd.source == "line" and cmd.via is None
     action = cmd.via is None and not free_play
     due_why = ""
+    free = cmd.free
     if action:
         main_action(check, cmd.player)
         check.require(not cmd.discount and not cmd.free, RuleId.PAY_EXACT,
@@ -252,21 +260,42 @@ def _play(check: Checker, cmd: c.PlayOrigami) -> list[e.Event]:
                       f"only {check.name(state.current)}, who played {state.free_play}, has the free play")
         due_why = f" with {state.free_play}'s free play"
     else:
-        via = check.card(str(cmd.via))
-        check.require(via.id in state.effects, RuleId.EFFECT_STEPS,
-                      f"{via.id}'s effect has not been used this turn")
-        check.require(via.steps is None or "play" in via.steps, RuleId.EFFECT_STEPS,
-                      f"{via.id}'s effect does not play an origami")
-        check.require(cmd.discount <= (via.discount or 0) or via.steps is None, RuleId.PAY_EXACT,
-                      f"{via.id} takes at most {via.discount or 0} fold(s) off, not {cmd.discount}")
-        check.require(not cmd.free or via.free_play or via.steps is None, RuleId.PAY_EXACT,
-                      f"{via.id} does not make the play free")
-        due_why = f" with {via.id}"
+        due_why = f" with {check.card(str(cmd.via)).id}"
+    used: list[e.Event] = []
+    if cmd.via is not None:
+        used, free = _via_use(check, cmd)
     play_checks(check, cmd.player, card, cmd.payment, cmd.source, cmd.collection, cmd.under,
-                discount=cmd.discount, free=cmd.free or free_play, why=due_why)
+                discount=cmd.discount, free=free or free_play, why=due_why)
     played = e.OrigamiPlayed(cmd.player, card.id, cmd.source, tuple(cmd.payment), cmd.collection, cmd.under,
                              action)
-    return [played, *_extra_action(check, played, card.cost)]
+    opened: list[e.Event] = []
+    if opens_on_play(card):
+        below = 0 if cmd.under else len(state.player(cmd.player).collections[cmd.collection])
+        opened = open_effect(Checker(evolve(state, played), check.catalogue, check.override), cmd.player, card,
+                             tuple(cmd.payment), below)
+    return [*used, played, *_extra_action(check, played, card.cost), *opened]
+
+
+def _via_use(check: Checker, cmd: c.PlayOrigami) -> tuple[list[e.Event], bool]:
+    """A play through an effect uses that effect's play grant: its discount and whether it is free."""
+    via = check.card(str(cmd.via))
+    chosen: list[bool] = []
+
+    def test(g: Grant) -> tuple[RuleId, str] | None:
+        if cmd.discount > g.discount:
+            return RuleId.PAY_EXACT, f"{via.id} takes at most {g.discount} fold(s) off, not {cmd.discount}"
+        if cmd.free and not g.free:
+            return RuleId.PAY_EXACT, f"{via.id} does not make the play free"
+        chosen.append(g.free)
+        return None
+
+    in_play(check)
+    check.require(via.id in check.state.effects or unknown_open(check), RuleId.EFFECT_STEPS,
+                  f"{via.id}'s effect has not been used this turn")
+    if check.catalogue.card(via.id).do is None:
+        return [], cmd.free  # an effect nobody knows: the play is recorded as said
+    used = use(check, "play", cmd.player, test, source=via.id)
+    return used, cmd.free or (chosen[-1] if chosen else False)
 
 
 def play_checks(check: Checker, seat: int, card: Card, payment: tuple[CardId, ...], source: str,
@@ -339,10 +368,11 @@ def _special(check: Checker, cmd: c.UseSpecialAction) -> list[e.Event]:
     if top.effect is None:
         raise MissingValue(top.id, "effect", "knowing whether it has a special action")
     check.require(top.effect is Effect.SPECIAL, RuleId.SPECIAL_TOP, f"{top.id} on top has no special action")
-    check.require((cmd.player, cmd.collection) not in state.fresh, RuleId.SPECIAL_TOP,
+    check.require(not state.played_this_turn(cmd.player, cmd.collection), RuleId.SPECIAL_TOP,
                   f"{top.id} was played this turn: its special action is available from the next turn")
     check.require(not state.special_used, RuleId.SPECIAL_TOP, "a special action was used this turn already")
-    return [e.SpecialActionUsed(cmd.player, cmd.collection, top.id)]
+    used = e.SpecialActionUsed(cmd.player, cmd.collection, top.id)
+    return [used, *open_effect(Checker(evolve(state, used), check.catalogue, check.override), cmd.player, top)]
 
 
 def _end_turn(check: Checker, cmd: c.EndTurn) -> list[e.Event]:

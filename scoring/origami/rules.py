@@ -23,6 +23,8 @@ class RuleId(rulebook.RuleId):
     TURN_ORDER = "TURN-ORDER"
     END_TRIGGER = "END-TRIGGER"
     EFFECT_STEPS = "EFFECT-STEPS"
+    EFFECT_AMOUNT = "EFFECT-AMOUNT"
+    EFFECT_WHO = "EFFECT-WHO"
     CARD_ZONE = "CARD-ZONE"
     CARD_COUNT = "CARD-COUNT"
     SETUP_FAMILIES = "SETUP-FAMILIES"
@@ -99,8 +101,15 @@ RULES: dict[RuleId, Rule] = dict([
        "player plays last. Then final hands are counted and the game is scored."),
     _r(RuleId.EFFECT_STEPS, "What an effect does",
        "An instant effect is used right after its card is played (always optional); a special action is "
-       "used as your action. What happens must be what the card says; the companion checks the kind of "
-       "each consequence (draws, discards, passes, rice paper, moves) against the card."),
+       "used as your action. What happens must be what the card says: each consequence (draws, discards, "
+       "passes, rice paper, moves, plays) must be one the card allows."),
+    _r(RuleId.EFFECT_AMOUNT, "As much as the card says",
+       "An effect is used as printed: as many cards, rice paper or folds as the card says (fewer only when "
+       "the deck or the hand holds fewer), from where it says, on its condition, and once. A free play, a "
+       "discount or an extra action it grants is used at most once."),
+    _r(RuleId.EFFECT_WHO, "Whose effect",
+       "What an effect grants is used by the players it names (you, each player, each opponent) and only in "
+       "the turn it is used; a Character's free play belongs to the player who put it into play."),
     _r(RuleId.CARD_ZONE, "Where the cards are",
        "A card can only be taken from where it is: the draw line, the top of the discard pile, a hand, a "
        "collection. The companion follows only what the table can see: a card drawn from the deck is "

@@ -9,6 +9,7 @@ from typing import TypeVar
 
 from .cards import RICE_PAPER, CardId
 from .choices import RuleChoices
+from .effects import Grant
 from .table import Collections, Variant
 
 _T = TypeVar("_T", "GameState", "PlayerState")
@@ -96,11 +97,18 @@ class GameState:
     actions_left: int = 0
     acted: bool = False
     effects: tuple[CardId, ...] = ()  # cards whose effect was opened this turn
-    fresh: tuple[tuple[int, int], ...] = ()  # (player, collection) whose top was played this turn
+    fresh: tuple[tuple[int, int, int], ...] = ()  # (player, collection, position) of cards played this turn
     special_used: bool = False
     free_play: CardId | None = None  # the Character whose free draw-line play is pending
     last_turn: int | None = None  # set when the deck runs out the second time
     overrides: int = 0
+    grants: tuple[Grant, ...] = ()  # what this turn's opened effects let players do (effects.py)
+    spent: tuple[tuple[int, tuple[CardId, ...]], ...] = ()  # grants used: (index, the cards named)
+
+    def played_this_turn(self, seat: int, collection: int) -> bool:
+        """The top of that collection is the origami played this turn (its special action waits a turn)."""
+        column = self.players[seat].collections[collection]
+        return bool(column) and (seat, collection, len(column) - 1) in self.fresh
 
     def player(self, seat: int) -> PlayerState:
         return self.players[seat]

@@ -1,43 +1,62 @@
 """The public consequences of effects (draws, discards, passes, rice paper, moves...), each checked:
-where the cards come from, and that an effect opened this turn produces that kind of consequence."""
+where the cards come from, and that it uses a grant of an effect opened this turn exactly as granted."""
 from __future__ import annotations
 
 from . import commands as c
 from . import events as e
-from .cards import RICE_PAPER
-from .checks import Checker, from_deck
-from .referee import Handler, in_play, refill
+from .cards import RICE_PAPER, CardId
+from .checks import Checker, deck_can_give, from_deck
+from .effects import Grant
+from .grants import Problem, Test, available, exactly, use
+from .options import folds
+from .referee import Handler, after, in_play, refill
 from .rules import RuleId
 
 
-def _effect(check: Checker, kind: str, what: str) -> None:
-    """Consequences follow an action whose effect (played card, special action, Character) allows them."""
+def _effect(check: Checker, step: str, seat: int, test: Test, cards: tuple[CardId, ...] = ()) -> list[e.Event]:
+    """A consequence must use a grant of an effect opened this turn, exactly as granted (grants.py)."""
     in_play(check)
-    state = check.state
-    cards = [check.catalogue.card(cid) for cid in state.effects]
-    allowed = any(card.steps is None or kind in card.steps for card in cards)
-    because = (f"it is not what {', '.join(state.effects)} does this turn" if state.effects
-               else "no card's effect is open this turn")
-    check.require(allowed, RuleId.EFFECT_STEPS,
-                  f"{what}: {because}; if a card allows it, record it as an override")
+    check.seat(seat)
+    return use(check, step, seat, test, cards)
 
 
 def _draw_deck(check: Checker, cmd: c.DrawFromDeck) -> list[e.Event]:
-    _effect(check, "draw_deck", "drawing from the deck")
-    check.seat(cmd.player)
     check.require(0 < cmd.count and len(cmd.revealed) <= cmd.count, RuleId.CARD_ZONE,
                   "draw at least one card; the cards shown cannot be more than the cards drawn",
                   overridable=False)
+    can = deck_can_give(check.state)
+    used = _effect(check, "draw_deck", cmd.player, lambda g: exactly(g, cmd.count, can, "draw"))
     check.in_game(cmd.revealed)
     check.revealed(cmd.revealed, reshuffling=cmd.count >= check.state.deck)
-    return from_deck(check, cmd.count, player=cmd.player, revealed=cmd.revealed)
+    return used + from_deck(check, cmd.count, player=cmd.player, revealed=cmd.revealed)
 
 
 def _take_line(check: Checker, cmd: c.TakeFromLine) -> list[e.Event]:
-    _effect(check, "take_line", "taking cards from the draw line")
-    check.seat(cmd.player)
+    state = check.state
+
+    def test(g: Grant) -> Problem:
+        taken = folds(cmd.cards, check.catalogue)
+        due = min(g.amount, len(state.line))
+        if g.amount and len(cmd.cards) != due:
+            return RuleId.EFFECT_AMOUNT, f"{g.source}: take {due} card(s), not {len(cmd.cards)}"
+        if g.folds and g.exact and taken != g.folds:
+            return RuleId.EFFECT_AMOUNT, f"{g.source}: take exactly {g.folds} folds, not {taken}"
+        if g.folds and taken > g.folds:
+            return RuleId.EFFECT_AMOUNT, f"{g.source}: take at most {g.folds} folds in all, not {taken}"
+        if g.card_folds:
+            too_big = [x for x in cmd.cards if folds((x,), check.catalogue) > g.card_folds]
+            if too_big:
+                return RuleId.EFFECT_AMOUNT, (f"{g.source}: only cards of {g.card_folds} folds or fewer; "
+                                              f"{', '.join(too_big)} {'is' if len(too_big) == 1 else 'are'} worth more")
+            every = sorted(x for x in state.line if folds((x,), check.catalogue) <= g.card_folds)
+            if sorted(cmd.cards) != every:
+                return RuleId.EFFECT_AMOUNT, (f"{g.source}: take every draw-line card of {g.card_folds} folds or "
+                                              f"fewer: {', '.join(every) or 'none'}")
+        return None
+
     check.line_without(cmd.cards)
-    return [e.LineDrawn(cmd.player, tuple(cmd.cards), False)]
+    used = _effect(check, "take_line", cmd.player, test, cmd.cards)
+    return used + [e.LineDrawn(cmd.player, tuple(cmd.cards), False)]
 
 
 def _refill(check: Checker, cmd: c.RefillLine) -> list[e.Event]:
@@ -46,55 +65,79 @@ def _refill(check: Checker, cmd: c.RefillLine) -> list[e.Event]:
 
 
 def _replace_line(check: Checker, cmd: c.ReplaceLine) -> list[e.Event]:
-    _effect(check, "replace_line", "replacing the draw line")
-    old = check.state.line
-    return [e.LineReplaced(old), *refill(check, cmd.cards, 0)] if cmd.cards else [e.LineReplaced(old)]
+    used = _effect(check, "replace_line", check.state.current, lambda g: None)
+    replaced: list[e.Event] = [e.LineReplaced(check.state.line)]
+    # The old line is on the discard pile before the new one is dealt (a reshuffle takes it along).
+    return used + replaced + (refill(after(check, replaced), cmd.cards, 0) if cmd.cards else [])
 
 
 def _take_discard(check: Checker, cmd: c.TakeFromDiscard) -> list[e.Event]:
-    _effect(check, "take_discard", "taking a card from the discard pile")
-    check.seat(cmd.player)
-    check.require(cmd.card in check.state.discard, RuleId.CARD_ZONE,
-                  f"{cmd.card} is not on the discard pile", overridable=False)
-    return [e.TakenFromDiscard(cmd.player, cmd.card)]
+    state = check.state
+    check.require(cmd.card in state.discard, RuleId.CARD_ZONE, f"{cmd.card} is not on the discard pile",
+                  overridable=False)
+
+    def test(g: Grant) -> Problem:
+        if g.where == "top" and state.discard[-1] != cmd.card:
+            return RuleId.CARD_ZONE, f"{g.source} takes the top card of the discard pile: {state.discard[-1]}"
+        if g.where == "payment" and cmd.card not in g.cards:
+            return RuleId.CARD_ZONE, (f"{g.source} takes back one of the cards paid for it: "
+                                      f"{', '.join(g.cards) or 'none (rice paper went back to its deck)'}")
+        if g.where == "discarded":
+            thrown = [x for j, xs in state.spent for x in xs
+                      if state.grants[j].batch == g.batch and state.grants[j].step == "discard"]
+            if cmd.card not in thrown:
+                return RuleId.CARD_ZONE, (f"{g.source} keeps one of the cards the opponents discarded for it: "
+                                          f"{', '.join(thrown) or 'none yet'}")
+        return None
+
+    used = _effect(check, "take_discard", cmd.player, test, (cmd.card,))
+    return used + [e.TakenFromDiscard(cmd.player, cmd.card)]
 
 
 def _discard(check: Checker, cmd: c.Discard) -> list[e.Event]:
-    _effect(check, "discard", "discarding")
     check.seat(cmd.player)
+    hand = check.state.player(cmd.player).hand
+    used = _effect(check, "discard", cmd.player, lambda g: exactly(g, len(cmd.cards), hand.size, "discard"),
+                   tuple(cmd.cards))
     check.hand_has(cmd.player, cmd.cards)
-    return [e.Discarded(cmd.player, tuple(cmd.cards))]
+    return used + [e.Discarded(cmd.player, tuple(cmd.cards))]
 
 
 def _pass(check: Checker, cmd: c.PassCards) -> list[e.Event]:
-    _effect(check, "pass", "passing cards")
     check.seat(cmd.giver)
-    check.hand_has(cmd.giver, cmd.cards)
     check.seat(cmd.receiver)
+    giving = check.state.player(cmd.giver).hand
+
+    def test(g: Grant) -> Problem:
+        if g.receiver != cmd.receiver:
+            return RuleId.EFFECT_WHO, f"{g.source}: {check.name(cmd.giver)} passes to {check.name(g.receiver)}"
+        return exactly(g, len(cmd.cards) + cmd.hidden, giving.size, "pass")
+
+    used = _effect(check, "pass", cmd.giver, test)
+    check.hand_has(cmd.giver, cmd.cards)
     check.require(cmd.giver != cmd.receiver, RuleId.CARD_ZONE, "a player cannot pass cards to themself",
                   overridable=False)
-    hand = check.state.player(cmd.giver).hand.without(cmd.cards)
+    hand = giving.without(cmd.cards)
     check.require(0 <= cmd.hidden <= hand.size - hand.rice, RuleId.CARD_ZONE,
                   f"{check.name(cmd.giver)} has only {hand.size - hand.rice} other card(s) to pass unseen "
                   f"(rice paper passed must be named)", overridable=False)
     check.require(bool(cmd.cards) or cmd.hidden > 0, RuleId.CARD_ZONE, "pass at least one card",
                   overridable=False)
-    return [e.Passed(cmd.giver, cmd.receiver, tuple(cmd.cards), cmd.hidden)]
+    return used + [e.Passed(cmd.giver, cmd.receiver, tuple(cmd.cards), cmd.hidden)]
 
 
 def _rice(check: Checker, cmd: c.TakeRicePaper) -> list[e.Event]:
-    _effect(check, "take_rice", "taking rice paper")
-    check.seat(cmd.player)
+    in_play(check)
     check.in_game([RICE_PAPER])
     left = check.state.rice_deck
     check.require(0 < cmd.count <= left, RuleId.PAY_RICE,
                   f"the rice paper deck holds {left}: take at most that many (the rest is unavailable for now)",
                   overridable=False)
-    return [e.RiceTaken(cmd.player, cmd.count)]
+    used = _effect(check, "take_rice", cmd.player, lambda g: exactly(g, cmd.count, left, "take rice paper:"))
+    return used + [e.RiceTaken(cmd.player, cmd.count)]
 
 
 def _move(check: Checker, cmd: c.MoveOrigami) -> list[e.Event]:
-    _effect(check, "move", "moving an origami")
     check.seat(cmd.owner)
     columns = [list(col) for col in check.state.player(cmd.owner).collections]
     (sc, sp), (tc, tp) = cmd.source, cmd.target
@@ -104,29 +147,54 @@ def _move(check: Checker, cmd: c.MoveOrigami) -> list[e.Event]:
     check.require(0 <= tp <= len(columns[tc]), RuleId.CARD_ZONE,
                   f"collection {tc + 1} has no position {tp + 1}", overridable=False)
     columns[tc].insert(tp, card)
+
+    def test(g: Grant) -> Problem:
+        if g.where == "own" and cmd.owner != g.seat:
+            return RuleId.EFFECT_WHO, f"{g.source} moves one of {check.name(g.seat)}'s own origami"
+        if g.where == "bottom" and (tc, tp) != (sc, 0):
+            return RuleId.CARD_ZONE, (f"{g.source} moves an origami to the bottom of its own collection: "
+                                      f"to {sc + 1}.1")
+        return None
+
+    # A move names no mover: it is whoever holds a move this turn (the player whose turn it is first; a
+    # Sloth played through another player's Dragon lets its owner move).
+    state = check.state
+    movers = [g.seat for i, g in enumerate(state.grants) if g.step == "move" and available(state, i)]
+    mover = state.current if state.current in movers or not movers else movers[0]
+    used = _effect(check, "move", mover, test, (card,))
     check.require(abs(len(columns[0]) - len(columns[1])) <= 1, RuleId.COLL_BALANCE,
                   f"moving {card} would leave collections of {len(columns[0])} and {len(columns[1])} cards")
-    return [e.OrigamiMoved(cmd.owner, cmd.source, cmd.target)]
+    return used + [e.OrigamiMoved(cmd.owner, cmd.source, cmd.target)]
 
 
 def _swap_in(check: Checker, cmd: c.SwapIn) -> list[e.Event]:
-    _effect(check, "swap_in", "swapping a card into a collection")
     check.seat(cmd.player)
-    check.hand_has(cmd.player, (cmd.card,))
     check.require(cmd.collection in (0, 1), RuleId.COLL_TWO, "choose collection 1 or 2", overridable=False)
     column = check.state.player(cmd.player).collections[cmd.collection]
     check.require(bool(column), RuleId.CARD_ZONE, f"collection {cmd.collection + 1} is empty", overridable=False)
-    return [e.OrigamiSwapped(cmd.player, cmd.collection, len(column) - 1, column[-1], cmd.card)]
+
+    def test(g: Grant) -> Problem:
+        if g.cards and cmd.card not in g.cards:
+            return RuleId.EFFECT_AMOUNT, f"{g.source} puts {' or '.join(g.cards)} in its place, not {cmd.card}"
+        if column[-1] != g.source:
+            return RuleId.CARD_ZONE, (f"{g.source} swaps itself out: collection {cmd.collection + 1} has "
+                                      f"{column[-1]} on top")
+        return None
+
+    used = _effect(check, "swap_in", cmd.player, test, (cmd.card,))
+    check.hand_has(cmd.player, (cmd.card,))
+    return used + [e.OrigamiSwapped(cmd.player, cmd.collection, len(column) - 1, column[-1], cmd.card)]
 
 
 def _extra(check: Checker, cmd: c.TakeExtraAction) -> list[e.Event]:
-    _effect(check, "extra_action", "taking another action")
     state = check.state
+    in_play(check)
     check.require(cmd.player == state.current, RuleId.TURN_ORDER,
                   f"only {check.name(state.current)}, whose turn it is, takes another action")
-    source = next((cid for cid in reversed(state.effects)
-                   if (s := check.catalogue.card(cid).steps) is None or "extra_action" in s), state.effects[-1])
-    return [e.ExtraActionGranted(cmd.player, source)]
+    used = _effect(check, "extra_action", cmd.player, lambda g: None)
+    source = next((state.grants[u.index].source for u in used if isinstance(u, e.GrantUsed)),
+                  state.effects[-1] if state.effects else CardId("override"))
+    return used + [e.ExtraActionGranted(cmd.player, source)]
 
 
 def _reveal(check: Checker, cmd: c.RevealHand) -> list[e.Event]:

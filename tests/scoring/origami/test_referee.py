@@ -283,10 +283,13 @@ def test_passing_unseen_cards_hides_what_the_giver_kept() -> None:
     state = with_player(state, BOB, hand=("Nine-tailed Fox", "Reindeer", "Walrus", "Seal", RICE_PAPER))
     known = CATALOGUE.with_entries([("t", {"name": "Nine-tailed Fox", "cost": 4, "folds": 2})], "user")
     state = run(state, c.PlayOrigami(BOB, "Nine-tailed Fox", ("Walrus",), 0), catalogue=known)
-    state = run(state, c.PassCards(BOB, ANN, hidden=2), c.PassCards(ANN, BOB, ("Kappa",)), catalogue=known)
-    assert state.player(BOB).hand == Hand(("Kappa", RICE_PAPER), 0)
-    assert state.player(ANN).hand == Hand(("Dragon", "Phoenix", "Reindeer", "Seal"), 2)
-    refused(state, c.PassCards(BOB, ANN, hidden=2), RuleId.CARD_ZONE, catalogue=known)  # rice paper is named
+    riced = with_player(state, BOB, hand=("Seal", RICE_PAPER, RICE_PAPER))
+    refused(riced, c.PassCards(BOB, ANN, hidden=2), RuleId.CARD_ZONE, catalogue=known)  # rice paper is named
+    # Two players: each passes both cards (one per neighbour) to the other.
+    state = run(state, c.PassCards(BOB, ANN, hidden=2), c.PassCards(ANN, BOB, ("Kappa", "Phoenix")), catalogue=known)
+    assert state.player(BOB).hand == Hand(("Kappa", "Phoenix", RICE_PAPER), 0)
+    assert state.player(ANN).hand == Hand(("Dragon", "Reindeer", "Seal"), 2)
+    refused(state, c.PassCards(BOB, ANN, hidden=2), RuleId.EFFECT_AMOUNT, catalogue=known)  # passed once
 
 
 def test_piranha_moves_within_the_owners_collections() -> None:

@@ -1,0 +1,139 @@
+"""Opening an effect (its grants for this turn) and using one grant per consequence, checked exactly."""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+from . import events as e
+from .cards import RICE_PAPER, Card, CardId, Effect
+from .catalog import Catalogue
+from .checks import Checker
+from .effects import Grant, amount_of, receivers, seats
+from .rules import RuleId
+from .state import GameState
+
+Problem = tuple[RuleId, str] | None
+Test = Callable[[Grant], Problem]
+
+STEP_WORDS = {
+    "draw_deck": "drawing from the deck", "take_line": "taking cards from the draw line",
+    "take_discard": "taking a card from the discard pile", "discard": "discarding", "pass": "passing cards",
+    "take_rice": "taking rice paper", "play": "playing an origami", "move": "moving an origami",
+    "replace_line": "replacing the draw line", "extra_action": "taking another action",
+    "swap_in": "swapping a card into a collection",
+}
+
+
+def open_effect(check: Checker, seat: int, card: Card, payment: tuple[CardId, ...] = (),
+                below: int = 0) -> list[e.Event]:
+    """The grants of `card`'s effect, used now by `seat` (an instant effect on play, a special action).
+    An amount nobody knows raises MissingValue."""
+    if card.do is None:
+        return []  # not known: any consequence may be recorded for it (see unknown_open)
+    state = check.state
+    batch = len(state.grants)
+    grants: list[Grant] = []
+    for spec in card.do:
+        if spec.step == "refill_line":
+            continue  # refilling the line is always how the table goes on
+        if spec.condition == "rice_paid" and RICE_PAPER not in payment:
+            continue
+        amount = amount_of(spec, card.id, card.amount)
+        if spec.per == "under":
+            amount *= below
+        if amount == 0 and spec.step != "take_line":
+            continue
+        cards: tuple[CardId, ...] = ()
+        if spec.source == "payment":
+            cards = tuple(sorted(c for c in payment if c != RICE_PAPER))
+        elif spec.card:
+            cards = (CardId(spec.card),)
+        for actor in seats(spec.who, seat, state.count):
+            # With two players both neighbours are the opponent: one grant of both cards.
+            to = Counter(receivers(spec.to, actor, state.count) if spec.step == "pass" else [-1])
+            for receiver, times in to.items():
+                grants.append(Grant(card.id, spec.step, actor, amount * times, spec.folds, spec.exact,
+                                    spec.card_folds, cards, spec.source or spec.to, receiver, spec.discount,
+                                    spec.free, spec.choice, batch))
+    return [e.EffectOpened(seat, card.id, tuple(grants))]
+
+
+def opens_on_play(card: Card) -> bool:
+    return card.effect is Effect.INSTANT
+
+
+def available(state: GameState, index: int) -> bool:
+    """Not used yet, and no alternative of the same choice used instead."""
+    grant = state.grants[index]
+    for j, _cards in state.spent:
+        other = state.grants[j]
+        if j == index or (grant.choice and other.choice == grant.choice and other.batch == grant.batch):
+            return False
+    return True
+
+
+def unknown_open(check: Checker) -> bool:
+    """An effect opened this turn that nobody knows: any consequence may be recorded for it."""
+    return unknown_effect(check.state, check.catalogue)
+
+
+def unknown_effect(state: GameState, catalogue: Catalogue) -> bool:
+    """A card whose effect (its kind, or what it does) nobody knows was played or used this turn."""
+    return any((card := catalogue.card(cid)).do is None or card.effect is None for cid in state.effects)
+
+
+def use(check: Checker, step: str, seat: int, test: Test, cards: tuple[CardId, ...] = (),
+        source: CardId | None = None) -> list[e.Event]:
+    """The grant this consequence uses (GrantUsed), or a refusal naming what the effects allow (only the
+    grants of `source` when the consequence names the effect it comes from)."""
+    if unknown_open(check):
+        return []
+    state = check.state
+    what = STEP_WORDS[step]
+    kind = [(i, g) for i, g in enumerate(state.grants) if g.step == step and source in (None, g.source)]
+    free = [(i, g) for i, g in kind if available(state, i)]
+    mine = [(i, g) for i, g in free if g.seat == seat]
+    if not mine:
+        if any(g.seat == seat for _, g in kind):
+            sources = ", ".join(sorted({g.source for _, g in kind if g.seat == seat}))
+            check.require(False, RuleId.EFFECT_AMOUNT,
+                          f"{what}: {sources} allowed it once for {check.name(seat)}, and it is used")
+        elif free:
+            sources = ", ".join(sorted({g.source for _, g in free}))
+            names = ", ".join(dict.fromkeys(check.name(g.seat) for _, g in free))
+            check.require(False, RuleId.EFFECT_WHO,
+                          f"{what}: {sources} lets {names} do that this turn, not {check.name(seat)}")
+        else:
+            check.require(False, RuleId.EFFECT_STEPS, f"{what}: {_because(check, step)}; if a card allows it, "
+                                                      f"record it as an override")
+        return []
+    problems = []
+    for index, grant in mine:
+        problem = test(grant)
+        if problem is None:
+            return [e.GrantUsed(index, tuple(cards))]
+        problems.append(problem)
+    rule, message = problems[0]
+    check.require(False, rule, message)
+    return []
+
+
+def _because(check: Checker, step: str) -> str:
+    state = check.state
+    if not state.effects:
+        return "no card's effect is open this turn"
+    for cid in state.effects:
+        card = check.catalogue.card(cid)
+        for spec in card.do or ():
+            if spec.step == step and spec.condition == "rice_paid":
+                return f"{cid} allows it only when paid with at least one rice paper"
+    return f"it is not what {', '.join(dict.fromkeys(state.effects))} does this turn"
+
+
+def exactly(grant: Grant, count: int, can: int, what: str) -> Problem:
+    """`count` must be the granted amount, or all there is (`can`) when fewer are available."""
+    due = min(grant.amount, can)
+    if count == due:
+        return None
+    short = f" (only {can} available)" if can < grant.amount else ""
+    return RuleId.EFFECT_AMOUNT, f"{grant.source}: {what} {due}{short}, not {count}"
