@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -159,39 +159,84 @@ class Playout:
                 for cmd in legal_actions(self.s, seat, self.catalogue, self.hands[seat])]
 
     def step(self) -> None:
-        """One command drawn from the engine's offer: the turn ends now and then once something is done."""
+        """One command drawn from the engine's offer: the turn ends now and then once something is done.
+        Checked, every offered command is first put to the referee: each must be accepted."""
         offers = self.offers()
+        assert offers, "the engine offers nothing, yet the game is not over"
+        if self.checked:
+            for offer in offers:
+                completed = self.complete(offer, self.peeker())
+                if completed is not None:
+                    decision = decide(self.s, completed, self.catalogue)
+                    assert isinstance(decision, Accepted), f"offered but refused: {completed} -> {decision}"
         ends = [x for x in offers if isinstance(x, c.EndTurn)]
         others = [x for x in offers if not isinstance(x, c.EndTurn)]
-        assert offers, "the engine offers nothing, yet the game is not over"
         if ends and (not others or self.rng.random() < 0.3):
             self.perform(self.rng.choice(ends))
         else:
             self.perform(self.rng.choice(others))
 
-    def perform(self, command: c.Command) -> None:
-        """Submit an offered command, naming the deck cards it turns up (the hidden truth), and follow the
-        true hands."""
+    def peeker(self) -> Callable[[int, Iterable[CardId]], list[CardId] | None]:
+        """Look at the next cards of the true deck without taking them (None when a reshuffle would come
+        first, as the order after it is not decided yet)."""
+        seen = 0
+
+        def peek(n: int, also_discarded: Iterable[CardId]) -> list[CardId] | None:
+            nonlocal seen
+            if seen + n >= len(self.deck):
+                return None
+            seen += n
+            return self.deck[::-1][seen - n:seen]
+
+        return peek
+
+    def complete(self, command: c.Command,
+                 take: Callable[[int, Iterable[CardId]], list[CardId] | None]) -> c.Command | None:
+        """The command with the deck cards it turns up named (the table's facts, left out of the offer)."""
         s = self.s
         match command:
             case c.DrawCards(player=p, cards=taken, rice_traded=trade):
                 room = s.line_size - (len(s.line) - len(taken))
-                drawn = self.take_deck(trade) if trade else []
-                refill = self.take_deck(min(max(0, room), self.available()))
-                command = c.DrawCards(p, taken, tuple(refill), trade)
-                self.lose(p, [RICE_PAPER] * trade)
-                self.hands[p] += [*taken, *drawn]
+                can = self.available()
+                drawn = take(trade, ()) if trade else []
+                refill = take(min(max(0, room), can - trade), ())
+                if drawn is None or refill is None:
+                    return None
+                return c.DrawCards(p, taken, tuple(refill), trade)
             case c.EndTurn(player=p, discards=discards):
-                room = max(0, s.line_size - len(s.line))
-                command = c.EndTurn(p, discards, tuple(self.take_deck(min(room, self.available()))))
-                self.lose(p, discards)
+                refill = take(min(max(0, s.line_size - len(s.line)), self.available()), ())
+                return None if refill is None else c.EndTurn(p, discards, tuple(refill))
             case c.ReplaceLine():
-                fresh = self.take_deck(min(s.line_size, self.available() + len(s.line)), s.line)
-                command = c.ReplaceLine(tuple(fresh))
+                fresh = take(min(s.line_size, self.available() + len(s.line)), s.line)
+                return None if fresh is None else c.ReplaceLine(tuple(fresh))
             case c.DrawFromDeck(player=p, count=n):
-                cards = self.take_deck(n)
-                command = c.DrawFromDeck(p, n, tuple(cards) if self.rng.random() < 0.5 else ())
-                self.hands[p] += cards
+                cards = take(n, ())
+                return None if cards is None else c.DrawFromDeck(p, n, tuple(cards[: len(cards) // 2]))
+        return command
+
+    def perform(self, command: c.Command) -> None:
+        """Submit an offered command, naming the deck cards it turns up (the hidden truth), and follow the
+        true hands."""
+        drawn = self.take_deck
+        taken: list[CardId] = []
+
+        def take(n: int, also: Iterable[CardId]) -> list[CardId]:
+            cards = drawn(n, also)
+            taken.extend(cards)
+            return cards
+
+        offered = command
+        completed = self.complete(command, take)
+        assert completed is not None
+        command = completed
+        match offered:
+            case c.DrawCards(player=p, cards=line_cards, rice_traded=trade):
+                self.lose(p, [RICE_PAPER] * trade)
+                self.hands[p] += [*line_cards, *taken[:trade]]
+            case c.EndTurn(player=p, discards=discards):
+                self.lose(p, discards)
+            case c.DrawFromDeck(player=p):
+                self.hands[p] += taken
             case c.PlayOrigami(player=p, card=card, payment=payment, source=source):
                 self.lose(p, [*payment, *((card,) if source == "hand" else ())])
             case c.PlayCharacter(player=p, card=card, payment=payment):

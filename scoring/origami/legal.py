@@ -7,9 +7,11 @@ and which unseen cards a draw brings. Whoever knows them (the table, a simulatio
 table has not seen is passed in by whoever holds it; without it, only the cards the table knows are used."""
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from itertools import combinations
 
+from ..errors import MissingValue
 from . import commands as c
 from .cards import RICE_PAPER, CardId, Effect, Game
 from .catalog import Catalogue
@@ -28,21 +30,27 @@ def legal_actions(state: GameState, seat: int, catalogue: Catalogue,
     if state.phase is not Phase.PLAY or not 0 <= seat < state.count:
         return []
     cards = sorted(hand if hand is not None else state.player(seat).hand.known)
-    out: list[c.Command] = []
+    parts: list[Callable[[], list[c.Command]]] = []
     if seat == state.current:
         if state.actions_left > 0:
-            out += _draws(state, seat, catalogue, cards)
-            out += _plays(state, seat, catalogue, cards)
-            out += _characters(state, seat, catalogue, cards)
-            out += _specials(state, seat, catalogue)
+            parts += [lambda: _draws(state, seat, catalogue, cards), lambda: _characters(state, seat, catalogue, cards),
+                      lambda: _specials(state, seat, catalogue)]
+            parts += [partial(_plays_of, state, seat, catalogue, cards, card) for card in sorted(set(cards))]
+            parts.append(lambda: _geisha(state, seat, catalogue, cards))
         if state.free_play is not None:
-            out += _free_plays(state, seat, catalogue, cards)
+            parts.append(lambda: _free_plays(state, seat, catalogue, cards))
         if state.acted:
-            out += _ends(state, seat, catalogue, cards)
+            parts.append(lambda: _ends(state, seat, catalogue, cards))
     if not unknown_effect(state, catalogue):
         for index, grant in enumerate(state.grants):
             if grant.seat == seat and available(state, index):
-                out += _steps(state, grant, catalogue, cards)
+                parts.append(partial(_steps, state, grant, catalogue, cards))
+    out: list[c.Command] = []
+    for part in parts:
+        try:
+            out += part()
+        except MissingValue:
+            continue  # an option whose value nobody knows is not offered; typed, the referee asks for it
     unique = {repr(command): command for command in out}
     return [unique[key] for key in sorted(unique)]
 
@@ -80,18 +88,22 @@ def _pay_and_place(state: GameState, seat: int, catalogue: Catalogue, card: Card
             for payment in legal_payments(rest, due, catalogue) for spot in spots]
 
 
-def _plays(state: GameState, seat: int, catalogue: Catalogue, cards: list[CardId]) -> list[c.Command]:
-    out: list[c.Command] = []
-    for card in sorted(set(cards)):
-        if card == RICE_PAPER or not catalogue.card(card).is_origami or not _in_game(state, catalogue, card):
-            continue
-        rest = list(cards)
-        rest.remove(card)
-        out += _pay_and_place(state, seat, catalogue, card, rest)
+def _plays_of(state: GameState, seat: int, catalogue: Catalogue, cards: list[CardId],
+              card: CardId) -> list[c.Command]:
+    """Playing `card` from the hand as the turn's action."""
+    if card == RICE_PAPER or not catalogue.card(card).is_origami or not _in_game(state, catalogue, card):
+        return []
+    rest = list(cards)
+    rest.remove(card)
+    return _pay_and_place(state, seat, catalogue, card, rest)
+
+
+def _geisha(state: GameState, seat: int, catalogue: Catalogue, cards: list[CardId]) -> list[c.Command]:
+    """The top discard played as an origami while the yellow Geisha is in play."""
     geisha = any(catalogue.card(x).play_from_discard for x in state.characters)
     if geisha and state.discard and catalogue.card(state.discard[-1]).is_origami:
-        out += _pay_and_place(state, seat, catalogue, state.discard[-1], cards, source="discard")
-    return out
+        return _pay_and_place(state, seat, catalogue, state.discard[-1], cards, source="discard")
+    return []
 
 
 def _in_game(state: GameState, catalogue: Catalogue, card: CardId) -> bool:
@@ -235,7 +247,10 @@ def _grant_plays(state: GameState, g: Grant, catalogue: Catalogue, cards: list[C
             continue
         rest = list(cards)
         rest.remove(card)
-        cost = catalogue.card(card).cost or 0
-        discount = min(g.discount, cost)
-        out += _pay_and_place(state, g.seat, catalogue, card, rest, via=g.source, discount=discount, free=g.free)
+        try:
+            discount = min(g.discount, catalogue.card(card).need("cost", "the price of playing it"))
+            out += _pay_and_place(state, g.seat, catalogue, card, rest, via=g.source, discount=discount,
+                                  free=g.free)
+        except MissingValue:
+            continue
     return out

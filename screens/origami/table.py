@@ -18,11 +18,12 @@ from textual.widgets import Footer, Header, Input, Static
 from scoring.decision import Rejected
 from scoring.errors import InputError, MissingValue
 from scoring.origami import commands as c
-from scoring.origami.cards import CardId
+from scoring.origami.cards import RICE_PAPER, CardId
 from scoring.origami.catalog import Catalogue
 from scoring.origami.describe import describe
+from scoring.origami.legal import legal_actions
 from scoring.origami.notation import VERBS, parse
-from scoring.origami.options import hand_limit, legal_payments, price
+from scoring.origami.options import hand_limit
 from scoring.origami.referee import decide
 from scoring.origami.state import GameState, Phase
 
@@ -50,6 +51,11 @@ class TableView:
     state: GameState
     catalogue: Catalogue
     recent: tuple[str, ...]  # the latest log lines, oldest first
+
+
+def _same_play(offer: c.Command, typed: c.Command) -> bool:
+    return (isinstance(offer, c.PlayOrigami) and isinstance(typed, c.PlayOrigami)
+            and (offer.source, offer.via) == (typed.source, typed.via))
 
 
 def limit_text(state: GameState, seat: int, catalogue: Catalogue) -> str:
@@ -195,17 +201,17 @@ class TableScreen(Screen[None]):
         return f" pay {', '.join(best[0])}"
 
     def payments(self, command: c.PlayOrigami | c.PlayCharacter) -> list[tuple[CardId, ...]]:
-        """The exact payments from the cards the table knows are in that hand, best first."""
+        """The payments the engine offers for this play (legal_actions) from the cards the table knows are in
+        that hand, best first: a Character's free play or a Lion's is offered paying nothing."""
         state, catalogue = self.view.state, self.view.catalogue
-        card = catalogue.card(command.card)
-        known = list(state.player(command.player).hand.known)
-        if command.card in known:
-            known.remove(command.card)
-        if isinstance(command, c.PlayOrigami):
-            due = price(card, state.characters, catalogue, discount=command.discount, free=command.free)
-        else:
-            due = price(card, state.characters, catalogue)
-        return legal_payments(known, due.value, catalogue)
+        hand = list(state.player(command.player).hand.known)
+        from_hand = isinstance(command, c.PlayCharacter) or command.source == "hand"
+        if from_hand and command.card not in hand and state.player(command.player).hand.unknown:
+            hand.append(command.card)  # played from the unseen part of the hand
+        found = {offer.payment for offer in legal_actions(state, command.player, catalogue, hand)
+                 if type(offer) is type(command) and offer.card == command.card
+                 and (isinstance(offer, c.PlayCharacter) or _same_play(offer, command))}
+        return sorted(found, key=lambda p: (len(p), -p.count(RICE_PAPER), p))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.check_line()
