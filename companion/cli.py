@@ -80,6 +80,8 @@ def _parser() -> argparse.ArgumentParser:
     exchange_cli.add_verbs(verb)
     serve_cli.add_verb(verb)
     origin_cli.add_verb(sub)
+    from .referee_cli import add_verb as add_referee  # light; the engine is imported by its run()
+    add_referee(verb)
     return parser
 
 
@@ -97,6 +99,8 @@ def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
+    if getattr(args, "runner", None):  # a verb that runs itself (companion referee)
+        return int(args.runner(args))
     if args.verb in history.VERBS:
         code, data, text = history.run(args)
         _emit(args, data, text)

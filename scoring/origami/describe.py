@@ -85,7 +85,7 @@ def describe(event: e.Event, names: tuple[str, ...]) -> str:
                                   + (f" {g.amount}" if g.amount else "") for g in grants)
             return f"{card}'s effect: " + "; ".join(parts)
         case e.GrantUsed(index=index):
-            return f"(uses what effect {index + 1} of this turn allows)"
+            return f"counted against what this turn's effects allow (grant {index + 1})"
         case e.Overridden(rules=rules, reason=reason):
             return f"override of {', '.join(rules)}: {reason}"
         case _:

@@ -80,7 +80,7 @@ def parse_table(data: Any, catalogue: Catalogue, where: str = "table") -> Table:
         raise InputError('"game" is missing: "origami", "legends" or "mixed"', where=where)
     variant = Variant.parse(data["game"], f"{where}: game")
     rules = RuleChoices.parse(data.get("rules"), f"{where}: rules")
-    catalogue = _with_table_values(data.get("cards"), catalogue, variant, f"{where}: cards")
+    catalogue = with_table_values(data.get("cards"), catalogue, variant, f"{where}: cards")
     characters = _characters(data.get("characters", []), catalogue, variant, f"{where}: characters")
     players = _players(data.get("players"), catalogue, variant, where)
     table = Table(variant, rules, players, characters, catalogue)
@@ -88,7 +88,7 @@ def parse_table(data: Any, catalogue: Catalogue, where: str = "table") -> Table:
     return table
 
 
-def _with_table_values(cards: Any, catalogue: Catalogue, variant: Variant, where: str) -> Catalogue:
+def with_table_values(cards: Any, catalogue: Catalogue, variant: Variant, where: str) -> Catalogue:
     if cards is None:
         return catalogue
     if not isinstance(cards, dict):

@@ -21,6 +21,7 @@ from scoring.origami import commands as c
 from scoring.origami.cards import RICE_PAPER, CardId
 from scoring.origami.catalog import Catalogue
 from scoring.origami.describe import describe
+from scoring.origami.events import GrantUsed
 from scoring.origami.legal import legal_actions
 from scoring.origami.notation import VERBS, parse
 from scoring.origami.options import hand_limit
@@ -254,7 +255,8 @@ class TableScreen(Screen[None]):
                         "problem")
             return
         names = tuple(p.name for p in state.players)
-        verdict.say(f"✓ Enter: {'; '.join(describe(event, names) for event in decision.events)}", "ok")
+        said = (describe(event, names) for event in decision.events if not isinstance(event, GrantUsed))
+        verdict.say(f"✓ Enter: {'; '.join(said)}", "ok")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()  # check_line() has run for this very line (on every change and every new state)
