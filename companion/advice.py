@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from scoring.errors import MissingValue
 from scoring.origami.cards import FIELD_LABELS
+from scoring.origami.templates import AWARDS, TYPED_EXAMPLE
 
 
 def what_is_missing(missing: MissingValue) -> str:
@@ -18,6 +19,12 @@ def how_to_supply(missing: MissingValue) -> str:
     if missing.supplied_by == "hand":
         return f"Give {missing.seat}'s hand as a list of cards instead of a number."
     card, field = missing.card, missing.field
+    if field == "scoring":
+        return (f"Define it: `companion catalog set \"{card}\" scoring TEMPLATE [PARAMETER=VALUE …]`, e.g. "
+                f"`companion catalog set \"{card}\" scoring {TYPED_EXAMPLE}` (a Character's templates: "
+                f"{', '.join(AWARDS)}), or put it in the table's \"cards\" ({{\"{card}\": {{\"scoring\": "
+                f"{{\"template\": \"most_in_hand\", \"amount\": 3}}}}}}) or in a catalogue file of yours "
+                "(--catalog FILE).")
     return (f"You hold the card: keep its value with `companion catalog set \"{card}\" {field} VALUE`, or put it "
             f"in the table's \"cards\" ({{\"{card}\": {{\"{field}\": ...}}}}) or in a catalogue file of yours "
             "(--catalog FILE).")

@@ -10,12 +10,14 @@ from scoring.catalogue_file import fold
 from scoring.errors import InputError
 from scoring.origami.cards import Card
 from scoring.origami.catalog import EDITABLE, Catalogue, card_words, typed_value
+from scoring.origami.templates import TYPED_EXAMPLE
 
 from .catalogue import remember
 
 COLUMNS = ("quantity", "cost", "folds", "points", "effect")
 GAMES = ("origami", "origin-story")
-SET_USAGE = "companion catalog set CARD FIELD VALUE, e.g. companion catalog set Sheep points 2"
+SET_USAGE = ("companion catalog set CARD FIELD VALUE, e.g. companion catalog set Sheep points 2, or "
+             "companion catalog set \"Actor (red)\" scoring most_in_hand amount=3")
 
 
 def add_verb(verb: Callable[[str, str], argparse.ArgumentParser]) -> None:
@@ -46,7 +48,11 @@ def _set(words: list[str], catalogue: Catalogue, url: str) -> tuple[Any, str]:
         raise InputError(f"give a card, a field and a value: {SET_USAGE}", where="catalog set")
     from db.store import Store  # only this verb writes
 
-    *name, field_name, typed = words
+    # CARD FIELD VALUE: the field is the last word naming one (a scoring rule's value takes several words).
+    at = max((i for i, w in enumerate(words[:-1]) if i and w.casefold().replace("-", "_") in EDITABLE), default=-1)
+    if at < 0:
+        raise InputError(f"name the field to set, one of {', '.join(EDITABLE)}: {SET_USAGE}", where="catalog set")
+    name, field_name, typed = words[:at], words[at], " ".join(words[at + 1:])
     card = catalogue.resolve(" ".join(name), where="catalog set")
     field, value = typed_value(field_name, typed)
     store = Store.open(url)
@@ -54,7 +60,8 @@ def _set(words: list[str], catalogue: Catalogue, url: str) -> tuple[Any, str]:
         card = remember(store, catalogue, card.id, field, value).card(card.id)
     finally:
         store.close()
-    return card_json(card), f"{card.id}: {field} = {getattr(card, field)} (kept in your catalogue)"
+    shown = card.scoring.describe() if field == "scoring" and card.scoring else getattr(card, field)
+    return card_json(card), f"{card.id}: {field} = {shown} (kept in your catalogue)"
 
 
 def card_json(card: Card) -> dict[str, Any]:
@@ -93,9 +100,14 @@ def _details(card: Card) -> str:
             continue
         shown = "? (not known yet)" if value is None else f"{value}" + (f" (from {origin})" if origin else "")
         lines.append(f"  {field:<15} {shown}")
+    if card.scoring is not None or "scoring" in card.unknown:
+        rule = card.scoring.describe() if card.scoring else "? (not known yet)"
+        lines.append(f"  {'scoring':<15} {rule}" + (f" (from {card.source_of('scoring')})"
+                                                     if card.scoring and card.source_of("scoring") else ""))
     settable = sorted(card.unknown & set(EDITABLE))
     if settable:
-        lines.append(f"Fill in from the card: companion catalog set \"{card.id}\" {settable[0]} VALUE")
+        value = f"TEMPLATE [PARAMETER=VALUE …], e.g. {TYPED_EXAMPLE}" if settable[0] == "scoring" else "VALUE"
+        lines.append(f"Fill in from the card: companion catalog set \"{card.id}\" {settable[0]} {value}")
     if card.evidence:
         lines.append(f"Evidence: {card.evidence}")
     return "\n".join(lines)

@@ -12,7 +12,7 @@ from ..catalogue_file import card_tables, fold, load_toml
 from ..errors import InputError
 from .cards import STEP_KINDS, Card, CardId, Effect, Game, Kind, character_id
 from .effects import StepSpec, default_specs, parse_steps
-from .templates import ScoringRule
+from .templates import AWARDS, TYPED_EXAMPLE, ScoringRule
 
 INT_FIELDS = ("quantity", "cost", "folds", "points", "discount", "rice_paper", "draw_allowance_base",
               "line_size", "amount")
@@ -25,7 +25,7 @@ SETTABLE = INT_FIELDS + SIGNED_FIELDS + TEXT_FIELDS + FLAG_FIELDS + (
 # What a card the catalogue does not have yet gives besides those.
 NEW_CARD_FIELDS = ("name", "game", "kind", "colour")
 # Values a player can read off a card and type in (the app's catalogue screen, `companion catalog set`).
-EDITABLE = INT_FIELDS + SIGNED_FIELDS + ("effect",)
+EDITABLE = INT_FIELDS + SIGNED_FIELDS + ("effect", "scoring")
 COLOURS = {"red": "red", "rosso": "red", "rot": "red", "yellow": "yellow", "giallo": "yellow",
            "gelb": "yellow"}
 
@@ -38,6 +38,9 @@ def typed_value(field: str, value: str) -> tuple[str, int | str]:
         raise InputError(f"{field!r} cannot be set; fields: {', '.join(EDITABLE)}")
     if field == "effect":
         return field, value.strip().casefold()
+    if field == "scoring":  # `most_in_hand amount=3`: a template and its parameters, checked now
+        ScoringRule.parse(value, "scoring")
+        return field, " ".join(value.split())
     try:
         return field, int(value)
     except ValueError:
@@ -333,7 +336,11 @@ def _validated(entry: dict[str, Any], where: str, families: Mapping[str, Game]) 
             isinstance(c, int) and not isinstance(c, bool) for c in costs)):
         raise bad("extra_action_costs", "a list of whole numbers")
     scoring = entry.get("scoring")
-    if scoring is not None and not isinstance(scoring, ScoringRule):
-        ScoringRule.parse(scoring, f"{where}.scoring")
+    if scoring is not None:
+        rule = scoring if isinstance(scoring, ScoringRule) else ScoringRule.parse(scoring, f"{where}.scoring")
+        if entry["kind"] == "character" and rule.template != "none" and not rule.is_award:
+            raise InputError(f"a Character's scoring goes to whichever players meet its condition: one of "
+                             f"{', '.join(AWARDS)} (e.g. {TYPED_EXAMPLE}), not {rule.template!r}",
+                             where=f"{where}.scoring")
     return entry
 

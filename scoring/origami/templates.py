@@ -50,6 +50,8 @@ class ScoringRule:
 
     @classmethod
     def parse(cls, data: Any, where: str) -> ScoringRule:
+        if isinstance(data, str):
+            data = typed_rule(data, where)
         if not isinstance(data, dict) or "template" not in data:
             raise InputError(
                 'must be an object with a "template", e.g. {"template": "per_family", '
@@ -85,3 +87,23 @@ class ScoringRule:
         for key in PARAMS:
             text = text.replace(f"`{key}`", str(getattr(self, key)))
         return text.replace("amount", f"{self.amount}").replace("(None) ", "")
+
+
+AWARDS = tuple(sorted(name for name, (_, award, _) in TEMPLATES.items() if award))
+TYPED_EXAMPLE = "most_in_hand amount=3"
+
+
+def typed_rule(text: str, where: str) -> dict[str, Any]:
+    """A scoring rule as a player types it: `TEMPLATE [PARAMETER=VALUE …]`, e.g. `most_in_hand amount=3` or
+    `per_family family=lawn amount=1` (whole numbers become numbers)."""
+    words = text.split()
+    if not words:
+        raise InputError(f"type a template and its parameters, e.g. {TYPED_EXAMPLE}; templates: "
+                         f"{', '.join(sorted(TEMPLATES))}", where=where)
+    rule: dict[str, Any] = {"template": words[0]}
+    for word in words[1:]:
+        key, eq, value = word.partition("=")
+        if not eq or not key or not value:
+            raise InputError(f"{word!r}: a parameter is NAME=VALUE, e.g. amount=3", where=where)
+        rule[key] = int(value) if value.isdigit() else value
+    return rule

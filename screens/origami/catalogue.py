@@ -13,6 +13,7 @@ from scoring.catalogue_file import fold
 from scoring.errors import InputError
 from scoring.origami.cards import Card
 from scoring.origami.catalog import EDITABLE, Catalogue, card_words, typed_value
+from scoring.origami.templates import TYPED_EXAMPLE
 
 from ..ask import TextQuestion
 from .question import ValueGiven
@@ -38,7 +39,7 @@ def details(card: Card) -> str:
 
 
 def parse_value(answer: str) -> tuple[str, int | str]:
-    """`points 3` or `effect instant` -> (field, value)."""
+    """`points 3`, `effect instant` or `scoring most_in_hand amount=3` -> (field, value)."""
     field, _, value = answer.strip().partition(" ")
     return typed_value(field, value)
 
@@ -130,7 +131,8 @@ class CatalogueScreen(Screen[None]):
 
         self.app.push_screen(TextQuestion(
             f"Set a value of {card.id} (read it off the card)",
-            f"Type the field and the value, e.g. `points 3` or `effect instant`. Not known yet: {missing}.",
+            f"Type the field and the value, e.g. `points 3`, `effect instant` or, for a scoring rule, "
+            f"`scoring {TYPED_EXAMPLE}`. Not known yet: {missing}.",
             "field value"), answered)
 
     def use_catalogue(self, catalogue: Catalogue) -> None:

@@ -30,8 +30,9 @@ def cannot_type(missing: MissingValue) -> str:
     """What to do about a value this question cannot take."""
     if missing.supplied_by == "hand":
         return f"Give {missing.seat}'s hand as its cards instead of a number."
-    return ("A scoring effect is written in a catalogue file of yours (start the companion with --catalog FILE; "
-            "the README shows the format).")
+    return ("A scoring rule is set on the card catalogue screen (press e, then type e.g. `scoring most_in_hand "
+            "amount=3`), with `companion catalog set CARD scoring TEMPLATE PARAMETER=VALUE`, or in a catalogue "
+            "file of yours (--catalog FILE).")
 
 
 class ValueGiven(Message):
