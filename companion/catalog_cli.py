@@ -49,9 +49,8 @@ def _set(words: list[str], catalogue: Catalogue, url: str) -> tuple[Any, str]:
     from db.store import Store  # only this verb writes
 
     # CARD FIELD VALUE: the field is the last word naming one (a scoring rule's value takes several words).
-    at = max((i for i, w in enumerate(words[:-1]) if i and w.casefold().replace("-", "_") in EDITABLE), default=-1)
-    if at < 0:
-        raise InputError(f"name the field to set, one of {', '.join(EDITABLE)}: {SET_USAGE}", where="catalog set")
+    at = max((i for i, w in enumerate(words[:-1]) if i and w.casefold().replace("-", "_") in EDITABLE),
+             default=len(words) - 2)  # no field named: typed_value says which fields there are
     name, field_name, typed = words[:at], words[at], " ".join(words[at + 1:])
     card = catalogue.resolve(" ".join(name), where="catalog set")
     field, value = typed_value(field_name, typed)
