@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..decision import Refused, Violation
+from ..errors import InputError
 from .cards import Card, CardId, Kind
 from .catalog import Catalogue
 from .checks import Checker
@@ -17,7 +18,8 @@ from .table import Seat, Table
 
 def position(table: Table, seat: int) -> GameState:
     """The table as the referee sees it, with `seat` to act."""
-    families = tuple(f for f, g in table.catalogue.families.items() if g in table.variant.games)
+    families = table.game_families() or tuple(
+        f for f, g in table.catalogue.families.items() if g in table.variant.games)
     pairs = tuple(sorted({c.name for c in table.catalogue.cards.values() if c.is_character}))
     players = tuple(
         PlayerState(s.name, s.collections,
@@ -58,6 +60,7 @@ def check_play(table: Table, seat: int, card: Card, payment: tuple[CardId, ...],
     check = Checker(state, table.catalogue)
     spots: tuple[Placement, ...] = ()
     try:
+        check.in_game([card.id])
         due = play_checks(check, seat, card, payment, "hand", None if card.is_character else collection,
                           under, discount=discount, free=free)
     except Refused as refused:
@@ -71,7 +74,14 @@ def check_play(table: Table, seat: int, card: Card, payment: tuple[CardId, ...],
 
 
 def payments(table: Table, card: Card, hand: tuple[CardId, ...]) -> tuple[Allowance, list[tuple[CardId, ...]]]:
-    """Every exact payment for `card` from `hand` (one copy of the card itself is the one played)."""
+    """Every exact payment for `card` from `hand` (one copy of the card itself is the one played). Cards that
+    cannot be in this game (another family, rice paper without the polar animals) are bad input."""
+    check = Checker(position(table, 0), table.catalogue)
+    for where, cards in (("--play", (card.id,)), ("--hand", hand)):
+        try:
+            check.in_game(cards)
+        except Refused as refused:
+            raise InputError(f"{refused.violation.message} ({refused.violation.rule})", where=where) from None
     rest = list(hand)
     if card.id in rest:
         rest.remove(card.id)

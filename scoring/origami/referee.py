@@ -176,12 +176,21 @@ def main_action(check: Checker, seat: int) -> None:
 
 def pay_from_hand(check: Checker, seat: int, played: tuple[CardId, ...], payment: tuple[CardId, ...]) -> None:
     hand = check.state.player(seat).hand
+    name = check.name(seat)
     check.require(hand.can_give(played), RuleId.CARD_ZONE,
-                  f"{check.name(seat)} has no {', '.join(played)} in hand", overridable=False)
-    check.require(hand.without(played).can_give(payment), RuleId.PAY_HAND,
-                  f"{check.name(seat)} cannot pay with {', '.join(payment)}: the payment must come from the "
-                  f"other cards in hand, never the card played", overridable=False)
+                  f"{name} has no {', '.join(played)} in hand", overridable=False)
     check.in_game(payment)
+    rice = payment.count(RICE_PAPER)
+    check.require(rice <= hand.rice, RuleId.PAY_RICE,
+                  f"{name} holds {hand.rice} rice paper, not {rice}: rice paper has its own back, so a hand the "
+                  f"table has not seen (given as a number) holds none; list the hand's cards, rice paper included",
+                  overridable=False)
+    if not hand.without(played).can_give(payment):
+        why = ("the card played cannot pay for itself" if hand.can_give(payment)
+               else f"the hand holds {', '.join(hand.known) or 'nothing'}" if not hand.unknown
+               else "the payment must come from the cards in hand")
+        check.require(False, RuleId.PAY_HAND, f"{name} cannot pay with {', '.join(payment)}: {why}",
+                      overridable=False)
     check.shown(seat, [*played, *payment])
 
 

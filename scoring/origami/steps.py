@@ -11,6 +11,7 @@ from .grants import Problem, Test, available, exactly, use
 from .options import folds
 from .referee import Handler, after, in_play, refill
 from .rules import RuleId
+from .state import GameState
 
 
 def _effect(check: Checker, step: str, seat: int, test: Test, cards: tuple[CardId, ...] = ()) -> list[e.Event]:
@@ -18,6 +19,13 @@ def _effect(check: Checker, step: str, seat: int, test: Test, cards: tuple[CardI
     in_play(check)
     check.seat(seat)
     return use(check, step, seat, test, cards)
+
+
+def _holder(state: GameState, step: str) -> int:
+    """Who does a step whose command names nobody (a move, a new draw line): whoever holds it this turn, the
+    player whose turn it is first (a Sloth or a Rhino played through another player's Dragon is its owner's)."""
+    holders = [g.seat for i, g in enumerate(state.grants) if g.step == step and available(state, i)]
+    return state.current if state.current in holders or not holders else holders[0]
 
 
 def _draw_deck(check: Checker, cmd: c.DrawFromDeck) -> list[e.Event]:
@@ -65,7 +73,7 @@ def _refill(check: Checker, cmd: c.RefillLine) -> list[e.Event]:
 
 
 def _replace_line(check: Checker, cmd: c.ReplaceLine) -> list[e.Event]:
-    used = _effect(check, "replace_line", check.state.current, lambda g: None)
+    used = _effect(check, "replace_line", _holder(check.state, "replace_line"), lambda g: None)
     replaced: list[e.Event] = [e.LineReplaced(check.state.line)]
     # The old line is on the discard pile before the new one is dealt (a reshuffle takes it along).
     return used + replaced + (refill(after(check, replaced), cmd.cards, 0) if cmd.cards else [])
@@ -156,12 +164,7 @@ def _move(check: Checker, cmd: c.MoveOrigami) -> list[e.Event]:
                                       f"to {sc + 1}.1")
         return None
 
-    # A move names no mover: it is whoever holds a move this turn (the player whose turn it is first; a
-    # Sloth played through another player's Dragon lets its owner move).
-    state = check.state
-    movers = [g.seat for i, g in enumerate(state.grants) if g.step == "move" and available(state, i)]
-    mover = state.current if state.current in movers or not movers else movers[0]
-    used = _effect(check, "move", mover, test, (card,))
+    used = _effect(check, "move", _holder(check.state, "move"), test, (card,))
     check.require(abs(len(columns[0]) - len(columns[1])) <= 1, RuleId.COLL_BALANCE,
                   f"moving {card} would leave collections of {len(columns[0])} and {len(columns[1])} cards")
     return used + [e.OrigamiMoved(cmd.owner, cmd.source, cmd.target)]

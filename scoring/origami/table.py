@@ -9,7 +9,7 @@ from typing import Any
 
 from .. import jsontext
 from ..errors import InputError
-from .cards import CardId, Game
+from .cards import RICE_PAPER, CardId, Game
 from .catalog import Catalogue
 from .choices import RuleChoices
 
@@ -56,6 +56,16 @@ class Table:
     players: tuple[Seat, ...]
     characters: tuple[CardId, ...]
     catalogue: Catalogue
+    families: tuple[str, ...] | None = None  # as the file lists them; None: not said
+
+    def game_families(self) -> tuple[str, ...] | None:
+        """The game's families: as listed, or as the table shows them once it shows one per player (a
+        game uses as many as it has players); None while that cannot be known."""
+        if self.families is not None:
+            return self.families
+        seen = sorted({str(self.catalogue.card(c).family) for s in self.players for c in (*s.cards(), *(
+            s.hand_cards or ())) if self.catalogue.card(c).is_origami})
+        return tuple(seen) if len(seen) == len(self.players) else None
 
     def seat(self, name: str, where: str = "--player") -> int:
         for i, seat in enumerate(self.players):
@@ -72,10 +82,10 @@ def parse_table_text(text: str, catalogue: Catalogue, where: str) -> Table:
 def parse_table(data: Any, catalogue: Catalogue, where: str = "table") -> Table:
     if not isinstance(data, dict):
         raise InputError('must be a JSON object with "game" and "players"', where=where)
-    extra = set(data) - {"game", "rules", "cards", "characters", "players"}
+    extra = set(data) - {"game", "rules", "cards", "characters", "players", "families"}
     if extra:
         raise InputError(f"unexpected keys {', '.join(sorted(map(str, extra)))}; a table has game, rules, "
-                         f"cards, characters and players", where=where)
+                         f"cards, characters, players and families", where=where)
     if "game" not in data:
         raise InputError('"game" is missing: "origami", "legends" or "mixed"', where=where)
     variant = Variant.parse(data["game"], f"{where}: game")
@@ -83,9 +93,22 @@ def parse_table(data: Any, catalogue: Catalogue, where: str = "table") -> Table:
     catalogue = with_table_values(data.get("cards"), catalogue, variant, f"{where}: cards")
     characters = _characters(data.get("characters", []), catalogue, variant, f"{where}: characters")
     players = _players(data.get("players"), catalogue, variant, where)
-    table = Table(variant, rules, players, characters, catalogue)
+    families = _families(data.get("families"), catalogue, variant, len(players), f"{where}: families")
+    table = Table(variant, rules, players, characters, catalogue, families)
     _check_possible(table, where)
     return table
+
+
+def _families(value: Any, catalogue: Catalogue, variant: Variant, players: int, where: str) -> tuple[str, ...] | None:
+    if value is None:
+        return None
+    known = [f for f, g in catalogue.families.items() if g in variant.games]
+    if not isinstance(value, list) or not all(isinstance(v, str) and v in known for v in value):
+        raise InputError(f"must be a list of this game's families, from {', '.join(known)}", where=where)
+    if len(set(value)) != players:
+        raise InputError(f"a game with {players} players uses {players} families, not {len(set(value))}",
+                         where=where)
+    return tuple(value)
 
 
 def with_table_values(cards: Any, catalogue: Catalogue, variant: Variant, where: str) -> Catalogue:
@@ -195,3 +218,16 @@ def _check_possible(table: Table, where: str) -> None:
         raise InputError(f"{len(families)} families on the table ({', '.join(sorted(map(str, families)))}) "
                          f"but a game with {len(table.players)} players uses {len(table.players)}",
                          where=where)
+    listed = table.families
+    if listed is not None and not families <= set(listed):
+        raise InputError(f"{', '.join(sorted(map(str, families - set(listed))))} cards are on the table, but this "
+                         f"game's families are {', '.join(listed)}", where=where)
+    pairs = {table.catalogue.card(c).name for c in table.characters}
+    if len(pairs) > len(table.players):
+        raise InputError(f"{len(pairs)} Characters in play, but a game with {len(table.players)} players uses "
+                         f"{len(table.players)} Character pairs (one colour of each in play at most)", where=where)
+    in_game = table.game_families()
+    for seat in table.players:
+        if RICE_PAPER in (seat.hand_cards or ()) and in_game is not None and "polar" not in in_game:
+            raise InputError(f"rice paper in {seat.name}'s hand, but rice paper is used only with the polar "
+                             f"animals and this game's families are {', '.join(in_game)}", where=where)
