@@ -8,11 +8,15 @@ from ..errors import InputError
 
 # name -> (allowed values, default, what the choice means)
 CHOICES: dict[str, tuple[tuple[str, ...], str, str]] = {
+    # Evidence (rules/002, the English card images' text layer): the Bee's card reads "for each  origami" with
+    # a blank where its family icon was lost, while the Whale's reads "for each other origami in the same
+    # collection" with no blank. Only the German clarification ("nur die anderen Karten mit  gezählt") hints
+    # at an icon. The English card stands where versions disagree: "any" is the default.
     "whale": (
-        ("sea", "any"),
-        "sea",
-        "Whale counts the other sea origami in its collection (\"sea\", the German clarification's "
-        "reading) or every other origami there (\"any\", the card text as extracted).",
+        ("any", "sea"),
+        "any",
+        "Whale counts every other origami in its collection (\"any\": the English card text, where no icon is "
+        "lost) or only the other sea origami (\"sea\": the German clarification's reading).",
     ),
     "macaw": (
         ("once", "each"),

@@ -139,9 +139,9 @@ RULES: dict[RuleId, Rule] = dict([
     _r(RuleId.SCORE_CHICKEN, "Chicken", "2 extra points for each Chick in your collections."),
     _r(RuleId.SCORE_BEE, "Bee", "1 extra point for each lawn origami in your collections; the Bee counts itself."),
     _r(RuleId.SCORE_WHALE, "Whale",
-       "1 extra point for each other sea origami in the Whale's own collection (it does not count itself; two "
-       "Whales in one collection count each other). Where the sea symbol is read as 'any origami', the "
-       "table's rule choice whale = any counts every other card there."),
+       "1 extra point for each other origami in the Whale's own collection (it does not count itself; two "
+       "Whales in one collection count each other), as the English card reads. The German clarification "
+       "hints at a sea symbol: the table's rule choice whale = sea counts only the other sea origami."),
     _r(RuleId.SCORE_RABBIT, "Rabbit",
        "1 extra point for every 2 cards left in your hand, rounded down: 5 cards give 2."),
     _r(RuleId.SCORE_ANT, "Ant",

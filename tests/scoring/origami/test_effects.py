@@ -7,11 +7,13 @@ from dataclasses import replace
 
 import pytest
 
+from companion.playout import filled
 from scoring.errors import MissingValue
 from scoring.origami import commands as c
 from scoring.origami.cards import RICE_PAPER, CardId, Effect
 from scoring.origami.catalog import Catalogue
 from scoring.origami.legal import legal_actions
+from scoring.origami.options import hand_limit
 from scoring.origami.rules import RuleId
 from scoring.origami.state import GameState
 from tests.scoring.origami.referee_helpers import ANN, BOB, CATALOGUE, accepted, refused, run, with_player
@@ -21,7 +23,7 @@ KNOWN = CATALOGUE.with_entries([("test", {"name": n, "cost": cost, "folds": f}) 
     ("Dolphin", 4, 2), ("Lion", 6, 3), ("Spider", 6, 3))] + [
     ("test", {"name": n, "cost": cost, "folds": f, "hand_modifier": 0}) for n, cost, f in (
         ("Piranha", 3, 2), ("Sloth", 3, 2), ("Nine-tailed Fox", 4, 2), ("Oni", 4, 2))], "user")
-FULL = {"origami": 4, "legends": 4}
+FILLED = filled(CATALOGUE)  # made-up values for the Characters' unknown ones
 
 
 def table(families: tuple[str, str], line: tuple[str, ...], *, hands: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
@@ -458,3 +460,33 @@ def test_an_amount_nobody_knows_is_asked_for_never_guessed() -> None:
     answered = vague.with_entries([("t", {"name": "Seal", "amount": 3})], "user")
     state = run(state, c.PlayOrigami(ANN, CardId("Seal"), (CardId("Kappa"), CardId("Kappa")), 0), catalogue=answered)
     refused(state, c.TakeRicePaper(ANN, 2), RuleId.EFFECT_AMOUNT, catalogue=answered)
+
+
+# --- the documented choices (README: Documented choices) ----------------------------------------------------
+
+def test_a_caiman_gives_another_action_for_its_own_play() -> None:
+    state = table(("exotic", "legendary"), ("Macaw", "Oni", "Leprechaun", "Dragon"),
+                  hands=(("Caiman", "Kappa", "Kappa", "Phoenix", "Phoenix"), ()))
+    state = play(state, ANN, "Caiman", ("Kappa", "Kappa", "Phoenix", "Phoenix"))
+    assert state.actions_left == 1  # cost 6, and the Caiman shows on top once played
+
+
+def test_two_visible_velociraptors_give_two_each() -> None:
+    state = table(("dinosaurs", "legendary"), ("Kappa", "Oni", "Leprechaun", "Dragon"),
+                  collections=((("Velociraptor",), ("Velociraptor",)), ((), ())))
+    limit = hand_limit(state.player(ANN).collections, (), KNOWN.with_entries(
+        [("t", {"name": "Velociraptor", "hand_modifier": 1})], "user"))
+    assert limit.value == 8 + 2 + 2
+
+
+def test_a_characters_free_play_may_be_left_unused_and_is_never_a_character() -> None:
+    state = run(None, c.StartGame("legends", ("Ann", "Bob"), ("polar", "legendary"), ("Ninja", "Merchant")),
+                catalogue=FILLED)
+    state = run(state, c.EnterPosition((((), ()), ((), ())), (0, 0), (), tuple(map(CardId, (
+        "Seal", "Ninja (red)", "Kappa", "Phoenix"))), (), ANN, ANN), catalogue=FILLED)
+    state = with_player(state, ANN, hand=("Merchant (yellow)", "Seal", "Kappa"))
+    state = run(state, c.PlayCharacter(ANN, CardId("Merchant (yellow)"), (CardId("Seal"), CardId("Kappa"))),
+                catalogue=FILLED)
+    refused(state, c.PlayOrigami(ANN, CardId("Ninja (red)"), (), 0, source="line"), RuleId.CHAR_PAIR,
+            catalogue=FILLED)
+    run(state, c.EndTurn(ANN, refill=(CardId("Oni"),)), catalogue=FILLED)  # the free play left unused
