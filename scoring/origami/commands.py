@@ -141,6 +141,14 @@ class SwapIn:
 
 
 @dataclass(frozen=True, slots=True)
+class CopyEffect:
+    """The Parrot: use the instant effect of `card`, an origami showing (a collection's top or the line)."""
+
+    player: int
+    card: CardId
+
+
+@dataclass(frozen=True, slots=True)
 class TakeExtraAction:
     player: int
 
@@ -168,4 +176,4 @@ class Override:
 
 Command = (StartGame | Deal | EnterPosition | DrawCards | PlayOrigami | PlayCharacter | UseSpecialAction | DrawFromDeck
            | TakeFromLine | RefillLine | ReplaceLine | TakeFromDiscard | Discard | PassCards
-           | TakeRicePaper | MoveOrigami | SwapIn | TakeExtraAction | RevealHand | EndTurn | Override)
+           | TakeRicePaper | MoveOrigami | SwapIn | CopyEffect | TakeExtraAction | RevealHand | EndTurn | Override)

@@ -115,8 +115,9 @@ def evolve(state: GameState, event: e.Event) -> GameState:
             moved = {old: (c, i) for c, col in enumerate(tags) for i, old in enumerate(col)}
             fresh = tuple((o, *moved[(c, i)]) if o == p else (o, c, i) for o, c, i in state.fresh)
             return replace(state, fresh=fresh)
-        case e.EffectOpened(grants=grants):
-            return replace(state, grants=state.grants + grants)
+        case e.EffectOpened(card=card, grants=grants):
+            effects = state.effects if card in state.effects else state.effects + (card,)  # a Parrot's copy
+            return replace(state, grants=state.grants + grants, effects=effects)
         case e.GrantUsed(index=index, cards=cards):
             return replace(state, spent=state.spent + ((index, cards),))
         case e.OrigamiSwapped(player=p, collection=c, position=pos, removed=old, card=card):

@@ -20,7 +20,7 @@ STEP_WORDS = {
     "take_discard": "taking a card from the discard pile", "discard": "discarding", "pass": "passing cards",
     "take_rice": "taking rice paper", "play": "playing an origami", "move": "moving an origami",
     "replace_line": "replacing the draw line", "extra_action": "taking another action",
-    "swap_in": "swapping a card into a collection",
+    "swap_in": "swapping a card into a collection", "copy": "copying an instant effect",
 }
 
 
@@ -56,6 +56,12 @@ def open_effect(check: Checker, seat: int, card: Card, payment: tuple[CardId, ..
                                     spec.card_folds, cards, spec.source or spec.to, receiver, spec.discount,
                                     spec.free, spec.choice, batch))
     return [e.EffectOpened(seat, card.id, tuple(grants))]
+
+
+def showing(state: GameState) -> list[tuple[CardId, int]]:
+    """The origami showing (each collection's top, the draw line), with the origami beneath each."""
+    tops = [(col[-1], len(col) - 1) for p in state.players for col in p.collections if col]
+    return tops + [(cid, 0) for cid in state.line]
 
 
 def opens_on_play(card: Card) -> bool:

@@ -17,7 +17,7 @@ from .cards import RICE_PAPER, CardId, Effect, Game
 from .catalog import Catalogue
 from .checks import deck_can_give
 from .effects import Grant
-from .grants import available, unknown_effect
+from .grants import available, showing, unknown_effect
 from .options import draw_allowance, folds, hand_limit, legal_payments, placements, price
 from .state import GameState, Phase
 
@@ -179,6 +179,10 @@ def _steps(state: GameState, g: Grant, catalogue: Catalogue, cards: list[CardId]
             return _grant_plays(state, g, catalogue, cards)
         case "replace_line":
             return [c.ReplaceLine(())] if state.line else []
+        case "copy":
+            return [c.CopyEffect(seat, x) for x in sorted({cid for cid, _ in showing(state)})
+                    if catalogue.card(x).effect is Effect.INSTANT and catalogue.card(x).do is not None
+                    and all(s.step != "copy" for s in catalogue.card(x).do or ())]
         case "extra_action":
             return [c.TakeExtraAction(seat)] if seat == state.current else []
         case "swap_in":

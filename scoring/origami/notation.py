@@ -42,6 +42,7 @@ VERBS = {v.name: v for v in (
          frozenset({"to"})),
     Verb("swap", "swap 1|2 CARD: swap a card in for that collection's top card"),
     Verb("extra", "extra: an extra action granted by an effect"),
+    Verb("copy", "copy CARD: the Parrot uses the instant effect of an origami showing (a top card, the line)"),
     Verb("reveal", "reveal CARDS: show the whole hand"),
     Verb("end", "end [discard CARDS] [refill CARDS]: end the turn", frozenset({"discard", "refill"})),
 )}
@@ -183,6 +184,8 @@ class _Reader:
                 return c.SwapIn(seat, self.collection(where), self.card(name, "swap"))
             case "extra":
                 return c.TakeExtraAction(seat)
+            case "copy":
+                return c.CopyEffect(seat, self.card(first, "copy"))
             case "reveal":
                 return c.RevealHand(seat, self.cards(first, "reveal"))
             case _:
@@ -263,6 +266,8 @@ def write(command: c.Command, state: GameState) -> str:
             return f"{who(p)}swap {col + 1} {card}"
         case c.TakeExtraAction(player=p):
             return f"{who(p)}extra"
+        case c.CopyEffect(player=p, card=card):
+            return f"{who(p)}copy {card}"
         case c.RevealHand(player=p, cards=ids):
             return f"{who(p)}reveal {cards(ids)}"
         case c.EndTurn(player=p, discards=ids, refill=refill):

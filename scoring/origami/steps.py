@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from . import commands as c
 from . import events as e
-from .cards import RICE_PAPER, CardId
+from .cards import RICE_PAPER, CardId, Effect
 from .checks import Checker, deck_can_give, from_deck
 from .effects import Grant
-from .grants import Problem, Test, available, exactly, use
+from .grants import Problem, Test, available, exactly, open_effect, showing, use
 from .options import folds
 from .referee import Handler, after, in_play, refill
 from .rules import RuleId
@@ -189,6 +189,26 @@ def _swap_in(check: Checker, cmd: c.SwapIn) -> list[e.Event]:
     return used + [e.OrigamiSwapped(cmd.player, cmd.collection, len(column) - 1, column[-1], cmd.card)]
 
 
+def _copy(check: Checker, cmd: c.CopyEffect) -> list[e.Event]:
+    """The Parrot: the instant effect of an origami showing, opened for the Parrot's player."""
+    state = check.state
+    card = check.card(cmd.card)
+    shown = dict(reversed(showing(state)))  # a card showing several times: the first place counts
+
+    def test(g: Grant) -> Problem:
+        if card.id not in shown:
+            return RuleId.CARD_ZONE, (f"{g.source} copies an origami showing (a collection's top or the draw "
+                                      f"line); {card.id} is not showing")
+        if card.effect is not Effect.INSTANT:
+            return RuleId.EFFECT_STEPS, f"{g.source} copies an instant effect only; {card.id} has none"
+        if any(s.step == "copy" for s in card.do or ()):
+            return RuleId.EFFECT_STEPS, f"{g.source} copies an effect that does something; copying a copy does not"
+        return None
+
+    used = _effect(check, "copy", cmd.player, test)
+    return used + open_effect(after(check, used), cmd.player, card, below=shown.get(card.id, 0))
+
+
 def _extra(check: Checker, cmd: c.TakeExtraAction) -> list[e.Event]:
     state = check.state
     in_play(check)
@@ -217,5 +237,5 @@ HANDLERS: dict[type, Handler] = {
     c.DrawFromDeck: _draw_deck, c.TakeFromLine: _take_line, c.RefillLine: _refill,
     c.ReplaceLine: _replace_line, c.TakeFromDiscard: _take_discard, c.Discard: _discard, c.PassCards: _pass,
     c.TakeRicePaper: _rice, c.MoveOrigami: _move, c.SwapIn: _swap_in, c.TakeExtraAction: _extra,
-    c.RevealHand: _reveal,
+    c.RevealHand: _reveal, c.CopyEffect: _copy,
 }

@@ -490,3 +490,17 @@ def test_a_characters_free_play_may_be_left_unused_and_is_never_a_character() ->
     refused(state, c.PlayOrigami(ANN, CardId("Ninja (red)"), (), 0, source="line"), RuleId.CHAR_PAIR,
             catalogue=FILLED)
     run(state, c.EndTurn(ANN, refill=(CardId("Oni"),)), catalogue=FILLED)  # the free play left unused
+
+
+def test_the_parrot_copies_one_instant_effect_showing() -> None:
+    state = table(SKY, ("Chick", "Owl", "Ant", "Bee"), hands=(("Parrot", "Chick", "Owl"), ("Ant", "Bee")),
+                  collections=((("Chicken",), ()), (("Magpie",), ())))
+    state = play(state, ANN, "Parrot", ("Owl", "Chick"), 1)
+    no(state, c.CopyEffect(ANN, CardId("Butterfly")), RuleId.CARD_ZONE)  # not showing
+    no(state, c.CopyEffect(ANN, CardId("Chicken")), RuleId.EFFECT_STEPS)  # a scoring card
+    no(state, c.CopyEffect(BOB, CardId("Owl")), RuleId.EFFECT_WHO)
+    no(state, c.CopyEffect(ANN, CardId("Parrot")), RuleId.EFFECT_STEPS)  # a copy of a copy does nothing
+    copied = ok(state, c.CopyEffect(ANN, CardId("Magpie")))  # Bob's top card: each opponent discards one
+    no(copied, c.CopyEffect(ANN, CardId("Owl")), RuleId.EFFECT_AMOUNT)  # one copy
+    copied = ok(copied, c.Discard(BOB, (CardId("Bee"),)), c.TakeFromDiscard(ANN, CardId("Bee")))
+    no(copied, c.Discard(BOB, (CardId("Ant"),)), RuleId.EFFECT_AMOUNT)
