@@ -23,7 +23,7 @@ TO = ("right", "neighbours")  # pass: to the player on your right, or one card t
 CONDITIONS = ("rice_paid",)  # the card was paid with at least one rice paper
 PER = ("under",)  # amount times the origami beneath the card when it was played
 KEYS = ("step", "amount", "who", "from", "to", "folds", "exact", "card_folds", "card", "discount", "free",
-        "condition", "per", "choice")
+        "condition", "per", "choice", "after")
 HELP = ('e.g. {step = "take_rice", amount = 3} or {step = "discard", amount = 1, who = "opponents"}; keys: '
         + ", ".join(KEYS))
 
@@ -46,6 +46,7 @@ class StepSpec:
     condition: str = ""
     per: str = ""
     choice: str = ""  # steps naming the same choice are alternatives: only one of them is used
+    after: str = ""  # a step of the same effect the player does first ("discard, then draw")
 
     def as_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"step": self.step}
@@ -78,6 +79,7 @@ class Grant:
     free: bool = False
     choice: str = ""
     batch: int = 0  # grants opened together share a batch (the index of the first one)
+    after: str = ""
 
 
 def parse_steps(data: Any, where: str) -> tuple[StepSpec, ...]:
@@ -125,7 +127,7 @@ def _spec(item: Any, where: str) -> StepSpec:
     return StepSpec(step, whole("amount", None) if "amount" in item else None, who, one_of("from", FROM),
                     one_of("to", TO), whole("folds", 0) or 0, flag("exact"), whole("card_folds", 0) or 0,
                     text("card"), whole("discount", 0) or 0, flag("free"), one_of("condition", CONDITIONS),
-                    one_of("per", PER), text("choice"))
+                    one_of("per", PER), text("choice"), one_of("after", sorted(STEP_KINDS)))
 
 
 def default_specs(kinds: frozenset[str]) -> tuple[StepSpec, ...]:

@@ -54,7 +54,7 @@ def open_effect(check: Checker, seat: int, card: Card, payment: tuple[CardId, ..
             for receiver, times in to.items():
                 grants.append(Grant(card.id, spec.step, actor, amount * times, spec.folds, spec.exact,
                                     spec.card_folds, cards, spec.source or spec.to, receiver, spec.discount,
-                                    spec.free, spec.choice, batch))
+                                    spec.free, spec.choice, batch, spec.after))
     return [e.EffectOpened(seat, card.id, tuple(grants))]
 
 
@@ -69,13 +69,28 @@ def opens_on_play(card: Card) -> bool:
 
 
 def available(state: GameState, index: int) -> bool:
-    """Not used yet, and no alternative of the same choice used instead."""
+    """Not used yet, no alternative of the same choice used instead, and what comes first done."""
     grant = state.grants[index]
     for j, _cards in state.spent:
         other = state.grants[j]
         if j == index or (grant.choice and other.choice == grant.choice and other.batch == grant.batch):
             return False
-    return True
+    return waiting(state, index) is None
+
+
+def waiting(state: GameState, index: int) -> Grant | None:
+    """The step of the same effect this player does first and has not done yet (a discard before the draw;
+    an empty hand discards nothing, so it does not wait)."""
+    grant = state.grants[index]
+    if not grant.after:
+        return None
+    spent = {j for j, _ in state.spent}
+    for j, other in enumerate(state.grants):
+        if (other.batch, other.seat, other.step) == (grant.batch, grant.seat, grant.after) and j not in spent:
+            empty = (other.step in ("discard", "pass") and state.player(other.seat).hand.size == 0
+                     or other.step == "draw_deck" and state.deck + len(state.discard) == 0)
+            return None if empty else other
+    return None
 
 
 def unknown_open(check: Checker) -> bool:
@@ -100,7 +115,11 @@ def use(check: Checker, step: str, seat: int, test: Test, cards: tuple[CardId, .
     free = [(i, g) for i, g in kind if available(state, i)]
     mine = [(i, g) for i, g in free if g.seat == seat]
     if not mine:
-        if any(g.seat == seat for _, g in kind):
+        first = next((w for i, g in kind if g.seat == seat and (w := waiting(state, i)) is not None), None)
+        if first is not None:
+            check.require(False, RuleId.EFFECT_STEPS, f"{what}: {first.source} says {check.name(seat)} does "
+                                                      f"this after {STEP_WORDS[first.step]}: that comes first")
+        elif any(g.seat == seat for _, g in kind):
             sources = ", ".join(sorted({g.source for _, g in kind if g.seat == seat}))
             check.require(False, RuleId.EFFECT_AMOUNT,
                           f"{what}: {sources} allowed it once for {check.name(seat)}, and it is used")

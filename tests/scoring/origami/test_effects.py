@@ -151,10 +151,19 @@ def test_the_phoenix_each_player_discards_one_then_draws_two() -> None:
                   hands=(("Phoenix", "Seal", "Kappa", "Dragon"), ("Walrus", "Seal")))
     state = with_player(state, ANN, hand=("Phoenix", "Arctic Hare", "Leprechaun", "Kappa", "Dragon"))
     state = play(state, ANN, "Phoenix", ("Arctic Hare", "Leprechaun"))
-    assert "Phoenix: draw 2, not 3" in no(state, c.DrawFromDeck(ANN, 3), RuleId.EFFECT_AMOUNT)
+    assert "after discarding: that comes first" in no(state, c.DrawFromDeck(BOB, 2), RuleId.EFFECT_STEPS)
     no(state, c.Discard(BOB, (CardId("Walrus"), CardId("Seal"))), RuleId.EFFECT_AMOUNT)
+    state = ok(state, c.Discard(ANN, (CardId("Kappa"),)))
+    assert "Phoenix: draw 2, not 3" in no(state, c.DrawFromDeck(ANN, 3), RuleId.EFFECT_AMOUNT)
     state = ok(state, c.Discard(BOB, (CardId("Walrus"),)), c.DrawFromDeck(BOB, 2), c.DrawFromDeck(ANN, 2))
     no(state, c.DrawFromDeck(BOB, 2), RuleId.EFFECT_AMOUNT)
+
+
+def test_with_an_empty_hand_the_phoenix_still_draws_two() -> None:
+    state = table(("legendary", "polar"), ("Walrus", "Kappa", "Seal", "Reindeer"),
+                  hands=(("Phoenix", "Arctic Hare", "Leprechaun"), ()))
+    state = play(state, ANN, "Phoenix", ("Arctic Hare", "Leprechaun"))
+    ok(state, c.DrawFromDeck(ANN, 2), c.DrawFromDeck(BOB, 2))  # nothing in hand to discard first
 
 
 def test_the_walrus_takes_a_discard_only_when_paid_with_rice_paper() -> None:
