@@ -66,7 +66,7 @@ def made_up(catalogue: Catalogue, leave: frozenset[str] = frozenset()) -> tuple[
             extra.append((f"fill {family}", {
                 "name": f"Unseen {family}", "game": game.value, "kind": "origami", "family": family,
                 "quantity": catalogue.family_size - have, "cost": 3, "folds": 2, "points": 2,
-                "effect": "instant", "do": [{"step": "draw_deck", "amount": 1}]}))
+                "effect": "instant", "steps": ["draw_deck"], "amount": 1}))  # draw one card
     return entries, extra
 
 
