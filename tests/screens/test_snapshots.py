@@ -60,7 +60,7 @@ def test_table_mid_game_with_a_refused_line(snap_compare: Any, tmp_path: Path) -
     async def resumed(pilot: Pilot[Any]) -> None:
         await settled(pilot)
         await pilot.press("enter")
-        await pilot.press(*"play kappa pay nine to 2")
+        await pilot.press(*"play dragon to 2")
         await pilot.pause()
 
     assert snap_compare(make_app(url, catalogue), terminal_size=(80, 24), run_before=resumed)
