@@ -258,6 +258,10 @@ def _play(check: Checker, cmd: c.PlayOrigami) -> list[e.Event]:
     due_why = ""
     free = cmd.free
     if action:
+        if cmd.source == "line":
+            spent = [cid for cid in state.effects if check.catalogue.card(cid).is_character]
+            check.require(not spent, RuleId.EFFECT_AMOUNT,
+                          f"{', '.join(spent)}'s free play is used: one origami from the draw line, once")
         main_action(check, cmd.player)
         check.require(not cmd.discount and not cmd.free, RuleId.PAY_EXACT,
                       "nothing in play lets this origami be cheaper or free: name the effect that does")

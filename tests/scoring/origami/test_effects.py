@@ -513,3 +513,19 @@ def test_the_parrot_copies_one_instant_effect_showing() -> None:
     no(copied, c.CopyEffect(ANN, CardId("Owl")), RuleId.EFFECT_AMOUNT)  # one copy
     copied = ok(copied, c.Discard(BOB, (CardId("Bee"),)), c.TakeFromDiscard(ANN, CardId("Bee")))
     no(copied, c.Discard(BOB, (CardId("Ant"),)), RuleId.EFFECT_AMOUNT)
+
+
+def test_a_characters_free_play_is_one_play_by_its_player_in_its_turn() -> None:
+    state = run(None, c.StartGame("legends", ("Ann", "Bob"), ("polar", "legendary"), ("Ninja", "Merchant")),
+                catalogue=FILLED)
+    state = run(state, c.EnterPosition((((), ()), ((), ())), (0, 0), (), tuple(map(CardId, (
+        "Seal", "Phoenix", "Kappa", "Arctic Hare"))), (), ANN, ANN), catalogue=FILLED)
+    state = with_player(state, ANN, hand=("Merchant (yellow)", "Seal", "Kappa"))
+    state = run(state, c.PlayCharacter(ANN, CardId("Merchant (yellow)"), (CardId("Seal"), CardId("Kappa"))),
+                catalogue=FILLED)
+    refused(state, c.PlayOrigami(BOB, CardId("Seal"), (), 0, source="line"), RuleId.CHAR_FREE, catalogue=FILLED)
+    played = run(state, c.PlayOrigami(ANN, CardId("Seal"), (), 0, source="line"), catalogue=FILLED)
+    assert "free play is used" in str(refused(played, c.PlayOrigami(ANN, CardId("Phoenix"), (), 1, source="line"),
+                                              RuleId.EFFECT_AMOUNT, catalogue=FILLED))
+    later = run(state, c.EndTurn(ANN, refill=(CardId("Oni"),)), catalogue=FILLED)
+    refused(later, c.PlayOrigami(BOB, CardId("Seal"), (), 0, source="line"), RuleId.CARD_ZONE, catalogue=FILLED)

@@ -1,4 +1,6 @@
-"""Random legal games: never an error, every offered option accepted, invariants after every command."""
+"""Random legal games in every variant, each command drawn from the engine's own offer (legal_actions): they run
+to the end, every offered command is accepted (Playout.step puts each to the referee when checked), and the cards
+are conserved and the collections balanced after every command (audit)."""
 from __future__ import annotations
 
 import json
