@@ -143,7 +143,7 @@ def amount_of(spec: StepSpec, card: CardId, card_amount: int | None) -> int:
         return 0
     if card_amount is not None:
         return card_amount
-    raise MissingValue(card, "amount", f"how many cards its {spec.step.replace('_', ' ')} step moves")
+    raise MissingValue(card, "amount", f"its effect's {spec.step.replace('_', ' ')} step")
 
 
 def seats(who: str, acting: int, count: int) -> list[int]:

@@ -78,3 +78,24 @@ def test_a_missing_file_is_bad_input(tmp_path: Path) -> None:
     done = subprocess.run([COMPANION, "--db", f"sqlite:///{tmp_path}/c.db", "referee", str(tmp_path / "no.json")],
                           capture_output=True, text=True, check=False, timeout=60)
     assert done.returncode == 2 and "no such game file" in done.stderr
+
+
+def test_an_effects_amount_nobody_knows_is_asked_for_and_kept(tmp_path: Path) -> None:
+    """A card whose effect's amount is not known stops the file with the command that supplies it; once kept
+    in the user's catalogue, the same file is refereed with it."""
+    game = {"game": "legends", "players": ["Ann", "Bob"], "families": ["polar", "legendary"],
+            "characters": ["Ninja", "Merchant"],
+            "cards": {"Seal": {"do": [{"step": "take_rice"}]}},
+            "position": {"hands": {"Ann": 5, "Bob": 5}, "line": ["Walrus", "Phoenix", "Reindeer", "Arctic Hare"],
+                         "started": "Ann", "turn": "Ann"},
+            "actions": ["play seal pay kappa, kappa to 1", "rice 3"]}
+    asked = referee(tmp_path, game)
+    assert asked.returncode == 2, asked.stdout + asked.stderr
+    assert "Seal: how many cards its effect moves is not known" in asked.stderr
+    assert '`companion catalog set "Seal" amount VALUE`' in asked.stderr
+    kept = subprocess.run([COMPANION, "--db", f"sqlite:///{tmp_path}/c.db", "catalog", "set", "Seal", "amount", "3"],
+                          capture_output=True, text=True, check=False, timeout=60)
+    assert kept.returncode == 0, kept.stderr
+    done = referee(tmp_path, game, "--json")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert [x["accepted"] for x in json.loads(done.stdout)["lines"]] == [True, True]
