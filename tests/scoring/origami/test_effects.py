@@ -8,12 +8,14 @@ from dataclasses import replace
 import pytest
 
 from companion.playout import filled
+from scoring.decision import Rejected
 from scoring.errors import MissingValue
 from scoring.origami import commands as c
 from scoring.origami.cards import RICE_PAPER, CardId, Effect
 from scoring.origami.catalog import Catalogue
 from scoring.origami.legal import legal_actions
 from scoring.origami.options import hand_limit
+from scoring.origami.referee import decide
 from scoring.origami.rules import RuleId
 from scoring.origami.state import GameState
 from tests.scoring.origami.referee_helpers import ANN, BOB, CATALOGUE, accepted, refused, run, with_player
@@ -436,6 +438,7 @@ def _opening(card_id: str) -> GameState:
     return ok(state, (rice_paid or plays)[0])
 
 
+OWN_STEPS = (c.DrawFromDeck, c.TakeFromLine, c.TakeFromDiscard, c.Discard, c.TakeRicePaper, c.PlayOrigami)
 EFFECT_CARDS = sorted(cid for cid, card in KNOWN.cards.items()
                       if card.do and card.effect in (Effect.INSTANT, Effect.SPECIAL)
                       and any(s.step != "refill_line" for s in card.do))
@@ -453,6 +456,13 @@ def test_every_offered_step_is_accepted_once_and_never_in_the_next_turn(card_id:
         later = run(state, step, catalogue=catalogue)
         again = legal_actions(later, ANN, catalogue) + legal_actions(later, BOB, catalogue)
         assert step not in again, f"{step} is offered again after it was used"
+    # The wrong player: Ann's own part of the effect, claimed by Bob, is refused.
+    bobs = legal_actions(state, BOB, catalogue)
+    for step in steps:
+        if isinstance(step, OWN_STEPS) and step.player == ANN and not any(type(x) is type(step) for x in bobs):
+            decision = decide(state, replace(step, player=BOB), catalogue)
+            assert isinstance(decision, Rejected), step
+            assert decision.rule in (RuleId.EFFECT_WHO, RuleId.EFFECT_STEPS), decision
     # The next turn (Bob's): nothing of Ann's effect is left.
     ended = end_turn(state)
     for step in steps:
