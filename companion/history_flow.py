@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from db.store import Store
     from screens.origami.quick import QuickScoreScreen
     from screens.origami.sheet import SheetScreen
+    from screens.origin.quick import OriginQuickScreen
     from screens.players import PlayersScreen
 
 GAMES_SHOWN = 20  # a player's latest finished games on the players screen
@@ -138,4 +139,32 @@ class HistoryFlow(AppBase):
             self.notify(str(exc), title="Not saved", severity="error")
             return
         if isinstance(self.screen, QuickScoreScreen):
+            self.screen.was_saved(record.id)
+
+    def on_origin_quick_screen_save(self, message: OriginQuickScreen.Save) -> None:
+        """A quick-scored Origin Story game joins the history as a finished game of its kind, each player's line
+        with their rounds and sources (solo: the Vancardians' lines go in the player's sheet, as for a logged game)."""
+        from db.records import ORIGIN_STORY
+        from scoring.origin.roundfile_json import score_json
+        from screens.origin.quick import OriginQuickScreen
+
+        from .origin_session import FinalResults, SeatResult
+
+        scored = message.scored
+        sheet = scored.game
+        people = [p for p in sheet.players if p.name in scored.players]
+        data = score_json(sheet)
+        details = [next(d for d in data["players"] if d["name"] == p.name) for p in people]
+        if len(people) < len(sheet.players):
+            others = [d for d in data["players"] if d["name"] not in scored.players]
+            details = [{**d, "opponents": others} for d in details]
+        results = FinalResults(tuple(SeatResult(p.name, p.total, p.rank) for p in people), sheet.winners)
+        try:
+            record = self.reader().record_scored(
+                variant=scored.mode.value, players=[p.name for p in people], families=[], characters=[],
+                rules=scored.rules, sheet=results, sheets=details, kind=ORIGIN_STORY)
+        except InputError as exc:
+            self.notify(str(exc), title="Not saved", severity="error")
+            return
+        if isinstance(self.screen, OriginQuickScreen):
             self.screen.was_saved(record.id)

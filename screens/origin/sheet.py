@@ -75,6 +75,11 @@ def winners_text(game: GameScore) -> Text:
     best = max((p.total for p in game.players), default=0)
     if not game.winners:
         return Text("")
+    played = _rounds_played(game)
+    if played < ROUNDS:
+        who = " and ".join(game.winners)
+        return Text(f"{who} lead{'s' if not game.shared else ''} with {best} VP after {played} round"
+                    f"{'s' if played != 1 else ''}.", style="bold")
     if game.shared:
         return Text(f"Shared victory: {', '.join(game.winners)}, tied on {best} VP (ties share; "
                     f"{RuleId.GAME_END}).", style="bold green")
