@@ -3,16 +3,18 @@ renames and merges, and quick-scored games saved (writes on the main thread)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual import work
 
+from db.records import ORIGIN_STORY, GameRecord
 from scoring.errors import InputError
 
 from .app_base import AppBase
 
 if TYPE_CHECKING:
     from db.store import Store
+    from scoring.origin.scoring import GameScore
     from screens.origami.quick import QuickScoreScreen
     from screens.origami.sheet import SheetScreen
     from screens.origin.catalogue import OriginCatalogueScreen
@@ -20,6 +22,30 @@ if TYPE_CHECKING:
     from screens.players import PlayersScreen
 
 GAMES_SHOWN = 20  # a player's latest finished games on the players screen
+
+
+def stored_origin_sheet(game_id: int, results: list[dict[str, Any]]) -> GameScore:
+    """An Origin Story game's sheet from its stored results (each player's rounds, as `origin score --json` writes
+    them; solo: the Vancardians' lines under `opponents`); a damaged one is an InputError naming what is wrong."""
+    from scoring.origin.round_input import Alignment
+    from scoring.origin.scoring import GameScore, PlayerTotal, RoundScore
+
+    def player(d: Any, name: str) -> PlayerTotal:
+        try:
+            rounds = tuple(RoundScore(name, Alignment(r["alignment"]), int(r["tricks"]),
+                                      tuple((str(a["source"]), int(a["vp"])) for a in r["abilities"]),
+                                      int(r["surrender_vp"])) for r in d["rounds"])
+            return PlayerTotal(name, rounds, int(d["total"]), int(d["rank"]))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise InputError(f"{name}'s score sheet is damaged ({type(exc).__name__}: {exc}); restore a backup copy "
+                             "of the database", where=f"game {game_id}") from None
+
+    players = [player(r["sheet"], r["name"]) for r in results]
+    opponents = results[0]["sheet"].get("opponents", []) if results else []
+    players += [player(o, str(o.get("name", "?")) if isinstance(o, dict) else "?") for o in opponents]
+    winners = [r["name"] for r in results if r["winner"]]
+    winners += [p.name for p in players[len(results):] if p.rank == 1]
+    return GameScore(tuple(players), tuple(winners))
 
 
 class HistoryFlow(AppBase):
@@ -52,12 +78,26 @@ class HistoryFlow(AppBase):
         store = self.reader()
         try:
             game = store.game(message.game_id)
+            if game.kind == ORIGIN_STORY:
+                self.show_origin_game(game, store.results(game.id))
+                return
             sheet = stored_sheet(store.results(game.id), game.tie_break)
         except InputError as exc:
             self.notify(str(exc), severity="error")
             return
         day = f"{game.finished_at:%Y-%m-%d}" if game.finished_at else ""
         self.push_screen(SheetScreen(sheet, f"Game {game.id} · {day} · {game.variant}", game.id))
+
+    def show_origin_game(self, game: GameRecord, results: list[dict[str, Any]]) -> None:
+        """A finished Origin Story game's sheet as the history keeps it (solo: with the Vancardians' lines)."""
+        from scoring.origin.rules import CHOICES
+        from screens.origin.sheet import OriginSheetScreen
+
+        day = f"{game.finished_at:%Y-%m-%d}" if game.finished_at else ""
+        level = f" · difficulty {game.rules['difficulty']}" if "difficulty" in game.rules else ""
+        notes = {k: v for k, v in game.rules.items() if k in CHOICES and v != CHOICES[k][0]}
+        self.push_screen(OriginSheetScreen(stored_origin_sheet(game.id, results),
+                                           f"Game {game.id} · {day} · {game.variant}{level}", notes))
 
     def on_sheet_screen_share(self, message: SheetScreen.Share) -> None:
         """The game's BG Stats link as a QR code, drawn to fit this terminal (or said why it cannot be)."""
@@ -145,7 +185,6 @@ class HistoryFlow(AppBase):
     def on_origin_quick_screen_save(self, message: OriginQuickScreen.Save) -> None:
         """A quick-scored Origin Story game joins the history as a finished game of its kind, each player's line
         with their rounds and sources (solo: the Vancardians' lines go in the player's sheet, as for a logged game)."""
-        from db.records import ORIGIN_STORY
         from scoring.origin.roundfile_json import score_json
         from screens.origin.quick import OriginQuickScreen
 

@@ -11,7 +11,7 @@ from db.records import ORIGIN_STORY
 from db.store import Store
 from screens.ask import TextQuestion
 from screens.origin.quick import OriginQuickScreen, read_grid
-from screens.origin.sheet import OriginSheetView
+from screens.origin.sheet import OriginSheetScreen, OriginSheetView
 from tests.screens.settle import settled
 
 TABLE = [("Ann", "h3 +2 Monologuing", "h1", "v0", "h5", "h2"),   # 17
@@ -118,6 +118,18 @@ async def test_solo_asks_the_difficulty_at_save_and_saves_without_a_second_ctrl_
         assert opponents == {"Automaton": 2 + 3 + 4 + 3 + 6, "Factoryon": 1 + 1 + 4 + 2 + 3}
     finally:
         store.close()
+    app = make_app(url)  # the game is in Zoe's history; its sheet opens as it was scored, Vancardians included
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settled(pilot)
+        await pilot.press("p")
+        await settled(pilot)
+        await pilot.press("tab", "down", "enter")
+        await settled(pilot)
+        sheet_screen = app.screen
+        assert isinstance(sheet_screen, OriginSheetScreen), sheet_screen
+        assert sheet_screen.heading.endswith("· solo · difficulty 3")
+        text = sheet_screen.query_one(OriginSheetView).shown
+        assert "Shared victory: Zoe, Automaton, tied on 18 VP" in text and "+4 surrender" in text, text
 
 
 def test_reading_the_grid_names_what_is_wrong_and_where() -> None:
