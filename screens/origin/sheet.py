@@ -23,8 +23,10 @@ from scoring.origin.rules import RuleId
 from scoring.origin.scoring import GameScore, PlayerTotal, RoundScore
 from scoring.origin.setup import ROUNDS
 
-HERO_STYLE, VILLAIN_STYLE = "bold red", "bold magenta"  # the dial's colours: red hero, purple villain
+HERO_STYLE, VILLAIN_STYLE = "bold #f05050", "bold #a878ff"  # the dial's colours: red hero, purple villain
 WIDE = 24  # a grid column at least this wide holds each point's source in its cell
+SCORING_NOTE = (f"Hero: 1 VP a trick ({RuleId.SCORE_HERO}); villain: 4 VP with no trick ({RuleId.SCORE_VILLAIN}); "
+                f"abilities as entered ({RuleId.SCORE_ABILITY}).")
 STAMINA_CHECK = "2, 3, 4, 5, 5"  # stamina held in rounds 1–5 without ability changes (OS-STAMINA-GAIN)
 
 
@@ -53,10 +55,12 @@ def sources(line: RoundScore) -> list[tuple[str, int, str]]:
     return parts
 
 
-def source_line(line: RoundScore, rules: bool = True) -> Text:
-    """`hero, 3 tricks +3 · Monologuing +2` (with each rule id when `rules`)."""
+def source_line(line: RoundScore, rules: bool = True, short: bool = False) -> Text:
+    """`hero, 3 tricks +3 · Monologuing +2` (with each rule id when `rules`; `short`: `alignment +3 · …`, for a
+    line that shows the alignment beside it)."""
     out = Text()
     for i, (source, vp, rule) in enumerate(sources(line)):
+        source = "alignment" if short and i == 0 else source
         if i:
             out.append(" · ", style="dim")
         out.append(f"{source} ")
@@ -169,8 +173,7 @@ def sheet_text(game: GameScore, columns: int = 76, notes: Mapping[str, str] | No
             parts.append(Text.assemble(("Points beyond alignment, with their sources:\n", "bold"), extra))
     played = _rounds_played(game)
     footnote = Text(style="dim")
-    footnote.append(f"Hero: 1 VP a trick ({RuleId.SCORE_HERO}); villain: 4 VP with no trick ({RuleId.SCORE_VILLAIN})"
-                    f"; abilities as entered ({RuleId.SCORE_ABILITY}).\n")
+    footnote.append(SCORING_NOTE + "\n")
     if played < ROUNDS:
         footnote.append(f"{played} of {ROUNDS} rounds scored: the game is not over.\n")
     footnote.append(f"Stamina check: without ability changes each player holds {STAMINA_CHECK} in rounds 1–5 "
@@ -188,18 +191,21 @@ def round_text(number: int, scores: Sequence[RoundScore], result: RoundResult | 
     flags raised."""
     table = Table(expand=True, show_edge=False, pad_edge=False, header_style="bold", padding=(0, 1))
     table.add_column("Player", no_wrap=True)
-    table.add_column("Alignment", no_wrap=columns >= 100)
+    table.add_column("Alignment", no_wrap=True)
     table.add_column("VP", justify="right", no_wrap=True)
     table.add_column("from", ratio=1)
     if totals is not None:
         table.add_column("Total", justify="right", no_wrap=True)
     for line in scores:
         row: list[RenderableType] = [Text(line.player, style="bold"), alignment_text(line),
-                                     Text(f"{line.round_vp:+d}", style="bold"), source_line(line, columns >= 100)]
+                                     Text(f"{line.round_vp:+d}", style="bold"),
+                                     source_line(line, columns >= 100, short=True)]
         if totals is not None:
             row.append(Text(str(totals.get(line.player, "")), style="bold"))
         table.add_row(*row)
     parts: list[RenderableType] = [Text(f"Round {number} scored ({RuleId.ROUND_END})", style="bold"), table]
+    if columns < 100:  # the rule of each point, said once (a wide line names it at each point)
+        parts.append(Text(SCORING_NOTE, style="dim"))
     if result is not None:
         tricks = Text()
         for t in round_summary(result):
