@@ -56,13 +56,13 @@ def sources(line: RoundScore) -> list[tuple[str, int, str]]:
 
 
 def source_line(line: RoundScore, rules: bool = True, short: bool = False) -> Text:
-    """`hero, 3 tricks +3 · Monologuing +2` (with each rule id when `rules`; `short`: `alignment +3 · …`, for a
-    line that shows the alignment beside it)."""
+    """`hero, 3 tricks +3 · Monologuing +2` (with each rule id when `rules`; `short`: `alignment +3`, then each
+    other source on a line of its own, for a table that shows the alignment beside it)."""
     out = Text()
     for i, (source, vp, rule) in enumerate(sources(line)):
         source = "alignment" if short and i == 0 else source
         if i:
-            out.append(" · ", style="dim")
+            out.append("\n" if short else " · ", style="dim")
         out.append(f"{source} ")
         out.append(f"{vp:+d}", style="bold")
         if rules:
@@ -189,7 +189,7 @@ def round_text(number: int, scores: Sequence[RoundScore], result: RoundResult | 
     """A round once ended: per player the alignment, tricks, villain clean/caught and the VP with each point's
     source (and the game total when given); then every trick (now that the round is over, OS-FACE-DOWN) and the
     flags raised."""
-    table = Table(expand=True, show_edge=False, pad_edge=False, header_style="bold", padding=(0, 1))
+    table = Table(show_edge=False, pad_edge=False, header_style="bold", padding=(0, 1))
     table.add_column("Player", no_wrap=True)
     table.add_column("Alignment", no_wrap=True)
     table.add_column("VP", justify="right", no_wrap=True)

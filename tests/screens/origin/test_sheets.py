@@ -34,7 +34,7 @@ def test_a_round_reads_with_each_points_source_and_the_tricks_turned_up() -> Non
     text = plain(round_text(1, score_round(result), result, {"Ann": 8, "Bob": 4, "Cy": 0}, 76), 76)
     assert "hero, 6 tricks" in text
     assert "villain, clean" in text and "villain, caught, 2 tricks" in text
-    assert "alignment +6 ·" in text and "Monologuing +2" in text and "OS-SCORE-VILLAIN" in text
+    assert "│ alignment +6   │" in text and "│ Monologuing +2 │" in text and "OS-SCORE-VILLAIN" in text
     assert " 1. Bob 7br  Cy 10br  Ann 13sp  → Cy" in text  # the round is over: its tricks are shown
     assert " 3. (winner only)  → Ann" in text
 
