@@ -8,8 +8,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.events import Resize
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, Select, Static
+from textual.widgets import Footer, Header, Input, OptionList, Select, Static
+from textual.widgets.option_list import Option
 
 from scoring.origin.rules import ALL, RULES, SCOPES, RuleId
 
@@ -71,7 +73,9 @@ class OriginRulesScreen(Screen[None]):
     OriginRulesScreen #search { width: 1fr; border: none; height: 1; padding: 0 1; background: $boost; }
     OriginRulesScreen #players { width: 22; }
     OriginRulesScreen #none { padding: 0 1; color: $warning; }
+    OriginRulesScreen #index { width: 44; height: 1fr; display: none; border: none; border-right: solid $primary; }
     """
+    INDEX_FROM = 120  # a terminal this wide also shows the index of the rules found, beside them
     BINDINGS = [Binding("escape", "app.pop_screen", "Back"), Binding("ctrl+f", "search", "Search"),
                 Binding("f2", "next_count", "Players")]
 
@@ -90,10 +94,12 @@ class OriginRulesScreen(Screen[None]):
             yield Input(placeholder="search: words or a rule id (ctrl+f)", id="search")
             yield Choice([("any player count", ANY), *((label, key) for key, label in COUNTS.items())],
                          value=self.players, allow_blank=False, id="players")
-        with VerticalScroll(id="rules"):
-            yield Static("", id="none")
-            for rule_id in RULES:
-                yield RuleEntry(rule_id)
+        with Horizontal():
+            yield OptionList(id="index")
+            with VerticalScroll(id="rules"):
+                yield Static("", id="none")
+                for rule_id in RULES:
+                    yield RuleEntry(rule_id)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -106,13 +112,19 @@ class OriginRulesScreen(Screen[None]):
         else:
             self.query_one("#rules", VerticalScroll).focus()
 
-    def show(self, rule_id: RuleId) -> None:
+    def show(self, rule_id: RuleId, focus: bool = True) -> None:
         """Scroll to a rule and mark it."""
         for entry in self.query(RuleEntry):
             entry.set_class(entry.rule_id == rule_id, "-focused-rule")
             if entry.rule_id == rule_id:
                 self.call_after_refresh(entry.scroll_visible, top=True, animate=False)
-        self.query_one("#rules", VerticalScroll).focus()
+        index = self.query_one("#index", OptionList)
+        try:
+            index.highlighted = index.get_option_index(str(rule_id))
+        except LookupError:  # filtered out of the index
+            pass
+        if focus:
+            self.query_one("#rules", VerticalScroll).focus()
 
     def apply(self) -> None:
         """Show the rules that match the search at the chosen player count; say so when none does."""
@@ -126,6 +138,19 @@ class OriginRulesScreen(Screen[None]):
         none.update(f"No rule matches {query!r}{self.count_words}: fewer words, or another player count (f2)."
                     if shown == 0 else "")
         self.sub_title = f"{shown} rule{'s' if shown != 1 else ''}{self.count_words}"
+        index = self.query_one("#index", OptionList)
+        index.clear_options()
+        index.add_options([Option(f"{e.rule_id}  {RULES[e.rule_id].title}", id=str(e.rule_id))
+                           for e in self.query(RuleEntry) if e.display])
+
+    def on_resize(self, event: Resize) -> None:
+        self.query_one("#index", OptionList).display = event.size.width >= self.INDEX_FROM
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """A rule picked in the index: read it (the index keeps the focus, to pick another)."""
+        found = find_rule(event.option.id or "")
+        if found is not None:
+            self.show(found, focus=False)
 
     @property
     def count_words(self) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 
 from companion.app import make_app
 from scoring.origin.rules import RULES, rules_for
@@ -68,3 +68,27 @@ async def test_opened_at_a_refusals_rule_widens_a_filter_that_would_hide_it(tmp_
         await pilot.pause()
         assert other.visible_ids == [str(r) for r in RULES]
         assert any("No Origin Story rule is called 'OS-NOPE'" in str(n.message) for n in app._notifications)
+
+
+async def test_a_wide_terminal_shows_an_index_of_the_rules_found(tmp_path: Path) -> None:
+    app = make_app(f"sqlite:///{tmp_path}/r.db")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        screen = OriginRulesScreen(players="2")
+        app.push_screen(screen)
+        await pilot.pause()
+        index = screen.query_one("#index", OptionList)
+        assert not index.display  # 80 columns: the rules take the whole width
+        await pilot.resize_terminal(160, 48)
+        await pilot.pause()
+        assert index.display
+        assert [index.get_option_at_index(i).id for i in range(index.option_count)] == screen.visible_ids
+        await pilot.press("ctrl+f", *"sidekick")
+        await pilot.pause()
+        assert [index.get_option_at_index(i).id for i in range(index.option_count)] == screen.visible_ids
+        assert "OS-SK-TRICK" in screen.visible_ids
+        index.focus()
+        await pilot.press("end", "enter")  # the last rule found, read from the index
+        await pilot.pause()
+        marked = [e.rule_id for e in screen.query(RuleEntry) if e.has_class("-focused-rule")]
+        assert marked == [screen.visible_ids[-1]]
