@@ -11,7 +11,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, OptionList, Select, Static
-from textual.widgets.option_list import Option
+from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from scoring.origin.rules import ALL, RULES, SCOPES, RuleId
 
@@ -121,7 +121,7 @@ class OriginRulesScreen(Screen[None]):
         index = self.query_one("#index", OptionList)
         try:
             index.highlighted = index.get_option_index(str(rule_id))
-        except LookupError:  # filtered out of the index
+        except OptionDoesNotExist:  # filtered out of the index
             pass
         if focus:
             self.query_one("#rules", VerticalScroll).focus()
