@@ -19,6 +19,7 @@ from ..ask import TextQuestion
 
 COLUMNS = ("cost", "timing", "template", "amount", "solo_banned")
 EDITABLE = ("kind", *FIELDS)
+TEXT_WIDTH = 72
 KIND_ORDER = {k: i for i, k in enumerate((Kind.STORY, Kind.SUPERHERO, Kind.CHARACTER, Kind.EVENT, Kind.VANCARDIAN))}
 EXAMPLES = ("cost 2 (or cost 1,2) · timing end-of-round · template vp_per_trick · amount 2 · solo_banned yes · "
             "text what it does, in your words · colour red · rounds replace 2; ; add 4.5; move 1;")
@@ -41,6 +42,11 @@ def cell(card: Card, field: str) -> Text:
     if value is None:
         return Text("?", style="bold red" if field in card.unknown else "dim")
     return Text(value, style="italic cyan" if card.origin(field) == USER else "")
+
+
+def summary(text: str, width: int = TEXT_WIDTH) -> Text:
+    """A card's text cut to one line of the table (a wide terminal shows it; the card's pane has it whole)."""
+    return Text(text if len(text) <= width else text[:width - 1] + "…", style="dim")
 
 
 def details(card: Card) -> Text:
@@ -112,7 +118,7 @@ class OriginCatalogueScreen(Screen[None]):
     def on_mount(self) -> None:
         self.sub_title = "Origin Story cards · ? not known yet · blue: yours"
         table = self.query_one(DataTable)
-        table.add_columns("card", "kind", *(c.replace("_", " ") for c in COLUMNS))
+        table.add_columns("card", "kind", *(c.replace("_", " ") for c in COLUMNS), "what it does")
         self.fill()
         table.focus()
 
@@ -124,7 +130,8 @@ class OriginCatalogueScreen(Screen[None]):
         query = fold(self.query_one("#filter", Input).value)
         for card, haystack in self.rows:
             if query in haystack:
-                table.add_row(card.name, card.kind.value, *(cell(card, f) for f in COLUMNS), key=card.name)
+                table.add_row(card.name, card.kind.value, *(cell(card, f) for f in COLUMNS), summary(card.text),
+                              key=card.name)
         if table.row_count:
             names = [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
             row = names.index(at) if at in names else min(keep, table.row_count - 1)
