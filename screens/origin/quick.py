@@ -104,6 +104,7 @@ def read_grid(rows: Sequence[Row], *, solo: bool, vp_floor: str = "none") -> Rea
                 bad = bad or f"{n}, round {k + 1}: {exc}"
     grid: list[dict[str, str]] = []
     notes: list[str] = []
+    odd: list[tuple[int, int]] = []  # (round, tricks in all) where the tricks do not come to eight
     problem = ""
     for k in range(ROUNDS):
         typed_in = [n for n, typed in named if k < len(typed) and typed[k].strip()]
@@ -123,8 +124,13 @@ def read_grid(rows: Sequence[Row], *, solo: bool, vp_floor: str = "none") -> Rea
         surrendered = any(cells[n, k][2] for n, _ in named)
         duo = not solo and len(named) == 2  # sidekicks' tricks score for nobody (OS-SK-TRICK)
         if tricks > TRICKS or (tricks < TRICKS and not duo and not surrendered):
-            notes.append(f"round {k + 1}: {tricks} tricks in all, not {TRICKS} ({RuleId.TRICKS_8}): check the "
-                         f"cells unless an ability changed the count")
+            odd.append((k + 1, tricks))
+    if odd:  # one sentence, however many rounds: the status line has three lines
+        rounds = ", ".join(str(r) for r, _ in odd)
+        counts = ", ".join(str(t) for _, t in odd)
+        notes.append(f"Round{'s' if len(odd) > 1 else ''} {rounds}: {counts} tricks in all, not {TRICKS} "
+                     f"({RuleId.TRICKS_8}); check {'those' if len(odd) > 1 else 'its'} cells unless an ability "
+                     f"changed the count.")
     return Reading(_score(grid, vp_floor), len(grid), people, bad or problem, tuple(notes))
 
 
@@ -243,7 +249,7 @@ class OriginQuickScreen(Screen[None]):
         elif self.saved:
             status.say("Saved to history.", "ok")
         else:
-            status.say(" ".join((*reading.notes, "ctrl+s saves this game to the history.")), "ok")
+            status.say(" ".join(("ctrl+s saves this game to the history.", *reading.notes)), "ok")
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.saved = False
