@@ -182,11 +182,12 @@ class OriginQuickScreen(Screen[None]):
         self.sources = tuple(sources)
         self.reading: Reading | None = None
         self.saved = False
+        self.names_kept: dict[int, str] = {}  # rows 2 and 3's names while the Vancardians have them
 
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="top"):
-            yield Choice([("Table or duo: 2–5 players", TABLE), ("Solo: you, Automaton, Factoryon", SOLO)],
+            yield Choice([("Table or duo (2–5)", TABLE), ("Solo (you + Vancardians)", SOLO)],
                          value=TABLE, allow_blank=False, id="mode")
             yield Label("Difficulty")
             yield Choice([(str(d), str(d)) for d in DIFFICULTIES], prompt="?", id="difficulty", disabled=True)
@@ -269,10 +270,11 @@ class OriginQuickScreen(Screen[None]):
         self.query_one("#difficulty", Choice).disabled = not solo
         for seat, name in ((1, VANCARDIANS[0]), (2, VANCARDIANS[1])):
             box = self.query_one(f"#name-{seat}", Input)
-            if solo:
+            if solo and not box.disabled:
+                self.names_kept[seat] = box.value  # back to the table, the names typed come back
                 box.value = name
-            elif box.value in VANCARDIANS:
-                box.value = ""
+            elif not solo and box.disabled:
+                box.value = self.names_kept.pop(seat, "")
             box.disabled = solo
         for seat in (3, 4):
             for key in ("name", *(f"r{k}" for k in range(ROUNDS))):

@@ -87,9 +87,16 @@ async def test_solo_asks_the_difficulty_at_save_and_saves_without_a_second_ctrl_
     app = make_app(url)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_quick(app, pilot)
-        await pilot.press("ctrl+t")  # the game: solo
+        await pilot.press(*["tab"] * 6, *"Bea", *["shift+tab"] * 6)  # row 2 named, then back to row 1
+        await pilot.press("ctrl+t")  # the game: solo; the Vancardians take rows 2 and 3
         await pilot.pause()
-        assert screen.solo
+        assert screen.solo and [r[0] for r in screen.rows()] == ["", "Automaton", "Factoryon"]
+        await pilot.press("ctrl+t")  # back to the table: the name typed is back
+        await pilot.pause()
+        assert [r[0] for r in screen.rows()][:2] == ["", "Bea"]
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        assert screen.focused is screen.query_one("#name-0")
         await pilot.press(*"Zoe", "tab", *"h5", "tab", *"h4", "tab", *"v0", "tab", *"h3", "tab", *"h2", "tab")
         # The Vancardians' rows are named already; their tricks need no h (they are always heroes).
         await pilot.press("2", "tab", "3", "tab", "4", "tab", *"v3", "tab")
