@@ -120,13 +120,14 @@ class AppBase(App[None]):
         return self.catalogue
 
     def show_code(self, link: str, caption: str, too_small: str) -> None:
-        """`link` as a QR code drawn to fit this window; `too_small` ends the sentence said when it cannot."""
+        """`link` as a QR code on the whole window, drawn again when the window changes size; `too_small` ends the
+        sentence said when it cannot fit."""
         from screens.share import QrScreen
 
         from . import qr
 
         modules = qr.matrix(link)
-        drawn = qr.drawing(modules, self.size.width - 2, self.size.height - 3)
         side = qr.smallest(modules)
-        self.push_screen(QrScreen(drawn, caption if drawn else
-                                  f"The QR code needs {side} columns and {side + 3} lines: {too_small}"))
+        self.push_screen(QrScreen(lambda width, height: qr.drawing(modules, width, height), caption,
+                                  lambda: f"The QR code needs {side} columns and {side + 2} lines, this window has "
+                                          f"{self.size.width}×{self.size.height}: {too_small}"))

@@ -59,18 +59,16 @@ class HistoryFlow(AppBase):
 
     def on_sheet_screen_share(self, message: SheetScreen.Share) -> None:
         """The game's BG Stats link as a QR code, drawn to fit this terminal (or said why it cannot be)."""
-        from .share import bgstats_link, bgstats_play
+        from .share import bgstats_link, shared_play
 
-        store = self.reader()
         try:
-            game = store.game(message.game_id)
-            link = bgstats_link(bgstats_play(game, store.results(game.id)))
+            link = bgstats_link(shared_play(self.reader(), message.game_id))
         except InputError as exc:
             self.notify(str(exc), severity="error")
             return
         self.show_code(link, "Scan it with the phone: BG Stats opens with this play filled in. Esc closes.",
-                       f"enlarge the terminal (or make the font smaller), or save the play with "
-                       f"`companion share {game.id} --save FILE`.")
+                       "enlarge the terminal (or make the font smaller) and press b, or open the play in BG Stats "
+                       f"from a file: `companion share {message.game_id} --save play.bgsplay`.")
 
     @staticmethod
     def line_or_damage(store: Store, game_id: int, day: str, variant: str) -> str:
