@@ -22,7 +22,8 @@ from __future__ import annotations
 import re
 import unicodedata
 import uuid
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -44,6 +45,7 @@ LONGEST_SUM = 200  # characters of a score written as a sum
 # folding case, accents and punctuation; "Origami and Origami Legends" is how the companion once wrote a mixed game.
 TITLES = {"origami": "origami", "origami legends": "legends", "origami leggende": "legends",
           "origami and origami legends": "mixed"}
+GUEST_TOKEN = 10  # hex digits of the play's uuid in a guest's name
 SUM = re.compile(r"[+-]?[0-9]+(?:[+-][0-9]+)*")
 
 
@@ -125,8 +127,23 @@ def read_bgstats(data: Any, where: str) -> Reading:
     uids = [p.uid for p in plays]
     if len(set(uids)) != len(uids):
         raise InputError("a play is listed twice (the same uuid)", where=where)
+    plays = _distinct_guests(plays, {ref: names[ref] for ref in anonymous})
     return Reading(tuple(p for p in plays if p.points_known), tuple(p for p in plays if not p.points_known),
                    other, ignored)
+
+
+def _distinct_guests(plays: list[Play], anonymous: dict[int, str]) -> list[Play]:
+    """A guest's name is made from the play's uuid and the seat; should two plays' uuids begin alike, their
+    guests take the whole uuid, so that no two seats ever share a guest."""
+    counts = Counter(n for p in plays for n, g in zip(p.players, p.guests, strict=True) if g)
+    out = []
+    for p in plays:
+        if any(counts[n] > 1 for n, g in zip(p.players, p.guests, strict=True) if g):
+            names = tuple(f"{n.rsplit(' ', 1)[0]} {p.uid.upper()}-{seat + 1}" if g else n
+                          for seat, (n, g) in enumerate(zip(p.players, p.guests, strict=True)))
+            p = replace(p, players=names)
+        out.append(p)
+    return out
 
 
 def _variant(base: str, play: dict[str, Any], variants: dict[int, str], where: str) -> str:
@@ -168,8 +185,8 @@ def _play(play: dict[str, Any], variant: str, names: dict[int, str], anonymous: 
         winners.append(row.get("winner") is True)
         guests.append(ref in anonymous)
         # a guest is somebody nobody named: their own name, for this seat of this play only
-        players.append(f"{names[ref]} {(uid or '')[:6].upper() or started.strftime('%y%m%d%H%M')}-{seat + 1}"
-                       if ref in anonymous else names[ref])
+        players.append(f"{names[ref]} {(uid or '')[:GUEST_TOKEN].upper() or started.strftime('%y%m%d%H%M')}-"
+                       f"{seat + 1}" if ref in anonymous else names[ref])
     if len({p.casefold() for p in players}) != len(players):
         raise InputError(f"a name sits at the table twice ({', '.join(players)}): rename one in BG Stats",
                          where=where)

@@ -180,8 +180,9 @@ def test_the_code_takes_the_whole_terminal_or_says_it_cannot_and_offers_the_file
     drawn = out.rstrip("\n").split("\n")[-((side + 1) // 2):]
     assert len(drawn[0]) < side and read_back(drawn) == link
 
-    # 80×24: a createPlay link with BG Stats' fields never fits there (a code of at most 47 modules a side holds
-    # 154 bytes; the link is several times that). Said, a failure status, and the file BG Stats opens instead.
+    # 80×24: a createPlay link with BG Stats' fields never fits there. 23 lines under the prompt are 46 rows of
+    # modules: a QR code of version 6 at most (41 modules and the quiet zone), 134 bytes, and the link is several
+    # times that. Said, a failure status, and the file BG Stats opens instead.
     monkeypatch.setenv("COLUMNS", "80")
     monkeypatch.setenv("LINES", "24")
     assert main(["--db", url, "share", "1", "--qr"]) == 2
