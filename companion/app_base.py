@@ -43,12 +43,14 @@ class AppBase(App[None]):
 
     @work(thread=True, exit_on_error=False, group="reads")
     def load_games(self) -> None:
+        from .render import when
+
         try:
             if self.store is None:
                 self.call_from_thread(self.opened, *self.open_store())
             every, damaged = self.reader().games_and_damaged()  # a damaged game is named whatever its status
             playing = [g for g in every if g.status == "playing"]
-            games = [Unfinished(g.id, g.players, g.variant, f"{g.started_at:%Y-%m-%d %H:%M}", g.last_seq)
+            games = [Unfinished(g.id, g.players, g.variant, when(g.started_at), g.last_seq)
                      for g in playing if g.kind == ORIGAMI]
             others = [g for g in playing if g.kind != ORIGAMI]  # the app's screens are Origami's so far
             unlisted = [*map(str, damaged), *(

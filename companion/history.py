@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 from db.engine import default_url
@@ -12,6 +13,7 @@ from db.stats import PlayerStats, Tally
 from db.store import Store
 from scoring.errors import InputError
 
+from .render import when
 from .replay import replay, step_json, step_text
 
 VERBS = ("players", "games", "history", "replay")
@@ -84,7 +86,8 @@ def _games(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
                      "finished_at": g.finished_at.isoformat() if g.finished_at else None,
                      "winners": winners, "tie_break": g.tie_break, "events": g.last_seq})
     text = "\n".join(
-        f"{r['id']:>5}  {r['started_at'][:16].replace('T', ' ')}  {r['variant']:<8} {', '.join(r['players']):<32} "
+        f"{r['id']:>5}  {when(datetime.fromisoformat(r['started_at']))}  {r['variant']:<8} "
+        f"{', '.join(r['players']):<32} "
         + (f"won by {' and '.join(r['winners'])}" if r["winners"] else f"in play ({r['events']} events)")
         for r in rows)
     rows += [{"id": d.game, "damaged": d.why} for d in sorted(damaged, key=lambda d: d.game)]

@@ -29,12 +29,13 @@ class HistoryFlow(AppBase):
         from screens.players import PlayersScreen
 
         from .history import stats_text
+        from .render import day
 
         store = self.reader()
         try:
             stats = store.player_stats(name)
             games = store.games(status="finished", player=name)[:GAMES_SHOWN]
-            lines = [(g.id, self.line_or_damage(store, g.id, f"{g.finished_at:%Y-%m-%d}", g.variant))
+            lines = [(g.id, self.line_or_damage(store, g.id, day(g.finished_at) if g.finished_at else "", g.variant))
                      for g in games]
         except InputError as exc:
             self.call_from_thread(self.notify, str(exc), severity="error")
@@ -45,7 +46,7 @@ class HistoryFlow(AppBase):
     def on_players_screen_show_game(self, message: PlayersScreen.ShowGame) -> None:
         from screens.origami.sheet import SheetScreen
 
-        from .render import stored_sheet
+        from .render import stored_sheet, when
 
         store = self.reader()
         try:
@@ -54,8 +55,8 @@ class HistoryFlow(AppBase):
         except InputError as exc:
             self.notify(str(exc), severity="error")
             return
-        day = f"{game.finished_at:%Y-%m-%d}" if game.finished_at else ""
-        self.push_screen(SheetScreen(sheet, f"Game {game.id} · {day} · {game.variant}", game.id))
+        at = when(game.finished_at) if game.finished_at else ""
+        self.push_screen(SheetScreen(sheet, f"Game {game.id} · {at} · {game.variant}", game.id))
 
     def on_sheet_screen_share(self, message: SheetScreen.Share) -> None:
         """The game's BG Stats link as a QR code, drawn to fit this terminal (or said why it cannot be)."""
