@@ -33,6 +33,11 @@ def add_verbs(verb: Callable[[str, str], argparse.ArgumentParser]) -> None:
     p = verb("history", "statistics: every player in brief, or one player in full, or two head to head")
     p.add_argument("player", nargs="?", help="the player (omit for everyone)")
     p.add_argument("--vs", metavar="OTHER", help="head-to-head record against another player")
+    p.add_argument("--ratings", action="store_true",
+                   help="skill ratings (openskill) per game and variant, with their trend (one player's, if named)")
+    p.add_argument("--chances", metavar="A,B[,…]", help="with --ratings: each player's chance to win this line-up")
+    p.add_argument("--in", dest="chances_in", default="origami", metavar="SCOPE",
+                   help="with --chances: the ratings used (origami, origami/legends, origami/mixed, origin-story…)")
     p = verb("replay", "a game's log step by step, the state after each event, and the checks on it "
                        "(exit 1 when a check fails)")
     p.add_argument("game", type=int, help="the game's number (see `companion games`)")
@@ -137,6 +142,12 @@ def stats_text(s: PlayerStats) -> str:
 
 
 def _history(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
+    if args.ratings:
+        from .ratings_cli import run as ratings
+
+        return ratings(store, args)
+    if args.chances:
+        raise InputError("give --ratings too: companion history --ratings --chances A,B", where="--chances")
     if args.vs and not args.player:
         raise InputError("name the player to compare: companion history PLAYER --vs OTHER", where="--vs")
     if args.vs:
