@@ -46,6 +46,7 @@ LONGEST_SUM = 200  # characters of a score written as a sum
 TITLES = {"origami": "origami", "origami legends": "legends", "origami leggende": "legends",
           "origami and origami legends": "mixed"}
 GUEST_TOKEN = 10  # hex digits of the play's uuid in a guest's name
+GUEST_NAME = 40  # characters of BG Stats' name for a guest kept: with the whole uuid, within a profile's 80
 SUM = re.compile(r"[+-]?[0-9]+(?:[+-][0-9]+)*")
 
 
@@ -127,12 +128,12 @@ def read_bgstats(data: Any, where: str) -> Reading:
     uids = [p.uid for p in plays]
     if len(set(uids)) != len(uids):
         raise InputError("a play is listed twice (the same uuid)", where=where)
-    plays = _distinct_guests(plays, {ref: names[ref] for ref in anonymous})
+    plays = _distinct_guests(plays)
     return Reading(tuple(p for p in plays if p.points_known), tuple(p for p in plays if not p.points_known),
                    other, ignored)
 
 
-def _distinct_guests(plays: list[Play], anonymous: dict[int, str]) -> list[Play]:
+def _distinct_guests(plays: list[Play]) -> list[Play]:
     """A guest's name is made from the play's uuid and the seat; should two plays' uuids begin alike, their
     guests take the whole uuid, so that no two seats ever share a guest."""
     counts = Counter(n for p in plays for n, g in zip(p.players, p.guests, strict=True) if g)
@@ -185,8 +186,9 @@ def _play(play: dict[str, Any], variant: str, names: dict[int, str], anonymous: 
         winners.append(row.get("winner") is True)
         guests.append(ref in anonymous)
         # a guest is somebody nobody named: their own name, for this seat of this play only
-        players.append(f"{names[ref]} {(uid or '')[:GUEST_TOKEN].upper() or started.strftime('%y%m%d%H%M')}-"
-                       f"{seat + 1}" if ref in anonymous else names[ref])
+        players.append(f"{names[ref][:GUEST_NAME].rstrip()} "
+                       f"{(uid or '')[:GUEST_TOKEN].upper() or started.strftime('%y%m%d%H%M')}-{seat + 1}"
+                       if ref in anonymous else names[ref])
     if len({p.casefold() for p in players}) != len(players):
         raise InputError(f"a name sits at the table twice ({', '.join(players)}): rename one in BG Stats",
                          where=where)

@@ -29,18 +29,20 @@ class HistoryFlow(AppBase):
         from screens.players import PlayersScreen
 
         from .history import stats_text
+        from .ratings_cli import player_lines
         from .render import day
 
         store = self.reader()
         try:
             stats = store.player_stats(name)
+            ratings = player_lines(store, name)
             games = store.games(status="finished", player=name)[:GAMES_SHOWN]
             lines = [(g.id, self.line_or_damage(store, g.id, day(g.finished_at) if g.finished_at else "", g.variant))
                      for g in games]
         except InputError as exc:
             self.call_from_thread(self.notify, str(exc), severity="error")
             return
-        self.call_from_thread(self.screen_of(PlayersScreen).show_stats, name, stats_text(stats),
+        self.call_from_thread(self.screen_of(PlayersScreen).show_stats, name, "\n".join([stats_text(stats), *ratings]),
                               [score for _, _, score in stats.trend], lines)
 
     def on_players_screen_show_game(self, message: PlayersScreen.ShowGame) -> None:

@@ -64,3 +64,17 @@ def lineup(store: Store, ratings: Ratings, names: str, scope: str) -> tuple[str,
     shown = [ratings.names.get(pid, n) for pid, n in zip(ids, people, strict=True)]
     return (f"Chances to win ({title(scope)}): " + ", ".join(f"{n} {p:.0%}" for n, p in zip(shown, odds, strict=True)),
             [{"player": n, "chance": p} for n, p in zip(shown, odds, strict=True)])
+
+
+def player_lines(store: Store, name: str) -> list[str]:
+    """A player's ratings as the players screen shows them: one line per game and variant, with the trend."""
+    ratings = from_store(store)
+    pid = store.player(name).id
+    out = []
+    for scope in sorted(ratings.by_scope, key=lambda s: (s.split("/")[0], "/" in s, s)):
+        s = ratings.by_scope[scope].get(pid)
+        if s is not None:
+            trend = [round(o * 10) for _, o in ratings.trend[(scope, pid)][-20:]]
+            out.append(f"  rating {title(scope)}: {s.ordinal:.1f} (mu {s.mu:.1f}, sigma {s.sigma:.1f}) "
+                       f"{sparkline(trend)}")
+    return out
