@@ -60,17 +60,24 @@ def update(skills: dict[int, Skill], seats: Sequence[Seat]) -> dict[int, Skill]:
 
 def rate(games: Iterable[tuple[int, str, str, Sequence[Seat]]]) -> Ratings:
     """Ratings from games oldest first: (game id, kind, variant, seats). A game of fewer than two players (solo)
-    is not a contest and is left out."""
+    is not a contest and is left out. openskill's own rating objects are carried from game to game (making new
+    ones for every game would double the time)."""
     out = Ratings()
+    live: dict[str, dict[int, Any]] = {}
+    played: dict[str, dict[int, int]] = {}
     for game_id, kind, variant, seats in games:
         if len(seats) < 2:
             continue
+        ranks = [float(rank) for _, rank in seats]
         for scope in scopes(kind, variant):
-            table = out.by_scope.setdefault(scope, {})
-            changed = update(table, seats)
-            table.update(changed)
-            for pid, skill in changed.items():
-                out.trend.setdefault((scope, pid), []).append((game_id, skill.ordinal))
+            table, counts = live.setdefault(scope, {}), played.setdefault(scope, {})
+            teams = [[table.get(pid) or MODEL.rating()] for pid, _ in seats]
+            for (pid, _), [after] in zip(seats, MODEL.rate(teams, ranks=ranks), strict=True):
+                table[pid] = after
+                counts[pid] = counts.get(pid, 0) + 1
+                out.trend.setdefault((scope, pid), []).append((game_id, after.mu - 3 * after.sigma))
+    out.by_scope = {scope: {pid: Skill(r.mu, r.sigma, played[scope][pid]) for pid, r in table.items()}
+                    for scope, table in live.items()}
     return out
 
 
