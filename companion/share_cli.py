@@ -54,7 +54,12 @@ def run(args: argparse.Namespace, url: str) -> tuple[Any, str]:
             raise InputError(f"game {game.id} is an Origin Story game: sharing with BG Stats is for Origami games "
                              "so far")
         play = shared_play(store, game.id)
-        whole = store.whole_games_and_damaged([game.id])[0][0] if args.save is not None else None
+        whole = None
+        if args.save is not None:
+            wholes, damaged = store.whole_games_and_damaged([game.id])
+            if damaged:
+                raise damaged[0]
+            whole = wholes[0]
     finally:
         store.close()
     link = bgstats_link(play)
