@@ -7,7 +7,9 @@ the game began), durationMin, location, comments, game {name, sourceGameId, high
 [{name, sourcePlayerId, score, winner, rank, startPlayer, role}]. Every player carries startPlayer (BG Stats for
 Android refuses a link without it); role is the player's family. No bggId is sent: none is known for Origami,
 and BG Stats matches the game by its name and sourceGameId. Fields with nothing to say are left out to keep the
-code small: location when none is set, durationMin when the game was scored at once, role without a family."""
+code small: location when none is set, durationMin when the game was scored at once. Every player field is
+always there (role "" without a family), as in BG Stats' own example, since BG Stats for Android reads them
+strictly."""
 from __future__ import annotations
 
 import json
@@ -57,11 +59,9 @@ def bgstats_play(game: GameRecord, results: list[dict[str, Any]], *, starting: i
                     "noPoints": False}
     players = []
     for seat, r in enumerate(results):
-        player = {"name": r["name"], "sourcePlayerId": str(ids.get(r["name"], r["name"])), "score": r["score"],
-                  "winner": bool(r["winner"]), "rank": r["rank"], "startPlayer": seat == starting}
-        if roles:
-            player["role"] = roles[seat]
-        players.append(player)
+        players.append({"name": r["name"], "sourcePlayerId": str(ids.get(r["name"], r["name"])), "score": r["score"],
+                        "winner": bool(r["winner"]), "rank": r["rank"], "startPlayer": seat == starting,
+                        "role": roles[seat] if roles else ""})
     play["players"] = players
     return play
 

@@ -24,6 +24,7 @@ from db.store import Store
 from scoring.origami.evolve import project
 from scoring.origami.sheet import score
 from scoring.origami.table import parse_table
+from tests.companion.test_bgstats import PLAYS, bgstats_file
 from tests.companion.test_exchange import history
 from tests.conftest import empty_seats
 
@@ -219,3 +220,20 @@ def test_only_a_finished_game_can_be_shared(url: str, capsys: pytest.CaptureFixt
     assert "game 2 is not finished: only a scored game can go to BG Stats" in capsys.readouterr().err
     assert main(["--db", url, "share", "9"]) == 2
     assert "9" in capsys.readouterr().err
+
+
+def test_every_player_carries_every_documented_field_even_without_a_family(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """BG Stats for Android reads a player's fields strictly: a play that came from BG Stats (no families, no
+    log) still sends each one."""
+    url = f"sqlite:///{tmp_path}/i.db"
+    path = tmp_path / "bg.json"
+    path.write_text(json.dumps(bgstats_file(PLAYS[:1])), encoding="utf-8")
+    assert main(["--db", url, "import", str(path)]) == 0
+    capsys.readouterr()
+    assert main(["--db", url, "share", "1", "--json"]) == 0
+    play = json.loads(capsys.readouterr().out)["play"]
+    assert all(set(p) == DOCUMENTED_PLAYER for p in play["players"])
+    assert [(p["name"], p["role"], p["startPlayer"]) for p in play["players"]] == [
+        ("Anna", "", False), ("Bruno", "", False)]
+    assert play["durationMin"] == 40  # BG Stats' own length of the play
