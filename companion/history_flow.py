@@ -57,23 +57,26 @@ class HistoryFlow(AppBase):
         from screens.players import PlayersScreen
 
         from .history import stats_text
+        from .ratings_cli import player_lines
+        from .render import day
 
         store = self.reader()
         try:
             stats = store.player_stats(name)
+            ratings = player_lines(store, name)
             games = store.games(status="finished", player=name)[:GAMES_SHOWN]
-            lines = [(g.id, self.line_or_damage(store, g.id, f"{g.finished_at:%Y-%m-%d}", g.variant))
+            lines = [(g.id, self.line_or_damage(store, g.id, day(g.finished_at) if g.finished_at else "", g.variant))
                      for g in games]
         except InputError as exc:
             self.call_from_thread(self.notify, str(exc), severity="error")
             return
-        self.call_from_thread(self.screen_of(PlayersScreen).show_stats, name, stats_text(stats),
+        self.call_from_thread(self.screen_of(PlayersScreen).show_stats, name, "\n".join([stats_text(stats), *ratings]),
                               [score for _, _, score in stats.trend], lines)
 
     def on_players_screen_show_game(self, message: PlayersScreen.ShowGame) -> None:
         from screens.origami.sheet import SheetScreen
 
-        from .render import stored_sheet
+        from .render import stored_sheet, when
 
         store = self.reader()
         try:
@@ -85,8 +88,8 @@ class HistoryFlow(AppBase):
         except InputError as exc:
             self.notify(str(exc), severity="error")
             return
-        day = f"{game.finished_at:%Y-%m-%d}" if game.finished_at else ""
-        self.push_screen(SheetScreen(sheet, f"Game {game.id} · {day} · {game.variant}", game.id))
+        at = when(game.finished_at) if game.finished_at else ""
+        self.push_screen(SheetScreen(sheet, f"Game {game.id} · {at} · {game.variant}", game.id))
 
     def show_origin_game(self, game: GameRecord, results: list[dict[str, Any]]) -> None:
         """A finished Origin Story game's sheet as the history keeps it (solo: with the Vancardians' lines)."""
@@ -101,18 +104,16 @@ class HistoryFlow(AppBase):
 
     def on_sheet_screen_share(self, message: SheetScreen.Share) -> None:
         """The game's BG Stats link as a QR code, drawn to fit this terminal (or said why it cannot be)."""
-        from .share import bgstats_link, bgstats_play
+        from .share import bgstats_link, shared_play
 
-        store = self.reader()
         try:
-            game = store.game(message.game_id)
-            link = bgstats_link(bgstats_play(game, store.results(game.id)))
+            link = bgstats_link(shared_play(self.reader(), message.game_id))
         except InputError as exc:
             self.notify(str(exc), severity="error")
             return
         self.show_code(link, "Scan it with the phone: BG Stats opens with this play filled in. Esc closes.",
-                       f"enlarge the terminal (or make the font smaller), or save the play with "
-                       f"`companion share {game.id} --save FILE`.")
+                       "enlarge the terminal (or make the font smaller) and press b, or open the play in BG Stats "
+                       f"from a file: `companion share {message.game_id} --save play.bgsplay`.")
 
     @staticmethod
     def line_or_damage(store: Store, game_id: int, day: str, variant: str) -> str:
