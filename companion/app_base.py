@@ -43,12 +43,14 @@ class AppBase(App[None]):
 
     @work(thread=True, exit_on_error=False, group="reads")
     def load_games(self) -> None:
+        from .render import when
+
         try:
             if self.store is None:
                 self.call_from_thread(self.opened, *self.open_store())
             every, damaged = self.reader().games_and_damaged()  # a damaged game is named whatever its status
             playing = [g for g in every if g.status == "playing"]
-            games = [Unfinished(g.id, g.players, g.variant, f"{g.started_at:%Y-%m-%d %H:%M}", g.last_seq)
+            games = [Unfinished(g.id, g.players, g.variant, when(g.started_at), g.last_seq)
                      for g in playing if g.kind == ORIGAMI]
             others = [g for g in playing if g.kind != ORIGAMI]  # the app's screens are Origami's so far
             unlisted = [*map(str, damaged), *(
@@ -120,13 +122,14 @@ class AppBase(App[None]):
         return self.catalogue
 
     def show_code(self, link: str, caption: str, too_small: str) -> None:
-        """`link` as a QR code drawn to fit this window; `too_small` ends the sentence said when it cannot."""
+        """`link` as a QR code on the whole window, drawn again when the window changes size; `too_small` ends the
+        sentence said when it cannot fit."""
         from screens.share import QrScreen
 
         from . import qr
 
         modules = qr.matrix(link)
-        drawn = qr.drawing(modules, self.size.width - 2, self.size.height - 3)
         side = qr.smallest(modules)
-        self.push_screen(QrScreen(drawn, caption if drawn else
-                                  f"The QR code needs {side} columns and {side + 3} lines: {too_small}"))
+        self.push_screen(QrScreen(lambda width, height: qr.drawing(modules, width, height), caption,
+                                  lambda: f"The QR code needs {side} columns and {side + 2} lines, this window has "
+                                          f"{self.size.width}×{self.size.height}: {too_small}"))

@@ -1,107 +1,92 @@
-"""BG Stats' export file, both ways: the companion's finished games written in its shape, and the Origami and
-Origami Legends plays of a BG Stats export read back into history.
+"""BG Stats' export file read back: the Origami and Origami Legends plays of an export (or of a single-play
+file) into history, in every shape BG Stats writes them. (Writing is in bgstats_export.)
 
-The shape (the parts of BG Stats' export file the companion writes and reads):
+The parts of the file read:
 
-    {"games": [{"id", "uuid", "name", "highestWins", "noPoints", "cooperative", "usesTeams", …}],
-     "players": [{"id", "uuid", "name", "isAnonymous", …}],
-     "locations": [],
+    {"games": [{"id", "name", "bggName", …}], "players": [{"id", "name", "isAnonymous", …}],
      "plays": [{"uuid", "gameRefId", "playDate": "YYYY-MM-DD HH:MM:SS", "durationMin", "ignored",
-                "playerScores": [{"playerRefId", "score": "52", "winner", "rank", "seatOrder", …}], …}]}
+                "expansionPlays": [{"gameRefId", "bggId"}],
+                "playerScores": [{"playerRefId", "score": "52", "winner", "seatOrder", …}], …}]}
+
+- A game is Origami or Origami Legends by its name or its BoardGameGeek name, in English or Italian ("Origami:
+  Leggende"); Origami played with Legends as an expansion (or the other way round) is a mixed game.
+- A score is text as typed in BG Stats: a number, or a sum such as "5+4+3" or "24-12" (BG Stats lets players
+  add up there), worked out here with whole numbers, + and - only; or blank, for a play that kept only who won.
+- BG Stats' anonymous players are guests: each seat of one is its own guest, never joined to a profile.
 
 A play keeps its uuid as the game's uid (as 32 hex digits), so a file read twice adds nothing and a file the
 companion wrote comes back to the same games. Times are UTC, as the companion sends them to BG Stats.
 BG Stats knows scores, not cards: an imported game has no score sheet lines and no cards in hand."""
 from __future__ import annotations
 
+import re
+import unicodedata
 import uuid
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from db.records import WholeGame
 from scoring.errors import InputError
 
-from .share import GAME_NAMES, SOURCE
+from .bgstats_export import SPACE as _SPACE
+from .bgstats_export import to_bgstats
+from .share import DATE
 
-DATE = "%Y-%m-%d %H:%M:%S"
+__all__ = ["Play", "Reading", "is_bgstats", "read_bgstats", "to_bgstats", "whole_game"]
+
 LONGEST = 7 * 24 * 60  # minutes: a play longer than a week is a typing error
 EARLIEST = datetime(1900, 1, 1, tzinfo=UTC)  # dates a play can have: far from both ends of what Python holds,
 LATEST = datetime(9000, 1, 1, tzinfo=UTC)  # so "within a day" and durations never overflow
 MOST_POINTS = 1_000_000  # far beyond any Origami score; the database keeps 32-bit whole numbers
-VARIANTS = {name.casefold(): variant for variant, name in GAME_NAMES.items()}
-_SPACE = uuid.UUID("5b0f3c52-8f0e-4b8e-9a57-3f6d2a1c0e11")  # the companion's own uuid5 namespace: never change it
+LONGEST_SUM = 200  # characters of a score written as a sum
+# Titles the games go by in BG Stats (its own name, BoardGameGeek's, the Italian edition's), compared after
+# folding case, accents and punctuation; "Origami and Origami Legends" is how the companion once wrote a mixed game.
+TITLES = {"origami": "origami", "origami legends": "legends", "origami leggende": "legends",
+          "origami and origami legends": "mixed"}
+GUEST_TOKEN = 10  # hex digits of the play's uuid in a guest's name
+GUEST_NAME = 40  # characters of BG Stats' name for a guest kept: with the whole uuid, within a profile's 80
+SUM = re.compile(r"[+-]?[0-9]+(?:[+-][0-9]+)*")
 
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """One Origami play read from a BG Stats file, players by their BG Stats names, in seat order."""
+    """One Origami play read from a BG Stats file, players by their BG Stats names, in seat order; a guest's
+    name is made for that seat alone. `scores` are None for a play that kept only its winners."""
 
     uid: str
     variant: str
     started_at: datetime
     minutes: int
     players: tuple[str, ...]
-    scores: tuple[int, ...]
+    scores: tuple[int | None, ...]
     winners: tuple[bool, ...]
+    guests: tuple[bool, ...] = ()
+
+    @property
+    def points_known(self) -> bool:
+        return all(s is not None for s in self.scores)
 
 
 @dataclass(frozen=True, slots=True)
 class Reading:
-    plays: tuple[Play, ...]
+    plays: tuple[Play, ...]  # with points: these can join the history
+    winners_only: tuple[Play, ...]  # blank scores: read, but left out (the history keeps points for every game)
     other_games: int  # plays of other games, left out
     ignored: int  # Origami plays marked "ignored" in BG Stats, left out too
 
-
-# --- writing ------------------------------------------------------------------------------------------------
-def to_bgstats(games: Iterable[WholeGame], now: datetime) -> dict[str, Any]:
-    """The finished games as a BG Stats export (games in play are left out: BG Stats records plays)."""
-    stamp = f"{now.astimezone(UTC):{DATE}}"
-    game_ids: dict[str, int] = {}
-    player_ids: dict[str, tuple[int, str]] = {}
-    plays = []
-    for g in games:
-        if g.finished_at is None or not g.results:
-            continue
-        ref = game_ids.setdefault(g.variant, len(game_ids) + 1)
-        scores = []
-        for seat, (name, r) in enumerate(zip(g.players, g.results, strict=True)):
-            pid, _ = player_ids.setdefault(name.casefold(), (len(player_ids) + 1, name))
-            scores.append({"playerRefId": pid, "score": str(r["score"]), "winner": r["winner"], "rank": r["rank"],
-                           "seatOrder": seat, "newPlayer": False, "startPlayer": False, "role": ""})
-        minutes = max(0, round((g.finished_at - g.started_at).total_seconds() / 60))
-        plays.append({"uuid": str(uuid.UUID(hex=g.uid)) if _is_hex_uuid(g.uid) else g.uid, "gameRefId": ref,
-                      "playDate": f"{g.started_at.astimezone(UTC):{DATE}}", "entryDate": stamp,
-                      "modificationDate": stamp, "durationMin": minutes, "ignored": False, "manualWinner": False,
-                      "usesTeams": False, "rounds": 0, "scoringSetting": 0, "importPlayId": 0,
-                      "comments": _comment(g), "playerScores": scores})
-    return {
-        "games": [{"id": ref, "uuid": str(uuid.uuid5(_SPACE, f"game:{variant}")), "name": GAME_NAMES[variant],
-                   "modificationDate": stamp, "highestWins": True, "noPoints": False, "cooperative": False,
-                   "usesTeams": False, "isBaseGame": 1, "isExpansion": 0, "rating": 0}
-                  for variant, ref in game_ids.items()],
-        "players": [{"id": pid, "uuid": str(uuid.uuid5(_SPACE, f"player:{key}")), "name": name,
-                     "isAnonymous": False, "modificationDate": stamp, "bggUsername": ""}
-                    for key, (pid, name) in player_ids.items()],
-        "locations": [],
-        "plays": plays,
-        "userInfo": {"exportedBy": SOURCE, "exportDate": stamp},
-    }
+    @property
+    def guests(self) -> set[str]:
+        return {n for p in self.plays for n, g in zip(p.players, p.guests, strict=False) if g}
 
 
-def _comment(g: WholeGame) -> str:
-    parts = [f"Families: {', '.join(g.families)}"] if g.families else []
-    parts += {"hand": ["Tie on points broken by the most cards in hand"],
-              "shared": ["Shared victory (tied on points and cards in hand)"]}.get(g.tie_break or "", [])
-    return ". ".join(parts)
+def title_key(name: str) -> str:
+    """A game's title compared loosely: no case, accents or punctuation ("Origami: Leggende" = "origami leggende")."""
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().casefold()
+    return " ".join(re.sub(r"[^a-z0-9]+", " ", plain).split())
 
 
-def _is_hex_uuid(text: str) -> bool:
-    return len(text) == 32 and all(c in "0123456789abcdef" for c in text)
-
-
-# --- reading ------------------------------------------------------------------------------------------------
 def is_bgstats(data: Any) -> bool:
     return isinstance(data, dict) and all(isinstance(data.get(k), list) for k in ("games", "players", "plays"))
 
@@ -110,13 +95,22 @@ def read_bgstats(data: Any, where: str) -> Reading:
     """The Origami plays of a BG Stats export, every one checked; InputError names the play and the field."""
     if not is_bgstats(data):
         raise InputError('not a BG Stats export (it needs "games", "players" and "plays" lists)', where=where)
-    games = {_ref(g, "id", f"{where}: games"): g.get("name") for g in data["games"]}
-    variants = {ref: VARIANTS[name.strip().casefold()] for ref, name in games.items()
-                if isinstance(name, str) and name.strip().casefold() in VARIANTS}
+    variants: dict[int, str] = {}
+    for g in data["games"]:
+        ref = _ref(g, "id", f"{where}: games")
+        for key in ("name", "bggName"):
+            title = g.get(key)
+            if isinstance(title, str) and title_key(title) in TITLES:
+                variants[ref] = TITLES[title_key(title)]
+                break
     names: dict[int, str] = {}
+    anonymous: set[int] = set()
     for p in data["players"]:
         ref = _ref(p, "id", f"{where}: players")
         name = p.get("name")
+        if p.get("isAnonymous") is True:
+            anonymous.add(ref)
+            name = name if isinstance(name, str) and name.strip() else "Anonymous player"
         if not isinstance(name, str) or not name.strip():
             raise InputError(f"player {ref} has no name", where=where)
         names[ref] = " ".join(name.split())
@@ -130,14 +124,39 @@ def read_bgstats(data: Any, where: str) -> Reading:
         elif play.get("ignored") is True:
             ignored += 1
         else:
-            plays.append(_play(play, variants[ref], names, at))
+            plays.append(_play(play, _variant(variants[ref], play, variants, at), names, anonymous, at))
     uids = [p.uid for p in plays]
     if len(set(uids)) != len(uids):
         raise InputError("a play is listed twice (the same uuid)", where=where)
-    return Reading(tuple(plays), other, ignored)
+    plays = _distinct_guests(plays)
+    return Reading(tuple(p for p in plays if p.points_known), tuple(p for p in plays if not p.points_known),
+                   other, ignored)
 
 
-def _play(play: dict[str, Any], variant: str, names: dict[int, str], where: str) -> Play:
+def _distinct_guests(plays: list[Play]) -> list[Play]:
+    """A guest's name is made from the play's uuid and the seat; should two plays' uuids begin alike, their
+    guests take the whole uuid, so that no two seats ever share a guest."""
+    counts = Counter(n for p in plays for n, g in zip(p.players, p.guests, strict=True) if g)
+    out = []
+    for p in plays:
+        if any(counts[n] > 1 for n, g in zip(p.players, p.guests, strict=True) if g):
+            names = tuple(f"{n.rsplit(' ', 1)[0]} {p.uid.upper()}-{seat + 1}" if g else n
+                          for seat, (n, g) in enumerate(zip(p.players, p.guests, strict=True)))
+            p = replace(p, players=names)
+        out.append(p)
+    return out
+
+
+def _variant(base: str, play: dict[str, Any], variants: dict[int, str], where: str) -> str:
+    """Origami with Legends as an expansion (or Legends with Origami) is a mixed game."""
+    extra = play.get("expansionPlays", [])
+    if not isinstance(extra, list):
+        raise InputError("expansionPlays: a list is needed", where=where)
+    added = {variants.get(_ref(x, "gameRefId", f"{where}: expansionPlays")) for x in extra}
+    return "mixed" if base == "mixed" or ({base} | added) >= {"origami", "legends"} else base
+
+
+def _play(play: dict[str, Any], variant: str, names: dict[int, str], anonymous: set[int], where: str) -> Play:
     try:
         started = datetime.strptime(str(play.get("playDate")), DATE).replace(tzinfo=UTC)
     except ValueError:
@@ -157,36 +176,62 @@ def _play(play: dict[str, Any], variant: str, names: dict[int, str], where: str)
         if not isinstance(seat, int) or isinstance(seat, bool):
             raise InputError(f"seatOrder {_short(seat)}: a whole number is needed", where=where)
     rows = sorted(rows, key=lambda r: int(r.get("seatOrder", 0)))
-    players, scores, winners = [], [], []
-    for row in rows:
+    players, scores, winners, guests = [], [], [], []
+    uid = _uuid(play)
+    for seat, row in enumerate(rows):
         ref = _ref(row, "playerRefId", where)
         if ref not in names:
             raise InputError(f"player {ref} is not in the file's players", where=where)
-        players.append(names[ref])
         scores.append(_score(row.get("score"), f"{where}: {names[ref]}"))
         winners.append(row.get("winner") is True)
+        guests.append(ref in anonymous)
+        # a guest is somebody nobody named: their own name, for this seat of this play only
+        players.append(f"{names[ref][:GUEST_NAME].rstrip()} "
+                       f"{(uid or '')[:GUEST_TOKEN].upper() or started.strftime('%y%m%d%H%M')}-{seat + 1}"
+                       if ref in anonymous else names[ref])
     if len({p.casefold() for p in players}) != len(players):
         raise InputError(f"a name sits at the table twice ({', '.join(players)}): rename one in BG Stats",
                          where=where)
-    if not any(winners):  # BG Stats left the winners to be worked out: the highest score wins
-        winners = [s == max(scores) for s in scores]
-    beaten = [p for p, s, w in zip(players, scores, winners, strict=False) if w and s < max(scores)]
-    if beaten:
-        raise InputError(f"{', '.join(beaten)} won without the most points: in Origami the most points win "
-                         "(correct the play in BG Stats)", where=where)
-    return Play(_uid(play, variant, started, players, scores), variant, started, minutes, tuple(players),
-                tuple(scores), tuple(winners))
+    known = [s for s in scores if s is not None]
+    if known and len(known) < len(scores):
+        blank = [p for p, s in zip(players, scores, strict=True) if s is None]
+        raise InputError(f"{', '.join(blank)} ha{'ve' if len(blank) > 1 else 's'} no score while others have "
+                         "one: give every player a score, or none (a play that keeps only who won)", where=where)
+    if not known:
+        if not any(winners):
+            raise InputError("no scores and no winner: mark who won in BG Stats", where=where)
+    else:
+        if not any(winners):  # BG Stats left the winners to be worked out: the highest score wins
+            winners = [s == max(known) for s in known]
+        beaten = [p for p, s, w in zip(players, known, winners, strict=False) if w and s < max(known)]
+        if beaten:
+            raise InputError(f"{', '.join(beaten)} won without the most points: in Origami the most points win "
+                             "(correct the play in BG Stats)", where=where)
+    content = f"{variant}|{started:{DATE}}|" + "|".join(f"{p}={s}" for p, s in zip(players, scores, strict=False))
+    return Play(uid or uuid.uuid5(_SPACE, content).hex, variant, started, minutes, tuple(players), tuple(scores),
+                tuple(winners), tuple(guests))
 
 
-def _score(value: Any, where: str) -> int:
-    text = str(value).strip() if isinstance(value, (str, int)) and not isinstance(value, bool) else ""
-    try:
-        points = int(text) if len(text) <= 12 else None
-    except ValueError:
-        points = None
+def _score(value: Any, where: str) -> int | None:
+    """Points as BG Stats keeps them: a number, a sum of whole numbers ("5+4+3", "-10+7+22"), or blank (None)."""
+    if value is None:
+        return None
+    if isinstance(value, int) and not isinstance(value, bool):
+        text = str(value)
+    elif isinstance(value, str):
+        text = "".join(value.split())  # spaces between the terms are allowed
+    else:
+        text = "?"
+    if not text:
+        return None
+    points = None
+    if len(text) <= LONGEST_SUM and SUM.fullmatch(text):
+        terms = [int(t) for t in re.findall(r"[+-]?[0-9]+", text) if len(t.lstrip("+-")) <= 12]
+        if len(terms) == len(re.findall(r"[+-]?[0-9]+", text)) and all(abs(t) <= MOST_POINTS for t in terms):
+            points = sum(terms)
     if points is None or abs(points) > MOST_POINTS:
-        raise InputError(f"score {_short(value)}: a whole number of points is needed (at most {MOST_POINTS:,})",
-                         where=where)
+        raise InputError(f"score {_short(value)}: a whole number of points is needed, or a sum of them such as "
+                         f"\"5+4+3\" (at most {MOST_POINTS:,})", where=where)
     return points
 
 
@@ -195,14 +240,12 @@ def _short(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "…"
 
 
-def _uid(play: dict[str, Any], variant: str, started: datetime, players: list[str], scores: list[int]) -> str:
-    """The play's uuid as 32 hex digits; a play without one gets a uuid from its content, so that reading the
-    same file twice still finds it."""
+def _uuid(play: dict[str, Any]) -> str | None:
+    """The play's uuid as 32 hex digits (BG Stats writes it in capitals), or None without a valid one."""
     try:
         return uuid.UUID(str(play.get("uuid"))).hex
     except ValueError:
-        content = f"{variant}|{started:{DATE}}|" + "|".join(f"{p}={s}" for p, s in zip(players, scores, strict=False))
-        return uuid.uuid5(_SPACE, content).hex
+        return None
 
 
 def _ref(d: Any, key: str, where: str) -> int:
@@ -217,14 +260,17 @@ def whole_game(play: Play, names: dict[str, str]) -> WholeGame:
     """The play as a finished game of the history: `names` maps each BG Stats name to the profile it goes to.
     Ranks follow points, then the winner flags (a tie on points that BG Stats shows won by one player was broken
     by the cards in hand, which BG Stats does not keep)."""
-    seats = [(names[p], s, w) for p, s, w in zip(play.players, play.scores, play.winners, strict=False)]
+    points = [s for s in play.scores if s is not None]
+    if len(points) != len(play.scores):
+        raise InputError(f"the play of {play.started_at:%Y-%m-%d %H:%M} kept only who won: the history needs points")
+    seats = [(names[p], s, w) for p, s, w in zip(play.players, points, play.winners, strict=False)]
     profiles = [n.casefold() for n, _, _ in seats]
     if len(set(profiles)) != len(profiles):
         raise InputError(f"the play of {play.started_at:%Y-%m-%d %H:%M} would seat one profile twice "
                          f"({', '.join(n for n, _, _ in seats)}): give each player their own profile")
     ranks = [1 + sum(1 for _, s2, w2 in seats if (s2, w2) > (s, w)) for _, s, w in seats]
-    top = max(play.scores)
-    leaders, won = sum(1 for s in play.scores if s == top), sum(play.winners)
+    top = max(points)
+    leaders, won = sum(1 for s in points if s == top), sum(play.winners)
     tie_break = "shared" if won > 1 else "hand" if leaders > 1 else None
     results: tuple[dict[str, Any], ...] = tuple({"score": s, "rank": r, "winner": w, "hand": None,
                      "sheet": {"name": n, "total": s, "rank": r, "hand": None, "lines": [], "awards": [],

@@ -7,7 +7,8 @@
                 "tie_break": null | "hand" | "shared",
                 "events": [{"seq", "action", "type", "version", "payload", "recorded_at", "key"}],
                 "results": [{"score", "rank", "winner", "hand", "sheet"}]  (per seat; finished games only;
-                             hand is null for a play from BG Stats, which keeps no cards)}]}
+                             hand is null for a play from BG Stats, which keeps no cards),
+                "renamed": {"name in the log": "profile's name now"}  (only when a player was renamed since)}]}
 
 Reading a file checks everything before anything is written: the format and its version, every field, every
 event (decoded as the store would) and every log (replayed from its first event). Games keep their uid, so
@@ -25,6 +26,7 @@ from scoring.origami.state import Phase
 from scoring.origami.table import Variant
 
 from .bgstats import EARLIEST, LATEST
+from .renames import as_now, read_renamed, renamed_field
 from .render import sheet_problem
 from .replay import replay
 
@@ -43,7 +45,8 @@ def to_json(games: list[WholeGame], now: datetime) -> dict[str, Any]:
          "tie_break": g.tie_break,
          "events": [{"seq": x.seq, "action": x.action, "type": x.type, "version": x.version, "payload": x.payload,
                      "recorded_at": x.recorded_at.isoformat(), "key": x.key} for x in g.events],
-         "results": list(g.results), **({"kind": g.kind} if g.kind != ORIGAMI else {})} for g in games]}
+         "results": list(g.results), **({"kind": g.kind} if g.kind != ORIGAMI else {}), **renamed_field(g)}
+        for g in games]}
 
 
 def from_json(data: Any, where: str) -> list[WholeGame]:
@@ -110,7 +113,7 @@ def _game(g: Any, where: str) -> WholeGame:
                       players, status, source, _time(g, "started_at", where), finished_at, g.get("tie_break"),
                       events, results)
     if events:
-        _replays(whole, where)
+        _replays(whole, where, read_renamed(g, where))
     return whole
 
 
@@ -147,7 +150,7 @@ def _origin_game(g: dict[str, Any], uid: str, where: str) -> WholeGame:
     if bad is not None:
         raise InputError(f"the log cannot be replayed soundly: after event {bad.entry.seq}, "
                          f"{'; '.join(bad.problems)}", where=where)
-    if final is None or tuple(final.players) != players:
+    if final is None or as_now(tuple(final.players), read_renamed(g, where)) != players:
         raise InputError("events: the log starts with the game's setup, with the same players", where=where)
     over = final.phase is OriginPhase.OVER
     if (status == "finished") != over or (status == "finished") != (finished_at is not None):
@@ -156,7 +159,7 @@ def _origin_game(g: dict[str, Any], uid: str, where: str) -> WholeGame:
     if over:
         scored = final_sheet(final)
         sheet = {p.name: p for p in scored.players}
-        expected = [(sheet[n].total, sheet[n].rank, n in scored.winners) for n in players]
+        expected = [(sheet[n].total, sheet[n].rank, n in scored.winners) for n in final.players]
         given = [(r.get("score"), r.get("rank"), r.get("winner")) if isinstance(r, dict) else None for r in results]
         if given != expected or not all(isinstance(r, dict) and r.get("hand") is None
                                         and isinstance(r.get("sheet"), dict) for r in results):
@@ -188,7 +191,7 @@ def _event(x: Any, where: str, kind: str = ORIGAMI) -> StoredEvent:
     return stored
 
 
-def _replays(game: WholeGame, where: str) -> None:
+def _replays(game: WholeGame, where: str, renamed: dict[str, str]) -> None:
     """The log is whole (seq 1, 2, 3…, each action starting at one of its events) and replays from GameStarted."""
     if [x.seq for x in game.events] != list(range(1, len(game.events) + 1)):
         raise InputError("events: seq must run 1, 2, 3… without gaps", where=where)
@@ -198,7 +201,7 @@ def _replays(game: WholeGame, where: str) -> None:
     log = [LoggedEvent(x.seq, x.action, upcast.read(ORIGAMI, x.type, x.version, x.payload), x.recorded_at, x.key)
            for x in game.events]
     first = log[0].event
-    if not isinstance(first, e.GameStarted) or tuple(first.players) != game.players:
+    if not isinstance(first, e.GameStarted) or as_now(tuple(first.players), renamed) != game.players:
         raise InputError("events: the log starts with the game's setup, with the same players", where=where)
     setup = {"variant": (first.variant, game.variant), "families": (tuple(first.families), game.families),
              "characters": (tuple(first.character_pairs), game.characters),

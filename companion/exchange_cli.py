@@ -102,13 +102,15 @@ def _added(added: int, skipped: int) -> str:
 
 def _import_bgstats(args: argparse.Namespace, url: str, reading: Reading) -> tuple[Any, str]:
     """Plays become finished games under the profiles of the same names (or those --as gives); when some of
-    those profiles already exist, the players are asked first (or --yes said so)."""
-    aliases = _aliases(args.aliases, {n.casefold() for p in reading.plays for n in p.players})
+    those profiles already exist, the players are asked first (or --yes said so). BG Stats' anonymous players
+    become guests, one new profile per seat, never joined to another."""
+    guests = reading.guests
+    aliases = _aliases(args.aliases, {n.casefold() for p in reading.plays for n in p.players if n not in guests})
     store = Store.open(url)
     try:
         here = {g.uid for g in store.games()}
         fresh = [p for p in reading.plays if p.uid not in here]
-        targets = {n: aliases.get(n.casefold(), n) for p in fresh for n in p.players}
+        targets = {n: n if n in guests else aliases.get(n.casefold(), n) for p in fresh for n in p.players}
         candidates = [whole_game(p, targets) for p in fresh]
         twins = _twins(store, candidates)
         kept = [p for p in fresh if p.uid not in twins]
@@ -119,10 +121,15 @@ def _import_bgstats(args: argparse.Namespace, url: str, reading: Reading) -> tup
     games = [g for g in candidates if g.uid not in twins]
     already = len(reading.plays) - len(kept)
     plan = _plan(reading, len(kept), len(reading.plays) - len(fresh), twins, names, existing)
+    plays_left_out = {"other_games": reading.other_games, "ignored": reading.ignored,
+                "winners_only": len(reading.winners_only), "already_here": len(reading.plays) - len(fresh),
+                "same_as_games_here": len(twins)}
     report = {"plays": len(kept), "other_games": reading.other_games, "ignored": reading.ignored,
-              "same_as": twins, "players": {n: {"profile": existing[n] or t, "existing": existing[n] is not None}
+              "winners_only": len(reading.winners_only), "plays_left_out": plays_left_out,
+              "same_as": twins, "players": {n: {"profile": existing[n] or t, "existing": existing[n] is not None,
+                                                "guest": n in guests}
                                             for n, t in names.items()}}
-    joining = sorted(n for n in names if existing[n] is not None)
+    joining = sorted(n for n in names if existing[n] is not None and n not in guests)
     if joining and not args.yes:
         if not sys.stdin.isatty() or args.json:  # nobody to ask: say what would happen and how to agree
             print(plan, file=sys.stderr)
@@ -169,14 +176,20 @@ def _twins(store: Store, games: list[WholeGame]) -> dict[str, int]:
 
 def _plan(reading: Reading, adding: int, known: int, twins: dict[str, int], names: dict[str, str],
           existing: dict[str, str | None]) -> str:
+    """What the import will do: the plays added, every play left out counted with its reason, and where each
+    BG Stats player goes."""
     left = [f"{reading.other_games} play(s) of other games"] if reading.other_games else []
     left += [f"{reading.ignored} marked ignored"] if reading.ignored else []
+    left += [f"{len(reading.winners_only)} with winners only and no points (the history keeps points for every "
+             "game)"] if reading.winners_only else []
     left += [f"{known} already here"] if known else []
     left += [f"{len(twins)} the same as game(s) {', '.join(map(str, sorted(set(twins.values()))))}"] if twins else []
     out = [f"BG Stats file: {adding} Origami play(s) to add" + (f" ({'; '.join(left)} left out)" if left else "")]
+    guests = reading.guests
     width = max((len(n) for n in names), default=0)
     for n, t in sorted(names.items(), key=lambda x: x[0].casefold()):
-        out.append(f"  {n:<{width}} → " + (f"{existing[n]} (a profile already here)" if existing[n] is not None
+        out.append(f"  {n:<{width}} → " + ("a guest (a new profile of their own)" if n in guests and not existing[n]
+                                            else f"{existing[n]} (a profile already here)" if existing[n] is not None
                                             else f"{t} (a new profile)"))
     return "\n".join(out)
 

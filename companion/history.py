@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 from db.engine import default_url
@@ -12,6 +13,7 @@ from db.stats import PlayerStats, Tally
 from db.store import Store
 from scoring.errors import InputError
 
+from .render import when
 from .replay import replay, step_json, step_text
 
 VERBS = ("players", "games", "history", "replay")
@@ -31,6 +33,11 @@ def add_verbs(verb: Callable[[str, str], argparse.ArgumentParser]) -> None:
     p = verb("history", "statistics: every player in brief, or one player in full, or two head to head")
     p.add_argument("player", nargs="?", help="the player (omit for everyone)")
     p.add_argument("--vs", metavar="OTHER", help="head-to-head record against another player")
+    p.add_argument("--ratings", action="store_true",
+                   help="skill ratings (openskill) per game and variant, with their trend (one player's, if named)")
+    p.add_argument("--chances", metavar="A,B[,…]", help="with --ratings: each player's chance to win this line-up")
+    p.add_argument("--in", dest="chances_in", default="origami", metavar="SCOPE",
+                   help="with --chances: the ratings used (origami, origami/legends, origami/mixed, origin-story…)")
     p = verb("replay", "a game's log step by step, the state after each event, and the checks on it "
                        "(exit 1 when a check fails)")
     p.add_argument("game", type=int, help="the game's number (see `companion games`)")
@@ -84,7 +91,8 @@ def _games(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
                      "finished_at": g.finished_at.isoformat() if g.finished_at else None,
                      "winners": winners, "tie_break": g.tie_break, "events": g.last_seq})
     text = "\n".join(
-        f"{r['id']:>5}  {r['started_at'][:16].replace('T', ' ')}  {r['variant']:<8} {', '.join(r['players']):<32} "
+        f"{r['id']:>5}  {when(datetime.fromisoformat(r['started_at']))}  {r['variant']:<8} "
+        f"{', '.join(r['players']):<32} "
         + (f"won by {' and '.join(r['winners'])}" if r["winners"] else f"in play ({r['events']} events)")
         for r in rows)
     rows += [{"id": d.game, "damaged": d.why} for d in sorted(damaged, key=lambda d: d.game)]
@@ -134,6 +142,12 @@ def stats_text(s: PlayerStats) -> str:
 
 
 def _history(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
+    if args.ratings:
+        from .ratings_cli import run as ratings
+
+        return ratings(store, args)
+    if args.chances:
+        raise InputError("give --ratings too: companion history --ratings --chances A,B", where="--chances")
     if args.vs and not args.player:
         raise InputError("name the player to compare: companion history PLAYER --vs OTHER", where="--vs")
     if args.vs:

@@ -3,21 +3,49 @@ renames and merges, and quick-scored games saved (writes on the main thread)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual import work
 
+from db.records import ORIGIN_STORY, GameRecord
 from scoring.errors import InputError
 
 from .app_base import AppBase
 
 if TYPE_CHECKING:
     from db.store import Store
+    from scoring.origin.scoring import GameScore
     from screens.origami.quick import QuickScoreScreen
     from screens.origami.sheet import SheetScreen
+    from screens.origin.catalogue import OriginCatalogueScreen
+    from screens.origin.quick import OriginQuickScreen
     from screens.players import PlayersScreen
 
 GAMES_SHOWN = 20  # a player's latest finished games on the players screen
+
+
+def stored_origin_sheet(game_id: int, results: list[dict[str, Any]]) -> GameScore:
+    """An Origin Story game's sheet from its stored results (each player's rounds, as `origin score --json` writes
+    them; solo: the Vancardians' lines under `opponents`); a damaged one is an InputError naming what is wrong."""
+    from scoring.origin.round_input import Alignment
+    from scoring.origin.scoring import GameScore, PlayerTotal, RoundScore
+
+    def player(d: Any, name: str) -> PlayerTotal:
+        try:
+            rounds = tuple(RoundScore(name, Alignment(r["alignment"]), int(r["tricks"]),
+                                      tuple((str(a["source"]), int(a["vp"])) for a in r["abilities"]),
+                                      int(r["surrender_vp"])) for r in d["rounds"])
+            return PlayerTotal(name, rounds, int(d["total"]), int(d["rank"]))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise InputError(f"{name}'s score sheet is damaged ({type(exc).__name__}: {exc}); restore a backup copy "
+                             "of the database", where=f"game {game_id}") from None
+
+    players = [player(r["sheet"], r["name"]) for r in results]
+    opponents = results[0]["sheet"].get("opponents", []) if results else []
+    players += [player(o, str(o.get("name", "?")) if isinstance(o, dict) else "?") for o in opponents]
+    winners = [r["name"] for r in results if r["winner"]]
+    winners += [p.name for p in players[len(results):] if p.rank == 1]
+    return GameScore(tuple(players), tuple(winners))
 
 
 class HistoryFlow(AppBase):
@@ -29,48 +57,63 @@ class HistoryFlow(AppBase):
         from screens.players import PlayersScreen
 
         from .history import stats_text
+        from .ratings_cli import player_lines
+        from .render import day
 
         store = self.reader()
         try:
             stats = store.player_stats(name)
+            ratings = player_lines(store, name)
             games = store.games(status="finished", player=name)[:GAMES_SHOWN]
-            lines = [(g.id, self.line_or_damage(store, g.id, f"{g.finished_at:%Y-%m-%d}", g.variant))
+            lines = [(g.id, self.line_or_damage(store, g.id, day(g.finished_at) if g.finished_at else "", g.variant))
                      for g in games]
         except InputError as exc:
             self.call_from_thread(self.notify, str(exc), severity="error")
             return
-        self.call_from_thread(self.screen_of(PlayersScreen).show_stats, name, stats_text(stats),
+        self.call_from_thread(self.screen_of(PlayersScreen).show_stats, name, "\n".join([stats_text(stats), *ratings]),
                               [score for _, _, score in stats.trend], lines)
 
     def on_players_screen_show_game(self, message: PlayersScreen.ShowGame) -> None:
         from screens.origami.sheet import SheetScreen
 
-        from .render import stored_sheet
+        from .render import stored_sheet, when
 
         store = self.reader()
         try:
             game = store.game(message.game_id)
+            if game.kind == ORIGIN_STORY:
+                self.show_origin_game(game, store.results(game.id))
+                return
             sheet = stored_sheet(store.results(game.id), game.tie_break)
         except InputError as exc:
             self.notify(str(exc), severity="error")
             return
+        at = when(game.finished_at) if game.finished_at else ""
+        self.push_screen(SheetScreen(sheet, f"Game {game.id} · {at} · {game.variant}", game.id))
+
+    def show_origin_game(self, game: GameRecord, results: list[dict[str, Any]]) -> None:
+        """A finished Origin Story game's sheet as the history keeps it (solo: with the Vancardians' lines)."""
+        from scoring.origin.rules import CHOICES
+        from screens.origin.sheet import OriginSheetScreen
+
         day = f"{game.finished_at:%Y-%m-%d}" if game.finished_at else ""
-        self.push_screen(SheetScreen(sheet, f"Game {game.id} · {day} · {game.variant}", game.id))
+        level = f" · difficulty {game.rules['difficulty']}" if "difficulty" in game.rules else ""
+        notes = {k: v for k, v in game.rules.items() if k in CHOICES and v != CHOICES[k][0]}
+        self.push_screen(OriginSheetScreen(stored_origin_sheet(game.id, results),
+                                           f"Game {game.id} · {day} · {game.variant}{level}", notes))
 
     def on_sheet_screen_share(self, message: SheetScreen.Share) -> None:
         """The game's BG Stats link as a QR code, drawn to fit this terminal (or said why it cannot be)."""
-        from .share import bgstats_link, bgstats_play
+        from .share import bgstats_link, shared_play
 
-        store = self.reader()
         try:
-            game = store.game(message.game_id)
-            link = bgstats_link(bgstats_play(game, store.results(game.id)))
+            link = bgstats_link(shared_play(self.reader(), message.game_id))
         except InputError as exc:
             self.notify(str(exc), severity="error")
             return
         self.show_code(link, "Scan it with the phone: BG Stats opens with this play filled in. Esc closes.",
-                       f"enlarge the terminal (or make the font smaller), or save the play with "
-                       f"`companion share {game.id} --save FILE`.")
+                       "enlarge the terminal (or make the font smaller) and press b, or open the play in BG Stats "
+                       f"from a file: `companion share {message.game_id} --save play.bgsplay`.")
 
     @staticmethod
     def line_or_damage(store: Store, game_id: int, day: str, variant: str) -> str:
@@ -139,3 +182,51 @@ class HistoryFlow(AppBase):
             return
         if isinstance(self.screen, QuickScoreScreen):
             self.screen.was_saved(record.id)
+
+    def on_origin_quick_screen_save(self, message: OriginQuickScreen.Save) -> None:
+        """A quick-scored Origin Story game joins the history as a finished game of its kind, each player's line
+        with their rounds and sources (solo: the Vancardians' lines go in the player's sheet, as for a logged game)."""
+        from scoring.origin.roundfile_json import score_json
+        from screens.origin.quick import OriginQuickScreen
+
+        from .origin_session import FinalResults, SeatResult
+
+        scored = message.scored
+        sheet = scored.game
+        people = [p for p in sheet.players if p.name in scored.players]
+        data = score_json(sheet)
+        details = [next(d for d in data["players"] if d["name"] == p.name) for p in people]
+        if len(people) < len(sheet.players):
+            others = [d for d in data["players"] if d["name"] not in scored.players]
+            details = [{**d, "opponents": others} for d in details]
+        results = FinalResults(tuple(SeatResult(p.name, p.total, p.rank) for p in people), sheet.winners)
+        try:
+            record = self.reader().record_scored(
+                variant=scored.mode.value, players=[p.name for p in people], families=[], characters=[],
+                rules=scored.rules, sheet=results, sheets=details, kind=ORIGIN_STORY)
+        except InputError as exc:
+            self.notify(str(exc), title="Not saved", severity="error")
+            return
+        if isinstance(self.screen, OriginQuickScreen):
+            self.screen.was_saved(record.id)
+
+    def on_origin_catalogue_screen_keep(self, message: OriginCatalogueScreen.Keep) -> None:
+        """A value read off an Origin Story card (or a new card's kind), checked, then kept in the user's catalogue
+        exactly as `companion catalog --game origin-story set` keeps it (the shipped catalogue is never changed)."""
+        from screens.origin.catalogue import OriginCatalogueScreen
+
+        from .catalogue import ORIGIN_STORED
+        from .origin_catalogue import typed
+
+        screen = self.screen_of(OriginCatalogueScreen)
+        known = screen.catalogue.lookup(message.card)
+        name = known.name if known else message.card
+        try:
+            value = typed(message.field, message.value)
+            checked = screen.catalogue.with_entries([(f"{name}.{message.field}", {"name": name, message.field: value})])
+            self.reader().set_card_value(f"{ORIGIN_STORED}{name}", message.field, value)
+        except InputError as exc:
+            self.notify(str(exc), title="Not saved", severity="error")
+            return
+        screen.use_catalogue(checked, name)
+        self.notify(f"{name}: {message.field.replace('_', ' ')} = {message.value} kept in your catalogue.")

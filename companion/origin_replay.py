@@ -15,6 +15,7 @@ from scoring.origin.describe import describe
 from scoring.origin.state import GameState, evolve, project
 
 from .log_session import in_effect, undone_actions
+from .render import clock, when
 
 EXIT_OK, EXIT_FAILED = 0, 1
 
@@ -107,9 +108,9 @@ def step_json(step: Step) -> dict[str, Any]:
 def step_text(step: Step) -> str:
     undone = ""
     if step.undone_by is not None and isinstance(step.undone_by.event, Undone):
-        undone = f"  [undone {step.undone_by.recorded_at:%Y-%m-%d %H:%M}: {step.undone_by.event.reason}]"
+        undone = f"  [undone {when(step.undone_by.recorded_at)}: {step.undone_by.event.reason}]"
     flag = "" if not step.problems else "  !! " + "; ".join(step.problems)
-    return f"{step.entry.seq:>4} {step.entry.recorded_at:%H:%M:%S} [{step.when}] {step.text}{undone}{flag}"
+    return f"{step.entry.seq:>4} {clock(step.entry.recorded_at)} [{step.when}] {step.text}{undone}{flag}"
 
 
 def run(args: argparse.Namespace, url: str) -> tuple[int, Any, str]:

@@ -12,6 +12,7 @@ from scoring.origami.evolve import evolve, project, start
 from scoring.origami.state import GameState
 
 from .log_session import in_effect, undone_actions
+from .render import clock, when
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,9 +71,9 @@ def step_json(step: Step) -> dict[str, Any]:
 def step_text(step: Step) -> str:
     undone = ""
     if step.undone_by is not None and isinstance(step.undone_by.event, Undone):
-        undone = (f"  [undone {step.undone_by.recorded_at:%Y-%m-%d %H:%M}: {step.undone_by.event.reason}]")
+        undone = (f"  [undone {when(step.undone_by.recorded_at)}: {step.undone_by.event.reason}]")
     flag = "" if not step.problems else "  !! " + "; ".join(step.problems)
-    return f"{step.entry.seq:>4} {step.entry.recorded_at:%H:%M:%S} [{step.when}] {step.text}{undone}{flag}"
+    return f"{step.entry.seq:>4} {clock(step.entry.recorded_at)} [{step.when}] {step.text}{undone}{flag}"
 
 
 def sentence(event: e.Event | Undone, names: tuple[str, ...]) -> str:

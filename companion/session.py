@@ -6,6 +6,7 @@ again with the same key.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from db.records import ORIGAMI
@@ -56,7 +57,9 @@ class GameSession(LogSession[GameState]):
         return evolution.evolve(state, event)
 
     def project(self, events: Sequence[Any]) -> GameState:
-        return evolution.project(events)
+        """The table as the log leaves it, each seat under its profile's name now: the log keeps the names given
+        at the start, and a player renamed since is shown, and answers to `NAME:`, by the new one."""
+        return with_names(evolution.project(events), self.record.players)
 
     def is_setup(self, event: Any) -> bool:
         return isinstance(event, e.GameStarted)
@@ -81,3 +84,10 @@ class GameSession(LogSession[GameState]):
         sheet = self.score()
         self.record = self.store.finish(self.game_id, sheet, sheet_json(sheet)["players"])
         return sheet
+
+
+def with_names(state: GameState, names: Sequence[str]) -> GameState:
+    """`state` with each seat under the name given (the profiles' names now), the rest untouched."""
+    if len(names) != len(state.players) or all(p.name == n for p, n in zip(state.players, names, strict=True)):
+        return state
+    return replace(state, players=tuple(replace(p, name=n) for p, n in zip(state.players, names, strict=True)))

@@ -1,37 +1,86 @@
 """A finished game handed to BG Stats: the play as BG Stats' createPlay link takes it (one play, URL-encoded
-JSON), kept small so its QR code scans from a terminal.
+JSON), kept small so its QR code needs as little room as it can.
 
-The fields are those BG Stats documents for createPlay: sourceName, sourcePlayId (lets BG Stats recognise a
-play sent twice), playDate ("YYYY-MM-DD HH:MM:SS", UTC), game {name, sourceGameId, highestWins, noPoints}
-and players [{name, sourcePlayerId, score, winner, rank}]. No BoardGameGeek id is sent: none is known here."""
+The fields are those BG Stats documents for createPlay ("Push plays to BG Stats from other apps or websites"):
+sourceName, sourcePlayId (lets BG Stats recognise a play sent twice), playDate ("YYYY-MM-DD HH:MM:SS", UTC, when
+the game began), durationMin, location, comments, game {name, sourceGameId, highestWins, noPoints} and players
+[{name, sourcePlayerId, score, winner, rank, startPlayer, role}]. Every player carries startPlayer (BG Stats for
+Android refuses a link without it); role is the player's family. No bggId is sent: none is known for Origami,
+and BG Stats matches the game by its name and sourceGameId. Fields with nothing to say are left out to keep the
+code small: location when none is set, durationMin when the game was scored at once. Every player field is
+always there (role "" without a family), as in BG Stats' own example, since BG Stats for Android reads them
+strictly."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from datetime import UTC
 from typing import Any
 from urllib.parse import quote
 
-from db.records import GameRecord
+from db.records import GameRecord, LoggedEvent
+from db.store import Store
 from scoring.errors import InputError
+from scoring.origami import events as e
+
+from . import settings
+from .log_session import in_effect
 
 SOURCE = "Origami companion"  # BG Stats remembers its game and player matches under this name: keep it stable
 LINK = "bgstats://app.bgstatsapp.com/createPlay.html?data="
 GAME_NAMES = {"origami": "Origami", "legends": "Origami Legends", "mixed": "Origami and Origami Legends"}
+# BG Stats has one game per box: a mixed game is Origami played with Legends as its expansion
+BGSTATS_GAME = {"origami": "Origami", "legends": "Origami Legends", "mixed": "Origami"}
+WITH_LEGENDS = "Played with the Origami Legends expansion"
+DATE = "%Y-%m-%d %H:%M:%S"
 
 
-def bgstats_play(game: GameRecord, results: list[dict[str, Any]]) -> dict[str, Any]:
-    """The play of a finished game (`results` as Store.results gives them, in seat order)."""
+def bgstats_play(game: GameRecord, results: list[dict[str, Any]], *, starting: int | None = None,
+                 location: str | None = None) -> dict[str, Any]:
+    """The play of a finished game (`results` as Store.results gives them, in seat order); `starting` is the
+    seat that played the first turn, when the log says."""
     if not game.finished or game.finished_at is None or not results:
         raise InputError(f"game {game.id} is not finished: only a scored game can go to BG Stats")
     ids = dict(zip(game.players, game.player_ids, strict=False))
-    return {
+    roles = game.families if len(game.families) == len(results) else ()
+    minutes = max(0, round((game.finished_at - game.started_at).total_seconds() / 60))
+    play: dict[str, Any] = {
         "sourceName": SOURCE,
         "sourcePlayId": game.uid,
-        "playDate": f"{game.finished_at.astimezone(UTC):%Y-%m-%d %H:%M:%S}",
-        "game": {"name": GAME_NAMES[game.variant], "sourceGameId": game.variant},
-        "players": [{"name": r["name"], "sourcePlayerId": str(ids.get(r["name"], r["name"])), "score": r["score"],
-                     "winner": bool(r["winner"])} for r in results],
+        "playDate": f"{game.started_at.astimezone(UTC):{DATE}}",
     }
+    if minutes:
+        play["durationMin"] = minutes
+    if location:
+        play["location"] = location
+    if game.variant == "mixed":
+        play["comments"] = WITH_LEGENDS
+    play["game"] = {"name": BGSTATS_GAME[game.variant], "sourceGameId": game.variant, "highestWins": True,
+                    "noPoints": False}
+    players = []
+    for seat, r in enumerate(results):
+        players.append({"name": r["name"], "sourcePlayerId": str(ids.get(r["name"], r["name"])), "score": r["score"],
+                        "winner": bool(r["winner"]), "rank": r["rank"], "startPlayer": seat == starting,
+                        "role": roles[seat] if roles else ""})
+    play["players"] = players
+    return play
+
+
+def starting_seat(log: Sequence[LoggedEvent]) -> int | None:
+    """The seat that played the first turn, from the events in effect (None for a game scored at once)."""
+    seat = None
+    for event in in_effect(log):
+        if isinstance(event, (e.StartingPlayerChosen, e.PositionEntered)):
+            seat = event.seat if isinstance(event, e.StartingPlayerChosen) else event.starting
+    return seat
+
+
+def shared_play(store: Store, game_id: int) -> dict[str, Any]:
+    """The createPlay payload of a stored game: its log for who started, the user's location setting."""
+    game = store.game(game_id)
+    results = store.results(game.id)
+    starting = starting_seat(store.events(game.id)) if game.last_seq else None
+    return bgstats_play(game, results, starting=starting, location=settings.location())
 
 
 def bgstats_link(play: dict[str, Any]) -> str:

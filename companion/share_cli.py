@@ -1,5 +1,7 @@
-"""`companion share GAME`: the BG Stats link of a finished game, its QR code drawn in the terminal (`--qr`), or
-the play saved as a JSON file (`--save`) when the code is too large to scan from this terminal."""
+"""`companion share GAME`: the BG Stats link of a finished game, its QR code drawn on the whole terminal
+(`--qr`), or the play as a single-play file BG Stats opens (`--save FILE`, best named *.bgsplay). When the code
+cannot fit the terminal, that is said, the status is not 0, and the file is offered instead.
+`companion share --location NAME` names, once, the place the plays are sent from."""
 from __future__ import annotations
 
 import argparse
@@ -7,6 +9,7 @@ import json
 import shutil
 import sys
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -14,58 +17,87 @@ from db.records import ORIGAMI
 from db.store import Store
 from scoring.errors import InputError
 
-from . import qr
-from .share import bgstats_link, bgstats_play
+from . import qr, settings
+from .bgstats_export import to_bgstats
+from .share import bgstats_link, shared_play
+
+PROMPT = 1  # the line the shell's prompt takes under the code
 
 
 def add_verb(verb: Callable[[str, str], argparse.ArgumentParser]) -> None:
     p = verb("share", "a finished game for BG Stats: the link that fills in the play, its QR code (--qr), or "
-                      "the play as a JSON file (--save FILE)")
-    p.add_argument("game", type=int, help="the game's number (see `companion games --finished`)")
+                      "the play as a file BG Stats opens (--save FILE); --location names where you play")
+    p.add_argument("game", type=int, nargs="?", help="the game's number (see `companion games --finished`)")
     p.add_argument("--qr", action="store_true", help="draw the link as a QR code to scan with the phone")
-    p.add_argument("--save", type=Path, metavar="FILE", help="write the play (JSON) to FILE")
+    p.add_argument("--save", type=Path, metavar="FILE", help="write the play as a BG Stats play file (FILE.bgsplay)")
+    p.add_argument("--location", metavar="NAME",
+                   help="the place you play at, sent with every play from now on ('' forgets it)")
 
 
 def run(args: argparse.Namespace, url: str) -> tuple[Any, str]:
-    """(JSON data, text); a QR code that cannot be scanned from this terminal is said on stderr."""
+    """(JSON data, text). A QR code that cannot fit this terminal is an InputError, after the link (and the
+    file, if asked for) have been given."""
+    said = []
+    if args.location is not None:
+        place = settings.set_location(args.location)
+        said.append(f"Plays are sent to BG Stats from {place}." if place else
+                    "No location is set: BG Stats will record the companion as the place.")
+        if args.game is None:
+            return {"location": place}, said[0]
+    if args.game is None:
+        raise InputError("give the number of a finished game (see `companion games --finished`), or --location NAME",
+                         where="share")
     store = Store.open(url)
     try:
         game = store.game(args.game)
         if game.kind != ORIGAMI:
             raise InputError(f"game {game.id} is an Origin Story game: sharing with BG Stats is for Origami games "
                              "so far")
-        play = bgstats_play(game, store.results(game.id))
+        play = shared_play(store, game.id)
+        whole = None
+        if args.save is not None:
+            wholes, damaged = store.whole_games_and_damaged([game.id])
+            if damaged:
+                raise damaged[0]
+            whole = wholes[0]
     finally:
         store.close()
     link = bgstats_link(play)
-    text = link
-    if args.save is not None:
-        _save(args.save, play)
-        text += f"\nThe play is saved in {args.save}."
+    text = "\n".join([*said, link])
+    data: dict[str, Any] = {"play": play, "link": link}
+    if whole is not None:
+        _save(args.save, to_bgstats([whole], datetime.now(UTC), about=True))
+        text += f"\nThe play is saved in {args.save}: open it with BG Stats (share it to the phone, then Open in)."
+        data["file"] = str(args.save)
     if args.qr:
-        size = shutil.get_terminal_size()
-        try:
-            modules = qr.matrix(link)
-        except ValueError as too_long:
-            _warn(f"{too_long}: use the link, or --save FILE")
-            return {"play": play, "link": link}, text
-        drawn = qr.drawing(modules, size.columns, size.lines - 2)
-        if drawn is not None:
-            text = (qr.ansi(drawn) if sys.stdout.isatty() else "\n".join(drawn)) + "\n" + text
-        else:
-            side = qr.smallest(modules)
-            _warn(f"the QR code needs {side} columns and {side + 2} lines at least; this terminal has "
-                  f"{size.columns}×{size.lines}: enlarge it (or make the font smaller), or save the play with "
-                  f"--save FILE and open that file in BG Stats")
-    return {"play": play, "link": link}, text
+        text = _with_code(args, link, text, json.dumps(data, indent=2, ensure_ascii=False) if args.json else text)
+    return data, text
 
 
-def _save(path: Path, play: dict[str, Any]) -> None:
+def _with_code(args: argparse.Namespace, link: str, text: str, shown: str) -> str:
+    """The text, then the code under it, so the code is what the terminal shows whole at the bottom; `shown` is
+    printed on its own when the code cannot be drawn (the link and the file are still given)."""
+    size = shutil.get_terminal_size()
     try:
-        path.write_text(json.dumps(play, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        modules = qr.matrix(link)
+    except ValueError as too_long:
+        print(shown)
+        raise InputError(f"{too_long}: open the play in BG Stats from a file instead "
+                         f"(`companion share {args.game} --save play.bgsplay`)", where="--qr") from None
+    drawn = qr.drawing(modules, size.columns, size.lines - PROMPT)
+    if drawn is None:
+        print(shown)
+        side = qr.smallest(modules)
+        instead = (f"the play is saved in {args.save}: open that file with BG Stats" if args.save is not None else
+                   f"or open the play in BG Stats from a file: `companion share {args.game} --save play.bgsplay`")
+        raise InputError(f"the QR code needs at least {side} columns and {side + PROMPT} lines; this terminal has "
+                         f"{size.columns}×{size.lines}: enlarge it (or make the font smaller), {instead}",
+                         where="--qr")
+    return text + "\n" + (qr.ansi(drawn) if sys.stdout.isatty() else "\n".join(drawn))
+
+
+def _save(path: Path, data: dict[str, Any]) -> None:
+    try:
+        path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     except OSError as exc:
         raise InputError(f"cannot write the play: {exc.strerror}", where=str(path)) from None
-
-
-def _warn(text: str) -> None:
-    print(f"companion share: {text}", file=sys.stderr)

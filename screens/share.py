@@ -1,7 +1,12 @@
-"""A QR code on screen, black on white, for a phone to scan (BG Stats' link to fill in a play)."""
+"""A QR code on the whole screen, black on white, for a phone to scan (BG Stats' link to fill in a play, or the
+table's link). It is drawn for the window's size, and drawn again whenever the window changes size or `b` is
+pressed, so enlarging the terminal is all it takes when the code did not fit."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -9,25 +14,42 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 STYLE = "black on white"
+CAPTION = 2  # lines kept under the code for what to do with it
+Draw = Callable[[int, int], list[str] | None]  # (columns, lines) -> the code drawn to fit, or None
 
 
 class QrScreen(ModalScreen[None]):
     DEFAULT_CSS = """
-    QrScreen { align: center middle; }
-    QrScreen > Vertical { width: auto; height: auto; max-width: 100%; background: $surface; padding: 0 1; }
+    QrScreen { align: center middle; background: $surface; }
+    QrScreen > Vertical { width: auto; height: auto; max-width: 100%; }
     QrScreen #code { width: auto; }
     QrScreen #caption { width: auto; max-width: 100%; }
     """
-    BINDINGS = [Binding("escape", "app.pop_screen", "Close")]
+    BINDINGS = [Binding("escape", "app.pop_screen", "Close"), Binding("b", "redraw", "Draw again", show=False)]
 
-    def __init__(self, drawn: list[str] | None, caption: str) -> None:
-        """`drawn`: the code as lines of block characters, or None when it does not fit this terminal."""
+    def __init__(self, draw: Draw, caption: str, too_small: Callable[[], str]) -> None:
+        """`draw` fits the code to the room given; `too_small` says what to do when it does not fit."""
         super().__init__()
-        self.drawn = drawn
+        self.draw = draw
         self.caption = caption
+        self.too_small = too_small
+        self.drawn: list[str] | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            if self.drawn is not None:
-                yield Static(Text("\n".join(self.drawn), style=STYLE, no_wrap=True), id="code")
-            yield Static(self.caption, id="caption", markup=False)
+            yield Static(id="code")
+            yield Static(id="caption", markup=False)
+
+    def on_mount(self) -> None:
+        self.action_redraw()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.action_redraw()
+
+    def action_redraw(self) -> None:
+        width, height = self.app.size
+        self.drawn = self.draw(width, height - CAPTION)
+        code = self.query_one("#code", Static)
+        code.display = self.drawn is not None
+        code.update(Text("\n".join(self.drawn), style=STYLE, no_wrap=True) if self.drawn else "")
+        self.query_one("#caption", Static).update(self.caption if self.drawn is not None else self.too_small())

@@ -27,8 +27,10 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
 
 @pytest.fixture(autouse=True)
 def own_database(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
-    """No test reads or writes the user's real database or catalogue: the default is a fresh file per test."""
-    monkeypatch.setenv("COMPANION_DB", f"sqlite:///{tmp_path_factory.mktemp('default')}/companion.db")
+    """No test reads or writes the user's real database, catalogue or settings: a fresh file of each per test."""
+    own = tmp_path_factory.mktemp("default")
+    monkeypatch.setenv("COMPANION_DB", f"sqlite:///{own}/companion.db")
+    monkeypatch.setenv("COMPANION_SETTINGS", f"{own}/settings.json")
     monkeypatch.delenv("COMPANION_CATALOG", raising=False)
 
 

@@ -72,7 +72,7 @@ def test_the_companions_games_go_to_bgstats_and_come_back_the_same(
     assert code == 0 and out.strip() == f"2 finished game(s) written to {export}"  # the game in play stays out
     data = json.loads(export.read_text(encoding="utf-8"))
     assert {g["name"] for g in data["games"]} == {"Origami", "Origami Legends"}
-    assert all(g["highestWins"] and not g["noPoints"] and "bggId" not in g for g in data["games"])
+    assert all(g["highestWins"] and not g["noPoints"] and g["bggId"] == 0 for g in data["games"])
     names = {p["id"]: p["name"] for p in data["players"]}
     quick = next(p for p in data["plays"] if {names[s["playerRefId"]] for s in p["playerScores"]} == {"P1", "Zoë"})
     assert [(names[s["playerRefId"]], s["score"], s["winner"], s["seatOrder"]) for s in quick["playerScores"]] == [

@@ -1,5 +1,5 @@
-"""The BG Stats QR code on a stored game's score sheet, read back by a real decoder; too small a terminal
-says what to do instead."""
+"""The BG Stats QR code on a stored game's score sheet, on the whole window, read back by a real decoder; too
+small a window says what to do instead, and enlarging it (or pressing b) draws the code."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -8,7 +8,7 @@ import pytest
 from textual.widgets import Static
 
 from companion.app import TABLE_LINK, make_app
-from companion.share import bgstats_link, bgstats_play
+from companion.share import bgstats_link, shared_play
 from db.store import Store
 from screens.origami.sheet import SheetScreen
 from screens.share import QrScreen
@@ -35,7 +35,7 @@ async def open_qr(url: str, size: tuple[int, int]) -> tuple[list[str] | None, st
 def link_of(url: str, game_id: int) -> str:
     store = Store.open(url)
     try:
-        return bgstats_link(bgstats_play(store.game(game_id), store.results(game_id)))
+        return bgstats_link(shared_play(store, game_id))
     finally:
         store.close()
 
@@ -48,12 +48,36 @@ async def test_the_score_sheet_shows_the_bg_stats_qr_code(tmp_path: Path) -> Non
     assert caption.startswith("Scan it with the phone")
 
 
-async def test_a_terminal_too_small_for_the_code_says_what_to_do(tmp_path: Path) -> None:
+async def test_a_terminal_too_small_for_the_code_says_what_to_do_and_enlarging_it_draws_it(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path}/q.db"
     seed_history(url)
-    drawn, caption = await open_qr(url, (80, 24))
-    assert drawn is None
-    assert "enlarge the terminal" in caption and "companion share 3 --save FILE" in caption
+    app = make_app(url)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        await pilot.press("p")
+        await settled(pilot)
+        await pilot.press("tab", "down", "enter")  # Ann's latest game: game 3
+        await settled(pilot)
+        await pilot.press("b")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, QrScreen) and screen.drawn is None
+        caption = str(screen.query_one("#caption", Static).render())
+        assert "this window has 80×24" in caption and "enlarge the terminal" in caption
+        assert "companion share 3 --save play.bgsplay" in caption
+        await pilot.resize_terminal(130, 60)  # enlarged: drawn again at once
+        await settled(pilot)
+        assert screen.drawn is not None and read_back(screen.drawn) == link_of(url, 3)
+        assert str(screen.query_one("#caption", Static).render()).startswith("Scan it with the phone")
+        await pilot.resize_terminal(80, 24)
+        await settled(pilot)
+        assert screen.drawn is None
+        await pilot.resize_terminal(130, 60)
+        await settled(pilot)
+        screen.drawn = None  # as before the window grew: pressing b draws for the window as it is now
+        await pilot.press("b")
+        await pilot.pause()
+        assert app.screen is screen and screen.drawn is not None and read_back(screen.drawn) == link_of(url, 3)
 
 
 async def test_served_the_app_shows_the_table_link_for_phones(tmp_path: Path,

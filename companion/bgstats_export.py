@@ -1,0 +1,132 @@
+"""The companion's finished games written as BG Stats writes its export file, so that BG Stats and the public
+readers of those files (bgstats-merger, bgstats-wrapped, …) take them as they take BG Stats' own:
+
+    {"userInfo": {"meRefId"}, "games": [{"id", "uuid", "name", "bggId", "bggName", "isBaseGame", "isExpansion",
+     "highestWins", "noPoints", …}], "players": [{"id", "uuid", "name", "isAnonymous", …}],
+     "locations": [{"id", "uuid", "name", …}],
+     "plays": [{"uuid", "gameRefId", "locationRefId", "playDate", "durationMin", "expansionPlays": [{"gameRefId",
+                "bggId"}], "playerScores": [{"playerRefId", "score", "winner", "rank", "seatOrder",
+                "startPlayer", "role", …}], …}]}
+
+uuids are uppercase, as BG Stats writes them. bggId is 0: no BoardGameGeek id is known for these games, and BG
+Stats writes 0 for a game without one (never an invented number). A mixed game is a play of Origami with Origami
+Legends as its expansion, as BG Stats records a play with an expansion. meRefId (the file's owner) is the player
+at the most tables. Times are UTC, as the companion sends them to BG Stats. The same writer gives the single-play
+file (`companion share --save`) that BG Stats opens like an export."""
+from __future__ import annotations
+
+import uuid
+from collections import Counter
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from typing import Any
+
+from db.records import WholeGame
+from db.upcast import read as read_event
+from scoring.errors import InputError
+from scoring.origami import events as e
+
+from . import settings
+from .share import BGSTATS_GAME, DATE, SOURCE
+
+SPACE = uuid.UUID("5b0f3c52-8f0e-4b8e-9a57-3f6d2a1c0e11")  # the companion's own uuid5 namespace: never change it
+ABOUT = ("This is a Play file that can be read by Board Game Stats. If you see this text, open it with Board Game "
+         "Stats (share, export or open-in). Written by the Origami companion.")
+_UNSET: Any = object()
+
+
+def to_bgstats(games: Iterable[WholeGame], now: datetime, location: str | None = _UNSET,
+               about: bool = False) -> dict[str, Any]:
+    """The finished games as a BG Stats export (games in play are left out: BG Stats records plays); `location`
+    defaults to the user's setting. `about`: the note BG Stats' own single-play files open with."""
+    if location is _UNSET:
+        location = settings.location()
+    stamp = f"{now.astimezone(UTC):{DATE}}"
+    game_ids: dict[str, int] = {}
+    expansions: set[str] = set()
+    player_ids: dict[str, tuple[int, str]] = {}
+    seats: Counter[int] = Counter()
+    plays = []
+    for g in games:
+        if g.finished_at is None or not g.results:
+            continue
+        base = "origami" if g.variant == "mixed" else g.variant
+        ref = game_ids.setdefault(base, len(game_ids) + 1)
+        extra = []
+        if g.variant == "mixed":
+            expansions.add("legends")
+            extra.append({"gameRefId": game_ids.setdefault("legends", len(game_ids) + 1), "bggId": 0})
+        starting = _starting(g)
+        roles = g.families if len(g.families) == len(g.players) else ()
+        scores = []
+        for seat, (name, r) in enumerate(zip(g.players, g.results, strict=True)):
+            pid, _ = player_ids.setdefault(name.casefold(), (len(player_ids) + 1, name))
+            seats[pid] += 1
+            scores.append({"playerRefId": pid, "score": str(r["score"]), "winner": r["winner"], "rank": r["rank"],
+                           "seatOrder": seat, "newPlayer": False, "startPlayer": seat == starting,
+                           "role": roles[seat] if roles else ""})
+        minutes = max(0, round((g.finished_at - g.started_at).total_seconds() / 60))
+        play: dict[str, Any] = {
+            "uuid": _upper(g.uid), "gameRefId": ref, "playDate": f"{g.started_at.astimezone(UTC):{DATE}}",
+            "entryDate": stamp, "modificationDate": stamp, "durationMin": minutes, "ignored": False,
+            "manualWinner": False, "usesTeams": False, "rounds": 0, "scoringSetting": 0, "importPlayId": 0,
+            "bggId": 0, "rating": 0, "nemestatsId": 0, "playImages": "[]", "board": "", "comments": _comment(g),
+            "expansionPlays": extra, "playerScores": scores}
+        if location:
+            play["locationRefId"] = 1
+        plays.append(play)
+    me = min(seats, key=lambda pid: (-seats[pid], pid)) if seats else 0
+    data: dict[str, Any] = {"about": ABOUT} if about else {}
+    data.update({
+        "userInfo": {"meRefId": me, "bggUsername": "", "exportedBy": SOURCE, "exportDate": stamp},
+        "games": [_game(variant, ref, stamp, variant in expansions) for variant, ref in game_ids.items()],
+        "players": [{"id": pid, "uuid": _upper(uuid.uuid5(SPACE, f"player:{key}").hex), "name": name,
+                     "isAnonymous": False, "modificationDate": stamp, "bggUsername": ""}
+                    for key, (pid, name) in player_ids.items()],
+        "locations": ([{"id": 1, "uuid": _upper(uuid.uuid5(SPACE, f"location:{location.casefold()}").hex),
+                        "name": location, "modificationDate": stamp}] if location and plays else []),
+        "plays": plays,
+    })
+    return data
+
+
+def _game(variant: str, ref: int, stamp: str, expansion: bool) -> dict[str, Any]:
+    return {"id": ref, "uuid": _upper(uuid.uuid5(SPACE, f"game:{variant}").hex), "name": BGSTATS_GAME[variant],
+            "bggId": 0, "bggName": "", "bggYear": 0, "modificationDate": stamp, "highestWins": True,
+            "noPoints": False, "cooperative": False, "usesTeams": False, "isBaseGame": 1,
+            "isExpansion": 1 if expansion else 0, "rating": 0, "copies": [], "designers": "Christian Giove"}
+
+
+def _starting(g: WholeGame) -> int | None:
+    """The seat that played the first turn, from the stored log's events that still count (None without one)."""
+    undone = set()
+    found: list[tuple[int, int]] = []  # (action, seat)
+    for stored in g.events:
+        if stored.type == "action_undone":
+            undone.add(stored.payload.get("action"))
+        elif stored.type in ("starting_player_chosen", "position_entered"):
+            try:
+                event = read_event(g.kind, stored.type, stored.version, stored.payload)
+            except (InputError, ValueError, TypeError, KeyError):
+                continue
+            if isinstance(event, e.StartingPlayerChosen):
+                found.append((stored.action, event.seat))
+            elif isinstance(event, e.PositionEntered):
+                found.append((stored.action, event.starting))
+    kept = [seat for action, seat in found if action not in undone]
+    return kept[-1] if kept else None
+
+
+def _comment(g: WholeGame) -> str:
+    parts = [f"Families: {', '.join(g.families)}"] if g.families else []
+    parts += {"hand": ["Tie on points broken by the most cards in hand"],
+              "shared": ["Shared victory (tied on points and cards in hand)"]}.get(g.tie_break or "", [])
+    return ". ".join(parts)
+
+
+def _upper(uid: str) -> str:
+    """A uuid as BG Stats writes it (uppercase, with hyphens); an id that is not a uuid stays as it is."""
+    try:
+        return str(uuid.UUID(hex=uid)).upper() if len(uid) == 32 else str(uuid.UUID(uid)).upper()
+    except ValueError:
+        return uid

@@ -1,0 +1,66 @@
+"""The user's settings that are not game data: kept in a small JSON file in the user's configuration folder
+(COMPANION_SETTINGS names another file), so they hold for every database.
+
+So far one: `location`, the place the user plays at, sent with every play to BG Stats (without one, BG Stats
+records the sending app as the place). Set it once with `companion share --location NAME`."""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from scoring.errors import InputError
+
+ENV = "COMPANION_SETTINGS"
+LONGEST_LOCATION = 60  # characters: a place's name, not a note (it travels in the QR code)
+
+
+def path() -> Path:
+    given = os.environ.get(ENV)
+    if given:
+        return Path(given)
+    from platformdirs import user_config_dir  # only needed when no file is named
+
+    return Path(user_config_dir("origami-companion")) / "settings.json"
+
+
+def _read() -> dict[str, Any]:
+    where = path()
+    try:
+        data = json.loads(where.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError) as exc:
+        raise InputError(f"the settings cannot be read ({exc}): fix or delete the file", where=str(where)) from None
+    if not isinstance(data, dict):
+        raise InputError("the settings file is not a JSON object: fix or delete it", where=str(where))
+    return data
+
+
+def location() -> str | None:
+    """The place plays are sent from, or None when the user has not named one."""
+    value = _read().get("location")
+    return value if isinstance(value, str) and value.strip() else None
+
+
+def set_location(name: str) -> str | None:
+    """Names the place (an empty name forgets it); the file is replaced whole, never half written."""
+    name = " ".join(name.split())
+    if len(name) > LONGEST_LOCATION or any(not ch.isprintable() for ch in name):
+        raise InputError(f"a place's name: printable, at most {LONGEST_LOCATION} characters", where="--location")
+    data = _read()
+    if name:
+        data["location"] = name
+    else:
+        data.pop("location", None)
+    where = path()
+    partial = where.with_name(f".{where.name}.partial")
+    try:
+        where.parent.mkdir(parents=True, exist_ok=True)
+        partial.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        os.replace(partial, where)
+    except OSError as exc:
+        partial.unlink(missing_ok=True)
+        raise InputError(f"cannot save the settings: {exc.strerror}", where=str(where)) from None
+    return name or None

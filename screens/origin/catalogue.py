@@ -1,0 +1,213 @@
+"""Origin Story's card catalogue (ORIGIN_STORY.md §4, §3.10): story, superhero, character, event and Vancardian
+cards with what is known of each and where it came from, and the user's own entries. `e` sets a value read off a
+card, `n` adds a card the catalogue lacks; both go into the user's catalogue, as `companion catalog --game
+origin-story set` does (the shipped one is never changed). Nothing unknown is shown as known: `?` says so."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Input, Static
+
+from scoring.catalogue_file import USER, fold
+from scoring.origin.catalog import FIELDS, Card, Catalogue, Kind
+
+from ..ask import TextQuestion
+
+COLUMNS = ("cost", "timing", "template", "amount", "solo_banned")
+EDITABLE = ("kind", *FIELDS)
+TEXT_WIDTH = 72
+KIND_ORDER = {k: i for i, k in enumerate((Kind.STORY, Kind.SUPERHERO, Kind.CHARACTER, Kind.EVENT, Kind.VANCARDIAN))}
+EXAMPLES = ("cost 2 (or cost 1,2) · timing end-of-round · template vp_per_trick · amount 2 · solo_banned yes · "
+            "text what it does, in your words · colour red · rounds replace 2; ; add 4.5; move 1;")
+
+
+def shown(card: Card, field: str) -> str | None:
+    """A value as the catalogue keeps it, in words (None: nothing recorded)."""
+    value = getattr(card, field)
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, tuple):
+        return (", " if field != "rounds" else "; ").join(str(v) for v in value)
+    return str(value)
+
+
+def cell(card: Card, field: str) -> Text:
+    value = shown(card, field)
+    if value is None:
+        return Text("?", style="bold red" if field in card.unknown else "dim")
+    return Text(value, style="italic cyan" if card.origin(field) == USER else "")
+
+
+def summary(text: str, width: int = TEXT_WIDTH) -> Text:
+    """A card's text cut to one line of the table (a wide terminal shows it; the card's pane has it whole)."""
+    return Text(text if len(text) <= width else text[:width - 1] + "…", style="dim")
+
+
+def details(card: Card) -> Text:
+    """Everything known of a card, each value with where it came from, then what is not known yet."""
+    out = Text.assemble((card.name, "bold"), f" · {card.kind.value} card")
+    if card.origin("name") in ("review", "inferred"):
+        out.append(f" (name from a {card.origin('name')}: unverified)", style="yellow")
+    if card.origin("kind") == USER:
+        out.append(" · added by you", style="italic cyan")
+    out.append(f"\n{card.text or 'Nothing is recorded of what it does.'}")
+    if card.text and card.origin("text"):
+        out.append(f" ({card.origin('text')})", style="dim")
+    known = [f"{f.replace('_', ' ')} {v} ({card.origin(f) or '?'})" for f in FIELDS if f != "text"
+             and (v := shown(card, f)) is not None]
+    if known:
+        out.append("\n" + " · ".join(known))
+    unknown = sorted(card.unknown)
+    if unknown:
+        out.append(f"\nNot known yet: {', '.join(unknown)} (e sets one from the card)", style="italic")
+    return out
+
+
+def box_counts(catalogue: Catalogue) -> str:
+    counts = ", ".join(f"{n} {kind.replace('_', ' ')} ({catalogue.count_sources.get(kind, '?')})"
+                       for kind, n in catalogue.counts.items())
+    unknown = ", ".join(catalogue.unknown_counts)
+    return f"In the box: {counts}." + (f" Not known: how many {unknown} cards." if unknown else "")
+
+
+class OriginCatalogueScreen(Screen[None]):
+    """`OriginCatalogueScreen(catalogue)`: the Origin Story catalogue with the user's values over the shipped one
+    (`companion.origin_catalogue.load(values=store.card_values())`). `e` and `n` post `OriginCatalogueScreen.Keep`
+    (card name, field, the value as typed); the app checks and stores it and calls `use_catalogue` with the new
+    catalogue (or says why not, and nothing changes)."""
+
+    DEFAULT_CSS = """
+    OriginCatalogueScreen #filter { border: none; height: 1; margin: 0 1; background: $boost; }
+    OriginCatalogueScreen DataTable { height: 1fr; }
+    OriginCatalogueScreen #card { height: auto; max-height: 9; padding: 0 1; border-top: solid $primary; }
+    """
+    BINDINGS = [Binding("e", "edit", "Set a value"), Binding("n", "new", "New card"),
+                Binding("ctrl+f", "filter", "Filter"), Binding("escape", "app.pop_screen", "Back")]
+
+    class Keep(Message):
+        """A value the player read off a card (or a new card's kind), to keep in their catalogue."""
+
+        def __init__(self, card: str, field: str, value: str) -> None:
+            super().__init__()
+            self.card, self.field, self.value = card, field, value
+
+    def __init__(self, catalogue: Catalogue) -> None:
+        super().__init__()
+        self.use(catalogue)
+
+    def use(self, catalogue: Catalogue) -> None:
+        """The cards in display order (by kind, then name), each with the text the filter searches."""
+        self.catalogue = catalogue
+        ordered = sorted(catalogue.cards.values(), key=lambda c: (KIND_ORDER.get(c.kind, 9), fold(c.name)))
+        self.rows = [(card, fold(f"{card.name} {card.kind.value} {card.text}")) for card in ordered]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical():
+            yield Input(placeholder="filter: a name, a kind (story, event…), words of what it does", id="filter")
+            yield DataTable(cursor_type="row", zebra_stripes=True)
+            yield Static("", id="card")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "Origin Story cards · ? not known yet · blue: yours"
+        table = self.query_one(DataTable)
+        table.add_columns("card", "kind", *(c.replace("_", " ") for c in COLUMNS), "what it does")
+        self.fill()
+        table.focus()
+
+    def fill(self, at: str | None = None) -> None:
+        """The rows the filter keeps; the cursor stays on its row (or goes to `at`, a card's name)."""
+        table = self.query_one(DataTable)
+        keep = table.cursor_row
+        table.clear()
+        query = fold(self.query_one("#filter", Input).value)
+        for card, haystack in self.rows:
+            if query in haystack:
+                table.add_row(card.name, card.kind.value, *(cell(card, f) for f in COLUMNS), summary(card.text),
+                              key=card.name)
+        if table.row_count:
+            names = [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
+            row = names.index(at) if at in names else min(keep, table.row_count - 1)
+            table.move_cursor(row=row)
+        self.show_card()
+
+    def selected(self) -> Card | None:
+        table = self.query_one(DataTable)
+        if not table.row_count:
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        return self.catalogue.lookup(key) if key else None
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.show_card()
+
+    def show_card(self) -> None:
+        card = self.selected()
+        body = details(card) if card else Text("No card matches: n adds one.", style="italic")
+        self.query_one("#card", Static).update(Text.assemble(body, "\n", (box_counts(self.catalogue), "dim")))
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.fill()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.query_one(DataTable).focus()
+
+    def action_filter(self) -> None:
+        self.query_one("#filter", Input).focus()
+
+    def action_edit(self) -> None:
+        card = self.selected()
+        if card is None:
+            self.notify("No card chosen: the filter keeps none (n adds a card).", severity="warning")
+            return
+        missing = ", ".join(sorted(card.unknown)) or "none"
+
+        def answered(answer: str | None) -> None:
+            if not answer:
+                return
+            field, _, value = answer.strip().partition(" ")
+            field = field.casefold().replace("-", "_")
+            if field not in EDITABLE or not value.strip():
+                self.notify(f"{answer!r}: type a field ({', '.join(EDITABLE)}) then its value", title="Not saved",
+                            severity="error")
+                return
+            self.post_message(self.Keep(card.name, field, value.strip()))
+
+        self.app.push_screen(TextQuestion(
+            f"Set a value of {card.name} (read it off the card)",
+            f"The field, then the value: {EXAMPLES}. Not known yet: {missing}.", "field value"), answered)
+
+    def action_new(self) -> None:
+        kinds = ", ".join(k.value for k in Kind)
+
+        def answered(answer: str | None) -> None:
+            if not answer:
+                return
+            kind, _, name = answer.strip().partition(" ")
+            if kind.casefold() not in {k.value for k in Kind} or not name.strip():
+                self.notify(f"{answer!r}: type the kind ({kinds}) then the card's name, e.g. story Hidden Plan",
+                            title="Not added", severity="error")
+                return
+            if self.catalogue.lookup(name) is not None:
+                self.notify(f"{name.strip()} is in the catalogue already: e sets its values.", severity="warning")
+                return
+            self.post_message(self.Keep(name.strip(), "kind", kind.casefold()))
+
+        self.app.push_screen(TextQuestion(
+            "A card the catalogue lacks: its kind, then its name",
+            f"Kinds: {kinds}. E.g. story Hidden Plan. Then e sets what you read on it.", "kind name"), answered)
+
+    def use_catalogue(self, catalogue: Catalogue, card: str | None = None) -> None:
+        """The app kept a value: show the catalogue with it, the cursor on that card."""
+        self.use(catalogue)
+        if card is not None and card not in {c.name for c, h in self.rows if fold(self.query_one(
+                "#filter", Input).value) in h}:
+            self.query_one("#filter", Input).value = ""  # a new card the filter would hide: show everything
+        self.fill(at=card)

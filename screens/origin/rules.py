@@ -1,0 +1,181 @@
+"""Origin Story's rules reference (ORIGIN_STORY.md §5, §3.10): every rule id paraphrased, searchable as you type,
+filtered by 1 / 2 / 3–5 players like the official reference; a refusal's `f1` opens it at its rule."""
+from __future__ import annotations
+
+import re
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.events import Resize
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Input, OptionList, Select, Static
+from textual.widgets.option_list import Option, OptionDoesNotExist
+
+from scoring.origin.rules import ALL, RULES, SCOPES, RuleId
+
+from ..origami.form import Choice
+
+ANY = "any"
+COUNTS = {"1": "1 player (solo)", "2": "2 players (duo)", "3-5": "3–5 players"}
+KINDS = {"R": "refused when broken (an override with a reason records it anyway)",
+         "F": "flagged when broken", "C": "worked out by the companion", "S": "a step of the round setup",
+         "–": "a freedom: nothing to check"}
+
+
+def kind_text(kind: str) -> str:
+    """`S/R` → "a step of the round setup; refused when broken (…)"."""
+    return "; ".join(KINDS.get(k, k) for k in kind.split("/"))
+
+
+def scope_text(players: tuple[str, ...]) -> str:
+    return "all player counts" if players == ALL else ", ".join(COUNTS[p] for p in players)
+
+
+class RuleEntry(Static):
+    """One rule: its id and title, the paraphrase, then what the companion does with it and for whom."""
+
+    DEFAULT_CSS = """
+    RuleEntry { padding: 0 1; margin-bottom: 1; }
+    RuleEntry.-focused-rule { background: $boost; border-left: thick $accent; }
+    """
+
+    def __init__(self, rule_id: RuleId) -> None:
+        super().__init__(id="rule-" + re.sub(r"[^A-Za-z0-9_-]", "-", str(rule_id)))
+        self.rule_id = rule_id
+        rule, scope = RULES[rule_id], SCOPES[rule_id]
+        self.words = f"{rule_id} {rule.title} {rule.text} {kind_text(scope.kind)}".casefold()
+        self.update(Text.assemble((str(rule_id), "bold"), f" — {rule.title}\n{rule.text}\n",
+                                  (f"{kind_text(scope.kind).capitalize()} · {scope_text(scope.players)}.",
+                                   "italic dim")))
+
+    def matches(self, query: str, players: str) -> bool:
+        """Every word of the query is in the id, title or text; the rule applies at that player count."""
+        if players != ANY and players not in SCOPES[self.rule_id].players:
+            return False
+        return all(word in self.words for word in query.casefold().split())
+
+
+def find_rule(rule_id: str) -> RuleId | None:
+    """The rule an id names (`os-follow`, ` OS-FOLLOW `), or None."""
+    wanted = rule_id.strip().upper()
+    return next((r for r in RULES if str(r) == wanted), None)
+
+
+class OriginRulesScreen(Screen[None]):
+    """Every Origin Story rule, paraphrased. `OriginRulesScreen(rule_id=None, players=None)`: `rule_id` is the rule
+    to open at (a refusal's, marked and scrolled to); `players` the filter to start with ("1", "2", "3-5"; None: any
+    count; the filter widens to any count when it would hide `rule_id`). Search: every word typed must appear."""
+
+    DEFAULT_CSS = """
+    OriginRulesScreen #top { height: 1; }
+    OriginRulesScreen #search { width: 1fr; border: none; height: 1; padding: 0 1; background: $boost; }
+    OriginRulesScreen #players { width: 22; }
+    OriginRulesScreen #none { padding: 0 1; color: $warning; }
+    OriginRulesScreen #index { width: 44; height: 1fr; display: none; border: none; border-right: solid $primary; }
+    """
+    INDEX_FROM = 120  # a terminal this wide also shows the index of the rules found, beside them
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back"), Binding("ctrl+f", "search", "Search"),
+                Binding("f2", "next_count", "Players")]
+
+    def __init__(self, rule_id: str | None = None, players: str | None = None) -> None:
+        super().__init__()
+        self.at = find_rule(rule_id) if rule_id else None
+        self.unknown = rule_id if rule_id and self.at is None else None
+        start = players if players in COUNTS else ANY
+        if self.at is not None and start != ANY and start not in SCOPES[self.at].players:
+            start = ANY
+        self.players = start
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="top"):
+            yield Input(placeholder="search: words or a rule id (ctrl+f)", id="search")
+            yield Choice([("any player count", ANY), *((label, key) for key, label in COUNTS.items())],
+                         value=self.players, allow_blank=False, id="players")
+        with Horizontal():
+            yield OptionList(id="index")
+            with VerticalScroll(id="rules"):
+                yield Static("", id="none")
+                for rule_id in RULES:
+                    yield RuleEntry(rule_id)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Origin Story rules"
+        self.apply()
+        if self.unknown is not None:
+            self.notify(f"No Origin Story rule is called {self.unknown!r}: every rule is listed.", severity="warning")
+        if self.at is not None:
+            self.show(self.at)
+        else:
+            self.query_one("#rules", VerticalScroll).focus()
+
+    def show(self, rule_id: RuleId, focus: bool = True) -> None:
+        """Scroll to a rule and mark it."""
+        for entry in self.query(RuleEntry):
+            entry.set_class(entry.rule_id == rule_id, "-focused-rule")
+            if entry.rule_id == rule_id:
+                self.call_after_refresh(entry.scroll_visible, top=True, animate=False)
+        index = self.query_one("#index", OptionList)
+        try:
+            index.highlighted = index.get_option_index(str(rule_id))
+        except OptionDoesNotExist:  # filtered out of the index
+            pass
+        if focus:
+            self.query_one("#rules", VerticalScroll).focus()
+
+    def apply(self) -> None:
+        """Show the rules that match the search at the chosen player count; say so when none does."""
+        query = self.query_one("#search", Input).value
+        shown = 0
+        for entry in self.query(RuleEntry):
+            entry.display = entry.matches(query, self.players)
+            shown += entry.display
+        none = self.query_one("#none", Static)
+        none.display = shown == 0
+        none.update(f"No rule matches {query!r}{self.count_words}: fewer words, or another player count (f2)."
+                    if shown == 0 else "")
+        self.sub_title = f"{shown} rule{'s' if shown != 1 else ''}{self.count_words}"
+        index = self.query_one("#index", OptionList)
+        index.clear_options()
+        index.add_options([Option(f"{e.rule_id}  {RULES[e.rule_id].title}", id=str(e.rule_id))
+                           for e in self.query(RuleEntry) if e.display])
+
+    def on_resize(self, event: Resize) -> None:
+        self.query_one("#index", OptionList).display = event.size.width >= self.INDEX_FROM
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """A rule picked in the index: read it (the index keeps the focus, to pick another)."""
+        found = find_rule(event.option.id or "")
+        if found is not None:
+            self.show(found, focus=False)
+
+    @property
+    def count_words(self) -> str:
+        return f" for {COUNTS[self.players]}" if self.players != ANY else ""
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        self.players = str(event.value)
+        self.apply()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.apply()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter in the search: go and read the rules found (the first is marked)."""
+        first = next((e for e in self.query(RuleEntry) if e.display), None)
+        if first is not None:
+            self.show(first.rule_id)
+
+    def action_search(self) -> None:
+        self.query_one("#search", Input).focus()
+
+    def action_next_count(self) -> None:
+        keys = [ANY, *COUNTS]
+        self.query_one("#players", Choice).value = keys[(keys.index(self.players) + 1) % len(keys)]
+
+    @property
+    def visible_ids(self) -> list[str]:
+        return [str(e.rule_id) for e in self.query(RuleEntry) if e.display]

@@ -1,0 +1,114 @@
+"""Names are not identity: a log keeps the names players had when it was written, and a profile renamed since
+breaks neither export and import (own format and BG Stats') nor a game in progress, whose table and `NAME:`
+prefix follow the profile's name now."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.session import GameSession
+from db.store import Store
+from scoring.errors import InputError
+from scoring.origami import events as e
+from scoring.origami.notation import parse
+from tests.companion.test_bgstats import finished
+from tests.companion.test_exchange import CATALOGUE, history, run
+from tests.companion.test_origin_exchange import recorded
+
+
+@pytest.fixture
+def url(tmp_path: Path) -> str:
+    """test_exchange's history (P1 and P2 finished a game turn by turn; P1, P2 and P3 are playing one; P1 and Zoë
+    scored one at once), then P1 renamed Pia and P2 renamed Paolo."""
+    url = f"sqlite:///{tmp_path}/a.db"
+    history(url)
+    store = Store.open(url)
+    try:
+        store.rename_player("P1", "Pia")
+        store.rename_player("p2", "Paolo")
+    finally:
+        store.close()
+    return url
+
+
+def test_a_renamed_player_goes_through_export_and_import(url: str, tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    own = tmp_path / "own.json"
+    assert run(capsys, "--db", url, "export", str(own))[0] == 0
+    data = json.loads(own.read_text(encoding="utf-8"))
+    logged = next(g for g in data["games"] if g["status"] == "finished" and g["events"])
+    assert logged["players"] == ["Pia", "Paolo"]
+    assert logged["events"][0]["payload"]["players"] == ["P1", "P2"]  # history is not rewritten
+    assert logged["renamed"] == {"P1": "Pia", "P2": "Paolo"}  # and the file says who is who now
+    assert "renamed" not in next(g for g in data["games"] if g["source"] == "quick")  # no log: nothing to say
+    target = f"sqlite:///{tmp_path}/b.db"
+    code, out, err = run(capsys, "--db", target, "import", str(own))
+    assert code == 0 and out.strip() == "3 games added, 0 already here", err
+    assert finished(target) == finished(url)
+    store = Store.open(target)
+    try:
+        assert sorted(p.name for p in store.players()) == ["P3", "Paolo", "Pia", "Zoë"]
+        playing = GameSession(store, next(g.id for g in store.games(status="playing")), CATALOGUE)
+        assert [p.name for p in playing.state.players] == ["Pia", "Paolo", "P3"]
+    finally:
+        store.close()
+    # BG Stats' file too: the plays come back to the same games under the new names.
+    bg = tmp_path / "bg.json"
+    assert run(capsys, "--db", url, "export", "--bgstats", str(bg))[0] == 0
+    assert {p["name"] for p in json.loads(bg.read_text(encoding="utf-8"))["players"]} == {"Pia", "Paolo", "Zoë"}
+    code, out, _ = run(capsys, "--db", url, "import", "--yes", str(bg))
+    assert code == 0 and out.strip().endswith("0 games added, 2 already here")
+
+
+def test_a_game_in_progress_shows_and_answers_to_the_new_name(url: str) -> None:
+    store = Store.open(url)
+    try:
+        game_id = next(g.id for g in store.games(status="playing"))
+        session = GameSession(store, game_id, CATALOGUE)
+        started = next(x.event for x in session.log if isinstance(x.event, e.GameStarted))
+        assert started.players == ("P1", "P2", "P3")  # the log as written
+        assert [p.name for p in session.state.players] == ["Pia", "Paolo", "P3"]  # the table as shown
+        assert session.problems == []
+        assert parse("Paolo: draw", session.state, session.catalogue).player == 1  # type: ignore[union-attr]
+        with pytest.raises(InputError, match="no single player called 'P2' at this table \\(players: Pia, Paolo"):
+            parse("P2: draw", session.state, session.catalogue)
+        store.rename_player("Paolo", "Paolino")  # renamed again mid-game: the next load follows
+        session.reload()
+        assert [p.name for p in session.state.players] == ["Pia", "Paolino", "P3"]
+    finally:
+        store.close()
+
+
+def test_a_file_whose_players_do_not_match_its_log_is_still_refused(url: str, tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    own = tmp_path / "own.json"
+    assert run(capsys, "--db", url, "export", str(own))[0] == 0
+    data = json.loads(own.read_text(encoding="utf-8"))
+    logged = next(g for g in data["games"] if g["status"] == "finished" and g["events"])
+    logged["renamed"] = {"P1": "Pia"}  # P2 is not said to be Paolo
+    own.write_text(json.dumps(data), encoding="utf-8")
+    code, out, err = run(capsys, "--db", f"sqlite:///{tmp_path}/c.db", "import", str(own))
+    assert code == 2 and out == "" and "the log starts with the game's setup, with the same players" in err
+    logged["renamed"] = ["P1", "Pia"]
+    own.write_text(json.dumps(data), encoding="utf-8")
+    code, _, err = run(capsys, "--db", f"sqlite:///{tmp_path}/c.db", "import", str(own))
+    assert code == 2 and "renamed: an object" in err
+
+
+def test_a_renamed_origin_story_player_goes_through_export_and_import(tmp_path: Path,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    url = f"sqlite:///{tmp_path}/o.db"
+    recorded(url)
+    store = Store.open(url)
+    try:
+        game = store.games()[0]
+        store.rename_player(game.players[0], "Renamed")
+    finally:
+        store.close()
+    own = tmp_path / "own.json"
+    assert run(capsys, "--db", url, "export", str(own))[0] == 0
+    assert json.loads(own.read_text(encoding="utf-8"))["games"][0]["renamed"] == {game.players[0]: "Renamed"}
+    code, out, err = run(capsys, "--db", f"sqlite:///{tmp_path}/p.db", "import", str(own))
+    assert code == 0 and "1 game added" in out, err

@@ -1,0 +1,94 @@
+"""Origin Story's rules reference by keys on the real app: filtered by player count like the official reference,
+searched as you type, opened at a refusal's rule."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import OptionList, Static
+
+from companion.app import make_app
+from scoring.origin.rules import RULES, rules_for
+from screens.origin.rules import OriginRulesScreen, RuleEntry
+from tests.screens.settle import settled
+
+
+async def test_filtered_by_player_count_then_searched(tmp_path: Path) -> None:
+    app = make_app(f"sqlite:///{tmp_path}/r.db")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        screen = OriginRulesScreen()
+        app.push_screen(screen)
+        await pilot.pause()
+        assert screen.visible_ids == [str(r) for r in RULES]  # every rule id, paraphrased
+        await pilot.press("f2")  # 1 player: the solo rules and the common ones, no sidekick or revoke rule
+        await pilot.pause()
+        assert screen.visible_ids == [str(r.id) for r in rules_for("1")]
+        assert "OS-SOLO-DRAW" in screen.visible_ids and "OS-SK-PLAY" not in screen.visible_ids
+        assert "OS-REVOKE" not in screen.visible_ids
+        await pilot.press("ctrl+f", *"surrender")
+        await pilot.pause()
+        assert screen.visible_ids == ["OS-SOLO-SURRENDER"]
+        assert screen.sub_title == "1 rule for 1 player (solo)"
+        await pilot.press("f2")  # 2 players: no surrender in a duo
+        await pilot.pause()
+        assert screen.visible_ids == []
+        assert "No rule matches 'surrender' for 2 players (duo)" in str(screen.query_one("#none", Static).render())
+        await pilot.press(*(["backspace"] * len("surrender")), *"sidekick lead")
+        await pilot.pause()
+        assert screen.visible_ids == ["OS-LEAD-FIRST", "OS-LEAD-WINNER", "OS-SK-NOLEAD"]
+        await pilot.press("f2")  # 3–5 players: sidekicks are gone; the lead rules stay
+        await pilot.pause()
+        assert screen.visible_ids == ["OS-LEAD-FIRST", "OS-LEAD-WINNER"]
+        await pilot.press("enter")  # read the first found
+        await pilot.pause()
+        marked = [e.rule_id for e in screen.query(RuleEntry) if e.has_class("-focused-rule")]
+        assert marked == ["OS-LEAD-FIRST"]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is not screen
+
+
+async def test_opened_at_a_refusals_rule_widens_a_filter_that_would_hide_it(tmp_path: Path) -> None:
+    app = make_app(f"sqlite:///{tmp_path}/r.db")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        screen = OriginRulesScreen("os-sk-play", players="3-5")
+        app.push_screen(screen)
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.players == "any" and "OS-SK-PLAY" in screen.visible_ids
+        entry = screen.query_one("#rule-OS-SK-PLAY", RuleEntry)
+        assert entry.has_class("-focused-rule")
+        assert entry.region.y < 24 and entry.region.height > 0  # scrolled into view
+        assert "2 players (duo)" in str(entry.render()) and "override with a reason" in str(entry.render())
+        app.pop_screen()
+        await pilot.pause()
+        other = OriginRulesScreen("OS-NOPE")
+        app.push_screen(other)
+        await pilot.pause()
+        assert other.visible_ids == [str(r) for r in RULES]
+        assert any("No Origin Story rule is called 'OS-NOPE'" in str(n.message) for n in app._notifications)
+
+
+async def test_a_wide_terminal_shows_an_index_of_the_rules_found(tmp_path: Path) -> None:
+    app = make_app(f"sqlite:///{tmp_path}/r.db")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        screen = OriginRulesScreen(players="2")
+        app.push_screen(screen)
+        await pilot.pause()
+        index = screen.query_one("#index", OptionList)
+        assert not index.display  # 80 columns: the rules take the whole width
+        await pilot.resize_terminal(160, 48)
+        await pilot.pause()
+        assert index.display
+        assert [index.get_option_at_index(i).id for i in range(index.option_count)] == screen.visible_ids
+        await pilot.press("ctrl+f", *"sidekick")
+        await pilot.pause()
+        assert [index.get_option_at_index(i).id for i in range(index.option_count)] == screen.visible_ids
+        assert "OS-SK-TRICK" in screen.visible_ids
+        index.focus()
+        await pilot.press("end", "enter")  # the last rule found, read from the index
+        await pilot.pause()
+        marked = [e.rule_id for e in screen.query(RuleEntry) if e.has_class("-focused-rule")]
+        assert marked == [screen.visible_ids[-1]]
