@@ -3,16 +3,16 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from db.engine import default_url
 from db.errors import DamagedGame
+from db.location import default_url
 from db.records import ORIGAMI
-from db.stats import PlayerStats, Tally
-from db.store import Store
 from scoring.errors import InputError
 
-from .replay import replay, step_json, step_text
+if TYPE_CHECKING:  # the store (SQLAlchemy) loads when a verb runs, not for `companion games --help`
+    from db.stats import PlayerStats, Tally
+    from db.store import Store
 
 VERBS = ("players", "games", "history", "replay")
 BARS = "▁▂▃▄▅▆▇█"
@@ -38,6 +38,8 @@ def add_verbs(verb: Callable[[str, str], argparse.ArgumentParser]) -> None:
 
 def run(args: argparse.Namespace) -> tuple[int, Any, str]:
     """(exit code, JSON data, text) for a history verb."""
+    from db.store import Store
+
     store = Store.open(args.db or default_url())
     try:
         return _VERBS[args.verb](store, args)
@@ -151,6 +153,8 @@ def _history(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
 
 
 def _replay(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
+    from .replay import replay, step_json, step_text
+
     game = store.game(args.game)
     if game.kind != ORIGAMI:
         raise InputError(f"game {game.id} is an Origin Story game: `companion origin replay {game.id}` replays it")
