@@ -9,13 +9,12 @@ from textual.app import App
 from textual.screen import Screen
 
 from db.errors import Unusable
-from db.records import ORIGAMI
 from scoring.errors import InputError
-from scoring.origami.catalog import Catalogue
 from screens.home import HomeScreen, Unfinished
 
-if TYPE_CHECKING:  # the database and the other screens load when first used, not at start-up
+if TYPE_CHECKING:  # the database, the catalogue and the other screens load when first used, not at start-up
     from db.store import Store
+    from scoring.origami.catalog import Catalogue
     from screens.origami.question import ValueGiven
 
     from .session import GameSession
@@ -43,6 +42,8 @@ class AppBase(App[None]):
 
     @work(thread=True, exit_on_error=False, group="reads")
     def load_games(self) -> None:
+        from db.records import ORIGAMI
+
         try:
             if self.store is None:
                 self.call_from_thread(self.opened, *self.open_store())
