@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # the database, the catalogue and the other screens load when
     from .session import GameSession
 
 S = TypeVar("S", bound=Screen[None])
+RECENT = 200  # the latest games Home looks at for damage (`companion games` names every damaged one)
 
 
 class AppBase(App[None]):
@@ -42,13 +43,17 @@ class AppBase(App[None]):
 
     @work(thread=True, exit_on_error=False, group="reads")
     def load_games(self) -> None:
+        from db.errors import DamagedGame
         from db.records import ORIGAMI
 
         try:
             if self.store is None:
                 self.call_from_thread(self.opened, *self.open_store())
-            every, damaged = self.reader().games_and_damaged()  # a damaged game is named whatever its status
-            playing = [g for g in every if g.status == "playing"]
+            # The games in play, and a damaged game among the latest whatever its status: a few rows, not the history.
+            playing, damaged = self.reader().games_and_damaged(status="playing")
+            known = {d.game for d in damaged}
+            damaged += [g for g in self.reader().iter_games(limit=RECENT)
+                        if isinstance(g, DamagedGame) and g.game not in known]
             games = [Unfinished(g.id, g.players, g.variant, f"{g.started_at:%Y-%m-%d %H:%M}", g.last_seq)
                      for g in playing if g.kind == ORIGAMI]
             others = [g for g in playing if g.kind != ORIGAMI]  # the app's screens are Origami's so far

@@ -33,7 +33,7 @@ class HistoryFlow(AppBase):
         store = self.reader()
         try:
             stats = store.player_stats(name)
-            games = store.games(status="finished", player=name)[:GAMES_SHOWN]
+            games = store.games_and_damaged(status="finished", player=name, limit=GAMES_SHOWN)[0]
             lines = [(g.id, self.line_or_damage(store, g.id, f"{g.finished_at:%Y-%m-%d}", g.variant))
                      for g in games]
         except InputError as exc:

@@ -8,7 +8,7 @@ import difflib
 import sqlite3
 import threading
 import uuid
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from functools import cache
@@ -19,7 +19,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from scoring.errors import InputError
 
-from . import stats, upcast
+from . import stats, tallies, upcast
 from .engine import WRITE, make_engine, sqlite_path
 from .errors import Conflict, DamagedGame, StaleGame, StoreError, UnknownRecord, explain
 from .models import CardValue, Game, GameFamily, GamePlayer, Player, Result
@@ -196,6 +196,7 @@ class Store:
             c.execute(update(Result).where(Result.player_id == old.id).values(player_id=new.id))
             c.execute(update(Player).where(Player.merged_into == old.id).values(merged_into=new.id))
             c.execute(update(Player).where(Player.id == old.id).values(merged_into=new.id))
+            tallies.recount(c, (old.id, new.id))  # old's totals and records are now new's
             return new
 
     # --- games ------------------------------------------------------------------------------------
@@ -267,19 +268,92 @@ class Store:
         is left out (`games_and_damaged` names it)."""
         return self.games_and_damaged(status, player)[0]
 
-    def games_and_damaged(self, status: str | None = None,
-                          player: str | int | None = None) -> tuple[list[GameRecord], list[DamagedGame]]:
-        """`games`, and the games among them whose rows cannot be read, each named with what is wrong."""
+    def games_and_damaged(self, status: str | None = None, player: str | int | None = None, *,
+                          since: datetime | None = None,
+                          limit: int | None = None) -> tuple[list[GameRecord], list[DamagedGame]]:
+        """`games`, and the games among them whose rows cannot be read, each named with what is wrong; only those
+        started at `since` or later, and the newest `limit`, when given."""
+        found: list[GameRecord] = []
+        damaged: list[DamagedGame] = []
+        for g in self.iter_games(status, player, since=since, limit=limit):
+            if isinstance(g, DamagedGame):
+                damaged.append(g)
+            else:
+                found.append(g)
+        return found, damaged
+
+    def iter_games(self, status: str | None = None, player: str | int | None = None, *,
+                   since: datetime | None = None, limit: int | None = None, source: str | None = None,
+                   kind: str | None = None) -> Generator[GameRecord | DamagedGame, None, None]:
+        """Games newest first (a damaged one in its place, named), read a page at a time: memory and each
+        statement's parameters stay bounded whatever the size of the history. Only those of `source` ("log",
+        "quick", "bgstats") and `kind` when given."""
+        for page in self._pages(status, player, since, limit, source, kind):
+            yield from page
+        return None
+
+    def iter_games_with_results(self, status: str | None = None, player: str | int | None = None, *,
+                                since: datetime | None = None, limit: int | None = None
+                                ) -> Iterator[tuple[GameRecord, list[dict[str, Any]]] | DamagedGame]:
+        """`iter_games`, each game with its stored sheet (`results`; empty while in play), a page at a time."""
+        for page in self._pages(status, player, since, limit):
+            sound = [g for g in page if isinstance(g, GameRecord)]
+            with self._read() as c:
+                sheets = self._results_many(c, sound)
+            for g in page:
+                if isinstance(g, DamagedGame):
+                    yield g
+                    continue
+                sheet = sheets[g.id]
+                yield sheet if isinstance(sheet, DamagedGame) else (g, sheet)
+
+    def _pages(self, status: str | None, player: str | int | None, since: datetime | None, limit: int | None,
+               source: str | None = None, kind: str | None = None) -> Iterator[list[GameRecord | DamagedGame]]:
         with self._read() as c:
-            query = select(Game).order_by(Game.started_at.desc(), Game.id.desc())
+            query = select(Game.id).order_by(Game.started_at.desc(), Game.id.desc())
             if status is not None:
                 query = query.where(Game.status == status)
             if player is not None:
                 pid = self._player(c, player).id
                 query = query.where(Game.id.in_(select(GamePlayer.game_id).where(GamePlayer.player_id == pid)))
-            return self._games(c, list(c.execute(query)))
+            if since is not None:
+                query = query.where(Game.started_at >= since)
+            if source is not None:
+                query = query.where(Game.source == source)
+            if kind is not None:
+                query = query.where(Game.kind == kind)
+            # The first page alone (a caller often needs no more: Home, the served table), then the rest's ids (the
+            # order only, a few bytes a game), on the (started_at, id) index.
+            ids = list(c.execute(query.limit(min(PAGE, limit) if limit is not None else PAGE)).scalars())
+        yield from self._read_pages(ids)
+        if len(ids) < PAGE or (limit is not None and limit <= PAGE):
+            return
+        first = set(ids)  # a game added meanwhile shifts the rest by one: a game on both sides is listed once
+        with self._read() as c:
+            rest = query.offset(PAGE)
+            ids = [i for i in c.execute(rest.limit(limit - PAGE) if limit is not None else rest).scalars()
+                   if i not in first]
+        yield from self._read_pages(ids)
+
+    def _read_pages(self, ids: list[int]) -> Iterator[list[GameRecord | DamagedGame]]:
+        for page in tallies.chunks(ids, PAGE):
+            with self._read() as c:
+                rows = {r.id: r for r in c.execute(select(Game).where(Game.id.in_(page)))}
+                yield self._in_order(c, [rows[i] for i in page if i in rows])
 
     def _games(self, c: Connection, rows: list[Any]) -> tuple[list[GameRecord], list[DamagedGame]]:
+        found: list[GameRecord] = []
+        damaged: list[DamagedGame] = []
+        for page in tallies.chunks(range(len(rows)), PAGE):
+            for g in self._in_order(c, [rows[i] for i in page]):
+                if isinstance(g, DamagedGame):
+                    damaged.append(g)
+                else:
+                    found.append(g)
+        return found, damaged
+
+    def _in_order(self, c: Connection, rows: list[Any]) -> list[GameRecord | DamagedGame]:
+        """The games of these rows (at most PAGE), in their order: a damaged one named in its place."""
         ids = [r.id for r in rows]
         seats: dict[int, list[tuple[str, int]]] = {i: [] for i in ids}
         for gp in c.execute(select(GamePlayer.game_id, Player.id, Player.name).join(Player)
@@ -287,19 +361,18 @@ class Store:
             seats[gp.game_id].append((gp.name, gp.id))
         last = {gid: seq for gid, seq in c.execute(select(EventRow.game_id, func.max(EventRow.seq))
                                                    .where(EventRow.game_id.in_(ids)).group_by(EventRow.game_id))}
-        found: list[GameRecord] = []
-        damaged: list[DamagedGame] = []
+        out: list[GameRecord | DamagedGame] = []
         for r in rows:
             why = _game_row_problem(r, len(seats[r.id]), last.get(r.id, 0))
             if why is not None:
-                damaged.append(DamagedGame(r.id, why))
+                out.append(DamagedGame(r.id, why))
                 continue
-            found.append(GameRecord(
+            out.append(GameRecord(
                 r.id, r.uid, r.variant, tuple(r.families), tuple(r.characters), dict(r.rules),
                 tuple(n for n, _ in seats[r.id]), tuple(p for _, p in seats[r.id]), r.status, r.source,
                 _aware(r.started_at), _aware(r.finished_at) if r.finished_at else None, r.tie_break,
                 last.get(r.id, 0), r.kind))
-        return found, damaged
+        return out
 
     # --- the log ----------------------------------------------------------------------------------
     def append(self, game_id: int, after: int, facts: Sequence[Event | Undone], key: str) -> Appended:
@@ -389,14 +462,18 @@ class Store:
         winners = set(sheet.winners)
         c.execute(insert(Result), [
             {"game_id": game.id, "seat": seat, "player_id": pid, "score": p.total, "rank": p.rank,
-             "winner": p.name in winners, "hand": p.hand, "sheet": detail}
+             "winner": p.name in winners, "hand": p.hand, "sheet": detail, "finished_at": finished_at}
             for seat, (pid, p, detail) in enumerate(zip(game.player_ids, sheet.players, sheets, strict=True))])
         c.execute(update(Game).where(Game.id == game.id).values(status="finished", finished_at=finished_at,
                                                                 tie_break=sheet.tie_break))
+        tallies.count_games(c, (game.id,))
 
     def _reopen(self, c: Connection, game_id: int) -> None:
         """An undo in a finished game reopens it: its results were derived from the log and are recomputed."""
+        players = c.execute(select(Result.player_id).where(Result.game_id == game_id)).scalars().all()
         c.execute(delete(Result).where(Result.game_id == game_id))
+        if players:
+            tallies.recount(c, players)
         c.execute(update(Game).where(Game.id == game_id).values(status="playing", finished_at=None, tie_break=None))
 
     # --- export and import ----------------------------------------------------------------------
@@ -448,6 +525,7 @@ class Store:
         added = skipped = 0
         with self._write() as c:
             self._one_writer(c)
+            finished: list[int] = []
             for game in games:
                 if c.execute(select(Game.id).where(Game.uid == game.uid)).first() is not None or (
                         twins and self._twin(c, game) is not None):
@@ -465,11 +543,14 @@ class Store:
                         for e in game.events])
                 ids = self._game(c, game_id).player_ids
                 if game.results:
-                    c.execute(insert(Result), [{"game_id": game_id, "seat": seat, "player_id": pid, **row}
+                    c.execute(insert(Result), [{"game_id": game_id, "seat": seat, "player_id": pid, **row,
+                                                "finished_at": game.finished_at}
                                                for seat, (pid, row) in enumerate(zip(ids, game.results, strict=True))])
+                    finished.append(game_id)
                 c.execute(update(Game).where(Game.id == game_id).values(
                     status=game.status, finished_at=game.finished_at, tie_break=game.tie_break))
                 added += 1
+            tallies.count_games(c, finished)
         return added, skipped
 
     def twins(self, games: Sequence[WholeGame]) -> dict[str, int]:
@@ -525,16 +606,23 @@ class Store:
     def _results_of(self, c: Connection, game: GameRecord) -> list[dict[str, Any]]:
         rows = c.execute(select(Result, Player.name).join(Player, Player.id == Result.player_id)
                          .where(Result.game_id == game.id).order_by(Result.seat)).all()
-        out = [{"seat": r.seat, "name": r.name, "score": r.score, "rank": r.rank, "winner": r.winner,
-                "hand": r.hand, "sheet": r.sheet} for r in rows]
-        if game.finished and len(out) != len(game.players):
-            raise DamagedGame(game.id, f"finished with {len(out)} result(s) for {len(game.players)} players")
-        for r in out:
-            whole = all(isinstance(r[k], int) and not isinstance(r[k], bool) for k in ("score", "rank"))
-            if not whole or not isinstance(r["winner"], bool) or not (r["hand"] is None or isinstance(r["hand"], int)):
-                raise DamagedGame(game.id, f"{r['name']}'s result: score, rank, winner or hand is not readable")
-            if not isinstance(r["sheet"], dict):
-                raise DamagedGame(game.id, f"{r['name']}'s score sheet is {r['sheet']!r}, not an object")
+        return _checked_results(game, rows)
+
+    def _results_many(self, c: Connection,
+                      games: Sequence[GameRecord]) -> dict[int, list[dict[str, Any]] | DamagedGame]:
+        """`_results_of` for many games (at most PAGE), in one statement; a damaged sheet is named in its place."""
+        rows: dict[int, list[Any]] = {g.id: [] for g in games}
+        finished = [g.id for g in games if g.finished]
+        if finished:
+            for r in c.execute(select(Result, Player.name).join(Player, Player.id == Result.player_id)
+                               .where(Result.game_id.in_(finished)).order_by(Result.game_id, Result.seat)):
+                rows[r.game_id].append(r)
+        out: dict[int, list[dict[str, Any]] | DamagedGame] = {}
+        for g in games:
+            try:
+                out[g.id] = _checked_results(g, rows[g.id])
+            except DamagedGame as exc:
+                out[g.id] = exc
         return out
 
     # --- statistics -------------------------------------------------------------------------------
@@ -563,6 +651,22 @@ class Store:
 
 
 STATUSES = ("playing", "finished")
+PAGE = 500  # games read at a time: bounded memory and parameters per statement (SQLite allows 999 by default)
+
+
+def _checked_results(game: GameRecord, rows: Sequence[Any]) -> list[dict[str, Any]]:
+    """A game's result rows as sheets per seat; DamagedGame when one cannot be read."""
+    out = [{"seat": r.seat, "name": r.name, "score": r.score, "rank": r.rank, "winner": r.winner,
+            "hand": r.hand, "sheet": r.sheet} for r in rows]
+    if game.finished and len(out) != len(game.players):
+        raise DamagedGame(game.id, f"finished with {len(out)} result(s) for {len(game.players)} players")
+    for r in out:
+        whole = all(isinstance(r[k], int) and not isinstance(r[k], bool) for k in ("score", "rank"))
+        if not whole or not isinstance(r["winner"], bool) or not (r["hand"] is None or isinstance(r["hand"], int)):
+            raise DamagedGame(game.id, f"{r['name']}'s result: score, rank, winner or hand is not readable")
+        if not isinstance(r["sheet"], dict):
+            raise DamagedGame(game.id, f"{r['name']}'s score sheet is {r['sheet']!r}, not an object")
+    return out
 
 
 def _game_row_problem(r: Any, seats: int, last: int) -> str | None:
