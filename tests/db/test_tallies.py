@@ -9,7 +9,6 @@ from datetime import UTC, datetime, timedelta
 from itertools import permutations
 from typing import Any
 
-import pytest
 import sqlalchemy as sa
 from sqlalchemy import event
 
