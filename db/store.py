@@ -488,33 +488,59 @@ class Store:
     def whole_games_and_damaged(self, game_ids: Sequence[int] | None = None
                                 ) -> tuple[list[WholeGame], list[DamagedGame]]:
         """`whole_games`, with the games whose rows (game, events or results) cannot be read left out and named."""
+        out: list[WholeGame] = []
+        damaged: list[DamagedGame] = []
+        for g in self.iter_whole_games(game_ids):
+            if isinstance(g, DamagedGame):
+                damaged.append(g)
+            else:
+                out.append(g)
+        return out, sorted(damaged, key=lambda d: d.game)
+
+    def iter_whole_games(self, game_ids: Sequence[int] | None = None) -> Iterator[WholeGame | DamagedGame]:
+        """`whole_games` (every game when `game_ids` is None), oldest first, a damaged one named in its place, read
+        a page at a time: an export streams in bounded memory."""
         with self._read() as c:
-            query = select(Game).order_by(Game.started_at, Game.id)
             if game_ids is not None:
                 for game_id in game_ids:
                     if c.execute(select(Game.id).where(Game.id == game_id)).first() is None:
                         raise UnknownRecord(f"no game {game_id}", kind="game")
-                query = query.where(Game.id.in_(list(game_ids)))
-            out = []
-            games, damaged = self._games(c, list(c.execute(query)))
-            for game in games:
-                rows = c.execute(select(EventRow).where(EventRow.game_id == game.id).order_by(EventRow.seq)).all()
+            query = select(Game.id, Game.started_at).order_by(Game.started_at, Game.id)
+            if game_ids is None:
+                ids = list(c.execute(query.with_only_columns(Game.id)).scalars())
+            elif len(set(game_ids)) <= PAGE:  # games asked for by number (a few): in the same order
+                ids = list(c.execute(query.with_only_columns(Game.id).where(Game.id.in_(set(game_ids)))).scalars())
+            else:  # very many: a page of ids per statement, put in order here
+                wanted = [r for batch in tallies.chunks(sorted(set(game_ids)), PAGE)
+                          for r in c.execute(query.where(Game.id.in_(batch)))]
+                ids = [i for i, _ in sorted(wanted, key=lambda r: (str(r[1]), r[0]))]
+        for page in self._read_pages(ids):
+            with self._read() as c:
+                sound = [g for g in page if isinstance(g, GameRecord)]
+                events: dict[int, list[Any]] = {g.id: [] for g in sound}
+                for r in c.execute(select(EventRow).where(EventRow.game_id.in_([g.id for g in sound]))
+                                   .order_by(EventRow.game_id, EventRow.seq)):
+                    events[r.game_id].append(r)
+                sheets = self._results_many(c, sound)
+            for game in page:
+                if isinstance(game, DamagedGame):
+                    yield game
+                    continue
+                rows = events[game.id]
                 bad = next(((r.seq, why) for r in rows if (why := _event_row_problem(r, game.kind)) is not None), None)
                 if bad is not None:
-                    damaged.append(DamagedGame(game.id, f"event {bad[0]}: {bad[1]}"))
+                    yield DamagedGame(game.id, f"event {bad[0]}: {bad[1]}")
                     continue
-                try:
-                    results = tuple({k: v for k, v in r.items() if k not in ("seat", "name")}
-                                    for r in self._results_of(c, game))
-                except DamagedGame as exc:
-                    damaged.append(exc)
+                sheet = sheets[game.id]
+                if isinstance(sheet, DamagedGame):
+                    yield sheet
                     continue
-                events = tuple(StoredEvent(r.seq, r.action, r.type, r.version, dict(r.payload), _aware(r.recorded_at),
-                                           r.idempotency_key) for r in rows)
-                out.append(WholeGame(game.uid, game.variant, game.families, game.characters, game.rules,
-                                     game.players, game.status, game.source, game.started_at, game.finished_at,
-                                     game.tie_break, events, results, game.kind))
-            return out, sorted(damaged, key=lambda d: d.game)
+                results = tuple({k: v for k, v in r.items() if k not in ("seat", "name")} for r in sheet)
+                yield WholeGame(game.uid, game.variant, game.families, game.characters, game.rules, game.players,
+                                game.status, game.source, game.started_at, game.finished_at, game.tie_break,
+                                tuple(StoredEvent(r.seq, r.action, r.type, r.version, dict(r.payload),
+                                                  _aware(r.recorded_at), r.idempotency_key) for r in rows),
+                                results, game.kind)
 
     def add_whole_games(self, games: Sequence[WholeGame], *, twins: bool = False) -> tuple[int, int]:
         """Add games exported elsewhere, in one transaction (all or nothing); a game whose uid is already here is
