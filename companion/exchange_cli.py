@@ -20,6 +20,7 @@ from .bgstats import Reading, is_bgstats, read_bgstats, to_bgstats, whole_game
 from .catalogue import read_text
 from .exchange import from_json, to_json
 from .history_csv import history_csv
+from .import_stream import import_file
 
 VERBS = ("export", "import")
 
@@ -44,6 +45,10 @@ def add_verbs(verb: Callable[[str, str], argparse.ArgumentParser]) -> None:
 
 def run(args: argparse.Namespace, url: str) -> tuple[Any, str]:
     if args.verb == "import":
+        if not args.aliases:  # a companion export is read as it goes; anything else whole, below
+            streamed = import_file(args.file, url)
+            if streamed is not None:
+                return {"added": streamed[0], "skipped": streamed[1]}, _added(*streamed)
         data = _json_file(args.file)
         if is_bgstats(data):
             return _import_bgstats(args, url, read_bgstats(data, str(args.file)))

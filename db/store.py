@@ -8,7 +8,7 @@ import difflib
 import sqlite3
 import threading
 import uuid
-from collections.abc import Callable, Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from functools import cache
@@ -548,35 +548,57 @@ class Store:
         one here (`twin`). Both checks run inside the write transaction, which two imports never share: two
         importing the same plays at once add them once. Returns (added, skipped). Players are found by name or
         created."""
+        return self.add_whole_games_stream([games], twins=twins)
+
+    def add_whole_games_stream(self, batches: Iterable[Sequence[WholeGame]], *,
+                               twins: bool = False) -> tuple[int, int]:
+        """`add_whole_games` for games that come a batch at a time (an import read as it goes), still in one
+        transaction: a batch that fails (a bad game found late) leaves nothing written."""
         added = skipped = 0
         with self._write() as c:
             self._one_writer(c)
-            finished: list[int] = []
-            for game in games:
-                if c.execute(select(Game.id).where(Game.uid == game.uid)).first() is not None or (
-                        twins and self._twin(c, game) is not None):
-                    skipped += 1
-                    continue
-                game_id = self._insert_game(c, game.variant, game.players, game.families, game.characters,
-                                            game.rules, game.source, game.uid, game.started_at, game.kind)
-                keys = [e.key for e in game.events if e.key]
-                if keys and c.execute(select(EventRow.seq).where(EventRow.idempotency_key.in_(keys))).first():
-                    raise Conflict(f"game {game.uid}: its actions are already recorded in another game")
-                if game.events:
-                    c.execute(insert(EventRow), [
-                        {"game_id": game_id, "seq": e.seq, "type": e.type, "version": e.version, "payload": e.payload,
-                         "action": e.action, "idempotency_key": e.key, "recorded_at": e.recorded_at}
-                        for e in game.events])
-                ids = self._game(c, game_id).player_ids
-                if game.results:
-                    c.execute(insert(Result), [{"game_id": game_id, "seat": seat, "player_id": pid, **row,
-                                                "finished_at": game.finished_at}
-                                               for seat, (pid, row) in enumerate(zip(ids, game.results, strict=True))])
-                    finished.append(game_id)
-                c.execute(update(Game).where(Game.id == game_id).values(
-                    status=game.status, finished_at=game.finished_at, tie_break=game.tie_break))
-                added += 1
-            tallies.count_games(c, finished)
+            for games in batches:
+                a, s = self._add_whole_games(c, games, twins)
+                added, skipped = added + a, skipped + s
+        return added, skipped
+
+    def known_uids(self, uids: Iterable[str]) -> set[str]:
+        """Which of these game ids are already here (a page of ids per statement)."""
+        found: set[str] = set()
+        with self._read() as c:
+            for batch in tallies.chunks(uids, PAGE):
+                found.update(c.execute(select(Game.uid).where(Game.uid.in_(batch))).scalars())
+        return found
+
+    def _add_whole_games(self, c: Connection, games: Sequence[WholeGame], twins: bool) -> tuple[int, int]:
+        added = skipped = 0
+        finished: list[int] = []
+        for game in games:
+            if c.execute(select(Game.id).where(Game.uid == game.uid)).first() is not None or (
+                    twins and self._twin(c, game) is not None):
+                skipped += 1
+                continue
+            game_id = self._insert_game(c, game.variant, game.players, game.families, game.characters,
+                                        game.rules, game.source, game.uid, game.started_at, game.kind)
+            keys = [e.key for e in game.events if e.key]
+            if any(c.execute(select(EventRow.seq).where(EventRow.idempotency_key.in_(batch))).first()
+                   for batch in tallies.chunks(keys, PAGE)):
+                raise Conflict(f"game {game.uid}: its actions are already recorded in another game")
+            if game.events:
+                c.execute(insert(EventRow), [
+                    {"game_id": game_id, "seq": e.seq, "type": e.type, "version": e.version, "payload": e.payload,
+                     "action": e.action, "idempotency_key": e.key, "recorded_at": e.recorded_at}
+                    for e in game.events])
+            ids = self._game(c, game_id).player_ids
+            if game.results:
+                c.execute(insert(Result), [{"game_id": game_id, "seat": seat, "player_id": pid, **row,
+                                            "finished_at": game.finished_at}
+                                           for seat, (pid, row) in enumerate(zip(ids, game.results, strict=True))])
+                finished.append(game_id)
+            c.execute(update(Game).where(Game.id == game_id).values(
+                status=game.status, finished_at=game.finished_at, tie_break=game.tie_break))
+            added += 1
+        tallies.count_games(c, finished)
         return added, skipped
 
     def twins(self, games: Sequence[WholeGame]) -> dict[str, int]:

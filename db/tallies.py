@@ -4,13 +4,14 @@ their players' totals recounted from the results. Every statement carries a boun
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import Connection, Integer, Select, String, and_, case, cast, delete, func, insert, literal, or_, select
 from sqlalchemy.orm import aliased
 
 from .models import Game, GameFamily, PairTally, PlayerTally, Result
 
+T = TypeVar("T")
 CHUNK = 500  # ids per statement: far below SQLite's default limit of 999 variables
 # A result row counts when its numbers are numbers: a row damaged outside the companion (text in SQLite's integer
 # column) is left out of a recount rather than breaking it.
@@ -19,8 +20,8 @@ _TALLY_COLUMNS = ("player_id", "facet", "key", "games", "wins", "points", "best"
 _PAIR_COLUMNS = ("player_id", "other_id", "games", "ahead", "behind", "level")
 
 
-def chunks(ids: Iterable[int], size: int = CHUNK) -> Iterable[list[int]]:
-    batch: list[int] = []
+def chunks(ids: Iterable[T], size: int = CHUNK) -> Iterable[list[T]]:
+    batch: list[T] = []
     for i in ids:
         batch.append(i)
         if len(batch) == size:
