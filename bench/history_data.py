@@ -7,7 +7,9 @@ import shutil
 import tempfile
 import time
 import uuid
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
+from itertools import islice
 from pathlib import Path
 
 from db.records import WholeGame
@@ -22,11 +24,10 @@ FORMAT = 1  # bump when the generated games change: the cache is keyed on it
 CACHE = Path(tempfile.gettempdir()) / "companion-bench-cache"
 
 
-def games(count: int, seed: int = 3) -> list[WholeGame]:
+def games(count: int, seed: int = 3) -> Iterator[WholeGame]:
     """`count` finished, quick-scored games, one a day back from now, among PLAYERS players; P1 plays in each."""
     rng = random.Random(seed)
     start = datetime(2026, 1, 1, 20, tzinfo=UTC)
-    out = []
     for g in range(count):
         seats = ["P1", *(f"P{n}" for n in rng.sample(range(2, PLAYERS + 1), rng.choice((1, 2, 3))))]
         rng.shuffle(seats)
@@ -47,10 +48,9 @@ def games(count: int, seed: int = 3) -> list[WholeGame]:
                             "sheet": {"name": name, "total": s, "rank": rank, "hand": hands[i], "lines": [],
                                       "awards": []}})
         at = start - timedelta(days=count - g, minutes=rng.randint(0, 600))
-        out.append(WholeGame(uuid.UUID(int=rng.getrandbits(128)).hex, rng.choice(VARIANTS),
+        yield (WholeGame(uuid.UUID(int=rng.getrandbits(128)).hex, rng.choice(VARIANTS),
                              tuple(rng.sample(FAMILIES, 3)), (), {}, tuple(seats), "finished", "quick",
                              at - timedelta(minutes=40), at, tie, (), tuple(results)))
-    return out
 
 
 def history(count: int, folder: Path) -> tuple[str, float]:
@@ -65,8 +65,8 @@ def history(count: int, folder: Path) -> tuple[str, float]:
         begin = time.perf_counter()
         store = Store.open(f"sqlite:///{building}")
         every = games(count)
-        for i in range(0, count, CHUNK):
-            store.add_whole_games(every[i:i + CHUNK])
+        while chunk := list(islice(every, CHUNK)):  # the import path, a chunk per transaction
+            store.add_whole_games(chunk)
         with store.engine.connect() as c:  # the WAL folded in, so the copy is one file
             c.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
         store.close()
