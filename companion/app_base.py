@@ -47,6 +47,9 @@ class AppBase(App[None]):
         from db.records import ORIGAMI
 
         try:
+            if self.store is None and self.list_quickly():
+                self.call_from_thread(self.opened, *self.open_store())
+                return
             if self.store is None:
                 self.call_from_thread(self.opened, *self.open_store())
             # The games in play, and a damaged game among the latest whatever its status: a few rows, not the history.
@@ -69,6 +72,24 @@ class AppBase(App[None]):
                                                             "please report it")
             return
         self.call_from_thread(self.home.show_games, games, "", unlisted)
+
+    def list_quickly(self) -> bool:
+        """Home's list read with plain SQL before SQLAlchemy is even imported, when the database allows (a SQLite
+        file at this schema, every row sound); False when the store must read it."""
+        from db.location import default_url
+        from db.quick import games_in_play
+        from db.records import ORIGAMI
+
+        found = games_in_play(self.db_url or default_url())
+        if found is None:
+            return False
+        games = [Unfinished(g.id, g.players, g.variant, f"{g.started_at:%Y-%m-%d %H:%M}", g.last_seq)
+                 for g in found if g.kind == ORIGAMI]
+        unlisted = [f"game {g.id} ({', '.join(g.players)}) is an Origin Story game in progress: the app does not "
+                    f"show Origin Story yet (`companion origin replay {g.id}` shows its log)"
+                    for g in found if g.kind != ORIGAMI]
+        self.call_from_thread(self.home.show_games, games, "", unlisted)
+        return True
 
     def open_store(self) -> tuple[Store, Catalogue]:
         from db.engine import default_url  # SQLAlchemy: imported here, in the worker
