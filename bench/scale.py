@@ -6,7 +6,9 @@ what a person waits for, measured as they meet it. Every figure names the size i
   `companion games` listing every game, whose cost per game should stay flat;
 - Home usable: `companion` in a pseudo-terminal until the games in progress are listed;
 - the players screen: the app driven by its pilot, from the key to P1's statistics and latest games on screen;
-- the served table: one refresh of the phones' page (the latest game found and its table built);
+- the served table: one refresh of the phones' page (the latest game found and its table built), and 50 phones
+  asking at once just after an action (TableView in this process, no network: the time until the last is
+  served);
 - export and import: the console script's time and peak memory, and importing the same file again.
 The sizes against the 100-game baseline say whether a cost grows with the history."""
 from __future__ import annotations
@@ -27,6 +29,7 @@ FRAME = 1 / 60
 BASELINE = 100
 SIZES = (1_000, 10_000)
 QUICK = (1_000,)
+PHONES = 50
 FULL = 100_000
 
 
@@ -65,7 +68,7 @@ def store_figures(url: str) -> dict[str, float]:
         store.close()
 
 
-def served_refresh(url: str) -> float:
+def served_refresh(url: str) -> tuple[float, float]:
     """One refresh of the phones' table page with the game changed since the last: the latest game found, its
     table built (TableView's own build, on its worker's store)."""
     from companion.catalogue import shipped
@@ -78,8 +81,17 @@ def served_refresh(url: str) -> float:
         view.built = ("", "")  # as after another action at the table
         assert "<" in view._build()[1]
     took = median_time(refresh, 5)
-    asyncio.run(view.close())
-    return took
+
+    async def phones() -> float:
+        """50 phones asking at once just after an action: the time until the last has its page."""
+        view.built, view.checked = ("", ""), float("-inf")
+        start = time.perf_counter()
+        pages = await asyncio.gather(*(view.now() for _ in range(PHONES)))
+        assert all(page == pages[0] for page in pages)
+        took = time.perf_counter() - start
+        await view.close()
+        return took
+    return took, asyncio.run(phones())
 
 
 async def players_screen(url: str) -> float:
@@ -144,7 +156,7 @@ def measure(size: int, folder: Path) -> dict[str, float]:
     figures["players"] = cli_time(url, "players", repeat=repeat)
     figures["home"] = home_usable(url, repeat)
     figures["screen"] = asyncio.run(players_screen(url))
-    figures["served"] = served_refresh(url)
+    figures["served"], figures["phones"] = served_refresh(url)
     figures.update(exchange(url, folder, size))
     return figures
 
@@ -165,7 +177,8 @@ def main(argv: list[str] | None = None) -> None:
         print(f"    {'head-to-head P1 vs P2':<44} {f['h2h'] * 1000:9.2f} ms   {f['h2h'] / FRAME:5.2f}× a 16 ms frame")
         for key, name in (("games", "`companion games --limit 20`"), ("players", "`companion players`"),
                           ("home", "`companion` Home usable (pty)"), ("screen", "players screen: P1 shown (pilot)"),
-                          ("served", "served table: one refresh")):
+                          ("served", "served table: one refresh"),
+                          ("phones", f"served table: {PHONES} phones at once")):
             print(f"    {name:<44} {f[key] * 1000:9.1f} ms   {f[key] / base[key]:7.2f}× the same at {BASELINE} "
                   "games   (target ≈ 1×)")
         per = f["all_games"] / size * 1e6
