@@ -20,7 +20,7 @@ PLAYERS = 40  # a club: most games are 3 or 4 of these
 VARIANTS = ("origami", "legends", "mixed")
 FAMILIES = ("birds", "sea", "farm", "insects", "dinosaurs", "polar")
 CHUNK = 5_000
-FORMAT = 2  # bump when the generated games change: the cache is keyed on it
+FORMAT = 3  # bump when the generated games change: the cache is keyed on it
 CACHE = Path(tempfile.gettempdir()) / "companion-bench-cache"
 
 

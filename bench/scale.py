@@ -148,7 +148,7 @@ def measure(size: int, folder: Path) -> dict[str, float]:
     if built:
         print(f"  (built the {size:,}-game history through the store's import path in {built:.1f} s; cached)")
     add_log_game(url)
-    repeat = 3 if size <= 10_000 else 1
+    repeat = 3
     figures = store_figures(url)
     figures["games"] = cli_time(url, "games", "--limit", "20", repeat=repeat)
     figures["all_games"] = cli_time(url, "games", repeat=1)

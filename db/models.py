@@ -87,7 +87,8 @@ class Player(Base):
 class Game(Base):
     __tablename__ = "games"
     # Listing newest first (Home, the served table, `companion games`) reads this index, not the whole table.
-    __table_args__ = (Index("ix_games_started", "started_at", "id"),)
+    __table_args__ = (Index("ix_games_started", "started_at", "id"),
+                      Index("ix_games_source_started", "source", "started_at", "id"))  # the latest logged game
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     uid: Mapped[str] = mapped_column(String(36), unique=True)  # survives export and import

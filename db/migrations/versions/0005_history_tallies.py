@@ -22,6 +22,7 @@ def upgrade() -> None:
                "results.game_id)")
     op.create_index("ix_results_player_finished", "results", ["player_id", "finished_at", "game_id"])
     op.create_index("ix_games_started", "games", ["started_at", "id"])
+    op.create_index("ix_games_source_started", "games", ["source", "started_at", "id"])
     op.create_table(
         "player_tallies",
         sa.Column("player_id", sa.Integer, sa.ForeignKey("players.id"), primary_key=True),
