@@ -330,7 +330,9 @@ def _catalogue_files(args: argparse.Namespace) -> list[Path]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else list(argv)
-    args = _parser(_wanted(words)).parse_args(words)
+    # `companion` alone starts the app: what parsing nothing gives, without building the parser first.
+    args = (argparse.Namespace(catalog=[], db=None, verb=None) if not words
+            else _parser(_wanted(words)).parse_args(words))
     try:
         if args.verb is None:
             from .app import make_app

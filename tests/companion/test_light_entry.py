@@ -91,3 +91,8 @@ def test_each_verb_is_listed_with_the_help_its_own_module_gives() -> None:
     (["--json"], None), ([], None), (["-h"], None), (["--", "replay"], "replay")])
 def test_the_verb_is_found_where_argparse_finds_it(argv: list[str], verb: str | None) -> None:
     assert _wanted(argv) == verb
+
+
+def test_companion_alone_starts_the_app_with_what_parsing_nothing_gives() -> None:
+    """`main` skips building the parser for `companion` alone: the arguments it assumes are the parser's."""
+    assert vars(_parser(None).parse_args([])) == {"catalog": [], "db": None, "verb": None}
