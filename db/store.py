@@ -219,9 +219,10 @@ class Store:
 
     def _insert_game(self, c: Connection, variant: str, players: Sequence[str], families: Sequence[str],
                      characters: Sequence[str], rules: dict[str, str], source: str, uid: str | None,
-                     started_at: datetime, kind: str = ORIGAMI) -> int:
-        """The game's row, its seats (profiles found by name or created) and its families."""
-        ids = [self._profile(c, name) for name in players]
+                     started_at: datetime, kind: str = ORIGAMI, ids: Sequence[int] | None = None) -> int:
+        """The game's row, its seats (profiles found by name or created, unless their `ids` are given) and its
+        families."""
+        ids = [self._profile(c, name) for name in players] if ids is None else ids
         gid = c.execute(insert(Game).values(
             uid=uid or uuid.uuid4().hex, kind=kind, variant=variant, families=list(families),
             characters=list(characters), rules=dict(rules), player_count=len(players), status="playing", source=source,
@@ -573,13 +574,17 @@ class Store:
     def _add_whole_games(self, c: Connection, games: Sequence[WholeGame], twins: bool) -> tuple[int, int]:
         added = skipped = 0
         finished: list[int] = []
+        profiles: dict[str, int] = {}
         for game in games:
             if c.execute(select(Game.id).where(Game.uid == game.uid)).first() is not None or (
                     twins and self._twin(c, game) is not None):
                 skipped += 1
                 continue
+            # A profile found once is the same for every game of the import (one transaction, one writer).
+            ids = [profiles[name] if name in profiles else profiles.setdefault(name, self._profile(c, name))
+                   for name in game.players]
             game_id = self._insert_game(c, game.variant, game.players, game.families, game.characters,
-                                        game.rules, game.source, game.uid, game.started_at, game.kind)
+                                        game.rules, game.source, game.uid, game.started_at, game.kind, ids)
             keys = [e.key for e in game.events if e.key]
             if any(c.execute(select(EventRow.seq).where(EventRow.idempotency_key.in_(batch))).first()
                    for batch in tallies.chunks(keys, PAGE)):
@@ -589,7 +594,6 @@ class Store:
                     {"game_id": game_id, "seq": e.seq, "type": e.type, "version": e.version, "payload": e.payload,
                      "action": e.action, "idempotency_key": e.key, "recorded_at": e.recorded_at}
                     for e in game.events])
-            ids = self._game(c, game_id).player_ids
             if game.results:
                 c.execute(insert(Result), [{"game_id": game_id, "seat": seat, "player_id": pid, **row,
                                             "finished_at": game.finished_at}
