@@ -25,8 +25,9 @@ lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check companion scoring db screens tests bench
 	$(VENV)/bin/mypy
 
+# BENCH_ARGS=--quick (history at 1,000 games only) or --full (up to 100,000 games)
 bench: $(VENV)/.installed
-	$(PY) -m bench
+	$(PY) -m bench $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) build *.egg-info

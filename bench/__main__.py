@@ -1,6 +1,7 @@
 """Benchmarks: each prints a figure and a ratio against a baseline measured in the same run.
 
-Run with `make bench`. Machines here are noisy: compare ratios, not absolute seconds."""
+Run with `make bench` (`python -m bench [--quick | --full]`: the history at 1,000 games only, or up to 100,000).
+Machines here are noisy: compare ratios, not absolute seconds."""
 from __future__ import annotations
 
 import random
@@ -64,10 +65,14 @@ def main() -> None:
 if __name__ == "__main__":
     main()
     print()
-    from . import app, origin, store
+    from . import app, entry, origin, scale, store
 
+    entry.main()
+    print()
     origin.main()
     print()
     store.main()
     print()
     app.main()
+    print()
+    scale.main()

@@ -6,15 +6,18 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 from functools import partial
+from typing import TYPE_CHECKING
 
 from textual.app import SystemCommand
 from textual.screen import Screen
 
-from scoring.origami.catalog import Catalogue
 from screens.home import ENTRIES, HomeScreen
 
 from .game_flow import GameFlow
 from .history_flow import HistoryFlow
+
+if TYPE_CHECKING:  # the catalogue loads with the database, after the first paint
+    from scoring.origami.catalog import Catalogue
 
 TABLE_LINK = "COMPANION_TABLE_LINK"  # `companion serve` sets it for the app processes it starts
 
@@ -22,8 +25,9 @@ TABLE_LINK = "COMPANION_TABLE_LINK"  # `companion serve` sets it for the app pro
 class CompanionApp(GameFlow, HistoryFlow):
     TITLE = "Origami companion"
 
-    def on_mount(self) -> None:
-        self.push_screen(self.home)
+    def get_default_screen(self) -> Screen[None]:
+        # Home is the first screen itself: no blank default screen is drawn (and replaced) before it.
+        return self.home
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """The command palette reaches every part of the companion, and the table's actions while a game is open."""

@@ -9,18 +9,18 @@ from textual.app import App
 from textual.screen import Screen
 
 from db.errors import Unusable
-from db.records import ORIGAMI
 from scoring.errors import InputError
-from scoring.origami.catalog import Catalogue
 from screens.home import HomeScreen, Unfinished
 
-if TYPE_CHECKING:  # the database and the other screens load when first used, not at start-up
+if TYPE_CHECKING:  # the database, the catalogue and the other screens load when first used, not at start-up
     from db.store import Store
+    from scoring.origami.catalog import Catalogue
     from screens.origami.question import ValueGiven
 
     from .session import GameSession
 
 S = TypeVar("S", bound=Screen[None])
+RECENT = 200  # the latest games Home looks at for damage (`companion games` names every damaged one)
 
 
 class AppBase(App[None]):
@@ -43,13 +43,22 @@ class AppBase(App[None]):
 
     @work(thread=True, exit_on_error=False, group="reads")
     def load_games(self) -> None:
+        from db.errors import DamagedGame
+        from db.records import ORIGAMI
+
         from .render import when
 
         try:
+            if self.store is None and self.list_quickly():
+                self.call_from_thread(self.opened, *self.open_store())
+                return
             if self.store is None:
                 self.call_from_thread(self.opened, *self.open_store())
-            every, damaged = self.reader().games_and_damaged()  # a damaged game is named whatever its status
-            playing = [g for g in every if g.status == "playing"]
+            # The games in play, and a damaged game among the latest whatever its status: a few rows, not the history.
+            playing, damaged = self.reader().games_and_damaged(status="playing")
+            known = {d.game for d in damaged}
+            damaged += [g for g in self.reader().iter_games(limit=RECENT)
+                        if isinstance(g, DamagedGame) and g.game not in known]
             games = [Unfinished(g.id, g.players, g.variant, when(g.started_at), g.last_seq)
                      for g in playing if g.kind == ORIGAMI]
             others = [g for g in playing if g.kind != ORIGAMI]  # the app's screens are Origami's so far
@@ -65,6 +74,26 @@ class AppBase(App[None]):
                                                             "please report it")
             return
         self.call_from_thread(self.home.show_games, games, "", unlisted)
+
+    def list_quickly(self) -> bool:
+        """Home's list read with plain SQL before SQLAlchemy is even imported, when the database allows (a SQLite
+        file at this schema, every row sound); False when the store must read it."""
+        from db.location import default_url
+        from db.quick import games_in_play
+        from db.records import ORIGAMI
+
+        from .render import when
+
+        found = games_in_play(self.db_url or default_url())
+        if found is None:
+            return False
+        games = [Unfinished(g.id, g.players, g.variant, when(g.started_at), g.last_seq)
+                 for g in found if g.kind == ORIGAMI]
+        unlisted = [f"game {g.id} ({', '.join(g.players)}) is an Origin Story game in progress: the app does not "
+                    f"show Origin Story yet (`companion origin replay {g.id}` shows its log)"
+                    for g in found if g.kind != ORIGAMI]
+        self.call_from_thread(self.home.show_games, games, "", unlisted)
+        return True
 
     def open_store(self) -> tuple[Store, Catalogue]:
         from db.engine import default_url  # SQLAlchemy: imported here, in the worker

@@ -6,28 +6,103 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib import import_module
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from db.engine import default_url
 from db.errors import UnknownRecord, Unusable
+from db.location import default_url
 from scoring.errors import InputError, MissingValue
-from scoring.origami.cards import CardId
-from scoring.origami.catalog import Catalogue
-from scoring.origami.position import check_play, limits, payments
-from scoring.origami.rules import PLAYER_COUNTS, RULES, at_count
-from scoring.origami.sheet import score
-from scoring.origami.table import Table, parse_table_text
 
-from . import catalog_cli, exchange_cli, history, origin_catalogue, origin_cli, render, serve_cli, share_cli
-from .advice import missing_message
-from .catalogue import load, read_text, stored_values, with_values
+if TYPE_CHECKING:
+    from scoring.origami.cards import CardId
+    from scoring.origami.catalog import Catalogue
+    from scoring.origami.table import Table
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT, EXIT_BUG = 0, 1, 2, 3
 EXIT_INTERRUPTED = 130  # the shells' convention for Ctrl+C
 
 
-def _parser() -> argparse.ArgumentParser:
+@dataclass(frozen=True, slots=True)
+class Verb:
+    """A verb whose module is imported only when that verb is used: `companion --help` and the other verbs never
+    load it. The module has `add(verb)`, which adds the verb's arguments (see `_parser`), and, unless the verb is
+    one of the older ones dispatched in `_run`, `run(args) -> (exit code, JSON data, text)`."""
+
+    name: str
+    help: str  # as the module's `add` gives it (a test checks the two agree)
+    module: str
+    add: str = "add_verb"
+    run: str = "run"
+
+
+# Every verb that lives in a module of its own, in the order `companion --help` lists them (after the table verbs).
+# A new verb is one line here.
+VERBS = (
+    Verb("players", "player profiles: list them, or add, rename, merge (all games follow the merge)",
+         "companion.history", "add_verbs"),
+    Verb("games", "recorded games, newest first", "companion.history", "add_verbs"),
+    Verb("history", "statistics: every player in brief, or one player in full, or two head to head",
+         "companion.history", "add_verbs"),
+    Verb("replay", "a game's log step by step, the state after each event, and the checks on it (exit 1 when a "
+                   "check fails)", "companion.history", "add_verbs"),
+    Verb("catalog", "every card with what is known and where it came from (? = not known yet); `catalog set CARD "
+                    "FIELD VALUE` keeps a value you read off a card in your catalogue", "companion.catalog_cli"),
+    Verb("share", "a finished game for BG Stats: the link that fills in the play, its QR code (--qr), or the play "
+                  "as a JSON file (--save FILE)", "companion.share_cli"),
+    Verb("export", "write games (every one, or those given with --game) to a file: the companion's own JSON "
+                   "(players, full logs, results), BG Stats' export file, or CSV for spreadsheets",
+         "companion.exchange_cli", "add_verbs"),
+    Verb("import", "add the games of a companion export, or the Origami plays of a BG Stats export; games already "
+                   "here are skipped, so importing twice adds nothing, and a bad file changes nothing",
+         "companion.exchange_cli", "add_verbs"),
+    Verb("serve", "the companion in a browser, and a read-only table for the phones at the table (this machine "
+                  "only, unless --network)", "companion.serve_cli"),
+    Verb("origin", "Origin Story: setup, tricks, rounds, scores, checks", "companion.origin_cli"),
+    Verb("referee", "referee a whole position from a file: the setup, the table at the start of a turn and action "
+                    "lines as typed at the table; exit 0 all accepted, 1 at the first refused line, 2 bad input",
+         "companion.referee_cli"),
+)
+_GLOBAL_VALUES = ("--catalog", "--db")  # the options before the verb that take a value
+
+
+class _Version(argparse.Action):
+    """`--version`: the installed version, looked up only when asked."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            number = version("origami-companion")
+        except PackageNotFoundError:  # run from a source tree that is not installed
+            number = "(not installed)"
+        print(f"companion {number}")  # on standard output, as argparse's own version action prints
+        parser.exit()
+
+
+def _wanted(argv: Sequence[str]) -> str | None:
+    """The verb on the command line, as argparse will find it: the first word that is not an option or an option's
+    value (a global option may be abbreviated, as argparse allows)."""
+    words = iter(argv)
+    for word in words:
+        if word == "--":
+            return next(words, None)
+        if word.startswith("-"):
+            if "=" not in word and len(word) > 2 and [o for o in _GLOBAL_VALUES if o.startswith(word)]:
+                next(words, None)
+            continue
+        return word
+    return None
+
+
+def _parser(wanted: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser, with the arguments of the `wanted` verb (every other verb is only named, with its
+    help: its module stays unimported)."""
     parser = argparse.ArgumentParser(
         prog="companion",
         description="Table companion for Origami and Origami Legends (and, on the command line so far, Origin "
@@ -40,6 +115,7 @@ def _parser() -> argparse.ArgumentParser:
                         help="the database (an SQLAlchemy URL, e.g. sqlite:///games.db or "
                              "postgresql+psycopg://user@host/club); default: $COMPANION_DB, else a file in "
                              "your data folder")
+    parser.add_argument("--version", action=_Version, help="print the companion's version and exit")
     sub = parser.add_subparsers(dest="verb", metavar="COMMAND")
 
     def verb(name: str, help_text: str) -> argparse.ArgumentParser:
@@ -47,6 +123,26 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("--json", action="store_true", help="print JSON instead of text")
         return p
 
+    _table_verbs(verb)
+    for v in VERBS:
+        if v.name != wanted:
+            sub.add_parser(v.name, help=v.help)
+            continue
+        add = getattr(import_module(v.module), v.add)
+        if v.name == "origin":  # it adds its own verbs under it
+            add(sub)
+            continue
+
+        def only(name: str, help_text: str, wanted: str = v.name) -> argparse.ArgumentParser:
+            # A module adding several verbs: the one asked for is built, the others are throwaways.
+            return verb(name, help_text) if name == wanted else argparse.ArgumentParser(add_help=False)
+
+        add(only)
+    return parser
+
+
+def _table_verbs(verb: Any) -> None:
+    """The verbs about one table file, and the rules reference."""
     p = verb("score", "score a final table: a line per card, awards, ranks, winners and the tie-break")
     p.add_argument("table", type=Path, help="the table file (JSON)")
     p = verb("check", "is this Play One Origami legal from this position? exit 0 legal, 1 illegal")
@@ -74,15 +170,6 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--players", metavar="N",
                    help="Origami: also say what each rule comes to with N players (2 to 5); Origin Story: only "
                         "the rules for 1, 2 or 3-5 players")
-    history.add_verbs(verb)
-    catalog_cli.add_verb(verb)
-    share_cli.add_verb(verb)
-    exchange_cli.add_verbs(verb)
-    serve_cli.add_verb(verb)
-    origin_cli.add_verb(sub)
-    from .referee_cli import add_verb as add_referee  # light; the engine is imported by its run()
-    add_referee(verb)
-    return parser
 
 
 def _cards(text: str, table: Table, where: str) -> tuple[CardId, ...]:
@@ -91,6 +178,10 @@ def _cards(text: str, table: Table, where: str) -> tuple[CardId, ...]:
 
 
 def _table(path: Path, catalogue: Catalogue) -> Table:
+    from scoring.origami.table import parse_table_text
+
+    from .catalogue import read_text
+
     return parse_table_text(read_text(path, "table"), catalogue, str(path))
 
 
@@ -99,20 +190,29 @@ def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    if getattr(args, "runner", None):  # a verb that runs itself (companion referee)
+    if getattr(args, "runner", None):  # a verb that prints for itself (companion referee)
         return int(args.runner(args))
-    if args.verb in history.VERBS:
+    # Each branch imports what its verb needs, and only that.
+    if args.verb in ("players", "games", "history", "replay"):
+        from . import history
+
         code, data, text = history.run(args)
         _emit(args, data, text)
         return code
     if args.verb == "origin":
+        from . import origin_cli
+
         code, data, text = origin_cli.run(args)
         _emit(args, data, text)
         return code
     if args.verb == "rules" and args.game == "origin-story":
+        from . import origin_cli
+
         _emit(args, *origin_cli.rules(" ".join(args.query), args.players))
         return EXIT_OK
     if args.verb == "rules":
+        from scoring.origami.rules import RULES, at_count
+
         players = _origami_players(args.players)
         query = " ".join(args.query).casefold()
         rules = [r for r in RULES.values()
@@ -122,7 +222,9 @@ def _run(args: argparse.Namespace) -> int:
               "\n\n".join(f"{r.id} — {r.title}\n{r.text}" + (f"\n{notes[r.id]}" if notes[r.id] else "")
                            for r in rules) or f"no rule mentions {query!r}")
         return EXIT_OK
-    if args.verb in exchange_cli.VERBS:
+    if args.verb in ("export", "import"):
+        from . import exchange_cli
+
         data, text = exchange_cli.run(args, args.db or default_url())
         if args.verb == "export" and str(args.file) == "-":  # the export is standard output: the summary is not
             print(text, file=sys.stderr)
@@ -130,19 +232,42 @@ def _run(args: argparse.Namespace) -> int:
             _emit(args, data, text)
         return EXIT_BAD_INPUT if data.get("left_out") else EXIT_OK  # a damaged game was not exported
     if args.verb == "share":
+        from . import share_cli
+
         _emit(args, *share_cli.run(args, args.db or default_url()))
         return EXIT_OK
     if args.verb == "serve":
+        from . import serve_cli
+        from .catalogue import load
+
         return serve_cli.run(args, args.db or default_url(), load(_catalogue_files(args)),
                              [f.resolve() for f in args.catalog])
     if args.verb == "catalog" and args.game == "origin-story":
+        from . import origin_catalogue
+
         url = args.db or default_url()
-        catalogue = origin_catalogue.load(_catalogue_files(args), stored_values(url))
+        catalogue = origin_catalogue.load(_catalogue_files(args), _stored_values(url))
         _emit(args, *origin_catalogue.run(args.words, catalogue, url))
         return EXIT_OK
     if args.verb == "catalog":
+        from . import catalog_cli
+
         _emit(args, *catalog_cli.run(args, _user_catalogue(args), args.db or default_url()))
         return EXIT_OK
+    if args.verb in ("score", "check", "payments", "limit"):
+        return _table_verb(args)
+    found = next(v for v in VERBS if v.name == args.verb)  # a verb added to VERBS: its module runs it
+    code, data, text = getattr(import_module(found.module), found.run)(args)
+    _emit(args, data, text)
+    return int(code)
+
+
+def _table_verb(args: argparse.Namespace) -> int:
+    from scoring.origami.position import check_play, limits, payments
+    from scoring.origami.sheet import score
+
+    from . import render
+
     table = _table(args.table, _user_catalogue(args))
     if args.verb == "score":
         sheet = score(table)
@@ -176,6 +301,8 @@ def _run(args: argparse.Namespace) -> int:
 def _origami_players(given: str | None) -> int | None:
     if given is None:
         return None
+    from scoring.origami.rules import PLAYER_COUNTS
+
     if not given.strip().isdigit() or int(given) not in PLAYER_COUNTS:
         raise InputError(f"Origami is played by 2 to 5 players, not {given!r}", where="--players")
     return int(given)
@@ -183,7 +310,22 @@ def _origami_players(given: str | None) -> int | None:
 
 def _user_catalogue(args: argparse.Namespace) -> Catalogue:
     """The shipped catalogue, the user's files over it, and the values kept in the database over those."""
-    return with_values(load(_catalogue_files(args)), stored_values(args.db or default_url()))
+    from .catalogue import load, with_values
+
+    return with_values(load(_catalogue_files(args)), _stored_values(args.db or default_url()))
+
+
+def _stored_values(url: str) -> list[tuple[str, str, Any]]:
+    """The card values kept in the database: read with plain SQL from a SQLite file already up to date (no
+    SQLAlchemy to import), else through the store (which creates nothing, and migrates or refuses as it must)."""
+    from db.quick import card_values
+
+    found = card_values(url)
+    if found is not None:
+        return found
+    from .catalogue import stored_values
+
+    return stored_values(url)
 
 
 def _catalogue_files(args: argparse.Namespace) -> list[Path]:
@@ -192,11 +334,14 @@ def _catalogue_files(args: argparse.Namespace) -> list[Path]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = _parser()
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    # `companion` alone starts the app: what parsing nothing gives, without building the parser first.
+    args = (argparse.Namespace(catalog=[], db=None, verb=None) if not words
+            else _parser(_wanted(words)).parse_args(words))
     try:
         if args.verb is None:
             from .app import make_app
+            from .catalogue import load
 
             files = _catalogue_files(args)
             app = make_app(args.db, load(files) if files else None)
@@ -216,6 +361,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     except MissingValue as exc:
         source = f"{args.table}: " if getattr(args, "table", None) else ""
+        from .advice import missing_message
+
         print(f"companion {args.verb}: {source}{missing_message(exc)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:  # Ctrl+C: the person stopped it; what was written is whole (one transaction)

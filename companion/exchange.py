@@ -70,7 +70,12 @@ def from_json(data: Any, where: str) -> list[WholeGame]:
     return out
 
 
-def _game(g: Any, where: str) -> WholeGame:
+def read_game(g: Any, where: str, *, replay: bool = True) -> WholeGame:
+    """One game of an export, checked; `replay=False` when its log was already replayed (a second reading)."""
+    return _game(g, where, replay)
+
+
+def _game(g: Any, where: str, replay: bool = True) -> WholeGame:
     if not isinstance(g, dict):
         raise InputError("must be an object", where=where)
     uid = _text(g, "uid", where)
@@ -112,7 +117,7 @@ def _game(g: Any, where: str) -> WholeGame:
     whole = WholeGame(uid, variant, _texts(g, "families", where), _texts(g, "characters", where), dict(rules),
                       players, status, source, _time(g, "started_at", where), finished_at, g.get("tie_break"),
                       events, results)
-    if events:
+    if events and replay:
         _replays(whole, where, read_renamed(g, where))
     return whole
 

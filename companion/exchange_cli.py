@@ -5,12 +5,12 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from db.errors import UnknownRecord
+from db.errors import DamagedGame, UnknownRecord
 from db.records import ORIGAMI, WholeGame
 from db.store import Store
 from scoring import jsontext
@@ -20,6 +20,7 @@ from .bgstats import Reading, is_bgstats, read_bgstats, to_bgstats, whole_game
 from .catalogue import read_text
 from .exchange import from_json, to_json
 from .history_csv import history_csv
+from .import_stream import import_file
 
 VERBS = ("export", "import")
 
@@ -44,6 +45,10 @@ def add_verbs(verb: Callable[[str, str], argparse.ArgumentParser]) -> None:
 
 def run(args: argparse.Namespace, url: str) -> tuple[Any, str]:
     if args.verb == "import":
+        if not args.aliases:  # a companion export is read as it goes; anything else whole, below
+            streamed = import_file(args.file, url)
+            if streamed is not None:
+                return {"added": streamed[0], "skipped": streamed[1]}, _added(*streamed)
         data = _json_file(args.file)
         if is_bgstats(data):
             return _import_bgstats(args, url, read_bgstats(data, str(args.file)))
@@ -52,36 +57,88 @@ def run(args: argparse.Namespace, url: str) -> tuple[Any, str]:
         games = from_json(data, str(args.file))  # everything checked before the database is touched
         added, skipped = _add(url, games)
         return {"added": added, "skipped": skipped}, _added(added, skipped)
+    return _export(args, url)
+
+
+def _export(args: argparse.Namespace, url: str) -> tuple[Any, str]:
+    """The games streamed to the file a page at a time (bounded memory at any size); a damaged game is left out and
+    named, and the exit status says so. Games asked for by number are all written, or nothing."""
     if args.game and args.all:
         raise InputError("give --game or --all, not both", where="export")
+    now = datetime.now(UTC)
+    damaged: list[DamagedGame] = []
+    tally = {"games": 0, "finished": 0, "others": 0}
+    only_origami = args.csv or args.bgstats  # both formats are Origami's so far: another game's plays would be misread
     store = Store.open(url)
     try:
-        games, damaged = store.whole_games_and_damaged(args.game)
+        found: Iterable[WholeGame | DamagedGame]
+        if args.game:
+            asked, damaged = store.whole_games_and_damaged(args.game)
+            if damaged:  # the games asked for by number: all of them, or nothing
+                raise damaged[0]
+            found = asked
+        else:
+            found = store.iter_whole_games()
+
+        def sound() -> Iterator[WholeGame]:
+            for g in found:
+                if isinstance(g, DamagedGame):
+                    damaged.append(g)
+                elif only_origami and g.kind != ORIGAMI:
+                    tally["others"] += 1
+                else:
+                    tally["games"] += 1
+                    tally["finished"] += g.finished_at is not None
+                    yield g
+
+        if args.csv:
+            _write_chunks(args.file, _csv_chunks(sound()))
+            count = tally["finished"]
+        elif args.bgstats:
+            data = to_bgstats(sound(), now)
+            _write(args.file, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+            count = len(data["plays"])
+        else:
+            _write_chunks(args.file, _json_chunks(sound(), now))
+            count = tally["games"]
     finally:
         store.close()
-    if damaged and args.game:  # the games asked for by number: all of them, or nothing
-        raise damaged[0]
-    now = datetime.now(UTC)
-    if args.csv or args.bgstats:  # both formats are Origami's so far: another game's plays would be misread
-        others = [g for g in games if g.kind != ORIGAMI]
-        games = [g for g in games if g.kind == ORIGAMI]
-        if others:
-            print(f"companion export: {len(others)} Origin Story game(s) left out: only the companion's own format "
-                  "carries them so far", file=sys.stderr)
-    if args.csv:
-        text = history_csv(games)
-        count = sum(1 for g in games if g.finished_at is not None)
-    else:
-        data = to_bgstats(games, now) if args.bgstats else to_json(games, now)
-        text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
-        count = len(data["plays"]) if args.bgstats else len(games)
-    _write(args.file, text)
+    if tally["others"]:
+        print(f"companion export: {tally['others']} Origin Story game(s) left out: only the companion's own format "
+              "carries them so far", file=sys.stderr)
+    damaged.sort(key=lambda d: d.game)
     what = "finished game" if args.csv or args.bgstats else "game"
     for d in damaged:  # every other game is written; these are named, and the exit status says one is missing
         print(f"companion export: {d}: left out of {args.file}", file=sys.stderr)
     return {"exported": count, "file": str(args.file), "left_out": [{"game": d.game, "damaged": d.why}
                                                                    for d in damaged]}, \
         f"{count} {what}(s) written to {args.file}"
+
+
+def _json_chunks(games: Iterable[WholeGame], now: datetime) -> Iterator[str]:
+    """The text `json.dumps(to_json(games, now), indent=1, ensure_ascii=False)` and a newline, a game at a time."""
+    empty = json.dumps(to_json([], now), indent=1, ensure_ascii=False)
+    head, tail = empty.rsplit("[]", 1)
+    first = True
+    for game in games:
+        text = json.dumps(to_json([game], now)["games"][0], indent=1, ensure_ascii=False)
+        yield (head + "[\n" if first else ",\n") + "\n".join("  " + line for line in text.split("\n"))
+        first = False
+    yield (head + "[]" if first else "\n ]") + tail + "\n"
+
+
+def _csv_chunks(games: Iterable[WholeGame], batch: int = 500) -> Iterator[str]:
+    """The text `history_csv(games)`, `batch` games at a time."""
+    header = history_csv([])
+    yield header
+    chunk: list[WholeGame] = []
+    for game in games:
+        chunk.append(game)
+        if len(chunk) == batch:
+            yield history_csv(chunk)[len(header):]
+            chunk = []
+    if chunk:
+        yield history_csv(chunk)[len(header):]
 
 
 def _json_file(path: Path) -> Any:
@@ -195,11 +252,16 @@ def _plan(reading: Reading, adding: int, known: int, twins: dict[str, int], name
 
 
 def _write(path: Path, text: str) -> None:
-    """Whole or not at all: a file appears only once it is completely written. `-` is standard output; a link is
-    written through (the file it names is replaced, the link stays); a device or a pipe (`/dev/stdout`, a FIFO)
-    is written straight into, never replaced; a folder is refused."""
+    _write_chunks(path, [text])
+
+
+def _write_chunks(path: Path, chunks: Iterable[str]) -> None:
+    """Whole or not at all: a file appears only once it is completely written (the text comes a part at a time).
+    `-` is standard output; a link is written through (the file it names is replaced, the link stays); a device or
+    a pipe (`/dev/stdout`, a FIFO) is written straight into, never replaced; a folder is refused."""
     if str(path) == "-":
-        sys.stdout.write(text)
+        for chunk in chunks:
+            sys.stdout.write(chunk)
         sys.stdout.flush()
         return
     try:
@@ -209,15 +271,21 @@ def _write(path: Path, text: str) -> None:
             raise InputError("is a folder: give a file name", where=str(path))
         if path.exists() and not path.is_file():  # a device or a pipe: nothing to replace
             with path.open("w", encoding="utf-8") as out:
-                out.write(text)
+                for chunk in chunks:
+                    out.write(chunk)
             return
         path = path.resolve() if path.is_symlink() else path
     except OSError as exc:
         raise InputError(f"cannot write the export: {exc.strerror}", where=str(path)) from None
     partial = path.with_name(f".{path.name}.partial")
     try:
-        partial.write_text(text, encoding="utf-8")
+        with partial.open("w", encoding="utf-8") as out:
+            for chunk in chunks:
+                out.write(chunk)
         os.replace(partial, path)
     except OSError as exc:
         partial.unlink(missing_ok=True)
         raise InputError(f"cannot write the export: {exc.strerror}", where=str(path)) from None
+    except BaseException:  # the games could not all be read: no half-written file
+        partial.unlink(missing_ok=True)
+        raise

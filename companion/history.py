@@ -3,18 +3,19 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from datetime import datetime
-from typing import Any
+from datetime import UTC, date, datetime
+from typing import TYPE_CHECKING, Any
 
-from db.engine import default_url
 from db.errors import DamagedGame
+from db.location import default_url
 from db.records import ORIGAMI
-from db.stats import PlayerStats, Tally
-from db.store import Store
 from scoring.errors import InputError
 
 from .render import when
-from .replay import replay, step_json, step_text
+
+if TYPE_CHECKING:  # the store (SQLAlchemy) loads when a verb runs, not for `companion games --help`
+    from db.stats import PlayerStats, Tally
+    from db.store import Store
 
 VERBS = ("players", "games", "history", "replay")
 BARS = "▁▂▃▄▅▆▇█"
@@ -30,6 +31,8 @@ def add_verbs(verb: Callable[[str, str], argparse.ArgumentParser]) -> None:
     status.add_argument("--unfinished", action="store_true", help="only games still being played (to resume)")
     status.add_argument("--finished", action="store_true", help="only finished games")
     p.add_argument("--player", help="only this player's games")
+    p.add_argument("--limit", type=_count, metavar="N", help="only the newest N games")
+    p.add_argument("--since", type=_day, metavar="YYYY-MM-DD", help="only games started on that day or later (UTC)")
     p = verb("history", "statistics: every player in brief, or one player in full, or two head to head")
     p.add_argument("player", nargs="?", help="the player (omit for everyone)")
     p.add_argument("--vs", metavar="OTHER", help="head-to-head record against another player")
@@ -43,8 +46,24 @@ def add_verbs(verb: Callable[[str, str], argparse.ArgumentParser]) -> None:
     p.add_argument("game", type=int, help="the game's number (see `companion games`)")
 
 
+def _count(text: str) -> int:
+    if not text.strip().isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of games (1 or more)")
+    return int(text)
+
+
+def _day(text: str) -> datetime:
+    try:
+        day = date.fromisoformat(text.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a date: write it as YYYY-MM-DD, e.g. 2026-01-31") from None
+    return datetime(day.year, day.month, day.day, tzinfo=UTC)
+
+
 def run(args: argparse.Namespace) -> tuple[int, Any, str]:
     """(exit code, JSON data, text) for a history verb."""
+    from db.store import Store
+
     store = Store.open(args.db or default_url())
     try:
         return _VERBS[args.verb](store, args)
@@ -77,14 +96,16 @@ def _players(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
 
 def _games(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
     status = "playing" if args.unfinished else "finished" if args.finished else None
-    games, damaged = store.games_and_damaged(status=status, player=args.player)
     rows: list[dict[str, Any]] = []
-    for g in games:
-        try:
-            winners = [r["name"] for r in store.results(g.id) if r["winner"]] if g.finished else []
-        except DamagedGame as exc:
-            damaged.append(exc)
+    damaged: list[DamagedGame] = []
+    # A page of games at a time, each page in three statements, whatever the size of the history.
+    for found in store.iter_games_with_results(status=status, player=args.player, since=args.since,
+                                               limit=args.limit):
+        if isinstance(found, DamagedGame):
+            damaged.append(found)
             continue
+        g, results = found
+        winners = [r["name"] for r in results if r["winner"]]
         rows.append({"id": g.id, "uid": g.uid, "variant": g.variant, "players": list(g.players),
                      "families": list(g.families), "status": g.status, "source": g.source,
                      "started_at": g.started_at.isoformat(),
@@ -165,6 +186,8 @@ def _history(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
 
 
 def _replay(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
+    from .replay import replay, step_json, step_text
+
     game = store.game(args.game)
     if game.kind != ORIGAMI:
         raise InputError(f"game {game.id} is an Origin Story game: `companion origin replay {game.id}` replays it")

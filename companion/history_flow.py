@@ -64,7 +64,7 @@ class HistoryFlow(AppBase):
         try:
             stats = store.player_stats(name)
             ratings = player_lines(store, name)
-            games = store.games(status="finished", player=name)[:GAMES_SHOWN]
+            games = store.games_and_damaged(status="finished", player=name, limit=GAMES_SHOWN)[0]
             lines = [(g.id, self.line_or_damage(store, g.id, day(g.finished_at) if g.finished_at else "", g.variant))
                      for g in games]
         except InputError as exc:

@@ -35,14 +35,14 @@ from db.store import Store
 from scoring.errors import InputError
 from scoring.origami.catalog import Catalogue
 
-from .watch import current_game, fragment, page, snapshot, version
+from .watch import POLL, current_game, fragment, page, snapshot, version
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 HOST = re.compile(r"[A-Za-z0-9.\-\[\]:]{1,255}")
 APP_COOKIE, WATCH_COOKIE = "companion-app", "companion-watch"
 MAX_APPS = 4  # app processes at once (each browser tab of the companion is one)
 RATE, BURST = 10.0, 40  # requests per second per client address, and the burst allowed
-FRESH = 1.0  # seconds a built table view is served as it is
+FRESH = POLL  # seconds a built table view is served as it is: the phones' poll, so each poll costs one build at most
 IDLE_SECONDS = 15.0  # a connection without a whole request head for this long is closed
 REFUSED = ("<!doctype html><meta charset=utf-8><title>Origami companion</title>"
            "<p>This page needs the link from the companion's QR code (the key in it is new at each start).</p>")

@@ -56,7 +56,12 @@ def current_game(store: Store, pinned: int | None) -> GameRecord | None:
         if game.kind != ORIGAMI:
             raise InputError(f"game {pinned} is an Origin Story game: the phones' table shows Origami games so far")
         return game
-    return next((g for g in store.games() if g.source == "log" and g.kind == ORIGAMI), None)
+    # The newest game recorded turn by turn, found by the database: the first page of one game, not the history.
+    latest = store.iter_games(source="log", kind=ORIGAMI)
+    try:
+        return next((g for g in latest if isinstance(g, GameRecord)), None)
+    finally:
+        latest.close()
 
 
 def snapshot(store: Store, game: GameRecord, catalogue: Catalogue) -> Snapshot:
@@ -113,6 +118,7 @@ def fragment(snap: Snapshot | None) -> str:
     return "\n".join(out)
 
 
+POLL = 2.0  # seconds between a phone's asks for the latest table
 PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -141,12 +147,13 @@ async function poll() {
       document.getElementById("table").innerHTML = await answer.text();
     }
   } catch (e) { /* the laptop may be asleep: try again */ }
-  setTimeout(poll, 2000);
+  setTimeout(poll, {every});
 }
-setTimeout(poll, 2000);
+setTimeout(poll, {every});
 </script></body></html>
 """
 
 
 def page(body: str, etag: str, poll: str) -> str:
-    return PAGE.replace("{body}", body).replace("{etag}", html.escape(etag)).replace("{poll}", poll)
+    return (PAGE.replace("{body}", body).replace("{etag}", html.escape(etag)).replace("{poll}", poll)
+            .replace("{every}", str(round(POLL * 1000))))

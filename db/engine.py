@@ -1,7 +1,6 @@
 """Engines: SQLite (the default, a file in the user's data directory) or any SQLAlchemy URL (PostgreSQL)."""
 from __future__ import annotations
 
-import os
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -11,19 +10,11 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError
 
 from .errors import StoreError, Unusable
+from .location import APP_NAME, DB_FILE, default_url
 
-APP_NAME = "origami-companion"
-DB_FILE = "companion.db"
+__all__ = ["APP_NAME", "DB_FILE", "WRITE", "default_url", "make_engine", "sqlite_path"]
+
 WRITE = "companion_write"  # execution option: this transaction will write
-
-
-def default_url() -> str:
-    """`COMPANION_DB` when set, else a SQLite file in the user's data directory."""
-    if os.environ.get("COMPANION_DB"):
-        return os.environ["COMPANION_DB"]
-    from platformdirs import user_data_dir  # only needed when no URL is given
-
-    return f"sqlite:///{Path(user_data_dir(APP_NAME, appauthor=False)) / DB_FILE}"
 
 
 def sqlite_path(url: str) -> Path | None:

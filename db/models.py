@@ -7,7 +7,18 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, Dialect, ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    Dialect,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
 
@@ -75,6 +86,9 @@ class Player(Base):
 
 class Game(Base):
     __tablename__ = "games"
+    # Listing newest first (Home, the served table, `companion games`) reads this index, not the whole table.
+    __table_args__ = (Index("ix_games_started", "started_at", "id"),
+                      Index("ix_games_source_started", "source", "started_at", "id"))  # the latest logged game
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     uid: Mapped[str] = mapped_column(String(36), unique=True)  # survives export and import
@@ -126,8 +140,9 @@ class Result(Base):
     """A finished game's score sheet per seat, written once at the end so history is plain SQL."""
 
     __tablename__ = "results"
-    # Covering: a player's statistics read only this index.
-    __table_args__ = (Index("ix_results_player_game", "player_id", "game_id", "score", "rank", "winner"),)
+    # Covering: a head-to-head read only this index. The second: a player's latest games, newest first.
+    __table_args__ = (Index("ix_results_player_game", "player_id", "game_id", "score", "rank", "winner"),
+                      Index("ix_results_player_finished", "player_id", "finished_at", "game_id"))
 
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -137,6 +152,35 @@ class Result(Base):
     winner: Mapped[bool] = mapped_column(Boolean)
     hand: Mapped[int | None] = mapped_column(Integer)  # None: not known (a play imported with scores only)
     sheet: Mapped[dict[str, Any]] = mapped_column(JSONValue)  # lines and awards, as `score --json` prints them
+    finished_at: Mapped[datetime | None] = mapped_column(Moment)  # the game's, kept here for the index above
+
+
+class PlayerTally(Base):
+    """A player's running totals per variant, family and player count, kept up to date in the transaction that
+    writes or removes results (db/tallies.py): statistics cost the same at 100 and 100,000 games."""
+
+    __tablename__ = "player_tallies"
+
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    facet: Mapped[str] = mapped_column(String(8), primary_key=True)  # variant | family | players
+    key: Mapped[str] = mapped_column(String(40), primary_key=True)
+    games: Mapped[int] = mapped_column(Integer)
+    wins: Mapped[int] = mapped_column(Integer)
+    points: Mapped[int] = mapped_column(BigInteger)
+    best: Mapped[int] = mapped_column(Integer)
+
+
+class PairTally(Base):
+    """Two players' running head-to-head record (one row each way), kept like PlayerTally."""
+
+    __tablename__ = "pair_tallies"
+
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    other_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    games: Mapped[int] = mapped_column(Integer)
+    ahead: Mapped[int] = mapped_column(Integer)
+    behind: Mapped[int] = mapped_column(Integer)
+    level: Mapped[int] = mapped_column(Integer)
 
 
 class CardValue(Base):

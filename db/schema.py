@@ -6,23 +6,22 @@ import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
 
-from sqlalchemy import Engine, inspect
+from sqlalchemy import Engine, inspect, text
 
 from .engine import WRITE, sqlite_path
 from .errors import StoreError, Unusable
+from .location import HEAD, REVISIONS
 
-# Every revision in db/migrations/versions, oldest first (a test checks this against Alembic's view).
-REVISIONS = ("0001", "0002", "0003", "0004")
-HEAD = REVISIONS[-1]
+__all__ = ["HEAD", "REVISIONS", "backup", "current_revision", "migrate", "prepare"]
 
 
 def current_revision(engine: Engine) -> tuple[str | None, list[str]]:
-    """The stored revision (None when never migrated) and the tables present."""
-    from alembic.runtime.migration import MigrationContext
-
+    """The stored revision (None when never migrated) and the tables present. Plain SQL: Alembic is imported only
+    when a migration is due."""
     with engine.connect() as connection:
-        revision = MigrationContext.configure(connection).get_current_revision()
         tables = inspect(connection).get_table_names()
+        revision = (connection.execute(text("SELECT version_num FROM alembic_version")).scalar()
+                    if "alembic_version" in tables else None)
     return revision, tables
 
 

@@ -1,15 +1,15 @@
-"""History statistics: indexed SQL over the results of finished games (a shared victory is a win for each)."""
+"""History statistics: the running totals kept beside the results of finished games (a shared victory is a win for
+each), and a player's latest results."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
-from sqlalchemy import Connection, Integer, and_, case, cast, func, select
-from sqlalchemy.orm import aliased
+from sqlalchemy import Connection, select
 
-from .models import Game, GameFamily, Result
+from .models import PairTally, PlayerTally, Result
 from .records import PlayerRecord
+from .tallies import SOUND
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,36 +45,25 @@ class HeadToHead:
     level: int  # same rank (a shared victory, or a tie lower down)
 
 
-# A result row counts when its numbers are numbers: a row damaged outside the companion (text in SQLite's
-# integer column) is left out of the statistics rather than breaking them (the store names the game elsewhere).
-_SOUND = (Result.score == cast(Result.score, Integer), Result.rank == cast(Result.rank, Integer))
-_wins = func.coalesce(func.sum(case((Result.winner, 1), else_=0)), 0)
-_columns = (func.count(), _wins, func.avg(Result.score), func.max(Result.score))
-
-
-def _tally(key: object, games: int, wins: int, average: float | None, best: int | None) -> Tally:
-    return Tally(str(key), games, int(wins), None if average is None else float(average), best)
+def _tally(key: str, games: int, wins: int, points: int, best: int) -> Tally:
+    return Tally(key, int(games), int(wins), int(points) / int(games) if games else None, best)
 
 
 def player_stats(c: Connection, player: PlayerRecord, trend: int) -> PlayerStats:
-    mine = and_(Result.player_id == player.id, *_SOUND)
-    latest = (select(Result.game_id, Game.finished_at, Result.score).join(Game, Game.id == Result.game_id)
-              .where(mine).order_by(Game.finished_at.desc(), Game.id.desc()).limit(trend))
-    rows = [r for r in c.execute(latest) if isinstance(r.finished_at, datetime)][::-1]
-
-    def grouped(column: Any, *joins: Any) -> tuple[Tally, ...]:
-        query = select(column, *_columns).select_from(Result)
-        for target, on in zip(joins[::2], joins[1::2], strict=False):
-            query = query.join(target, on)
-        query = query.where(mine).group_by(column).order_by(column)
-        return tuple(_tally(*row) for row in c.execute(query))
-
-    games_join = (Game, Game.id == Result.game_id)
-    by_variant = grouped(Game.variant, *games_join)
+    """From the player's running totals (db/tallies.py) and their latest `trend` results: a few rows whatever the
+    size of the history."""
+    latest = (select(Result.game_id, Result.finished_at, Result.score).where(Result.player_id == player.id, *SOUND)
+              .order_by(Result.finished_at.desc(), Result.game_id.desc()).limit(trend))
+    rows = [r for r in c.execute(latest) if isinstance(r.finished_at, datetime)][::-1] if trend > 0 else []
+    facets: dict[str, list[Tally]] = {"variant": [], "family": [], "players": []}
+    for r in c.execute(select(PlayerTally).where(PlayerTally.player_id == player.id)):
+        if r.facet in facets and r.games:
+            facets[r.facet].append(_tally(r.key, r.games, r.wins, r.points, r.best))
+    by_variant = tuple(sorted(facets["variant"], key=lambda t: t.key))
     return PlayerStats(
         player, _total(by_variant), tuple((r.game_id, r.finished_at, r.score) for r in rows), by_variant,
-        grouped(GameFamily.family, GameFamily, GameFamily.game_id == Result.game_id),
-        grouped(Game.player_count, *games_join))
+        tuple(sorted(facets["family"], key=lambda t: t.key)),
+        tuple(sorted(facets["players"], key=lambda t: int(t.key) if t.key.isdigit() else 0)))
 
 
 def _total(parts: tuple[Tally, ...]) -> Tally:
@@ -86,13 +75,7 @@ def _total(parts: tuple[Tally, ...]) -> Tally:
 
 
 def head_to_head(c: Connection, a: PlayerRecord, b: PlayerRecord) -> HeadToHead:
-    ra, rb = aliased(Result), aliased(Result)
-    row = c.execute(
-        select(func.count(),
-               func.coalesce(func.sum(case((ra.rank < rb.rank, 1), else_=0)), 0),
-               func.coalesce(func.sum(case((ra.rank > rb.rank, 1), else_=0)), 0),
-               func.coalesce(func.sum(case((ra.rank == rb.rank, 1), else_=0)), 0))
-        .select_from(ra).join(rb, rb.game_id == ra.game_id)
-        .where(ra.player_id == a.id, rb.player_id == b.id, ra.rank == cast(ra.rank, Integer),
-               rb.rank == cast(rb.rank, Integer))).one()
-    return HeadToHead(a, b, row[0], int(row[1]), int(row[2]), int(row[3]))
+    row = c.execute(select(PairTally).where(PairTally.player_id == a.id, PairTally.other_id == b.id)).first()
+    if row is None:
+        return HeadToHead(a, b, 0, 0, 0, 0)
+    return HeadToHead(a, b, int(row.games), int(row.ahead), int(row.behind), int(row.level))

@@ -170,11 +170,12 @@ def test_results_keep_their_rows_when_hands_become_optional(tmp_path: Path) -> N
         c.execute("INSERT INTO results VALUES (1, 0, 1, 40, 1, 1, 3, '{}')")
     Store.open(url(path)).close()
     with sqlite3.connect(path) as c:
-        assert c.execute("SELECT * FROM results").fetchall() == [(1, 0, 1, 40, 1, 1, 3, "{}")]
+        # 0005 then keeps the game's end time beside each result
+        assert c.execute("SELECT * FROM results").fetchall() == [(1, 0, 1, 40, 1, 1, 3, "{}", "2026-01-01")]
         assert c.execute("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'results' "
-                         "AND sql IS NOT NULL"
-                         ).fetchall() == [("ix_results_player_game",)]
-        c.execute("INSERT INTO results VALUES (1, 1, 1, 30, 2, 0, NULL, '{}')")  # a hand may now be unknown
+                         "AND sql IS NOT NULL ORDER BY name"
+                         ).fetchall() == [("ix_results_player_finished",), ("ix_results_player_game",)]
+        c.execute("INSERT INTO results VALUES (1, 1, 1, 30, 2, 0, NULL, '{}', NULL)")  # a hand may now be unknown
 
 
 def test_games_stored_before_they_had_a_kind_are_origami(tmp_path: Path) -> None:

@@ -1,0 +1,86 @@
+"""Programs as a person starts them: in a real pseudo-terminal, timed from the spawn to the moment a text is on
+the screen (the program's own output read off the terminal, escape sequences stripped)."""
+from __future__ import annotations
+
+import fcntl
+import os
+import re
+import select
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+ESCAPES = re.compile(rb"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[P^_][^\x1b]*\x1b\\|[()][0-9A-Za-z]|.)")
+BIN = Path(sys.executable).parent
+
+# The baseline: a bare Textual app with one Static, started the same way (a script run by the same Python).
+BARE = """
+from textual.app import App
+from textual.widgets import Static
+
+class Bare(App):
+    def compose(self):
+        yield Static("Hello from a bare app")
+
+Bare().run()
+"""
+
+
+def screen_times(argv: Sequence[str], marks: Sequence[str], env: dict[str, str] | None = None,
+                 timeout: float = 60.0) -> list[float]:
+    """Seconds from spawning `argv` in a 100×30 pseudo-terminal until each of `marks` (regular expressions) has
+    appeared on it, in order; the program is then ended."""
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+    start = time.perf_counter()
+    child = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, start_new_session=True, close_fds=True,
+                             env={**os.environ, "TERM": "xterm-256color", "COLUMNS": "100", "LINES": "30",
+                                  **(env or {})})
+    os.close(slave)
+    seen, found, pending = b"", [], list(marks)
+    try:
+        while pending:
+            if time.perf_counter() - start > timeout:
+                raise TimeoutError(f"{' '.join(argv)}: {pending[0]!r} not on screen after {timeout:.0f} s")
+            ready, _, _ = select.select([master], [], [], 0.5)
+            if not ready:
+                continue
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:  # the program ended
+                raise RuntimeError(f"{' '.join(argv)} ended before showing {pending[0]!r}: "
+                                   f"{ESCAPES.sub(b'', seen)[-400:]!r}") from None
+            seen += chunk
+            text = ESCAPES.sub(b"", seen).decode("utf-8", "replace")
+            while pending and re.search(pending[0], text):
+                found.append(time.perf_counter() - start)
+                pending.pop(0)
+    finally:
+        try:
+            os.killpg(child.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        child.wait()
+        os.close(master)
+    return found
+
+
+def run_time(argv: Sequence[str], env: dict[str, str] | None = None) -> tuple[float, int]:
+    """Seconds a command takes start to end (output to a pipe), and its peak memory in kB."""
+    start = time.perf_counter()
+    child = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                             env={**os.environ, **(env or {})})
+    _, status, usage = os.wait4(child.pid, 0)
+    took = time.perf_counter() - start
+    child.returncode = os.waitstatus_to_exitcode(status)
+    if child.returncode != 0:
+        assert child.stderr is not None
+        raise RuntimeError(f"{' '.join(argv)} failed ({child.returncode}): {child.stderr.read().decode()[-400:]}")
+    if child.stderr is not None:
+        child.stderr.close()
+    return took, usage.ru_maxrss

@@ -1,0 +1,117 @@
+"""Reads the command line makes without opening the store: plain SQL on a SQLite file already at this companion's
+schema. Anything else (another database, a file to create, migrate or refuse) returns None: the store does it."""
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from .location import HEAD, plain_sqlite_file, stored_revision
+
+
+def card_values(url: str) -> list[tuple[str, str, Any]] | None:
+    """The user's card values, as `Store.card_values` gives them; [] while the file does not exist (this creates
+    nothing); None when only the store can say."""
+    path = plain_sqlite_file(url)
+    if path is None:
+        return None
+    if not path.exists():
+        return []
+    if stored_revision(path) != HEAD:
+        return None
+    try:
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=5.0)
+        try:
+            rows = db.execute("SELECT card, field, value FROM card_values ORDER BY card").fetchall()
+        finally:
+            db.close()
+        # A number is stored as one (the column's affinity), as SQLAlchemy reads it back; the rest is JSON text.
+        return [(card, field, json.loads(value) if isinstance(value, str) else value) for card, field, value in rows]
+    except (sqlite3.Error, ValueError, TypeError, OSError):  # damaged: the store names what is wrong
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class InPlay:
+    """A game in play as Home lists it."""
+
+    id: int
+    kind: str
+    variant: str
+    players: tuple[str, ...]
+    started_at: datetime
+    last_seq: int
+
+
+RECENT = 200  # the latest games looked at for damage, as Home does through the store
+_MOMENT = re.compile(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{6})?")
+_COLUMNS = "id, uid, kind, variant, status, source, families, characters, rules, started_at, finished_at, tie_break"
+
+
+def games_in_play(url: str) -> list[InPlay] | None:
+    """The games in play, newest first, read with plain SQL from a SQLite file already up to date; None when only
+    the store can say (another database, a file to create or migrate, or any row among those and the latest
+    RECENT games that is not exactly as the companion writes it: the store then names what is wrong)."""
+    path = plain_sqlite_file(url)
+    if path is None or not path.exists() or stored_revision(path) != HEAD:
+        return None
+    try:
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=5.0)
+        try:
+            db.text_factory = lambda data: data.decode("utf-8", "replace")
+            order = "ORDER BY started_at DESC, id DESC"
+            playing = db.execute(f"SELECT {_COLUMNS} FROM games WHERE status = 'playing' {order}").fetchall()
+            recent = db.execute(f"SELECT {_COLUMNS} FROM games {order} LIMIT {RECENT}").fetchall()
+            if not all(_sound(row) for row in [*playing, *recent]):
+                return None
+            ids = [row[0] for row in playing]
+            seats: dict[int, list[str]] = {i: [] for i in ids}
+            last: dict[int, int] = {}
+            for start in range(0, len(ids), 500):  # a page of ids per statement
+                page = ids[start:start + 500]
+                marks = ", ".join("?" for _ in page)
+                for game, name in db.execute(
+                        f"SELECT gp.game_id, p.name FROM game_players gp JOIN players p ON p.id = gp.player_id "
+                        f"WHERE gp.game_id IN ({marks}) ORDER BY gp.game_id, gp.seat", page):
+                    seats[game].append(name)
+                last.update(db.execute(f"SELECT game_id, max(seq) FROM events WHERE game_id IN ({marks}) "
+                                       "GROUP BY game_id", page).fetchall())
+        finally:
+            db.close()
+    except (sqlite3.Error, OSError):
+        return None
+    if not all(isinstance(last.get(i, 0), int) and isinstance(n, str) for i in ids for n in seats[i]):
+        return None
+    return [InPlay(row[0], row[2], row[3], tuple(seats[row[0]]), _moment(row[9]), last.get(row[0], 0))
+            for row in playing]
+
+
+def _sound(row: tuple[Any, ...]) -> bool:
+    """The row is exactly as the companion writes one (anything else: the store reads it and names the fault)."""
+    _, uid, kind, variant, status, source, families, characters, rules, started, finished, tie = row
+    if not all(isinstance(v, str) and v for v in (uid, kind, variant, status, source)):
+        return False
+    if status not in ("playing", "finished") or not (tie is None or isinstance(tie, str)):
+        return False
+    try:
+        lists = [json.loads(families), json.loads(characters)]
+        choices = json.loads(rules)
+    except (TypeError, ValueError):
+        return False
+    if not all(isinstance(v, list) and all(isinstance(x, str) for x in v) for v in lists):
+        return False
+    if not isinstance(choices, dict) or not all(isinstance(k, str) and isinstance(v, str)
+                                                for k, v in choices.items()):
+        return False
+    if not isinstance(started, str) or not _MOMENT.fullmatch(started):
+        return False
+    if status == "playing":
+        return finished is None
+    return isinstance(finished, str) and _MOMENT.fullmatch(finished) is not None
+
+
+def _moment(text: str) -> datetime:
+    return datetime.fromisoformat(text).replace(tzinfo=UTC)

@@ -1,0 +1,53 @@
+"""The plain-SQL reads the command line and Home make before SQLAlchemy is imported give what the store gives, and
+step aside (None) whenever the store must decide."""
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from companion.catalogue import shipped
+from companion.playout import filled
+from companion.session import GameSession
+from db import quick
+from db.records import ORIGIN_STORY
+from db.store import Store
+from tests.companion.test_listing import scored
+from tests.recorded import script
+
+
+def test_the_games_in_play_are_those_the_store_lists(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    store = Store.open(url)
+    catalogue = filled(shipped())
+    for seed in (2, 3):
+        session = GameSession.start(store, script(catalogue, seed=seed).script[0], catalogue, key=f"s{seed}")
+        assert isinstance(session, GameSession)
+    session.submit(script(catalogue, seed=3).script[1], "deal")
+    scored(store, 1)
+    store.create_game(variant="table", players=["Ann", "Bob", "Cat"], families=[], kind=ORIGIN_STORY)
+    store.set_card_value("Phoenix", "points", 7)
+    expected = [(g.id, g.kind, g.variant, g.players, g.started_at, g.last_seq) for g in store.games(status="playing")]
+    values = store.card_values()
+    store.close()
+    found = quick.games_in_play(url)
+    assert found is not None and len(found) == 3
+    assert [(g.id, g.kind, g.variant, g.players, g.started_at, g.last_seq) for g in found] == expected
+    assert quick.card_values(url) == values
+
+
+def test_the_store_decides_whenever_anything_is_unusual(tmp_path: Path) -> None:
+    path = tmp_path / "games.db"
+    url = f"sqlite:///{path}"
+    assert quick.games_in_play(url) is None and quick.card_values(url) == []  # no file yet: nothing created
+    assert not path.exists()
+    assert quick.games_in_play("postgresql+psycopg://u@h/db") is None and quick.card_values("sqlite://") is None
+    store = Store.open(url)
+    scored(store, 1)
+    store.close()
+    assert quick.games_in_play(url) == []
+    with sqlite3.connect(path) as c:
+        c.execute("UPDATE games SET started_at = 'yesterday'")
+    assert quick.games_in_play(url) is None
+    with sqlite3.connect(path) as c:
+        c.execute("UPDATE alembic_version SET version_num = '0004'")
+    assert quick.games_in_play(url) is None and quick.card_values(url) is None

@@ -1,0 +1,204 @@
+"""The running totals behind statistics and head-to-head stay equal to the figures counted afresh from the stored
+results, through every change to the history: results written, an undo reopening a game, a merge, a rename and
+an import (every backend). Also: no statement carries an unbounded list of parameters."""
+from __future__ import annotations
+
+import sqlite3
+from collections import defaultdict
+from datetime import UTC, datetime, timedelta
+from itertools import permutations
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy import event
+
+from companion.render import sheet_json
+from db import tallies
+from db.records import Undone
+from db.store import Store
+from scoring.origami.sheet import PlayerScore, ScoreSheet
+from tests.db.test_stats import GAMES
+from tests.db.test_store import DEAL, START, new_game
+
+
+def _sheet(rows: list[tuple[str, int, int, bool]], tie: str | None) -> ScoreSheet:
+    return ScoreSheet(tuple(PlayerScore(n, s, r, 0, (), ()) for n, s, r, _ in rows),
+                      tuple(n for n, _, _, w in rows if w), tie)
+
+
+def record(store: Store, games: list[Any] = GAMES, day0: int = 0) -> None:
+    for variant, families, day, rows, tie in games:
+        sheet = _sheet(rows, tie)
+        store.record_scored(variant=variant, players=[r[0] for r in rows], families=families, characters=[],
+                            rules={}, sheet=sheet, sheets=sheet_json(sheet)["players"],
+                            finished_at=datetime(2026, 1, 1, 20, tzinfo=UTC) + timedelta(days=day0 + day - 1))
+
+
+def counted(store: Store) -> tuple[dict[str, Any], dict[tuple[str, str], tuple[int, int, int, int]]]:
+    """Every player's figures and every pair's record, counted here from the finished games' stored results."""
+    lines: dict[str, dict[str, list[tuple[int, bool]]]] = defaultdict(lambda: defaultdict(list))
+    pairs: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+    for game in store.games(status="finished"):
+        results = store.results(game.id)
+        for r in results:
+            for key in (f"variant {game.variant}", f"players {len(game.players)}",
+                        *(f"family {f}" for f in game.families)):
+                lines[r["name"]][key].append((r["score"], r["winner"]))
+        for a, b in permutations(results, 2):
+            record_ = pairs[(a["name"], b["name"])]
+            record_[0] += 1
+            record_[1 if a["rank"] < b["rank"] else 2 if a["rank"] > b["rank"] else 3] += 1
+    figures = {name: {key: (len(v), sum(w for _, w in v), round(sum(s for s, _ in v) / len(v), 6),
+                            max(s for s, _ in v)) for key, v in keys.items()} for name, keys in lines.items()}
+    return figures, {k: (v[0], v[1], v[2], v[3]) for k, v in pairs.items()}
+
+
+def kept(store: Store) -> tuple[dict[str, Any], dict[tuple[str, str], tuple[int, int, int, int]]]:
+    """The same, as the store's statistics and head-to-head give them (from the running totals)."""
+    figures: dict[str, Any] = {}
+    pairs = {}
+    players = store.players()
+    for p in players:
+        s = store.player_stats(p.id, trend=0)
+        keyed = {f"{facet} {t.key}": (t.games, t.wins, round(t.average or 0, 6), t.best)
+                 for facet, items in (("variant", s.by_variant), ("players", s.by_players), ("family", s.by_family))
+                 for t in items}
+        if keyed:
+            figures[p.name] = keyed
+        for q in players:
+            if q.id != p.id:
+                h = store.head_to_head(p.id, q.id)
+                if h.games:
+                    pairs[(p.name, q.name)] = (h.games, h.a_ahead, h.b_ahead, h.level)
+    return figures, pairs
+
+
+def test_the_totals_are_the_counted_figures_after_results_are_written(store: Store) -> None:
+    record(store)
+    assert kept(store) == counted(store)
+    assert kept(store)[0]["Ann"]["variant legends"] == (2, 2, 36.5, 40)
+
+
+def test_an_undo_in_a_finished_game_takes_its_results_out_of_the_totals(store: Store) -> None:
+    record(store)
+    before = kept(store)
+    gid = new_game(store)
+    store.append(gid, 1, (DEAL,), key="deal")
+    rows = [(name, 50 - i, i + 1, i == 0) for i, name in enumerate(START.players)]
+    sheet = _sheet(rows, None)
+    store.finish(gid, sheet, sheet_json(sheet)["players"])
+    assert kept(store) == counted(store) != before
+    store.append(gid, 2, (Undone(2, "wrong deal"),), key="undo")
+    assert kept(store) == counted(store)
+    assert kept(store)[0] == {**before[0], **{n: v for n, v in kept(store)[0].items() if n not in before[0]}}
+    store.finish(gid, sheet, sheet_json(sheet)["players"])  # finished again: counted again, once
+    assert kept(store) == counted(store)
+
+
+def test_a_merge_moves_the_totals_and_the_records(store: Store) -> None:
+    record(store)
+    record(store, [("origami", ["sea"], 1, [("Dee", 31, 1, True), ("Ann", 12, 2, False)], None),
+                   ("mixed", ["farm", "sea"], 2, [("Dee", 9, 2, False), ("Cy", 19, 1, True)], None)], day0=10)
+    store.merge_players("Dee", "Bob")
+    assert kept(store) == counted(store)
+    assert "Dee" not in kept(store)[0]
+    assert store.head_to_head("Bob", "Ann").games == 5
+
+
+def test_a_rename_keeps_the_totals(store: Store) -> None:
+    record(store)
+    before = kept(store)
+    store.rename_player("Ann", "Annabel")
+    figures, pairs = kept(store)
+    assert (figures, pairs) == counted(store)
+    assert figures["Annabel"] == before[0]["Ann"]
+    assert pairs[("Annabel", "Bob")] == before[1][("Ann", "Bob")]
+
+
+def test_an_import_adds_to_the_totals_and_a_second_import_adds_nothing(store: Store, tmp_path: Any) -> None:
+    source = Store.open(f"sqlite:///{tmp_path / 'elsewhere.db'}")
+    record(source)
+    games = source.whole_games()
+    source.close()
+    assert store.add_whole_games(games[:2]) == (2, 0)
+    assert kept(store) == counted(store)
+    assert store.add_whole_games(games) == (3, 2)
+    assert kept(store) == counted(store)
+    once = kept(store)
+    assert store.add_whole_games(games) == (0, 5)
+    assert kept(store) == once
+
+
+def test_the_trend_is_the_latest_results_in_order(store: Store) -> None:
+    record(store)
+    record(store, [("origami", ["sea"], 1, [("Ann", 31, 1, True), ("Bob", 12, 2, False)], None)], day0=-5)  # older
+    assert [s for _, _, s in store.player_stats("Ann", trend=3).trend] == [40, 33, 18]
+    assert [at.day for _, at, _ in store.player_stats("Ann").trend] == [27, 1, 2, 3, 4, 5]  # December the 27th first
+
+
+def test_the_migration_counts_the_results_already_stored(any_url: str) -> None:
+    """0005 on SQLite and PostgreSQL: games finished under 0004 are in the totals and the trend after it."""
+    from db import schema
+    from db.engine import make_engine
+
+    engine = make_engine(any_url)
+    schema.migrate(engine, "0004")
+    with engine.begin() as c:
+        c.execute(sa.text("INSERT INTO players (id, name, name_key, created_at) VALUES (1, 'Ann', 'ann', :t), "
+                          "(2, 'Bob', 'bob', :t)"), {"t": "2026-01-01 00:00:00+00:00"})
+        c.execute(sa.text("INSERT INTO games (id, uid, kind, variant, families, characters, rules, player_count, "
+                          "status, source, started_at, finished_at) VALUES (1, 'u1', 'origami', 'legends', "
+                          "'[\"sea\"]', '[]', '{}', 2, 'finished', 'quick', :t, :t)"),
+                  {"t": "2026-01-02 20:00:00+00:00"})
+        c.execute(sa.text("INSERT INTO game_families VALUES (1, 'sea')"))
+        c.execute(sa.text("INSERT INTO game_players VALUES (1, 0, 1), (1, 1, 2)"))
+        c.execute(sa.text("INSERT INTO results (game_id, seat, player_id, score, rank, winner, hand, sheet) VALUES "
+                          "(1, 0, 1, 40, 1, true, 2, '{}'), (1, 1, 2, 30, 2, false, 1, '{}')"))
+    engine.dispose()
+    store = Store.open(any_url)
+    try:
+        ann = store.player_stats("Ann")
+        assert (ann.overall.games, ann.overall.wins, ann.overall.best) == (1, 1, 40)
+        assert [t.key for t in ann.by_family] == ["sea"] and [s for _, _, s in ann.trend] == [40]
+        h = store.head_to_head("Bob", "Ann")
+        assert (h.games, h.a_ahead, h.b_ahead, h.level) == (1, 0, 1, 0)
+    finally:
+        store.close()
+
+
+def test_no_statement_carries_more_parameters_than_sqlite_allows_by_default(tmp_path: Any) -> None:
+    """With SQLite's default limit of 999 variables set on every connection, a 1,200-game import, the listing
+    and the totals work, and every statement stayed under the limit."""
+    url = f"sqlite:///{tmp_path / 'limited.db'}"
+    store = Store.open(url)
+    most = [0]
+
+    @event.listens_for(store.engine, "connect")
+    def limit(dbapi: sqlite3.Connection, _record: Any) -> None:
+        dbapi.setlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER, 999)
+
+    @event.listens_for(store.engine, "before_cursor_execute")
+    def count(_c: Any, _cursor: Any, _statement: str, parameters: Any, _context: Any, many: bool) -> None:
+        most[0] = max(most[0], 0 if many else len(parameters or ()))
+
+    store.engine.dispose()  # every connection from now on has the limit
+    store.close()
+    store = Store.open(url)
+    event.listen(store.engine, "connect", limit)
+    event.listen(store.engine, "before_cursor_execute", count)
+    source = Store.open(f"sqlite:///{tmp_path / 'many.db'}")
+    rows = [("Ann", 30, 1, True), ("Bob", 20, 2, False)]
+    for day in range(1200):
+        sheet = _sheet(rows, None)
+        source.record_scored(variant="origami", players=["Ann", "Bob"], families=["sea"], characters=[], rules={},
+                             sheet=sheet, sheets=sheet_json(sheet)["players"],
+                             finished_at=datetime(2020, 1, 1, tzinfo=UTC).replace(day=1 + day % 28))
+    games = source.whole_games()
+    source.close()
+    assert store.add_whole_games(games) == (1200, 0)
+    assert len(store.games()) == 1200
+    assert store.player_stats("Ann").overall.games == 1200 and store.head_to_head("Ann", "Bob").a_ahead == 1200
+    assert len(store.whole_games()) == 1200
+    store.close()
+    assert 0 < most[0] <= 999
+    assert tallies.CHUNK <= 999
