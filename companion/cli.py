@@ -50,7 +50,7 @@ VERBS = (
     Verb("catalog", "every card with what is known and where it came from (? = not known yet); `catalog set CARD "
                     "FIELD VALUE` keeps a value you read off a card in your catalogue", "companion.catalog_cli"),
     Verb("share", "a finished game for BG Stats: the link that fills in the play, its QR code (--qr), or the play "
-                  "as a JSON file (--save FILE)", "companion.share_cli"),
+                  "as a file BG Stats opens (--save FILE); --location names where you play", "companion.share_cli"),
     Verb("export", "write games (every one, or those given with --game) to a file: the companion's own JSON "
                    "(players, full logs, results), BG Stats' export file, or CSV for spreadsheets",
          "companion.exchange_cli", "add_verbs"),
