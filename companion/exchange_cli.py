@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from db.errors import UnknownRecord
-from db.records import ORIGAMI, WholeGame
+from db.records import ORIGAMI, ORIGIN_STORY, WholeGame
 from db.store import Store
 from scoring import jsontext
 from scoring.errors import InputError
@@ -62,12 +62,12 @@ def run(args: argparse.Namespace, url: str) -> tuple[Any, str]:
     if damaged and args.game:  # the games asked for by number: all of them, or nothing
         raise damaged[0]
     now = datetime.now(UTC)
-    if args.csv or args.bgstats:  # both formats are Origami's so far: another game's plays would be misread
+    if args.csv:  # the CSV's columns are Origami's so far: another game's rows would be misread
         others = [g for g in games if g.kind != ORIGAMI]
         games = [g for g in games if g.kind == ORIGAMI]
         if others:
-            print(f"companion export: {len(others)} Origin Story game(s) left out: only the companion's own format "
-                  "carries them so far", file=sys.stderr)
+            print(f"companion export: {len(others)} Origin Story game(s) left out: the CSV carries Origami games "
+                  "so far (--bgstats and the companion's own format carry them)", file=sys.stderr)
     if args.csv:
         text = history_csv(games)
         count = sum(1 for g in games if g.finished_at is not None)
@@ -184,7 +184,9 @@ def _plan(reading: Reading, adding: int, known: int, twins: dict[str, int], name
              "game)"] if reading.winners_only else []
     left += [f"{known} already here"] if known else []
     left += [f"{len(twins)} the same as game(s) {', '.join(map(str, sorted(set(twins.values()))))}"] if twins else []
-    out = [f"BG Stats file: {adding} Origami play(s) to add" + (f" ({'; '.join(left)} left out)" if left else "")]
+    games = " and ".join(dict.fromkeys("Origin Story" if p.kind == ORIGIN_STORY else "Origami"
+                                       for p in reading.plays)) or "Origami"
+    out = [f"BG Stats file: {adding} {games} play(s) to add" + (f" ({'; '.join(left)} left out)" if left else "")]
     guests = reading.guests
     width = max((len(n) for n in names), default=0)
     for n, t in sorted(names.items(), key=lambda x: x[0].casefold()):
