@@ -20,6 +20,7 @@ from scoring.origin.cards import parse_card
 from scoring.origin.referee import referee
 from scoring.origin.round_input import Alignment
 from scoring.origin.round_result import legal_options
+from scoring.origin.rules import Choices
 from scoring.origin.state import Phase
 from tests.browser import browser
 from tests.companion.test_exchange import CATALOGUE
@@ -164,3 +165,50 @@ async def test_an_origin_story_table_in_a_real_browser(tmp_path: Path) -> None:
         assert title["result"]["value"] == "Origin Story table"
         images = await page.call("Runtime.evaluate", expression="document.images.length", returnByValue=True)
         assert images["result"]["value"] == 0
+
+
+def played(url: str, choices: Choices, rounds: int = 0) -> int:
+    """Ann, Bob, Cat with Cat dealing first: `rounds` whole rounds by winners only, then (unless the game is over) a
+    trick of cards (7br 10br 13sp from the leader on, won by the second seat's 10br) and that seat's 2st led to the
+    next."""
+    store = Store.open(url)
+    try:
+        session = OriginSession.start(store, c.StartGame("table", ("Ann", "Bob", "Cat"), choices), key="start")
+        assert isinstance(session, OriginSession)
+        n = iter(range(1000))
+        alignment = c.RevealAlignments((("Ann", H), ("Bob", V), ("Cat", H)))
+        assert session.submit(c.ChooseDealer("Cat"), f"k{next(n)}").recorded
+        for _ in range(rounds):
+            for command in (c.StartRound(), alignment, *(c.NameWinner("Ann") for _ in range(8)), c.EndRound()):
+                assert session.submit(command, f"k{next(n)}").recorded
+        if rounds < 5:
+            assert session.submit(c.StartRound(), f"k{next(n)}").recorded
+            assert session.submit(alignment, f"k{next(n)}").recorded
+            seats = ["Ann", "Bob", "Cat"][rounds % 3:] + ["Ann", "Bob", "Cat"][:rounds % 3]
+            for seat, card in zip([*seats, seats[1]], ("7br", "10br", "13sp", "2st"), strict=True):
+                assert session.submit(c.PlayCard(seat, parse_card(card)), f"k{next(n)}").recorded
+        else:
+            session.finish()
+        return session.game_id
+    finally:
+        store.close()
+
+
+async def test_a_table_that_chose_to_see_the_last_trick_sees_it_and_only_it(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/games.db"
+    played(url, Choices(show_tricks="last"), rounds=1)
+    body = await fetch_table(url)
+    assert "Trick 1 (Cat): Bob 7br, Cat 10br, Ann 13sp" in body  # the table's own choice (show_tricks = last)
+    assert "Round 2 of 5, trick 2:" in body and "Trick 2 (lead: strength)" in body
+    cat = body[body.index("<h2>Cat "):]
+    assert "1 trick this round" in cat[:cat.index("</section>")]  # this round's tricks only, not round 1's
+    ann = body[body.index('Ann <span class="score">8 VP'):]  # round 1 scored: 8 tricks as a hero
+    assert "0 tricks this round" in ann[:ann.index("</section>")]
+
+
+async def test_a_finished_game_shows_the_final_vp_and_the_winner(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/games.db"
+    played(url, Choices(), rounds=5)
+    body = await fetch_table(url)
+    assert "Game over: Ann wins." in body and "Final scores." in body and "The game is over." in body
+    assert "Trick" not in body and not cards_shown(body)
