@@ -16,7 +16,12 @@ The parts of the file read:
 
 A play keeps its uuid as the game's uid (as 32 hex digits), so a file read twice adds nothing and a file the
 companion wrote comes back to the same games. Times are UTC, as the companion sends them to BG Stats.
-BG Stats knows scores, not cards: an imported game has no score sheet lines and no cards in hand."""
+BG Stats knows scores, not cards: an imported game has no score sheet lines and no cards in hand.
+
+Origin Story plays (the game "Origin Story") become finished Origin Story games: the mode from the seats (one
+player, or one player with Automaton and Factoryon: solo; two: duo; three to five: table), the VP as scores, every
+co-winner a winner. The Vancardians are no profiles: their VP go in the player's sheet, as for a game played here.
+The rounds are not in BG Stats: the sheet has none."""
 from __future__ import annotations
 
 import re
@@ -27,7 +32,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from db.records import WholeGame
+from db.records import ORIGAMI, ORIGIN_STORY, WholeGame
 from scoring.errors import InputError
 
 from .bgstats_export import SPACE as _SPACE
@@ -44,7 +49,9 @@ LONGEST_SUM = 200  # characters of a score written as a sum
 # Titles the games go by in BG Stats (its own name, BoardGameGeek's, the Italian edition's), compared after
 # folding case, accents and punctuation; "Origami and Origami Legends" is how the companion once wrote a mixed game.
 TITLES = {"origami": "origami", "origami legends": "legends", "origami leggende": "legends",
-          "origami and origami legends": "mixed"}
+          "origami and origami legends": "mixed", "origin story": "origin-story"}
+ORIGIN = "origin-story"  # the title key of Origin Story (its plays' variant is the mode, found from the seats)
+VANCARDIANS = ("Automaton", "Factoryon")  # solo's opponents (scoring.origin.setup), seated as players in BG Stats
 GUEST_TOKEN = 10  # hex digits of the play's uuid in a guest's name
 GUEST_NAME = 40  # characters of BG Stats' name for a guest kept: with the whole uuid, within a profile's 80
 SUM = re.compile(r"[+-]?[0-9]+(?:[+-][0-9]+)*")
@@ -63,10 +70,12 @@ class Play:
     scores: tuple[int | None, ...]
     winners: tuple[bool, ...]
     guests: tuple[bool, ...] = ()
+    kind: str = ORIGAMI
+    opponents: tuple[tuple[str, int | None, bool], ...] = ()  # Origin Story solo: (Vancardian, VP, winner)
 
     @property
     def points_known(self) -> bool:
-        return all(s is not None for s in self.scores)
+        return all(s is not None for s in self.scores) and all(s is not None for _, s, _ in self.opponents)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +83,7 @@ class Reading:
     plays: tuple[Play, ...]  # with points: these can join the history
     winners_only: tuple[Play, ...]  # blank scores: read, but left out (the history keeps points for every game)
     other_games: int  # plays of other games, left out
-    ignored: int  # Origami plays marked "ignored" in BG Stats, left out too
+    ignored: int  # Origami or Origin Story plays marked "ignored" in BG Stats, left out too
 
     @property
     def guests(self) -> set[str]:
@@ -149,6 +158,8 @@ def _distinct_guests(plays: list[Play]) -> list[Play]:
 
 def _variant(base: str, play: dict[str, Any], variants: dict[int, str], where: str) -> str:
     """Origami with Legends as an expansion (or Legends with Origami) is a mixed game."""
+    if base == ORIGIN:
+        return base
     extra = play.get("expansionPlays", [])
     if not isinstance(extra, list):
         raise InputError("expansionPlays: a list is needed", where=where)
@@ -169,8 +180,10 @@ def _play(play: dict[str, Any], variant: str, names: dict[int, str], anonymous: 
         raise InputError(f"playDate: {started:%Y-%m-%d} is not a date a play can have (years "
                          f"{EARLIEST.year} to {LATEST.year - 1})", where=where)
     rows = play.get("playerScores")
-    if not isinstance(rows, list) or len(rows) < 2 or not all(isinstance(r, dict) for r in rows):
-        raise InputError("playerScores: at least two players, each an object", where=where)
+    fewest = 1 if variant == ORIGIN else 2  # Origin Story has a solo mode
+    if not isinstance(rows, list) or len(rows) < fewest or not all(isinstance(r, dict) for r in rows):
+        raise InputError(f"playerScores: at least {'one player' if fewest == 1 else 'two players'}, each an "
+                         "object", where=where)
     for row in rows:
         seat = row.get("seatOrder", 0)
         if not isinstance(seat, int) or isinstance(seat, bool):
@@ -205,11 +218,33 @@ def _play(play: dict[str, Any], variant: str, names: dict[int, str], anonymous: 
             winners = [s == max(known) for s in known]
         beaten = [p for p, s, w in zip(players, known, winners, strict=False) if w and s < max(known)]
         if beaten:
-            raise InputError(f"{', '.join(beaten)} won without the most points: in Origami the most points win "
+            game = "Origin Story" if variant == ORIGIN else "Origami"
+            raise InputError(f"{', '.join(beaten)} won without the most points: in {game} the most points win "
                              "(correct the play in BG Stats)", where=where)
     content = f"{variant}|{started:{DATE}}|" + "|".join(f"{p}={s}" for p, s in zip(players, scores, strict=False))
-    return Play(uid or uuid.uuid5(_SPACE, content).hex, variant, started, minutes, tuple(players), tuple(scores),
-                tuple(winners), tuple(guests))
+    found = Play(uid or uuid.uuid5(_SPACE, content).hex, variant, started, minutes, tuple(players), tuple(scores),
+                 tuple(winners), tuple(guests))
+    return _origin(found, where) if variant == ORIGIN else found
+
+
+def _origin(play: Play, where: str) -> Play:
+    """An Origin Story play: the Vancardians out of the players (into `opponents`), the mode from who is left."""
+    vancardian = [p.casefold() in {v.casefold() for v in VANCARDIANS} and not g
+                  for p, g in zip(play.players, play.guests, strict=True)]
+    opponents = tuple((p, s, w) for p, s, w, v in zip(play.players, play.scores, play.winners, vancardian,
+                                                       strict=True) if v)
+    keep = [not v for v in vancardian]
+    people = tuple(p for p, k in zip(play.players, keep, strict=True) if k)
+    if opponents and (len(opponents) != len(VANCARDIANS) or len(people) != 1):
+        raise InputError(f"{', '.join(p for p, _, _ in opponents)} sit only at a solo game of Origin Story (one "
+                         "player with Automaton and Factoryon): rename the player in BG Stats", where=where)
+    mode = "solo" if len(people) == 1 else "duo" if len(people) == 2 else "table" if len(people) <= 5 else ""
+    if not mode:
+        raise InputError(f"{len(people)} players: Origin Story seats 1 to 5", where=where)
+    return replace(play, variant=mode, kind=ORIGIN_STORY, players=people,
+                   scores=tuple(s for s, k in zip(play.scores, keep, strict=True) if k),
+                   winners=tuple(w for w, k in zip(play.winners, keep, strict=True) if k),
+                   guests=tuple(g for g, k in zip(play.guests, keep, strict=True) if k), opponents=opponents)
 
 
 def _score(value: Any, where: str) -> int | None:
@@ -263,6 +298,8 @@ def whole_game(play: Play, names: dict[str, str]) -> WholeGame:
     points = [s for s in play.scores if s is not None]
     if len(points) != len(play.scores):
         raise InputError(f"the play of {play.started_at:%Y-%m-%d %H:%M} kept only who won: the history needs points")
+    if play.kind == ORIGIN_STORY:
+        return _origin_game(play, names, points)
     seats = [(names[p], s, w) for p, s, w in zip(play.players, points, play.winners, strict=False)]
     profiles = [n.casefold() for n, _, _ in seats]
     if len(set(profiles)) != len(profiles):
@@ -278,3 +315,26 @@ def whole_game(play: Play, names: dict[str, str]) -> WholeGame:
                     for (n, s, w), r in zip(seats, ranks, strict=False))
     return WholeGame(play.uid, play.variant, (), (), {}, tuple(n for n, _, _ in seats), "finished", "bgstats",
                      play.started_at, play.started_at + timedelta(minutes=play.minutes), tie_break, (), results)
+
+
+def _origin_game(play: Play, names: dict[str, str], points: list[int]) -> WholeGame:
+    """An Origin Story play as a finished game: ranks by VP (ties share a rank: 1, 1, 3), the winners as BG Stats
+    marked them; solo: the Vancardians' lines in the player's sheet (no rounds: BG Stats does not keep them)."""
+    people = [(names[p], s, w) for p, s, w in zip(play.players, points, play.winners, strict=True)]
+    if len({n.casefold() for n, _, _ in people}) != len(people):
+        raise InputError(f"the play of {play.started_at:%Y-%m-%d %H:%M} would seat one profile twice "
+                         f"({', '.join(n for n, _, _ in people)}): give each player their own profile")
+    others = [(n, int(s or 0), w) for n, s, w in play.opponents]
+    every = [s for _, s, _ in people] + [s for _, s, _ in others]
+
+    def line(name: str, total: int) -> dict[str, Any]:
+        return {"name": name, "total": total, "rank": 1 + sum(1 for x in every if x > total), "rounds": [],
+                "imported": "BG Stats"}
+
+    opponents = [line(n, s) for n, s, _ in others]
+    results = tuple({"score": s, "rank": 1 + sum(1 for x in every if x > s), "winner": w, "hand": None,
+                     "sheet": {**line(n, s), **({"opponents": opponents} if opponents else {})}}
+                    for n, s, w in people)
+    return WholeGame(play.uid, play.variant, (), (), {}, tuple(n for n, _, _ in people), "finished", "bgstats",
+                     play.started_at, play.started_at + timedelta(minutes=play.minutes), None, (), results,
+                     ORIGIN_STORY)

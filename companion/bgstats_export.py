@@ -12,7 +12,10 @@ uuids are uppercase, as BG Stats writes them. bggId is 0: no BoardGameGeek id is
 Stats writes 0 for a game without one (never an invented number). A mixed game is a play of Origami with Origami
 Legends as its expansion, as BG Stats records a play with an expansion. meRefId (the file's owner) is the player
 at the most tables. Times are UTC, as the companion sends them to BG Stats. The same writer gives the single-play
-file (`companion share --save`) that BG Stats opens like an export."""
+file (`companion share --save`) that BG Stats opens like an export.
+
+An Origin Story game is a play of the game "Origin Story" (a solo game seats Automaton and Factoryon as players,
+with the difficulty in the comment; companion/origin_share.py says why)."""
 from __future__ import annotations
 
 import uuid
@@ -21,12 +24,12 @@ from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Any
 
-from db.records import WholeGame
+from db.records import ORIGIN_STORY, WholeGame
 from db.upcast import read as read_event
 from scoring.errors import InputError
 from scoring.origami import events as e
 
-from . import settings
+from . import origin_share, settings
 from .share import BGSTATS_GAME, DATE, SOURCE
 
 SPACE = uuid.UUID("5b0f3c52-8f0e-4b8e-9a57-3f6d2a1c0e11")  # the companion's own uuid5 namespace: never change it
@@ -50,32 +53,44 @@ def to_bgstats(games: Iterable[WholeGame], now: datetime, location: str | None =
     for g in games:
         if g.finished_at is None or not g.results:
             continue
-        base = "origami" if g.variant == "mixed" else g.variant
+        origin = g.kind == ORIGIN_STORY
+        base = origin_share.SOURCE_GAME if origin else "origami" if g.variant == "mixed" else g.variant
         ref = game_ids.setdefault(base, len(game_ids) + 1)
         extra = []
-        if g.variant == "mixed":
+        if g.variant == "mixed" and not origin:
             expansions.add("legends")
             extra.append({"gameRefId": game_ids.setdefault("legends", len(game_ids) + 1), "bggId": 0})
-        starting = _starting(g)
-        roles = g.families if len(g.families) == len(g.players) else ()
         scores = []
-        for seat, (name, r) in enumerate(zip(g.players, g.results, strict=True)):
-            pid, _ = player_ids.setdefault(name.casefold(), (len(player_ids) + 1, name))
-            seats[pid] += 1
-            scores.append({"playerRefId": pid, "score": str(r["score"]), "winner": r["winner"], "rank": r["rank"],
-                           "seatOrder": seat, "newPlayer": False, "startPlayer": seat == starting,
-                           "role": roles[seat] if roles else ""})
+        if origin:
+            played = origin_share.seats(g.variant, g.players, g.results, origin_share.first_dealer_stored(g.events))
+            for seat, o in enumerate(played):
+                pid, _ = player_ids.setdefault(o.name.casefold(), (len(player_ids) + 1, o.name))
+                seats[pid] += 0 if o.vancardian else 1  # the file's owner is a person, never a Vancardian
+                scores.append({"playerRefId": pid, "score": str(o.score), "winner": o.winner, "rank": o.rank,
+                               "seatOrder": seat, "newPlayer": False, "startPlayer": o.start, "role": ""})
+            comments = origin_share.comment(g.variant, g.rules, played)
+        else:
+            starting = _starting(g)
+            roles = g.families if len(g.families) == len(g.players) else ()
+            for seat, (name, r) in enumerate(zip(g.players, g.results, strict=True)):
+                pid, _ = player_ids.setdefault(name.casefold(), (len(player_ids) + 1, name))
+                seats[pid] += 1
+                scores.append({"playerRefId": pid, "score": str(r["score"]), "winner": r["winner"],
+                               "rank": r["rank"], "seatOrder": seat, "newPlayer": False,
+                               "startPlayer": seat == starting, "role": roles[seat] if roles else ""})
+            comments = _comment(g)
         minutes = max(0, round((g.finished_at - g.started_at).total_seconds() / 60))
         play: dict[str, Any] = {
             "uuid": _upper(g.uid), "gameRefId": ref, "playDate": f"{g.started_at.astimezone(UTC):{DATE}}",
             "entryDate": stamp, "modificationDate": stamp, "durationMin": minutes, "ignored": False,
             "manualWinner": False, "usesTeams": False, "rounds": 0, "scoringSetting": 0, "importPlayId": 0,
-            "bggId": 0, "rating": 0, "nemestatsId": 0, "playImages": "[]", "board": "", "comments": _comment(g),
+            "bggId": 0, "rating": 0, "nemestatsId": 0, "playImages": "[]", "board": "", "comments": comments,
             "expansionPlays": extra, "playerScores": scores}
         if location:
             play["locationRefId"] = 1
         plays.append(play)
-    me = min(seats, key=lambda pid: (-seats[pid], pid)) if seats else 0
+    people = [pid for pid in seats if seats[pid]]
+    me = min(people, key=lambda pid: (-seats[pid], pid)) if people else 0
     data: dict[str, Any] = {"about": ABOUT} if about else {}
     data.update({
         "userInfo": {"meRefId": me, "bggUsername": "", "exportedBy": SOURCE, "exportDate": stamp},
@@ -94,7 +109,8 @@ def _game(variant: str, ref: int, stamp: str, expansion: bool) -> dict[str, Any]
     return {"id": ref, "uuid": _upper(uuid.uuid5(SPACE, f"game:{variant}").hex), "name": BGSTATS_GAME[variant],
             "bggId": 0, "bggName": "", "bggYear": 0, "modificationDate": stamp, "highestWins": True,
             "noPoints": False, "cooperative": False, "usesTeams": False, "isBaseGame": 1,
-            "isExpansion": 1 if expansion else 0, "rating": 0, "copies": [], "designers": "Christian Giove"}
+            "isExpansion": 1 if expansion else 0, "rating": 0, "copies": [],
+            "designers": "" if variant == origin_share.SOURCE_GAME else "Christian Giove"}
 
 
 def _starting(g: WholeGame) -> int | None:

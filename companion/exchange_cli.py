@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from db.errors import DamagedGame, UnknownRecord
-from db.records import ORIGAMI, WholeGame
+from db.records import ORIGAMI, ORIGIN_STORY, WholeGame
 from db.store import Store
 from scoring import jsontext
 from scoring.errors import InputError
@@ -68,7 +68,7 @@ def _export(args: argparse.Namespace, url: str) -> tuple[Any, str]:
     now = datetime.now(UTC)
     damaged: list[DamagedGame] = []
     tally = {"games": 0, "finished": 0, "others": 0}
-    only_origami = args.csv or args.bgstats  # both formats are Origami's so far: another game's plays would be misread
+    only_origami = args.csv  # the CSV's columns are Origami's so far: another game's rows would be misread
     store = Store.open(url)
     try:
         found: Iterable[WholeGame | DamagedGame]
@@ -104,8 +104,8 @@ def _export(args: argparse.Namespace, url: str) -> tuple[Any, str]:
     finally:
         store.close()
     if tally["others"]:
-        print(f"companion export: {tally['others']} Origin Story game(s) left out: only the companion's own format "
-              "carries them so far", file=sys.stderr)
+        print(f"companion export: {tally['others']} Origin Story game(s) left out: the CSV carries Origami games "
+              "so far (--bgstats and the companion's own format carry them)", file=sys.stderr)
     damaged.sort(key=lambda d: d.game)
     what = "finished game" if args.csv or args.bgstats else "game"
     for d in damaged:  # every other game is written; these are named, and the exit status says one is missing
@@ -241,7 +241,9 @@ def _plan(reading: Reading, adding: int, known: int, twins: dict[str, int], name
              "game)"] if reading.winners_only else []
     left += [f"{known} already here"] if known else []
     left += [f"{len(twins)} the same as game(s) {', '.join(map(str, sorted(set(twins.values()))))}"] if twins else []
-    out = [f"BG Stats file: {adding} Origami play(s) to add" + (f" ({'; '.join(left)} left out)" if left else "")]
+    games = " and ".join(dict.fromkeys("Origin Story" if p.kind == ORIGIN_STORY else "Origami"
+                                       for p in reading.plays)) or "Origami"
+    out = [f"BG Stats file: {adding} {games} play(s) to add" + (f" ({'; '.join(left)} left out)" if left else "")]
     guests = reading.guests
     width = max((len(n) for n in names), default=0)
     for n, t in sorted(names.items(), key=lambda x: x[0].casefold()):

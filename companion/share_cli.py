@@ -13,7 +13,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from db.records import ORIGAMI
 from db.store import Store
 from scoring.errors import InputError
 
@@ -50,9 +49,6 @@ def run(args: argparse.Namespace, url: str) -> tuple[Any, str]:
     store = Store.open(url)
     try:
         game = store.game(args.game)
-        if game.kind != ORIGAMI:
-            raise InputError(f"game {game.id} is an Origin Story game: sharing with BG Stats is for Origami games "
-                             "so far")
         play = shared_play(store, game.id)
         whole = None
         if args.save is not None:

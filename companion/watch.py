@@ -6,13 +6,14 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-from db.records import ORIGAMI, GameRecord
+from db.records import ORIGIN_STORY, GameRecord
 from db.store import Store
 from scoring.errors import InputError, MissingValue
 from scoring.origami.catalog import Catalogue
 from scoring.origami.state import Phase
 from screens.origami.table import status_text
 
+from . import origin_watch
 from .advice import what_is_missing
 from .session import GameSession
 from .share import GAME_NAMES
@@ -44,7 +45,8 @@ class Snapshot:
 
 def version(game: GameRecord) -> str:
     """Changes whenever what the view shows may change: another event, or the game finished or reopened."""
-    return f"{game.id}.{game.last_seq}.{game.status}"
+    kind = "origin-" if game.kind == ORIGIN_STORY else ""  # `page` picks its title and style by it
+    return f"{kind}{game.id}.{game.last_seq}.{game.status}"
 
 
 def current_game(store: Store, pinned: int | None) -> GameRecord | None:
@@ -53,18 +55,18 @@ def current_game(store: Store, pinned: int | None) -> GameRecord | None:
         game = store.game(pinned)
         if game.source != "log":
             raise InputError(f"game {pinned} was scored at the end: there is no table to show")
-        if game.kind != ORIGAMI:
-            raise InputError(f"game {pinned} is an Origin Story game: the phones' table shows Origami games so far")
         return game
-    # The newest game recorded turn by turn, found by the database: the first page of one game, not the history.
-    latest = store.iter_games(source="log", kind=ORIGAMI)
+    # The newest game recorded turn by turn, of either game, found by the database: one page, not the history.
+    latest = store.iter_games(source="log")
     try:
         return next((g for g in latest if isinstance(g, GameRecord)), None)
     finally:
         latest.close()
 
 
-def snapshot(store: Store, game: GameRecord, catalogue: Catalogue) -> Snapshot:
+def snapshot(store: Store, game: GameRecord, catalogue: Catalogue) -> Snapshot | origin_watch.Snapshot:
+    if game.kind == ORIGIN_STORY:
+        return origin_watch.snapshot(store, game)
     session = GameSession(store, game.id, catalogue)
     state = session.state
     totals: dict[str, int] = {}
@@ -93,10 +95,12 @@ def snapshot(store: Store, game: GameRecord, catalogue: Catalogue) -> Snapshot:
                     tuple(state.line), tuple(state.characters), scores)
 
 
-def fragment(snap: Snapshot | None) -> str:
+def fragment(snap: Snapshot | origin_watch.Snapshot | None) -> str:
     """The view's changing part, as HTML (every name escaped: players type them)."""
     if snap is None:
         return '<p class="quiet">No game recorded turn by turn yet: start one in the companion.</p>'
+    if isinstance(snap, origin_watch.Snapshot):
+        return origin_watch.fragment(snap)
     e = html.escape
     out = [f'<h1>{e(snap.title)}</h1>', f'<p class="status">{e(snap.status)}</p>',
            f'<p class="banner{" ending" if snap.ending else ""}">{e(snap.banner)}</p>']
@@ -155,5 +159,12 @@ setTimeout(poll, {every});
 
 
 def page(body: str, etag: str, poll: str) -> str:
-    return (PAGE.replace("{body}", body).replace("{etag}", html.escape(etag)).replace("{poll}", poll)
+    if etag.startswith("origin-"):  # an Origin Story game (see `version`)
+        return page_for(PAGE.replace("Origami table", origin_watch.TITLE)
+                        .replace("</style>", origin_watch.STYLE + "</style>"), body, etag, poll)
+    return page_for(PAGE, body, etag, poll)
+
+
+def page_for(template: str, body: str, etag: str, poll: str) -> str:
+    return (template.replace("{body}", body).replace("{etag}", html.escape(etag)).replace("{poll}", poll)
             .replace("{every}", str(round(POLL * 1000))))

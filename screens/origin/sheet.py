@@ -14,6 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.events import Resize
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
@@ -345,19 +346,37 @@ class OriginSheetScreen(Screen[None]):
     """The Origin Story score sheet, full screen: rounds × players, each point with its source, totals, ranks,
     shared winners and a bar per player.
 
-    `OriginSheetScreen(game, title="", notes=None)`:
+    `OriginSheetScreen(game, title="", notes=None, game_id=None)`:
     - `game`: a `GameScore` (`score_game`, `quick_game`, `OriginSession.score()`), finished or not;
     - `title`: shown under the app's title (e.g. "Game 12 · 2026-11-23 · table");
-    - `notes`: the rules choices that are not the book's default (`Choices.not_default()`), named on the sheet.
+    - `notes`: the rules choices that are not the book's default (`Choices.not_default()`), named on the sheet;
+    - `game_id`: the game's number in the history, for `b` (its BG Stats QR code); None for a game not saved.
     `escape` goes back."""
 
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back"), Binding("b", "share", "BG Stats QR code")]
 
-    def __init__(self, game: GameScore, title: str = "", notes: Mapping[str, str] | None = None) -> None:
+    class Share(Message, namespace="sheet_screen"):
+        """Show the QR code that fills in this game's play in BG Stats. The same request as the Origami sheet's
+        (`SheetScreen.Share`, handled by the app as `on_sheet_screen_share`): the app makes the link by the game's
+        kind (companion/share.py), so the one handler serves both games."""
+
+        def __init__(self, game_id: int) -> None:
+            super().__init__()
+            self.game_id = game_id
+
+    def __init__(self, game: GameScore, title: str = "", notes: Mapping[str, str] | None = None,
+                 game_id: int | None = None) -> None:
         super().__init__()
         self.game = game
         self.heading = title
         self.notes = notes
+        self.game_id = game_id
+
+    def action_share(self) -> None:
+        if self.game_id is None:
+            self.notify("Only a game saved in the history can go to BG Stats.", severity="warning")
+            return
+        self.post_message(self.Share(self.game_id))
 
     def compose(self) -> ComposeResult:
         yield Header()

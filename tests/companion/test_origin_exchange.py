@@ -95,17 +95,21 @@ def test_an_origin_story_game_that_cannot_be_is_refused(capsys: pytest.CaptureFi
     assert not Path(f"{tmp_path}/fresh.db").exists() or Store.open(fresh).games() == []
 
 
-def test_the_verbs_made_for_origami_name_an_origin_story_game(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+def test_the_verbs_made_for_origami_name_an_origin_story_game_or_carry_it(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                                               two_games: str) -> None:
     code, _, err = run(capsys, "--db", two_games, "replay", "1")
     assert code == 2 and "`companion origin replay 1`" in err
-    code, _, err = run(capsys, "--db", two_games, "share", "1")
-    assert code == 2 and "Origin Story game" in err
-    for shape in ("--csv", "--bgstats"):
-        code, text, err = run(capsys, "--db", two_games, "export", str(tmp_path / "x"), shape)
-        assert code == 0 and text.startswith("0 finished game(s)") and "2 Origin Story game(s) left out" in err
+    code, text, err = run(capsys, "--db", two_games, "share", "1", "--json")  # finished: it goes to BG Stats
+    assert code == 0 and json.loads(text)["play"]["game"]["name"] == "Origin Story", err
+    code, _, err = run(capsys, "--db", two_games, "share", "2")  # still in play
+    assert code == 2 and "game 2 is not finished" in err and "Traceback" not in err
+    code, text, err = run(capsys, "--db", two_games, "export", str(tmp_path / "x"), "--csv")
+    assert code == 0 and text.startswith("0 finished game(s)") and "2 Origin Story game(s) left out" in err
+    code, text, err = run(capsys, "--db", two_games, "export", str(tmp_path / "x"), "--bgstats")
+    assert code == 0 and text.startswith("1 finished game(s)") and err == ""
     store = Store.open(two_games)
     try:
-        assert current_game(store, None) is None  # the phones' table shows Origami games only, so far
+        shown = current_game(store, None)  # the phones' table shows the latest game of either kind
+        assert shown is not None and shown.kind == "origin-story"
     finally:
         store.close()

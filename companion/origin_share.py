@@ -1,0 +1,120 @@
+"""A finished Origin Story game as BG Stats records a play: the facts the createPlay link, the BG Stats export and
+the import share (companion/share.py, bgstats_export.py, bgstats.py).
+
+- The game is "Origin Story"; the most VP win, and a tie shares the victory: every co-winner is a winner.
+- Solo: the Vancardians sit at the table as players "Automaton" and "Factoryon" with their VP (ORIGIN_STORY.md
+  §3.10: solo plays list them as players, the difficulty in the comment), so BG Stats shows who beat whom;
+  a Vancardian may be among the winners.
+- startPlayer: whoever led the first trick of round 1, the seat to the first dealer's left (OS-LEAD-FIRST); a
+  game whose first dealer is not on record (quick score, an imported play) marks nobody.
+- role: BG Stats keeps one role per player per play, a single text its role statistics group by. An Origin Story
+  player changes alignment every round, so no one value is true of the game: role is left empty and each
+  player's alignment mix ("hero ×3, villain ×2") goes in the play's comment instead."""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from db.records import ORIGIN_STORY, LoggedEvent, StoredEvent
+from db.upcast import read as read_event
+from scoring.errors import InputError
+from scoring.origin import events as e
+from scoring.origin.setup import VANCARDIANS, Mode, seating
+
+from .log_session import in_effect
+
+GAME = "Origin Story"  # BG Stats' game, for every mode
+SOURCE_GAME = "origin-story"  # the createPlay sourceGameId and the export's game key
+MODES = ("table", "duo", "solo")
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    name: str
+    score: int
+    rank: int
+    winner: bool
+    start: bool
+    vancardian: bool
+    mix: str  # "hero ×3, villain ×2", "" when the sheet has no rounds
+
+
+def seats(variant: str, players: Sequence[str], results: Sequence[dict[str, Any]],
+          first_dealer: str | None) -> list[Seat]:
+    """The play's seats in seat order: the players, then (solo) the two Vancardians from the player's sheet."""
+    leader = _first_leader(variant, players, first_dealer)
+    out = []
+    for name, r in zip(players, results, strict=True):
+        sheet = r.get("sheet")
+        out.append(Seat(name, int(r["score"]), int(r["rank"]), bool(r["winner"]),
+                        leader is not None and leader.casefold() == name.casefold(), False,
+                        mix(sheet) if isinstance(sheet, dict) else ""))
+    if variant == "solo" and results:
+        sheet = results[0].get("sheet")
+        opponents = sheet.get("opponents", []) if isinstance(sheet, dict) else []
+        for o in opponents:
+            if not isinstance(o, dict) or o.get("name") not in VANCARDIANS:
+                raise InputError("a Vancardian's line in the score sheet is damaged: restore a backup copy")
+            out.append(Seat(str(o["name"]), int(o["total"]), int(o["rank"]), int(o["rank"]) == 1,
+                            leader == o["name"], True, ""))
+    return out
+
+
+def mix(sheet: dict[str, Any]) -> str:
+    """The alignments a player took, from their score sheet's rounds: "hero ×3, villain ×2"."""
+    rounds = sheet.get("rounds")
+    if not isinstance(rounds, list):
+        return ""
+    counts = Counter(str(r.get("alignment")) for r in rounds if isinstance(r, dict) and r.get("alignment"))
+    return ", ".join(f"{a} ×{counts[a]}" for a in ("hero", "villain") if counts[a])
+
+
+def comment(variant: str, rules: dict[str, str], played: Sequence[Seat]) -> str:
+    parts = []
+    if variant == "solo":
+        level = rules.get("difficulty")
+        colour = rules.get("difficulty_colour")
+        parts.append("Solo against Automaton and Factoryon" + (f", difficulty {level}" if level else "")
+                     + (f" ({colour})" if colour and colour != "None" else ""))
+    elif variant == "duo":
+        parts.append("Duo with sidekicks")
+    mixes = [f"{s.name}: {s.mix}" for s in played if s.mix]
+    if mixes:
+        parts.append("Alignments: " + "; ".join(mixes))
+    if sum(s.winner for s in played) > 1:
+        parts.append("Shared victory (tied on VP)")
+    return ". ".join(parts)
+
+
+def _first_leader(variant: str, players: Sequence[str], first_dealer: str | None) -> str | None:
+    if first_dealer is None or variant not in MODES:
+        return None
+    try:
+        return seating(Mode(variant), list(players)).first_leader(first_dealer)
+    except InputError:
+        return None
+
+
+def first_dealer(log: Sequence[LoggedEvent]) -> str | None:
+    """The first dealer as the log keeps it (an undone choice does not count)."""
+    return next((x.seat for x in in_effect(log) if isinstance(x, e.DealerChosen)), None)
+
+
+def first_dealer_stored(events: Iterable[StoredEvent]) -> str | None:
+    """The same, from a whole game's stored events (an export): the first dealer chosen and not undone."""
+    undone = set()
+    found: list[tuple[int, str]] = []
+    for stored in events:
+        if stored.type == "action_undone":
+            undone.add(stored.payload.get("action"))
+        elif stored.type == "os.DealerChosen":
+            try:
+                event = read_event(ORIGIN_STORY, stored.type, stored.version, stored.payload)
+            except (InputError, ValueError, TypeError, KeyError):
+                continue
+            if isinstance(event, e.DealerChosen):
+                found.append((stored.action, event.seat))
+    kept = [seat for action, seat in found if action not in undone]
+    return kept[0] if kept else None

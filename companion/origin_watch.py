@@ -1,0 +1,227 @@
+"""The phones' read-only table for an Origin Story game: only what the whole table may see (ORIGIN_STORY.md §2,
+§3.10). The trick in play comes from the referee's face-down-safe view (`public_view`): tricks won lie face down,
+so a finished trick's cards appear only if the table chose to show them (`show_tricks`). Hands are never shown,
+except where the game itself lays them face up: the three rows of a solo game and a sidekick's face-up cards."""
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from typing import Any
+
+from db.records import GameRecord
+from db.store import Store
+from scoring.origin.cards import Suit
+from scoring.origin.referee import referee
+from scoring.origin.round_input import Alignment
+from scoring.origin.round_result import RoundResult, public_view, villain_status
+from scoring.origin.setup import ROUNDS, Kind
+from scoring.origin.state import GameState, Phase, rounds_left
+
+from .origin_session import OriginSession
+
+TITLE = "Origin Story table"
+MODES = {"table": "Origin Story", "duo": "Origin Story (duo)", "solo": "Origin Story (solo)"}
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    name: str
+    kind: str  # player, sidekick or vancardian
+    turn: bool  # plays next (or leads the next trick)
+    tricks: int | None  # won this round (None outside the round's tricks)
+    alignment: str | None  # None until the simultaneous reveal
+    villain: str  # "clean" / "caught, 2 tricks" for a revealed villain
+    vp: int | None  # sidekicks do not score
+    stamina: int | None
+    charges: tuple[tuple[str, int], ...]  # (ability, stamina on it)
+    mats: tuple[str, ...]  # story cards by slot, then the superhero once revealed
+    cards: tuple[str, ...] | None  # face-up cards only: a solo row, a sidekick's face-up cards
+    winner: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    number: int
+    lead: str | None  # the lead suit's word
+    plays: tuple[tuple[str, str], ...]  # (seat, card) in play order
+    winning: tuple[str, str] | None  # (seat, card) winning so far
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    game: int
+    title: str
+    status: str
+    banner: str
+    ending: bool
+    trick: Trick | None
+    next_seat: str | None
+    seats: tuple[Seat, ...]
+    shown_tricks: tuple[tuple[int, str | None, tuple[tuple[str, str], ...]], ...]  # as `show_tricks` allows
+    event: str
+    piles: str  # solo: deck and discard as sizes
+    scores: str
+
+
+def _result(state: GameState) -> RoundResult | None:
+    """The referee's answer for the round being played (None before its tricks begin or once it is scored)."""
+    if state.phase not in (Phase.PLAY, Phase.END) or state.round is None:
+        return None
+    return referee(state.round_input())
+
+
+def _status(state: GameState, next_seat: str | None, trick: Trick | None) -> str:
+    r = state.round
+    number = 0 if r is None else r.number
+    match state.phase:
+        case Phase.DEALER:
+            return "The first dealer is being chosen."
+        case Phase.ROUND:
+            return f"Round {number + 1} of {ROUNDS} is about to start."
+        case Phase.DEAL:
+            return f"Round {number} of {ROUNDS}: dealing."
+        case Phase.ALIGN:
+            step = state.next_step
+            return f"Round {number} of {ROUNDS}: setting up" + (f" ({step.value})." if step else ".") + \
+                " Alignments are revealed together."
+        case Phase.PLAY:
+            assert r is not None
+            where = f"trick {trick.number}" if trick else f"trick {r.tricks_done + 1}"
+            who = f"{next_seat} plays next" if trick else f"{next_seat} leads" if next_seat else "the leader plays"
+            return f"Round {number} of {ROUNDS}, {where}: {who}."
+        case Phase.END:
+            return f"Round {number} of {ROUNDS}: the tricks are done; the round is being scored."
+        case _:
+            return "The game is over."
+
+
+def snapshot(store: Store, game: GameRecord) -> Snapshot:
+    state = OriginSession(store, game.id).state
+    result = _result(state)
+    view: dict[str, Any] | None = public_view(result) if result is not None else None
+    r = state.round
+    trick: Trick | None = None
+    next_seat: str | None = None
+    if result is not None and view is not None:
+        in_play = result.in_play
+        if in_play is not None:
+            lead = in_play.lead_suit
+            win = in_play.winning_card
+            trick = Trick(in_play.n, Suit(lead).word if lead is not None else None,
+                          tuple((str(s), str(c)) for s, c in view["in_play"]),
+                          None if win is None else (win.seat, str(win.card)))
+        nxt = view["to_play"] if in_play is not None else view["next_leader"]
+        next_seat = str(nxt) if nxt is not None and state.phase is Phase.PLAY else None
+    won: dict[str, int] = dict(view["tricks_won"]) if view is not None else {}
+    alignment: dict[str, Alignment] = {}
+    if r is not None and r.alignment is not None and r.scored is None:  # revealed together, for this round
+        alignment = dict(result.alignment) if result is not None else dict(r.alignment)
+    totals: dict[str, int] = state.totals()
+    winners: set[str] = set()
+    if state.ended is not None:  # the game's own final word: every seat's VP and the winners (shared, too)
+        totals |= {seat: vp for seat, vp, _rank in state.ended.totals}
+        winners = set(state.ended.winners)
+        scores = "Final scores."
+    else:
+        scores = "VP as the dials stand: scored rounds, plus this round's abilities."
+    known = result.known if result is not None else {}
+    seats = []
+    for s in state.seating.seats:
+        kind = s.kind
+        player = kind is Kind.PLAYER
+        a = alignment.get(s.name)
+        cards: tuple[str, ...] | None = None
+        if state.piles is not None and r is not None and r.scored is None:  # solo: every row is face up
+            cards = tuple(str(c) for c in state.piles.row(s.name))
+        elif kind is Kind.SIDEKICK and s.name in known and r is not None and r.scored is None:
+            cards = tuple(str(c) for c in known[s.name][0])
+        mats = tuple(name for _slot, name in sorted(state.story_cards(s.name).items()))
+        hero = state.superhero(s.name)
+        seats.append(Seat(
+            s.name, kind.value, next_seat is not None and s.name.casefold() == next_seat.casefold(),
+            won.get(s.name, 0) if view is not None else None,
+            None if a is None else a.value, "" if a is None else villain_status(a, won.get(s.name, 0)),
+            totals.get(s.name) if s.scores else None, state.held(s.name) if player else None,
+            tuple((src, n) for p, src, n in state.charges if p == s.name), mats + ((hero,) if hero else ()),
+            cards, s.name in winners))
+    past = tuple((int(t["n"]), None if t["winner"] is None else str(t["winner"]),
+                  tuple((str(x), str(y)) for x, y in t["cards"]))
+                 for t in (view["past_tricks"] if view is not None else ()))
+    if state.ended is not None:
+        names = sorted(winners)
+        banner = ("Game over: " + ", ".join(names) + (" share the victory." if len(names) > 1 else " wins.")
+                  if names else "Game over.")
+    else:
+        left = rounds_left(state)
+        banner = f"{left} round{'s' if left != 1 else ''} left to score."
+    ev = state.event
+    event = "" if ev is None else f"Event: {ev.name}" + (f" ({ev.colour})" if getattr(ev, "colour", None) else "")
+    piles = ""
+    if state.piles is not None and r is not None and r.scored is None:
+        piles = f"Deck: {len(state.piles.deck)} cards · discard pile: {len(state.piles.discard)} cards"
+    title = f"{MODES.get(game.variant, 'Origin Story')} · game {game.id}"
+    if state.difficulty is not None:
+        title += f" · difficulty {state.difficulty}"
+    return Snapshot(game.id, title, _status(state, next_seat, trick), banner,
+                    game.finished or state.phase is Phase.OVER, trick, next_seat, tuple(seats), past, event,
+                    piles, scores)
+
+
+def fragment(snap: Snapshot) -> str:
+    """The view's changing part, as HTML (every name and card escaped: players type names)."""
+    e = html.escape
+    out = [f'<h1>{e(snap.title)}</h1>', f'<p class="status">{e(snap.status)}</p>',
+           f'<p class="banner{" ending" if snap.ending else ""}">{e(snap.banner)}</p>']
+    if snap.event:
+        out.append(f'<p class="event">{e(snap.event)}</p>')
+    if snap.trick is not None:
+        t = snap.trick
+        lead = f"lead: {e(t.lead)}" if t.lead else "no lead yet"
+        plays = "".join(f'<li><span class="who">{e(s)}</span> {e(c)}'
+                        f'{" <b>winning</b>" if t.winning == (s, c) else ""}</li>' for s, c in t.plays)
+        nxt = f'<p class="next">▶ {e(snap.next_seat)} plays next</p>' if snap.next_seat else ""
+        out.append(f'<section class="trick"><h2>Trick {t.number} ({lead})</h2><ol class="plays">{plays}</ol>'
+                   f'{nxt}</section>')
+    elif snap.next_seat:
+        out.append(f'<section class="trick"><p class="next">▶ {e(snap.next_seat)} leads the next trick</p>'
+                   '</section>')
+    for seat in snap.seats:
+        marks = (" turn" if seat.turn else "") + (" winner" if seat.winner else "") + f" {seat.kind}"
+        vp = "" if seat.vp is None else f'<span class="score">{seat.vp} VP</span>'
+        facts = []
+        if seat.kind == "sidekick":
+            facts.append("sidekick")
+        if seat.tricks is not None:
+            facts.append(f"{seat.tricks} trick{'s' if seat.tricks != 1 else ''} this round")
+        if seat.alignment is not None:
+            facts.append(f'<span class="{seat.alignment}">{seat.alignment}</span>'
+                         + (f" ({e(seat.villain)})" if seat.villain else ""))
+        if seat.stamina is not None:
+            facts.append(f"{seat.stamina} stamina")
+        out.append(f'<section class="seat{marks}"><h2>{"▶ " if seat.turn else ""}{e(seat.name)} {vp}</h2>'
+                   f'<p class="facts">{" · ".join(facts)}</p>')
+        if seat.charges:
+            out.append('<p class="charges">Charged: ' + ", ".join(f"{e(src)} ({n})" for src, n in seat.charges)
+                       + "</p>")
+        if seat.mats:
+            out.append(f'<p class="mats">Mat: {e(", ".join(seat.mats))}</p>')
+        if seat.cards is not None:
+            label = "Row" if seat.kind != "sidekick" else "Face up"
+            cards = "".join(f"<li>{e(c)}</li>" for c in seat.cards) or '<li class="quiet">—</li>'
+            out.append(f'<div class="row">{label}: <ul class="cards">{cards}</ul></div>')
+        out.append("</section>")
+    for n, winner, shown in snap.shown_tricks:  # only if the table chose to show tricks (`show_tricks`)
+        out.append(f'<p class="past">Trick {n} ({e(winner or "?")}): '
+                   f'{e(", ".join(f"{s} {c}" for s, c in shown))}</p>')
+    if snap.piles:
+        out.append(f'<p class="quiet">{e(snap.piles)}</p>')
+    out.append(f'<p class="quiet">{e(snap.scores)}</p>')
+    return "\n".join(out)
+
+
+STYLE = """
+.trick { border: 2px solid #c90; border-radius: .4em; padding: .2em .6em; margin: .5em 0; }
+ol.plays { padding-left: 1.2em; list-style: decimal; } .next { font-weight: bold; margin: .2em 0; }
+.hero { color: #b00; } .villain { color: #708; } .facts, .charges, .mats { margin: .1em 0; }
+.seat.sidekick { border-style: dashed; } .past { color: #444; }
+"""
