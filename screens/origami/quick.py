@@ -155,6 +155,7 @@ class QuickScoreScreen(Screen[None]):
         self.scored: Scored | None = None
         self.missing: MissingValue | None = None
         self.saved = False
+        self.typed: dict[str, str] = {}  # each box's value before its latest change
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -220,8 +221,10 @@ class QuickScoreScreen(Screen[None]):
     def on_input_changed(self, event: Input.Changed) -> None:
         self.saved = False
         field = event.input
-        if (field.id and not field.id.startswith("name") and event.value.endswith(",")
-                and field.cursor_position == len(event.value) and self.take_shown(field, event.value[:-1], ", ")):
+        before, self.typed[field.id or ""] = self.typed.get(field.id or "", ""), event.value
+        typed_comma = event.value == before + ","  # typed at the end, not left there by a backspace
+        if (typed_comma and field.id and not field.id.startswith("name")
+                and self.take_shown(field, event.value[:-1], ", ")):
             return  # the value changed again: that change scores it
         self.refresh_sheet()
 

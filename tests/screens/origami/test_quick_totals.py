@@ -109,3 +109,19 @@ async def test_the_rulebook_table_takes_at_most_60_keys_with_what_completion_sho
         assert [r["score"] for r in store.results(store.games(status="finished")[0].id)] == [41, 11, 9]
     finally:
         store.close()
+
+
+async def test_a_comma_takes_the_card_shown_and_backspace_still_takes_it_away(tmp_path: Path) -> None:
+    app = make_app(f"sqlite:///{tmp_path}/h.db")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_quick_score(app, pilot)
+        await pilot.press(*"Ann", "tab", *"chi,m,")
+        await pilot.pause()
+        assert screen.rows()[0][1] == "Chick, Magpie, "
+        await pilot.press("backspace", "backspace", "backspace")
+        await pilot.pause()
+        assert screen.rows()[0][1] == "Chick, Magpi"  # the comma did not come back
+        await pilot.press("enter")  # Enter takes the card and moves on
+        await pilot.pause()
+        assert screen.rows()[0][1] == "Chick, Magpie"
+        assert screen.focused is not None and screen.focused.id == "c2-0"
