@@ -33,6 +33,7 @@ STAMP = "%Y-%m-%d %H:%M UTC"
 ENTERED = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*=.*#\s*entered(?: by (?P<by>.+?))?, "
                      r"(?P<at>\d{4}-\d\d-\d\d \d\d:\d\d) UTC\s*$")
 Value = tuple[str, str, Any]  # card, field, value
+QR_PROMPT = 1  # the line the shell's prompt takes under the code (as `companion share --qr`)
 
 
 def add_options(p: argparse.ArgumentParser) -> None:
@@ -40,6 +41,8 @@ def add_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--by", metavar="NAME", help="catalog export: who entered the values (written beside each)")
     p.add_argument("--replace", action="store_true",
                    help="catalog import: where the file's value differs from yours, take the file's")
+    p.add_argument("--qr", action="store_true",
+                   help="catalog export: also draw the file as a QR code, for a phone to pass on")
 
 
 def run(args: argparse.Namespace, catalogue: Catalogue, url: str) -> tuple[Any, str]:
@@ -52,7 +55,7 @@ def run(args: argparse.Namespace, catalogue: Catalogue, url: str) -> tuple[Any, 
     store = Store.open(url)
     try:
         if verb == "export":
-            return export(store, Path(words[0]), getattr(args, "by", None))
+            return export(store, Path(words[0]), getattr(args, "by", None), bool(getattr(args, "qr", False)))
         if verb == "import":
             return import_file(store, catalogue, Path(words[0]), bool(getattr(args, "replace", False)))
         return unset(store, catalogue, " ".join(words[:-1]), words[-1])
@@ -98,7 +101,7 @@ def catalogue_text(rows: list[tuple[str, str, Any, datetime]], by: str | None, n
     return "\n".join(out) + "\n"
 
 
-def export(store: Store, path: Path, by: str | None) -> tuple[Any, str]:
+def export(store: Store, path: Path, by: str | None, qr_code: bool = False) -> tuple[Any, str]:
     rows = [r for r in store.card_values_set() if not r[0].startswith(ORIGIN_STORED)]
     if not rows:
         raise InputError("your catalogue has no values yet, so there is nothing to share: fill some in first "
@@ -107,12 +110,37 @@ def export(store: Store, path: Path, by: str | None) -> tuple[Any, str]:
         raise InputError("--by takes the name of who entered the values, on one line", where="catalog export")
     text = catalogue_text([(c, f, v, at if at.tzinfo else at.replace(tzinfo=UTC)) for c, f, v, at in rows],
                           by.strip() if by else None, datetime.now(UTC))
+    code = drawn_code(text) if qr_code else None  # drawn first: a code that cannot be drawn writes nothing
     write_whole(path, text)
     cards = sorted({r[0] for r in rows})
-    return ({"file": str(path), "values": [{"card": c, "field": f, "value": v} for c, f, v, _ in rows]},
-            f"{len(rows)} value{'s' if len(rows) != 1 else ''} of {len(cards)} card{'s' if len(cards) != 1 else ''} "
+    said = (f"{len(rows)} value{'s' if len(rows) != 1 else ''} of {len(cards)} card{'s' if len(cards) != 1 else ''} "
             f"written to {path}. Another database takes them with `companion catalog import {path}`; "
             f"`companion --catalog {path} …` uses them without keeping them.")
+    if code is not None:
+        said += "\nThe file as a QR code: a phone scans it as text, to save as a .toml file and pass on.\n" + code
+    return {"file": str(path), "values": [{"card": c, "field": f, "value": v} for c, f, v, _ in rows]}, said
+
+
+def drawn_code(text: str) -> str:
+    """`text` as a QR code drawn for this terminal (blocks; colours when it is one), or an InputError saying why
+    it cannot be: too long for a code, or a terminal too small."""
+    import shutil
+    import sys
+
+    from . import qr
+
+    try:
+        modules = qr.matrix(text)
+    except ValueError as too_long:
+        raise InputError(f"{too_long}: share the file itself (export fewer values per file to fit a code)",
+                         where="--qr") from None
+    size = shutil.get_terminal_size()
+    drawn = qr.drawing(modules, size.columns, size.lines - QR_PROMPT)
+    if drawn is None:
+        side = qr.smallest(modules)
+        raise InputError(f"the QR code needs at least {side} columns and {side + QR_PROMPT} lines; this terminal "
+                         f"has {size.columns}×{size.lines}: enlarge it (or make the font smaller)", where="--qr")
+    return qr.ansi(drawn) if sys.stdout.isatty() else "\n".join(drawn)
 
 
 def write_whole(path: Path, text: str) -> None:

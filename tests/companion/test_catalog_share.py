@@ -125,3 +125,20 @@ def test_a_value_is_set_back_to_unknown(tmp_path: Path) -> None:
     done = companion("--db", bob, "catalog", "unset", "Sheep", "points")
     assert done.returncode == 2 and "Sheep has no points of yours to unset" in done.stderr
     assert companion("--db", bob, "catalog", "unset", "Sheep").returncode == 2
+
+
+def test_the_file_as_a_qr_code_for_a_phone(tmp_path: Path) -> None:
+    import os
+
+    from companion import qr
+
+    ann = filled(tmp_path, "ann.db", ("Sheep", "points", "2"), ("Cat", "points", "3"))
+    shared = tmp_path / "club.toml"
+    small = subprocess.run([COMPANION, "--db", ann, "catalog", "export", str(shared), "--qr"], capture_output=True,
+                           text=True, check=False, env={**os.environ, "COLUMNS": "20", "LINES": "10"})
+    assert small.returncode == 2 and "the QR code needs at least" in small.stderr and not shared.exists()
+    done = subprocess.run([COMPANION, "--db", ann, "catalog", "export", str(shared), "--qr"], capture_output=True,
+                          text=True, check=False, env={**os.environ, "COLUMNS": "120", "LINES": "60"})
+    assert done.returncode == 0, done.stderr
+    drawn = qr.drawing(qr.matrix(shared.read_text(encoding="utf-8")), 120, 59)
+    assert drawn is not None and done.stdout.rstrip("\n").endswith("\n".join(drawn).rstrip("\n"))
