@@ -187,7 +187,7 @@ class FillInScreen(Screen[None]):
             f"{families}: {left} value{'s' if left != 1 else ''} left, {self.typed} typed this time. "
             "Stop any time: what you typed is kept, and this goes on from here.")
         self.query_one("#card", Static).update(facts(self.catalogue.card(card)))
-        self.query_one("#ask", Static).update(f"[b]{card}[/b]: what is its {LABELS[name]}? "
+        self.query_one("#ask", Static).update(f"[b]{card}[/b] · {LABELS[name]}: type the number on the card. "
                                               "Enter keeps it; ctrl+n skips it for now.")
         field.display = True
         field.focus()
@@ -206,7 +206,7 @@ class FillInScreen(Screen[None]):
         usual = usual_range(self.catalogue, value[1])
         if usual and not usual[0] <= number <= usual[1] and self.pending != (value, number):
             self.pending = (value, number)
-            problem.say(f"No card known so far has a {LABELS[value[1]]} of {number} (they go from {usual[0]} to "
+            problem.say(f"No card known so far has {number} as its {LABELS[value[1]]} (they go from {usual[0]} to "
                         f"{usual[1]}): check the card, then press Enter again to keep {number}.", "problem")
             return
         problem.say("")

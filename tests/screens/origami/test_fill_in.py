@@ -40,7 +40,7 @@ async def test_fill_in_a_family_stop_and_resume_where_it_stopped(tmp_path: Path)
         first = unknown_values(app.catalogue, ["origami/farm"])  # type: ignore[arg-type]
         assert screen.current == first[0]
         card, field = first[0]
-        assert f"{card}: what is its" in text(screen, "#ask") and card in text(screen, "#card")
+        assert f"{card} · " in text(screen, "#ask") and card in text(screen, "#card")
         await pilot.press("x", "enter")  # not a number: the field takes no letters
         await pilot.press("enter")
         await pilot.pause()
