@@ -200,7 +200,8 @@ class QuickScoreScreen(Screen[None]):
         rows = self.rows()
         if sum(1 for r in rows if r[0].strip()) < 2:
             status.say("Type each player's name, their two collections from the bottom card up "
-                       "(commas between cards; a few letters are enough) and their cards left in hand.")
+                       "(a few letters until the card shows, then a comma) and their cards left in hand. "
+                       "Only totals on paper? ctrl+t.")
             view.show(None, "The score sheet appears here once two players are in.")
             return
         try:
