@@ -12,6 +12,7 @@ from scoring.origami.cards import Card
 from scoring.origami.catalog import EDITABLE, Catalogue, card_words, typed_value
 from scoring.origami.templates import TYPED_EXAMPLE
 
+from . import catalog_share
 from .catalogue import remember
 
 COLUMNS = ("quantity", "cost", "folds", "points", "effect")
@@ -27,6 +28,7 @@ def add_verb(verb: Callable[[str, str], argparse.ArgumentParser]) -> None:
                    help="a name in any language, a family or a game to look for; or: set CARD FIELD VALUE")
     p.add_argument("--game", choices=GAMES, default=GAMES[0],
                    help="whose cards: origami (Origami and Origami Legends, the default) or origin-story")
+    catalog_share.add_options(p)  # catalog export FILE, import FILE, unset CARD FIELD: sharing the values
 
 
 def run(args: argparse.Namespace, catalogue: Catalogue, url: str) -> tuple[Any, str]:
@@ -34,6 +36,8 @@ def run(args: argparse.Namespace, catalogue: Catalogue, url: str) -> tuple[Any, 
     words: list[str] = args.words
     if words[:1] == ["set"]:
         return _set(words[1:], catalogue, url)
+    if words[:1] and words[0] in catalog_share.VERBS:
+        return catalog_share.run(args, catalogue, url)
     query = fold(" ".join(words))
     cards = sorted((card for card in catalogue.cards.values() if query in card_words(card)),
                    key=lambda card: (card.game.value, card.family or "~", card.id))

@@ -15,7 +15,7 @@ from .app_base import AppBase
 if TYPE_CHECKING:
     from db.store import Store
     from scoring.origin.scoring import GameScore
-    from screens.origami.quick import QuickScoreScreen
+    from screens.origami.quick import QuickScoreScreen, TotalsScreen
     from screens.origami.sheet import SheetScreen
     from screens.origin.catalogue import OriginCatalogueScreen
     from screens.origin.quick import OriginQuickScreen
@@ -181,6 +181,24 @@ class HistoryFlow(AppBase):
             self.notify(str(exc), title="Not saved", severity="error")
             return
         if isinstance(self.screen, QuickScoreScreen):
+            self.screen.was_saved(record.id)
+
+    def on_totals_screen_save(self, message: TotalsScreen.Save) -> None:
+        """Totals counted on paper join the history as a quick-scored game marked totals only (its rules say so):
+        no cards, so no families or characters, and each player's sheet has their total and hand but no lines."""
+        from screens.origami.quick import TOTALS_ONLY, TotalsScreen
+
+        from .render import sheet_json
+
+        sheet = message.sheet
+        try:
+            record = self.reader().record_scored(
+                variant=message.variant.value, players=[p.name for p in sheet.players], families=[], characters=[],
+                rules=dict(TOTALS_ONLY), sheet=sheet, sheets=sheet_json(sheet)["players"])
+        except InputError as exc:
+            self.notify(str(exc), title="Not saved", severity="error")
+            return
+        if isinstance(self.screen, TotalsScreen):
             self.screen.was_saved(record.id)
 
     def on_origin_quick_screen_save(self, message: OriginQuickScreen.Save) -> None:

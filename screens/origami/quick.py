@@ -1,4 +1,5 @@
-"""Quick score: type each player's two collections (bottom to top) and hand; the sheet follows as you type."""
+"""Quick score: type each player's two collections (bottom to top) and hand; the sheet follows as you type.
+Totals only (ctrl+t there): a table that counted on paper types each total and hand; ranks and tie-break follow."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -13,16 +14,87 @@ from textual.widgets import Footer, Header, Input, Label, Select, Static
 
 from scoring.errors import InputError, MissingValue
 from scoring.origami.catalog import Catalogue
-from scoring.origami.sheet import ScoreSheet, score
+from scoring.origami.sheet import PlayerScore, ScoreSheet, TieBreak, score
 from scoring.origami.table import Table, Variant, parse_table
 
-from .completion import card_list, last_item, word_list
+from .completion import Completer, complete_card, last_item, word_list
 from .form import Choice, Field, Verdict
 from .question import ask_value
 from .sheet import ScoreSheetView
 
 SEATS = 5
 Row = tuple[str, str, str, str]  # name, collection 1, collection 2, hand (as typed)
+TOTALS_ONLY = {"entry": "totals"}  # a saved game's mark: its cards were never typed, so no card statistics
+VARIANTS = [("Origami", "origami"), ("Origami Legends", "legends"), ("Mixed", "mixed")]
+
+
+def shown_card(item: str, catalogue: Catalogue, variant: Variant) -> str | None:
+    """The card a typed item stands for, as the completion shows it: the card it names (whole, or a unique
+    prefix or spelling), else the first card the completion offers; None when nothing fits. Leaving the item
+    (comma, Tab, Enter) takes this card, so a few letters and what is shown are all a player needs."""
+    try:
+        return catalogue.resolve(item, variant.games).id
+    except InputError:
+        rest = complete_card(item, catalogue, variant.games)
+        if not rest:
+            return None
+        try:
+            return catalogue.resolve(item + rest, variant.games).id
+        except InputError:
+            return None
+
+
+def card_completer(screen: QuickScoreScreen) -> Completer:
+    """The inline suggestion: the rest of the card that leaving the item would take (see `shown_card`)."""
+    def rest(value: str) -> str | None:
+        item = last_item(value)[1]
+        if not item or item.isdigit():
+            return None
+        card = shown_card(item, screen.catalogue, screen.variant)
+        return card[len(item):] if card and card.casefold().startswith(item.casefold()) else None
+    return Completer(rest)
+
+
+def ranked_totals(rows: list[tuple[str, int, int]]) -> ScoreSheet:
+    """Ranks from each player's (name, total, cards in hand), as the rulebook breaks ties (`sheet.score` does the
+    same): most points first; tied on points, the most cards left in hand; still tied, the victory is shared."""
+    players = tuple(PlayerScore(name, total, 1 + sum(1 for _, t, h in rows if (t, h) > (total, hand)), hand, (), ())
+                    for name, total, hand in rows)
+    best = max(t for _, t, _ in rows)
+    leaders = [(n, h) for n, t, h in rows if t == best]
+    most = max(h for _, h in leaders)
+    winners = tuple(n for n, h in leaders if h == most)
+    tie_break: TieBreak = None if len(leaders) == 1 else "hand" if len(winners) == 1 else "shared"
+    return ScoreSheet(players, winners, tie_break)
+
+
+def read_totals(rows: list[tuple[str, str, str]]) -> ScoreSheet:
+    """The totals typed in (name, total, cards in hand per row); every row with a name is a player. A row that
+    cannot be read is an InputError naming the row and how to fix it."""
+    seen: set[str] = set()
+    read: list[tuple[str, int, int]] = []
+    for number, (name, total, hand) in enumerate(rows, start=1):
+        where = f"row {number}"
+        who = name.strip()
+        if not who:
+            if (total + hand).strip():
+                raise InputError("has a total but no name: type the player's name first", where=where)
+            continue
+        if who.casefold() in seen:
+            raise InputError(f"{who} is typed twice: each player once", where=where)
+        seen.add(who.casefold())
+        try:
+            points = int(total.strip())
+        except ValueError:
+            raise InputError(f"{who}'s total must be a whole number of points, e.g. 41, not {total.strip()!r}"
+                             if total.strip() else f"type {who}'s total points", where=where) from None
+        cards = hand.strip() or "0"
+        if not cards.isdigit():
+            raise InputError(f"{who}'s cards in hand must be a count, e.g. 3, not {hand.strip()!r}", where=where)
+        read.append((who, points, int(cards)))
+    if len(read) < 2:
+        raise InputError("type at least two players, each with their total")
+    return ranked_totals(read)
 
 
 def read_table(variant: Variant, rows: list[Row], characters: str, catalogue: Catalogue) -> Table:
@@ -66,6 +138,7 @@ class QuickScoreScreen(Screen[None]):
     QuickScoreScreen #status { max-height: 3; margin: 0 1; }
     """
     BINDINGS = [Binding("ctrl+s", "save", "Save to history"), Binding("escape", "app.pop_screen", "Back"),
+                Binding("ctrl+t", "totals", "Totals only"),
                 Binding("ctrl+n", "ask_value", "Give a missing value", show=False)]
 
     class Save(Message):
@@ -82,14 +155,14 @@ class QuickScoreScreen(Screen[None]):
         self.scored: Scored | None = None
         self.missing: MissingValue | None = None
         self.saved = False
+        self.typed: dict[str, str] = {}  # each box's value before its latest change
 
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="top"):
             yield Label("Game")
-            yield Choice([("Origami", "origami"), ("Origami Legends", "legends"), ("Mixed", "mixed")],
-                         value="origami", allow_blank=False, id="variant")
-            cards = card_list(lambda: self.catalogue, lambda: self.variant.games)
+            yield Choice(VARIANTS, value="origami", allow_blank=False, id="variant")
+            cards = card_completer(self)
             yield Field(placeholder="Characters in play, e.g. Ninja red, Geisha yellow", id="characters",
                         suggester=cards)
         names = word_list(lambda: self.profiles)
@@ -127,7 +200,8 @@ class QuickScoreScreen(Screen[None]):
         rows = self.rows()
         if sum(1 for r in rows if r[0].strip()) < 2:
             status.say("Type each player's name, their two collections from the bottom card up "
-                       "(commas between cards; a few letters are enough) and their cards left in hand.")
+                       "(a few letters until the card shows, then a comma) and their cards left in hand. "
+                       "Only totals on paper? ctrl+t.")
             view.show(None, "The score sheet appears here once two players are in.")
             return
         try:
@@ -147,7 +221,29 @@ class QuickScoreScreen(Screen[None]):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.saved = False
+        field = event.input
+        before, self.typed[field.id or ""] = self.typed.get(field.id or "", ""), event.value
+        typed_comma = event.value == before + ","  # typed at the end, not left there by a backspace
+        if (typed_comma and field.id and not field.id.startswith("name")
+                and self.take_shown(field, event.value[:-1], ", ")):
+            return  # the value changed again: that change scores it
         self.refresh_sheet()
+
+    def take_shown(self, field: Input, value: str, after: str = "") -> bool:
+        """Put the card the last item stands for in its place (see `shown_card`); False when nothing changes."""
+        head, item = last_item(value)
+        card = shown_card(item, self.catalogue, self.variant) if item and not item.isdigit() else None
+        new = head + card + after if card else value + after
+        if new == field.value:
+            return False
+        field.value = new
+        field.cursor_position = len(new)
+        return True
+
+    def on_input_blurred(self, event: Input.Blurred) -> None:
+        """Tab (or a click) away from a card box takes the card shown for the item being typed."""
+        if event.input.id and not event.input.id.startswith("name"):
+            self.take_shown(event.input, event.input.value)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         self.refresh_sheet()
@@ -155,16 +251,17 @@ class QuickScoreScreen(Screen[None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Enter: complete the item being typed, ask for a missing value, or move on."""
         event.stop()
-        head, item = last_item(event.value)
-        if item and event.input.id and not event.input.id.startswith("name"):
-            try:
-                event.input.value = head + self.catalogue.resolve(item, self.variant.games).id
-            except InputError:
-                pass
+        if event.input.id and not event.input.id.startswith("name"):
+            self.take_shown(event.input, event.value)
         if self.missing is not None:
             self.action_ask_value()
         else:
             self.focus_next()
+
+    def action_totals(self) -> None:
+        """A table that counted on paper: type the totals instead (the names typed here come along)."""
+        names = [row[0].strip() for row in self.rows() if row[0].strip()]
+        self.app.push_screen(TotalsScreen(self.profiles, names, self.variant))
 
     def action_ask_value(self) -> None:
         if self.missing is not None:
@@ -189,4 +286,114 @@ class QuickScoreScreen(Screen[None]):
     def was_saved(self, game_id: int) -> None:
         self.saved = True
         self.query_one("#status", Verdict).say(f"Saved to history as game {game_id}.")
+        self.notify(f"Saved as game {game_id}.")
+
+
+class TotalsScreen(Screen[None]):
+    """Totals only: for a table that counted on paper, each player's total and cards left in hand; the ranks and
+    the tie-break follow as they are typed, and ctrl+s saves the game to the history marked as totals only."""
+
+    DEFAULT_CSS = """
+    TotalsScreen #top { height: 1; margin: 0 1; }
+    TotalsScreen #top Label { margin-right: 1; }
+    TotalsScreen #variant { width: 24; }
+    TotalsScreen Grid { grid-size: 3; grid-columns: 1fr 12 14; grid-gutter: 0 1; height: auto; margin: 0 1;
+                        grid-rows: 1; max-width: 60; }
+    TotalsScreen .heading { text-style: bold; }
+    TotalsScreen #status { max-height: 3; margin: 0 1; }
+    """
+    BINDINGS = [Binding("ctrl+s", "save", "Save to history"), Binding("escape", "app.pop_screen", "Back")]
+
+    class Save(Message):
+        """The player wants these totals in the history."""
+
+        def __init__(self, sheet: ScoreSheet, variant: Variant) -> None:
+            super().__init__()
+            self.sheet = sheet
+            self.variant = variant
+
+    def __init__(self, profiles: list[str], names: list[str] | None = None,
+                 variant: Variant = Variant.ORIGAMI) -> None:
+        super().__init__()
+        self.profiles = profiles
+        self.names = (names or [])[:SEATS]
+        self.start_variant = variant
+        self.sheet: ScoreSheet | None = None
+        self.saved = False
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="top"):
+            yield Label("Game")
+            yield Choice(VARIANTS, value=self.start_variant.value, allow_blank=False, id="variant")
+        names = word_list(lambda: self.profiles)
+        with Grid():
+            for heading in ("Player", "Total", "Cards in hand"):
+                yield Static(heading, classes="heading")
+            for seat in range(SEATS):
+                name = self.names[seat] if seat < len(self.names) else ""
+                yield Field(name, placeholder=f"player {seat + 1}", id=f"name-{seat}", suggester=names)
+                yield Field(placeholder="points", id=f"total-{seat}", restrict=r"-?[0-9]*")
+                yield Field(placeholder="0", id=f"hand-{seat}", restrict=r"[0-9]*")
+        yield Verdict("status")
+        yield ScoreSheetView()
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "Quick score: totals only"
+        self.query_one("#total-0" if self.names else "#name-0", Input).focus()
+        self.refresh_sheet()
+
+    @property
+    def variant(self) -> Variant:
+        return Variant(str(self.query_one("#variant", Choice).value))
+
+    def rows(self) -> list[tuple[str, str, str]]:
+        def value(key: str, seat: int) -> str:
+            return self.query_one(f"#{key}-{seat}", Input).value
+        return [(value("name", s), value("total", s), value("hand", s)) for s in range(SEATS)]
+
+    def refresh_sheet(self) -> None:
+        self.sheet = None
+        status = self.query_one("#status", Verdict)
+        view = self.query_one(ScoreSheetView)
+        rows = self.rows()
+        if sum(1 for r in rows if r[0].strip()) < 2:
+            status.say("Type each player's name, the total they counted on paper and their cards left in hand "
+                       "(they break a tie on points). Tab moves on.")
+            view.show(None, "The ranking appears here once two players have a total.")
+            return
+        try:
+            self.sheet = read_totals(rows)
+        except InputError as problem:
+            status.say(str(problem), "problem")
+            view.show(None, "Waiting for the totals.")
+            return
+        status.say("Saved to history." if self.saved else "ctrl+s saves this game to the history (totals only).")
+        view.show(self.sheet)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.saved = False
+        self.refresh_sheet()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        self.saved = False
+        self.refresh_sheet()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter moves on, as Tab does."""
+        event.stop()
+        self.focus_next()
+
+    def action_save(self) -> None:
+        if self.sheet is None:
+            self.notify(f"Nothing to save yet: {self.query_one('#status', Verdict).render()}", severity="warning")
+        elif self.saved:
+            self.notify("This game is already in the history.")
+        else:
+            self.post_message(self.Save(self.sheet, self.variant))
+
+    def was_saved(self, game_id: int) -> None:
+        self.saved = True
+        self.query_one("#status", Verdict).say(f"Saved to history as game {game_id} (totals only).", "ok")
         self.notify(f"Saved as game {game_id}.")

@@ -1,0 +1,253 @@
+"""A catalogue filled in once, shared by the club: `companion catalog export FILE` writes the values kept in this
+database's catalogue as a catalogue file (TOML `[[card]]` tables, as `--catalog` reads them), each value followed
+by who entered it and when; `catalog import FILE` adds such a file's values to this database (a value already
+there is kept unless `--replace`, and a different one is named as a conflict; importing twice adds nothing);
+`catalog unset CARD FIELD` forgets one of your values, so the card is back to the shipped value or unknown."""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import tempfile
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from scoring.errors import InputError
+from scoring.origami.cards import character_id
+from scoring.origami.catalog import Catalogue, user_entries
+
+from .catalogue import ORIGIN_STORED, is_origin_file, read_text, shipped, with_values
+
+if TYPE_CHECKING:
+    from db.store import Store
+
+VERBS = ("export", "import", "unset")
+USAGE = {"export": "companion catalog export FILE [--by NAME]",
+         "import": "companion catalog import FILE [--replace]",
+         "unset": "companion catalog unset CARD FIELD, e.g. companion catalog unset Sheep points"}
+STAMP = "%Y-%m-%d %H:%M UTC"
+# After each exported value: `# entered by NAME, 2026-11-23 21:40 UTC` (or without `by NAME`).
+ENTERED = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*=.*#\s*entered(?: by (?P<by>.+?))?, "
+                     r"(?P<at>\d{4}-\d\d-\d\d \d\d:\d\d) UTC\s*$")
+Value = tuple[str, str, Any]  # card, field, value
+QR_PROMPT = 1  # the line the shell's prompt takes under the code (as `companion share --qr`)
+
+
+def add_options(p: argparse.ArgumentParser) -> None:
+    """The options of `catalog export|import` on the `catalog` verb's parser."""
+    p.add_argument("--by", metavar="NAME", help="catalog export: who entered the values (written beside each)")
+    p.add_argument("--replace", action="store_true",
+                   help="catalog import: where the file's value differs from yours, take the file's")
+    p.add_argument("--qr", action="store_true",
+                   help="catalog export: also draw the file as a QR code, for a phone to pass on")
+
+
+def run(args: argparse.Namespace, catalogue: Catalogue, url: str) -> tuple[Any, str]:
+    """(JSON data, text) for `catalog export|import|unset …` (args.words[0] is the sub-verb)."""
+    from db.store import Store
+
+    verb, *words = args.words
+    if verb == "unset" and len(words) < 2 or verb != "unset" and len(words) != 1:
+        raise InputError(f"usage: {USAGE[verb]}", where=f"catalog {verb}")
+    store = Store.open(url)
+    try:
+        if verb == "export":
+            return export(store, Path(words[0]), getattr(args, "by", None), bool(getattr(args, "qr", False)))
+        if verb == "import":
+            return import_file(store, catalogue, Path(words[0]), bool(getattr(args, "replace", False)))
+        return unset(store, catalogue, " ".join(words[:-1]), words[-1])
+    finally:
+        store.close()
+
+
+# --- export -----------------------------------------------------------------------------------------
+def toml_value(value: Any) -> str:
+    """A value as TOML writes it: numbers, text, true/false, lists and inline tables (what card values hold)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return json.dumps(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)  # a JSON string is a TOML basic string
+    if isinstance(value, list):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    if isinstance(value, Mapping):
+        return "{ " + ", ".join(f"{toml_key(str(k))} = {toml_value(v)}" for k, v in value.items()) + " }"
+    raise InputError(f"a value of your catalogue cannot be written to a file: {value!r}")
+
+
+def toml_key(key: str) -> str:
+    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else json.dumps(key, ensure_ascii=False)
+
+
+def catalogue_text(rows: list[tuple[str, str, Any, datetime]], by: str | None, now: datetime) -> str:
+    """The catalogue file of `rows` (card, field, value, when entered): one `[[card]]` per card."""
+    cards: dict[str, list[tuple[str, Any, datetime]]] = {}
+    for card, field, value, at in rows:
+        cards.setdefault(card, []).append((field, value, at))
+    who = f" by {by}" if by else ""
+    out = ["# Card values read off the cards, shared from an Origami companion database"
+           f"{who} on {now.astimezone(UTC):{STAMP}}: {len(rows)} value{'s' if len(rows) != 1 else ''} "
+           f"of {len(cards)} card{'s' if len(cards) != 1 else ''}.",
+           "# Use them with `companion --catalog FILE …`, or keep them in your database: "
+           "`companion catalog import FILE`.",
+           "# After each value: who entered it and when."]
+    for card, values in cards.items():
+        out += ["", "[[card]]", f"name = {toml_value(card)}"]
+        out += [f"{toml_key(f)} = {toml_value(v)}  # entered{who}, {at.astimezone(UTC):{STAMP}}" for f, v, at in values]
+    return "\n".join(out) + "\n"
+
+
+def export(store: Store, path: Path, by: str | None, qr_code: bool = False) -> tuple[Any, str]:
+    rows = [r for r in store.card_values_set() if not r[0].startswith(ORIGIN_STORED)]
+    if not rows:
+        raise InputError("your catalogue has no values yet, so there is nothing to share: fill some in first "
+                         "(`companion catalog set CARD FIELD VALUE`, or the app's catalogue)", where="catalog export")
+    if by is not None and (not by.strip() or "\n" in by):
+        raise InputError("--by takes the name of who entered the values, on one line", where="catalog export")
+    text = catalogue_text([(c, f, v, at if at.tzinfo else at.replace(tzinfo=UTC)) for c, f, v, at in rows],
+                          by.strip() if by else None, datetime.now(UTC))
+    code = drawn_code(text) if qr_code else None  # drawn first: a code that cannot be drawn writes nothing
+    write_whole(path, text)
+    cards = sorted({r[0] for r in rows})
+    said = (f"{len(rows)} value{'s' if len(rows) != 1 else ''} of {len(cards)} card{'s' if len(cards) != 1 else ''} "
+            f"written to {path}. Another database takes them with `companion catalog import {path}`; "
+            f"`companion --catalog {path} …` uses them without keeping them.")
+    if code is not None:
+        said += "\nThe file as a QR code: a phone scans it as text, to save as a .toml file and pass on.\n" + code
+    return {"file": str(path), "values": [{"card": c, "field": f, "value": v} for c, f, v, _ in rows]}, said
+
+
+def drawn_code(text: str) -> str:
+    """`text` as a QR code drawn for this terminal (blocks; colours when it is one), or an InputError saying why
+    it cannot be: too long for a code, or a terminal too small."""
+    import shutil
+    import sys
+
+    from . import qr
+
+    try:
+        modules = qr.matrix(text)
+    except ValueError as too_long:
+        raise InputError(f"{too_long}: share the file itself (export fewer values per file to fit a code)",
+                         where="--qr") from None
+    size = shutil.get_terminal_size()
+    drawn = qr.drawing(modules, size.columns, size.lines - QR_PROMPT)
+    if drawn is None:
+        side = qr.smallest(modules)
+        raise InputError(f"the QR code needs at least {side} columns and {side + QR_PROMPT} lines; this terminal "
+                         f"has {size.columns}×{size.lines}: enlarge it (or make the font smaller)", where="--qr")
+    return qr.ansi(drawn) if sys.stdout.isatty() else "\n".join(drawn)
+
+
+def write_whole(path: Path, text: str) -> None:
+    """Write `text` to `path` in one step (a temporary file beside it, then renamed): never half a file."""
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise InputError(f"no folder {folder} to write the file in", where=str(path))
+    try:
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".part")
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(temporary, path)
+    except OSError as exc:
+        raise InputError(f"cannot write the file: {exc.strerror}", where=str(path)) from None
+
+
+# --- import -----------------------------------------------------------------------------------------
+def entered_times(text: str) -> dict[tuple[int, str], datetime]:
+    """(card number, field) -> when it was entered, from the comments an export writes after each value."""
+    times: dict[tuple[int, str], datetime] = {}
+    card = -1
+    for line in text.splitlines():
+        if line.strip() == "[[card]]":
+            card += 1
+        elif (m := ENTERED.match(line)) is not None and card >= 0:
+            try:
+                times[(card, m.group(1))] = datetime.strptime(f"{m.group('at')} UTC", STAMP).replace(tzinfo=UTC)
+            except ValueError:  # a date edited into nonsense: the value counts as entered now
+                continue
+    return times
+
+
+def file_values(catalogue: Catalogue, name: str, text: str) -> list[tuple[str, str, Any, datetime | None]]:
+    """The values of a catalogue file as the database keeps them (card id, field, value, when entered), checked
+    against the catalogue first: a bad file is an InputError naming the card and value, and nothing is kept."""
+    if is_origin_file(name, text):
+        raise InputError("this is an Origin Story catalogue file; this imports Origami's", where=name)
+    entries = user_entries(name, text)
+    if not entries:
+        raise InputError("the file has no [[card]] tables: nothing to import", where=name)
+    checked = catalogue.with_entries(entries, origin="user")
+    times = entered_times(text)
+    values: list[tuple[str, str, Any, datetime | None]] = []
+    for number, (where, entry) in enumerate(entries):
+        named = str(entry["name"])
+        colour = entry.get("colour")
+        card = (catalogue.lookup(named, where=where).id if "game" not in entry
+                else checked.card(character_id(named, colour) if isinstance(colour, str) else named).id)
+        kept = ("name",) if "game" in entry else ("name", "colour")  # a known card's colour is part of its name
+        values += [(card, field, value, times.get((number, field))) for field, value in entry.items()
+                   if field not in kept]
+    return values
+
+
+def import_file(store: Store, catalogue: Catalogue, path: Path, replace: bool) -> tuple[Any, str]:
+    values = file_values(catalogue, str(path), read_text(path, "catalogue"))
+    mine = {(card, field): value for card, field, value in store.card_values()}
+    added: list[Value] = []
+    replaced: list[tuple[str, str, Any, Any]] = []
+    conflicts: list[tuple[str, str, Any, Any]] = []
+    same = 0
+    writes: list[tuple[str, str, Any, datetime | None]] = []
+    for card, field, value, at in values:
+        if (card, field) not in mine:
+            added.append((card, field, value))
+        elif mine[card, field] == value:
+            same += 1
+            continue
+        elif replace:
+            replaced.append((card, field, mine[card, field], value))
+        else:
+            conflicts.append((card, field, mine[card, field], value))
+            continue
+        writes.append((card, field, value, at))
+    with_values(catalogue, [(c, f, v) for c, f, v, _ in writes])  # the values together are sound: else nothing
+    for card, field, value, at in writes:
+        store.set_card_value(card, field, value, at)
+
+    def said(items: list[Value]) -> str:
+        return ", ".join(f"{c} {f.replace('_', ' ')} {v}" for c, f, v in items)
+
+    lines = [f"From {path}: {len(added)} value{'s' if len(added) != 1 else ''} added"
+             + (f" ({said(added)})" if added else "") + f", {same} already the same here."]
+    if replaced:
+        lines.append(f"Replaced ({len(replaced)}): " + ", ".join(
+            f"{c} {f.replace('_', ' ')} {old} → {new}" for c, f, old, new in replaced))
+    if conflicts:
+        lines.append(f"Kept yours where the file says otherwise ({len(conflicts)}):")
+        lines += [f"  {c} {f.replace('_', ' ')}: yours {old}, the file's {new}" for c, f, old, new in conflicts]
+        lines.append(f"Check those cards; `companion catalog import {path} --replace` takes the file's values.")
+    data = {"file": str(path), "added": [{"card": c, "field": f, "value": v} for c, f, v in added], "same": same,
+            "replaced": [{"card": c, "field": f, "yours": o, "file": n} for c, f, o, n in replaced],
+            "conflicts": [{"card": c, "field": f, "yours": o, "file": n} for c, f, o, n in conflicts]}
+    return data, "\n".join(lines)
+
+
+# --- unset ------------------------------------------------------------------------------------------
+def unset(store: Store, catalogue: Catalogue, name: str, field_name: str) -> tuple[Any, str]:
+    card = catalogue.resolve(name, where="catalog unset")
+    field = field_name.strip().casefold().replace("-", "_")
+    if not store.unset_card_value(card.id, field):
+        yours = sorted(f for c, f, _ in store.card_values() if c == card.id)
+        have = f"your values of {card.id}: {', '.join(yours)}" if yours else f"you have no values of {card.id}"
+        raise InputError(f"{card.id} has no {field} of yours to unset ({have})", where="catalog unset")
+    base = shipped().cards.get(card.id)
+    shipped_value = getattr(base, field, None) if base is not None else None
+    now = ("unknown again" if shipped_value is None
+           else f"back to the shipped value {shipped_value}")
+    return ({"card": card.id, "field": field, "value": shipped_value},
+            f"{card.id}: {field} is no longer in your catalogue: {now}.")

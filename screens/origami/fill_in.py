@@ -1,0 +1,232 @@
+"""Fill in from your box: the unknown values of the families chosen, card by card (cost, folds, points, hand
+modifier), each with the card's known facts beside it. Every value is checked, then posted as `ValueGiven`, the
+path the catalogue screen uses, so the app keeps it in the user's catalogue at once: stopping loses nothing, and
+opening the screen again on the same families goes on at the first value still unknown."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Input, SelectionList, Static
+from textual.widgets.selection_list import Selection
+
+from scoring.errors import InputError
+from scoring.origami.cards import Card, CardId
+from scoring.origami.catalog import Catalogue
+
+from .form import Field, Verdict
+from .question import ValueGiven
+
+FILL = ("cost", "folds", "points", "hand_modifier")  # the values printed on a card, in the order they are asked
+LABELS = {"cost": "cost", "folds": "folds", "points": "printed points", "hand_modifier": "hand modifier"}
+Value = tuple[CardId, str]  # a card and one of FILL
+
+
+def group(card: Card) -> str:
+    """The chooser's key for a card: its game and family (a card of no family, by its kind)."""
+    return f"{card.game.value}/{card.family or card.kind.value}"
+
+
+def unknown_values(catalogue: Catalogue, groups: Sequence[str]) -> list[Value]:
+    """Every value of FILL nobody knows in the cards of `groups`, in a fixed order (game, family, card, FILL)."""
+    chosen = set(groups)
+    cards = sorted((c for c in catalogue.cards.values() if group(c) in chosen),
+                   key=lambda c: (c.game.value, c.family or "~", c.id))
+    return [(c.id, f) for c in cards for f in FILL if f in c.unknown]
+
+
+def groups_to_fill(catalogue: Catalogue) -> list[tuple[str, int, int]]:
+    """(group, values still unknown, values of FILL in it) for each group with something to fill in."""
+    counts: dict[str, list[int]] = {}
+    for card in catalogue.cards.values():
+        known = [f for f in FILL if getattr(card, f) is not None or f in card.unknown]
+        tally = counts.setdefault(group(card), [0, 0])
+        tally[0] += sum(1 for f in FILL if f in card.unknown)
+        tally[1] += len(known)
+    return sorted((g, left, total) for g, (left, total) in counts.items() if left)
+
+
+def facts(card: Card) -> str:
+    """What is known of a card, to recognise it in the box and to see its value beside the others."""
+    def shown(field: str) -> str:
+        value = getattr(card, field)
+        if field in card.unknown:
+            return "?"
+        if value is None:
+            return "none"
+        origin = card.source_of(field)
+        return f"{value}" + (f" ({origin})" if origin else "")
+
+    names = ", ".join(n for n in card.names if n != card.id)
+    lines = [f"{card.id} · {card.game.value} · {card.family or card.kind.value}"
+             + (f" · also {names}" if names else "") + (f" · {card.quantity} in the box" if card.quantity else ""),
+             "   ".join(f"{LABELS.get(f, f)}: {shown(f)}" for f in (*FILL, "effect")),
+             card.text or "No effect text recorded."]
+    if card.evidence:
+        lines.append(f"Known from: {card.evidence}")
+    return "\n".join(lines)
+
+
+def checked(catalogue: Catalogue, value: Value, typed: str) -> int:
+    """The typed value as the catalogue takes it (a whole number; at least 0 but for the hand modifier), or an
+    InputError saying what to type."""
+    card, field = value
+    text = typed.strip()
+    try:
+        number = int(text)
+    except ValueError:
+        sign = " (a minus sign for a negative modifier)" if field == "hand_modifier" else ""
+        raise InputError(f"{text!r} is not a whole number: type the {LABELS[field]} printed on {card}{sign}"
+                         if text else f"type the {LABELS[field]} printed on {card}, or ctrl+n to skip it") from None
+    catalogue.with_entries([(f"{card}'s {LABELS[field]}", {"name": card, field: number})], origin="user")
+    return number
+
+
+def usual_range(catalogue: Catalogue, field: str) -> tuple[int, int] | None:
+    """The lowest and highest value of `field` among the cards that have one: outside it, the app asks again."""
+    values = [v for c in catalogue.cards.values() if isinstance(v := getattr(c, field), int)]
+    return (min(values), max(values)) if values else None
+
+
+class FamilyList(SelectionList[str]):
+    """The families to fill in: space ticks one, Enter starts (in a plain SelectionList Enter ticks too)."""
+
+    BINDINGS = [Binding("enter", "screen.start", "Start")]
+
+
+class FillInScreen(Screen[None]):
+    """First the families to fill in (space ticks one, Enter starts), then one value at a time."""
+
+    DEFAULT_CSS = """
+    FillInScreen #choose { height: 1fr; }
+    FillInScreen #walk { height: 1fr; display: none; }
+    FillInScreen.-walking #choose { display: none; }
+    FillInScreen.-walking #walk { display: block; }
+    FillInScreen #card { height: auto; padding: 0 1; border: round $primary; }
+    FillInScreen #progress, FillInScreen #ask, FillInScreen #help { margin: 0 1; height: auto; }
+    FillInScreen #value { margin: 0 1; width: 20; }
+    FillInScreen #problem { margin: 0 1; }
+    """
+    BINDINGS = [Binding("escape", "stop", "Stop (values typed are kept)"),
+                Binding("ctrl+n", "skip", "Skip this value"),
+                Binding("ctrl+g", "start", "Start", show=False)]
+
+    def __init__(self, catalogue: Catalogue, groups: Sequence[str] = ()) -> None:
+        super().__init__()
+        self.catalogue = catalogue
+        self.groups = list(groups)
+        self.skipped: list[Value] = []  # skipped in this visit: asked again after the others
+        self.typed = 0
+        self.pending: tuple[Value, int] | None = None  # a value outside the usual range, waiting for Enter again
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="choose"):
+            yield Static("Which families are in your box? Space ticks one, Enter starts. Each line says how many "
+                         "printed values nobody knows yet.", id="help")
+            yield FamilyList(*(Selection(f"{g.replace('/', ' · ')}: {left} of {total} values to fill in",
+                                                 g, g in self.groups)
+                                       for g, left, total in groups_to_fill(self.catalogue)), id="families")
+        with Vertical(id="walk"):
+            yield Static("", id="progress")
+            yield Static("", id="card", markup=False)
+            yield Static("", id="ask")
+            yield Field(placeholder="a whole number", id="value", restrict=r"-?[0-9]*")
+            yield Verdict("problem")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "Fill in from your box"
+        if self.groups:
+            self.walk()
+        else:
+            self.query_one("#families", FamilyList).focus()
+
+    # --- choosing ---------------------------------------------------------------------------------
+    def action_start(self) -> None:
+        if self.has_class("-walking"):
+            return
+        chosen = list(self.query_one("#families", FamilyList).selected)
+        if not chosen:
+            self.notify("Tick at least one family with space first.", severity="warning")
+            return
+        self.groups = chosen
+        self.walk()
+
+    # --- walking ----------------------------------------------------------------------------------
+    def queue(self) -> list[Value]:
+        left = unknown_values(self.catalogue, self.groups)
+        return [v for v in left if v not in self.skipped] + [v for v in self.skipped if v in left]
+
+    @property
+    def current(self) -> Value | None:
+        queue = self.queue()
+        return queue[0] if queue else None
+
+    def walk(self) -> None:
+        """Show the next value to fill in (or say that the families are done)."""
+        self.add_class("-walking")
+        self.pending = None
+        value = self.current
+        field = self.query_one("#value", Input)
+        field.value = ""
+        families = ", ".join(g.split("/", 1)[1] for g in self.groups)
+        left = len(self.queue())
+        if value is None:
+            self.query_one("#progress", Static).update(f"{families}: every printed value is known. "
+                                                       f"{self.typed} typed this time. Esc goes back.")
+            self.query_one("#card", Static).update("Nothing left to fill in.")
+            self.query_one("#ask", Static).update("")
+            field.display = False
+            return
+        card, name = value
+        self.query_one("#progress", Static).update(
+            f"{families}: {left} value{'s' if left != 1 else ''} left, {self.typed} typed this time. "
+            "Stop any time: what you typed is kept, and this goes on from here.")
+        self.query_one("#card", Static).update(facts(self.catalogue.card(card)))
+        self.query_one("#ask", Static).update(f"[b]{card}[/b] · {LABELS[name]}: type the number on the card. "
+                                              "Enter keeps it; ctrl+n skips it for now.")
+        field.display = True
+        field.focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        value = self.current
+        if value is None:
+            return
+        problem = self.query_one("#problem", Verdict)
+        try:
+            number = checked(self.catalogue, value, event.value)
+        except InputError as exc:
+            problem.say(str(exc), "problem")
+            return
+        usual = usual_range(self.catalogue, value[1])
+        if usual and not usual[0] <= number <= usual[1] and self.pending != (value, number):
+            self.pending = (value, number)
+            problem.say(f"No card known so far has {number} as its {LABELS[value[1]]} (they go from {usual[0]} to "
+                        f"{usual[1]}): check the card, then press Enter again to keep {number}.", "problem")
+            return
+        problem.say("")
+        self.post_message(ValueGiven(value[0], value[1], number))
+
+    def use_catalogue(self, catalogue: Catalogue) -> None:
+        """The app kept the value (it calls this with the catalogue that has it): on to the next one."""
+        self.catalogue = catalogue
+        self.typed += 1
+        self.walk()
+
+    def action_skip(self) -> None:
+        value = self.current
+        if value is None or not self.has_class("-walking"):
+            return
+        if value in self.skipped:
+            self.skipped.remove(value)
+        self.skipped.append(value)
+        self.query_one("#problem", Verdict).say(f"{value[0]}'s {LABELS[value[1]]} skipped: asked again at the end.")
+        self.walk()
+
+    def action_stop(self) -> None:
+        self.app.pop_screen()

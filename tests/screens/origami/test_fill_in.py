@@ -1,0 +1,102 @@
+"""Fill in from your box: families chosen, values typed card by card into the user's catalogue, a bad value
+refused, stop, reopen (a new run on the same database) and go on where it stopped."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from companion.app import CompanionApp, make_app
+from db.store import Store
+from screens.origami.fill_in import FamilyList, FillInScreen, unknown_values, usual_range
+from tests.screens.settle import settled
+
+
+def text(screen: FillInScreen, widget: str) -> str:
+    return str(screen.query_one(widget).render())
+
+
+async def opened(app: CompanionApp, groups: list[str] | None = None) -> FillInScreen:
+    assert app.catalogue is not None
+    screen = FillInScreen(app.catalogue, groups or [])
+    await app.push_screen(screen)
+    return screen
+
+
+async def test_fill_in_a_family_stop_and_resume_where_it_stopped(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/h.db"
+    app = make_app(url)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        screen = await opened(app)
+        await pilot.pause()
+        families = screen.query_one(FamilyList)
+        labels = [str(families.get_option_at_index(i).prompt) for i in range(families.option_count)]
+        farm = next(i for i, label in enumerate(labels) if label.startswith("origami · farm"))
+        await pilot.press("enter")  # nothing ticked: nothing starts
+        await pilot.pause()
+        assert not screen.has_class("-walking")
+        await pilot.press(*["down"] * farm, "space", "enter")
+        await pilot.pause()
+        assert screen.groups == ["origami/farm"]
+        first = unknown_values(app.catalogue, ["origami/farm"])  # type: ignore[arg-type]
+        assert screen.current == first[0]
+        card, field = first[0]
+        assert f"{card} · " in text(screen, "#ask") and card in text(screen, "#card")
+        await pilot.press("x", "enter")  # not a number: the field takes no letters
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "type the" in text(screen, "#problem") and screen.current == first[0]
+        typed = []
+        for value in first[:2]:
+            low = usual_range(screen.catalogue, value[1])
+            answer = str(low[0] if low else 0)  # a value like those on the cards known
+            await pilot.press(answer, "enter")
+            await pilot.pause()
+            typed.append((value[0], value[1], int(answer)))
+        assert screen.current == first[2]
+        assert f"{len(first) - 2} values left" in text(screen, "#progress")
+        skipped = first[2]
+        await pilot.press("ctrl+n")  # skipped: asked again after the others
+        await pilot.pause()
+        assert screen.current == first[3]
+        await pilot.press("escape")  # stop
+        await pilot.pause()
+        assert not isinstance(app.screen, FillInScreen)
+    store = Store.open(url)
+    try:
+        assert sorted(store.card_values()) == sorted(typed)
+    finally:
+        store.close()
+
+    again = make_app(url)  # reopen: a new run on the same database
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        screen = await opened(again, ["origami/farm"])
+        await pilot.pause()
+        assert screen.current == skipped  # the first value still unknown: the one skipped
+        assert unknown_values(again.catalogue, ["origami/farm"]) == first[2:]  # type: ignore[arg-type]
+        assert f"{len(first) - 2} values left" in text(screen, "#progress")
+
+
+async def test_a_value_outside_what_cards_show_is_asked_again_and_a_negative_cost_refused(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/h.db"
+    app = make_app(url)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        screen = await opened(app, ["origami/farm"])
+        await pilot.pause()
+        card, field = screen.current or ("", "")
+        assert (card, field) == ("Cat", "points")
+        await pilot.press("-", "1", "enter")
+        await pilot.pause()
+        assert "at least 0" in text(screen, "#problem") and screen.current == (card, field)
+        await pilot.press("backspace", "backspace", *"99", "enter")
+        await pilot.pause()
+        assert "press Enter again to keep 99" in text(screen, "#problem") and screen.current == (card, field)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.current != (card, field)
+    store = Store.open(url)
+    try:
+        assert store.card_values() == [("Cat", "points", 99)]
+    finally:
+        store.close()
