@@ -9,7 +9,7 @@ from textual.app import App
 from textual.screen import Screen
 
 from db.errors import Unusable
-from db.records import ORIGAMI
+from db.records import ORIGAMI, ORIGIN_STORY
 from scoring.errors import InputError
 from scoring.origami.catalog import Catalogue
 from screens.home import HomeScreen, Unfinished
@@ -48,12 +48,9 @@ class AppBase(App[None]):
                 self.call_from_thread(self.opened, *self.open_store())
             every, damaged = self.reader().games_and_damaged()  # a damaged game is named whatever its status
             playing = [g for g in every if g.status == "playing"]
-            games = [Unfinished(g.id, g.players, g.variant, f"{g.started_at:%Y-%m-%d %H:%M}", g.last_seq)
-                     for g in playing if g.kind == ORIGAMI]
-            others = [g for g in playing if g.kind != ORIGAMI]  # the app's screens are Origami's so far
-            unlisted = [*map(str, damaged), *(
-                f"game {g.id} ({', '.join(g.players)}) is an Origin Story game in progress: the app does not show "
-                f"Origin Story yet (`companion origin replay {g.id}` shows its log)" for g in others)]
+            games = [Unfinished(g.id, g.players, g.variant, f"{g.started_at:%Y-%m-%d %H:%M}", g.last_seq, g.kind)
+                     for g in playing if g.kind in (ORIGAMI, ORIGIN_STORY)]
+            unlisted = [str(d) for d in damaged]
         except InputError as exc:
             elsewhere = " (start the companion with --db URL to use another)" if isinstance(exc, Unusable) else ""
             self.call_from_thread(self.home.show_games, [], f"{exc}{elsewhere}")

@@ -1,0 +1,432 @@
+"""An Origin Story game on the table in the app: new game, the round stepper, the table (table, duo, solo), every
+action checked and recorded on the main thread (decide -> durable append -> evolve in OriginSession) before it is
+shown, undo, the rules at a refusal, the round summary and the score sheet. Screens only show and ask."""
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from random import Random
+from typing import TYPE_CHECKING, Any
+
+from scoring.errors import InputError
+
+from .app_base import AppBase
+
+if TYPE_CHECKING:
+    from scoring.origin import commands as c
+    from scoring.origin.catalog import Catalogue as OriginCatalogue
+    from screens.origin.board import TableView
+    from screens.origin.new_game import OriginNewGameScreen
+    from screens.origin.stepper import StepperScreen, StepperView
+    from screens.origin.table import OriginTableScreen
+
+    from .log_session import Submitted
+    from .origin_session import OriginSession
+
+RECENT = 8  # log lines the table keeps (it shows as many as fit)
+
+
+def key() -> str:
+    return uuid.uuid4().hex
+
+
+class OriginFlow(AppBase):
+    origin: OriginSession | None = None
+    origin_rng: Random | None = None  # tests inject the app deck's draws; None: the system's randomness
+    origin_level = "winners"  # the logging level last chosen at the table
+    charged_done = False  # the table said it is done charging this round
+    aligned: dict[str, str] = {}  # alignments typed, kept hidden (and unrecorded) until all are in
+
+    # --- opening a game ---------------------------------------------------------------------------
+    def origin_new(self, solo: bool = False) -> None:
+        from screens.origin.new_game import OriginNewGameScreen
+
+        profiles = [p.name for p in self.reader().players()]
+        self.push_screen(OriginNewGameScreen(profiles, solo))
+
+    def on_origin_new_game_screen_start(self, message: OriginNewGameScreen.Start) -> None:
+        from .origin_session import OriginSession
+
+        store = self.reader()
+        started = OriginSession.start(store, message.command, key(), rng=self.origin_rng)
+        if not isinstance(started, OriginSession):
+            self.notify(str(started), title="Refused", severity="error")
+            return
+        self.origin, self.charged_done, self.aligned = started, False, {}
+        if message.dealer:
+            self.origin_record(lambda k: started.submit(self._c().ChooseDealer(message.dealer), k))
+        else:
+            self.origin_record(started.draw_dealer)
+            self.notify(f"The lot picks {started.state.first_dealer} to deal first (recorded).")
+        self.origin_show(switch=True)
+
+    def origin_resume(self, game_id: int) -> None:
+        from .origin_session import OriginSession
+
+        try:
+            self.origin = OriginSession(self.reader(), game_id, self.origin_rng)
+        except InputError as exc:
+            self.notify(str(exc), title="Cannot resume", severity="error")
+            return
+        if self.origin.problems:
+            self.notify(f"Game {game_id}'s log is not sound: {'; '.join(self.origin.problems)}. `companion origin "
+                        f"replay {game_id}` shows where.", title="Damaged log", severity="warning", timeout=30)
+        self.charged_done, self.aligned = False, {}
+        self.origin_show()
+
+    def origin_cards(self) -> OriginCatalogue:
+        """The Origin Story catalogue: shipped, with the values the user kept in the database over it."""
+        from .origin_catalogue import load
+
+        return load(values=self.reader().card_values())
+
+    def game_of(self) -> OriginSession:
+        if self.origin is None:
+            raise InputError("no Origin Story game is open")
+        return self.origin
+
+    @staticmethod
+    def _c() -> Any:
+        from scoring.origin import commands
+
+        return commands
+
+    # --- which screen ---------------------------------------------------------------------------------
+    def origin_show(self, switch: bool = False) -> None:
+        """The screen for the game as it stands: the stepper, the table, or the end."""
+        from scoring.origin.state import Phase
+        from screens.origin.stepper import StepperScreen
+        from screens.origin.table import OriginTableScreen
+
+        session = self.game_of()
+        if session.state.phase is Phase.ROUND:  # the next round begins at once (its stepper says what to do)
+            self.charged_done, self.aligned = False, {}
+            if not self.origin_record(lambda k: session.submit(self._c().StartRound(), k)):
+                return
+        phase = session.state.phase
+        screen: Any
+        if phase is Phase.OVER:
+            self.origin_over(switch)
+            return
+        if phase in (Phase.PLAY, Phase.END):
+            self.origin_autoplay()
+            if isinstance(self.screen, OriginTableScreen) and not switch:
+                self.screen.recorded(self.origin_table_view())
+                return
+            screen = OriginTableScreen(self.origin_table_view(), self.origin_level)
+        else:
+            if isinstance(self.screen, StepperScreen) and not switch:
+                self.screen.show(self.origin_stepper_view())
+                return
+            screen = StepperScreen(self.origin_stepper_view())
+        if switch or isinstance(self.screen, (StepperScreen, OriginTableScreen)):
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def origin_stepper_view(self) -> StepperView:
+        from screens.origin.steps import stepper_view
+
+        session = self.game_of()
+        return stepper_view(session.game_id, session.state, self.charged_done, self.aligned)
+
+    def origin_table_view(self) -> TableView:
+        from scoring.origin import events as e
+        from scoring.origin.referee import referee
+        from scoring.origin.setup import Mode
+        from scoring.origin.state import Phase
+        from screens.origin.board import TableView
+
+        from .log_session import in_effect
+
+        session = self.game_of()
+        state = session.state
+        result = referee(state.round_input()) if state.round is not None and state.phase in (
+            Phase.PLAY, Phase.END) else None
+        events = in_effect(session.log)
+        recent = tuple(_sentence(x) for x in events[-RECENT:] if not isinstance(x, e.VancardianChose | e.CardsDrawn))
+        moves: list[e.VancardianChose] = []
+        offer = ""
+        if state.mode is Mode.SOLO:
+            for x in reversed(events):  # the Vancardians' moves since your last card
+                if isinstance(x, e.CardPlayed) and x.seat == state.you or isinstance(x, e.RoundStarted):
+                    break
+                if isinstance(x, e.VancardianChose):
+                    moves.insert(0, x)
+            offer = self.surrender_offer()
+        return TableView(session.game_id, state, result, recent[-RECENT:], tuple(moves[-4:]), offer)
+
+    def surrender_offer(self) -> str:
+        from scoring.origin import vancardian_abilities
+        from scoring.origin.referee import referee
+        from scoring.origin.state import Phase
+
+        state = self.game_of().state
+        if state.phase is not Phase.PLAY or state.piles is None or state.round is None:
+            return ""
+        res = referee(state.round_input())
+        if res.in_play is None or res.to_play != state.you:
+            return ""
+        offer = vancardian_abilities.surrender(
+            [p.play for p in res.in_play.plays], state.piles.row(res.in_play.leader), you=state.you,
+            alignment=str(dict(state.round.alignment or ())[state.you]), tricks_won=res.tricks_won.get(state.you, 0))
+        return f"{offer.to} would gain {offer.vp} VP ({offer.rule}); type surrender or press f3" if offer.allowed else ""
+
+    # --- recording ------------------------------------------------------------------------------------
+    def origin_record(self, act: Callable[[str], Submitted]) -> bool:
+        """One action under a fresh idempotency key; True when it is on disk (or was already)."""
+        from db.errors import StaleGame
+
+        try:
+            submitted = act(key())
+        except StaleGame:
+            self.notify("This game changed in another window: the screen now shows what was recorded there.",
+                        severity="warning")
+            self.origin_show()
+            return False
+        except InputError as exc:
+            self.origin_refused(str(exc))
+            return False
+        if not submitted.accepted:
+            self.origin_refused(str(submitted.decision))
+            return False
+        return True
+
+    def origin_refused(self, text: str) -> None:
+        refused = getattr(self.screen, "refused", None)
+        if refused is not None:
+            refused(text)
+        else:
+            self.notify(text, title="Not recorded", severity="error")
+
+    def origin_command(self, command: c.Command | c.Override) -> bool:
+        from scoring.origin import commands as c
+
+        session = self.game_of()
+        if isinstance(command, c.UseAbility):
+            return self.origin_record(lambda k: session.use_ability(command, k))
+        if isinstance(command, c.VancardianPlays) and not command.drawn:
+            return self.origin_record(session.vancardian_plays)
+        if isinstance(command, c.VancardianPlays):
+            return self.origin_record(lambda k: session.vancardian_plays(k, command.drawn))
+        return self.origin_record(lambda k: session.submit(command, k))
+
+    def origin_autoplay(self) -> None:
+        """Solo with the app deck: the Vancardians move by themselves until it is your turn (each move is on disk
+        before the next is decided)."""
+        from scoring.origin.referee import referee
+        from scoring.origin.round_result import legal_options
+        from scoring.origin.setup import Kind, Mode
+        from scoring.origin.state import Phase
+
+        session = self.game_of()
+        for _ in range(8):
+            state = session.state
+            if state.mode is not Mode.SOLO or state.deck != "app" or state.phase is not Phase.PLAY:
+                return
+            seat = legal_options(referee(state.round_input()))[0]
+            if seat is None or state.seating.seat(seat).kind is not Kind.VANCARDIAN:
+                return
+            if not self.origin_record(session.vancardian_plays):
+                return
+
+    # --- the stepper ----------------------------------------------------------------------------------
+    def on_stepper_screen_entered(self, message: StepperScreen.Entered) -> None:
+        try:
+            self.origin_step(message.text)
+        except InputError as exc:
+            self.origin_refused(str(exc))
+            return
+        self.origin_show()
+
+    def origin_step(self, text: str) -> None:
+        from scoring.origin import commands as c
+        from scoring.origin.cards import parse_card
+        from scoring.origin.round_input import parse_alignment
+        from scoring.origin.setup import Mode
+        from screens.origin.steps import due, players
+
+        session = self.game_of()
+        state = session.state
+        now = due(state, self.charged_done, self.aligned)
+        solo = state.mode is Mode.SOLO
+
+        def cards(words: str) -> tuple[Any, ...]:
+            return tuple(parse_card(w, solo=solo) for w in words.replace(",", " ").split())
+
+        if now.step == "dealer":
+            if text.casefold() in ("", "lot"):
+                self.origin_record(session.draw_dealer)
+            else:
+                self.origin_record(lambda k: session.submit(c.ChooseDealer(text), k))
+        elif now.step == "deal" and state.mode is Mode.DUO:
+            sks = [s.name for s in state.seating.seats if s.kind.value == "sidekick"]
+            parts = [cards(p) for p in text.split(",")] if "," in text else [cards(text)[:2], cards(text)[2:]]
+            if len(parts) != 2:
+                raise InputError(f"type {sks[0]}'s two cards, a comma, then {sks[1]}'s two, e.g. 7br 12sp, 3st 9lv")
+            self.origin_record(lambda k: session.submit(c.DealHands(tuple(zip(sks, parts, strict=True))), k))
+        elif now.step == "deal" and state.deck == "app":
+            self.origin_record(session.deal_app_deck)
+        elif now.step == "deal":
+            self.origin_record(lambda k: session.submit(c.DealHands(((state.you, cards(text)),)), k))
+        elif now.step == "event":
+            if not text:
+                raise InputError("type the event's name (what the card says)")
+            self.origin_record(lambda k: session.reveal_event(text, k))
+        elif now.step == "stamina":
+            self.origin_record(session.gain_stamina)
+        elif now.step in ("story", "superhero"):
+            if not text:
+                raise InputError(f"type the name of {now.player}'s {now.step} card")
+            place = session.place_story if now.step == "story" else session.reveal_superhero
+            self.origin_record(lambda k: place(now.player, text, k))
+        elif now.step == "charge":
+            if not text:
+                self.charged_done = True
+                return
+            self.origin_record(lambda k: session.charge(*read_charge(state, text), k))
+        elif now.step == "align":
+            self.aligned[now.player] = parse_alignment(text).value
+            if len(self.aligned) == len(players(state)):
+                chosen = tuple((p, parse_alignment(self.aligned[p])) for p in players(state))
+                self.aligned = {}
+                self.origin_record(lambda k: session.submit(c.RevealAlignments(chosen), k))
+                self.notify("Alignments: " + ", ".join(f"{p} {a.value}" for p, a in chosen))
+        elif now.step == "rows":
+            line = "" if text.casefold() in ("", "none", "-") else text
+            if state.deck == "app":
+                self.origin_record(lambda k: session.deal_app_deck(k, line))
+                return
+            fields = [p.strip() for p in text.split("|")]
+            if len(fields) not in (3, 4):
+                raise InputError("type: the line | Automaton's 8 cards | Factoryon's 8 cards | the cards drawn "
+                                 "for the line (if any)")
+            vans = [s.name for s in state.seating.seats if s.kind.value == "vancardian"]
+            line = "" if fields[0].casefold() in ("", "none", "-") else fields[0]
+            rows = ((vans[0], cards(fields[1])), (vans[1], cards(fields[2])))
+            draws = cards(fields[3]) if len(fields) == 4 else ()
+            self.origin_record(lambda k: session.submit(c.DealHands(rows, line, draws), k))
+
+    def on_stepper_screen_undo(self) -> None:
+        if self.aligned:
+            self.aligned = {}
+            self.notify("The alignments typed so far are cleared: type them again.")
+        elif self.charged_done:
+            self.charged_done = False
+        else:
+            self.origin_undo()
+        self.origin_show()
+
+    def origin_undo(self) -> None:
+        from scoring.origin.describe import describe
+
+        session = self.game_of()
+        try:
+            target = session.undo("undone at the table", key())
+        except InputError as exc:
+            self.notify(str(exc), severity="warning")
+            return
+        self.notify(f"Undone: {describe(target.event)}")  # type: ignore[arg-type]  # an action starts with a fact
+
+    # --- the table ------------------------------------------------------------------------------------
+    def on_origin_table_screen_submit(self, message: OriginTableScreen.Submit) -> None:
+        from scoring.origin import commands as c
+
+        for command in message.commands:
+            if not self.origin_command(command):
+                break
+        ended = any(isinstance(x, c.EndRound) or isinstance(x, c.Override) and isinstance(x.command, c.EndRound)
+                    for x in message.commands)
+        if ended or self.round_just_scored():
+            self.origin_round_summary()
+            return
+        self.origin_show()
+
+    def round_just_scored(self) -> bool:
+        from scoring.origin.state import Phase
+
+        return self.game_of().state.phase in (Phase.ROUND, Phase.OVER)
+
+    def on_origin_table_screen_word(self, message: OriginTableScreen.Word) -> None:
+        from scoring.origin import commands as c
+
+        if message.word == "undo":
+            self.origin_undo()
+        elif message.word == "go":
+            self.origin_command(c.VancardianPlays())
+        elif message.word == "surrender":
+            self.origin_command(c.Surrender())
+        elif message.word == "end":
+            self.origin_command(c.EndRound())
+        if self.round_just_scored():
+            self.origin_round_summary()
+            return
+        self.origin_show()
+
+    def on_origin_table_screen_explain(self, message: OriginTableScreen.Explain) -> None:
+        from screens.origin.rules import OriginRulesScreen
+
+        self.push_screen(OriginRulesScreen(message.rule or None, self.origin_players()))
+
+    def origin_players(self) -> str | None:
+        if self.origin is None:
+            return None
+        n = len(self.origin.state.players)
+        return "1" if n == 1 else "2" if n == 2 else "3-5"
+
+    # --- the end of a round and of the game -------------------------------------------------------------
+    def origin_round_summary(self) -> None:
+        """The round just scored: its summary (every trick turned up now), then the next round or the end."""
+        from scoring.origin.referee import referee
+        from scoring.origin.state import Phase
+        from screens.origin.sheet import RoundSummaryScreen
+
+        session = self.game_of()
+        state = session.state
+        r = state.round
+        if r is None or r.scored is None:
+            self.origin_show()
+            return
+        result = referee(state.round_input())
+        game = session.score()
+        totals = {p.name: p.total for p in game.players}
+
+        def then(_: None) -> None:
+            if session.state.phase is Phase.OVER:
+                self.origin_over(switch=True)
+            else:
+                self.origin_show(switch=True)
+
+        self.push_screen(RoundSummaryScreen(r.number, r.scored, result, totals, game), then)
+
+    def origin_over(self, switch: bool) -> None:
+        """The game is over: into the history, then the score sheet."""
+        from screens.origin.sheet import OriginSheetScreen
+
+        session = self.game_of()
+        try:
+            sheet = session.finish() if session.record is None or session.record.status != "finished" \
+                else session.score()
+        except InputError as exc:
+            self.notify(str(exc), title="Not yet", severity="warning")
+            return
+        screen = OriginSheetScreen(sheet, f"game {session.game_id} · final")
+        if switch:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+
+def read_charge(state: Any, text: str) -> tuple[str, str, int]:
+    """`ann Monologuing 2`: who, the card (several words allowed), the stamina."""
+    words = text.split()
+    if len(words) < 3 or not words[-1].isdigit():
+        raise InputError("a charge is: who, the card, the stamina, e.g. 'ann Monologuing 2'")
+    player = state.seating.seat(words[0]).name
+    return player, " ".join(words[1:-1]), int(words[-1])
+
+
+def _sentence(event: Any) -> str:
+    from scoring.origin.describe import describe
+
+    return describe(event)
