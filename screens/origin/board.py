@@ -132,6 +132,8 @@ def trick_line(view: TableView) -> Text:
     who = to_play(view)
     if who:
         out.append(f"   · {who} to play", style="yellow")
+    if view.surrender:
+        out.append(f"\nSurrender? {view.surrender}", style="yellow")
     return out
 
 
@@ -139,11 +141,12 @@ def status_line(view: TableView, level: str) -> str:
     state = view.state
     r = state.round
     parts = [f"Game {view.game_id}", state.mode.value]
+    if state.mode is Mode.SOLO:
+        parts[-1] += f" D{state.difficulty}, {state.deck} deck"
     if r is not None:
         parts.append(f"round {r.number}/5, {r.dealer} deals")
     if state.mode is Mode.SOLO and state.piles is not None:
         parts.append(f"deck {len(state.piles.deck)} · discard {len(state.piles.discard)}")
-        parts.append(f"difficulty {state.difficulty} · {state.deck} deck")
     else:
         parts.append(f"logging: {level}")
     return " · ".join(parts)
@@ -162,6 +165,4 @@ def moves_text(view: TableView) -> Text:
         for n, (rule, sentence) in enumerate(move.steps, start=1):
             out.append(f" {n}. {sentence} ")
             out.append(f"({rule})\n", style="cyan")
-    if view.surrender:
-        out.append(f"Surrender? {view.surrender}\n", style="yellow")
     return out

@@ -13,7 +13,7 @@ a copy of the state (pure: a preview records nothing), so a line of three cards 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from scoring.decision import Accepted, Rejected, Violation
 from scoring.errors import InputError
@@ -129,6 +129,8 @@ def parse_line(state: GameState, text: str, level: str = "winners") -> list[c.Co
         return [c.NameWinner(first)]  # the winners level: a name alone is the trick's winner
     if first is not None and len(words) > 1:
         return [_play(state, first, " ".join(words[1:]))]
+    if {"up", "as", "by", "ignore"} & {w.casefold() for w in words}:
+        return [_play(state, "", t)]  # one card, changed or with a sidekick's card turned up
     return [c.PlayCard("", _card(w, state)) for w in words]  # seats filled in as the cards are checked
 
 
@@ -151,7 +153,7 @@ def read(state: GameState, text: str, level: str = "winners") -> Reading:
             seat = next_seat(now)
             if seat is None:
                 return Reading(problem=f"no trick is being played now: {command.card} has nobody to play it")
-            command = c.PlayCard(seat, command.card)
+            command = replace(command, seat=seat)
         decision = decide(now, command)
         if isinstance(decision, Rejected):
             return Reading(tuple(commands), refusal=decision.violation, refused=command, said=tuple(said))
