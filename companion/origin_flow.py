@@ -170,7 +170,9 @@ class OriginFlow(AppBase):
         offer = vancardian_abilities.surrender(
             [p.play for p in res.in_play.plays], state.piles.row(res.in_play.leader), you=state.you,
             alignment=str(dict(state.round.alignment or ())[state.you]), tricks_won=res.tricks_won.get(state.you, 0))
-        return f"{offer.to} would gain {offer.vp} VP ({offer.rule}); type surrender or press f3" if offer.allowed else ""
+        if not offer.allowed:
+            return ""
+        return f"{offer.to} +{offer.vp} VP ({offer.rule}): f3 or 'surrender'"
 
     # --- recording ------------------------------------------------------------------------------------
     def origin_record(self, act: Callable[[str], Submitted]) -> bool:
@@ -291,7 +293,6 @@ class OriginFlow(AppBase):
                 chosen = tuple((p, parse_alignment(self.aligned[p])) for p in players(state))
                 self.aligned = {}
                 self.origin_record(lambda k: session.submit(c.RevealAlignments(chosen), k))
-                self.notify("Alignments: " + ", ".join(f"{p} {a.value}" for p, a in chosen))
         elif now.step == "rows":
             line = "" if text.casefold() in ("", "none", "-") else text
             if state.deck == "app":

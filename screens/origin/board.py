@@ -128,10 +128,10 @@ def trick_line(view: TableView) -> Text:
         out.append(f"{p.seat} ")
         out.append(str(p.play), style="bold reverse" if best is not None and p.play == best else "bold")
     if best is not None:
-        out.append(f"   winning: {best}", style="green")
+        out.append(f"  winning {best}", style="green")
     who = to_play(view)
     if who:
-        out.append(f"   · {who} to play", style="yellow")
+        out.append(f" · {who} to play", style="yellow")
     if view.surrender:
         out.append(f"\nSurrender? {view.surrender}", style="yellow")
     return out

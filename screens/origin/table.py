@@ -30,13 +30,13 @@ class OriginTableScreen(Screen[None]):
     OriginTableScreen #status { height: 1; background: $boost; padding: 0 1; }
     OriginTableScreen #banner { height: auto; padding: 0 1; color: $warning; text-style: bold; }
     OriginTableScreen #main { height: 1fr; }
-    OriginTableScreen #board { height: 1fr; padding: 0 1; }
-    OriginTableScreen #side { height: auto; max-height: 9; }
+    OriginTableScreen #board { height: auto; max-height: 11; padding: 0 1; }
+    OriginTableScreen #side { height: 1fr; }
     OriginTableScreen.-wide #main { layout: horizontal; }
-    OriginTableScreen.-wide #side { width: 1fr; height: 1fr; max-height: 100%; border-left: solid $primary; }
+    OriginTableScreen.-wide #board { height: 1fr; max-height: 100%; }
+    OriginTableScreen.-wide #side { width: 1fr; height: 1fr; border-left: solid $primary; }
     OriginTableScreen #moves { height: auto; padding: 0 1; }
-    OriginTableScreen #log { height: auto; max-height: 3; padding: 0 1; color: $text-muted; }
-    OriginTableScreen.-wide #log { max-height: 100%; }
+    OriginTableScreen #log { height: auto; padding: 0 1; color: $text-muted; }
     OriginTableScreen #trick { height: auto; padding: 0 1; }
     OriginTableScreen #action { margin: 0 1; }
     OriginTableScreen #preview { height: 2; padding: 0 1; }
@@ -104,9 +104,14 @@ class OriginTableScreen(Screen[None]):
         self.query_one("#seats", Static).update(seat_lines(view))
         self.query_one("#moves", Static).update(moves_text(view))
         self.query_one("#log", Static).update("\n".join(view.recent))
+        side = self.query_one("#side", VerticalScroll)
+        if view.moves:  # the Vancardians' moves first; else the latest of the log
+            side.scroll_home(animate=False)
+        else:
+            self.call_after_refresh(side.scroll_end, animate=False)
         self.query_one("#trick", Static).update(trick_line(view))
         solo = view.state.mode is Mode.SOLO
-        self.query_one("#action", Input).placeholder = SOLO_HELP if solo else LINE_HELP[self.level]
+        self.query_one("#action", Input).placeholder = SOLO_HELP.format(you=view.state.you) if solo else LINE_HELP[self.level]
         self.check_line()
 
     def recorded(self, view: TableView) -> None:

@@ -185,3 +185,43 @@ async def test_a_solo_game_resumes_exactly_in_a_new_app(tmp_path: Path) -> None:
     again = OriginSession(store, 1)
     store.close()
     assert again.state == second.game_of().state
+
+
+async def test_five_rounds_at_the_score_only_level_end_in_the_score_sheet_and_the_history(tmp_path: Path) -> None:
+    """Round 3 asks for the event, round 5 for the superheroes and no stamina or story card; each round's tricks
+    typed in one line; after round 5's summary the score sheet, and the game is finished in the history."""
+    from screens.origin.sheet import OriginSheetScreen
+
+    app = app_on(tmp_path / "g.db")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await new_game(pilot, "3", "Ann, Bob, Cy", dealer="Ann")
+        for n in range(1, 6):
+            assert isinstance(app.screen, StepperScreen) and f"Round {n}" in app.screen.sub_title
+            answers = ["Transfer of Power"] if n == 3 else []
+            if n <= 4:
+                answers += ["", f"Story {n}a", f"Story {n}b", f"Story {n}c"]
+            else:
+                assert "superhero" in shown(app, "#prompt")
+                answers += ["Hero A", "Hero B", "Hero C"]
+            answers += ["", "h", "v", "h"]
+            for answer in answers:
+                await line(pilot, answer, "enter")
+            assert isinstance(app.screen, OriginTableScreen)
+            if n == 3:
+                assert "Transfer of Power" in shown(app, "#banner")
+            if n == 1:
+                await pilot.press("f2", "f2")  # winners → cards → score only
+                await pilot.pause()
+                assert "logging: score only" in shown(app, "#status")
+            await line(pilot, "ann 3, bob 0, cy 5", "enter")
+            await line(pilot, "", "enter")
+            assert isinstance(app.screen, RoundSummaryScreen)
+            await pilot.press("enter")
+            await pilot.pause()
+        assert isinstance(app.screen, OriginSheetScreen)
+        sheet = app.game_of().score()
+        assert {p.name: p.total for p in sheet.players} == {"Ann": 15, "Bob": 20, "Cy": 25}
+    store = Store.open(f"sqlite:///{tmp_path / 'g.db'}")
+    assert store.game(1).status == "finished"
+    assert [r["score"] for r in store.results(1)] == [15, 20, 25]
+    store.close()
