@@ -93,7 +93,16 @@ class OriginFlow(AppBase):
 
     # --- which screen ---------------------------------------------------------------------------------
     def origin_show(self, switch: bool = False) -> None:
-        """The screen for the game as it stands: the stepper, the table, or the end."""
+        """The screen for the game as it stands: the stepper, the table, or the end; a refusal just said stays."""
+        self._origin_show(switch)
+        said, self.refusal_said = self.refusal_said, ""
+        refused = getattr(self.screen, "refused", None)
+        if said and refused is not None:
+            refused(said)
+
+    refusal_said = ""  # what the last action's refusal said, said again once the screen is shown anew
+
+    def _origin_show(self, switch: bool = False) -> None:
         from scoring.origin.state import Phase
         from screens.origin.stepper import StepperScreen
         from screens.origin.table import OriginTableScreen
@@ -144,17 +153,17 @@ class OriginFlow(AppBase):
         result = referee(state.round_input()) if state.round is not None and state.phase in (
             Phase.PLAY, Phase.END) else None
         events = in_effect(session.log)
-        recent = tuple(_sentence(x) for x in events[-RECENT:] if not isinstance(x, e.VancardianChose | e.CardsDrawn))
+        recent = tuple(_sentence(x) for x in events[-3 * RECENT:] if _public(x))[-RECENT:]
         moves: list[e.VancardianChose] = []
         offer = ""
         if state.mode is Mode.SOLO:
-            for x in reversed(events):  # the Vancardians' moves since your last card
-                if isinstance(x, e.CardPlayed) and x.seat == state.you or isinstance(x, e.RoundStarted):
+            for x in reversed(events):  # the Vancardians' moves in the trick in play, since your last card
+                if isinstance(x, e.CardPlayed) and x.seat == state.you or isinstance(x, e.RoundStarted | e.TrickWon):
                     break
                 if isinstance(x, e.VancardianChose):
                     moves.insert(0, x)
             offer = self.surrender_offer()
-        return TableView(session.game_id, state, result, recent[-RECENT:], tuple(moves[-4:]), offer)
+        return TableView(session.game_id, state, result, recent, tuple(moves[-4:]), offer)
 
     def surrender_offer(self) -> str:
         from scoring.origin import vancardian_abilities
@@ -195,6 +204,7 @@ class OriginFlow(AppBase):
         return True
 
     def origin_refused(self, text: str) -> None:
+        self.refusal_said = text
         refused = getattr(self.screen, "refused", None)
         if refused is not None:
             refused(text)
@@ -330,9 +340,28 @@ class OriginFlow(AppBase):
         self.notify(f"Undone: {describe(target.event)}")  # type: ignore[arg-type]  # an action starts with a fact
 
     # --- the table ------------------------------------------------------------------------------------
+    def tricks_done(self) -> int:
+        r = self.game_of().state.round
+        return 0 if r is None else r.tricks_done
+
+    def tell_tricks(self, before: int) -> None:
+        """The tricks just finished, for a moment (as at the table, before they are gathered face down): the
+        Vancardians' cards played by themselves are seen here."""
+        from scoring.origin.referee import referee
+
+        state = self.game_of().state
+        r = state.round
+        if r is None or r.tricks_done <= before:
+            return
+        for t in referee(state.round_input()).tricks:
+            if t.complete and t.n > before and t.plays:
+                cards = ", ".join(f"{p.seat} {p.play}" for p in t.plays)
+                self.notify(f"{cards}: {t.winner} wins. {t.reason}", title=f"Trick {t.n}", timeout=6)
+
     def on_origin_table_screen_submit(self, message: OriginTableScreen.Submit) -> None:
         from scoring.origin import commands as c
 
+        before = self.tricks_done()
         for command in message.commands:
             if not self.origin_command(command):
                 break
@@ -342,6 +371,7 @@ class OriginFlow(AppBase):
             self.origin_round_summary()
             return
         self.origin_show()
+        self.tell_tricks(before)
 
     def round_just_scored(self) -> bool:
         from scoring.origin.state import Phase
@@ -351,8 +381,10 @@ class OriginFlow(AppBase):
     def on_origin_table_screen_word(self, message: OriginTableScreen.Word) -> None:
         from scoring.origin import commands as c
 
+        before = self.tricks_done()
         if message.word == "undo":
             self.origin_undo()
+            before = self.tricks_done()
         elif message.word == "go":
             self.origin_command(c.VancardianPlays())
         elif message.word == "surrender":
@@ -363,6 +395,7 @@ class OriginFlow(AppBase):
             self.origin_round_summary()
             return
         self.origin_show()
+        self.tell_tricks(before)
 
     def on_origin_table_screen_explain(self, message: OriginTableScreen.Explain) -> None:
         from screens.origin.rules import OriginRulesScreen
@@ -424,10 +457,24 @@ def read_charge(state: Any, text: str) -> tuple[str, str, int]:
     if len(words) < 3 or not words[-1].isdigit():
         raise InputError("a charge is: who, the card, the stamina, e.g. 'ann Monologuing 2'")
     player = state.seating.seat(words[0]).name
-    return player, " ".join(words[1:-1]), int(words[-1])
+    card = " ".join(words[1:-1])
+    placed = [*state.story_cards(player).values(), *filter(None, [state.superhero(player)])]
+    card = next((name for name in placed if name.casefold() == card.casefold()), card)  # as it was placed
+    return player, card, int(words[-1])
+
+
+def _public(event: Any) -> bool:
+    """A log line the table may show during the round: never a card of a trick (the trick in play has its own line,
+    a finished one lies face down: ORIGIN_STORY.md §2), nor what a Vancardian drew (her move shows it)."""
+    from scoring.origin import events as e
+
+    return not isinstance(event, e.CardPlayed | e.VancardianChose | e.CardsDrawn)
 
 
 def _sentence(event: Any) -> str:
+    from scoring.origin import events as e
     from scoring.origin.describe import describe
 
+    if isinstance(event, e.TrickWon):  # without the reason: it names the winning card
+        return f"{event.winner} won trick {event.trick}; {event.next_leader} leads next"
     return describe(event)

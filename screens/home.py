@@ -11,7 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-ENTRIES = (("new", "New game"), ("quick", "Quick score a finished game"), ("players", "Players and history"),
+ENTRIES = (("new", "Origami: new game"), ("quick", "Quick score a finished game"), ("players", "Players and history"),
            ("catalogue", "Card catalogue"), ("rules", "Rules reference"),
            ("origin-new", "Origin Story: new game (3–5 players, or 2 with sidekicks)"),
            ("origin-solo", "Origin Story: solo against Automaton and Factoryon"),
@@ -33,10 +33,11 @@ class Unfinished:
 
 
 class HomeScreen(Screen[None]):
-    BINDINGS = [Binding("n", "choose('new')", "New game"), Binding("s", "choose('quick')", "Quick score"),
-                Binding("p", "choose('players')", "Players"), Binding("c", "choose('catalogue')", "Cards"),
-                Binding("r", "choose('rules')", "Rules"), Binding("o", "choose('origin-new')", "Origin Story"),
-                Binding("v", "choose('origin-solo')", "OS solo"), Binding("q", "app.quit", "Quit")]
+    BINDINGS = [Binding("n", "choose('new')", "Origami"), Binding("s", "choose('quick')", "Quick score"),
+                Binding("p", "choose('players')", "Players"),
+                Binding("c", "choose('catalogue')", "Cards", show=False),  # in the menu: the footer has no room
+                Binding("r", "choose('rules')", "Rules", show=False), Binding("o", "choose('origin-new')", "Origin Story"),
+                Binding("v", "choose('origin-solo')", "Solo"), Binding("q", "app.quit", "Quit")]
 
     class Ready(Message):
         """Home is on screen and can be told what is in progress."""

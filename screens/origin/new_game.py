@@ -72,7 +72,8 @@ class OriginNewGameScreen(CheckedForm):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = "New Origin Story game"
+        self.title = "Origin Story"
+        self.sub_title = "new game"
         self.query_one("#players" if self.solo else "#count", Input).focus()
         self.check()
 

@@ -93,16 +93,19 @@ class StepperScreen(Screen[None]):
         self.query_one("#answer", Input).focus()
 
     def show(self, view: StepperView) -> None:
+        same = (view.prompt, view.items, view.info) == (self.view.prompt, self.view.items, self.view.info)
         self.view = view
-        self.sub_title = f"Origin Story · game {view.game_id} · {view.title}"
+        self.title = "Origin Story"
+        self.sub_title = f"game {view.game_id} · {view.title}"
         self.query_one("#list", Static).update(checklist(view))
         self.query_one("#info", Static).update(view.info)
         self.query_one("#prompt", Static).update(view.prompt)
         answer = self.query_one("#answer", Input)
         answer.password = view.masked
         answer.placeholder = view.placeholder
-        answer.value = ""
-        self.query_one("#check", Verdict).say("")
+        if not same:  # the next step (or the next player): a fresh line; else what was typed stays, to fix it
+            answer.value = ""
+            self.query_one("#check", Verdict).say("")
 
     def rest(self, value: str) -> str | None:
         last = value.rpartition(" ")[2]

@@ -96,7 +96,8 @@ class OriginTableScreen(Screen[None]):
     # --- down: the state ----------------------------------------------------------------------------
     def show(self, view: TableView) -> None:
         self.view = view
-        self.sub_title = f"Origin Story · game {view.game_id}"
+        self.title = "Origin Story"
+        self.sub_title = f"game {view.game_id}"
         self.query_one("#status", Static).update(status_line(view, self.level))
         text = banner(view)
         self.query_one("#banner", Static).update(text)
@@ -111,7 +112,8 @@ class OriginTableScreen(Screen[None]):
             self.call_after_refresh(side.scroll_end, animate=False)
         self.query_one("#trick", Static).update(trick_line(view))
         solo = view.state.mode is Mode.SOLO
-        self.query_one("#action", Input).placeholder = SOLO_HELP.format(you=view.state.you) if solo else LINE_HELP[self.level]
+        help_text = SOLO_HELP.format(you=view.state.you) if solo else LINE_HELP[self.level]
+        self.query_one("#action", Input).placeholder = help_text
         self.check_line()
 
     def recorded(self, view: TableView) -> None:

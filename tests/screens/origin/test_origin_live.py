@@ -5,6 +5,7 @@ one is gone."""
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -73,6 +74,16 @@ async def play_mine(pilot: Pilot[Any], app: CompanionApp, cards: int) -> None:
         await line(pilot, str(legal[-1]), "enter")
 
 
+def face_down_cards_shown(app: CompanionApp) -> set[str]:
+    """The cards of the round's finished tricks that the table shows (ORIGIN_STORY.md D15: none)."""
+    state = app.game_of().state
+    visible = " ".join(shown(app, f"#{name}") for name in ("seats", "moves", "trick", "banner"))
+    assert " played " not in shown(app, "#log")  # the log names cards only as the rows were dealt and changed
+    words = set(re.findall(r"\b\d+(?:½|\.5)?(?:br|lv|sp|st)\b", visible))
+    finished = {str(p.play.card) for t in referee(state.round_input()).tricks if t.complete for p in t.plays}
+    return words & finished
+
+
 async def test_a_whole_solo_round_with_the_app_deck(tmp_path: Path) -> None:
     app = app_on(tmp_path / "g.db")
     async with app.run_test(size=(80, 24)) as pilot:
@@ -91,6 +102,7 @@ async def test_a_whole_solo_round_with_the_app_deck(tmp_path: Path) -> None:
             if app.game_of().state.phase is Phase.END:
                 break
             seen_steps = seen_steps or "OS-SOLO-" in shown(app, "#moves")
+            assert not face_down_cards_shown(app)
             await play_mine(pilot, app, 1)
         assert seen_steps  # each Vancardian move with its numbered steps and rule ids
         assert app.game_of().state.phase is Phase.END
