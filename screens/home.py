@@ -36,7 +36,8 @@ class HomeScreen(Screen[None]):
     BINDINGS = [Binding("n", "choose('new')", "Origami"), Binding("s", "choose('quick')", "Quick score"),
                 Binding("p", "choose('players')", "Players"),
                 Binding("c", "choose('catalogue')", "Cards", show=False),  # in the menu: the footer has no room
-                Binding("r", "choose('rules')", "Rules", show=False), Binding("o", "choose('origin-new')", "Origin Story"),
+                Binding("r", "choose('rules')", "Rules", show=False),
+                Binding("o", "choose('origin-new')", "Origin Story"),
                 Binding("v", "choose('origin-solo')", "Solo"), Binding("q", "app.quit", "Quit")]
 
     class Ready(Message):
