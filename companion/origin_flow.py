@@ -296,6 +296,10 @@ class OriginFlow(AppBase):
             if not text:
                 self.charged_done = True
                 return
+            if solo and text.casefold() in ("h", "v", "hero", "villain"):  # no charge: straight to your alignment
+                self.charged_done = True
+                self.origin_step(text)
+                return
             self.origin_record(lambda k: session.charge(*read_charge(state, text), k))
         elif now.step == "align":
             self.aligned[now.player] = parse_alignment(text).value

@@ -11,8 +11,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-ENTRIES = (("new", "Origami: new game"), ("quick", "Quick score a finished game"), ("players", "Players and history"),
-           ("catalogue", "Card catalogue"), ("rules", "Rules reference"),
+ENTRIES = (("new", "Origami: new game"), ("quick", "Origami: quick score a finished game"),
+           ("players", "Players and history"), ("catalogue", "Origami: card catalogue"),
+           ("rules", "Origami: rules reference"),
            ("origin-new", "Origin Story: new game (3–5 players, or 2 with sidekicks)"),
            ("origin-solo", "Origin Story: solo against Automaton and Factoryon"),
            ("origin-quick", "Origin Story: quick score a finished game"),

@@ -99,7 +99,8 @@ class OriginNewGameScreen(CheckedForm):
             self.query_one(f"#{key}", Select).disabled = mode.value != "solo"
         players = self.value("players")
         if len(players) != count:
-            verdict.say(f"{MODES[mode.value].capitalize()}: type {count} name{'s' if count > 1 else ''} in seat "
+            mode_text = MODES[mode.value]
+            verdict.say(f"{mode_text[0].upper()}{mode_text[1:]}: type {count} name{'s' if count > 1 else ''} in seat "
                         f"order, {len(players)} so far.", "problem")
             return
         solo = mode.value == "solo"

@@ -109,6 +109,7 @@ def stepper_view(game_id: int, state: GameState, charged: bool, aligned: Mapping
     applies = {"event": n == 3, "stamina": n <= 4, "story": n <= 4, "superhero": n == 5}
     if state.mode is Mode.SOLO:
         labels["align"] = "Your alignment"
+        labels["deal"] = "Your 8 cards, face up"
     items = []
     for i, key in enumerate(order):
         if not applies.get(key, True):
@@ -142,10 +143,14 @@ def _detail(state: GameState, key: str) -> str:
 
 
 def _info(state: GameState, now: Due) -> str:
-    if now.step not in ("charge", "story", "superhero", "stamina"):
-        return ""
-    return "Stamina: " + " · ".join(f"{p} {state.held(p) - state.charged(p)} free, {state.charged(p)} charged"
-                                    for p in players(state))
+    out = []
+    r = state.round
+    if state.mode is Mode.SOLO and r is not None and dict(r.hands).get(state.you):
+        out.append(f"Your cards: {' '.join(map(str, dict(r.hands)[state.you]))}")  # face up, in front of you
+    if now.step in ("charge", "story", "superhero", "stamina"):
+        out.append("Stamina: " + " · ".join(f"{p} {state.held(p) - state.charged(p)} free, {state.charged(p)} "
+                                            "charged" for p in players(state)))
+    return "\n".join(out)
 
 
 def _words(state: GameState, now: Due) -> tuple[str, ...]:
