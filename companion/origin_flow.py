@@ -333,11 +333,16 @@ class OriginFlow(AppBase):
         self.origin_show()
 
     def origin_undo(self) -> None:
+        """Take back the latest action. A round's start is never left alone (the app starts rounds by itself):
+        undone, the round before is taken back to its last trick, its scoring undone too."""
+        from scoring.origin import events as e
         from scoring.origin.describe import describe
 
         session = self.game_of()
         try:
             target = session.undo("undone at the table", key())
+            if isinstance(target.event, e.RoundStarted):
+                target = session.undo("undone at the table", key())
         except InputError as exc:
             self.notify(str(exc), severity="warning")
             return

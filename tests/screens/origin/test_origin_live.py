@@ -237,3 +237,53 @@ async def test_five_rounds_at_the_score_only_level_end_in_the_score_sheet_and_th
     assert store.game(1).status == "finished"
     assert [r["score"] for r in store.results(1)] == [15, 20, 25]
     store.close()
+
+
+async def test_undo_at_a_rounds_first_step_goes_back_to_the_round_before(tmp_path: Path) -> None:
+    """The app starts each round by itself: ctrl+z at round 2's first step takes back round 1's scoring, and the
+    table of round 1 is back with its eight tricks."""
+    app = app_on(tmp_path / "g.db")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await new_game(pilot, "3", "Ann, Bob, Cy", dealer="Ann")
+        for answer in ("", "A", "B", "C", "", "h", "h", "h", "ann 8", ""):
+            await line(pilot, answer, "enter")
+        await pilot.press("enter")  # the round summary
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, StepperScreen) and "Round 2" in app.screen.sub_title
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, OriginTableScreen)
+        assert app.game_of().state.phase is Phase.END and "Round 1 is over" in shown(app, "#trick")
+
+
+async def test_solo_with_the_tables_deck_the_vancardians_wait_for_go_and_for_their_draws(tmp_path: Path) -> None:
+    """Table deck: every row is typed as dealt; a Vancardian's lead waits for Enter, her follow for the two cards
+    she drew (`draw 9st 6sp`), and a card already on the table is refused (OS-UNIQUE)."""
+    app = app_on(tmp_path / "g.db")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        await pilot.press("v")
+        await pilot.pause()
+        await line(pilot, "Kim")
+        await pilot.press("tab", "tab", "down", "down", "enter")  # the deck: the table's real cards
+        await pilot.pause()
+        await pilot.press("tab", "tab", *"Kim")
+        await line(pilot, "", "ctrl+s")
+        assert isinstance(app.screen, StepperScreen), shown(app, "#check")
+        assert app.game_of().state.deck == "table"
+        rows = "1br 2br 3br 4br 5br 6br 7br 8br | 1sp 2sp 3sp 4sp 5sp 6sp 7sp 8sp"
+        for answer in ("9br 10br 11br 12br 13br 9sp 10sp 11sp", "", "Trance", "", "h", f"none | {rows}"):
+            await line(pilot, answer, "enter")
+        assert isinstance(app.screen, OriginTableScreen), (shown(app, "#prompt"), shown(app, "#check"))
+        assert app.game_of().state.first_dealer == "Kim"  # so Automaton, next in the cycle, leads
+        assert "Automaton to play" in shown(app, "#trick") or "Automaton leads" in shown(app, "#trick")
+        await line(pilot, "", "enter")  # go: her lead needs no draw
+        assert "Automaton 8br" in shown(app, "#trick") and "Factoryon to play" in shown(app, "#trick")
+        await line(pilot, "draw 8br 1lv")
+        assert "OS-UNIQUE" in shown(app, "#preview")
+        app.screen.query_one("#action", Input).value = ""
+        await line(pilot, "draw 9lv 1lv", "enter")
+        assert "Kim to play" in shown(app, "#trick")
+        assert "OS-SOLO-DRAW" in shown(app, "#moves")
