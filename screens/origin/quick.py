@@ -1,6 +1,7 @@
 """Origin Story quick score (ORIGIN_STORY.md §3.9): for a table that logged nothing, each player's five rounds as
 `h3` (hero, 3 tricks), `v0` (villain, clean), `v2`, plus `+2 Monologuing` for VP from a card; the score sheet follows
-as they type. Solo: you, then Automaton and Factoryon (always heroes: their tricks, and any `+5 surrender`)."""
+as they type. Solo: you, then Automaton and Factoryon (always heroes: their tricks, and any `+5 surrender`). A table
+that kept only the VP dials types each final dial alone; typed beside the rounds, a dial checks them."""
 from __future__ import annotations
 
 import re
@@ -17,7 +18,7 @@ from textual.widgets import Footer, Header, Input, Label, Select, Static
 
 from scoring.errors import InputError
 from scoring.origin.rules import Choices, RuleId
-from scoring.origin.scoring import SURRENDER, GameScore, parse_cell, quick_game
+from scoring.origin.scoring import SURRENDER, GameScore, PlayerTotal, parse_cell, quick_game
 from scoring.origin.setup import ROUNDS, TRICKS, VANCARDIANS, Mode, mode_for
 from screens.ask import TextQuestion
 from screens.origami.completion import Completer, complete_word, word_list
@@ -29,6 +30,8 @@ SEATS = 5
 SOLO, TABLE = "solo", "table"
 DIFFICULTIES = tuple(range(6))
 Row = tuple[str, tuple[str, ...]]  # the name and the five cells, as typed
+DIALS_ONLY = ("Only the final dials: the history keeps each total and the winners; type the rounds too and the sheet "
+              "shows where each point came from.")
 HINT = ("Type each player's name, then a cell per round: h3 (hero, 3 tricks), v0 (villain, no trick), v2, and VP "
         "from a card as +2 Monologuing. Tab moves on.")
 
@@ -54,6 +57,12 @@ class Reading:
     players: tuple[str, ...]
     problem: str = ""
     notes: tuple[str, ...] = ()
+    dials_only: bool = False  # no round typed: the game is the final dials
+
+    @property
+    def complete(self) -> bool:
+        """A finished game: five rounds for everyone, or everyone's final dial."""
+        return not self.problem and self.game is not None and (self.rounds == ROUNDS or self.dials_only)
 
 
 def _cell(text: str, name: str, vancardian: bool) -> str:
@@ -67,15 +76,38 @@ def _cell(text: str, name: str, vancardian: bool) -> str:
     return t
 
 
-def read_grid(rows: Sequence[Row], *, solo: bool, vp_floor: str = "none") -> Reading:
-    """The grid read row by row (a row is a player once named); rounds count once every player's cell is in."""
+def dial_game(dials: dict[str, int]) -> GameScore:
+    """A game known only by its final dials (§3.9): totals, ranks (ties share) and winners, no rounds."""
+    ordered = sorted(dials.values(), reverse=True)
+    players = tuple(PlayerTotal(n, (), total, 1 + ordered.index(total)) for n, total in dials.items())
+    return GameScore(players, tuple(n for n, total in dials.items() if total == ordered[0]))
+
+
+def read_dials(named: Sequence[str], dials: Sequence[str]) -> tuple[dict[str, int], str]:
+    """The dials typed (`17`, `-2`), by player; the first one that is not a whole number is the problem."""
+    out: dict[str, int] = {}
+    for name, text in zip(named, dials, strict=False):
+        if text.strip():
+            if not re.fullmatch(r"\s*[+-]?\d{1,3}\s*", text):
+                return out, f"{name}'s dial: {text.strip()!r} is not a whole number of VP (e.g. 17)"
+            out[name] = int(text)
+    return out, ""
+
+
+def read_grid(rows: Sequence[Row], *, solo: bool, vp_floor: str = "none", dials: Sequence[str] = ()) -> Reading:
+    """The grid read row by row (a row is a player once named); rounds count once every player's cell is in.
+    `dials` (by row): each player's final VP dial, for a game known only by its dials, or as a check of the
+    rounds typed."""
     named: list[tuple[str, tuple[str, ...]]] = []
+    typed_dials: list[str] = []
     for number, (name, typed) in enumerate(rows, start=1):
+        dial = dials[number - 1] if number <= len(dials) else ""
         if not name.strip():
-            if any(c.strip() for c in typed):
+            if any(c.strip() for c in typed) or dial.strip():
                 return Reading(None, 0, (), f"row {number} has scores but no name: type the player's name first")
             continue
         named.append((name.strip(), typed))
+        typed_dials.append(dial)
     names = tuple(n for n, _ in named)
     folded = [n.casefold() for n in names]
     twice = next((n for n in names if folded.count(n.casefold()) > 1), None)
@@ -86,6 +118,15 @@ def read_grid(rows: Sequence[Row], *, solo: bool, vp_floor: str = "none") -> Rea
         return Reading(None, 0, people, "your own name goes in the first row: the Vancardians have theirs")
     if len(people) < (1 if solo else 2):
         return Reading(None, 0, people, HINT)
+    dial_of, dial_problem = read_dials(names, typed_dials)
+    if dial_problem:
+        return Reading(None, 0, people, dial_problem)
+    if dial_of and not any(c.strip() for _, typed in named for c in typed):  # the final dials only
+        missing = [n for n in names if n not in dial_of]
+        if missing:
+            return Reading(None, 0, people, f"{', '.join(missing)}: the final dial still to type (or type the "
+                                            "rounds)")
+        return Reading(dial_game(dial_of), 0, people, "", (DIALS_ONLY,), dials_only=True)
     cells: dict[tuple[str, int], tuple[str, int, int]] = {}  # (name, round) → (cell, tricks, surrender VP)
     bad = ""  # the first cell that cannot be read, round by round: it comes before anything still to type
     for k in range(ROUNDS):
@@ -131,7 +172,14 @@ def read_grid(rows: Sequence[Row], *, solo: bool, vp_floor: str = "none") -> Rea
         notes.append(f"Round{'s' if len(odd) > 1 else ''} {rounds}: {counts} tricks in all, not {TRICKS} "
                      f"({RuleId.TRICKS_8}); check {'those' if len(odd) > 1 else 'its'} cells unless an ability "
                      f"changed the count.")
-    return Reading(_score(grid, vp_floor), len(grid), people, bad or problem, tuple(notes))
+    game = _score(grid, vp_floor)
+    if game is not None and len(grid) == ROUNDS and not (bad or problem):
+        for p in game.players:
+            if p.name in dial_of and dial_of[p.name] != p.total:
+                problem = (f"{p.name}: the rounds come to {p.total} VP but the dial shows {dial_of[p.name]}: check "
+                           "the cells (a card's VP?) or the dial")
+                break
+    return Reading(game, len(grid), people, bad or problem, tuple(notes))
 
 
 def _score(grid: list[dict[str, str]], vp_floor: str) -> GameScore | None:
@@ -152,8 +200,9 @@ def source_completion(sources: Iterable[str]) -> Completer:
 class OriginQuickScreen(Screen[None]):
     """Quick score for Origin Story. `OriginQuickScreen(profiles, sources=())`: `profiles` are the known players'
     names (completed as you type), `sources` the card names completed after `+N` in a cell (the Origin Story
-    catalogue's names). ctrl+s posts `OriginQuickScreen.Save` with a `QuickScore`; the app records it and calls
-    `was_saved(game_id)`. Solo without a difficulty chosen asks for it, then saves (one ctrl+s is enough)."""
+    catalogue's names). ctrl+t switches between a table (or duo) and solo. ctrl+s posts `OriginQuickScreen.Save`
+    with a `QuickScore`; the app records it and calls `was_saved(game_id)`. Solo without a difficulty chosen asks
+    for it, then saves (one ctrl+s is enough)."""
 
     DEFAULT_CSS = """
     OriginQuickScreen #top { height: 1; margin: 0 1; }
@@ -161,7 +210,7 @@ class OriginQuickScreen(Screen[None]):
     OriginQuickScreen #mode { width: 30; }
     OriginQuickScreen #difficulty { width: 12; }
     OriginQuickScreen #floor { width: 21; }
-    OriginQuickScreen Grid { grid-size: 6; grid-columns: 12 1fr 1fr 1fr 1fr 1fr; grid-gutter: 0 1; height: auto;
+    OriginQuickScreen Grid { grid-size: 7; grid-columns: 12 1fr 1fr 1fr 1fr 1fr 6; grid-gutter: 0 1; height: auto;
                              margin: 0 1; grid-rows: 1; }
     OriginQuickScreen .heading { text-style: bold; }
     OriginQuickScreen #status { max-height: 3; margin: 0 1; }
@@ -199,10 +248,12 @@ class OriginQuickScreen(Screen[None]):
             yield Static("Player", classes="heading")
             for k in range(ROUNDS):
                 yield Static(f"Round {k + 1}", classes="heading")
+            yield Static("Dial", classes="heading")
             for seat in range(SEATS):
                 yield Field(placeholder=f"player {seat + 1}", id=f"name-{seat}", suggester=names)
                 for k in range(ROUNDS):
                     yield Field(placeholder="h3 / v0" if seat == 0 else "", id=f"r{k}-{seat}", suggester=cells)
+                yield Field(placeholder="VP" if seat == 0 else "", id=f"dial-{seat}")
         yield Verdict("status")
         yield OriginSheetView()
         yield Footer()
@@ -230,14 +281,20 @@ class OriginQuickScreen(Screen[None]):
         def value(key: str) -> str:
             return self.query_one(f"#{key}", Input).value
 
-        seats = 3 if self.solo else SEATS
-        return [(value(f"name-{s}"), tuple(value(f"r{k}-{s}") for k in range(ROUNDS))) for s in range(seats)]
+        return [(value(f"name-{s}"), tuple(value(f"r{k}-{s}") for k in range(ROUNDS))) for s in range(self.seats)]
+
+    @property
+    def seats(self) -> int:
+        return 3 if self.solo else SEATS
+
+    def dials(self) -> list[str]:
+        return [self.query_one(f"#dial-{s}", Input).value for s in range(self.seats)]
 
     def refresh_sheet(self) -> None:
         """Read the grid typed so far and score the rounds complete; say plainly what stops it."""
         status = self.query_one("#status", Verdict)
         view = self.query_one(OriginSheetView)
-        self.reading = reading = read_grid(self.rows(), solo=self.solo, vp_floor=self.vp_floor)
+        self.reading = reading = read_grid(self.rows(), solo=self.solo, vp_floor=self.vp_floor, dials=self.dials())
         floor = {"vp_floor": self.vp_floor} if self.vp_floor != "none" else None
         if reading.game is None:
             view.show(None, "The score sheet appears here once the first round is in for everyone.")
@@ -245,8 +302,9 @@ class OriginQuickScreen(Screen[None]):
             view.show(reading.game, notes=floor)
         if reading.problem:
             status.say(reading.problem, "" if reading.problem == HINT else "problem")
-        elif reading.rounds < ROUNDS:
-            status.say(f"{reading.rounds} of {ROUNDS} rounds in. " + " ".join(reading.notes))
+        elif not reading.complete:
+            status.say(f"{reading.rounds} of {ROUNDS} rounds in (or type only each final dial). "
+                       + " ".join(reading.notes))
         elif self.saved:
             status.say("Saved to history.", "ok")
         else:
@@ -277,7 +335,7 @@ class OriginQuickScreen(Screen[None]):
                 box.value = self.names_kept.pop(seat, "")
             box.disabled = solo
         for seat in (3, 4):
-            for key in ("name", *(f"r{k}" for k in range(ROUNDS))):
+            for key in ("name", *(f"r{k}" for k in range(ROUNDS)), "dial"):
                 self.query_one(f"#{key}-{seat}", Input).display = not solo
 
     def on_descendant_blur(self, event: DescendantBlur) -> None:
@@ -297,9 +355,9 @@ class OriginQuickScreen(Screen[None]):
         if reading is None or reading.problem:
             self.notify(reading.problem if reading else "Nothing to save yet.", title="Not saved",
                         severity="warning")
-        elif reading.rounds < ROUNDS or reading.game is None:
-            self.notify(f"{reading.rounds} of {ROUNDS} rounds are in: a finished game has all five.",
-                        title="Not saved", severity="warning")
+        elif not reading.complete or reading.game is None:
+            self.notify(f"{reading.rounds} of {ROUNDS} rounds are in: a finished game has all five (or only each "
+                        "player's final dial).", title="Not saved", severity="warning")
         elif self.saved:
             self.notify("This game is already in the history.")
         elif self.solo and self.difficulty is None:

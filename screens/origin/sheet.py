@@ -80,7 +80,7 @@ def winners_text(game: GameScore) -> Text:
     if not game.winners:
         return Text("")
     played = _rounds_played(game)
-    if played < ROUNDS:
+    if 0 < played < ROUNDS:  # no round at all: a game known by its final dials
         who = " and ".join(game.winners)
         return Text(f"{who} lead{'s' if not game.shared else ''} with {best} VP after {played} round"
                     f"{'s' if played != 1 else ''}.", style="bold")
@@ -174,7 +174,9 @@ def sheet_text(game: GameScore, columns: int = 76, notes: Mapping[str, str] | No
     played = _rounds_played(game)
     footnote = Text(style="dim")
     footnote.append(SCORING_NOTE + "\n")
-    if played < ROUNDS:
+    if played == 0:
+        footnote.append("Only the final dials were kept: no round, and no source, to show.\n")
+    elif played < ROUNDS:
         footnote.append(f"{played} of {ROUNDS} rounds scored: the game is not over.\n")
     footnote.append(f"Stamina check: without ability changes each player holds {STAMINA_CHECK} in rounds 1–5 "
                     f"({RuleId.STAMINA_GAIN}).")

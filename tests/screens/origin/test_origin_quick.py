@@ -28,9 +28,12 @@ async def open_quick(app: CompanionApp, pilot: Pilot[None], profiles: list[str] 
 
 
 async def type_rows(pilot: Pilot[None], rows: list[tuple[str, ...]]) -> None:
+    """Each row's name and rounds; a whole row's Tab then passes over its final dial, left empty."""
     for row in rows:
         for value in row:
             await pilot.press(*value, "tab")
+        if len(row) == 6:
+            await pilot.press("tab")
     await pilot.pause()
 
 
@@ -87,7 +90,7 @@ async def test_solo_asks_the_difficulty_at_save_and_saves_without_a_second_ctrl_
     app = make_app(url)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_quick(app, pilot)
-        await pilot.press(*["tab"] * 6, *"Bea", *["shift+tab"] * 6)  # row 2 named, then back to row 1
+        await pilot.press(*["tab"] * 7, *"Bea", *["shift+tab"] * 7)  # row 2 named, then back to row 1
         await pilot.press("ctrl+t")  # the game: solo; the Vancardians take rows 2 and 3
         await pilot.pause()
         assert screen.solo and [r[0] for r in screen.rows()] == ["", "Automaton", "Factoryon"]
@@ -97,12 +100,12 @@ async def test_solo_asks_the_difficulty_at_save_and_saves_without_a_second_ctrl_
         await pilot.press("ctrl+t")
         await pilot.pause()
         assert screen.focused is screen.query_one("#name-0")
-        await pilot.press(*"Zoe", "tab", *"h5", "tab", *"h4", "tab", *"v0", "tab", *"h3", "tab", *"h2", "tab")
+        await pilot.press(*"Zoe", "tab", *"h5", "tab", *"h4", "tab", *"v0", "tab", *"h3", "tab", *"h2", "tab", "tab")
         # The Vancardians' rows are named already; their tricks need no h (they are always heroes).
         await pilot.press("2", "tab", "3", "tab", "4", "tab", *"v3", "tab")
         await pilot.pause()
         assert "Automaton always plays hero (OS-SOLO-HERO)" in status(screen)
-        await pilot.press("shift+tab", "backspace", "backspace", "3", "tab", *"2 +4 surrender", "tab")
+        await pilot.press("shift+tab", "backspace", "backspace", "3", "tab", *"2 +4 surrender", "tab", "tab")
         await pilot.press("1", "tab", "1", "tab", "4", "tab", "2", "tab", "3", "tab")
         await pilot.pause()
         assert "ctrl+s saves" in status(screen), status(screen)
@@ -153,3 +156,43 @@ def test_reading_the_grid_names_what_is_wrong_and_where() -> None:
     assert duo.rounds == 1 and duo.notes == ()
     solo = read_grid(rows(("Zoe", "h3 +2 surrender"), ("Automaton", "3"), ("Factoryon", "2")), solo=True)
     assert "surrender VP go to the Vancardian who led (OS-SOLO-SURRENDER)" in solo.problem
+
+
+def test_the_final_dials_alone_make_a_game_and_check_the_rounds_when_both_are_typed() -> None:
+    names = [("Ann", ("",) * 5), ("Bob", ("",) * 5), ("Cy", ("",) * 5)]
+    only = read_grid(names, solo=False, dials=["17", "18", "18"])
+    assert only.complete and only.dials_only and only.rounds == 0
+    assert only.game is not None and only.game.winners == ("Bob", "Cy")
+    assert [(p.name, p.total, p.rank, p.rounds) for p in only.game.players] == [
+        ("Ann", 17, 3, ()), ("Bob", 18, 1, ()), ("Cy", 18, 1, ())]
+    assert read_grid(names, solo=False, dials=["17", "", "18"]).problem == (
+        "Bob: the final dial still to type (or type the rounds)")
+    assert read_grid(names, solo=False, dials=["17", "x", "18"]).problem == (
+        "Bob's dial: 'x' is not a whole number of VP (e.g. 17)")
+    typed = [(r[0], r[1:]) for r in TABLE]
+    assert read_grid(typed, solo=False, dials=["17", "18", ""]).complete  # the dials agree (Cy's not typed)
+    wrong = read_grid(typed, solo=False, dials=["17", "19", ""])
+    assert not wrong.complete
+    assert wrong.problem == "Bob: the rounds come to 18 VP but the dial shows 19: check the cells (a card's VP?) or the dial"
+
+
+async def test_a_game_known_by_its_dials_is_saved_and_shown(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/q.db"
+    app = make_app(url)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_quick(app, pilot)
+        for name, dial in (("Ann", "12"), ("Bob", "15")):
+            await pilot.press(*name, *["tab"] * 6, *dial, "tab")
+        await pilot.pause()
+        assert status(screen).startswith("ctrl+s saves"), status(screen)
+        assert "Bob wins with 15 VP" in sheet(screen) and "Only the final dials were kept" in sheet(screen)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert screen.saved
+    store = Store.open(url)
+    try:
+        [game] = store.games(status="finished")
+        assert [(r["name"], r["score"], r["winner"], r["sheet"]["rounds"]) for r in store.results(game.id)] == [
+            ("Ann", 12, False, []), ("Bob", 15, True, [])]
+    finally:
+        store.close()
