@@ -287,3 +287,32 @@ async def test_solo_with_the_tables_deck_the_vancardians_wait_for_go_and_for_the
         await line(pilot, "draw 9lv 1lv", "enter")
         assert "Kim to play" in shown(app, "#trick")
         assert "OS-SOLO-DRAW" in shown(app, "#moves")
+
+
+async def test_home_opens_each_origin_story_screen(tmp_path: Path) -> None:
+    """Home's Origin Story entries by the menu: quick score, rules reference, card catalogue; `o` and `v` the new
+    game forms (solo starts at one player)."""
+    from screens.origin.catalogue import OriginCatalogueScreen
+    from screens.origin.new_game import OriginNewGameScreen
+    from screens.origin.quick import OriginQuickScreen
+
+    app = app_on(tmp_path / "g.db")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        menu = app.screen.query_one("#menu", OptionList)
+        ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
+        for key, screen in (("origin-quick", OriginQuickScreen), ("origin-rules", OriginRulesScreen),
+                            ("origin-catalogue", OriginCatalogueScreen)):
+            menu.highlighted = ids.index(key)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, screen), key
+            await pilot.press("escape")
+            await pilot.pause()
+        await pilot.press("v")
+        await pilot.pause()
+        assert isinstance(app.screen, OriginNewGameScreen)
+        assert app.screen.query_one("#count", Input).value == "1"
+        await pilot.press("escape", "o")
+        await pilot.pause()
+        assert isinstance(app.screen, OriginNewGameScreen) and app.screen.query_one("#count", Input).value == ""
