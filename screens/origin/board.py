@@ -99,7 +99,7 @@ def seat_lines(view: TableView) -> Text:
             cards, unknown = known
             out.append("\n    face up: ")
             _cards(out, cards, legal if turn else None)
-            out.append(f"  ({unknown} face down)" if unknown else "", style="dim")
+            out.append(f"  (+{unknown} turned up, not typed yet)" if unknown else "", style="dim")
         out.append("\n")
     return out
 

@@ -34,6 +34,7 @@ LINE_HELP = {
     "winners": "w bob (or just bob) · 7br 10br 13sp · ann uses X: vp +2 · undo",
     "score only": "ann 3, bob 5 (tricks this round) · ann uses X: vp +2 · end · undo",
 }
+DUO_HELP = "5br 3st 8br · sk bob 7br up 3sp (the card it turns up) · w bob · ann uses X: vp +2 · undo"
 SOLO_HELP = "9br (your card) · go (a Vancardian plays) · surrender · {you} uses X: vp +2 · undo"
 
 

@@ -20,7 +20,7 @@ from ..ask import ask_override
 from ..origami.completion import Completer, complete_word
 from ..origami.form import Field, Verdict
 from .board import TableView, banner, moves_text, seat_lines, status_line, trick_line
-from .line import LEVELS, LINE_HELP, SOLO_HELP, WORDS, Reading, read
+from .line import DUO_HELP, LEVELS, LINE_HELP, SOLO_HELP, WORDS, Reading, read
 
 WIDE = 120  # from this width the moves and the log stand beside the seats
 
@@ -113,6 +113,8 @@ class OriginTableScreen(Screen[None]):
         self.query_one("#trick", Static).update(trick_line(view))
         solo = view.state.mode is Mode.SOLO
         help_text = SOLO_HELP.format(you=view.state.you) if solo else LINE_HELP[self.level]
+        if view.state.mode is Mode.DUO and self.level != "score only":
+            help_text = DUO_HELP
         self.query_one("#action", Input).placeholder = help_text
         self.check_line()
 
