@@ -50,7 +50,9 @@ class AppBase(App[None]):
             playing = [g for g in every if g.status == "playing"]
             games = [Unfinished(g.id, g.players, g.variant, f"{g.started_at:%Y-%m-%d %H:%M}", g.last_seq, g.kind)
                      for g in playing if g.kind in (ORIGAMI, ORIGIN_STORY)]
-            unlisted = [str(d) for d in damaged]
+            unlisted = [*map(str, damaged), *(f"game {g.id} ({', '.join(g.players)}) is a game of {g.kind!r}, which "
+                                              "this companion does not know" for g in playing
+                                              if g.kind not in (ORIGAMI, ORIGIN_STORY))]
         except InputError as exc:
             elsewhere = " (start the companion with --db URL to use another)" if isinstance(exc, Unusable) else ""
             self.call_from_thread(self.home.show_games, [], f"{exc}{elsewhere}")
