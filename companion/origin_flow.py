@@ -302,7 +302,7 @@ class OriginFlow(AppBase):
                 return
             self.origin_record(lambda k: session.charge(*read_charge(state, text), k))
         elif now.step == "align":
-            self.aligned[now.player] = parse_alignment(text).value
+            self.aligned = {**self.aligned, now.player: parse_alignment(text).value}  # never the class's dict
             if len(self.aligned) == len(players(state)):
                 chosen = tuple((p, parse_alignment(self.aligned[p])) for p in players(state))
                 self.aligned = {}
@@ -365,7 +365,7 @@ class OriginFlow(AppBase):
         for t in referee(state.round_input()).tricks:
             if t.complete and t.n > before and t.plays:
                 cards = ", ".join(f"{p.seat} {p.play}" for p in t.plays)
-                self.notify(f"{cards}: {t.winner} wins. {t.reason}", title=f"Trick {t.n}", timeout=6)
+                self.notify(f"{cards}: {t.winner} wins. {t.reason}", title=f"Trick {t.n}", timeout=5)
 
     def on_origin_table_screen_submit(self, message: OriginTableScreen.Submit) -> None:
         from scoring.origin import commands as c
