@@ -107,6 +107,9 @@ class OriginFlow(AppBase):
         from screens.origin.stepper import StepperScreen
         from screens.origin.table import OriginTableScreen
 
+        for shown in self.screen_stack:  # the logging level chosen stays chosen from round to round
+            if isinstance(shown, OriginTableScreen):
+                self.origin_level = shown.level
         session = self.game_of()
         if session.state.phase is Phase.ROUND:  # the next round begins at once (its stepper says what to do)
             self.charged_done, self.aligned = False, {}

@@ -224,7 +224,7 @@ async def test_five_rounds_at_the_score_only_level_end_in_the_score_sheet_and_th
             if n == 1:
                 await pilot.press("f2", "f2")  # winners → cards → score only
                 await pilot.pause()
-                assert "logging: score only" in shown(app, "#status")
+            assert "logging: score only" in shown(app, "#status")  # and so it stays, round after round
             await line(pilot, "ann 3, bob 0, cy 5", "enter")
             await line(pilot, "", "enter")
             assert isinstance(app.screen, RoundSummaryScreen)
