@@ -15,6 +15,7 @@ from screens.home import ENTRIES, HomeScreen
 
 from .game_flow import GameFlow
 from .history_flow import HistoryFlow
+from .origin_flow import OriginFlow
 
 if TYPE_CHECKING:  # the catalogue loads with the database, after the first paint
     from scoring.origami.catalog import Catalogue
@@ -22,7 +23,7 @@ if TYPE_CHECKING:  # the catalogue loads with the database, after the first pain
 TABLE_LINK = "COMPANION_TABLE_LINK"  # `companion serve` sets it for the app processes it starts
 
 
-class CompanionApp(GameFlow, HistoryFlow):
+class CompanionApp(OriginFlow, GameFlow, HistoryFlow):
     TITLE = "Origami companion"
 
     def get_default_screen(self) -> Screen[None]:
@@ -67,6 +68,11 @@ class CompanionApp(GameFlow, HistoryFlow):
         if message.choice == "rules":
             self.push_screen(self.rules_screen())
             return
+        if message.choice == "origin-rules":
+            from screens.origin.rules import OriginRulesScreen
+
+            self.push_screen(OriginRulesScreen())
+            return
         if self.store is None or self.catalogue is None:
             self.notify("The database is still opening (or could not be opened: see Home).", severity="warning")
             return
@@ -79,6 +85,16 @@ class CompanionApp(GameFlow, HistoryFlow):
             self.push_screen(CatalogueScreen(self.catalogue))
         elif message.choice == "players":
             self.push_screen(PlayersScreen(profiles))
+        elif message.choice in ("origin-new", "origin-solo"):
+            self.origin_new(solo=message.choice == "origin-solo")
+        elif message.choice == "origin-quick":
+            from screens.origin.quick import OriginQuickScreen
+
+            self.push_screen(OriginQuickScreen(profiles, [c.name for c in self.origin_cards().cards.values()]))
+        elif message.choice == "origin-catalogue":
+            from screens.origin.catalogue import OriginCatalogueScreen
+
+            self.push_screen(OriginCatalogueScreen(self.origin_cards()))
         elif message.choice.startswith("resume:"):
             self.resume(int(message.choice.split(":")[1]))
 

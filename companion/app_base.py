@@ -2,7 +2,9 @@
 catalogue with the user's values, and keeping a value read off a card."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeVar
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from textual import work
 from textual.app import App
@@ -44,7 +46,6 @@ class AppBase(App[None]):
     @work(thread=True, exit_on_error=False, group="reads")
     def load_games(self) -> None:
         from db.errors import DamagedGame
-        from db.records import ORIGAMI
 
         from .render import when
 
@@ -59,12 +60,8 @@ class AppBase(App[None]):
             known = {d.game for d in damaged}
             damaged += [g for g in self.reader().iter_games(limit=RECENT)
                         if isinstance(g, DamagedGame) and g.game not in known]
-            games = [Unfinished(g.id, g.players, g.variant, when(g.started_at), g.last_seq)
-                     for g in playing if g.kind == ORIGAMI]
-            others = [g for g in playing if g.kind != ORIGAMI]  # the app's screens are Origami's so far
-            unlisted = [*map(str, damaged), *(
-                f"game {g.id} ({', '.join(g.players)}) is an Origin Story game in progress: the app does not show "
-                f"Origin Story yet (`companion origin replay {g.id}` shows its log)" for g in others)]
+            games, unlisted = _home_lines(playing, when)
+            unlisted = [*map(str, damaged), *unlisted]
         except InputError as exc:
             elsewhere = " (start the companion with --db URL to use another)" if isinstance(exc, Unusable) else ""
             self.call_from_thread(self.home.show_games, [], f"{exc}{elsewhere}")
@@ -80,18 +77,13 @@ class AppBase(App[None]):
         file at this schema, every row sound); False when the store must read it."""
         from db.location import default_url
         from db.quick import games_in_play
-        from db.records import ORIGAMI
 
         from .render import when
 
         found = games_in_play(self.db_url or default_url())
         if found is None:
             return False
-        games = [Unfinished(g.id, g.players, g.variant, when(g.started_at), g.last_seq)
-                 for g in found if g.kind == ORIGAMI]
-        unlisted = [f"game {g.id} ({', '.join(g.players)}) is an Origin Story game in progress: the app does not "
-                    f"show Origin Story yet (`companion origin replay {g.id}` shows its log)"
-                    for g in found if g.kind != ORIGAMI]
+        games, unlisted = _home_lines(found, when)
         self.call_from_thread(self.home.show_games, games, "", unlisted)
         return True
 
@@ -162,3 +154,15 @@ class AppBase(App[None]):
         self.push_screen(QrScreen(lambda width, height: qr.drawing(modules, width, height), caption,
                                   lambda: f"The QR code needs {side} columns and {side + 2} lines, this window has "
                                           f"{self.size.width}×{self.size.height}: {too_small}"))
+
+
+def _home_lines(playing: Sequence[Any], when: Callable[[datetime], str]) -> tuple[list[Unfinished], list[str]]:
+    """Home's line for each game in play (`GameRecord` or the plain-SQL row alike), and a sentence for each game of
+    a kind this companion does not know."""
+    from db.records import ORIGAMI, ORIGIN_STORY
+
+    known = (ORIGAMI, ORIGIN_STORY)
+    return ([Unfinished(g.id, g.players, g.variant, when(g.started_at), g.last_seq, g.kind)
+             for g in playing if g.kind in known],
+            [f"game {g.id} ({', '.join(g.players)}) is a game of {g.kind!r}, which this companion does not know"
+             for g in playing if g.kind not in known])

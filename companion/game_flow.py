@@ -24,10 +24,17 @@ RECENT = 6  # log lines the table shows
 
 
 class GameFlow(AppBase):
+    def origin_resume(self, game_id: int) -> None:
+        raise NotImplementedError  # OriginFlow's, in the app
     def resume(self, game_id: int) -> None:
+        from db.records import ORIGIN_STORY
+
         from .session import GameSession
 
         try:
+            if self.reader().game(game_id).kind == ORIGIN_STORY:  # the other game's screens
+                self.origin_resume(game_id)
+                return
             self.session = GameSession(self.reader(), game_id, self.base_catalogue())
         except InputError as exc:
             self.notify(str(exc), title="Cannot resume", severity="error")

@@ -11,8 +11,14 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-ENTRIES = (("new", "New game"), ("quick", "Quick score a finished game"), ("players", "Players and history"),
-           ("catalogue", "Card catalogue"), ("rules", "Rules reference"))
+ENTRIES = (("new", "Origami: new game"), ("quick", "Origami: quick score a finished game"),
+           ("players", "Players and history"), ("catalogue", "Origami: card catalogue"),
+           ("rules", "Origami: rules reference"),
+           ("origin-new", "Origin Story: new game (3–5 players, or 2 with sidekicks)"),
+           ("origin-solo", "Origin Story: solo against Automaton and Factoryon"),
+           ("origin-quick", "Origin Story: quick score a finished game"),
+           ("origin-rules", "Origin Story: rules reference"), ("origin-catalogue", "Origin Story: card catalogue"))
+GAMES = {"origami": "Origami", "origin-story": "Origin Story"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,18 +30,22 @@ class Unfinished:
     variant: str
     started: str  # e.g. "2026-11-21 20:15"
     events: int
+    kind: str = "origami"  # origami | origin-story
 
 
 class HomeScreen(Screen[None]):
-    BINDINGS = [Binding("n", "choose('new')", "New game"), Binding("s", "choose('quick')", "Quick score"),
-                Binding("p", "choose('players')", "Players"), Binding("c", "choose('catalogue')", "Cards"),
-                Binding("r", "choose('rules')", "Rules"), Binding("q", "app.quit", "Quit")]
+    BINDINGS = [Binding("n", "choose('new')", "Origami"), Binding("s", "choose('quick')", "Quick score"),
+                Binding("p", "choose('players')", "Players"),
+                Binding("c", "choose('catalogue')", "Cards", show=False),  # in the menu: the footer has no room
+                Binding("r", "choose('rules')", "Rules", show=False),
+                Binding("o", "choose('origin-new')", "Origin Story"),
+                Binding("v", "choose('origin-solo')", "Solo"), Binding("q", "app.quit", "Quit")]
 
     class Ready(Message):
         """Home is on screen and can be told what is in progress."""
 
     class Chosen(Message):
-        """The player picked an entry: "new", "quick", "players", "catalogue", "rules" or "resume:ID"."""
+        """The player picked an entry: one of ENTRIES' keys, or "resume:ID" (a game of either kind)."""
 
         def __init__(self, choice: str) -> None:
             super().__init__()
@@ -62,7 +72,8 @@ class HomeScreen(Screen[None]):
             status.update(text + "".join(f"\n[b]Not listed:[/b] {escape(d)}" for d in damaged or ()))
         menu = self.query_one("#menu", OptionList)
         menu.clear_options()
-        menu.add_options([Option(f"Resume game {g.id}: {', '.join(g.players)} ({g.variant}, started {g.started}, "
+        menu.add_options([Option(f"Resume {GAMES.get(g.kind, g.kind)} game {g.id}: {', '.join(g.players)} "
+                                 f"({g.variant}, started {g.started}, "
                                  f"{g.events} event{'s' if g.events != 1 else ''})", id=f"resume:{g.id}")
                           for g in games])
         menu.add_options([Option(label, id=key) for key, label in ENTRIES])

@@ -146,11 +146,11 @@ async def test_home_lists_the_sound_games_and_names_the_damaged_one(sound: Path,
         assert "Opening" not in status and "internal error" not in status, status
         menu = app.screen.query_one("#menu", OptionList)
         options = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
-        assert any(o.startswith("Resume game 4") for o in options), (status, options)
+        assert any(o.startswith("Resume Origami game 4:") for o in options), (status, options)
         if how.startswith("game") and how not in ("game: finished without results", "game: kind unknown"):
             game = DAMAGE[how][0]
-            assert f"game {game} is damaged" in status and not any(o.startswith(f"Resume game {game}")
-                                                                   for o in options)
+            assert f"game {game} is damaged" in status and not any(o.startswith("Resume")
+                                                                   and f" game {game}:" in o for o in options)
         for game in (2, 4):
             app.resume(game)
             await settled(pilot)

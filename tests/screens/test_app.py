@@ -45,21 +45,29 @@ async def test_home_lists_the_games_in_progress(tmp_path: Path) -> None:
         await settled(pilot)
         assert "1 game in progress" in text(app.screen, "#status")
         menu = app.screen.query_one("#menu", OptionList)
-        assert "Resume game 1: P1, P2, P3 (legends" in str(menu.get_option_at_index(0).prompt)
+        assert "Resume Origami game 1: P1, P2, P3 (legends" in str(menu.get_option_at_index(0).prompt)
 
 
-async def test_an_origin_story_game_in_progress_is_named_not_offered(tmp_path: Path) -> None:
-    """The app's screens are Origami's so far: an Origin Story game in play is named on Home, never resumed as
-    an Origami game."""
+async def test_an_origin_story_game_in_progress_is_offered_and_resumes_on_its_own_screens(tmp_path: Path) -> None:
+    """Home lists an Origin Story game in play beside the Origami ones, and Enter opens it where it stands."""
+    from companion.origin_session import OriginSession
+    from screens.origin.stepper import StepperScreen
+    from screens.origin.table import OriginTableScreen
+
     url = f"sqlite:///{tmp_path}/games.db"
     recorded(url, moves=20)
     app = make_app(url)
     async with app.run_test(size=(100, 30)) as pilot:
         await settled(pilot)
-        status = text(app.screen, "#status")
-        assert "No game can be resumed" in status and "game 1 (Ann, Bob, Cat) is an Origin Story game" in status
+        assert "1 game in progress" in text(app.screen, "#status")
         menu = app.screen.query_one("#menu", OptionList)
-        assert not any("Resume" in str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count))
+        assert str(menu.get_option_at_index(0).prompt).startswith("Resume Origin Story game 1: Ann, Bob, Cat")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, OriginTableScreen | StepperScreen)
+        store = Store.open(url)
+        assert app.game_of().state == OriginSession(store, 1).state
+        store.close()
 
 
 async def test_a_database_that_cannot_be_opened_is_said_on_home(tmp_path: Path) -> None:

@@ -1,0 +1,136 @@
+"""New Origin Story game: the number of players (which sets the mode: solo, duo with sidekicks, table), the names
+in seat order clockwise (duo: the sidekick seats shown), the first dealer or a lot the app draws; solo: the
+difficulty, the deck (the table's cards or the app's) and the colour of the difficulty set. Checked as typed."""
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid
+from textual.message import Message
+from textual.widgets import Footer, Header, Input, Label, Select
+
+from scoring.decision import Rejected
+from scoring.origin import commands as c
+from scoring.origin.game import decide
+from scoring.origin.setup import Kind, mode_for, seating
+
+from ..origami.completion import word_list
+from ..origami.form import CheckedForm, Choice, Field, Verdict
+from ..origami.new_game import names
+
+LOT = "lot"
+MODES = {"solo": "solo: you against Automaton and Factoryon", "duo": "duo: two players, each with a sidekick",
+         "table": "table"}
+
+
+class OriginNewGameScreen(CheckedForm):
+    DEFAULT_CSS = """
+    OriginNewGameScreen Grid { grid-size: 2; grid-columns: 24 1fr; grid-rows: 1; grid-gutter: 1 1; height: auto;
+                               margin: 1 2; }
+    OriginNewGameScreen #check { margin: 0 2; }
+    """
+    BINDINGS = [Binding("ctrl+s", "submit", "Start the game"), Binding("escape", "app.pop_screen", "Back")]
+    LAST = ("dealer",)
+
+    class Start(Message):
+        """Start the game; `dealer` is the first dealer's name, or "" for a lot drawn by the app."""
+
+        def __init__(self, command: c.StartGame, dealer: str) -> None:
+            super().__init__()
+            self.command = command
+            self.dealer = dealer
+
+    def __init__(self, profiles: list[str], solo: bool = False) -> None:
+        super().__init__()
+        self.profiles = profiles
+        self.solo = solo
+        self.command: c.StartGame | None = None
+        self.dealer = ""
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Grid():
+            yield Label("Number of players")
+            yield Field(value="1" if self.solo else "", placeholder="1 solo · 2 duo with sidekicks · 3–5 table",
+                        id="count", restrict="[1-5]", max_length=1)
+            yield Label("Names, in seat order")
+            yield Field(placeholder="clockwise, e.g. Ann, Bob, Cy", id="players",
+                        suggester=word_list(lambda: self.profiles))
+            yield Label("Solo: difficulty")
+            yield Choice([(f"{d}{' (easiest)' if d == 0 else ' (hardest)' if d == 5 else ''}", str(d))
+                          for d in range(6)], value="0", allow_blank=False, id="difficulty")
+            yield Label("Solo: deck")
+            yield Choice([("the app deals and draws the cards", "app"), ("the table's real cards", "table")],
+                         value="app", allow_blank=False, id="deck")
+            yield Label("Solo: difficulty colour")
+            yield Choice([("red lightning", "red"), ("green lightning", "green")], value="red",
+                         allow_blank=False, id="colour")
+            yield Label("First dealer")
+            yield Field(placeholder="a name, or 'lot' for the app to draw", id="dealer",
+                        suggester=word_list(lambda: [*self.value("players"), LOT]))
+        yield Verdict("check")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Origin Story"
+        self.sub_title = "new game"
+        self.query_one("#players" if self.solo else "#count", Input).focus()
+        self.check()
+
+    def value(self, key: str) -> tuple[str, ...]:
+        return names(self.query_one(f"#{key}", Input).value)
+
+    def choice(self, key: str) -> str:
+        return str(self.query_one(f"#{key}", Select).value)
+
+    def check(self) -> None:
+        self.command = None
+        verdict = self.query_one("#check", Verdict)
+        typed = self.query_one("#count", Input).value
+        if not typed:
+            for key in ("difficulty", "deck", "colour"):
+                self.query_one(f"#{key}", Select).disabled = True
+            verdict.say("How many play? 1: solo against the two Vancardians; 2: duo, each with a sidekick; 3 to 5: "
+                        "the table game.", "problem")
+            return
+        count = int(typed)
+        mode = mode_for(count)
+        for key in ("difficulty", "deck", "colour"):
+            self.query_one(f"#{key}", Select).disabled = mode.value != "solo"
+        players = self.value("players")
+        if len(players) != count:
+            mode_text = MODES[mode.value]
+            verdict.say(f"{mode_text[0].upper()}{mode_text[1:]}: type {count} name{'s' if count > 1 else ''} in seat "
+                        f"order, {len(players)} so far.", "problem")
+            return
+        solo = mode.value == "solo"
+        command = c.StartGame(mode.value, players, deck=self.choice("deck") if solo else "table",
+                              difficulty=int(self.choice("difficulty")) if solo else None,
+                              difficulty_colour=self.choice("colour") if solo else None)
+        decision = decide(None, command)
+        if isinstance(decision, Rejected):
+            verdict.say(f"{decision.violation.rule}: {decision.violation.message}", "problem")
+            return
+        seats = seating(mode, players)
+        dealers = [s.name for s in seats.seats if s.kind is not Kind.SIDEKICK]
+        typed = " ".join(self.value("dealer")).strip()
+        found = [d for d in dealers if d.casefold().startswith(typed.casefold())] if typed else []
+        if typed.casefold() == LOT or not typed:
+            self.dealer = ""
+        elif len(found) == 1:
+            self.dealer = found[0]
+        else:
+            verdict.say(f"{typed!r} cannot deal: the first dealer is one of {', '.join(dealers)}, or 'lot'.",
+                        "problem")
+            return
+        self.command = command
+        order = " → ".join(s.name for s in seats.seats)
+        first = self.dealer or "drawn by lot and recorded"
+        verdict.say(f"Seats clockwise: {order} → {seats.seats[0].name}. First dealer: {first}.\n"
+                    "ctrl+s (or Enter on the dealer) starts the game; the round stepper comes next.", "ok")
+
+    def action_submit(self) -> None:
+        if self.command is None:
+            self.not_yet()
+            return
+        self.post_message(self.Start(self.command, self.dealer))

@@ -1,0 +1,122 @@
+"""The round stepper: the round's setup in the book's order as a checklist, the step due open with one line to
+answer it (ORIGIN_STORY.md §3.2). The app works out the steps from the game (`next_step`) and records each
+answer; this screen only shows and asks. Alignments are typed masked, one player at a time, and recorded together
+once all are in."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Input, Static
+
+from ..origami.completion import Completer, complete_word
+from ..origami.form import Field, Verdict
+
+DONE, NOW, TODO, SKIPPED = "done", "now", "todo", "skipped"
+MARKS = {DONE: ("✓", "green"), NOW: ("▶", "bold yellow"), TODO: ("·", "dim"), SKIPPED: ("–", "dim")}
+
+
+@dataclass(frozen=True, slots=True)
+class StepItem:
+    label: str
+    status: str  # done | now | todo | skipped
+    detail: str = ""  # what was recorded, or what the step is
+
+
+@dataclass(frozen=True, slots=True)
+class StepperView:
+    """What the app hands the stepper: the checklist and the question of the step due."""
+
+    game_id: int
+    title: str  # "Round 2 · Bob deals"
+    items: tuple[StepItem, ...]
+    prompt: str  # the question of the step due
+    placeholder: str = ""
+    masked: bool = False  # an alignment: hidden as typed
+    info: str = ""  # e.g. stamina per player for the charge step
+    words: tuple[str, ...] = ()  # completion for the line
+
+
+def checklist(view: StepperView) -> Text:
+    out = Text()
+    for item in view.items:
+        mark, style = MARKS[item.status]
+        out.append(f" {mark} ", style=style)
+        out.append(item.label, style="bold" if item.status == NOW else "" if item.status == DONE else "dim")
+        if item.detail:
+            out.append(f"  {item.detail}", style="" if item.status == NOW else "dim")
+        out.append("\n")
+    return out
+
+
+class StepperScreen(Screen[None]):
+    DEFAULT_CSS = """
+    StepperScreen #steps { height: 1fr; padding: 0 1; }
+    StepperScreen #info { height: auto; padding: 0 1; color: $text-muted; }
+    StepperScreen #prompt { height: auto; padding: 0 1; text-style: bold; }
+    StepperScreen #answer { margin: 0 1; }
+    StepperScreen #check { height: 2; padding: 0 1; }
+    """
+    BINDINGS = [Binding("ctrl+z", "undo", "Undo"), Binding("escape", "app.pop_screen", "Home")]
+
+    class Entered(Message):
+        """The answer to the step due (may be empty: Enter alone confirms a step with nothing to type)."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
+    class Undo(Message):
+        """Take back the latest step."""
+
+    def __init__(self, view: StepperView) -> None:
+        super().__init__()
+        self.view = view
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll(id="steps"):
+            yield Static("", id="list")
+        yield Static("", id="info", markup=False)
+        yield Static("", id="prompt", markup=False)
+        yield Field(id="answer", suggester=Completer(self.rest))
+        yield Verdict("check")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show(self.view)
+        self.query_one("#answer", Input).focus()
+
+    def show(self, view: StepperView) -> None:
+        same = (view.prompt, view.items, view.info) == (self.view.prompt, self.view.items, self.view.info)
+        self.view = view
+        self.title = "Origin Story"
+        self.sub_title = f"game {view.game_id} · {view.title}"
+        self.query_one("#list", Static).update(checklist(view))
+        self.query_one("#info", Static).update(view.info)
+        self.query_one("#prompt", Static).update(view.prompt)
+        answer = self.query_one("#answer", Input)
+        answer.password = view.masked
+        answer.placeholder = view.placeholder
+        if not same:  # the next step (or the next player): a fresh line; else what was typed stays, to fix it
+            answer.value = ""
+            self.query_one("#check", Verdict).say("")
+
+    def rest(self, value: str) -> str | None:
+        last = value.rpartition(" ")[2]
+        return complete_word(last, list(self.view.words)) if last and self.view.words else None
+
+    def refused(self, text: str) -> None:
+        self.query_one("#check", Verdict).say(text, "problem")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.post_message(self.Entered(event.value.strip()))
+
+    def action_undo(self) -> None:
+        self.post_message(self.Undo())

@@ -1,0 +1,216 @@
+"""The Origin Story table (table, duo and solo): the seats in play order, the trick in play, the known hands with
+the cards that may not be played dimmed, the Vancardians' moves step by step, and one line to type on.
+
+The line is checked as it is typed (pure: a preview records nothing); Enter asks the app to record it."""
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.events import Resize
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Input, Static
+
+from scoring.origin import commands as c
+from scoring.origin.setup import Mode
+from scoring.origin.state import Phase
+
+from ..ask import ask_override
+from ..origami.completion import Completer, complete_word
+from ..origami.form import Field, Verdict
+from .board import TableView, banner, moves_text, seat_lines, status_line, trick_line
+from .line import DUO_HELP, LEVELS, LINE_HELP, SOLO_HELP, WORDS, Reading, read
+
+WIDE = 120  # from this width the moves and the log stand beside the seats
+
+
+class OriginTableScreen(Screen[None]):
+    DEFAULT_CSS = """
+    OriginTableScreen #status { height: 1; background: $boost; padding: 0 1; }
+    OriginTableScreen #banner { height: auto; padding: 0 1; color: $warning; text-style: bold; }
+    OriginTableScreen #main { height: 1fr; }
+    OriginTableScreen #board { height: auto; max-height: 11; padding: 0 1; }
+    OriginTableScreen #side { height: 1fr; }
+    OriginTableScreen.-wide #main { layout: horizontal; }
+    OriginTableScreen.-wide #board { height: 1fr; max-height: 100%; }
+    OriginTableScreen.-wide #side { width: 1fr; height: 1fr; border-left: solid $primary; }
+    OriginTableScreen #moves { height: auto; padding: 0 1; }
+    OriginTableScreen #log { height: auto; padding: 0 1; color: $text-muted; }
+    OriginTableScreen #trick { height: auto; padding: 0 1; }
+    OriginTableScreen #action { margin: 0 1; }
+    OriginTableScreen #preview { height: 2; padding: 0 1; }
+    """
+    BINDINGS = [Binding("ctrl+z", "undo", "Undo"), Binding("f1", "explain", "Rule"),
+                Binding("ctrl+o", "override", "Override"), Binding("f2", "level", "Logging level"),
+                Binding("f3", "surrender", "Surrender"), Binding("escape", "app.pop_screen", "Home")]
+
+    class Submit(Message):
+        """Record these commands, in order (a line of cards is one intent)."""
+
+        def __init__(self, commands: tuple[c.Command | c.Override, ...]) -> None:
+            super().__init__()
+            self.commands = commands
+
+    class Word(Message):
+        """`undo`, `go` (the Vancardian to play moves), `surrender`, `end` (score the round)."""
+
+        def __init__(self, word: str) -> None:
+            super().__init__()
+            self.word = word
+
+    class Explain(Message):
+        def __init__(self, rule: str) -> None:
+            super().__init__()
+            self.rule = rule
+
+    def __init__(self, view: TableView, level: str = "winners") -> None:
+        super().__init__()
+        self.view = view
+        self.level = "cards" if view.state.mode is Mode.SOLO else level
+        self.reading = Reading()
+        self.sent = ""
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="status", markup=False)
+        yield Static("", id="banner", markup=False)
+        with Vertical(id="main"):
+            with VerticalScroll(id="board"):
+                yield Static("", id="seats")
+            with VerticalScroll(id="side"):
+                yield Static("", id="moves")
+                yield Static("", id="log", markup=False)
+        yield Static("", id="trick")
+        yield Field(placeholder="", id="action", suggester=Completer(self.rest))
+        yield Verdict("preview")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show(self.view)
+        self.query_one("#action", Input).focus()
+
+    def on_resize(self, event: Resize) -> None:
+        self.set_class(event.size.width >= WIDE, "-wide")
+
+    # --- down: the state ----------------------------------------------------------------------------
+    def show(self, view: TableView) -> None:
+        self.view = view
+        self.title = "Origin Story"
+        self.sub_title = f"game {view.game_id}"
+        self.query_one("#status", Static).update(status_line(view, self.level))
+        text = banner(view)
+        self.query_one("#banner", Static).update(text)
+        self.query_one("#banner", Static).display = bool(text)
+        self.query_one("#seats", Static).update(seat_lines(view))
+        self.query_one("#moves", Static).update(moves_text(view))
+        self.query_one("#log", Static).update("\n".join(view.recent))
+        side = self.query_one("#side", VerticalScroll)
+        if view.moves:  # the Vancardians' moves first; else the latest of the log
+            side.scroll_home(animate=False)
+        else:
+            self.call_after_refresh(side.scroll_end, animate=False)
+        self.query_one("#trick", Static).update(trick_line(view))
+        solo = view.state.mode is Mode.SOLO
+        help_text = SOLO_HELP.format(you=view.state.you) if solo else LINE_HELP[self.level]
+        if view.state.mode is Mode.DUO and self.level != "score only":
+            help_text = DUO_HELP
+        self.query_one("#action", Input).placeholder = help_text
+        self.check_line()
+
+    def recorded(self, view: TableView) -> None:
+        line = self.query_one("#action", Input)
+        line.value = line.value[len(self.sent):].lstrip() if line.value.startswith(self.sent) else line.value
+        self.show(view)
+
+    def refused(self, text: str) -> None:
+        self.query_one("#preview", Verdict).say(text, "problem")
+
+    # --- the line -----------------------------------------------------------------------------------
+    def rest(self, value: str) -> str | None:
+        """Inline completion: a seat's name or a word, for the last word typed."""
+        head, _, last = value.rpartition(" ")
+        if not last:
+            return None
+        names = [n.lower() for n in self.view.state.seating.names]
+        if not head:
+            return complete_word(last, [*names, *(w.strip() for w in WORDS)])
+        if head.casefold() in ("w", "winner") or head.endswith(","):
+            return complete_word(last, names)
+        return None
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.check_line()
+
+    def check_line(self) -> None:
+        verdict = self.query_one("#preview", Verdict)
+        line = self.query_one("#action", Input).value
+        self.reading = Reading()
+        if not line.strip():
+            end = self.view.state.phase in (Phase.END, Phase.OVER)
+            verdict.say("Enter scores the round." if end else "", "ok" if end else "")
+            return
+        reading = read(self.view.state, line, self.level)
+        self.reading = reading
+        if reading.problem:
+            verdict.say(reading.problem, "problem")
+        elif reading.refusal is not None:
+            how = "ctrl+o records it anyway, with a reason · " if reading.refusal.overridable else ""
+            verdict.say(f"✗ {reading.refusal.rule}: {reading.refusal.message}\n  {how}f1 shows the rule", "problem")
+        elif reading.word:
+            verdict.say(f"Enter: {reading.word}", "ok")
+        elif reading.said:
+            verdict.say("✓ Enter: " + "; ".join(reading.said[-3:]), "ok")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        reading = self.reading
+        if not event.value.strip():
+            if self.view.state.phase is Phase.END:
+                self.post_message(self.Word("end"))
+            elif self.view.state.mode is Mode.SOLO:
+                self.post_message(self.Word("go"))
+            return
+        self.sent = event.value
+        if reading.word:
+            self.post_message(self.Word(reading.word))
+            line = self.query_one("#action", Input)
+            line.value = ""
+        elif reading.refusal is not None:
+            self.notify(f"{reading.refusal.rule}: {reading.refusal.message} (f1: the rule; ctrl+o: record it "
+                        "anyway)", severity="error", title="Refused")
+        elif reading.commands:
+            self.post_message(self.Submit(reading.commands))
+
+    # --- keys ---------------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        solo = self.view.state.mode is Mode.SOLO
+        return {"surrender": solo, "level": not solo}.get(action, True)
+
+    def action_undo(self) -> None:
+        self.post_message(self.Word("undo"))
+
+    def action_surrender(self) -> None:
+        self.post_message(self.Word("surrender"))
+
+    def action_level(self) -> None:
+        if self.view.state.mode is Mode.SOLO:
+            self.notify("Solo is always logged card by card: the Vancardians need to see every card.")
+            return
+        self.level = LEVELS[(LEVELS.index(self.level) + 1) % len(LEVELS)]
+        self.notify(f"Logging level: {self.level} ({LINE_HELP[self.level]})")
+        self.show(self.view)
+
+    def action_explain(self) -> None:
+        refusal = self.reading.refusal
+        self.post_message(self.Explain(str(refusal.rule) if refusal else ""))
+
+    def action_override(self) -> None:
+        reading = self.reading
+
+        def record(reason: str) -> None:
+            assert reading.refused is not None
+            self.sent = self.query_one("#action", Input).value
+            self.post_message(self.Submit((*reading.commands, c.Override(reading.refused, reason))))
+
+        ask_override(self, reading.refusal, record)
