@@ -96,11 +96,14 @@ class HistoryFlow(AppBase):
         from scoring.origin.rules import CHOICES
         from screens.origin.sheet import OriginSheetScreen
 
-        day = f"{game.finished_at:%Y-%m-%d}" if game.finished_at else ""
+        from .render import day as local_day
+
+        day = local_day(game.finished_at) if game.finished_at else ""
         level = f" · difficulty {game.rules['difficulty']}" if "difficulty" in game.rules else ""
         notes = {k: v for k, v in game.rules.items() if k in CHOICES and v != CHOICES[k][0]}
         self.push_screen(OriginSheetScreen(stored_origin_sheet(game.id, results),
-                                           f"Game {game.id} · {day} · {game.variant}{level}", notes))
+                                           f"Game {game.id} · {day} · {game.variant}{level}", notes,
+                                           game_id=game.id))
 
     def on_sheet_screen_share(self, message: SheetScreen.Share) -> None:
         """The game's BG Stats link as a QR code, drawn to fit this terminal (or said why it cannot be)."""

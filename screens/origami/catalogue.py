@@ -50,7 +50,8 @@ class CatalogueScreen(Screen[None]):
     CatalogueScreen DataTable { height: 1fr; }
     CatalogueScreen #card { height: auto; max-height: 8; padding: 0 1; border-top: solid $primary; }
     """
-    BINDINGS = [Binding("e", "edit", "Set a value"), Binding("ctrl+f", "filter", "Filter"),
+    BINDINGS = [Binding("e", "edit", "Set a value"), Binding("f", "fill_in", "Fill in from your box"),
+                Binding("ctrl+f", "filter", "Filter"),
                 Binding("escape", "app.pop_screen", "Back")]
 
     def __init__(self, catalogue: Catalogue) -> None:
@@ -134,6 +135,17 @@ class CatalogueScreen(Screen[None]):
             f"Type the field and the value, e.g. `points 3`, `effect instant` or, for a scoring rule, "
             f"`scoring {TYPED_EXAMPLE}`. Not known yet: {missing}.",
             "field value"), answered)
+
+    def on_screen_resume(self) -> None:
+        # Back from the fill-in screen: show the values typed there.
+        latest = getattr(self.app, "catalogue", None)
+        if isinstance(latest, Catalogue) and latest is not self.catalogue:
+            self.use_catalogue(latest)
+
+    def action_fill_in(self) -> None:
+        from .fill_in import FillInScreen
+
+        self.app.push_screen(FillInScreen(self.catalogue))
 
     def use_catalogue(self, catalogue: Catalogue) -> None:
         self.use(catalogue)

@@ -43,3 +43,31 @@ def test_values_are_typed_as_field_then_value() -> None:
     assert parse_value("points 3") == ("points", 3)
     assert parse_value("hand-modifier -1") == ("hand_modifier", -1)
     assert parse_value("effect Instant") == ("effect", "instant")
+
+
+async def test_the_catalogue_opens_the_fill_in_and_shows_what_was_typed_there(tmp_path: Path) -> None:
+    from screens.origami.fill_in import FamilyList, FillInScreen, unknown_values
+
+    app = make_app(f"sqlite:///{tmp_path}/c.db")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settled(pilot)
+        await pilot.press("c")
+        catalogue_screen = app.screen
+        assert isinstance(catalogue_screen, CatalogueScreen)
+        await pilot.press("f")
+        await pilot.pause()
+        fill_in = app.screen
+        assert isinstance(fill_in, FillInScreen)
+        families = fill_in.query_one(FamilyList)
+        labels = [str(families.get_option_at_index(i).prompt) for i in range(families.option_count)]
+        farm = next(i for i, label in enumerate(labels) if label.startswith("origami · farm"))
+        await pilot.press(*["down"] * farm, "space", "enter")
+        await pilot.pause()
+        assert app.catalogue is not None
+        card, field = unknown_values(app.catalogue, ["origami/farm"])[0]
+        await pilot.press("2", "enter")
+        await pilot.pause()
+        await pilot.press("escape")  # stop: back on the catalogue, which shows the value typed
+        await pilot.pause()
+        assert app.screen is catalogue_screen
+        assert getattr(catalogue_screen.catalogue.card(card), field) == 2
