@@ -24,6 +24,7 @@ from scoring.errors import InputError
 from scoring.origami import events as e
 from scoring.origami.state import Phase
 from scoring.origami.table import Variant
+from scoring.origin.setup import VANCARDIANS
 
 from .bgstats import EARLIEST, LATEST
 from .renames import as_now, read_renamed, renamed_field
@@ -135,8 +136,10 @@ def _origin_game(g: dict[str, Any], uid: str, where: str) -> WholeGame:
     if variant not in {m.value for m in Mode} or not players or len({p.casefold() for p in players}) != len(players):
         raise InputError("variant: table, duo or solo; players: each a different name", where=where)
     status, source = _text(g, "status", where), _text(g, "source", where)
+    if source in ("quick", "bgstats"):
+        return _origin_scored(g, uid, variant, players, status, source, where)
     if status not in ("playing", "finished") or source != "log":
-        raise InputError('status must be "playing" or "finished", source "log"', where=where)
+        raise InputError('status must be "playing" or "finished", source "log", "quick" or "bgstats"', where=where)
     finished_at = _time(g, "finished_at", where) if g.get("finished_at") is not None else None
     events = tuple(_event(x, f"{where}: event {i + 1}", ORIGIN_STORY) for i, x in enumerate(_list(g, "events", where)))
     results = _list(g, "results", where)
@@ -173,6 +176,51 @@ def _origin_game(g: dict[str, Any], uid: str, where: str) -> WholeGame:
         raise InputError("a game in play has no results", where=where)
     return WholeGame(uid, variant, (), (), dict(rules), players, status, source, _time(g, "started_at", where),
                      finished_at, None, events, tuple(dict(r) for r in results), ORIGIN_STORY)
+
+
+def _origin_scored(g: dict[str, Any], uid: str, variant: str, players: tuple[str, ...], status: str, source: str,
+                   where: str) -> WholeGame:
+    """An Origin Story game scored at the end (quick score) or imported from BG Stats: finished, no log, a result per
+    player whose score and rank are its sheet's, ranks by VP over every seat (ties share a rank; solo: the
+    Vancardians' lines in the sheet count too) and, scored here, the most VP win."""
+    if status != "finished" or g.get("finished_at") is None or _list(g, "events", where):
+        raise InputError(f'a game of source "{source}" is finished, has finished_at and no events', where=where)
+    rules = g.get("rules")
+    if not isinstance(rules, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in rules.items()):
+        raise InputError("rules: an object of text values", where=where)
+    results = [_origin_result(r, f"{where}: result {i + 1}") for i, r in enumerate(_list(g, "results", where))]
+    if len(results) != len(players):
+        raise InputError("results: one per player, in seat order", where=where)
+    opponents = results[0]["sheet"].get("opponents", []) if variant == "solo" else []
+    if not isinstance(opponents, list) or not all(
+            isinstance(o, dict) and o.get("name") in VANCARDIANS and _whole(o.get("total")) and _whole(o.get("rank"))
+            for o in opponents):
+        raise InputError("sheet.opponents: the Vancardians' lines (name, total, rank)", where=where)
+    every = [r["score"] for r in results] + [o["total"] for o in opponents]
+    if any(x["rank"] != 1 + sum(1 for t in every if t > x["score"]) for x in results) or any(
+            o["rank"] != 1 + sum(1 for t in every if t > o["total"]) for o in opponents):
+        raise InputError("ranks: 1 + the number of seats with more VP (ties share a rank)", where=where)
+    if source == "quick" and any(r["winner"] != (r["rank"] == 1) for r in results):
+        raise InputError("winners: the most VP win (ties share the victory)", where=where)
+    return WholeGame(uid, variant, (), (), dict(rules), players, status, source, _time(g, "started_at", where),
+                     _time(g, "finished_at", where), None, (), tuple(results), ORIGIN_STORY)
+
+
+def _whole(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool) and -MOST <= x <= MOST
+
+
+def _origin_result(r: Any, where: str) -> dict[str, Any]:
+    if not isinstance(r, dict) or set(r) != {"score", "rank", "winner", "hand", "sheet"}:
+        raise InputError("needs exactly score, rank, winner, hand and sheet", where=where)
+    sheet = r["sheet"]
+    if not (_whole(r["score"]) and _whole(r["rank"]) and isinstance(r["winner"], bool) and r["hand"] is None
+            and isinstance(sheet, dict) and isinstance(sheet.get("rounds"), list)):
+        raise InputError("score and rank: whole numbers; winner: true or false; hand: null; sheet: an object with "
+                         "its rounds", where=where)
+    if (sheet.get("total"), sheet.get("rank")) != (r["score"], r["rank"]):
+        raise InputError("the score sheet's total and rank differ from the result's score and rank", where=where)
+    return dict(r)
 
 
 def _event(x: Any, where: str, kind: str = ORIGAMI) -> StoredEvent:

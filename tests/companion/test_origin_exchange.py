@@ -113,3 +113,56 @@ def test_the_verbs_made_for_origami_name_an_origin_story_game_or_carry_it(capsys
         assert shown is not None and shown.kind == "origin-story"
     finally:
         store.close()
+
+
+def quick_scored(url: str, grid: list[dict[str, str]], people: tuple[str, ...], variant: str) -> int:
+    """A game saved as the quick-score screen saves it (`on_origin_quick_screen_save`)."""
+    from companion.origin_session import FinalResults, SeatResult
+    from scoring.origin.roundfile_json import score_json
+    from scoring.origin.scoring import quick_game
+
+    sheet = quick_game(grid)
+    data = score_json(sheet)
+    lines = [p for p in sheet.players if p.name in people]
+    details = [next(d for d in data["players"] if d["name"] == p.name) for p in lines]
+    if len(lines) < len(sheet.players):
+        others = [d for d in data["players"] if d["name"] not in people]
+        details = [{**d, "opponents": others} for d in details]
+    store = Store.open(url)
+    try:
+        return store.record_scored(variant=variant, players=list(people), families=[], characters=[], rules={},
+                                   sheet=FinalResults(tuple(SeatResult(p.name, p.total, p.rank) for p in lines),
+                                                      sheet.winners),
+                                   sheets=details, kind="origin-story").id
+    finally:
+        store.close()
+
+
+def test_quick_scored_origin_games_go_out_and_come_back(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    url = f"sqlite:///{tmp_path}/a.db"
+    table = quick_scored(url, [{"Ann": "h3", "Bob": "v0 +2 Monologuing", "Cat": "h5"}] * 5, ("Ann", "Bob", "Cat"),
+                         "table")
+    solo = quick_scored(url, [{"Ann": "h4", "Automaton": "h2", "Factoryon": "h2"}] * 5, ("Ann",), "solo")
+    out = tmp_path / "out.json"
+    assert run(capsys, "--db", url, "export", str(out))[0] == 0
+    again = f"sqlite:///{tmp_path}/b.db"
+    code, _, err = run(capsys, "--db", again, "import", str(out))
+    assert code == 0, err
+    before, after = Store.open(url), Store.open(again)
+    try:
+        for game in (table, solo):
+            uid = before.game(game).uid
+            copy = next(g for g in after.games() if g.uid == uid)
+            assert (copy.kind, copy.source, copy.variant) == ("origin-story", "quick", before.game(game).variant)
+            assert after.results(copy.id) == before.results(game)
+    finally:
+        before.close()
+        after.close()
+    data = json.loads(out.read_text())
+    ann = data["games"][0]["results"][0]
+    ann["rank"] = ann["sheet"]["rank"] = 2 if ann["rank"] == 1 else 1  # Ann's rank no longer fits the VP
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    fresh = f"sqlite:///{tmp_path}/c.db"
+    code, _, err = run(capsys, "--db", fresh, "import", str(bad))
+    assert code == 2 and "ranks: 1 + the number of seats with more VP" in err
