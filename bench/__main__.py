@@ -65,7 +65,7 @@ def main() -> None:
 if __name__ == "__main__":
     main()
     print()
-    from . import app, entry, origin, scale, store
+    from . import app, entry, origin, origin_app, quick_keys, scale, store
 
     entry.main()
     print()
@@ -74,5 +74,9 @@ if __name__ == "__main__":
     store.main()
     print()
     app.main()
+    print()
+    origin_app.main()
+    print()
+    quick_keys.main()
     print()
     scale.main()
