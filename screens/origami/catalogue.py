@@ -3,19 +3,16 @@ or corrected, and go into the user's catalogue (the shipped one is never changed
 from __future__ import annotations
 
 from rich.text import Text
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
-from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Input, Static
+from textual.widgets import DataTable
 
-from scoring.catalogue_file import fold
 from scoring.errors import InputError
 from scoring.origami.cards import Card
 from scoring.origami.catalog import EDITABLE, Catalogue, card_words, typed_value
 from scoring.origami.templates import TYPED_EXAMPLE
 
 from ..ask import TextQuestion
+from ..card_list import CardListScreen
 from .question import ValueGiven
 
 COLUMNS = ("quantity", "cost", "folds", "points", "effect")
@@ -44,12 +41,13 @@ def parse_value(answer: str) -> tuple[str, int | str]:
     return typed_value(field, value)
 
 
-class CatalogueScreen(Screen[None]):
+class CatalogueScreen(CardListScreen[Card]):
     DEFAULT_CSS = """
     CatalogueScreen #filter { border: none; height: 1; margin: 0 1; background: $boost; }
     CatalogueScreen DataTable { height: 1fr; }
     CatalogueScreen #card { height: auto; max-height: 8; padding: 0 1; border-top: solid $primary; }
     """
+    PLACEHOLDER = "filter: a name in any language, a family, a game"
     BINDINGS = [Binding("e", "edit", "Set a value"), Binding("f", "fill_in", "Fill in from your box"),
                 Binding("ctrl+f", "filter", "Filter"),
                 Binding("escape", "app.pop_screen", "Back")]
@@ -64,14 +62,6 @@ class CatalogueScreen(Screen[None]):
         ordered = sorted(catalogue.cards.values(), key=lambda c: (c.game.value, c.family or "~", c.id))
         self.rows = [(card, card_words(card)) for card in ordered]
 
-    def compose(self) -> ComposeResult:
-        yield Header()
-        with Vertical():
-            yield Input(placeholder="filter: a name in any language, a family, a game", id="filter")
-            yield DataTable(cursor_type="row", zebra_stripes=True)
-            yield Static("", id="card")
-        yield Footer()
-
     def on_mount(self) -> None:
         self.sub_title = "Card catalogue (? = not known yet; blue = your values)"
         table = self.query_one(DataTable)
@@ -79,40 +69,17 @@ class CatalogueScreen(Screen[None]):
         self.fill()
         table.focus()
 
-    def fill(self) -> None:
-        table = self.query_one(DataTable)
-        keep = table.cursor_row
-        table.clear()
-        query = fold(self.query_one("#filter", Input).value)
-        for card, haystack in self.rows:
-            if query in haystack:
-                table.add_row(card.id, card.game.value, card.family or card.kind.value,
-                              *(cell(card, f) for f in COLUMNS), key=card.id)
-        if table.row_count:
-            table.move_cursor(row=min(keep, table.row_count - 1))
+    def row(self, card: Card) -> tuple[object, ...]:
+        return (card.id, card.game.value, card.family or card.kind.value, *(cell(card, f) for f in COLUMNS))
 
-    def selected(self) -> Card | None:
-        table = self.query_one(DataTable)
-        if not table.row_count:
-            return None
-        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
-        return self.catalogue.card(key) if key else None
+    def key(self, card: Card) -> str:
+        return card.id
 
-    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        self.show_card()
+    def lookup(self, key: str) -> Card | None:
+        return self.catalogue.card(key)
 
-    def show_card(self) -> None:
-        card = self.selected()
-        self.query_one("#card", Static).update(details(card) if card else "")
-
-    def on_input_changed(self, event: Input.Changed) -> None:
-        self.fill()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.query_one(DataTable).focus()
-
-    def action_filter(self) -> None:
-        self.query_one("#filter", Input).focus()
+    def details(self, card: Card | None) -> str:
+        return details(card) if card else ""
 
     def action_edit(self) -> None:
         card = self.selected()

@@ -5,17 +5,15 @@ origin-story set` does (the shipped one is never changed). Nothing unknown is sh
 from __future__ import annotations
 
 from rich.text import Text
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
 from textual.message import Message
-from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Input, Static
+from textual.widgets import DataTable, Input
 
 from scoring.catalogue_file import USER, fold
 from scoring.origin.catalog import FIELDS, Card, Catalogue, Kind
 
 from ..ask import TextQuestion
+from ..card_list import CardListScreen
 
 COLUMNS = ("cost", "timing", "template", "amount", "solo_banned")
 EDITABLE = ("kind", *FIELDS)
@@ -76,7 +74,7 @@ def box_counts(catalogue: Catalogue) -> str:
     return f"In the box: {counts}." + (f" Not known: how many {unknown} cards." if unknown else "")
 
 
-class OriginCatalogueScreen(Screen[None]):
+class OriginCatalogueScreen(CardListScreen[Card]):
     """`OriginCatalogueScreen(catalogue)`: the Origin Story catalogue with the user's values over the shipped one
     (`companion.origin_catalogue.load(values=store.card_values())`). `e` and `n` post `OriginCatalogueScreen.Keep`
     (card name, field, the value as typed); the app checks and stores it and calls `use_catalogue` with the new
@@ -87,6 +85,7 @@ class OriginCatalogueScreen(Screen[None]):
     OriginCatalogueScreen DataTable { height: 1fr; }
     OriginCatalogueScreen #card { height: auto; max-height: 9; padding: 0 1; border-top: solid $primary; }
     """
+    PLACEHOLDER = "filter: a name, a kind (story, event…), words of what it does"
     BINDINGS = [Binding("e", "edit", "Set a value"), Binding("n", "new", "New card"),
                 Binding("ctrl+f", "filter", "Filter"), Binding("escape", "app.pop_screen", "Back")]
 
@@ -107,14 +106,6 @@ class OriginCatalogueScreen(Screen[None]):
         ordered = sorted(catalogue.cards.values(), key=lambda c: (KIND_ORDER.get(c.kind, 9), fold(c.name)))
         self.rows = [(card, fold(f"{card.name} {card.kind.value} {card.text}")) for card in ordered]
 
-    def compose(self) -> ComposeResult:
-        yield Header()
-        with Vertical():
-            yield Input(placeholder="filter: a name, a kind (story, event…), words of what it does", id="filter")
-            yield DataTable(cursor_type="row", zebra_stripes=True)
-            yield Static("", id="card")
-        yield Footer()
-
     def on_mount(self) -> None:
         self.sub_title = "Origin Story cards · ? not known yet · blue: yours"
         table = self.query_one(DataTable)
@@ -122,45 +113,18 @@ class OriginCatalogueScreen(Screen[None]):
         self.fill()
         table.focus()
 
-    def fill(self, at: str | None = None) -> None:
-        """The rows the filter keeps; the cursor stays on its row (or goes to `at`, a card's name)."""
-        table = self.query_one(DataTable)
-        keep = table.cursor_row
-        table.clear()
-        query = fold(self.query_one("#filter", Input).value)
-        for card, haystack in self.rows:
-            if query in haystack:
-                table.add_row(card.name, card.kind.value, *(cell(card, f) for f in COLUMNS), summary(card.text),
-                              key=card.name)
-        if table.row_count:
-            names = [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
-            row = names.index(at) if at in names else min(keep, table.row_count - 1)
-            table.move_cursor(row=row)
-        self.show_card()
+    def row(self, card: Card) -> tuple[object, ...]:
+        return (card.name, card.kind.value, *(cell(card, f) for f in COLUMNS), summary(card.text))
 
-    def selected(self) -> Card | None:
-        table = self.query_one(DataTable)
-        if not table.row_count:
-            return None
-        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
-        return self.catalogue.lookup(key) if key else None
+    def key(self, card: Card) -> str:
+        return card.name
 
-    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        self.show_card()
+    def lookup(self, key: str) -> Card | None:
+        return self.catalogue.lookup(key)
 
-    def show_card(self) -> None:
-        card = self.selected()
+    def details(self, card: Card | None) -> Text:
         body = details(card) if card else Text("No card matches: n adds one.", style="italic")
-        self.query_one("#card", Static).update(Text.assemble(body, "\n", (box_counts(self.catalogue), "dim")))
-
-    def on_input_changed(self, event: Input.Changed) -> None:
-        self.fill()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.query_one(DataTable).focus()
-
-    def action_filter(self) -> None:
-        self.query_one("#filter", Input).focus()
+        return Text.assemble(body, "\n", (box_counts(self.catalogue), "dim"))
 
     def action_edit(self) -> None:
         card = self.selected()

@@ -1,0 +1,76 @@
+"""What both games' catalogue screens share: a filter line, a table of cards narrowed as it is typed, and the
+card under the cursor shown whole below. Each game says how a card fills a row, its key and its details."""
+from __future__ import annotations
+
+from typing import Generic, TypeVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Input, Static
+
+from scoring.catalogue_file import fold
+
+C = TypeVar("C")
+
+
+class CardListScreen(Screen[None], Generic[C]):
+    PLACEHOLDER = "filter"
+    rows: list[tuple[C, str]]  # each card in display order, with the (folded) words the filter searches
+
+    def row(self, card: C) -> tuple[object, ...]:
+        raise NotImplementedError
+
+    def key(self, card: C) -> str:
+        raise NotImplementedError
+
+    def lookup(self, key: str) -> C | None:
+        raise NotImplementedError
+
+    def details(self, card: C | None) -> Text | str:
+        raise NotImplementedError
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical():
+            yield Input(placeholder=self.PLACEHOLDER, id="filter")
+            yield DataTable(cursor_type="row", zebra_stripes=True)
+            yield Static("", id="card")
+        yield Footer()
+
+    def fill(self, at: str | None = None) -> None:
+        """The rows the filter keeps; the cursor stays on its row (or goes to the card keyed `at`)."""
+        table = self.query_one(DataTable)
+        keep = table.cursor_row
+        table.clear()
+        query = fold(self.query_one("#filter", Input).value)
+        for card, haystack in self.rows:
+            if query in haystack:
+                table.add_row(*self.row(card), key=self.key(card))
+        if table.row_count:
+            keys = [self.key(card) for card, haystack in self.rows if query in haystack]
+            table.move_cursor(row=keys.index(at) if at in keys else min(keep, table.row_count - 1))
+        self.show_card()
+
+    def selected(self) -> C | None:
+        table = self.query_one(DataTable)
+        if not table.row_count:
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        return self.lookup(key) if key else None
+
+    def show_card(self) -> None:
+        self.query_one("#card", Static).update(self.details(self.selected()))
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.show_card()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.fill()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.query_one(DataTable).focus()
+
+    def action_filter(self) -> None:
+        self.query_one("#filter", Input).focus()
