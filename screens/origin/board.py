@@ -105,7 +105,16 @@ def seat_lines(view: TableView) -> Text:
 
 
 def trick_line(view: TableView) -> Text:
-    """The trick in play: its lead suit, each card in order, the card winning so far and who plays next."""
+    """The trick in play: its lead suit, each card in order, the card winning so far and who plays next; then each
+    revoke this round has proven (played cards are public, so naming them hides nothing)."""
+    out = _trick(view)
+    if view.result is not None:
+        for flag in view.result.flags:
+            out.append(f"\n⚑ {flag.rule}: {flag.sentence}", style="bold red")
+    return out
+
+
+def _trick(view: TableView) -> Text:
     state, res = view.state, view.result
     out = Text()
     r = state.round

@@ -316,3 +316,20 @@ async def test_home_opens_each_origin_story_screen(tmp_path: Path) -> None:
         await pilot.press("escape", "o")
         await pilot.pause()
         assert isinstance(app.screen, OriginNewGameScreen) and app.screen.query_one("#count", Input).value == ""
+
+
+async def test_a_proven_revoke_is_flagged_on_the_table_with_its_rule(tmp_path: Path) -> None:
+    app = app_on(tmp_path / "g.db")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await new_game(pilot, "3", "Ann, Bob, Cy", dealer="Cy")
+        for answer in ("", "Trance", "Monologuing", "Telekinesis", "ann Trance 1", "", "h", "v", "h"):
+            await line(pilot, answer, "enter")
+        assert isinstance(app.screen, OriginTableScreen)
+        while "logging: cards" not in shown(app, "#status"):
+            await pilot.press("f2")
+            await pilot.pause()
+        await line(pilot, "7br 3sp 5br", "enter")  # Ann leads; Bob shows out of brains
+        assert "OS-REVOKE" not in shown(app, "#trick")
+        await line(pilot, "9br 2br 4br", "enter")  # Ann leads again; Bob plays brains: proven
+        flagged = shown(app, "#trick")
+        assert "OS-REVOKE" in flagged and "Bob showed out of brains in trick 1" in flagged
