@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from openskill.models import PlackettLuce
-from sqlalchemy import Connection, and_, delete, exists, insert, or_, select, tuple_
+from sqlalchemy import Connection, and_, delete, insert, or_, select, tuple_
 
 from .models import Game, Player, RatingSkill, RatingStep, Result
 
@@ -192,11 +192,14 @@ def rate_games(c: Connection, game_ids: Sequence[int]) -> None:
             recount_kinds(c, [kind])
             continue
         at = when[games[0][0]]
-        later = [Game.finished_at > at, and_(Game.finished_at == at, Game.id > games[0][0])]
-        if c.dialect.name == "postgresql":
-            later.append(Game.finished_at.is_(None))  # PostgreSQL orders an unknown end time last
-        past = c.execute(select(exists().where(Game.kind == kind, Game.status == "finished", others,
-                                               or_(*later)))).scalar()
+        # Through the end-time index (SQLite would pick the kind's, every game of the kind): only later games read.
+        later = select(Game.id).with_hint(Game, "INDEXED BY ix_games_finished_at", "sqlite").where(
+            Game.kind == kind, Game.status == "finished", others, Game.finished_at >= at,
+            or_(Game.finished_at > at, Game.id > games[0][0])).limit(1)
+        past = c.execute(later).first() is not None
+        if c.dialect.name == "postgresql" and not past:  # PostgreSQL orders an unknown end time last
+            past = c.execute(select(Game.id).where(Game.kind == kind, Game.status == "finished", others,
+                                                   Game.finished_at.is_(None)).limit(1)).first() is not None
         if past:
             recount_kinds(c, [kind])
         else:
