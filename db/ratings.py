@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from openskill.models import PlackettLuce
 from sqlalchemy import Connection, and_, delete, insert, or_, select, tuple_
+from sqlalchemy import update as sa_update
 
 from .models import Game, Player, RatingSkill, RatingStep, Result
 
@@ -191,19 +192,53 @@ def rate_games(c: Connection, game_ids: Sequence[int]) -> None:
         if any(when[g[0]] is None for g in games):  # no end time: its place in the order is the database's choice
             recount_kinds(c, [kind])
             continue
-        at = when[games[0][0]]
-        # Through the end-time index (SQLite would pick the kind's, every game of the kind): only later games read.
-        later = select(Game.id).with_hint(Game, "INDEXED BY ix_games_finished_at", "sqlite").where(
-            Game.kind == kind, Game.status == "finished", others, Game.finished_at >= at,
-            or_(Game.finished_at > at, Game.id > games[0][0])).limit(1)
-        past = c.execute(later).first() is not None
-        if c.dialect.name == "postgresql" and not past:  # PostgreSQL orders an unknown end time last
-            past = c.execute(select(Game.id).where(Game.kind == kind, Game.status == "finished", others,
-                                                   Game.finished_at.is_(None)).limit(1)).first() is not None
+        past = _later(c, kind, when[games[0][0]], games[0][0], others)
         if past:
             recount_kinds(c, [kind])
         else:
             _rate_on(c, games)
+
+
+def _later(c: Connection, kind: str, at: Any, game_id: int, others: Any) -> bool:
+    """Whether a finished game of `kind` (among `others`) comes after the game `game_id` ending at `at`."""
+    # Through the end-time index, only later games read: kind and status written so that no index of theirs
+    # applies (SQLite would pick one and read every game of the kind).
+    later = select(Game.id).where(
+        Game.kind.concat("") == kind, Game.status.concat("") == "finished", others, Game.finished_at >= at,
+        or_(Game.finished_at > at, Game.id > game_id)).limit(1)
+    if c.execute(later).first() is not None:
+        return True
+    return c.dialect.name == "postgresql" and c.execute(  # PostgreSQL orders an unknown end time last
+        select(Game.id).where(Game.kind == kind, Game.status == "finished", others,
+                              Game.finished_at.is_(None)).limit(1)).first() is not None
+
+
+def take_back(c: Connection, game_id: int) -> str | None:
+    """A finished game is about to lose its results (an undo reopens it). When it is each of its players' latest
+    game (in the game and in the variant), nothing after it depends on it: it is taken out here, each player going
+    back to their rating before it. Otherwise its kind is returned, to be rated again once its results are gone
+    (None: nothing more to do)."""
+    game = c.execute(select(Game.kind, Game.variant, Game.finished_at).where(Game.id == game_id)).first()
+    players = c.execute(select(Result.player_id).where(Result.game_id == game_id)).scalars().all()
+    if game is None or len(players) < 2:  # a solo game was never rated
+        return None
+    mine = scopes(game.kind, game.variant)
+    steps = c.execute(select(RatingStep.scope, RatingStep.player_id, RatingStep.n).where(
+        RatingStep.scope.in_(mine), RatingStep.game_id == game_id)).all()
+    last = {(r.scope, r.player_id): r.games for r in c.execute(select(RatingSkill.scope, RatingSkill.player_id,
+            RatingSkill.games).where(RatingSkill.scope.in_(mine), RatingSkill.player_id.in_(players)))}
+    if len(steps) != len(mine) * len(players) or any(last.get((r.scope, r.player_id)) != r.n for r in steps):
+        return str(game.kind)  # someone played on after it: what followed depends on it
+    c.execute(delete(RatingStep).where(RatingStep.scope.in_(mine), RatingStep.game_id == game_id))
+    for r in steps:
+        key = and_(RatingSkill.scope == r.scope, RatingSkill.player_id == r.player_id)
+        before = c.execute(select(RatingStep.mu, RatingStep.sigma).where(
+            RatingStep.scope == r.scope, RatingStep.player_id == r.player_id, RatingStep.n == r.n - 1)).first()
+        if before is None:  # it was their first game here
+            c.execute(delete(RatingSkill).where(key))
+        else:
+            c.execute(sa_update(RatingSkill).where(key).values(mu=before.mu, sigma=before.sigma, games=r.n - 1))
+    return None
 
 
 def _rate_on(c: Connection, games: list[tuple[int, str, str, list[Seat]]]) -> None:

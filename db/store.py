@@ -474,12 +474,13 @@ class Store:
     def _reopen(self, c: Connection, game_id: int) -> None:
         """An undo in a finished game reopens it: its results were derived from the log and are recomputed."""
         players = c.execute(select(Result.player_id).where(Result.game_id == game_id)).scalars().all()
+        again = ratings.take_back(c, game_id)  # the latest game: its players back to their ratings before it
         c.execute(delete(Result).where(Result.game_id == game_id))
         if players:
             tallies.recount(c, players)
         c.execute(update(Game).where(Game.id == game_id).values(status="playing", finished_at=None, tie_break=None))
-        if players:
-            ratings.recount_kinds(c, (self._kind(c, game_id),))  # the game leaves the past: its kind is rated again
+        if again is not None:
+            ratings.recount_kinds(c, (again,))  # an earlier game left the past: its kind is rated again
 
     # --- export and import ----------------------------------------------------------------------
     def whole_games(self, game_ids: Sequence[int] | None = None) -> list[WholeGame]:

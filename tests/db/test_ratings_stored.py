@@ -4,6 +4,7 @@ undo reopening a game, a merge, a rename, an import of newer and of older games,
 them (every backend). And a new game at the end is rated on, not rated again from the start."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -82,13 +83,64 @@ def test_an_undo_in_a_finished_game_takes_it_out_of_the_ratings(store: Store) ->
     sheet = _sheet(rows, None)
     store.finish(gid, sheet, sheet_json(sheet)["players"])
     assert same(from_store(store), recompute(store)) != before.by_scope
+    reads: list[str] = []
+
+    def seen(_c: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        reads.append(statement)
+
+    event.listen(store.engine, "before_cursor_execute", seen)
     store.append(gid, 2, (Undone(2, "wrong deal"),), key="undo")
+    event.remove(store.engine, "before_cursor_execute", seen)
+    assert not [s for s in reads if "INSERT INTO rating_steps" in s]  # the latest game: taken back, not re-rated
     kept = from_store(store)
     same(kept, recompute(store))
     assert {s: {p: v for p, v in t.items() if p in before.names} for s, t in kept.by_scope.items() if t} == {
         s: t for s, t in before.by_scope.items()}  # everyone at the table before is back where they were
     store.finish(gid, sheet, sheet_json(sheet)["players"])  # finished again: rated again, once
     same(from_store(store), recompute(store))
+
+
+def statements(store: Store, work: Callable[[], object]) -> list[str]:
+    reads: list[str] = []
+
+    def seen(_c: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        reads.append(statement)
+
+    event.listen(store.engine, "before_cursor_execute", seen)
+    work()
+    event.remove(store.engine, "before_cursor_execute", seen)
+    return reads
+
+
+def finished_log_game(store: Store, n: int) -> tuple[int, Any]:
+    gid = new_game(store, key=f"start{n}")
+    store.append(gid, 1, (DEAL,), key=f"deal{n}")
+    rows = [(name, 50 - i, i + 1, i == 0) for i, name in enumerate(START.players)]
+    sheet = _sheet(rows, None)
+    store.finish(gid, sheet, sheet_json(sheet)["players"])
+    return gid, sheet
+
+
+def test_an_undo_in_an_earlier_game_takes_it_back_or_rates_its_kind_again(store: Store) -> None:
+    record(store)
+    gid, sheet = finished_log_game(store, 1)
+    record_origin(store, day0=400)  # later games, another kind
+    record(store, [("origami", ["sea"], 1, [("Ann", 31, 1, True), ("Cy", 12, 2, False)], None)], day0=400)
+    # Later Origami games, but none of its players played on after it: taken back, nothing rated again.
+    reads = statements(store, lambda: store.append(gid, 2, (Undone(2, "wrong deal"),), key="undo1"))
+    assert not [s for s in reads if "INSERT INTO rating_steps" in s]
+    same(from_store(store), recompute(store))
+    store.finish(gid, sheet, sheet_json(sheet)["players"])  # finished again, before the latest: rated again
+    same(from_store(store), recompute(store))
+    # P1 plays on after this one: what followed depends on it, the kind is rated again.
+    other, _ = finished_log_game(store, 2)
+    fresh = recompute(store)
+    record(store, [("legends", ["sea"], 1, [("P1", 31, 1, True), ("Cy", 12, 2, False)], None)], day0=500)
+    reads = statements(store, lambda: store.append(other, 2, (Undone(2, "wrong deal"),), key="undo2"))
+    assert [s for s in reads if "INSERT INTO rating_steps" in s]
+    table = same(from_store(store), recompute(store))
+    assert table["origin-story"] == fresh.by_scope["origin-story"]  # another kind: untouched
+    assert table["origami"][store.player("P1").id].games == 2
 
 
 def test_a_merge_rates_the_two_profiles_as_one_player(store: Store) -> None:
