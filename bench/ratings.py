@@ -1,6 +1,7 @@
-"""Kept skill ratings at 10,000 games: rating a kind again from its results (what an undo, a merge or an import
-of older games costs), one finished game rated on (what every finish costs), and a rating read (what the players
-screen and `history --ratings` cost), each against a baseline measured in the same run.
+"""Kept skill ratings at 10,000 games: rating a kind again from its results (what a merge, an import of older
+games or an undo in a game others played on after costs), one finished game rated on (what every finish costs),
+the latest game taken back (an undo), and a rating read (what the players screen and `history --ratings` cost),
+each against a baseline measured in the same run.
 
 Run with `python -m bench.ratings [GAMES]` (10,000 unless given); the entry function is `main`."""
 from __future__ import annotations
@@ -37,7 +38,7 @@ def timed(work: Callable[[], object], runs: int) -> float:
 
 
 def line(name: str, seconds: float, baseline_name: str, baseline: float) -> None:
-    print(f"{name:<52} {seconds * 1000:10.3f} ms   {seconds / baseline:8.2f}× the time of {baseline_name}")
+    print(f"{name:<52} {seconds * 1000:10.3f} ms   {seconds / baseline:8.3g}× the time of {baseline_name}")
 
 
 def sheet(n: int) -> ScoreSheet:
@@ -121,6 +122,17 @@ def run(store: Store, folder: Path, count: int) -> None:
     line("one game finished at the end (the store's whole write)", whole, "a raw insert + commit", raw)
     line("  of which: rating it on (2 scopes, 4 players)", rated, "a raw insert + commit", raw)
     line("  of which: rating it on, against a frame", rated, "a 16 ms frame", FRAME)
+
+    # An undo reopening the latest game: its players taken back to their ratings before it (rolled back here).
+    newest = max(g.id for g in store.iter_games(status="finished", limit=1))
+
+    def take_back() -> None:
+        with store.engine.connect() as c, c.begin() as t:
+            assert ratings.take_back(c, newest) is None  # taken back, not rated again
+            t.rollback()
+
+    back = timed(take_back, 50)
+    line("an undo of the latest game: its ratings taken back", back, "a raw insert + commit", raw)
 
     # A rating read, as the players screen makes it, against rating the whole history (what it did before).
     p1 = store.player("P1").id

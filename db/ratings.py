@@ -213,6 +213,12 @@ def _later(c: Connection, kind: str, at: Any, game_id: int, others: Any) -> bool
                               Game.finished_at.is_(None)).limit(1)).first() is not None
 
 
+def _steps(keys: Sequence[tuple[str, int, int]]) -> Any:
+    """These steps by their primary key, a lookup each (SQLite scans the table for a row-value IN list)."""
+    return or_(*(and_(RatingStep.scope == scope, RatingStep.player_id == pid, RatingStep.n == n)
+                 for scope, pid, n in keys))
+
+
 def take_back(c: Connection, game_id: int) -> str | None:
     """A finished game is about to lose its results (an undo reopens it). When it is each of its players' latest
     game (in the game and in the variant), nothing after it depends on it: it is taken out here, each player going
@@ -223,21 +229,23 @@ def take_back(c: Connection, game_id: int) -> str | None:
     if game is None or len(players) < 2:  # a solo game was never rated
         return None
     mine = scopes(game.kind, game.variant)
-    steps = c.execute(select(RatingStep.scope, RatingStep.player_id, RatingStep.n).where(
-        RatingStep.scope.in_(mine), RatingStep.game_id == game_id)).all()
     last = {(r.scope, r.player_id): r.games for r in c.execute(select(RatingSkill.scope, RatingSkill.player_id,
             RatingSkill.games).where(RatingSkill.scope.in_(mine), RatingSkill.player_id.in_(players)))}
-    if len(steps) != len(mine) * len(players) or any(last.get((r.scope, r.player_id)) != r.n for r in steps):
+    tops = [(scope, pid, n) for (scope, pid), n in last.items()]
+    ours = c.execute(select(RatingStep.scope, RatingStep.player_id, RatingStep.n).where(
+        _steps(tops), RatingStep.game_id == game_id)).all() if tops else []
+    if len(ours) != len(mine) * len(players):
         return str(game.kind)  # someone played on after it: what followed depends on it
-    c.execute(delete(RatingStep).where(RatingStep.scope.in_(mine), RatingStep.game_id == game_id))
-    for r in steps:
-        key = and_(RatingSkill.scope == r.scope, RatingSkill.player_id == r.player_id)
-        before = c.execute(select(RatingStep.mu, RatingStep.sigma).where(
-            RatingStep.scope == r.scope, RatingStep.player_id == r.player_id, RatingStep.n == r.n - 1)).first()
-        if before is None:  # it was their first game here
+    c.execute(delete(RatingStep).where(_steps(tops)))
+    before = {(r.scope, r.player_id): r for r in c.execute(select(RatingStep).where(
+        _steps([(scope, pid, n - 1) for scope, pid, n in tops])))}
+    for scope, pid, n in tops:
+        key = and_(RatingSkill.scope == scope, RatingSkill.player_id == pid)
+        prior = before.get((scope, pid))
+        if prior is None:  # it was their first game here
             c.execute(delete(RatingSkill).where(key))
         else:
-            c.execute(sa_update(RatingSkill).where(key).values(mu=before.mu, sigma=before.sigma, games=r.n - 1))
+            c.execute(sa_update(RatingSkill).where(key).values(mu=prior.mu, sigma=prior.sigma, games=n - 1))
     return None
 
 
