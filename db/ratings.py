@@ -282,17 +282,20 @@ def _rate_on(c: Connection, games: list[tuple[int, str, str, list[Seat]]]) -> No
 def stored(store: Store, player: int | None = None, last: int | None = TREND) -> Ratings:
     """The kept ratings: everyone's, or one player's; each with the `last` steps of its trend (None: all)."""
     skills = select(RatingSkill)
-    steps = (select(RatingStep.scope, RatingStep.player_id, RatingStep.game_id, RatingStep.mu, RatingStep.sigma)
-             .order_by(RatingStep.scope, RatingStep.player_id, RatingStep.n))
+    columns = (RatingStep.scope, RatingStep.player_id, RatingStep.game_id, RatingStep.mu, RatingStep.sigma)
+    if last is None:
+        steps = select(*columns).order_by(RatingStep.scope, RatingStep.player_id, RatingStep.n)
+    else:  # from each rating its latest steps, a range of the steps' primary key each: never the whole trend
+        steps = (select(*columns).select_from(RatingSkill)
+                 .join(RatingStep, and_(RatingStep.scope == RatingSkill.scope,
+                                        RatingStep.player_id == RatingSkill.player_id,
+                                        RatingStep.n > RatingSkill.games - last))
+                 .order_by(RatingSkill.scope, RatingSkill.player_id, RatingStep.n))
     names = select(Player.id, Player.name)
     if player is not None:
         skills = skills.where(RatingSkill.player_id == player)
-        steps = steps.where(RatingStep.player_id == player)
+        steps = steps.where((RatingSkill if last is not None else RatingStep).player_id == player)
         names = names.where(Player.id == player)
-    if last is not None:  # the latest steps only: read through the primary key's index, from the player's count
-        steps = steps.join(RatingSkill, and_(RatingSkill.scope == RatingStep.scope,
-                                             RatingSkill.player_id == RatingStep.player_id)
-                           ).where(RatingStep.n > RatingSkill.games - last)
     out = Ratings()
     with store._read() as c:
         for r in c.execute(skills):
