@@ -1,11 +1,12 @@
 """`companion history --ratings`: every player's skill rating per game and per variant (openskill), with its
-trend, and, given a line-up (`--chances A,B,C`), each player's chance to win a game of it."""
+trend (the latest 20 games), and, given a line-up (`--chances A,B,C`), each player's chance to win a game of it.
+All read from the ratings the store keeps (db/ratings.py), never from the whole history."""
 from __future__ import annotations
 
 import argparse
 from typing import Any
 
-from db.ratings import Ratings, Skill, chances, from_store
+from db.ratings import chances, lineup_skills, stored
 from db.store import Store
 from scoring.errors import InputError
 
@@ -16,8 +17,8 @@ TITLES = {"origami": "Origami", "origin-story": "Origin Story", "legends": "Orig
 
 
 def run(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
-    ratings = from_store(store)
     wanted = store.player(args.player).id if args.player else None
+    ratings = stored(store, player=wanted)
     data: list[dict[str, Any]] = []
     out = ["Skill ratings (openskill, Plackett-Luce): ordinal = mu - 3 sigma, higher is better"]
     for scope in sorted(ratings.by_scope, key=lambda s: (s.split("/")[0], "/" in s, s)):
@@ -40,7 +41,7 @@ def run(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
         out.append("no finished games of two players or more yet")
     result: dict[str, Any] = {"ratings": data}
     if args.chances:
-        line, odds = lineup(store, ratings, args.chances, args.chances_in)
+        line, odds = lineup(store, args.chances, args.chances_in)
         result["chances"] = odds
         out.append(line)
     return 0, result, "\n".join(out)
@@ -51,25 +52,25 @@ def title(scope: str) -> str:
     return TITLES[kind] + (f" · {TITLES.get(variant, variant)}" if variant else ", every variant")
 
 
-def lineup(store: Store, ratings: Ratings, names: str, scope: str) -> tuple[str, list[dict[str, Any]]]:
+def lineup(store: Store, names: str, scope: str) -> tuple[str, list[dict[str, Any]]]:
     """Each named player's chance to win against the others, by their ratings in `scope`."""
     people = [n.strip() for n in names.split(",") if n.strip()]
     if not 2 <= len(people) <= 5:
         raise InputError("name 2 to 5 players, separated by commas", where="--chances")
-    ids = [store.player(n).id for n in people]
+    found = [store.player(n) for n in people]
+    ids = [p.id for p in found]
     if len(set(ids)) != len(ids):
         raise InputError("a player is named twice", where="--chances")
-    table: dict[int, Skill] = ratings.by_scope.get(scope, {})
-    odds = chances(table, ids)
-    shown = [ratings.names.get(pid, n) for pid, n in zip(ids, people, strict=True)]
+    odds = chances(lineup_skills(store, scope, ids), ids)
+    shown = [p.name for p in found]
     return (f"Chances to win ({title(scope)}): " + ", ".join(f"{n} {p:.0%}" for n, p in zip(shown, odds, strict=True)),
             [{"player": n, "chance": p} for n, p in zip(shown, odds, strict=True)])
 
 
 def player_lines(store: Store, name: str) -> list[str]:
     """A player's ratings as the players screen shows them: one line per game and variant, with the trend."""
-    ratings = from_store(store)
     pid = store.player(name).id
+    ratings = stored(store, player=pid)
     out = []
     for scope in sorted(ratings.by_scope, key=lambda s: (s.split("/")[0], "/" in s, s)):
         s = ratings.by_scope[scope].get(pid)

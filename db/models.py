@@ -13,6 +13,7 @@ from sqlalchemy import (
     Boolean,
     DateTime,
     Dialect,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -181,6 +182,34 @@ class PairTally(Base):
     ahead: Mapped[int] = mapped_column(Integer)
     behind: Mapped[int] = mapped_column(Integer)
     level: Mapped[int] = mapped_column(Integer)
+
+
+class RatingSkill(Base):
+    """A player's skill rating in one scope ("origami", "origami/legends"…), kept up to date in the transaction
+    that writes or removes results (db/ratings.py): a rating read costs the same at 100 and 100,000 games."""
+
+    __tablename__ = "rating_skills"
+    __table_args__ = (Index("ix_rating_skills_player", "player_id"),)
+
+    scope: Mapped[str] = mapped_column(String(40), primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+
+
+class RatingStep(Base):
+    """A player's rating in a scope after their n-th game of it (1, 2, …): the trend, whose latest 20 are 20 rows
+    of the primary key's index."""
+
+    __tablename__ = "rating_steps"
+
+    scope: Mapped[str] = mapped_column(String(40), primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    n: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
 
 
 class CardValue(Base):

@@ -3,23 +3,30 @@ players, ranked as the score sheet ranks them (a tie, and a shared victory, are 
 rating per game (Origami, Origin Story) and per variant within it; the ordinal (mu - 3 sigma, openskill's
 cautious estimate) orders the table.
 
-Ratings are worked out from the results every time they are asked for, oldest game first: so they always
-follow what the history holds now, after an undo reopened a game, a merge joined two profiles or an import
-added older games (which change every rating after them). 10,000 games take a fraction of a second."""
+The ratings are kept beside the results (rating_skills, rating_steps), in the same transaction that writes or
+removes them: a game finished after every other game of its kind is one `update`; anything that changes the past
+(an undo reopening a game, a merge, an import of older games, a game finished earlier than the latest) rates that
+game kind again from its results, oldest first. So the stored ratings always equal `rate` over the history as it
+is now, and reading them costs the same at 100 and 100,000 games."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from openskill.models import PlackettLuce
-from sqlalchemy import select
+from sqlalchemy import Connection, and_, delete, insert, or_, select, tuple_
+from sqlalchemy import update as sa_update
 
-from .models import Game, Player, Result
-from .store import Store
+from .models import Game, Player, RatingSkill, RatingStep, Result
+
+if TYPE_CHECKING:
+    from .store import Store
 
 MODEL = PlackettLuce()  # openskill's defaults: mu 25, sigma 25/3, beta 25/6
 Seat = tuple[int, int]  # (player id, rank)
+TREND = 20  # the steps of a trend shown (a sparkline)
+CHUNK = 500  # values per statement: far below SQLite's default limit of 999 variables
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,19 +94,225 @@ def chances(skills: dict[int, Skill], lineup: Sequence[int]) -> list[float]:
     return [float(p) for p in MODEL.predict_win(teams)]
 
 
-def from_store(store: Store) -> Ratings:
-    """The ratings of every finished game in the history, in one read."""
+def _played(c: Connection, where: Any) -> list[tuple[int, str, str, list[Seat]]]:
+    """The finished games matching `where`, oldest first, as `rate` takes them."""
     query = (select(Result.game_id, Result.player_id, Result.rank, Game.kind, Game.variant)
-             .join(Game, Game.id == Result.game_id).where(Game.status == "finished")
+             .join(Game, Game.id == Result.game_id).where(Game.status == "finished", where)
              .order_by(Game.finished_at, Game.id, Result.seat))
-    with store._read() as c:  # the store's own read transaction: one consistent view of the history
-        rows: list[Any] = list(c.execute(query))
-        names = {r.id: r.name for r in c.execute(select(Player.id, Player.name))}
     games: list[tuple[int, str, str, list[Seat]]] = []
-    for r in rows:
+    for r in c.execute(query):
         if not games or games[-1][0] != r.game_id:
             games.append((r.game_id, r.kind, r.variant, []))
         games[-1][3].append((r.player_id, r.rank))
-    ratings = rate(games)
-    ratings.names = names
+    return games
+
+
+def recompute(store: Store) -> Ratings:
+    """The ratings worked out afresh from every finished game in the history (what the stored ones must equal)."""
+    with store._read() as c:  # the store's own read transaction: one consistent view of the history
+        ratings = rate(_played(c, Game.id.isnot(None)))
+        ratings.names = {r.id: r.name for r in c.execute(select(Player.id, Player.name))}
     return ratings
+
+
+# --- kept beside the results ------------------------------------------------------------------------------------
+def _of_kind(kind: str) -> Any:
+    return or_(RatingSkill.scope == kind, RatingSkill.scope.startswith(kind + "/", autoescape=True))
+
+
+def _write(c: Connection, skills: Sequence[dict[str, Any]], steps: Sequence[dict[str, Any]]) -> None:
+    for start in range(0, len(skills), CHUNK):
+        c.execute(insert(RatingSkill), list(skills[start:start + CHUNK]))
+    for start in range(0, len(steps), CHUNK):
+        c.execute(insert(RatingStep), list(steps[start:start + CHUNK]))
+
+
+def recount_kinds(c: Connection, kinds: Iterable[str]) -> None:
+    """Rate every finished game of these kinds again, oldest first (after the past changed)."""
+    for kind in sorted(set(kinds)):
+        c.execute(delete(RatingSkill).where(_of_kind(kind)))
+        c.execute(delete(RatingStep).where(or_(RatingStep.scope == kind,
+                                                   RatingStep.scope.startswith(kind + "/", autoescape=True))))
+        _store_rated(c, _played(c, Game.kind == kind))
+
+
+def _store_rated(c: Connection, games: list[tuple[int, str, str, list[Seat]]]) -> None:
+    live: dict[tuple[str, int], Any] = {}
+    steps: list[dict[str, Any]] = []
+    counts: dict[tuple[str, int], int] = {}
+    for game_id, kind, variant, seats in games:
+        if len(seats) < 2:
+            continue
+        ranks = [float(rank) for _, rank in seats]
+        for scope in scopes(kind, variant):
+            teams = [[live.get((scope, pid)) or MODEL.rating()] for pid, _ in seats]
+            for (pid, _), [after] in zip(seats, MODEL.rate(teams, ranks=ranks), strict=True):
+                live[(scope, pid)] = after
+                n = counts[(scope, pid)] = counts.get((scope, pid), 0) + 1
+                steps.append({"scope": scope, "player_id": pid, "n": n, "game_id": game_id, "mu": after.mu,
+                              "sigma": after.sigma})
+    _write(c, [{"scope": scope, "player_id": pid, "mu": r.mu, "sigma": r.sigma, "games": counts[(scope, pid)]}
+               for (scope, pid), r in live.items()], steps)
+
+
+def recount_all(c: Connection) -> None:
+    """Every rating from the results (the migration that introduced them)."""
+    c.execute(delete(RatingSkill))
+    c.execute(delete(RatingStep))
+    _store_rated(c, _played(c, Game.id.isnot(None)))
+
+
+def recount_players(c: Connection, player_ids: Iterable[int]) -> None:
+    """Rate again every game kind these players have ratings in (their results were moved: a merge)."""
+    ids = sorted(set(player_ids))
+    scopes_ = c.execute(select(RatingSkill.scope).where(RatingSkill.player_id.in_(ids)).distinct()).scalars()
+    kinds = {s.partition("/")[0] for s in scopes_}
+    kinds.update(c.execute(select(Game.kind).join(Result, Result.game_id == Game.id)
+                           .where(Result.player_id.in_(ids)).distinct()).scalars())
+    recount_kinds(c, kinds)
+
+
+def rate_games(c: Connection, game_ids: Sequence[int]) -> None:
+    """Games just finished (their results written) join the ratings: games later than every other finished game
+    of their kind are rated on from the stored ratings; a kind where one is not is rated again from its results."""
+    if not game_ids:
+        return
+    new: list[tuple[int, str, str, list[Seat]]] = []
+    for start in range(0, len(game_ids), CHUNK):
+        new.extend(_played(c, Game.id.in_(game_ids[start:start + CHUNK])))
+    first = min(game_ids)
+    when = {r.id: r.finished_at for start in range(0, len(game_ids), CHUNK)
+            for r in c.execute(select(Game.id, Game.finished_at).where(Game.id.in_(game_ids[start:start + CHUNK])))}
+    new.sort(key=lambda g: (when[g[0]] is not None, when[g[0]] or 0, g[0]))  # the history's own order
+    by_kind: dict[str, list[tuple[int, str, str, list[Seat]]]] = {}
+    for game in new:
+        by_kind.setdefault(game[1], []).append(game)
+    others = Game.id != game_ids[0] if len(game_ids) == 1 else Game.id < first  # an import's games are the newest ids
+    for kind, games in by_kind.items():
+        if any(when[g[0]] is None for g in games):  # no end time: its place in the order is the database's choice
+            recount_kinds(c, [kind])
+            continue
+        past = _later(c, kind, when[games[0][0]], games[0][0], others)
+        if past:
+            recount_kinds(c, [kind])
+        else:
+            _rate_on(c, games)
+
+
+def _later(c: Connection, kind: str, at: Any, game_id: int, others: Any) -> bool:
+    """Whether a finished game of `kind` (among `others`) comes after the game `game_id` ending at `at`."""
+    # Through the end-time index, only later games read: kind and status written so that no index of theirs
+    # applies (SQLite would pick one and read every game of the kind).
+    later = select(Game.id).where(
+        Game.kind.concat("") == kind, Game.status.concat("") == "finished", others, Game.finished_at >= at,
+        or_(Game.finished_at > at, Game.id > game_id)).limit(1)
+    if c.execute(later).first() is not None:
+        return True
+    return c.dialect.name == "postgresql" and c.execute(  # PostgreSQL orders an unknown end time last
+        select(Game.id).where(Game.kind == kind, Game.status == "finished", others,
+                              Game.finished_at.is_(None)).limit(1)).first() is not None
+
+
+def _steps(keys: Sequence[tuple[str, int, int]]) -> Any:
+    """These steps by their primary key, a lookup each (SQLite scans the table for a row-value IN list)."""
+    return or_(*(and_(RatingStep.scope == scope, RatingStep.player_id == pid, RatingStep.n == n)
+                 for scope, pid, n in keys))
+
+
+def take_back(c: Connection, game_id: int) -> str | None:
+    """A finished game is about to lose its results (an undo reopens it). When it is each of its players' latest
+    game (in the game and in the variant), nothing after it depends on it: it is taken out here, each player going
+    back to their rating before it. Otherwise its kind is returned, to be rated again once its results are gone
+    (None: nothing more to do)."""
+    game = c.execute(select(Game.kind, Game.variant, Game.finished_at).where(Game.id == game_id)).first()
+    players = c.execute(select(Result.player_id).where(Result.game_id == game_id)).scalars().all()
+    if game is None or len(players) < 2:  # a solo game was never rated
+        return None
+    mine = scopes(game.kind, game.variant)
+    last = {(r.scope, r.player_id): r.games for r in c.execute(select(RatingSkill.scope, RatingSkill.player_id,
+            RatingSkill.games).where(RatingSkill.scope.in_(mine), RatingSkill.player_id.in_(players)))}
+    tops = [(scope, pid, n) for (scope, pid), n in last.items()]
+    ours = c.execute(select(RatingStep.scope, RatingStep.player_id, RatingStep.n).where(
+        _steps(tops), RatingStep.game_id == game_id)).all() if tops else []
+    if len(ours) != len(mine) * len(players):
+        return str(game.kind)  # someone played on after it: what followed depends on it
+    c.execute(delete(RatingStep).where(_steps(tops)))
+    before = {(r.scope, r.player_id): r for r in c.execute(select(RatingStep).where(
+        _steps([(scope, pid, n - 1) for scope, pid, n in tops])))}
+    for scope, pid, n in tops:
+        key = and_(RatingSkill.scope == scope, RatingSkill.player_id == pid)
+        prior = before.get((scope, pid))
+        if prior is None:  # it was their first game here
+            c.execute(delete(RatingSkill).where(key))
+        else:
+            c.execute(sa_update(RatingSkill).where(key).values(mu=prior.mu, sigma=prior.sigma, games=n - 1))
+    return None
+
+
+def _rate_on(c: Connection, games: list[tuple[int, str, str, list[Seat]]]) -> None:
+    """Rate these games, the latest of their kind, on from the stored ratings."""
+    wanted = sorted({(scope, pid) for _, kind, variant, seats in games if len(seats) > 1
+                     for scope in scopes(kind, variant) for pid, _ in seats})
+    skills: dict[str, dict[int, Skill]] = {}
+    for start in range(0, len(wanted), CHUNK // 2):
+        keys = wanted[start:start + CHUNK // 2]
+        for r in c.execute(select(RatingSkill).where(tuple_(RatingSkill.scope, RatingSkill.player_id).in_(keys))):
+            skills.setdefault(r.scope, {})[r.player_id] = Skill(r.mu, r.sigma, r.games)
+    known = {(scope, pid) for scope, table in skills.items() for pid in table}
+    steps: list[dict[str, Any]] = []
+    for game_id, kind, variant, seats in games:
+        if len(seats) < 2:
+            continue
+        for scope in scopes(kind, variant):
+            table = skills.setdefault(scope, {})
+            for pid, after in update(table, seats).items():
+                table[pid] = after
+                steps.append({"scope": scope, "player_id": pid, "n": after.games, "game_id": game_id,
+                              "mu": after.mu, "sigma": after.sigma})
+    changed = {(s["scope"], s["player_id"]) for s in steps}
+    for start in range(0, len(wanted), CHUNK // 2):
+        keys = [k for k in wanted[start:start + CHUNK // 2] if k in known and k in changed]
+        if keys:
+            c.execute(delete(RatingSkill).where(tuple_(RatingSkill.scope, RatingSkill.player_id).in_(keys)))
+    _write(c, [{"scope": scope, "player_id": pid, "mu": skills[scope][pid].mu, "sigma": skills[scope][pid].sigma,
+                "games": skills[scope][pid].games} for scope, pid in sorted(changed)], steps)
+
+
+# --- reading the kept ratings -----------------------------------------------------------------------------------
+def stored(store: Store, player: int | None = None, last: int | None = TREND) -> Ratings:
+    """The kept ratings: everyone's, or one player's; each with the `last` steps of its trend (None: all)."""
+    skills = select(RatingSkill)
+    columns = (RatingStep.scope, RatingStep.player_id, RatingStep.game_id, RatingStep.mu, RatingStep.sigma)
+    if last is None:
+        steps = select(*columns).order_by(RatingStep.scope, RatingStep.player_id, RatingStep.n)
+    else:  # from each rating its latest steps, a range of the steps' primary key each: never the whole trend
+        steps = (select(*columns).select_from(RatingSkill)
+                 .join(RatingStep, and_(RatingStep.scope == RatingSkill.scope,
+                                        RatingStep.player_id == RatingSkill.player_id,
+                                        RatingStep.n > RatingSkill.games - last))
+                 .order_by(RatingSkill.scope, RatingSkill.player_id, RatingStep.n))
+    names = select(Player.id, Player.name)
+    if player is not None:
+        skills = skills.where(RatingSkill.player_id == player)
+        steps = steps.where((RatingSkill if last is not None else RatingStep).player_id == player)
+        names = names.where(Player.id == player)
+    out = Ratings()
+    with store._read() as c:
+        for r in c.execute(skills):
+            out.by_scope.setdefault(r.scope, {})[r.player_id] = Skill(r.mu, r.sigma, r.games)
+        for s in c.execute(steps):
+            out.trend.setdefault((s.scope, s.player_id), []).append((s.game_id, s.mu - 3 * s.sigma))
+        out.names = {r.id: r.name for r in c.execute(names)}
+    return out
+
+
+def lineup_skills(store: Store, scope: str, ids: Sequence[int]) -> dict[int, Skill]:
+    """The kept ratings in `scope` of these players (a line-up): their rows only."""
+    with store._read() as c:
+        return {r.player_id: Skill(r.mu, r.sigma, r.games) for r in c.execute(
+            select(RatingSkill).where(RatingSkill.scope == scope, RatingSkill.player_id.in_(list(ids))))}
+
+
+def from_store(store: Store) -> Ratings:
+    """Every kept rating with its whole trend."""
+    return stored(store, last=None)

@@ -19,7 +19,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from scoring.errors import InputError
 
-from . import stats, tallies, upcast
+from . import ratings, stats, tallies, upcast
 from .engine import WRITE, make_engine, sqlite_path
 from .errors import Conflict, DamagedGame, StaleGame, StoreError, UnknownRecord, explain
 from .models import CardValue, Game, GameFamily, GamePlayer, Player, Result
@@ -197,6 +197,7 @@ class Store:
             c.execute(update(Player).where(Player.merged_into == old.id).values(merged_into=new.id))
             c.execute(update(Player).where(Player.id == old.id).values(merged_into=new.id))
             tallies.recount(c, (old.id, new.id))  # old's totals and records are now new's
+            ratings.recount_players(c, (old.id, new.id))  # and their games rated as one player's
             return new
 
     # --- games ------------------------------------------------------------------------------------
@@ -468,14 +469,18 @@ class Store:
         c.execute(update(Game).where(Game.id == game.id).values(status="finished", finished_at=finished_at,
                                                                 tie_break=sheet.tie_break))
         tallies.count_games(c, (game.id,))
+        ratings.rate_games(c, (game.id,))
 
     def _reopen(self, c: Connection, game_id: int) -> None:
         """An undo in a finished game reopens it: its results were derived from the log and are recomputed."""
         players = c.execute(select(Result.player_id).where(Result.game_id == game_id)).scalars().all()
+        again = ratings.take_back(c, game_id)  # the latest game: its players back to their ratings before it
         c.execute(delete(Result).where(Result.game_id == game_id))
         if players:
             tallies.recount(c, players)
         c.execute(update(Game).where(Game.id == game_id).values(status="playing", finished_at=None, tie_break=None))
+        if again is not None:
+            ratings.recount_kinds(c, (again,))  # an earlier game left the past: its kind is rated again
 
     # --- export and import ----------------------------------------------------------------------
     def whole_games(self, game_ids: Sequence[int] | None = None) -> list[WholeGame]:
@@ -603,6 +608,7 @@ class Store:
                 status=game.status, finished_at=game.finished_at, tie_break=game.tie_break))
             added += 1
         tallies.count_games(c, finished)
+        ratings.rate_games(c, finished)
         return added, skipped
 
     def twins(self, games: Sequence[WholeGame]) -> dict[str, int]:
