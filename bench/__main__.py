@@ -65,7 +65,7 @@ def main() -> None:
 if __name__ == "__main__":
     main()
     print()
-    from . import app, entry, origin, origin_app, quick_keys, scale, store
+    from . import app, entry, origin, origin_app, quick_keys, ratings, scale, store
 
     entry.main()
     print()
@@ -78,5 +78,7 @@ if __name__ == "__main__":
     origin_app.main()
     print()
     quick_keys.main()
+    print()
+    ratings.main()
     print()
     scale.main()
