@@ -285,9 +285,11 @@ class TableScreen(Screen[None]):
 
     def action_override(self) -> None:
         command = self.command
+        line = self.query_one("#action", Input).value
 
         def record(reason: str) -> None:
             assert command is not None
+            self.sent = line  # taken off the line once recorded, like an action sent with Enter
             self.post_message(self.Submit(c.Override(command, reason)))
 
         ask_override(self, self.refusal.violation if self.refusal else None, record)  # set only with a command

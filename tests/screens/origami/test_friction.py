@@ -1,0 +1,27 @@
+"""What new players tripped over at the table (issue 18), each driven by keys on a real SQLite file."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Input
+
+from companion.app import make_app
+from screens.origami.table import TableScreen
+from tests.screens.origami.test_table import CATALOGUE, shown, type_line
+from tests.screens.origami.test_table_faults import dealt_game, resume
+
+
+async def test_an_overridden_action_leaves_the_line_once_recorded(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/o.db"
+    dealt_game(url)
+    app = make_app(url, CATALOGUE)
+    async with app.run_test(size=(100, 32)) as pilot:
+        session = await resume(app, pilot)
+        seq = session.seq
+        await type_line(pilot, "end")
+        assert "✗ TURN-ORDER" in shown(app, "#preview")
+        await type_line(pilot, "", "ctrl+o")
+        await type_line(pilot, "we skip the first turn", "enter")
+        assert isinstance(app.screen, TableScreen) and session.seq > seq
+        assert app.screen.query_one("#action", Input).value == ""  # recorded: not left to be refused again
+        assert "TURN-ORDER" not in shown(app, "#preview")
