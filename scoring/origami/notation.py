@@ -209,7 +209,10 @@ class _Reader:
         if "to" in self.options:
             collection = self.collection(self.options["to"])
         else:
-            spots = {s.collection for s in placements(self.state.player(seat).collections, False)}
+            collections = self.state.player(seat).collections
+            spots = {s.collection for s in placements(collections, False)}
+            if tuple(collections[0]) == tuple(collections[1]):
+                spots = {0}  # the same cards on both sides (the first card of a game): either is the same
             if len(spots) != 1:
                 raise InputError("both collections may take it: add `to 1` or `to 2`")
             collection = spots.pop()

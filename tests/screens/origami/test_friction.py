@@ -25,3 +25,19 @@ async def test_an_overridden_action_leaves_the_line_once_recorded(tmp_path: Path
         assert isinstance(app.screen, TableScreen) and session.seq > seq
         assert app.screen.query_one("#action", Input).value == ""  # recorded: not left to be refused again
         assert "TURN-ORDER" not in shown(app, "#preview")
+
+
+async def test_the_first_card_of_a_game_goes_without_naming_a_collection(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/o.db"
+    dealt_game(url)
+    app = make_app(url, CATALOGUE)
+    async with app.run_test(size=(100, 32)) as pilot:
+        session = await resume(app, pilot)
+        player = session.state.player(session.state.current)
+        assert not player.collections[0] and not player.collections[1]
+        card = next(cid for cid in player.hand.known if not CATALOGUE.card(cid).is_character)
+        await type_line(pilot, f"play {card}")
+        assert "`to 1` or `to 2`" not in shown(app, "#preview")
+        screen = app.screen
+        assert isinstance(screen, TableScreen) and screen.read(f"play {card}").command is not None
+        assert screen.read(f"play {card}").command.collection == 0  # type: ignore[union-attr]
