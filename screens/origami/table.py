@@ -23,7 +23,7 @@ from scoring.origami.catalog import Catalogue
 from scoring.origami.describe import describe
 from scoring.origami.events import GrantUsed
 from scoring.origami.legal import legal_actions
-from scoring.origami.notation import VERBS, parse
+from scoring.origami.notation import VERBS, in_game, on_table, parse
 from scoring.origami.options import hand_limit
 from scoring.origami.referee import decide
 from scoring.origami.state import GameState, Phase
@@ -136,6 +136,8 @@ class TableScreen(Screen[None]):
         self.missing: MissingValue | None = None
         self.sent = ""  # the line last sent to be recorded
         self.last: tuple[str, TableView, Reading] | None = None  # the suggester and the check read each line once
+        self.cards_for: TableView | None = None  # the view `preferred` was worked out for
+        self.preferred: tuple[frozenset[CardId], ...] = ()
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -195,11 +197,20 @@ class TableScreen(Screen[None]):
         if " " not in value and ":" not in value:
             return complete_word(value, VERBS)
         item = value.replace(":", ",").split(",")[-1].split(" ")[-1]
-        card = complete_card(item, self.view.catalogue, self.view.state.variant.games) if item else None
+        state = self.view.state
+        card = complete_card(item, self.view.catalogue, state.variant.games, self.known_cards()) if item else None
         best = self.read(value).payments
         if card or not best or not best[0] or " pay" in value:
             return card
         return f" pay {', '.join(best[0])}"
+
+    def known_cards(self) -> tuple[frozenset[CardId], ...]:
+        """The cards completion offers first: those on the table, then the others of this game."""
+        if self.cards_for is not self.view:
+            state = self.view.state
+            self.preferred = on_table(state), in_game(state, self.view.catalogue)
+            self.cards_for = self.view
+        return self.preferred
 
     def payments(self, command: c.PlayOrigami | c.PlayCharacter) -> list[tuple[CardId, ...]]:
         """The payments the engine offers for this play (legal_actions) from the cards the table knows are in
