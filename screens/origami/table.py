@@ -6,6 +6,7 @@ Enter asks the app to record it."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -138,6 +139,7 @@ class TableScreen(Screen[None]):
         self.last: tuple[str, TableView, Reading] | None = None  # the suggester and the check read each line once
         self.cards_for: TableView | None = None  # the view `preferred` was worked out for
         self.preferred: tuple[frozenset[CardId], ...] = ()
+        self.pending: Literal["line", "finish"] | None = None  # what goes on once an asked value is given
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -271,18 +273,37 @@ class TableScreen(Screen[None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()  # check_line() has run for this very line (on every change and every new state)
+        self.enter(event.value)
+
+    def enter(self, line: str) -> None:
+        """What Enter does with the checked line: ask a missing value, send the action, or say the refusal."""
         if self.missing is not None:
-            ask_value(self, self.missing)
+            self.ask(self.missing, "line")
         elif self.command is not None and self.refusal is None:
-            self.sent = event.value
+            self.sent = line
             self.post_message(self.Submit(self.command))
         elif self.refusal is not None:
             self.notify(f"{self.refusal.violation.rule}: {self.refusal.violation.message}", severity="error",
                         title="Refused")
 
+    def ask(self, missing: MissingValue, then: Literal["line", "finish"]) -> None:
+        """Ask for a value; once given, go on with what needed it (the action on the line, or the final
+        score) without another key, so a chain of unknown values is answered one after the other."""
+        self.pending = then
+
+        def cancelled() -> None:
+            self.pending = None
+
+        ask_value(self, missing, cancelled)
+
     def use_catalogue(self, catalogue: Catalogue) -> None:
         self.view = TableView(self.view.game_id, self.view.state, catalogue, self.view.recent)
         self.check_line()
+        pending, self.pending = self.pending, None
+        if pending == "line":
+            self.enter(self.query_one("#action", Input).value)
+        elif pending == "finish":
+            self.post_message(self.Finish())
 
     # --- keys ---------------------------------------------------------------------------------------
     def action_undo(self) -> None:

@@ -1,15 +1,27 @@
 """What new players tripped over at the table (issue 18), each driven by keys on a real SQLite file."""
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from textual.widgets import Input
 
 from companion.app import make_app
+from companion.session import GameSession
+from db.store import Store
 from scoring.origami import commands as c
+from scoring.origami.cards import CardId
+from scoring.origami.catalog import Catalogue
+from scoring.origami.legal import legal_actions
+from scoring.origami.notation import write
+from scoring.origami.state import Phase
+from screens.origami.question import ValueQuestion
+from screens.origami.sheet import SheetScreen
 from screens.origami.table import TableScreen
+from tests.recorded import script
 from tests.screens.origami.test_table import CATALOGUE, shown, type_line
 from tests.screens.origami.test_table_faults import dealt_game, resume
+from tests.screens.settle import settled
 
 
 async def test_an_overridden_action_leaves_the_line_once_recorded(tmp_path: Path) -> None:
@@ -65,3 +77,60 @@ async def test_a_card_name_means_the_card_this_player_can_play(tmp_path: Path) -
         await type_line(pilot, "", *["backspace"] * 9)
         await type_line(pilot, "play walr")  # a card of one of this game's families, in hand: no doubt
         assert "could be" not in shown(app, "#preview")
+
+
+def with_holes(catalogue: Catalogue, field: str, cards: list[CardId]) -> Catalogue:
+    """`catalogue` with `field` of `cards` not known (as most printed values are)."""
+    holed = {cid: replace(card, **{field: None}) if cid in cards else card for cid, card in catalogue.cards.items()}
+    return replace(catalogue, cards=holed)
+
+
+async def test_a_value_asked_mid_game_lets_the_action_go_on(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/o.db"
+    game = dealt_game(url)
+    state = game.states[1]
+    seat = state.current
+    play = next(offer for offer in legal_actions(state, seat, CATALOGUE, list(state.player(seat).hand.known))
+                if isinstance(offer, c.PlayOrigami) and offer.payment and offer.source == "hand")
+    cost = CATALOGUE.card(play.card).cost
+    app = make_app(url, with_holes(CATALOGUE, "cost", [play.card]))
+    async with app.run_test(size=(100, 32)) as pilot:
+        session = await resume(app, pilot)
+        seq = session.seq
+        await type_line(pilot, write(play, state), "enter")
+        assert isinstance(app.screen, ValueQuestion) and app.screen.missing.field == "cost"
+        await type_line(pilot, str(cost), "enter")  # the answer: the play goes on, no second Enter
+        await settled(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert session.seq > seq and session.state.player(seat).collections[play.collection][-1] == play.card
+        assert app.screen.query_one("#action", Input).value == ""
+
+
+async def test_the_final_score_asks_every_unknown_value_in_a_chain(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/o.db"
+    game = script(CATALOGUE, seed=3)
+    store = Store.open(url)
+    try:
+        session = GameSession.start(store, game.script[0], CATALOGUE, key="start")  # type: ignore[arg-type]
+        assert isinstance(session, GameSession)
+        for i, command in enumerate(game.script[1:]):
+            session.submit(command, f"k{i}")
+        assert session.state.phase is Phase.OVER
+        final = session.state
+    finally:
+        store.close()
+    scored = sorted({card for player in final.players for column in player.collections for card in column
+                     if CATALOGUE.card(card).points})[:2]
+    assert len(scored) == 2
+    app = make_app(url, with_holes(CATALOGUE, "points", scored))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await resume(app, pilot)
+        await type_line(pilot, "", "ctrl+s")
+        asked = []
+        for _ in scored:  # one ctrl+s: each unknown value is asked in turn, then the sheet
+            assert isinstance(app.screen, ValueQuestion)
+            asked.append(app.screen.missing.card)
+            await type_line(pilot, str(CATALOGUE.card(app.screen.missing.card).points), "enter")
+            await settled(pilot)
+        assert sorted(asked) == scored
+        assert isinstance(app.screen, SheetScreen)
