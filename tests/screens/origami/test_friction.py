@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from textual.widgets import Input
 
@@ -81,7 +82,8 @@ async def test_a_card_name_means_the_card_this_player_can_play(tmp_path: Path) -
 
 def with_holes(catalogue: Catalogue, field: str, cards: list[CardId]) -> Catalogue:
     """`catalogue` with `field` of `cards` not known (as most printed values are)."""
-    holed = {cid: replace(card, **{field: None}) if cid in cards else card for cid, card in catalogue.cards.items()}
+    unknown: dict[str, Any] = {field: None}
+    holed = {cid: replace(card, **unknown) if cid in cards else card for cid, card in catalogue.cards.items()}
     return replace(catalogue, cards=holed)
 
 
