@@ -63,7 +63,7 @@ def split(line: str) -> Parts:
     player, _, rest = line.partition(":") if ":" in line else ("", "", line)
     words = rest.split()
     if not words:
-        raise InputError("type an action, e.g. `play crane pay frog` or `draw ant, bee` (`help` lists them)")
+        raise InputError("type an action, e.g. `play fox pay cat` or `draw fox, cat` (`help` or f2 lists them)")
     verb = verb_named(words[0])
     keywords = VERBS[verb].keywords
     first: list[str] = []

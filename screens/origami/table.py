@@ -33,6 +33,7 @@ from ..ask import ask_override
 from .completion import Completer, complete_card, complete_word
 from .form import Field, Verdict
 from .question import ask_value
+from .verb_help import VerbHelp
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +111,8 @@ class TableScreen(Screen[None]):
     TableScreen #preview { height: 2; padding: 0 1; }
     """
     BINDINGS = [Binding("ctrl+z", "undo", "Undo"), Binding("ctrl+o", "override", "Override"),
-                Binding("f1", "explain", "Rule"), Binding("ctrl+s", "finish", "Score the game"),
+                Binding("f1", "explain", "Rule"), Binding("f2", "verbs", "Help"),
+                Binding("ctrl+s", "finish", "Score the game"),
                 Binding("escape", "app.pop_screen", "Home")]
 
     class Submit(Message):
@@ -148,7 +150,7 @@ class TableScreen(Screen[None]):
         with VerticalScroll(id="board"):
             yield Static("", id="players")
         yield Static("", id="log", markup=False)
-        yield Field(placeholder="type an action: draw ant, bee · play crane pay frog · end   (help: verbs)",
+        yield Field(placeholder="type an action: draw fox, cat · play fox pay cat, dog · end   (f2: every action)",
                     id="action", suggester=Completer(self.rest))
         yield Verdict("preview")
         yield Footer()
@@ -239,7 +241,7 @@ class TableScreen(Screen[None]):
             verdict.say("")
             return
         if line.strip() == "help":
-            verdict.say(" · ".join(v.usage.split(":")[0] for v in VERBS.values()))
+            verdict.say("Enter (or f2) shows every action with an example")
             return
         reading = self.read(line)
         state, catalogue = self.view.state, self.view.catalogue
@@ -277,7 +279,10 @@ class TableScreen(Screen[None]):
 
     def enter(self, line: str) -> None:
         """What Enter does with the checked line: ask a missing value, send the action, or say the refusal."""
-        if self.missing is not None:
+        if line.strip() == "help":
+            self.query_one("#action", Input).value = ""
+            self.action_verbs()
+        elif self.missing is not None:
             self.ask(self.missing, "line")
         elif self.command is not None and self.refusal is None:
             self.sent = line
@@ -308,6 +313,9 @@ class TableScreen(Screen[None]):
     # --- keys ---------------------------------------------------------------------------------------
     def action_undo(self) -> None:
         self.post_message(self.Undo())
+
+    def action_verbs(self) -> None:
+        self.app.push_screen(VerbHelp())
 
     def action_finish(self) -> None:
         self.post_message(self.Finish())

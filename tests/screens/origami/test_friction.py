@@ -14,11 +14,12 @@ from scoring.origami import commands as c
 from scoring.origami.cards import CardId
 from scoring.origami.catalog import Catalogue
 from scoring.origami.legal import legal_actions
-from scoring.origami.notation import write
+from scoring.origami.notation import VERBS, split, write
 from scoring.origami.state import Phase
 from screens.origami.question import ValueQuestion
 from screens.origami.sheet import SheetScreen
 from screens.origami.table import TableScreen
+from screens.origami.verb_help import EXAMPLES, VerbHelp
 from tests.recorded import script
 from tests.screens.origami.test_table import CATALOGUE, shown, type_line
 from tests.screens.origami.test_table_faults import dealt_game, resume
@@ -136,3 +137,42 @@ async def test_the_final_score_asks_every_unknown_value_in_a_chain(tmp_path: Pat
             await settled(pilot)
         assert sorted(asked) == scored
         assert isinstance(app.screen, SheetScreen)
+
+
+def screen_text(app: Any) -> str:
+    """The characters on the whole window as the user sees them, line by line."""
+    update = app.screen._compositor.render_full_update(simplify=True)
+    return "\n".join("".join(strip.text for strip in line) for line in update.strips)
+
+
+async def test_a_help_panel_explains_every_action_with_an_example(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/o.db"
+    dealt_game(url)
+    app = make_app(url, CATALOGUE)
+    for size in ((80, 24), (160, 48)):
+        async with app.run_test(size=size) as pilot:
+            await resume(app, pilot)
+            placeholder = app.screen.query_one("#action", Input).placeholder
+            assert "crane" not in placeholder and "f2" in placeholder
+            assert "f2 Help" in screen_text(app).replace("F2", "f2").replace("\xa0", " ")  # the footer names the key
+            await type_line(pilot, "", "f2")
+            assert isinstance(app.screen, VerbHelp)
+            for name in list(VERBS)[:4]:  # the first rows on screen, each example whole
+                assert EXAMPLES[name] in screen_text(app)
+            await type_line(pilot, "", "end")  # the panel scrolls to the last verbs
+            for name in list(VERBS)[-3:]:
+                assert EXAMPLES[name] in screen_text(app)
+            await type_line(pilot, "", "escape")
+            assert isinstance(app.screen, TableScreen)
+            await type_line(pilot, "help", "enter")  # typing help opens the same panel
+            assert isinstance(app.screen, VerbHelp)
+            await type_line(pilot, "", "escape")
+            assert app.screen.query_one("#action", Input).value == ""
+        app = make_app(url, CATALOGUE)
+
+
+def test_each_example_reads_as_its_own_action_with_real_cards() -> None:
+    for name, example in EXAMPLES.items():
+        assert split(example).verb == name
+    for word in ("fox", "cat", "dog", "pig", "penguin", "seal", "walrus", "owl"):
+        assert CATALOGUE.lookup(word) is not None
