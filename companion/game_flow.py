@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
     from .session import GameSession
 
-RECENT = 6  # log lines the table shows
+RECENT = 10  # log lines the table shows (in a tall window)
 
 
 class GameFlow(AppBase):

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -68,9 +70,27 @@ def limit_text(state: GameState, seat: int, catalogue: Catalogue) -> str:
         return "?"  # asked for when the limit is checked, at the end of the turn
 
 
-def table_text(state: GameState, catalogue: Catalogue) -> Text:
+WIDE = 120  # from this many columns the players sit side by side, as around a table
+TALL = 40  # from this many lines the log shows more of the game
+
+
+def table_board(state: GameState, catalogue: Catalogue, width: int) -> RenderableType:
+    """The players one under the other, or side by side (each with its collections) in a wide window."""
+    if width < WIDE or len(state.players) < 2:
+        return table_text(state, catalogue)
+    grid = Table.grid(expand=True, padding=(0, 2))
+    for _ in state.players:
+        grid.add_column(ratio=1)
+    grid.add_row(*(table_text(state, catalogue, seats=(seat,), line=False) for seat in range(len(state.players))))
+    return Group(grid, table_text(state, catalogue, seats=(), line=True))
+
+
+def table_text(state: GameState, catalogue: Catalogue, seats: tuple[int, ...] | None = None,
+               line: bool = True) -> Text:
     out = Text()
     for seat, player in enumerate(state.players):
+        if seats is not None and seat not in seats:
+            continue
         turn = seat == state.current and state.phase is Phase.PLAY
         out.append("▶ " if turn else "  ", style="bold yellow")
         out.append(f"{player.name:<10}", style="bold" if turn else "")
@@ -83,6 +103,8 @@ def table_text(state: GameState, catalogue: Catalogue) -> Text:
                 out.append(card, style="bold reverse" if i == len(column) - 1 else "")
                 out.append(", " if i < len(column) - 1 else "")
             out.append("—\n" if not column else "\n", style="dim")
+    if not line:
+        return out
     out.append(f"Line: {', '.join(state.line) or '—'}", style="cyan")
     if state.characters:
         out.append(f"   Characters: {', '.join(state.characters)}", style="magenta")
@@ -168,9 +190,15 @@ class TableScreen(Screen[None]):
         banner = self.query_one("#banner", Static)
         banner.update(state.end_banner())
         banner.set_class(state.last_turn is not None or state.phase is Phase.OVER, "-ending")
-        self.query_one("#players", Static).update(table_text(state, view.catalogue))
-        self.query_one("#log", Static).update("\n".join(view.recent[-4:]))
+        self.query_one("#players", Static).update(table_board(state, view.catalogue, self.size.width))
+        lines = 10 if self.size.height >= TALL else 4
+        log = self.query_one("#log", Static)
+        log.styles.height = lines
+        log.update("\n".join(view.recent[-lines:]))
         self.check_line()
+
+    def on_resize(self) -> None:
+        self.show(self.view)  # side by side, or one under the other, for the window's new size
 
     def recorded(self, view: TableView) -> None:
         """The app recorded the line: take it off (keeping whatever was typed after Enter) and show the state."""

@@ -176,3 +176,29 @@ def test_each_example_reads_as_its_own_action_with_real_cards() -> None:
         assert split(example).verb == name
     for word in ("fox", "cat", "dog", "pig", "penguin", "seal", "walrus", "owl"):
         assert CATALOGUE.lookup(word) is not None
+
+
+async def test_a_large_window_seats_the_players_side_by_side_with_a_taller_log(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/o.db"
+    game = script(CATALOGUE, seed=3)
+    store = Store.open(url)
+    try:
+        session = GameSession.start(store, game.script[0], CATALOGUE, key="start")  # type: ignore[arg-type]
+        assert isinstance(session, GameSession)
+        for i, command in enumerate(game.script[1:14]):
+            session.submit(command, f"k{i}")
+    finally:
+        store.close()
+    app = make_app(url, CATALOGUE)
+    async with app.run_test(size=(160, 48)) as pilot:
+        session = await resume(app, pilot)
+        names = [p.name for p in session.state.players]
+        rows = screen_text(app).splitlines()
+        assert any(all(name in row for name in names) for row in rows)  # one row holds every player's name
+        assert len(shown(app, "#log").splitlines()) > 4
+    app = make_app(url, CATALOGUE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await resume(app, pilot)
+        rows = screen_text(app).splitlines()
+        assert not any(all(name in row for name in names) for row in rows)  # narrow: one under the other
+        assert len(shown(app, "#log").splitlines()) == 4
