@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
     from .session import GameSession
 
-RECENT = 6  # log lines the table shows
+RECENT = 10  # log lines the table shows (in a tall window)
 
 
 class GameFlow(AppBase):
@@ -132,7 +132,10 @@ class GameFlow(AppBase):
             self.refresh_table()
             return False
         except MissingValue as missing:
-            ask_value(self.screen, missing)
+            if isinstance(self.screen, TableScreen):
+                self.screen.ask(missing, "line")  # the action goes on once the value is given
+            else:
+                ask_value(self.screen, missing)
             return False
         except InputError as exc:
             self.notify(str(exc), title="Not recorded", severity="error")
@@ -185,12 +188,16 @@ class GameFlow(AppBase):
         from scoring.errors import MissingValue
         from screens.origami.question import ask_value
         from screens.origami.sheet import SheetScreen
+        from screens.origami.table import TableScreen
 
         session = self.game()
         try:
             sheet = session.finish()
         except MissingValue as missing:
-            ask_value(self.screen, missing)
+            if isinstance(self.screen, TableScreen):
+                self.screen.ask(missing, "finish")  # every unknown value asked in a chain, then the sheet
+            else:
+                ask_value(self.screen, missing)
             return
         except InputError as exc:
             self.notify(str(exc), title="Not yet", severity="warning")

@@ -63,7 +63,7 @@ def split(line: str) -> Parts:
     player, _, rest = line.partition(":") if ":" in line else ("", "", line)
     words = rest.split()
     if not words:
-        raise InputError("type an action, e.g. `play crane pay frog` or `draw ant, bee` (`help` lists them)")
+        raise InputError("type an action, e.g. `play fox pay cat` or `draw fox, cat` (`help` or f2 lists them)")
     verb = verb_named(words[0])
     keywords = VERBS[verb].keywords
     first: list[str] = []
@@ -121,7 +121,33 @@ class _Reader:
         raise InputError(f"no single player called {name.strip()!r} at this table (players: {', '.join(names)})")
 
     def cards(self, text: str, what: str) -> tuple[CardId, ...]:
-        return self.catalogue.resolve_all(text, self.state.variant.games, what)
+        names = [n.strip() for n in text.split(",") if n.strip()]
+        return tuple(self.named(n, f"{what}, card {i + 1}", what == "play") for i, n in enumerate(names))
+
+    def named(self, name: str, where: str, to_play: bool) -> CardId:
+        """A card by a forgiving name; when the name fits several, the ones in this game, then the ones on the
+        table (for a play: in the player's hand, the line or the discard, and not already in play)."""
+        games = self.state.variant.games
+        try:
+            return self.catalogue.resolve(name, games, where).id
+        except InputError as problem:
+            candidates = [card.id for card in self.catalogue.suggest(name, games, limit=60)]
+            for pool in (in_game(self.state, self.catalogue), self.at_hand() if to_play else on_table(self.state)):
+                narrowed = [cid for cid in candidates if cid in pool]
+                if len(narrowed) == 1:
+                    return narrowed[0]
+                if narrowed:
+                    candidates = narrowed
+            if len(candidates) > 1 and "could be" in str(problem):
+                raise InputError(f"{name!r} could be {', '.join(candidates[:6])}: type more of the name",
+                                 where=where) from None
+            raise
+
+    def at_hand(self) -> frozenset[CardId]:
+        """The cards the player on the line could play: known in hand, in the line, on top of the discard."""
+        state = self.state
+        top = state.discard[-1:]
+        return frozenset(state.player(self.seat).hand.known + state.line + top) - frozenset(state.characters)
 
     def card(self, text: str, what: str) -> CardId:
         found = self.cards(text, what)
@@ -209,13 +235,33 @@ class _Reader:
         if "to" in self.options:
             collection = self.collection(self.options["to"])
         else:
-            spots = {s.collection for s in placements(self.state.player(seat).collections, False)}
+            collections = self.state.player(seat).collections
+            spots = {s.collection for s in placements(collections, False)}
+            if tuple(collections[0]) == tuple(collections[1]):
+                spots = {0}  # the same cards on both sides (the first card of a game): either is the same
             if len(spots) != 1:
                 raise InputError("both collections may take it: add `to 1` or `to 2`")
             collection = spots.pop()
         via = self.card(self.options["via"], "via") if "via" in self.options else None
         discount = self.number(self.options["discount"], "discount") if "discount" in self.options else 0
         return c.PlayOrigami(seat, card.id, payment, collection, under, source, via, discount, "free" in self.options)
+
+
+def in_game(state: GameState, catalogue: Catalogue) -> frozenset[CardId]:
+    """The cards this game is played with: its families' origami, its Character pairs, and the rest (rice
+    paper and any card of no family)."""
+    return frozenset(card.id for card in catalogue.in_games(state.variant.games)
+                     if (card.family in state.families if card.is_origami
+                         else card.name in state.character_pairs if card.is_character else True))
+
+
+def on_table(state: GameState) -> frozenset[CardId]:
+    """Every card the table can see: known hands, the line, the discard, the collections, Characters in play."""
+    seen: set[CardId] = set(state.line) | set(state.discard) | set(state.characters)
+    for player in state.players:
+        seen.update(player.hand.known)
+        seen.update(card for column in player.collections for card in column)
+    return frozenset(seen)
 
 
 def write(command: c.Command, state: GameState) -> str:

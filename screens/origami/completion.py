@@ -1,11 +1,11 @@
 """Completion as you type: card names (any language) and words, for comma-separated inputs."""
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable, Sequence
 
 from textual.suggester import Suggester
 
-from scoring.origami.cards import Card, Game
+from scoring.origami.cards import Card, CardId, Game
 from scoring.origami.catalog import Catalogue
 
 
@@ -20,9 +20,16 @@ def complete_word(typed: str, words: Iterable[str]) -> str | None:
     return None
 
 
-def complete_card(typed: str, catalogue: Catalogue, games: Iterable[Game]) -> str | None:
-    """The rest of the best card name that starts with `typed` (English, Italian or German)."""
-    cards: list[Card] = catalogue.suggest(typed, games)
+def complete_card(typed: str, catalogue: Catalogue, games: Iterable[Game],
+                  prefer: Sequence[Collection[CardId]] = ()) -> str | None:
+    """The rest of the best card name that starts with `typed` (English, Italian or German); the cards of
+    `prefer`'s first group (e.g. those on the table), then of its next (this game's), come before the others."""
+    cards: list[Card] = catalogue.suggest(typed, games, limit=60 if prefer else 6)
+
+    def tier(card: Card) -> int:
+        return next((i for i, group in enumerate(prefer) if card.id in group), len(prefer))
+
+    cards.sort(key=tier)  # stable: the catalogue's ranking within each group
     return complete_word(typed, (name for card in cards for name in (card.id, *card.names)))
 
 

@@ -1,6 +1,7 @@
 """Asking a player for a card value nobody knows yet: they hold the card, so they can read it."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from textual.app import ComposeResult
@@ -43,11 +44,14 @@ class ValueGiven(Message):
         self.card, self.field, self.value = card, field, value
 
 
-def ask_value(screen: Screen[Any], missing: MissingValue) -> None:
-    """Ask for `missing` over `screen`; an answer is posted as ValueGiven from that screen."""
+def ask_value(screen: Screen[Any], missing: MissingValue, cancelled: Callable[[], None] | None = None) -> None:
+    """Ask for `missing` over `screen`; an answer is posted as ValueGiven from that screen (`cancelled` is
+    called when the question is left unanswered)."""
     def answered(value: int | str | None) -> None:
         if value is not None:
             screen.post_message(ValueGiven(missing.card, missing.field, value))
+        elif cancelled is not None:
+            cancelled()
 
     screen.app.push_screen(ValueQuestion(missing), answered)
 

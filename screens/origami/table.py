@@ -6,7 +6,10 @@ Enter asks the app to record it."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
+from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -23,7 +26,7 @@ from scoring.origami.catalog import Catalogue
 from scoring.origami.describe import describe
 from scoring.origami.events import GrantUsed
 from scoring.origami.legal import legal_actions
-from scoring.origami.notation import VERBS, parse
+from scoring.origami.notation import VERBS, in_game, on_table, parse
 from scoring.origami.options import hand_limit
 from scoring.origami.referee import decide
 from scoring.origami.state import GameState, Phase
@@ -32,6 +35,7 @@ from ..ask import ask_override
 from .completion import Completer, complete_card, complete_word
 from .form import Field, Verdict
 from .question import ask_value
+from .verb_help import VerbHelp
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,9 +70,27 @@ def limit_text(state: GameState, seat: int, catalogue: Catalogue) -> str:
         return "?"  # asked for when the limit is checked, at the end of the turn
 
 
-def table_text(state: GameState, catalogue: Catalogue) -> Text:
+WIDE = 120  # from this many columns the players sit side by side, as around a table
+TALL = 40  # from this many lines the log shows more of the game
+
+
+def table_board(state: GameState, catalogue: Catalogue, width: int) -> RenderableType:
+    """The players one under the other, or side by side (each with its collections) in a wide window."""
+    if width < WIDE or len(state.players) < 2:
+        return table_text(state, catalogue)
+    grid = Table.grid(expand=True, padding=(0, 2))
+    for _ in state.players:
+        grid.add_column(ratio=1)
+    grid.add_row(*(table_text(state, catalogue, seats=(seat,), line=False) for seat in range(len(state.players))))
+    return Group(grid, table_text(state, catalogue, seats=(), line=True))
+
+
+def table_text(state: GameState, catalogue: Catalogue, seats: tuple[int, ...] | None = None,
+               line: bool = True) -> Text:
     out = Text()
     for seat, player in enumerate(state.players):
+        if seats is not None and seat not in seats:
+            continue
         turn = seat == state.current and state.phase is Phase.PLAY
         out.append("▶ " if turn else "  ", style="bold yellow")
         out.append(f"{player.name:<10}", style="bold" if turn else "")
@@ -81,6 +103,8 @@ def table_text(state: GameState, catalogue: Catalogue) -> Text:
                 out.append(card, style="bold reverse" if i == len(column) - 1 else "")
                 out.append(", " if i < len(column) - 1 else "")
             out.append("—\n" if not column else "\n", style="dim")
+    if not line:
+        return out
     out.append(f"Line: {', '.join(state.line) or '—'}", style="cyan")
     if state.characters:
         out.append(f"   Characters: {', '.join(state.characters)}", style="magenta")
@@ -109,7 +133,8 @@ class TableScreen(Screen[None]):
     TableScreen #preview { height: 2; padding: 0 1; }
     """
     BINDINGS = [Binding("ctrl+z", "undo", "Undo"), Binding("ctrl+o", "override", "Override"),
-                Binding("f1", "explain", "Rule"), Binding("ctrl+s", "finish", "Score the game"),
+                Binding("f1", "explain", "Rule"), Binding("f2", "verbs", "Help"),
+                Binding("ctrl+s", "finish", "Score the game"),
                 Binding("escape", "app.pop_screen", "Home")]
 
     class Submit(Message):
@@ -136,6 +161,9 @@ class TableScreen(Screen[None]):
         self.missing: MissingValue | None = None
         self.sent = ""  # the line last sent to be recorded
         self.last: tuple[str, TableView, Reading] | None = None  # the suggester and the check read each line once
+        self.cards_for: TableView | None = None  # the view `preferred` was worked out for
+        self.preferred: tuple[frozenset[CardId], ...] = ()
+        self.pending: Literal["line", "finish"] | None = None  # what goes on once an asked value is given
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -144,7 +172,7 @@ class TableScreen(Screen[None]):
         with VerticalScroll(id="board"):
             yield Static("", id="players")
         yield Static("", id="log", markup=False)
-        yield Field(placeholder="type an action: draw ant, bee · play crane pay frog · end   (help: verbs)",
+        yield Field(placeholder="type an action: draw fox, cat · play fox pay cat, dog · end   (f2: every action)",
                     id="action", suggester=Completer(self.rest))
         yield Verdict("preview")
         yield Footer()
@@ -162,9 +190,15 @@ class TableScreen(Screen[None]):
         banner = self.query_one("#banner", Static)
         banner.update(state.end_banner())
         banner.set_class(state.last_turn is not None or state.phase is Phase.OVER, "-ending")
-        self.query_one("#players", Static).update(table_text(state, view.catalogue))
-        self.query_one("#log", Static).update("\n".join(view.recent[-4:]))
+        self.query_one("#players", Static).update(table_board(state, view.catalogue, self.size.width))
+        lines = 10 if self.size.height >= TALL else 4
+        log = self.query_one("#log", Static)
+        log.styles.height = lines
+        log.update("\n".join(view.recent[-lines:]))
         self.check_line()
+
+    def on_resize(self) -> None:
+        self.show(self.view)  # side by side, or one under the other, for the window's new size
 
     def recorded(self, view: TableView) -> None:
         """The app recorded the line: take it off (keeping whatever was typed after Enter) and show the state."""
@@ -195,11 +229,20 @@ class TableScreen(Screen[None]):
         if " " not in value and ":" not in value:
             return complete_word(value, VERBS)
         item = value.replace(":", ",").split(",")[-1].split(" ")[-1]
-        card = complete_card(item, self.view.catalogue, self.view.state.variant.games) if item else None
+        state = self.view.state
+        card = complete_card(item, self.view.catalogue, state.variant.games, self.known_cards()) if item else None
         best = self.read(value).payments
         if card or not best or not best[0] or " pay" in value:
             return card
         return f" pay {', '.join(best[0])}"
+
+    def known_cards(self) -> tuple[frozenset[CardId], ...]:
+        """The cards completion offers first: those on the table, then the others of this game."""
+        if self.cards_for is not self.view:
+            state = self.view.state
+            self.preferred = on_table(state), in_game(state, self.view.catalogue)
+            self.cards_for = self.view
+        return self.preferred
 
     def payments(self, command: c.PlayOrigami | c.PlayCharacter) -> list[tuple[CardId, ...]]:
         """The payments the engine offers for this play (legal_actions) from the cards the table knows are in
@@ -226,7 +269,7 @@ class TableScreen(Screen[None]):
             verdict.say("")
             return
         if line.strip() == "help":
-            verdict.say(" · ".join(v.usage.split(":")[0] for v in VERBS.values()))
+            verdict.say("Enter (or f2) shows every action with an example")
             return
         reading = self.read(line)
         state, catalogue = self.view.state, self.view.catalogue
@@ -260,22 +303,47 @@ class TableScreen(Screen[None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()  # check_line() has run for this very line (on every change and every new state)
-        if self.missing is not None:
-            ask_value(self, self.missing)
+        self.enter(event.value)
+
+    def enter(self, line: str) -> None:
+        """What Enter does with the checked line: ask a missing value, send the action, or say the refusal."""
+        if line.strip() == "help":
+            self.query_one("#action", Input).value = ""
+            self.action_verbs()
+        elif self.missing is not None:
+            self.ask(self.missing, "line")
         elif self.command is not None and self.refusal is None:
-            self.sent = event.value
+            self.sent = line
             self.post_message(self.Submit(self.command))
         elif self.refusal is not None:
             self.notify(f"{self.refusal.violation.rule}: {self.refusal.violation.message}", severity="error",
                         title="Refused")
 
+    def ask(self, missing: MissingValue, then: Literal["line", "finish"]) -> None:
+        """Ask for a value; once given, go on with what needed it (the action on the line, or the final
+        score) without another key, so a chain of unknown values is answered one after the other."""
+        self.pending = then
+
+        def cancelled() -> None:
+            self.pending = None
+
+        ask_value(self, missing, cancelled)
+
     def use_catalogue(self, catalogue: Catalogue) -> None:
         self.view = TableView(self.view.game_id, self.view.state, catalogue, self.view.recent)
         self.check_line()
+        pending, self.pending = self.pending, None
+        if pending == "line":
+            self.enter(self.query_one("#action", Input).value)
+        elif pending == "finish":
+            self.post_message(self.Finish())
 
     # --- keys ---------------------------------------------------------------------------------------
     def action_undo(self) -> None:
         self.post_message(self.Undo())
+
+    def action_verbs(self) -> None:
+        self.app.push_screen(VerbHelp())
 
     def action_finish(self) -> None:
         self.post_message(self.Finish())
@@ -285,9 +353,11 @@ class TableScreen(Screen[None]):
 
     def action_override(self) -> None:
         command = self.command
+        line = self.query_one("#action", Input).value
 
         def record(reason: str) -> None:
             assert command is not None
+            self.sent = line  # taken off the line once recorded, like an action sent with Enter
             self.post_message(self.Submit(c.Override(command, reason)))
 
         ask_override(self, self.refusal.violation if self.refusal else None, record)  # set only with a command

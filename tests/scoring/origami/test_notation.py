@@ -59,10 +59,16 @@ def test_a_line_that_cannot_be_read_says_why_and_how(line: str, message: str) ->
         parse(line, state, CATALOGUE)
 
 
-def test_placement_is_automatic_only_when_one_side_is_legal() -> None:
+def test_placement_is_automatic_when_one_side_is_legal_or_both_are_the_same() -> None:
     origami = script(CATALOGUE, 1, Variant.ORIGAMI)
+    first = parse("play chick", origami.states[1], CATALOGUE)  # both collections empty: either is the same
+    assert isinstance(first, c.PlayOrigami) and first.collection == 0
+    different = [state for state in origami.states[1:] for player in state.players
+                 if state.player(state.current) is player and len(player.collections[0]) == len(player.collections[1])
+                 and player.collections[0] != player.collections[1]]
+    assert different
     with pytest.raises(InputError, match="add `to 1` or `to 2`"):
-        parse("play chick", origami.states[1], CATALOGUE)  # both collections empty: either may take it
+        parse("play chick", different[0], CATALOGUE)  # two different collections of one size: say which
     plays = [(state, cmd) for state, cmd in zip(origami.states[1:], origami.script[2:], strict=False)
              if isinstance(cmd, c.PlayOrigami) and not cmd.under
              and len({len(col) for col in state.player(cmd.player).collections}) == 2]
