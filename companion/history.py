@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from db.errors import DamagedGame
 from db.location import default_url
+from db.origin_stats import origin_json, origin_text
 from db.records import ORIGAMI
 from scoring.errors import InputError
 
@@ -179,7 +180,12 @@ def _history(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
                          f"{h.b.name} ahead {h.b_ahead}, level {h.level}")
     if args.player:
         s = store.player_stats(args.player)
-        return 0, stats_json(s), stats_text(s)
+        data, text = stats_json(s), stats_text(s)
+        origin = store.origin_stats(args.player)
+        if origin.games:
+            data["origin_story"] = origin_json(origin)
+            text += "\n" + origin_text(origin)
+        return 0, data, text
     everyone = [store.player_stats(p.id) for p in store.players()]
     return 0, [stats_json(s) for s in everyone], "\n".join(stats_text(s).splitlines()[0] for s in everyone) or \
         "no players yet"

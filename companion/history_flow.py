@@ -56,6 +56,8 @@ class HistoryFlow(AppBase):
     def load_stats(self, name: str) -> None:
         from screens.players import PlayersScreen
 
+        from db.origin_stats import origin_text
+
         from .history import stats_text
         from .ratings_cli import player_lines
         from .render import day
@@ -64,13 +66,15 @@ class HistoryFlow(AppBase):
         try:
             stats = store.player_stats(name)
             ratings = player_lines(store, name)
+            origin = [origin_text(o) for o in [store.origin_stats(name)] if o.games]  # the Origin Story block
             games = store.games_and_damaged(status="finished", player=name, limit=GAMES_SHOWN)[0]
             lines = [(g.id, self.line_or_damage(store, g.id, day(g.finished_at) if g.finished_at else "", g.variant))
                      for g in games]
         except InputError as exc:
             self.call_from_thread(self.notify, str(exc), severity="error")
             return
-        self.call_from_thread(self.screen_of(PlayersScreen).show_stats, name, "\n".join([stats_text(stats), *ratings]),
+        self.call_from_thread(self.screen_of(PlayersScreen).show_stats, name,
+                              "\n".join([stats_text(stats), *origin, *ratings]),
                               [score for _, _, score in stats.trend], lines)
 
     def on_players_screen_show_game(self, message: PlayersScreen.ShowGame) -> None:

@@ -7,8 +7,8 @@ from datetime import datetime
 
 from sqlalchemy import Connection, select
 
-from .models import PairTally, PlayerTally, Result
-from .records import PlayerRecord
+from .models import Game, PairTally, PlayerTally, Result
+from .records import ORIGAMI, PlayerRecord
 from .tallies import SOUND
 
 
@@ -52,7 +52,8 @@ def _tally(key: str, games: int, wins: int, points: int, best: int) -> Tally:
 def player_stats(c: Connection, player: PlayerRecord, trend: int) -> PlayerStats:
     """From the player's running totals (db/tallies.py) and their latest `trend` results: a few rows whatever the
     size of the history."""
-    latest = (select(Result.game_id, Result.finished_at, Result.score).where(Result.player_id == player.id, *SOUND)
+    latest = (select(Result.game_id, Result.finished_at, Result.score).join(Game, Game.id == Result.game_id)
+              .where(Result.player_id == player.id, Game.kind == ORIGAMI, *SOUND)
               .order_by(Result.finished_at.desc(), Result.game_id.desc()).limit(trend))
     rows = [r for r in c.execute(latest) if isinstance(r.finished_at, datetime)][::-1] if trend > 0 else []
     facets: dict[str, list[Tally]] = {"variant": [], "family": [], "players": []}

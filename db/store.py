@@ -36,6 +36,7 @@ from .records import (
     Undone,
     WholeGame,
 )
+from .origin_stats import OriginStats, origin_stats
 from .schema import prepare
 from .stats import HeadToHead, PlayerStats
 
@@ -689,6 +690,11 @@ class Store:
         family and player count."""
         with self._read() as c:
             return stats.player_stats(c, self._player(c, who), trend)
+
+    def origin_stats(self, who: str | int) -> OriginStats:
+        """The player's finished Origin Story games (db/origin_stats.py)."""
+        with self._read() as c:
+            return origin_stats(c, self._player(c, who).id)
 
     def head_to_head(self, a: str | int, b: str | int) -> HeadToHead:
         with self._read() as c:

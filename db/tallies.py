@@ -10,6 +10,7 @@ from sqlalchemy import Connection, Integer, Select, String, and_, case, cast, de
 from sqlalchemy.orm import aliased
 
 from .models import Game, GameFamily, PairTally, PlayerTally, Result
+from .records import ORIGAMI
 
 T = TypeVar("T")
 CHUNK = 500  # ids per statement: far below SQLite's default limit of 999 variables
@@ -35,14 +36,14 @@ def _facets(where: Any) -> list[Select[Any]]:
     """The totals per (player, facet, key) of the result rows matching `where`."""
     sums = (func.count(), func.coalesce(func.sum(case((Result.winner, 1), else_=0)), 0),
             func.coalesce(func.sum(Result.score), 0), func.max(Result.score))
-    on_game = Game.id == Result.game_id
+    on_game = (Game.id == Result.game_id) & (Game.kind == ORIGAMI)  # Origin Story has its own (db/origin_stats)
     variant = (select(Result.player_id, literal("variant", String), Game.variant, *sums).join(Game, on_game)
                .where(where, *SOUND).group_by(Result.player_id, Game.variant))
     count_key = cast(Game.player_count, String)
     players = (select(Result.player_id, literal("players", String), count_key, *sums).join(Game, on_game)
                .where(where, *SOUND).group_by(Result.player_id, count_key))
     family = (select(Result.player_id, literal("family", String), GameFamily.family, *sums)
-              .join(GameFamily, GameFamily.game_id == Result.game_id)
+              .join(GameFamily, GameFamily.game_id == Result.game_id).join(Game, on_game)
               .where(where, *SOUND).group_by(Result.player_id, GameFamily.family))
     return [variant, players, family]
 
@@ -55,6 +56,7 @@ def _pairs(where: Any | None = None, games: Sequence[int] | None = None) -> Sele
                     func.coalesce(func.sum(case((ra.rank > rb.rank, 1), else_=0)), 0),
                     func.coalesce(func.sum(case((ra.rank == rb.rank, 1), else_=0)), 0))
              .select_from(ra).join(rb, and_(rb.game_id == ra.game_id, rb.player_id != ra.player_id))
+             .join(Game, (Game.id == ra.game_id) & (Game.kind == ORIGAMI))
              .where(*sound).group_by(ra.player_id, rb.player_id))
     if games is not None:
         query = query.where(ra.game_id.in_(games))
