@@ -54,9 +54,8 @@ class HistoryFlow(AppBase):
 
     @work(thread=True, exit_on_error=False, group="reads")
     def load_stats(self, name: str) -> None:
-        from screens.players import PlayersScreen
-
         from db.origin_stats import origin_text
+        from screens.players import PlayersScreen
 
         from .history import stats_text
         from .ratings_cli import player_lines

@@ -24,6 +24,7 @@ from .engine import WRITE, make_engine, sqlite_path
 from .errors import Conflict, DamagedGame, StaleGame, StoreError, UnknownRecord, explain
 from .models import CardValue, Game, GameFamily, GamePlayer, Player, Result
 from .models import Event as EventRow
+from .origin_stats import OriginStats, origin_stats
 from .records import (
     ORIGAMI,
     Appended,
@@ -36,7 +37,6 @@ from .records import (
     Undone,
     WholeGame,
 )
-from .origin_stats import OriginStats, origin_stats
 from .schema import prepare
 from .stats import HeadToHead, PlayerStats
 
