@@ -1,0 +1,32 @@
+"""The players screen shows a player's Origin Story block after the Origami figures."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Static
+
+from companion.app import make_app
+from db.store import Store
+from screens.players import PlayersScreen
+from tests.db.test_origin_stats import history
+from tests.screens.settle import settled
+
+
+async def test_players_screen_shows_origin_story_block(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/p.db"
+    store = Store.open(url)
+    try:
+        history(store)
+    finally:
+        store.close()
+    app = make_app(url)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settled(pilot)
+        await pilot.press("p")
+        await settled(pilot)
+        screen = app.screen
+        assert isinstance(screen, PlayersScreen)
+        stats = str(screen.query_one("#stats", Static).render())
+        assert stats.startswith("Ann: 0 games")
+        assert "Origin Story: 6 games 4 wins (1 with no rounds recorded)" in stats
+        assert "highest difficulty beaten: 2" in stats
