@@ -202,3 +202,39 @@ def test_no_statement_carries_more_parameters_than_sqlite_allows_by_default(tmp_
     store.close()
     assert 0 < most[0] <= 999
     assert tallies.CHUNK <= 999
+
+
+def test_0007_counts_origin_story_games_out_of_the_origami_totals(any_url: str) -> None:
+    """Totals first counted (under 0006) with an Origin Story game among them are Origami's only after 0007."""
+    from db import schema
+    from db.engine import make_engine
+
+    engine = make_engine(any_url)
+    schema.migrate(engine, "0006")
+    with engine.begin() as c:
+        c.execute(sa.text("INSERT INTO players (id, name, name_key, created_at) VALUES (1, 'Ann', 'ann', :t), "
+                          "(2, 'Bob', 'bob', :t)"), {"t": "2026-01-01 00:00:00+00:00"})
+        for game, kind, variant in ((1, "origami", "origami"), (2, "origin-story", "duo")):
+            c.execute(sa.text("INSERT INTO games (id, uid, kind, variant, families, characters, rules, player_count, "
+                              "status, source, started_at, finished_at) VALUES (:id, :uid, :kind, :variant, '[]', "
+                              "'[]', '{}', 2, 'finished', 'quick', :t, :t)"),
+                      {"id": game, "uid": f"u{game}", "kind": kind, "variant": variant,
+                       "t": f"2026-01-0{game + 1} 20:00:00+00:00"})
+            c.execute(sa.text("INSERT INTO game_players VALUES (:g, 0, 1), (:g, 1, 2)"), {"g": game})
+            c.execute(sa.text("INSERT INTO results (game_id, seat, player_id, score, rank, winner, hand, sheet, "
+                              "finished_at) VALUES (:g, 0, 1, 40, 1, true, NULL, '{}', :t), "
+                              "(:g, 1, 2, 30, 2, false, NULL, '{}', :t)"),
+                      {"g": game, "t": f"2026-01-0{game + 1} 20:00:00+00:00"})
+        from db.tallies import recount_all as count_as_0006_did
+
+        c.execute(sa.text("DELETE FROM player_tallies"))
+        c.execute(sa.text("DELETE FROM pair_tallies"))
+        count_as_0006_did(c)
+        c.execute(sa.text("UPDATE player_tallies SET games = games + 1, wins = wins + 1"))  # as an older count left it
+    engine.dispose()
+    store = Store.open(any_url)  # migrates to 0007
+    try:
+        ann = store.player_stats("Ann")
+        assert (ann.overall.games, ann.overall.wins, ann.overall.best) == (1, 1, 40)
+    finally:
+        store.close()
