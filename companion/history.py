@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 
 from db.errors import DamagedGame
 from db.location import default_url
-from db.origin_stats import origin_json, origin_text
 from db.records import ORIGAMI
 from scoring.errors import InputError
 
@@ -183,6 +182,8 @@ def _history(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
         data, text = stats_json(s), stats_text(s)
         origin = store.origin_stats(args.player)
         if origin.games:
+            from db.origin_stats import origin_json, origin_text
+
             data["origin_story"] = origin_json(origin)
             text += "\n" + origin_text(origin)
         return 0, data, text
