@@ -190,8 +190,6 @@ def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    if getattr(args, "runner", None):  # a verb that prints for itself (companion referee)
-        return int(args.runner(args))
     # Each branch imports what its verb needs, and only that.
     if args.verb in ("players", "games", "history", "replay"):
         from . import history
@@ -256,6 +254,12 @@ def _run(args: argparse.Namespace) -> int:
         return EXIT_OK
     if args.verb in ("score", "check", "payments", "limit"):
         return _table_verb(args)
+    if args.verb == "referee":
+        from . import referee_cli
+
+        code, data, text = referee_cli.run(args, _user_catalogue(args))
+        _emit(args, data, text)
+        return code
     found = next(v for v in VERBS if v.name == args.verb)  # a verb added to VERBS: its module runs it
     code, data, text = getattr(import_module(found.module), found.run)(args)
     _emit(args, data, text)
@@ -360,7 +364,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"companion {args.verb or ''}: {exc}".replace("  ", " "), file=sys.stderr)
         return EXIT_BAD_INPUT
     except MissingValue as exc:
-        source = f"{args.table}: " if getattr(args, "table", None) else ""
+        given = getattr(args, "table", None) or getattr(args, "file", None)  # the file the value was needed for
+        source = f"{given}: " if given else ""
         from .advice import missing_message
 
         print(f"companion {args.verb}: {source}{missing_message(exc)}", file=sys.stderr)

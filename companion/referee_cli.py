@@ -6,13 +6,14 @@ table; each line is refereed in turn. Exit 0 when every line is accepted, 1 at t
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-EXIT_OK, EXIT_REFUSED, EXIT_BAD_INPUT = 0, 1, 2
+if TYPE_CHECKING:
+    from scoring.origami.catalog import Catalogue
+
+EXIT_OK, EXIT_REFUSED = 0, 1
 
 
 def add_verb(verb: Callable[[str, str], argparse.ArgumentParser]) -> None:
@@ -21,41 +22,24 @@ def add_verb(verb: Callable[[str, str], argparse.ArgumentParser]) -> None:
                         "2 bad input")
     p.add_argument("file", type=Path, help="the game file (JSON): game, players, families, characters, cards, "
                                            "rules, position, actions")
-    p.set_defaults(runner=run)
 
 
-def run(args: argparse.Namespace) -> int:
-    """Referee the file; print the lines (text or JSON) and return the exit code."""
-    from db.engine import default_url
-    from scoring.errors import InputError, MissingValue
+def run(args: argparse.Namespace, catalogue: Catalogue) -> tuple[int, Any, str]:
+    """Referee the file: (exit code, JSON data, text). A bad file is an InputError (or a MissingValue) naming it."""
     from scoring.origami.game_file import parse_game_file_text, referee
 
-    from .advice import missing_message
-    from .catalogue import load, read_text, stored_values, with_values
+    from .catalogue import read_text
 
-    # The same catalogues as every verb: the shipped one, the user's files, the values kept in the database.
-    files: list[Path] = [*args.catalog, *([Path(os.environ["COMPANION_CATALOG"])]
-                                          if os.environ.get("COMPANION_CATALOG") else [])]
-    try:
-        catalogue = with_values(load(files), stored_values(args.db or default_url()))
-        game = parse_game_file_text(read_text(args.file, "game"), catalogue, str(args.file))
-        lines, _state = referee(game)
-    except MissingValue as missing:
-        print(f"companion referee: {args.file}: {missing_message(missing)}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except InputError as exc:
-        where = "" if str(exc).startswith(str(args.file)) else f"{args.file}: "
-        print(f"companion referee: {where}{exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    if args.json:
-        print(json.dumps({"lines": [line.as_json() for line in lines]}, indent=2, ensure_ascii=False))
+    game = parse_game_file_text(read_text(args.file, "game"), catalogue, str(args.file))
+    lines, _state = referee(game)
+    out = []
+    for n, line in enumerate(lines, start=1):
+        mark = "✓" if line.accepted else f"✗ {line.rule}:"
+        out.append(f"{n}. {line.line}\n   {mark} {line.why}")
+    accepted = all(line.accepted for line in lines)
+    if accepted:
+        out.append(f"{len(lines)} line(s) refereed: all accepted")
     else:
-        for n, line in enumerate(lines, start=1):
-            mark = "✓" if line.accepted else f"✗ {line.rule}:"
-            print(f"{n}. {line.line}\n   {mark} {line.why}")
-        if all(line.accepted for line in lines):
-            print(f"{len(lines)} line(s) refereed: all accepted")
-        else:
-            rest = len(game.actions) - len(lines)
-            print(f"refused at line {len(lines)}" + (f"; the {rest} line(s) after it were not run" if rest else ""))
-    return EXIT_OK if all(line.accepted for line in lines) else EXIT_REFUSED
+        rest = len(game.actions) - len(lines)
+        out.append(f"refused at line {len(lines)}" + (f"; the {rest} line(s) after it were not run" if rest else ""))
+    return (EXIT_OK if accepted else EXIT_REFUSED), {"lines": [line.as_json() for line in lines]}, "\n".join(out)
