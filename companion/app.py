@@ -13,6 +13,7 @@ from textual.screen import Screen
 
 from screens.home import ENTRIES, HomeScreen
 
+from .catalogue_flow import CatalogueFlow
 from .game_flow import GameFlow
 from .history_flow import HistoryFlow
 from .origin_flow import OriginFlow
@@ -23,7 +24,7 @@ if TYPE_CHECKING:  # the catalogue loads with the database, after the first pain
 TABLE_LINK = "COMPANION_TABLE_LINK"  # `companion serve` sets it for the app processes it starts
 
 
-class CompanionApp(OriginFlow, GameFlow, HistoryFlow):
+class CompanionApp(OriginFlow, GameFlow, HistoryFlow, CatalogueFlow):
     TITLE = "Origami companion"
 
     def get_default_screen(self) -> Screen[None]:

@@ -33,6 +33,7 @@ STAMP = "%Y-%m-%d %H:%M UTC"
 ENTERED = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*=.*#\s*entered(?: by (?P<by>.+?))?, "
                      r"(?P<at>\d{4}-\d\d-\d\d \d\d:\d\d) UTC\s*$")
 Value = tuple[str, str, Any]  # card, field, value
+LONGEST_NAME = 60  # characters of who entered a value (the database keeps as many)
 QR_PROMPT = 1  # the line the shell's prompt takes under the code (as `companion share --qr`)
 
 
@@ -83,21 +84,22 @@ def toml_key(key: str) -> str:
     return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else json.dumps(key, ensure_ascii=False)
 
 
-def catalogue_text(rows: list[tuple[str, str, Any, datetime]], by: str | None, now: datetime) -> str:
-    """The catalogue file of `rows` (card, field, value, when entered): one `[[card]]` per card."""
-    cards: dict[str, list[tuple[str, Any, datetime]]] = {}
-    for card, field, value, at in rows:
-        cards.setdefault(card, []).append((field, value, at))
-    who = f" by {by}" if by else ""
+def catalogue_text(rows: list[tuple[str, str, Any, datetime, str | None]], by: str | None, now: datetime) -> str:
+    """The catalogue file of `rows` (card, field, value, when entered, by whom): one `[[card]]` per card. `by`
+    shares the file and names who entered the values of no recorded author (this database's user's)."""
+    cards: dict[str, list[tuple[str, Any, datetime, str | None]]] = {}
+    for card, field, value, at, author in rows:
+        cards.setdefault(card, []).append((field, value, at, author or by))
     out = ["# Card values read off the cards, shared from an Origami companion database"
-           f"{who} on {now.astimezone(UTC):{STAMP}}: {len(rows)} value{'s' if len(rows) != 1 else ''} "
-           f"of {len(cards)} card{'s' if len(cards) != 1 else ''}.",
+           f"{f' by {by}' if by else ''} on {now.astimezone(UTC):{STAMP}}: {len(rows)} value"
+           f"{'s' if len(rows) != 1 else ''} of {len(cards)} card{'s' if len(cards) != 1 else ''}.",
            "# Use them with `companion --catalog FILE …`, or keep them in your database: "
            "`companion catalog import FILE`.",
            "# After each value: who entered it and when."]
     for card, values in cards.items():
         out += ["", "[[card]]", f"name = {toml_value(card)}"]
-        out += [f"{toml_key(f)} = {toml_value(v)}  # entered{who}, {at.astimezone(UTC):{STAMP}}" for f, v, at in values]
+        out += [f"{toml_key(f)} = {toml_value(v)}  # entered{f' by {who}' if who else ''}, "
+                f"{at.astimezone(UTC):{STAMP}}" for f, v, at, who in values]
     return "\n".join(out) + "\n"
 
 
@@ -106,10 +108,12 @@ def export(store: Store, path: Path, by: str | None, qr_code: bool = False) -> t
     if not rows:
         raise InputError("your catalogue has no values yet, so there is nothing to share: fill some in first "
                          "(`companion catalog set CARD FIELD VALUE`, or the app's catalogue)", where="catalog export")
-    if by is not None and (not by.strip() or "\n" in by):
-        raise InputError("--by takes the name of who entered the values, on one line", where="catalog export")
-    text = catalogue_text([(c, f, v, at if at.tzinfo else at.replace(tzinfo=UTC)) for c, f, v, at in rows],
-                          by.strip() if by else None, datetime.now(UTC))
+    if by is not None and (not by.strip() or "\n" in by or len(by.strip()) > LONGEST_NAME):
+        raise InputError(f"--by takes the name of who entered the values, on one line, at most {LONGEST_NAME} "
+                         "characters", where="catalog export")
+    by = by.strip() if by else None
+    text = catalogue_text([(c, f, v, at if at.tzinfo else at.replace(tzinfo=UTC), who) for c, f, v, at, who in rows],
+                          by, datetime.now(UTC))
     code = drawn_code(text) if qr_code else None  # drawn first: a code that cannot be drawn writes nothing
     write_whole(path, text)
     cards = sorted({r[0] for r in rows})
@@ -118,7 +122,8 @@ def export(store: Store, path: Path, by: str | None, qr_code: bool = False) -> t
             f"`companion --catalog {path} …` uses them without keeping them.")
     if code is not None:
         said += "\nThe file as a QR code: a phone scans it as text, to save as a .toml file and pass on.\n" + code
-    return {"file": str(path), "values": [{"card": c, "field": f, "value": v} for c, f, v, _ in rows]}, said
+    return {"file": str(path), "values": [{"card": c, "field": f, "value": v, "entered_by": who or by}
+                                          for c, f, v, _, who in rows]}, said
 
 
 def drawn_code(text: str) -> str:
@@ -158,23 +163,28 @@ def write_whole(path: Path, text: str) -> None:
 
 
 # --- import -----------------------------------------------------------------------------------------
-def entered_times(text: str) -> dict[tuple[int, str], datetime]:
-    """(card number, field) -> when it was entered, from the comments an export writes after each value."""
-    times: dict[tuple[int, str], datetime] = {}
+def entered_marks(text: str) -> dict[tuple[int, str], tuple[datetime | None, str | None]]:
+    """(card number, field) -> when it was entered and by whom, from the comment an export writes after each value."""
+    marks: dict[tuple[int, str], tuple[datetime | None, str | None]] = {}
     card = -1
     for line in text.splitlines():
         if line.strip() == "[[card]]":
             card += 1
         elif (m := ENTERED.match(line)) is not None and card >= 0:
             try:
-                times[(card, m.group(1))] = datetime.strptime(f"{m.group('at')} UTC", STAMP).replace(tzinfo=UTC)
+                at: datetime | None = datetime.strptime(f"{m.group('at')} UTC", STAMP).replace(tzinfo=UTC)
             except ValueError:  # a date edited into nonsense: the value counts as entered now
-                continue
-    return times
+                at = None
+            by = (m.group("by") or "").strip()[:LONGEST_NAME] or None
+            marks[(card, m.group(1))] = (at, by)
+    return marks
 
 
-def file_values(catalogue: Catalogue, name: str, text: str) -> list[tuple[str, str, Any, datetime | None]]:
-    """The values of a catalogue file as the database keeps them (card id, field, value, when entered), checked
+Entered = tuple[str, str, Any, datetime | None, str | None]  # card id, field, value, when and by whom entered
+
+
+def file_values(catalogue: Catalogue, name: str, text: str) -> list[Entered]:
+    """The values of a catalogue file as the database keeps them (card id, field, value, when, by whom), checked
     against the catalogue first: a bad file is an InputError naming the card and value, and nothing is kept."""
     if is_origin_file(name, text):
         raise InputError("this is an Origin Story catalogue file; this imports Origami's", where=name)
@@ -182,15 +192,15 @@ def file_values(catalogue: Catalogue, name: str, text: str) -> list[tuple[str, s
     if not entries:
         raise InputError("the file has no [[card]] tables: nothing to import", where=name)
     checked = catalogue.with_entries(entries, origin="user")
-    times = entered_times(text)
-    values: list[tuple[str, str, Any, datetime | None]] = []
+    marks = entered_marks(text)
+    values: list[Entered] = []
     for number, (where, entry) in enumerate(entries):
         named = str(entry["name"])
         colour = entry.get("colour")
         card = (catalogue.lookup(named, where=where).id if "game" not in entry
                 else checked.card(character_id(named, colour) if isinstance(colour, str) else named).id)
         kept = ("name",) if "game" in entry else ("name", "colour")  # a known card's colour is part of its name
-        values += [(card, field, value, times.get((number, field))) for field, value in entry.items()
+        values += [(card, field, value, *marks.get((number, field), (None, None))) for field, value in entry.items()
                    if field not in kept]
     return values
 
@@ -202,8 +212,8 @@ def import_file(store: Store, catalogue: Catalogue, path: Path, replace: bool) -
     replaced: list[tuple[str, str, Any, Any]] = []
     conflicts: list[tuple[str, str, Any, Any]] = []
     same = 0
-    writes: list[tuple[str, str, Any, datetime | None]] = []
-    for card, field, value, at in values:
+    writes: list[Entered] = []
+    for card, field, value, at, by in values:
         if (card, field) not in mine:
             added.append((card, field, value))
         elif mine[card, field] == value:
@@ -214,10 +224,10 @@ def import_file(store: Store, catalogue: Catalogue, path: Path, replace: bool) -
         else:
             conflicts.append((card, field, mine[card, field], value))
             continue
-        writes.append((card, field, value, at))
-    with_values(catalogue, [(c, f, v) for c, f, v, _ in writes])  # the values together are sound: else nothing
-    for card, field, value, at in writes:
-        store.set_card_value(card, field, value, at)
+        writes.append((card, field, value, at, by))
+    with_values(catalogue, [(c, f, v) for c, f, v, _, _ in writes])  # the values together are sound: else nothing
+    for card, field, value, at, by in writes:
+        store.set_card_value(card, field, value, at, by)
 
     def said(items: list[Value]) -> str:
         return ", ".join(f"{c} {f.replace('_', ' ')} {v}" for c, f, v in items)

@@ -221,3 +221,4 @@ class CardValue(Base):
     field: Mapped[str] = mapped_column(String(40), primary_key=True)
     value: Mapped[Any] = mapped_column(JSONValue)
     set_at: Mapped[datetime] = mapped_column(Moment)
+    entered_by: Mapped[str | None] = mapped_column(String(60), nullable=True)  # None: this database's user

@@ -708,17 +708,20 @@ class Store:
         with self._read() as c:
             return [(r.card, r.field, r.value) for r in c.execute(select(CardValue).order_by(CardValue.card))]
 
-    def card_values_set(self) -> list[tuple[str, str, Any, datetime]]:
-        """`card_values` with when each was set (for sharing them)."""
+    def card_values_set(self) -> list[tuple[str, str, Any, datetime, str | None]]:
+        """`card_values` with when each was set and who entered it (None: this database's user), for sharing."""
         with self._read() as c:
-            return [(r.card, r.field, r.value, r.set_at)
+            return [(r.card, r.field, r.value, r.set_at, r.entered_by)
                     for r in c.execute(select(CardValue).order_by(CardValue.card, CardValue.field))]
 
-    def set_card_value(self, card: str, field: str, value: Any, at: datetime | None = None) -> None:
-        """Keep a value (`at`: when it was first entered, for one shared from another database; else now)."""
+    def set_card_value(self, card: str, field: str, value: Any, at: datetime | None = None,
+                       by: str | None = None) -> None:
+        """Keep a value (`at` and `by`: when it was first entered and by whom, for one shared from another database;
+        else now, by this database's user)."""
         with self._write() as c:
             c.execute(delete(CardValue).where(CardValue.card == card, CardValue.field == field))
-            c.execute(insert(CardValue).values(card=card, field=field, value=value, set_at=at or self.clock()))
+            c.execute(insert(CardValue).values(card=card, field=field, value=value, set_at=at or self.clock(),
+                                               entered_by=by))
 
     def unset_card_value(self, card: str, field: str) -> bool:
         """Forget a value of the user's catalogue (it is unknown again, or the shipped one); False: there was none."""

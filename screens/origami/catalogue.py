@@ -2,8 +2,11 @@
 or corrected, and go into the user's catalogue (the shipped one is never changed)."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from rich.text import Text
 from textual.binding import Binding
+from textual.message import Message
 from textual.widgets import DataTable
 
 from scoring.errors import InputError
@@ -48,9 +51,31 @@ class CatalogueScreen(CardListScreen[Card]):
     CatalogueScreen #card { height: auto; max-height: 8; padding: 0 1; border-top: solid $primary; }
     """
     PLACEHOLDER = "filter: a name in any language, a family, a game"
-    BINDINGS = [Binding("e", "edit", "Set a value"), Binding("f", "fill_in", "Fill in from your box"),
-                Binding("ctrl+f", "filter", "Filter"),
+    BINDINGS = [Binding("e", "edit", "Set a value"), Binding("u", "unset", "Unset yours"),
+                Binding("f", "fill_in", "Fill in from your box"), Binding("x", "export", "Share"),
+                Binding("i", "import", "Import"), Binding("ctrl+f", "filter", "Filter"),
                 Binding("escape", "app.pop_screen", "Back")]
+
+    class Forget(Message):
+        """Take this value out of the user's catalogue (the card is back to the shipped value or unknown)."""
+
+        def __init__(self, card: str, field: str) -> None:
+            super().__init__()
+            self.card, self.field = card, field
+
+    class Export(Message):
+        """Write the user's values to a catalogue file (`by`: who entered them, if they say)."""
+
+        def __init__(self, path: Path, by: str | None) -> None:
+            super().__init__()
+            self.path, self.by = path, by
+
+    class Import(Message):
+        """Add a catalogue file's values to the user's (`replace`: the file's win a conflict)."""
+
+        def __init__(self, path: Path, replace: bool) -> None:
+            super().__init__()
+            self.path, self.replace = path, replace
 
     def __init__(self, catalogue: Catalogue) -> None:
         super().__init__()
@@ -102,6 +127,51 @@ class CatalogueScreen(CardListScreen[Card]):
             f"Type the field and the value, e.g. `points 3`, `effect instant` or, for a scoring rule, "
             f"`scoring {TYPED_EXAMPLE}`. Not known yet: {missing}.",
             "field value"), answered)
+
+    def action_unset(self) -> None:
+        card = self.selected()
+        if card is None:
+            return
+        yours = [f for f in EDITABLE if card.source_of(f) == "user"]
+        if not yours:
+            self.notify(f"{card.id} has no value of yours to unset (your values are shown in blue).")
+            return
+
+        def answered(answer: str | None) -> None:
+            field = (answer or "").strip().casefold().replace("-", "_").replace(" ", "_")
+            if field:
+                self.post_message(self.Forget(card.id, field))
+
+        self.app.push_screen(TextQuestion(
+            f"Unset a value of {card.id}", f"Yours: {', '.join(f'{f} {getattr(card, f)}' for f in yours)}. Type "
+            "the field: the card goes back to the printed value shipped with the companion, or to unknown.",
+            yours[0]), answered)
+
+    def action_export(self) -> None:
+        def answered(answer: str | None) -> None:
+            if answer:
+                where, _, by = answer.partition(",")
+                self.post_message(self.Export(Path(where.strip()).expanduser(), by.strip() or None))
+
+        self.app.push_screen(TextQuestion(
+            "Share your values: write them to a catalogue file",
+            "Type the file's name, and after a comma who entered the values if you like, e.g. "
+            "`~/club-cards.toml, Ann`. Another companion takes the file with i here (or `companion catalog "
+            "import FILE`); a small file is also shown as a QR code for a phone to pass on.",
+            "~/club-cards.toml"), answered)
+
+    def action_import(self) -> None:
+        def answered(answer: str | None) -> None:
+            if answer:
+                where, replace = answer, answer.endswith(" replace")
+                where = where.removesuffix(" replace") if replace else where
+                self.post_message(self.Import(Path(where.strip()).expanduser(), replace))
+
+        self.app.push_screen(TextQuestion(
+            "Import a catalogue file into your values",
+            "Type the file's name, e.g. `~/club-cards.toml`. Values you already have are kept, and a different "
+            "one is named; type ` replace` after the name to take the file's instead.",
+            "~/club-cards.toml"), answered)
 
     def on_screen_resume(self) -> None:
         # Back from the fill-in screen: show the values typed there.

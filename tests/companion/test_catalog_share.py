@@ -57,8 +57,8 @@ def test_values_go_round_from_one_database_to_another_and_twice_adds_nothing(tmp
     assert values(bob) == sorted([*values(ann), ("Ant", "cost", 1)], key=str)
     ann_store, bob_store = Store.open(ann), Store.open(bob)
     try:  # when each value was entered travels with it (to the minute, as the file says)
-        when = {(c, f): at.replace(second=0, microsecond=0, tzinfo=None) for c, f, _, at in ann_store.card_values_set()}
-        assert {(c, f): at.replace(tzinfo=None) for c, f, _, at in bob_store.card_values_set()
+        when = {(c, f): at.replace(second=0, microsecond=0, tzinfo=None) for c, f, _, at, _ in ann_store.card_values_set()}
+        assert {(c, f): at.replace(tzinfo=None) for c, f, _, at, _ in bob_store.card_values_set()
                 if c != "Ant"} == when
     finally:
         ann_store.close()
@@ -69,6 +69,29 @@ def test_values_go_round_from_one_database_to_another_and_twice_adds_nothing(tmp
     report = json.loads(done.stdout)
     assert (report["added"], report["same"], report["conflicts"]) == ([], 3, [])
     assert len(values(bob)) == 4
+
+
+def test_who_entered_a_value_travels_with_it_when_the_file_is_passed_on(tmp_path: Path) -> None:
+    ann = filled(tmp_path, "ann.db", ("Sheep", "points", "2"))
+    first = tmp_path / "ann.toml"
+    assert companion("--db", ann, "catalog", "export", str(first), "--by", "Ann").returncode == 0
+    bob = filled(tmp_path, "bob.db", ("Cat", "points", "3"))
+    assert companion("--db", bob, "catalog", "import", str(first)).returncode == 0
+    second = tmp_path / "bob.toml"
+    done = companion("--db", bob, "catalog", "export", str(second), "--by", "Bob", "--json")
+    assert done.returncode == 0, done.stderr
+    assert {(v["card"], v["entered_by"]) for v in json.loads(done.stdout)["values"]} == {("Sheep", "Ann"),
+                                                                                         ("Cat", "Bob")}
+    text = second.read_text(encoding="utf-8")
+    assert "points = 2  # entered by Ann, " in text and "points = 3  # entered by Bob, " in text
+    assert "shared from an Origami companion database by Bob on" in text
+    carol = f"sqlite:///{tmp_path / 'carol.db'}"
+    assert companion("--db", carol, "catalog", "import", str(second)).returncode == 0
+    store = Store.open(carol)
+    try:
+        assert sorted((c, by) for c, _, _, _, by in store.card_values_set()) == [("Cat", "Bob"), ("Sheep", "Ann")]
+    finally:
+        store.close()
 
 
 def test_a_conflict_is_named_and_kept_unless_replace(tmp_path: Path) -> None:

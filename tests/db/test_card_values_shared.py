@@ -1,5 +1,5 @@
-"""The user's catalogue as sharing needs it: when each value was entered (kept across an import), and a value
-forgotten again."""
+"""The user's catalogue as sharing needs it: when and by whom each value was entered (kept across an import), and a
+value forgotten again."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
@@ -9,10 +9,10 @@ from db.store import Store
 
 def test_when_each_value_was_entered_is_kept_and_a_value_can_be_forgotten(store: Store) -> None:
     entered = datetime(2026, 3, 1, 20, 15, tzinfo=UTC)
-    store.set_card_value("Sheep", "points", 2, entered)
+    store.set_card_value("Sheep", "points", 2, entered, "Ann")
     store.set_card_value("Cat", "points", 3)
     rows = store.card_values_set()
-    assert [(c, f, v) for c, f, v, _ in rows] == [("Cat", "points", 3), ("Sheep", "points", 2)]
+    assert [(c, f, v, by) for c, f, v, _, by in rows] == [("Cat", "points", 3, None), ("Sheep", "points", 2, "Ann")]
     sheep = rows[1][3]
     assert (sheep if sheep.tzinfo else sheep.replace(tzinfo=UTC)) == entered
     assert rows[0][3] != entered
