@@ -10,7 +10,7 @@ from pathlib import Path
 from .terminal import BARE, BIN, run_time, screen_times
 
 ROUNDS = 7
-FIRST_PAINT = "New game"  # Home's menu, there from the first frame
+FIRST_PAINT = "Origami: new game"  # Home's menu, there from the first frame
 USABLE = r"Welcome!|in progress|No game can be resumed"  # the games read and listed
 TABLE = Path(__file__).resolve().parent.parent / "examples"
 
