@@ -18,6 +18,14 @@ from pathlib import Path
 ESCAPES = re.compile(rb"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[P^_][^\x1b]*\x1b\\|[()][0-9A-Za-z]|.)")
 BIN = Path(sys.executable).parent
 
+
+def user_env(extra: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment a user's program starts in: this one, but with Python keeping compiled modules (a machine
+    that sets PYTHONDONTWRITEBYTECODE would otherwise time compiling the companion's source at every start, which
+    a user's Python does once; Textual's own modules are compiled when pip installs them)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    return {**env, **(extra or {})}
+
 # The baseline: a bare Textual app with one Static, started the same way (a script run by the same Python).
 BARE = """
 from textual.app import App
@@ -39,8 +47,8 @@ def screen_times(argv: Sequence[str], marks: Sequence[str], env: dict[str, str] 
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
     start = time.perf_counter()
     child = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, start_new_session=True, close_fds=True,
-                             env={**os.environ, "TERM": "xterm-256color", "COLUMNS": "100", "LINES": "30",
-                                  **(env or {})})
+                             env=user_env({"TERM": "xterm-256color", "COLUMNS": "100", "LINES": "30",
+                                           **(env or {})}))
     os.close(slave)
     seen, found, pending = b"", [], list(marks)
     try:
@@ -73,8 +81,7 @@ def screen_times(argv: Sequence[str], marks: Sequence[str], env: dict[str, str] 
 def run_time(argv: Sequence[str], env: dict[str, str] | None = None) -> tuple[float, int]:
     """Seconds a command takes start to end (output to a pipe), and its peak memory in kB."""
     start = time.perf_counter()
-    child = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                             env={**os.environ, **(env or {})})
+    child = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=user_env(env))
     _, status, usage = os.wait4(child.pid, 0)
     took = time.perf_counter() - start
     child.returncode = os.waitstatus_to_exitcode(status)

@@ -2,6 +2,7 @@
 catalogue with the user's values, and keeping a value read off a card."""
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -47,10 +48,14 @@ class AppBase(App[None]):
     def load_games(self) -> None:
         from db.errors import DamagedGame
 
-        from .render import when
+        from .local_time import when
 
         try:
             if self.store is None and self.list_quickly():
+                # SQLAlchemy's import holds the interpreter for ~0.1 s: only once the list is on the screen.
+                painted = threading.Event()
+                self.call_from_thread(self.call_after_refresh, painted.set)
+                painted.wait(timeout=1.0)
                 self.call_from_thread(self.opened, *self.open_store())
                 return
             if self.store is None:
@@ -78,7 +83,7 @@ class AppBase(App[None]):
         from db.location import default_url
         from db.quick import games_in_play
 
-        from .render import when
+        from .local_time import when
 
         found = games_in_play(self.db_url or default_url())
         if found is None:

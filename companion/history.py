@@ -11,7 +11,7 @@ from db.location import default_url
 from db.records import ORIGAMI
 from scoring.errors import InputError
 
-from .render import when
+from .local_time import when
 
 if TYPE_CHECKING:  # the store (SQLAlchemy) loads when a verb runs, not for `companion games --help`
     from db.stats import PlayerStats, Tally

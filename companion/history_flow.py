@@ -58,8 +58,8 @@ class HistoryFlow(AppBase):
         from screens.players import PlayersScreen
 
         from .history import stats_text
+        from .local_time import day
         from .ratings_cli import player_lines
-        from .render import day
 
         store = self.reader()
         try:
@@ -79,7 +79,8 @@ class HistoryFlow(AppBase):
     def on_players_screen_show_game(self, message: PlayersScreen.ShowGame) -> None:
         from screens.origami.sheet import SheetScreen
 
-        from .render import stored_sheet, when
+        from .local_time import when
+        from .render import stored_sheet
 
         store = self.reader()
         try:
@@ -99,7 +100,7 @@ class HistoryFlow(AppBase):
         from scoring.origin.rules import CHOICES
         from screens.origin.sheet import OriginSheetScreen
 
-        from .render import day as local_day
+        from .local_time import day as local_day
 
         day = local_day(game.finished_at) if game.finished_at else ""
         level = f" · difficulty {game.rules['difficulty']}" if "difficulty" in game.rules else ""

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.render import clock, day, when
+from companion.local_time import clock, day, when
 from db.store import Store
 from tests.companion.test_exchange import history, run
 
