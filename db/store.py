@@ -172,6 +172,7 @@ class Store:
     def rename_player(self, who: str | int, new_name: str) -> PlayerRecord:
         new_name = _clean_name(new_name)
         with self._write() as c:
+            self._one_writer(c)
             player = self._player(c, who)
             taken = c.execute(select(Player).where(Player.name_key == new_name.casefold(),
                                                    Player.id != player.id)).first()
@@ -185,6 +186,7 @@ class Store:
     def merge_players(self, source: str | int, into: str | int) -> PlayerRecord:
         """`source` joins `into`: all of its games follow; its name then leads to `into`."""
         with self._write() as c:
+            self._one_writer(c)
             old, new = self._player(c, source), self._player(c, into)
             if old.id == new.id:
                 raise StoreError(f"{old.name!r} and {new.name!r} are already one profile")
@@ -392,14 +394,17 @@ class Store:
             with self._read() as c:
                 kind = self._kind(c, game_id)
         rows, now = self._rows(kind, game_id, after + 1, facts, key)
+        undoing = any(isinstance(f, Undone) for f in facts)
         try:
-            if self.engine.dialect.name == "sqlite" and not any(isinstance(f, Undone) for f in facts):
+            if self.engine.dialect.name == "sqlite" and not undoing:
                 with self._write_raw() as raw:
                     raw.executemany(_SQLITE_INSERT, _sqlite_values(self.engine.dialect, rows))
             else:
                 with self._write() as c:
+                    if undoing:
+                        self._one_writer(c)  # it may reopen a finished game: its results leave the history
                     c.execute(insert(EventRow), rows)
-                    if any(isinstance(f, Undone) for f in facts):
+                    if undoing:
                         self._reopen(c, game_id)
         except Conflict:
             with self._read() as c:
@@ -452,6 +457,7 @@ class Store:
     def finish(self, game_id: int, sheet: FinalSheet, sheets: Sequence[dict[str, Any]]) -> GameRecord:
         """Write the final score sheet (one row per seat, `sheets` as `score --json` prints each player)."""
         with self._write() as c:
+            self._one_writer(c)
             game = self._game(c, game_id)
             if game.finished:
                 raise StoreError(f"game {game_id} is already finished")
@@ -638,9 +644,10 @@ class Store:
         return None
 
     def _one_writer(self, c: Connection) -> None:
-        """Writes that check before they add (an import, a new profile) take their turn one at a time. SQLite's
-        IMMEDIATE transaction already does; PostgreSQL reads committed rows, so a transaction-scoped advisory lock
-        makes the second wait for the first and then see what it added."""
+        """Writes that check before they add (an import, a new profile) or change the history (results written or
+        taken back, a rename, a merge) take their turn one at a time. SQLite's IMMEDIATE transaction already
+        does; PostgreSQL reads committed rows, so a transaction-scoped advisory lock makes the second wait for the
+        first and then see what it wrote (a merge would otherwise miss the results of a finish still open)."""
         if c.dialect.name == "postgresql":
             c.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _WRITER_LOCK})
 
@@ -650,6 +657,7 @@ class Store:
                       uid: str | None = None, kind: str = ORIGAMI) -> GameRecord:
         """A game scored at the end without a log (quick score) joins the history."""
         with self._write() as c:
+            self._one_writer(c)
             if uid is not None and c.execute(select(Game.id).where(Game.uid == uid)).first() is not None:
                 raise StoreError(f"a game with id {uid} is already recorded")
             now = finished_at or self.clock()
