@@ -62,7 +62,8 @@ def to_bgstats(games: Iterable[WholeGame], now: datetime, location: str | None =
             extra.append({"gameRefId": game_ids.setdefault("legends", len(game_ids) + 1), "bggId": 0})
         scores = []
         if origin:
-            played = origin_share.seats(g.variant, g.players, g.results, origin_share.first_dealer_stored(g.events))
+            dealer = origin_share.first_dealer_stored(g.events, g.players)
+            played = origin_share.seats(g.variant, g.players, g.results, dealer)
             for seat, o in enumerate(played):
                 pid, _ = player_ids.setdefault(o.name.casefold(), (len(player_ids) + 1, o.name))
                 seats[pid] += 0 if o.vancardian else 1  # the file's owner is a person, never a Vancardian

@@ -97,6 +97,11 @@ class LogSession(ABC, Generic[State]):
         """The game's invariants broken in `state` (a game overrides this); empty when sound."""
         return []
 
+    def as_logged(self, facts: Sequence[Any]) -> Sequence[Any]:
+        """New facts as the log keeps them (a game whose events name its players writes the names the log started
+        with, whatever the profiles are called now: see OriginSession)."""
+        return facts
+
     @property
     def seq(self) -> int:
         return self.log[-1].seq
@@ -135,6 +140,7 @@ class LogSession(ABC, Generic[State]):
         return target
 
     def _append(self, facts: Sequence[Any], key: str) -> bool:
+        facts = self.as_logged(facts)
         try:
             appended = self.store.append(self.game_id, self.seq, facts, key)
         except StaleGame:

@@ -19,6 +19,7 @@ from scoring.origin import events as e
 from scoring.origin.cards import Card
 from scoring.origin.catalog import Catalogue
 from scoring.origin.game import decide, final_sheet
+from scoring.origin.names import renamed
 from scoring.origin.referee import referee
 from scoring.origin.roundfile_json import score_json
 from scoring.origin.scoring import GameScore
@@ -57,6 +58,7 @@ class OriginSession(LogSession[GameState]):
                  catalogue: Catalogue | None = None) -> None:
         self.rng = rng or secrets.SystemRandom()  # tests inject a seeded Random; never stored
         self.catalogue = catalogue  # None: the shipped one, read when first needed
+        self.renames: dict[str, str] = {}  # the log's name -> the profile's name now, where they differ
         super().__init__(store, game_id)
 
     @classmethod
@@ -84,7 +86,20 @@ class OriginSession(LogSession[GameState]):
         return evolve(state, event)
 
     def project(self, events: Sequence[Any]) -> GameState:
-        return project(events)
+        """The table as the log leaves it, each player under their profile's name now (the log keeps the names
+        given at the start: a player renamed since is shown, and answers, by the new one)."""
+        started = next((x for x in events if isinstance(x, e.GameStarted)), None)
+        now = self.record.players
+        self.renames = ({old: new for old, new in zip(started.players, now, strict=True) if old != new}
+                        if started is not None and len(started.players) == len(now) else {})
+        return project([renamed(x, self.renames) for x in events] if self.renames else events)
+
+    def as_logged(self, facts: Sequence[Any]) -> Sequence[Any]:
+        back = {new: old for old, new in self.renames.items()}
+        return [renamed(x, back) for x in facts] if back else facts
+
+    def _action_events(self, key: str) -> tuple[Any, ...]:
+        return tuple(renamed(x, self.renames) for x in super()._action_events(key))
 
     def is_setup(self, event: Any) -> bool:
         return isinstance(event, e.GameStarted | e.SoloDeckBuilt)

@@ -97,18 +97,30 @@ def _first_leader(variant: str, players: Sequence[str], first_dealer: str | None
         return None
 
 
-def first_dealer(log: Sequence[LoggedEvent]) -> str | None:
-    """The first dealer as the log keeps it (an undone choice does not count)."""
-    return next((x.seat for x in in_effect(log) if isinstance(x, e.DealerChosen)), None)
+def first_dealer(log: Sequence[LoggedEvent], now: Sequence[str]) -> str | None:
+    """The first dealer (an undone choice does not count), by the name the player has now (`now`: the game's
+    players in seat order, as the profiles are called now)."""
+    events = in_effect(log)
+    started = next((x.players for x in events if isinstance(x, e.GameStarted)), ())
+    return as_now(next((x.seat for x in events if isinstance(x, e.DealerChosen)), None), started, now)
 
 
-def first_dealer_stored(events: Iterable[StoredEvent]) -> str | None:
+def as_now(seat: str | None, started: Sequence[str], now: Sequence[str]) -> str | None:
+    """A seat named in the log, by the name its player has now (a sidekick or a Vancardian keeps its name)."""
+    return dict(zip(started, now, strict=True)).get(seat, seat) if seat and len(started) == len(now) else seat
+
+
+def first_dealer_stored(events: Iterable[StoredEvent], now: Sequence[str]) -> str | None:
     """The same, from a whole game's stored events (an export): the first dealer chosen and not undone."""
     undone = set()
     found: list[tuple[int, str]] = []
+    started: Sequence[str] = ()
     for stored in events:
         if stored.type == "action_undone":
             undone.add(stored.payload.get("action"))
+        elif stored.type == "os.GameStarted" and not started:
+            players = stored.payload.get("players")
+            started = tuple(players) if isinstance(players, list) and all(isinstance(p, str) for p in players) else ()
         elif stored.type == "os.DealerChosen":
             try:
                 event = read_event(ORIGIN_STORY, stored.type, stored.version, stored.payload)
@@ -117,4 +129,4 @@ def first_dealer_stored(events: Iterable[StoredEvent]) -> str | None:
             if isinstance(event, e.DealerChosen):
                 found.append((stored.action, event.seat))
     kept = [seat for action, seat in found if action not in undone]
-    return kept[0] if kept else None
+    return as_now(kept[0], started, now) if kept else None

@@ -113,7 +113,7 @@ def shared_play(store: Store, game_id: int) -> dict[str, Any]:
     game = store.game(game_id)
     results = store.results(game.id)
     if game.kind == ORIGIN_STORY:
-        dealer = origin_share.first_dealer(store.events(game.id)) if game.last_seq else None
+        dealer = origin_share.first_dealer(store.events(game.id), game.players) if game.last_seq else None
         return bgstats_play(game, results, first_dealer=dealer, location=settings.location())
     starting = starting_seat(store.events(game.id)) if game.last_seq else None
     return bgstats_play(game, results, starting=starting, location=settings.location())

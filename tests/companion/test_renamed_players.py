@@ -8,11 +8,14 @@ from pathlib import Path
 
 import pytest
 
+from companion.origin_session import OriginSession
+from companion.origin_share import first_dealer, first_dealer_stored
 from companion.session import GameSession
 from db.store import Store
 from scoring.errors import InputError
 from scoring.origami import events as e
 from scoring.origami.notation import parse
+from scoring.origin import events as oe
 from tests.companion.test_bgstats import finished
 from tests.companion.test_exchange import CATALOGUE, history, run
 from tests.companion.test_origin_exchange import recorded
@@ -112,3 +115,45 @@ def test_a_renamed_origin_story_player_goes_through_export_and_import(tmp_path: 
     assert json.loads(own.read_text(encoding="utf-8"))["games"][0]["renamed"] == {game.players[0]: "Renamed"}
     code, out, err = run(capsys, "--db", f"sqlite:///{tmp_path}/p.db", "import", str(own))
     assert code == 0 and "1 game added" in out, err
+
+
+def test_an_origin_story_game_in_progress_follows_a_rename_and_its_log_keeps_the_names_it_started_with(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from scoring.origin import commands as c
+    from scoring.origin.round_input import parse_card
+    from scoring.origin.state import project
+    from tests.companion.test_origin_session import H, Keys, V, started, submitter
+
+    url = f"sqlite:///{tmp_path}/o.db"
+    store = Store.open(url)
+    try:
+        session = started(store)  # Ann, Bob, Cat
+        keys = Keys()
+        submit = submitter(session, keys)
+        submit(c.ChooseDealer("Cat"))
+        submit(c.StartRound())
+        submit(c.RevealAlignments((("Ann", H), ("Bob", V), ("Cat", H))))
+        submit(c.PlayCard("Ann", parse_card("7br")))
+        store.rename_player("Bob", "Bea")
+        resumed = OriginSession(store, session.game_id)  # the app opening the game again
+        assert resumed.state.players == ("Ann", "Bea", "Cat")
+        assert resumed.state.round is not None and dict(resumed.state.round.alignment or ())["Bea"] == V
+        with pytest.raises(InputError, match="'Bob' is not a seat: the seats are Ann, Bea, Cat"):
+            resumed.submit(c.PlayCard("Bob", parse_card("10br")), "old-name")
+        assert resumed.submit(c.PlayCard("Bea", parse_card("10br")), keys()).recorded
+        assert resumed.submit(c.PlayCard("Cat", parse_card("13sp")), keys()).recorded
+        assert resumed.state.round is not None and resumed.state.round.won() == {"Bea": 1}
+        written = [x.event for x in store.events(session.game_id)]
+        assert {x.seat for x in written if isinstance(x, oe.CardPlayed)} == {"Ann", "Bob", "Cat"}  # as it started
+        assert project(written).round.won() == {"Bob": 1}  # type: ignore[union-attr]
+        again = OriginSession(store, session.game_id)
+        assert again.state == resumed.state and again.problems == []
+        assert first_dealer(store.events(session.game_id), ("Ann", "Bea", "Cat")) == "Cat"
+        store.rename_player("Cat", "Cy")
+        assert first_dealer(store.events(session.game_id), ("Ann", "Bea", "Cy")) == "Cy"
+        [whole] = store.whole_games([session.game_id])  # as an export reads it
+        assert first_dealer_stored(whole.events, whole.players) == "Cy"
+    finally:
+        store.close()
+    code, out, err = run(capsys, "--db", url, "origin", "replay", str(session.game_id))
+    assert code == 0, out + err
