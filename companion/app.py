@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # the catalogue loads with the database, after the first pain
     from scoring.origami.catalog import Catalogue
 
 TABLE_LINK = "COMPANION_TABLE_LINK"  # `companion serve` sets it for the app processes it starts
+SHARE_SECRET = "COMPANION_SHARE_SECRET"  # and this, which signs a finished game's link to its BG Stats page
 
 
 class CompanionApp(OriginFlow, GameFlow, HistoryFlow, CatalogueFlow):

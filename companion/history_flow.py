@@ -2,6 +2,7 @@
 renames and merges, and quick-scored games saved (writes on the main thread)."""
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -117,6 +118,20 @@ class HistoryFlow(AppBase):
             link = bgstats_link(shared_play(self.reader(), message.game_id))
         except InputError as exc:
             self.notify(str(exc), severity="error")
+            return
+        from screens.share import CAPTION
+
+        from . import qr
+        from .app import SHARE_SECRET, TABLE_LINK
+        from .bgstats_page import relay_link
+
+        table, secret = os.environ.get(TABLE_LINK), os.environ.get(SHARE_SECRET)
+        # Served: the phones reach the server, whose page for this game hands them the whole link.
+        if table and secret and qr.drawing(qr.matrix(link), self.size.width, self.size.height - CAPTION) is None:
+            relay = relay_link(table, secret, message.game_id)
+            self.show_code(relay, "Scan it with the phone: the companion's page for this game opens BG Stats with "
+                                  "the play filled in (the whole play is too long for a code this size). Esc closes.",
+                           f"enlarge the window, or open {relay} on the phone")
             return
         self.show_code(link, "Scan it with the phone: BG Stats opens with this play filled in. Esc closes.",
                        "enlarge the terminal (or make the font smaller) and press b, or open the play in BG Stats "

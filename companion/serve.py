@@ -35,6 +35,7 @@ from db.store import Store
 from scoring.errors import InputError
 from scoring.origami.catalog import Catalogue
 
+from .bgstats_page import PATH, signature
 from .watch import POLL, current_game, fragment, page, snapshot, version
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -52,6 +53,7 @@ REFUSED = ("<!doctype html><meta charset=utf-8><title>Origami companion</title>"
 class Keys:
     app: str = field(default_factory=lambda: secrets.token_urlsafe(16), repr=False)
     watch: str = field(default_factory=lambda: secrets.token_urlsafe(16), repr=False)
+    share: str = field(default_factory=lambda: secrets.token_urlsafe(16), repr=False)  # signs a game handed over
 
 
 def same(given: str, key: str) -> bool:
@@ -71,7 +73,7 @@ class Redact(logging.Filter):
         self.keys = keys
 
     def clean(self, text: str) -> str:
-        for key in (self.keys.app, self.keys.watch):
+        for key in (self.keys.app, self.keys.watch, self.keys.share):
             text = text.replace(key, "[key]")
         return self.SHOWN.sub(r"\1[key]", text)  # a key spelt otherwise (percent-encoded) is not quoted either
 
@@ -162,10 +164,39 @@ class TableView:
             game = current_game(self.store, self.game)
             key = version(game) if game else "none"
             if key != self.built[0]:
-                return key, fragment(snapshot(self.store, game, self.catalogue) if game else None)
+                shown = fragment(snapshot(self.store, game, self.catalogue) if game else None)
+                if game is not None and game.finished:
+                    shown += f'\n<p><a href="{PATH}?game={game.id}">Send this game to BG Stats</a></p>'
+                return key, shown
         except InputError as exc:  # an unknown game, a database gone: said on the page, and tried again
             return f"error.{time.monotonic()}", f'<p class="quiet">{html.escape(str(exc))}</p>'
         return self.built
+
+    async def bgstats(self, wanted: str, signed: bool) -> tuple[int, str]:
+        """(HTTP status, page) handing a finished game to BG Stats: the game on the table, or `wanted` when the
+        companion itself signed the link (the table's key alone shows the table, not the history)."""
+        return await asyncio.get_running_loop().run_in_executor(self.worker, self._bgstats, wanted, signed)
+
+    def _bgstats(self, wanted: str, signed: bool) -> tuple[int, str]:
+        from .bgstats_page import refusal, share_page
+        from .share import bgstats_link, shared_play
+
+        try:
+            if self.store is None:
+                self.store = Store.open(self.url)
+            game = self.store.game(int(wanted)) if signed else current_game(self.store, self.game)
+            if game is None:
+                return 404, refusal("No game is on the table yet.")
+            if wanted not in ("", str(game.id)):
+                return 403, refusal(f"This page hands over the game on the table only (game {game.id}). For another "
+                                    "game, open its score sheet in the companion and press b.")
+            if not game.finished:
+                return 409, refusal(f"Game {game.id} is not finished yet: once it is scored, this page opens BG "
+                                    "Stats with the play filled in.")
+            return 200, share_page(game.id, self.store.results(game.id), bgstats_link(shared_play(self.store,
+                                                                                                  game.id)))
+        except InputError as exc:
+            return 409, refusal(str(exc))
 
     async def close(self) -> None:
         if self.store is not None:
@@ -203,7 +234,8 @@ class CompanionServer(Server):
         # 1 s for the rest of a body it promised. A websocket, its handshake in, is not affected.
         app._handler_args = {"lingering_time": 1.0, "keepalive_timeout": IDLE_SECONDS}
         app.middlewares.append(self.guard)
-        app.add_routes([web.get("/table", self.table_page), web.get("/table/now", self.table_now)])
+        app.add_routes([web.get("/table", self.table_page), web.get("/table/now", self.table_now),
+                        web.get(PATH, self.bgstats_page)])
         return app
 
     async def on_startup(self, app: web.Application) -> None:
@@ -280,6 +312,12 @@ class CompanionServer(Server):
     async def table_page(self, request: web.Request) -> web.Response:
         etag, body = await self.view.now()
         return web.Response(text=page(body, etag, "/table/now"), content_type="text/html")
+
+    async def bgstats_page(self, request: web.Request) -> web.Response:
+        wanted = request.query.get("game", "")
+        signed = wanted.isdigit() and same(request.query.get("sig", ""), signature(self.keys.share, int(wanted)))
+        status, body = await self.view.bgstats(wanted, signed)
+        return web.Response(status=status, text=body, content_type="text/html")
 
     async def table_now(self, request: web.Request) -> web.Response:
         etag, body = await self.view.now()

@@ -36,7 +36,7 @@ def add_verb(verb: Callable[[str, str], argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace, url: str, catalogue: Catalogue, catalogue_files: list[Path]) -> int:
-    from .app import TABLE_LINK
+    from .app import SHARE_SECRET, TABLE_LINK
     from .serve import CompanionServer, Keys, TableView
 
     if not 0 < args.port < 65536:
@@ -59,6 +59,7 @@ def run(args: argparse.Namespace, url: str, catalogue: Catalogue, catalogue_file
     view = TableView(url, catalogue, args.game)
     banner = _banner(public, keys.app, keys.watch, exposed)
     os.environ[TABLE_LINK] = f"{public}/table?key={keys.watch}"  # the app processes show it as a QR code
+    os.environ[SHARE_SECRET] = keys.share  # and sign with it the links to a finished game's BG Stats page
     CompanionServer(command, host=bind, port=args.port, public=public, view=view, keys=keys,
                     banner=banner).serve()
     return 0

@@ -87,8 +87,9 @@ def _with_code(args: argparse.Namespace, link: str, text: str, shown: str) -> st
         instead = (f"the play is saved in {args.save}: open that file with BG Stats" if args.save is not None else
                    f"or open the play in BG Stats from a file: `companion share {args.game} --save play.bgsplay`")
         raise InputError(f"the QR code needs at least {side} columns and {side + PROMPT} lines; this terminal has "
-                         f"{size.columns}×{size.lines}: enlarge it (or make the font smaller), {instead}",
-                         where="--qr")
+                         f"{size.columns}×{size.lines}: enlarge it (or make the font smaller), {instead}; or run "
+                         "`companion serve --network` and press b on the game's score sheet there: a short code "
+                         "opens the server's page for the game, which hands the play to BG Stats", where="--qr")
     return text + "\n" + (qr.ansi(drawn) if sys.stdout.isatty() else "\n".join(drawn))
 
 
