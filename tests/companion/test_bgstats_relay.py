@@ -17,6 +17,7 @@ from companion.bgstats_page import PATH, relay_link
 from companion.serve import CompanionServer, Keys, TableView
 from screens.origami.sheet import SheetScreen
 from screens.share import QrScreen
+from tests.browser import browser
 from tests.companion.test_exchange import CATALOGUE, history
 from tests.companion.test_share import read_back
 from tests.screens.settle import settled
@@ -94,3 +95,17 @@ async def test_the_phones_following_a_finished_table_find_the_page(tmp_path: Pat
             assert f'href="{PATH}?game=1">Send this game to BG Stats' in await answer.text()
         async with http.get(test.make_url(f"{PATH}?game=1&key={keys.watch}")) as answer:
             assert answer.status == 200 and HREF.search(await answer.text()) is not None
+
+
+async def test_in_a_real_browser_the_table_leads_to_the_button_carrying_the_exact_link(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/t.db"
+    history(url)
+    keys = Keys()
+    async with TestServer(await server(url, keys, game=1)._make_app(), host="127.0.0.1") as test, browser() as page:
+        await page.open(str(test.make_url(f"/table?key={keys.watch}")))
+        await page.wait_for("Send this game to BG Stats")
+        await page.call("Runtime.evaluate", expression="document.querySelector('a[href^=\"/table/bgstats\"]').click()")
+        await page.wait_for("Open in BG Stats")  # the key went along in the cookie the table's link left
+        found = await page.call("Runtime.evaluate", returnByValue=True,
+                                expression="document.querySelector('a.open').getAttribute('href')")
+        assert found["result"]["value"] == link_of(url, 1)
