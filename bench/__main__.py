@@ -65,15 +65,13 @@ def main() -> None:
 if __name__ == "__main__":
     main()
     print()
-    from . import app, entry, origin, origin_app, quick_keys, ratings, scale, store
+    from . import entry, origin, origin_app, quick_keys, ratings, scale, store
 
     entry.main()
     print()
     origin.main()
     print()
     store.main()
-    print()
-    app.main()
     print()
     origin_app.main()
     print()

@@ -6,7 +6,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from bench.app import TABLE_41  # the rulebook's example (examples/41.json), typed as a player would
+from bench.quick_keys import TABLE_41  # the rulebook's example (examples/41.json), typed as a player would
 from companion.app import CompanionApp, make_app
 from db.store import Store
 from screens.origami.question import ValueQuestion
