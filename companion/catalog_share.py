@@ -126,6 +126,14 @@ def export(store: Store, path: Path, by: str | None, qr_code: bool = False) -> t
                                           for c, f, v, _, who in rows]}, said
 
 
+def code_text(text: str) -> str:
+    """What a QR code of the file carries: the file without its opening comments (the values, each with who entered
+    it and when, are all there), so that a small file's code fits a small terminal."""
+    lines = text.splitlines()
+    start = next((i for i, line in enumerate(lines) if line.strip() and not line.startswith("#")), len(lines))
+    return "\n".join(lines[start:]) + "\n"
+
+
 def drawn_code(text: str) -> str:
     """`text` as a QR code drawn for this terminal (blocks; colours when it is one), or an InputError saying why
     it cannot be: too long for a code, or a terminal too small."""
@@ -135,7 +143,7 @@ def drawn_code(text: str) -> str:
     from . import qr
 
     try:
-        modules = qr.matrix(text)
+        modules = qr.matrix(code_text(text))
     except ValueError as too_long:
         raise InputError(f"{too_long}: share the file itself (export fewer values per file to fit a code)",
                          where="--qr") from None

@@ -41,11 +41,11 @@ class CatalogueFlow(AppBase):
             self.notify(str(problem), title="Not shared", severity="error", timeout=10)
             return
         try:
-            qr.matrix(text)
+            qr.matrix(catalog_share.code_text(text))
         except ValueError:
             self.notify(f"{said}\nToo many values for a QR code: pass the file itself on.", timeout=12)
             return
-        self.show_code(text, f"{said}\nA phone scans this as text, to save as a .toml file and pass on. Esc closes.",
+        self.show_code(catalog_share.code_text(text), f"{said}\nA phone scans this as text, to save as a .toml file and pass on. Esc closes.",
                        "enlarge the window, or pass the file itself on")
 
     def catalogue_changed(self, change: Callable[[], str], failed: str) -> None:

@@ -51,8 +51,9 @@ class CatalogueScreen(CardListScreen[Card]):
     CatalogueScreen #card { height: auto; max-height: 8; padding: 0 1; border-top: solid $primary; }
     """
     PLACEHOLDER = "filter: a name in any language, a family, a game"
-    BINDINGS = [Binding("e", "edit", "Set a value"), Binding("u", "unset", "Unset yours"),
-                Binding("f", "fill_in", "Fill in from your box"), Binding("x", "export", "Share"),
+    # Short labels: seven keys fit the footer at 80 columns.
+    BINDINGS = [Binding("e", "edit", "Set"), Binding("u", "unset", "Unset"),
+                Binding("f", "fill_in", "Fill in"), Binding("x", "export", "Share"),
                 Binding("i", "import", "Import"), Binding("ctrl+f", "filter", "Filter"),
                 Binding("escape", "app.pop_screen", "Back")]
 

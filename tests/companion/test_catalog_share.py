@@ -153,15 +153,23 @@ def test_a_value_is_set_back_to_unknown(tmp_path: Path) -> None:
 def test_the_file_as_a_qr_code_for_a_phone(tmp_path: Path) -> None:
     import os
 
-    from companion import qr
+    from companion.catalog_share import code_text
+    from tests.companion.test_share import read_back
 
     ann = filled(tmp_path, "ann.db", ("Sheep", "points", "2"), ("Cat", "points", "3"))
     shared = tmp_path / "club.toml"
     small = subprocess.run([COMPANION, "--db", ann, "catalog", "export", str(shared), "--qr"], capture_output=True,
                            text=True, check=False, env={**os.environ, "COLUMNS": "20", "LINES": "10"})
     assert small.returncode == 2 and "the QR code needs at least" in small.stderr and not shared.exists()
-    done = subprocess.run([COMPANION, "--db", ann, "catalog", "export", str(shared), "--qr"], capture_output=True,
-                          text=True, check=False, env={**os.environ, "COLUMNS": "120", "LINES": "60"})
+    done = subprocess.run([COMPANION, "--db", ann, "catalog", "export", str(shared), "--qr", "--by", "Ann"],
+                          capture_output=True, text=True, check=False, env={**os.environ, "COLUMNS": "100", "LINES": "30"})
     assert done.returncode == 0, done.stderr
-    drawn = qr.drawing(qr.matrix(shared.read_text(encoding="utf-8")), 120, 59)
-    assert drawn is not None and done.stdout.rstrip("\n").endswith("\n".join(drawn).rstrip("\n"))
+    drawn = [line for line in done.stdout.splitlines() if line and set(line) <= set(" ▀▄█▘▝▖▗▚▞▌▐▛▜▙▟")]
+    assert len(drawn) <= 29 and all(len(line) <= 100 for line in drawn)
+    scanned = read_back(drawn)  # what the phone reads: the values, each with who entered it and when
+    assert scanned == code_text(shared.read_text(encoding="utf-8")) and "points = 2  # entered by Ann, " in scanned
+    passed_on = tmp_path / "scanned.toml"
+    passed_on.write_text(scanned, encoding="utf-8")
+    carol = f"sqlite:///{tmp_path / 'carol.db'}"
+    assert companion("--db", carol, "catalog", "import", str(passed_on)).returncode == 0
+    assert values(carol) == values(ann)
