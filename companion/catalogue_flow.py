@@ -36,16 +36,16 @@ class CatalogueFlow(AppBase):
 
         try:
             said = catalog_share.export(self.reader(), message.path, message.by)[1]
-            text = message.path.read_text(encoding="utf-8")
+            carried = catalog_share.code_text(message.path.read_text(encoding="utf-8"))
         except (InputError, OSError) as problem:
             self.notify(str(problem), title="Not shared", severity="error", timeout=10)
             return
         try:
-            qr.matrix(catalog_share.code_text(text))
+            qr.matrix(carried)
         except ValueError:
             self.notify(f"{said}\nToo many values for a QR code: pass the file itself on.", timeout=12)
             return
-        self.show_code(catalog_share.code_text(text), f"{said}\nA phone scans this as text, to save as a .toml file and pass on. Esc closes.",
+        self.show_code(carried, f"{said}\nA phone scans this as text, to save as a .toml file and pass on. Esc closes.",
                        "enlarge the window, or pass the file itself on")
 
     def catalogue_changed(self, change: Callable[[], str], failed: str) -> None:
