@@ -4,7 +4,7 @@ Pure: it parses TOML text handed to it; reading files is the caller's job."""
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -108,13 +108,18 @@ class Catalogue:
                 ranked.setdefault(cid, 3)
         return sorted((r, cid) for cid, r in ranked.items() if self.cards[cid].game in allowed)
 
-    def resolve(self, name: str, games: Iterable[Game] | None = None, where: str = "") -> Card:
+    def resolve(self, name: str, games: Iterable[Game] | None = None, where: str = "",
+                within: Collection[CardId] | None = None) -> Card:
         """`lookup`, forgiving as a player at the table expects: a unique prefix or a unique close spelling
-        is enough; anything else is refused with the candidates."""
+        is enough; anything else is refused with the candidates. `within`: the cards that can be meant here (a
+        game's deck): when any candidate is one of them, the others are not (a card outside it is still found by
+        its name, for the referee to say why it does not belong)."""
         try:
             return self.lookup(name, games, where)
         except InputError:
             ranked = self._ranked(name, games)
+            if within is not None and any(cid in within for _, cid in ranked):
+                ranked = [(rank, cid) for rank, cid in ranked if cid in within]
             best = [cid for rank, cid in ranked if rank == ranked[0][0]] if ranked else []
             if len(best) == 1:
                 return self.cards[best[0]]
@@ -123,11 +128,12 @@ class Catalogue:
                                  f"the name", where=where) from None
             raise
 
-    def resolve_all(self, text: str, games: Iterable[Game] | None, where: str) -> tuple[CardId, ...]:
+    def resolve_all(self, text: str, games: Iterable[Game] | None, where: str,
+                    within: Collection[CardId] | None = None) -> tuple[CardId, ...]:
         """A typed comma-separated list of cards, each resolved the forgiving way (empty items are skipped,
         so a trailing comma while typing the next card is fine)."""
         names = [n.strip() for n in text.split(",") if n.strip()]
-        return tuple(self.resolve(n, games, where=f"{where}, card {i + 1}").id for i, n in enumerate(names))
+        return tuple(self.resolve(n, games, f"{where}, card {i + 1}", within).id for i, n in enumerate(names))
 
     def in_games(self, games: Iterable[Game]) -> list[Card]:
         allowed = set(games)

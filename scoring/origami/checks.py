@@ -14,6 +14,15 @@ from .rules import RuleId
 from .state import GameState
 
 
+def cards_in_game(state: GameState, catalogue: Catalogue) -> frozenset[CardId]:
+    """The cards this game can hold (as `Checker.in_game` allows them): its families' origami, its Characters,
+    rice paper with the polar animals."""
+    games = set(state.variant.games)
+    return frozenset(card.id for card in catalogue.cards.values() if card.game in games and (
+        "polar" in state.families if card.kind is Kind.RICE_PAPER
+        else card.name in state.character_pairs if card.is_character else card.family in state.families))
+
+
 @dataclass(slots=True)
 class Checker:
     """Runs checks in order: the first failure refuses, unless it is overridden (and overridable)."""

@@ -52,9 +52,11 @@ class Completer(Suggester):
         return value + rest if rest else None
 
 
-def card_list(catalogue: Callable[[], Catalogue], games: Callable[[], Iterable[Game]]) -> Completer:
-    """Completion for a comma-separated list of cards (the catalogue and games may change meanwhile)."""
-    return Completer(lambda value: complete_card(last_item(value)[1], catalogue(), games()))
+def card_list(catalogue: Callable[[], Catalogue], games: Callable[[], Iterable[Game]],
+              prefer: Callable[[], Sequence[Collection[CardId]]] = tuple) -> Completer:
+    """Completion for a comma-separated list of cards (the catalogue and games may change meanwhile); `prefer`
+    as `complete_card` takes it (e.g. the game's own cards first)."""
+    return Completer(lambda value: complete_card(last_item(value)[1], catalogue(), games(), prefer()))
 
 
 def word_list(words: Callable[[], Iterable[str]]) -> Completer:

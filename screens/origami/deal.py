@@ -12,6 +12,7 @@ from scoring.decision import Rejected
 from scoring.errors import InputError, MissingValue
 from scoring.origami.cards import CardId
 from scoring.origami.catalog import Catalogue
+from scoring.origami.checks import cards_in_game
 from scoring.origami.commands import Deal
 from scoring.origami.options import folds
 from scoring.origami.referee import DEAL_FOLDS, decide, fewest_folds
@@ -48,12 +49,13 @@ class DealScreen(CheckedForm):
         self.state = state
         self.catalogue = catalogue
         self.dealt: tuple[tuple[tuple[CardId, ...], ...], tuple[CardId, ...], tuple[int, ...]] | None = None
+        self._deck: frozenset[CardId] | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static(f"Deal face up to each player until they hold at least {DEAL_FOLDS} folds; type the cards "
                      "in the order dealt. Then the four cards of the draw line.", id="help")
-        cards = card_list(lambda: self.catalogue, lambda: self.state.variant.games)
+        cards = card_list(lambda: self.catalogue, lambda: self.state.variant.games, lambda: (self.deck(),))
         with Grid():
             for seat, player in enumerate(self.state.players):
                 yield Label(player.name)
@@ -70,8 +72,16 @@ class DealScreen(CheckedForm):
         self.query_one("#hand-0", Input).focus()
         self.check()
 
+    def deck(self) -> frozenset[CardId]:
+        """The cards a deal can hold: names are read as these first ('t' is a Triceratops, not an Actor)."""
+        if self._deck is None:
+            self._deck = frozenset(c for c in cards_in_game(self.state, self.catalogue)
+                                   if not self.catalogue.card(c).is_character)
+        return self._deck
+
     def cards(self, key: str, what: str) -> tuple[CardId, ...]:
-        return self.catalogue.resolve_all(self.query_one(f"#{key}", Input).value, self.state.variant.games, what)
+        return self.catalogue.resolve_all(self.query_one(f"#{key}", Input).value, self.state.variant.games, what,
+                                          self.deck())
 
     def check(self) -> None:
         """Count the folds as they are typed; once every hand is dealt, the referee checks the whole deal."""

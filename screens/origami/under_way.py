@@ -15,6 +15,7 @@ from scoring.errors import InputError, MissingValue
 from scoring.origami import commands as c
 from scoring.origami.cards import CardId
 from scoring.origami.catalog import Catalogue
+from scoring.origami.checks import cards_in_game
 from scoring.origami.events import PositionEntered
 from scoring.origami.notation import matching
 from scoring.origami.referee import decide
@@ -70,7 +71,8 @@ class UnderWayScreen(CheckedForm):
         yield Header()
         yield Static("The table as it stands at the start of the current player's turn: collections from the "
                      "bottom card up, and how many cards each hand holds.", id="help")
-        cards = card_list(lambda: self.catalogue, lambda: self.state.variant.games)
+        cards = card_list(lambda: self.catalogue, lambda: self.state.variant.games,
+                          lambda: (cards_in_game(self.state, self.catalogue),))
         players = word_list(lambda: [p.name for p in self.state.players])
         with VerticalScroll():
             with Grid(id="seats"):
@@ -108,7 +110,8 @@ class UnderWayScreen(CheckedForm):
         return self.query_one(f"#{key}", Input).value
 
     def cards(self, key: str, what: str) -> tuple[CardId, ...]:
-        return self.catalogue.resolve_all(self.text(key), self.state.variant.games, what)
+        return self.catalogue.resolve_all(self.text(key), self.state.variant.games, what,
+                                          cards_in_game(self.state, self.catalogue))
 
     def seat(self, key: str, what: str) -> int:
         names = [p.name for p in self.state.players]

@@ -202,3 +202,26 @@ async def test_a_large_window_seats_the_players_side_by_side_with_a_taller_log(t
         rows = screen_text(app).splitlines()
         assert not any(all(name in row for name in names) for row in rows)  # narrow: one under the other
         assert len(shown(app, "#log").splitlines()) == 4
+
+
+async def test_the_deal_reads_a_short_name_as_a_card_of_this_game(tmp_path: Path) -> None:
+    """'g' in an exotic-and-polar deal is the Golden Frog (the Geishas are Characters, never dealt), 'n' in a
+    legendary one the Nine-tailed Fox (not the Ninjas); a card of another family is still named, and the deal
+    then says why it cannot be there."""
+    from screens.origami.deal import DealScreen
+
+    app = make_app(f"sqlite:///{tmp_path}/d.db", CATALOGUE)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settled(pilot)
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press(*"Ann, Bob", "tab", *"exotic, legendary", "tab", *"Ninja, Geisha", "enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DealScreen)
+        await pilot.press(*"g, n", "tab")
+        await pilot.pause()
+        assert screen.cards("hand-0", "Ann's deal") == ("Golden Frog", "Nine-tailed Fox")
+        await pilot.press(*"penguin")  # polar: named, and refused for not being in this game
+        await pilot.pause()
+        assert screen.cards("hand-1", "Bob's deal") == ("Penguin",)
