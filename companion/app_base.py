@@ -15,6 +15,8 @@ from db.errors import Unusable
 from scoring.errors import InputError
 from screens.home import HomeScreen, Unfinished
 
+from . import settings
+
 if TYPE_CHECKING:  # the database, the catalogue and the other screens load when first used, not at start-up
     from db.store import Store
     from scoring.origami.catalog import Catalogue
@@ -35,6 +37,19 @@ class AppBase(App[None]):
         self.catalogue: Catalogue | None = None
         self.session: GameSession | None = None  # the game on the table
         self.home = HomeScreen()
+        self.kept_theme = settings.theme()  # the colours chosen last time (a small file: read before the first paint)
+        if self.kept_theme in self.available_themes:
+            self.theme = self.kept_theme
+
+    def watch_theme(self, name: str) -> None:
+        """A theme chosen in the command palette is kept for the next start."""
+        if name == self.kept_theme:
+            return
+        self.kept_theme = name
+        try:
+            settings.set_theme(name)
+        except InputError as exc:
+            self.notify(f"{exc} (the theme holds until the companion is closed)", severity="warning")
 
     def on_unmount(self) -> None:
         if self.store is not None:

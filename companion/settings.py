@@ -1,8 +1,9 @@
 """The user's settings that are not game data: kept in a small JSON file in the user's configuration folder
 (COMPANION_SETTINGS names another file), so they hold for every database.
 
-So far one: `location`, the place the user plays at, sent with every play to BG Stats (without one, BG Stats
-records the sending app as the place). Set it once with `companion share --location NAME`."""
+`location`: the place the user plays at, sent with every play to BG Stats (without one, BG Stats records the
+sending app as the place); set it once with `companion share --location NAME`. `theme`: the app's colours, as
+last chosen in its command palette."""
 from __future__ import annotations
 
 import json
@@ -49,11 +50,30 @@ def set_location(name: str) -> str | None:
     name = " ".join(name.split())
     if len(name) > LONGEST_LOCATION or any(not ch.isprintable() for ch in name):
         raise InputError(f"a place's name: printable, at most {LONGEST_LOCATION} characters", where="--location")
+    _keep("location", name or None)
+    return name or None
+
+
+def theme() -> str | None:
+    """The app's theme as last chosen (None: the default, or a settings file that cannot be read)."""
+    try:
+        value = _read().get("theme")
+    except InputError:  # said where the settings matter (a share); the app starts in its default colours
+        return None
+    return value if isinstance(value, str) else None
+
+
+def set_theme(name: str) -> None:
+    _keep("theme", name)
+
+
+def _keep(key: str, value: str | None) -> None:
+    """Set (or, with None, forget) one setting: the file is replaced whole, never half written."""
     data = _read()
-    if name:
-        data["location"] = name
+    if value is None:
+        data.pop(key, None)
     else:
-        data.pop("location", None)
+        data[key] = value
     where = path()
     partial = where.with_name(f".{where.name}.partial")
     try:
@@ -63,4 +83,3 @@ def set_location(name: str) -> str | None:
     except OSError as exc:
         partial.unlink(missing_ok=True)
         raise InputError(f"cannot save the settings: {exc.strerror}", where=str(where)) from None
-    return name or None
