@@ -67,7 +67,7 @@ class HistoryFlow(AppBase):
             stats = store.player_stats(name)
             ratings = player_lines(store, name)
             origin = [origin_text(o) for o in [store.origin_stats(name)] if o.games]  # the Origin Story block
-            games = store.games_and_damaged(status="finished", player=name, limit=GAMES_SHOWN)[0]
+            games = store.latest_finished(name, GAMES_SHOWN)
             lines = [(g.id, self.line_or_damage(store, g.id, day(g.finished_at) if g.finished_at else "", g.variant))
                      for g in games]
         except InputError as exc:
@@ -147,7 +147,10 @@ class HistoryFlow(AppBase):
 
     @staticmethod
     def game_line(game_id: int, day: str, variant: str, results: list[dict[str, object]]) -> str:
-        scores = ", ".join(f"{r['name']} {r['score']}{' (won)' if r['winner'] else ''}" for r in results)
+        """The winners first, so that a line cut at the window's edge still says who won."""
+        ordered = sorted(results, key=lambda r: not r["winner"])
+        scores = ", ".join(f"{r['name']} {'?' if r['score'] is None else r['score']}{' (won)' if r['winner'] else ''}"
+                           for r in ordered)
         return f"game {game_id} · {day} · {variant} · {scores}"
 
     def on_players_screen_versus(self, message: PlayersScreen.Versus) -> None:

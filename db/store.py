@@ -297,6 +297,15 @@ class Store:
             yield from page
         return None
 
+    def latest_finished(self, player: str | int, limit: int) -> list[GameRecord]:
+        """The player's `limit` latest finished games, newest first: read off the index of their results (a
+        bounded range, the same at 100 and 100,000 games); a game that cannot be read is left out."""
+        with self._read() as c:
+            pid = self._player(c, player).id
+            ids = list(c.execute(select(Result.game_id).where(Result.player_id == pid)
+                                 .order_by(Result.finished_at.desc(), Result.game_id.desc()).limit(limit)).scalars())
+        return [g for page in self._read_pages(ids) for g in page if isinstance(g, GameRecord)]
+
     def iter_games_with_results(self, status: str | None = None, player: str | int | None = None, *,
                                 since: datetime | None = None, limit: int | None = None
                                 ) -> Iterator[tuple[GameRecord, list[dict[str, Any]]] | DamagedGame]:

@@ -2,6 +2,7 @@
 their finished games, and head-to-head records. The app reads the history in a worker and hands it down."""
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -16,6 +17,7 @@ from .ask import TextQuestion
 class PlayersScreen(Screen[None]):
     DEFAULT_CSS = """
     PlayersScreen #profiles { width: 24; height: 1fr; }
+    PlayersScreen.narrow #profiles { width: 16; }
     PlayersScreen #detail { width: 1fr; height: 1fr; padding: 0 1; }
     PlayersScreen #trend { height: 3; margin: 1 0; }
     PlayersScreen #games { height: auto; max-height: 12; margin-top: 1; }
@@ -62,11 +64,15 @@ class PlayersScreen(Screen[None]):
         with Horizontal():
             yield OptionList(id="profiles")
             with VerticalScroll(id="detail", can_focus=False):
+                yield Static("", id="versus")  # on top: where the eye is when `v` answers
                 yield Static("", id="stats")
                 yield Sparkline([], id="trend")
-                yield Static("", id="versus")
                 yield OptionList(id="games")
         yield Footer()
+
+    def on_resize(self, event: events.Resize) -> None:
+        # At 80 columns the list of profiles gives up room so that a statistics line fits on one line.
+        self.set_class(event.size.width < 100, "narrow")
 
     def on_mount(self) -> None:
         self.sub_title = "Players and history"
@@ -103,13 +109,17 @@ class PlayersScreen(Screen[None]):
             return
         self.query_one("#stats", Static).update(text + ("\nLatest games (Enter shows the score sheet):" if games
                                                          else "\nNo finished games yet."))
-        self.query_one("#trend", Sparkline).data = trend
+        sparkline = self.query_one("#trend", Sparkline)
+        sparkline.data = trend
+        sparkline.display = len(trend) >= 2  # one score is no trend (drawn, it would be a solid block)
         menu = self.query_one("#games", OptionList)
         menu.clear_options()
         menu.add_options([Option(line, id=str(game_id)) for game_id, line in games])
+        menu.highlighted = 0 if games else None  # Enter opens the latest game as soon as the list has the focus
 
     def show_versus(self, text: str) -> None:
-        self.query_one("#versus", Static).update(text)
+        self.query_one("#versus", Static).update(text + "\n")
+        self.query_one("#detail", VerticalScroll).scroll_home(animate=False)
 
     def ask(self, question: str, hint: str, then: type[Message]) -> None:
         current = self.current

@@ -46,7 +46,7 @@ async def test_at_80x24_the_served_app_draws_the_games_page_whose_button_is_the_
             await settled(pilot)
             await pilot.press("p")
             await settled(pilot)
-            await pilot.press("tab", "down", "enter")
+            await pilot.press("tab", "enter")  # the latest game, highlighted
             await settled(pilot)
             assert isinstance(app.screen, SheetScreen) and app.screen.game_id == 3
             await pilot.press("b")

@@ -238,3 +238,12 @@ def test_0007_counts_origin_story_games_out_of_the_origami_totals(any_url: str) 
         assert (ann.overall.games, ann.overall.wins, ann.overall.best) == (1, 1, 40)
     finally:
         store.close()
+
+
+def test_a_players_latest_finished_games_come_newest_first_from_their_results(store: Store) -> None:
+    record(store)
+    for name in ("Ann", "Bob"):
+        every = [g.id for g in store.games(status="finished") if name in g.players]
+        newest = sorted(every, key=lambda i: (store.game(i).finished_at, i), reverse=True)
+        assert [g.id for g in store.latest_finished(name, 2)] == newest[:2]
+        assert [g.id for g in store.latest_finished(name.lower(), 99)] == newest

@@ -56,8 +56,8 @@ async def test_statistics_trend_head_to_head_rename_and_merge(tmp_path: Path) ->
         games = screen.query_one("#games", OptionList)
         assert [str(games.get_option_at_index(i).prompt) for i in range(games.option_count)] == [
             f"game {n} · {today} · origami · {scores}" for n, scores in
-            ((3, "Ann 3, Bob 6 (won)"), (2, "Ann 9 (won), Bob 3"), (1, "Ann 8 (won), Bob 3"))]
-        await pilot.press("tab", "down", "down", "enter")  # game 2's score sheet, as it was scored
+            ((3, "Bob 6 (won), Ann 3"), (2, "Ann 9 (won), Bob 3"), (1, "Ann 8 (won), Bob 3"))]
+        await pilot.press("tab", "down", "enter")  # game 2's score sheet, as it was scored
         await settled(pilot)
         assert isinstance(app.screen, SheetScreen)
         assert app.screen.sheet == sheets[1] and app.screen.heading.startswith("Game 2 · ")

@@ -23,7 +23,7 @@ async def open_qr(url: str, size: tuple[int, int]) -> tuple[list[str] | None, st
         await settled(pilot)
         await pilot.press("p")
         await settled(pilot)
-        await pilot.press("tab", "down", "enter")  # Ann's latest game: game 3
+        await pilot.press("tab", "enter")  # Ann's latest game (highlighted): game 3
         await settled(pilot)
         assert isinstance(app.screen, SheetScreen) and app.screen.game_id == 3
         await pilot.press("b")
@@ -56,7 +56,7 @@ async def test_a_terminal_too_small_for_the_code_says_what_to_do_and_enlarging_i
         await settled(pilot)
         await pilot.press("p")
         await settled(pilot)
-        await pilot.press("tab", "down", "enter")  # Ann's latest game: game 3
+        await pilot.press("tab", "enter")  # Ann's latest game (highlighted): game 3
         await settled(pilot)
         await pilot.press("b")
         await pilot.pause()

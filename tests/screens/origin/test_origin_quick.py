@@ -134,7 +134,7 @@ async def test_solo_asks_the_difficulty_at_save_and_saves_without_a_second_ctrl_
         await settled(pilot)
         await pilot.press("p")
         await settled(pilot)
-        await pilot.press("tab", "down", "enter")
+        await pilot.press("tab", "enter")  # the latest game, highlighted
         await settled(pilot)
         sheet_screen = app.screen
         assert isinstance(sheet_screen, OriginSheetScreen), sheet_screen
