@@ -4,6 +4,7 @@ from __future__ import annotations
 import textwrap
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -63,13 +64,21 @@ class ScoreSheetView(VerticalScroll):
     ScoreSheetView > Static { width: 100%; }
     """
 
+    shown: tuple[ScoreSheet | None, str] | None = None
+
     def compose(self) -> ComposeResult:
         yield Static("", id="sheet-body")
 
     def show(self, sheet: ScoreSheet | None, note: str = "") -> None:
+        """The sheet laid out for the view's width (again whenever the width changes: the reasons use the room)."""
+        self.shown = (sheet, note)
         body = self.query_one("#sheet-body", Static)
-        width = self.scrollable_content_region.width or 76
+        width = self.scrollable_content_region.width or 76  # not laid out yet: on_resize draws it again
         body.update(sheet_text(sheet, width) if sheet is not None else Text(note, style="italic"))
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.shown is not None:
+            self.show(*self.shown)
 
 
 class SheetScreen(Screen[None]):
