@@ -140,6 +140,15 @@ class AppBase(App[None]):
                 return screen
         raise InputError(f"the {kind.__name__} is closed")
     # --- writes -----------------------------------------------------------------------------------
+    def on_home_screen_abandon(self, message: HomeScreen.Abandon) -> None:
+        try:
+            self.reader().abandon(message.game_id)
+        except InputError as exc:
+            self.notify(str(exc), title="Not abandoned", severity="error")
+            return
+        self.notify(f"Game {message.game_id} is abandoned: its log is kept.")
+        self.load_games()
+
     def on_value_given(self, message: ValueGiven) -> None:
         catalogue = self.remember(message.card, message.field, message.value)
         if catalogue is None:

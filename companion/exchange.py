@@ -35,6 +35,9 @@ FORMAT = "origami-companion"
 VERSION = 1
 TIE_BREAKS = (None, "hand", "shared")
 SOURCES = ("log", "quick", "bgstats")  # recorded turn by turn, scored at the end, imported from BG Stats
+STATUSES = ("playing", "finished", "abandoned")  # abandoned: a game recorded turn by turn, left for good
+STATUS_SAID = ('status must be "playing", "finished" or "abandoned" (a game recorded turn by turn), source "log", '
+               '"quick" or "bgstats"')
 MOST = 1_000_000  # points, ranks and cards in hand: far beyond any game, and within what every database keeps
 
 
@@ -94,8 +97,8 @@ def _game(g: Any, where: str, replay: bool = True) -> WholeGame:
     if len(players) < 2 or len({p.casefold() for p in players}) != len(players):
         raise InputError("players: at least two, each a different name", where=where)
     status, source = _text(g, "status", where), _text(g, "source", where)
-    if status not in ("playing", "finished") or source not in SOURCES:
-        raise InputError('status must be "playing" or "finished", source "log", "quick" or "bgstats"', where=where)
+    if status not in STATUSES or source not in SOURCES or (status == "abandoned" and source != "log"):
+        raise InputError(STATUS_SAID, where=where)
     rules = g.get("rules")
     if not isinstance(rules, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in rules.items()):
         raise InputError("rules: an object of text values", where=where)
@@ -138,8 +141,8 @@ def _origin_game(g: dict[str, Any], uid: str, where: str) -> WholeGame:
     status, source = _text(g, "status", where), _text(g, "source", where)
     if source in ("quick", "bgstats"):
         return _origin_scored(g, uid, variant, players, status, source, where)
-    if status not in ("playing", "finished") or source != "log":
-        raise InputError('status must be "playing" or "finished", source "log", "quick" or "bgstats"', where=where)
+    if status not in STATUSES or source != "log":
+        raise InputError(STATUS_SAID, where=where)
     finished_at = _time(g, "finished_at", where) if g.get("finished_at") is not None else None
     events = tuple(_event(x, f"{where}: event {i + 1}", ORIGIN_STORY) for i, x in enumerate(_list(g, "events", where)))
     results = _list(g, "results", where)

@@ -114,7 +114,9 @@ def _games(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
     text = "\n".join(
         f"{r['id']:>5}  {when(datetime.fromisoformat(r['started_at']))}  {r['variant']:<8} "
         f"{', '.join(r['players']):<32} "
-        + (f"won by {' and '.join(r['winners'])}" if r["winners"] else f"in play ({r['events']} events)")
+        + (f"won by {' and '.join(r['winners'])}" if r["winners"] else
+           f"{'abandoned' if r['status'] == 'abandoned' else 'in play'} ({r['events']} "
+           f"event{'s' if r['events'] != 1 else ''})")
         for r in rows)
     rows += [{"id": d.game, "damaged": d.why} for d in sorted(damaged, key=lambda d: d.game)]
     text = "\n".join([text, *(f"{d.game:>5}  damaged: {d.why} (restore a backup copy of the database)"

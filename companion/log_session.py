@@ -71,6 +71,9 @@ class LogSession(ABC, Generic[State]):
         self.record: GameRecord = self.store.game(self.game_id)
         if self.record.kind != self.kind:
             raise InputError(f"game {self.game_id} is a game of {self.record.kind}, not {self.kind}")
+        if self.record.status == "abandoned":
+            raise InputError(f"game {self.game_id} was abandoned: its log is kept (`companion replay "
+                             f"{self.game_id}` shows it), but it is not played on")
         self.log: list[LoggedEvent] = self.store.events(self.game_id)
         if not self.log:
             raise InputError(f"game {self.game_id} was scored at the end and has no log to resume")

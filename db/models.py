@@ -99,7 +99,7 @@ class Game(Base):
     characters: Mapped[list[str]] = mapped_column(JSONValue)  # Character pairs chosen at setup
     rules: Mapped[dict[str, str]] = mapped_column(JSONValue)  # house-rule choices
     player_count: Mapped[int] = mapped_column(Integer)
-    status: Mapped[str] = mapped_column(String(16), index=True)  # playing | finished
+    status: Mapped[str] = mapped_column(String(16), index=True)  # playing | finished | abandoned
     source: Mapped[str] = mapped_column(String(16))  # log (recorded turn by turn) | quick (scored at the end)
     started_at: Mapped[datetime] = mapped_column(Moment)
     finished_at: Mapped[datetime | None] = mapped_column(Moment, index=True)

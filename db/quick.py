@@ -94,7 +94,7 @@ def _sound(row: tuple[Any, ...]) -> bool:
     _, uid, kind, variant, status, source, families, characters, rules, started, finished, tie = row
     if not all(isinstance(v, str) and v for v in (uid, kind, variant, status, source)):
         return False
-    if status not in ("playing", "finished") or not (tie is None or isinstance(tie, str)):
+    if status not in ("playing", "finished", "abandoned") or not (tie is None or isinstance(tie, str)):
         return False
     try:
         lists = [json.loads(families), json.loads(characters)]

@@ -473,6 +473,16 @@ class Store:
             self._results(c, game, sheet, sheets, self.clock())
             return self._game(c, game_id)
 
+    def abandon(self, game_id: int) -> GameRecord:
+        """A game in progress left for good: off Home, never in the statistics; its log is kept (export carries it)."""
+        with self._write() as c:
+            self._one_writer(c)
+            game = self._game(c, game_id)
+            if game.status != "playing":
+                raise StoreError(f"game {game_id} is {game.status}: only a game in progress can be abandoned")
+            c.execute(update(Game).where(Game.id == game_id).values(status="abandoned"))
+            return self._game(c, game_id)
+
     def _results(self, c: Connection, game: GameRecord, sheet: FinalSheet, sheets: Sequence[dict[str, Any]],
                  finished_at: datetime) -> None:
         if len(sheet.players) != len(game.player_ids):
@@ -747,7 +757,7 @@ class Store:
                         .rowcount)
 
 
-STATUSES = ("playing", "finished")
+STATUSES = ("playing", "finished", "abandoned")
 PAGE = 500  # games read at a time: bounded memory and parameters per statement (SQLite allows 999 by default)
 
 

@@ -1,4 +1,5 @@
-"""Asking for a line of text: why an override (kept in the log), a new name, a profile to merge into."""
+"""Asking for a line of text (why an override, kept in the log; a new name; a profile to merge into), or a yes
+before something that cannot be taken back from the app (abandoning a game)."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -45,6 +46,30 @@ class TextQuestion(ModalScreen[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class Confirm(ModalScreen[bool]):
+    """A question answered y (or Enter) for yes, n (or Escape) for no."""
+
+    DEFAULT_CSS = """
+    Confirm { align: center middle; }
+    Confirm > Vertical { width: 70; height: auto; border: thick $warning; background: $surface; padding: 1 2; }
+    Confirm Label { width: 100%; }
+    """
+    BINDINGS = [Binding("y,enter", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
+
+    def __init__(self, question: str, detail: str) -> None:
+        super().__init__()
+        self.question, self.detail = question, detail
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.question, markup=False)
+            yield Label(self.detail, markup=False)
+            yield Label("y: yes · n: no", classes="keys")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
 
 
 def ask_override(screen: Screen[None], refusal: Violation | None, record: Callable[[str], None]) -> None:

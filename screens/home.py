@@ -39,10 +39,18 @@ class HomeScreen(Screen[None]):
                 Binding("c", "choose('catalogue')", "Cards", show=False),  # in the menu: the footer has no room
                 Binding("r", "choose('rules')", "Rules", show=False),
                 Binding("o", "choose('origin-new')", "Origin Story"),
-                Binding("v", "choose('origin-solo')", "Solo"), Binding("q", "app.quit", "Quit")]
+                Binding("v", "choose('origin-solo')", "Solo"), Binding("q", "app.quit", "Quit"),
+                Binding("delete,x", "abandon", "Abandon", show=False)]  # said in the line above the games
 
     class Ready(Message):
         """Home is on screen and can be told what is in progress."""
+
+    class Abandon(Message):
+        """Leave this game in progress for good (the player said yes)."""
+
+        def __init__(self, game_id: int) -> None:
+            super().__init__()
+            self.game_id = game_id
 
     class Chosen(Message):
         """The player picked an entry: one of ENTRIES' keys, or "resume:ID" (a game of either kind)."""
@@ -67,8 +75,8 @@ class HomeScreen(Screen[None]):
             status.update("Welcome! No game is in progress. Start a new game to record it turn by turn, or "
                           "quick score one you played on paper.")
         else:
-            text = (f"{len(games)} game{'s' if len(games) != 1 else ''} in progress: pick one to resume." if games
-                    else "No game can be resumed.")
+            text = (f"{len(games)} game{'s' if len(games) != 1 else ''} in progress: pick one to resume (x abandons "
+                    "the one highlighted)." if games else "No game can be resumed.")
             status.update(text + "".join(f"\n[b]Not listed:[/b] {escape(d)}" for d in damaged or ()))
         menu = self.query_one("#menu", OptionList)
         menu.clear_options()
@@ -93,6 +101,24 @@ class HomeScreen(Screen[None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id is not None:
             self.post_message(self.Chosen(event.option.id))
+
+    def action_abandon(self) -> None:
+        from .ask import Confirm
+
+        menu = self.query_one("#menu", OptionList)
+        option = menu.get_option_at_index(menu.highlighted) if menu.highlighted is not None else None
+        if option is None or option.id is None or not option.id.startswith("resume:"):
+            self.notify("Highlight a game in progress first (x abandons it).")
+            return
+        game_id = int(option.id.split(":")[1])
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.post_message(self.Abandon(game_id))
+
+        self.app.push_screen(Confirm(f"Abandon game {game_id}?", f"{option.prompt}. It leaves this list and counts "
+                                     "in no statistics; its log is kept (`companion games` lists it as abandoned)."),
+                             answered)
 
     def action_choose(self, choice: str) -> None:
         self.post_message(self.Chosen(choice))
