@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from textual.app import SystemCommand
 from textual.screen import Screen
 
+from scoring.errors import InputError
 from screens.home import ENTRIES, HomeScreen
 
 from .catalogue_flow import CatalogueFlow
@@ -21,12 +22,26 @@ from .origin_flow import OriginFlow
 if TYPE_CHECKING:  # the catalogue loads with the database, after the first paint
     from scoring.origami.catalog import Catalogue
 
+FOLLOW = 1.0  # seconds between looks at the game on screen for actions recorded in another window
 TABLE_LINK = "COMPANION_TABLE_LINK"  # `companion serve` sets it for the app processes it starts
 SHARE_SECRET = "COMPANION_SHARE_SECRET"  # and this, which signs a finished game's link to its BG Stats page
 
 
 class CompanionApp(OriginFlow, GameFlow, HistoryFlow, CatalogueFlow):
     TITLE = "Origami companion"
+
+    def on_mount(self) -> None:
+        self.set_interval(FOLLOW, self.follow_elsewhere)
+
+    def follow_elsewhere(self) -> None:
+        """A second window on the same game follows what the first records (one small read a second)."""
+        if self.store is None:
+            return
+        try:
+            self.follow_origami()
+            self.follow_origin()
+        except InputError:  # the database went away or the game is gone: the next action says so
+            return
 
     def get_default_screen(self) -> Screen[None]:
         # Home is the first screen itself: no blank default screen is drawn (and replaced) before it.

@@ -146,6 +146,17 @@ class GameFlow(AppBase):
             return False
         return True
 
+    def follow_origami(self) -> None:
+        """Another window (or machine) recorded on the game on this table: show it (what is typed stays)."""
+        from screens.origami.table import TableScreen
+
+        session = self.session
+        if session is None or not isinstance(self.screen, TableScreen):
+            return
+        if self.reader().last_seq(session.game_id) != session.seq:
+            session.reload()
+            self.refresh_table()
+
     def refresh_table(self) -> None:
         from screens.origami.table import TableScreen
 

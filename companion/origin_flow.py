@@ -92,6 +92,15 @@ class OriginFlow(AppBase):
         return commands
 
     # --- which screen ---------------------------------------------------------------------------------
+    def follow_origin(self) -> None:
+        """Another window (or machine) recorded on the Origin Story game on screen: show it."""
+        session = self.origin
+        if session is None or not type(self.screen).__module__.startswith("screens.origin."):
+            return
+        if self.reader().last_seq(session.game_id) != session.seq:
+            session.reload()
+            self.origin_show()
+
     def origin_show(self, switch: bool = False) -> None:
         """The screen for the game as it stands: the stepper, the table, or the end; a refusal just said stays."""
         self._origin_show(switch)

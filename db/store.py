@@ -297,6 +297,11 @@ class Store:
             yield from page
         return None
 
+    def last_seq(self, game_id: int) -> int:
+        """The number of the game's latest event (0: none): what a second window compares to follow the game."""
+        with self._read() as c:
+            return int(c.execute(select(func.max(EventRow.seq)).where(EventRow.game_id == game_id)).scalar() or 0)
+
     def latest_finished(self, player: str | int, limit: int) -> list[GameRecord]:
         """The player's `limit` latest finished games, newest first: read off the index of their results (a
         bounded range, the same at 100 and 100,000 games); a game that cannot be read is left out."""
