@@ -165,7 +165,7 @@ def _import_bgstats(args: argparse.Namespace, url: str, reading: Reading) -> tup
     aliases = _aliases(args.aliases, {n.casefold() for p in reading.plays for n in p.players if n not in guests})
     store = Store.open(url)
     try:
-        here = {g.uid for g in store.games()}
+        here = store.known_uids(p.uid for p in reading.plays)  # the file's plays only, a page per statement
         fresh = [p for p in reading.plays if p.uid not in here]
         targets = {n: n if n in guests else aliases.get(n.casefold(), n) for p in fresh for n in p.players}
         candidates = [whole_game(p, targets) for p in fresh]
