@@ -104,3 +104,7 @@ def main() -> None:
     report("Origin: random solo games (5 rounds, simulated)", games_rate, "games", "a 16 ms frame", frame_rate)
     report("  one Vancardian decision inside those games", games_rate * sum(decisions) / games, "decisions",
            "a 16 ms frame", frame_rate)
+
+
+if __name__ == "__main__":
+    main()
