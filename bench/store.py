@@ -62,17 +62,22 @@ def line(name: str, seconds: float, baseline: str, base_seconds: float, target: 
 
 
 class Recorder:
-    """Commands of random legal games, fed one at a time through GameSession (a new game when one ends)."""
+    """Commands of random legal games, fed one at a time through GameSession (a new game when one ends). The
+    games are played out beforehand: making up a random game is not part of recording an action."""
 
-    def __init__(self, store: Store, seed: int) -> None:
+    def __init__(self, store: Store, seed: int, games: int = 12) -> None:
         self.store, self.catalogue, self.rng = store, filled(shipped()), random.Random(seed)
+        self.scripts = [self.played() for _ in range(games)]
         self.pending: list[c.Command] = []
         self.session: GameSession | None = None
 
-    def next_game(self) -> None:
+    def played(self) -> list[c.Command]:
         playout = Playout(self.catalogue, self.rng)
         playout.play_game(Variant.MIXED, 4)
-        start, *commands = playout.script
+        return list(playout.script)
+
+    def next_game(self) -> None:
+        start, *commands = self.scripts.pop(0) if self.scripts else self.played()
         assert isinstance(start, c.StartGame)
         session = GameSession.start(self.store, start, self.catalogue, key=uuid.uuid4().hex)
         assert isinstance(session, GameSession)
