@@ -7,8 +7,8 @@ what a person waits for, measured as they meet it. Every figure names the size i
 - Home usable: `companion` in a pseudo-terminal until the games in progress are listed;
 - the players screen: the app driven by its pilot, from the key to P1's statistics and latest games on screen;
 - the served table: one refresh of the phones' page (the latest game found and its table built), and 50 phones
-  asking at once just after an action (TableView in this process, no network: the time until the last is
-  served);
+  asking at once just after an action, over HTTP to the real `companion serve` (bench/phones.py: the time until
+  the last has the new table);
 - export and import: the console script's time and peak memory, and importing the same file again.
 The sizes against the 100-game baseline say whether a cost grows with the history."""
 from __future__ import annotations
@@ -23,13 +23,13 @@ from pathlib import Path
 from typing import Any
 
 from .history_data import history
+from .phones import PHONES, served_phones
 from .terminal import BIN, run_time, screen_times
 
 FRAME = 1 / 60
 BASELINE = 100
 SIZES = (1_000, 10_000)
 QUICK = (1_000,)
-PHONES = 50
 FULL = 100_000
 
 
@@ -68,7 +68,7 @@ def store_figures(url: str) -> dict[str, float]:
         store.close()
 
 
-def served_refresh(url: str) -> tuple[float, float]:
+def served_refresh(url: str) -> float:
     """One refresh of the phones' table page with the game changed since the last: the latest game found, its
     table built (TableView's own build, on its worker's store)."""
     from companion.catalogue import shipped
@@ -81,17 +81,9 @@ def served_refresh(url: str) -> tuple[float, float]:
         view.built = ("", "")  # as after another action at the table
         assert "<" in view._build()[1]
     took = median_time(refresh, 5)
-
-    async def phones() -> float:
-        """50 phones asking at once just after an action: the time until the last has its page."""
-        view.built, view.checked = ("", ""), float("-inf")
-        start = time.perf_counter()
-        pages = await asyncio.gather(*(view.now() for _ in range(PHONES)))
-        assert all(page == pages[0] for page in pages)
-        took = time.perf_counter() - start
-        await view.close()
-        return took
-    return took, asyncio.run(phones())
+    view.worker.submit(view.store.close if view.store else (lambda: None)).result()
+    view.worker.shutdown()
+    return took
 
 
 async def players_screen(url: str) -> float:
@@ -156,7 +148,8 @@ def measure(size: int, folder: Path) -> dict[str, float]:
     figures["players"] = cli_time(url, "players", repeat=repeat)
     figures["home"] = home_usable(url, repeat)
     figures["screen"] = asyncio.run(players_screen(url))
-    figures["served"], figures["phones"] = served_refresh(url)
+    figures["served"] = served_refresh(url)
+    figures["phones"] = served_phones(url, folder)
     figures.update(exchange(url, folder, size))
     return figures
 
@@ -178,7 +171,7 @@ def main(argv: list[str] | None = None) -> None:
         for key, name in (("games", "`companion games --limit 20`"), ("players", "`companion players`"),
                           ("home", "`companion` Home usable (pty)"), ("screen", "players screen: P1 shown (pilot)"),
                           ("served", "served table: one refresh"),
-                          ("phones", f"served table: {PHONES} phones at once")):
+                          ("phones", f"served table: {PHONES} phones over HTTP")):
             print(f"    {name:<44} {f[key] * 1000:9.1f} ms   {f[key] / base[key]:7.2f}× the same at {BASELINE} "
                   "games   (target ≈ 1×)")
         per = f["all_games"] / size * 1e6
