@@ -9,7 +9,8 @@ what a person waits for, measured as they meet it. Every figure names the size i
 - the served table: one refresh of the phones' page (the latest game found and its table built), and 50 phones
   asking at once just after an action, over HTTP to the real `companion serve` (bench/phones.py: the time until
   the last has the new table);
-- export and import: the console script's time and peak memory, and importing the same file again.
+- export (the companion's own file and BG Stats') and import: the console script's time and peak memory, and
+  importing the same file again.
 The sizes against the 100-game baseline say whether a cost grows with the history."""
 from __future__ import annotations
 
@@ -126,6 +127,10 @@ def exchange(url: str, folder: Path, size: int) -> dict[str, float]:
     out: dict[str, float] = {}
     out["export"], out["export_kb"] = run_time([str(BIN / "companion"), "export", str(file)],
                                                env={"COMPANION_DB": url})
+    bgstats = folder / f"export-{size}.bgsplay.json"
+    out["bgstats"], out["bgstats_kb"] = run_time([str(BIN / "companion"), "export", "--bgstats", str(bgstats)],
+                                                 env={"COMPANION_DB": url})
+    bgstats.unlink()
     target = f"sqlite:///{folder / f'imported-{size}.db'}"
     out["import"], out["import_kb"] = run_time([str(BIN / "companion"), "import", str(file)],
                                                env={"COMPANION_DB": target})
@@ -176,7 +181,8 @@ def main(argv: list[str] | None = None) -> None:
                   "games   (target ≈ 1×)")
         per = f["all_games"] / size * 1e6
         print(f"    {'`companion games` (every game listed)':<44} {f['all_games']:9.2f} s    {per:7.0f} µs/game")
-        for key, name in (("export", "`companion export` (JSON)"), ("import", "`companion import` (new database)"),
+        for key, name in (("export", "`companion export` (JSON)"), ("bgstats", "`companion export --bgstats`"),
+                          ("import", "`companion import` (new database)"),
                           ("again", "`companion import` again (all skipped)")):
             per = f[key] / size * 1e6
             growth = f"{per / (b[key] / before * 1e6):5.2f}× per game at {before:,}" if before else "the baseline"

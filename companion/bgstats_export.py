@@ -18,9 +18,11 @@ An Origin Story game is a play of the game "Origin Story" (a solo game seats Aut
 with the difficulty in the comment; companion/origin_share.py says why)."""
 from __future__ import annotations
 
+import json
+import tempfile
 import uuid
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
 from typing import Any
 
@@ -42,31 +44,62 @@ def to_bgstats(games: Iterable[WholeGame], now: datetime, location: str | None =
                about: bool = False) -> dict[str, Any]:
     """The finished games as a BG Stats export (games in play are left out: BG Stats records plays); `location`
     defaults to the user's setting. `about`: the note BG Stats' own single-play files open with."""
-    if location is _UNSET:
-        location = settings.location()
-    stamp = f"{now.astimezone(UTC):{DATE}}"
-    game_ids: dict[str, int] = {}
-    expansions: set[str] = set()
-    player_ids: dict[str, tuple[int, str]] = {}
-    seats: Counter[int] = Counter()
-    plays = []
-    for g in games:
+    export = Export(now, location, about)
+    plays = [play for play in map(export.play, games) if play is not None]
+    return export.document(plays)
+
+
+def bgstats_chunks(games: Iterable[WholeGame], export: Export) -> Iterator[str]:
+    """The text `json.dumps(to_bgstats(games, …), indent=1, ensure_ascii=False)` and a newline, written a play at
+    a time: the plays wait in a temporary file (the games, players and owner they name are known only at the end,
+    and come first), so memory holds the players and games, never the plays. `export.plays` counts them."""
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as spool:
+        for game in games:
+            play = export.play(game)
+            if play is not None:
+                text = json.dumps(play, indent=1, ensure_ascii=False)
+                spool.write(("" if export.plays == 1 else ",\n") + "\n".join("  " + line for line in text.split("\n")))
+        head, tail = json.dumps(export.document([]), indent=1, ensure_ascii=False).rsplit("[]", 1)
+        if not export.plays:
+            yield head + "[]" + tail + "\n"
+            return
+        yield head + "[\n"
+        spool.seek(0)
+        while chunk := spool.read(1 << 20):
+            yield chunk
+        yield "\n ]" + tail + "\n"
+
+
+class Export:
+    """A BG Stats export built a play at a time: each finished game's play, then the document around them."""
+
+    def __init__(self, now: datetime, location: str | None = _UNSET, about: bool = False) -> None:
+        self.location = settings.location() if location is _UNSET else location
+        self.about = about
+        self.stamp = f"{now.astimezone(UTC):{DATE}}"
+        self.game_ids: dict[str, int] = {}
+        self.expansions: set[str] = set()
+        self.player_ids: dict[str, tuple[int, str]] = {}
+        self.seats: Counter[int] = Counter()
+        self.plays = 0
+
+    def play(self, g: WholeGame) -> dict[str, Any] | None:
+        """The play of a finished game (None for a game in play: BG Stats records plays)."""
         if g.finished_at is None or not g.results:
-            continue
+            return None
         origin = g.kind == ORIGIN_STORY
         base = origin_share.SOURCE_GAME if origin else "origami" if g.variant == "mixed" else g.variant
-        ref = game_ids.setdefault(base, len(game_ids) + 1)
+        ref = self.game_ids.setdefault(base, len(self.game_ids) + 1)
         extra = []
         if g.variant == "mixed" and not origin:
-            expansions.add("legends")
-            extra.append({"gameRefId": game_ids.setdefault("legends", len(game_ids) + 1), "bggId": 0})
+            self.expansions.add("legends")
+            extra.append({"gameRefId": self.game_ids.setdefault("legends", len(self.game_ids) + 1), "bggId": 0})
         scores = []
         if origin:
             dealer = origin_share.first_dealer_stored(g.events, g.players)
             played = origin_share.seats(g.variant, g.players, g.results, dealer)
             for seat, o in enumerate(played):
-                pid, _ = player_ids.setdefault(o.name.casefold(), (len(player_ids) + 1, o.name))
-                seats[pid] += 0 if o.vancardian else 1  # the file's owner is a person, never a Vancardian
+                pid = self.player(o.name, person=not o.vancardian)  # the file's owner is never a Vancardian
                 scores.append({"playerRefId": pid, "score": str(o.score), "winner": o.winner, "rank": o.rank,
                                "seatOrder": seat, "newPlayer": False, "startPlayer": o.start, "role": ""})
             comments = origin_share.comment(g.variant, g.rules, played)
@@ -74,36 +107,45 @@ def to_bgstats(games: Iterable[WholeGame], now: datetime, location: str | None =
             starting = _starting(g)
             roles = g.families if len(g.families) == len(g.players) else ()
             for seat, (name, r) in enumerate(zip(g.players, g.results, strict=True)):
-                pid, _ = player_ids.setdefault(name.casefold(), (len(player_ids) + 1, name))
-                seats[pid] += 1
-                scores.append({"playerRefId": pid, "score": str(r["score"]), "winner": r["winner"],
+                scores.append({"playerRefId": self.player(name), "score": str(r["score"]), "winner": r["winner"],
                                "rank": r["rank"], "seatOrder": seat, "newPlayer": False,
                                "startPlayer": seat == starting, "role": roles[seat] if roles else ""})
             comments = _comment(g)
         minutes = max(0, round((g.finished_at - g.started_at).total_seconds() / 60))
         play: dict[str, Any] = {
             "uuid": _upper(g.uid), "gameRefId": ref, "playDate": f"{g.started_at.astimezone(UTC):{DATE}}",
-            "entryDate": stamp, "modificationDate": stamp, "durationMin": minutes, "ignored": False,
+            "entryDate": self.stamp, "modificationDate": self.stamp, "durationMin": minutes, "ignored": False,
             "manualWinner": False, "usesTeams": False, "rounds": 0, "scoringSetting": 0, "importPlayId": 0,
             "bggId": 0, "rating": 0, "nemestatsId": 0, "playImages": "[]", "board": "", "comments": comments,
             "expansionPlays": extra, "playerScores": scores}
-        if location:
+        if self.location:
             play["locationRefId"] = 1
-        plays.append(play)
-    people = [pid for pid in seats if seats[pid]]
-    me = min(people, key=lambda pid: (-seats[pid], pid)) if people else 0
-    data: dict[str, Any] = {"about": ABOUT} if about else {}
-    data.update({
-        "userInfo": {"meRefId": me, "bggUsername": "", "exportedBy": SOURCE, "exportDate": stamp},
-        "games": [_game(variant, ref, stamp, variant in expansions) for variant, ref in game_ids.items()],
-        "players": [{"id": pid, "uuid": _upper(uuid.uuid5(SPACE, f"player:{key}").hex), "name": name,
-                     "isAnonymous": False, "modificationDate": stamp, "bggUsername": ""}
-                    for key, (pid, name) in player_ids.items()],
-        "locations": ([{"id": 1, "uuid": _upper(uuid.uuid5(SPACE, f"location:{location.casefold()}").hex),
-                        "name": location, "modificationDate": stamp}] if location and plays else []),
-        "plays": plays,
-    })
-    return data
+        self.plays += 1
+        return play
+
+    def player(self, name: str, person: bool = True) -> int:
+        pid, _ = self.player_ids.setdefault(name.casefold(), (len(self.player_ids) + 1, name))
+        self.seats[pid] += 1 if person else 0
+        return pid
+
+    def document(self, plays: list[dict[str, Any]]) -> dict[str, Any]:
+        """The export around `plays` (the plays written so far: games, players and the owner they name)."""
+        people = [pid for pid in self.seats if self.seats[pid]]
+        me = min(people, key=lambda pid: (-self.seats[pid], pid)) if people else 0
+        stamp, location = self.stamp, self.location
+        data: dict[str, Any] = {"about": ABOUT} if self.about else {}
+        data.update({
+            "userInfo": {"meRefId": me, "bggUsername": "", "exportedBy": SOURCE, "exportDate": stamp},
+            "games": [_game(variant, ref, stamp, variant in self.expansions)
+                      for variant, ref in self.game_ids.items()],
+            "players": [{"id": pid, "uuid": _upper(uuid.uuid5(SPACE, f"player:{key}").hex), "name": name,
+                         "isAnonymous": False, "modificationDate": stamp, "bggUsername": ""}
+                        for key, (pid, name) in self.player_ids.items()],
+            "locations": ([{"id": 1, "uuid": _upper(uuid.uuid5(SPACE, f"location:{location.casefold()}").hex),
+                            "name": location, "modificationDate": stamp}] if location and self.plays else []),
+            "plays": plays,
+        })
+        return data
 
 
 def _game(variant: str, ref: int, stamp: str, expansion: bool) -> dict[str, Any]:

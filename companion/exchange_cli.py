@@ -16,7 +16,8 @@ from db.store import Store
 from scoring import jsontext
 from scoring.errors import InputError
 
-from .bgstats import Reading, is_bgstats, read_bgstats, to_bgstats, whole_game
+from .bgstats import Reading, is_bgstats, read_bgstats, whole_game
+from .bgstats_export import Export, bgstats_chunks
 from .catalogue import read_text
 from .exchange import from_json, to_json
 from .history_csv import history_csv
@@ -95,9 +96,9 @@ def _export(args: argparse.Namespace, url: str) -> tuple[Any, str]:
             _write_chunks(args.file, _csv_chunks(sound()))
             count = tally["finished"]
         elif args.bgstats:
-            data = to_bgstats(sound(), now)
-            _write(args.file, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
-            count = len(data["plays"])
+            export = Export(now)
+            _write_chunks(args.file, bgstats_chunks(sound(), export))
+            count = export.plays
         else:
             _write_chunks(args.file, _json_chunks(sound(), now))
             count = tally["games"]
@@ -251,10 +252,6 @@ def _plan(reading: Reading, adding: int, known: int, twins: dict[str, int], name
                                             else f"{existing[n]} (a profile already here)" if existing[n] is not None
                                             else f"{t} (a new profile)"))
     return "\n".join(out)
-
-
-def _write(path: Path, text: str) -> None:
-    _write_chunks(path, [text])
 
 
 def _write_chunks(path: Path, chunks: Iterable[str]) -> None:

@@ -47,6 +47,21 @@ def test_the_streamed_json_is_the_text_written_whole(url: str, count: int) -> No
     assert "".join(exchange_cli._json_chunks(iter(games), now)) == whole
 
 
+@pytest.mark.parametrize(("count", "location"), [(0, None), (1, "Casa di Anna"), (5, "Casa di Anna"), (5, None)])
+def test_the_streamed_bgstats_export_is_the_text_written_whole(url: str, count: int, location: str | None) -> None:
+    """Plays a game at a time, the players, games, place and owner they name written before them, as whole."""
+    from companion.bgstats_export import Export, bgstats_chunks, to_bgstats
+
+    store = Store.open(url)
+    games = store.whole_games()[:count]
+    store.close()
+    now = datetime(2026, 5, 1, tzinfo=UTC)
+    whole = json.dumps(to_bgstats(games, now, location), indent=1, ensure_ascii=False) + "\n"
+    export = Export(now, location)
+    assert "".join(bgstats_chunks(iter(games), export)) == whole
+    assert export.plays == len(json.loads(whole)["plays"]) == sum(g.finished_at is not None for g in games)
+
+
 def test_the_streamed_csv_is_the_text_written_whole(url: str) -> None:
     store = Store.open(url)
     games = store.whole_games()
