@@ -81,7 +81,7 @@ class Play:
 @dataclass(frozen=True, slots=True)
 class Reading:
     plays: tuple[Play, ...]  # with points: these can join the history
-    winners_only: tuple[Play, ...]  # blank scores: read, but left out (the history keeps points for every game)
+    winners_only: tuple[Play, ...]  # Origin Story plays with blank scores: read, but left out (its history is VP)
     other_games: int  # plays of other games, left out
     ignored: int  # Origami or Origin Story plays marked "ignored" in BG Stats, left out too
 
@@ -138,8 +138,9 @@ def read_bgstats(data: Any, where: str) -> Reading:
     if len(set(uids)) != len(uids):
         raise InputError("a play is listed twice (the same uuid)", where=where)
     plays = _distinct_guests(plays)
-    return Reading(tuple(p for p in plays if p.points_known), tuple(p for p in plays if not p.points_known),
-                   other, ignored)
+    joins = [p.points_known or p.kind == ORIGAMI for p in plays]  # an Origami play keeps its winners, points unknown
+    return Reading(tuple(p for p, j in zip(plays, joins, strict=True) if j),
+                   tuple(p for p, j in zip(plays, joins, strict=True) if not j), other, ignored)
 
 
 def _distinct_guests(plays: list[Play]) -> list[Play]:
@@ -297,7 +298,10 @@ def whole_game(play: Play, names: dict[str, str]) -> WholeGame:
     by the cards in hand, which BG Stats does not keep)."""
     points = [s for s in play.scores if s is not None]
     if len(points) != len(play.scores):
-        raise InputError(f"the play of {play.started_at:%Y-%m-%d %H:%M} kept only who won: the history needs points")
+        if play.kind == ORIGIN_STORY:
+            raise InputError(f"the play of {play.started_at:%Y-%m-%d %H:%M} kept only who won: an Origin Story "
+                             "game's history is its VP")
+        return _winners_only(play, names)
     if play.kind == ORIGIN_STORY:
         return _origin_game(play, names, points)
     seats = [(names[p], s, w) for p, s, w in zip(play.players, points, play.winners, strict=False)]
@@ -315,6 +319,23 @@ def whole_game(play: Play, names: dict[str, str]) -> WholeGame:
                     for (n, s, w), r in zip(seats, ranks, strict=False))
     return WholeGame(play.uid, play.variant, (), (), {}, tuple(n for n, _, _ in seats), "finished", "bgstats",
                      play.started_at, play.started_at + timedelta(minutes=play.minutes), tie_break, (), results)
+
+
+def _winners_only(play: Play, names: dict[str, str]) -> WholeGame:
+    """An Origami play that kept only who won: its winners first (a shared victory when several), everyone else
+    ranked after them, every player's points unknown (None, never 0)."""
+    seats = [(names[p], w) for p, w in zip(play.players, play.winners, strict=True)]
+    if len({n.casefold() for n, _ in seats}) != len(seats):
+        raise InputError(f"the play of {play.started_at:%Y-%m-%d %H:%M} would seat one profile twice "
+                         f"({', '.join(n for n, _ in seats)}): give each player their own profile")
+    won = sum(play.winners)
+    results: tuple[dict[str, Any], ...] = tuple(
+        {"score": None, "rank": 1 if w else won + 1, "winner": w, "hand": None,
+         "sheet": {"name": n, "total": None, "rank": 1 if w else won + 1, "hand": None, "lines": [], "awards": [],
+                   "imported": "BG Stats"}} for n, w in seats)
+    return WholeGame(play.uid, play.variant, (), (), {}, tuple(n for n, _ in seats), "finished", "bgstats",
+                     play.started_at, play.started_at + timedelta(minutes=play.minutes),
+                     "shared" if won > 1 else None, (), results)
 
 
 def _origin_game(play: Play, names: dict[str, str], points: list[int]) -> WholeGame:

@@ -107,7 +107,8 @@ class Export:
             starting = _starting(g)
             roles = g.families if len(g.families) == len(g.players) else ()
             for seat, (name, r) in enumerate(zip(g.players, g.results, strict=True)):
-                scores.append({"playerRefId": self.player(name), "score": str(r["score"]), "winner": r["winner"],
+                points = "" if r["score"] is None else str(r["score"])  # blank: a play that kept only who won
+                scores.append({"playerRefId": self.player(name), "score": points, "winner": r["winner"],
                                "rank": r["rank"], "seatOrder": seat, "newPlayer": False,
                                "startPlayer": seat == starting, "role": roles[seat] if roles else ""})
             comments = _comment(g)

@@ -112,6 +112,10 @@ def _game(g: Any, where: str, replay: bool = True) -> WholeGame:
                          where=where)
     if any(r["hand"] is None for r in results) and source != "bgstats":
         raise InputError("hand: only a play from BG Stats leaves the cards in hand unknown", where=where)
+    unknown = [r["score"] is None for r in results]
+    if any(unknown) and (source != "bgstats" or not all(unknown)):
+        raise InputError("score: null only in a play from BG Stats that kept only who won, and then for every "
+                         "player", where=where)
     if results and len(results) != len(players):
         raise InputError(f"{len(results)} results for {len(players)} players", where=where)
     if results:
@@ -279,7 +283,15 @@ def _replays(game: WholeGame, where: str, renamed: dict[str, str]) -> None:
 
 def _results_hold(results: tuple[dict[str, Any], ...], tie_break: str | None, where: str) -> None:
     """The results are ones a game can end with: the most points win; a tie on points is broken by the cards in
-    hand ("hand": one winner among the leaders) or shared ("shared": several winners); winners rank first."""
+    hand ("hand": one winner among the leaders) or shared ("shared": several winners); winners rank first. Without
+    points (a BG Stats play that kept only who won): the winners rank first, everyone else after them."""
+    if all(r["score"] is None for r in results):
+        won = sum(r["winner"] for r in results)
+        if not won or tie_break != ("shared" if won > 1 else None) or any(
+                r["rank"] != (1 if r["winner"] else won + 1) for r in results):
+            raise InputError("a play without points: at least one winner, ranked 1 (tie_break \"shared\" when "
+                             "several), everyone else ranked after them", where=where)
+        return
     top = max(r["score"] for r in results)
     leaders = [r for r in results if r["score"] == top]
     winners = [r for r in results if r["winner"]]
@@ -298,13 +310,16 @@ def _results_hold(results: tuple[dict[str, Any], ...], tie_break: str | None, wh
 def _result(r: Any, where: str) -> dict[str, Any]:
     if not isinstance(r, dict) or set(r) != {"score", "rank", "winner", "hand", "sheet"}:
         raise InputError("needs exactly score, rank, winner, hand and sheet", where=where)
-    if not all(isinstance(r[k], int) and not isinstance(r[k], bool) for k in ("score", "rank")) or not (
-            r["hand"] is None or isinstance(r["hand"], int) and not isinstance(r["hand"], bool)):
-        raise InputError("score, rank and hand must be whole numbers (hand may be null)", where=where)
+    def number(x: Any) -> bool:
+        return isinstance(x, int) and not isinstance(x, bool)
+
+    if not number(r["rank"]) or not all(r[k] is None or number(r[k]) for k in ("score", "hand")):
+        raise InputError("score, rank and hand must be whole numbers (hand and score may be null)", where=where)
     if not isinstance(r["winner"], bool) or not isinstance(r["sheet"], dict):
         raise InputError("winner: true or false; sheet: an object", where=where)
     hand = r["hand"]
-    if not all(-MOST <= r[k] <= MOST for k in ("score", "rank")) or hand is not None and not 0 <= hand <= MOST:
+    if not all(r[k] is None or -MOST <= r[k] <= MOST for k in ("score", "rank")) or (
+            hand is not None and not 0 <= hand <= MOST):
         raise InputError(f"score, rank and hand: at most {MOST:,}", where=where)
     problem = sheet_problem(r["sheet"])
     if problem is not None:

@@ -238,13 +238,17 @@ def _plan(reading: Reading, adding: int, known: int, twins: dict[str, int], name
     BG Stats player goes."""
     left = [f"{reading.other_games} play(s) of other games"] if reading.other_games else []
     left += [f"{reading.ignored} marked ignored"] if reading.ignored else []
-    left += [f"{len(reading.winners_only)} with winners only and no points (the history keeps points for every "
-             "game)"] if reading.winners_only else []
+    left += [f"{len(reading.winners_only)} Origin Story play(s) with winners only and no VP (an Origin Story "
+             "game's history is its VP)"] if reading.winners_only else []
     left += [f"{known} already here"] if known else []
     left += [f"{len(twins)} the same as game(s) {', '.join(map(str, sorted(set(twins.values()))))}"] if twins else []
     games = " and ".join(dict.fromkeys("Origin Story" if p.kind == ORIGIN_STORY else "Origami"
                                        for p in reading.plays)) or "Origami"
     out = [f"BG Stats file: {adding} {games} play(s) to add" + (f" ({'; '.join(left)} left out)" if left else "")]
+    unknown = sum(not p.points_known for p in reading.plays)
+    if unknown:
+        out.append(f"  {unknown} of the plays kept only who won: they join with their winners and ranks, points "
+                   "unknown (counted in games, wins, head-to-head and ratings, not in averages or best scores)")
     guests = reading.guests
     width = max((len(n) for n in names), default=0)
     for n, t in sorted(names.items(), key=lambda x: x[0].casefold()):

@@ -134,7 +134,7 @@ def _avg(t: Tally) -> str:
 
 def tally_json(t: Tally) -> dict[str, Any]:
     return {"key": t.key, "games": t.games, "wins": t.wins, "win_rate": t.win_rate, "average": t.average,
-            "best": t.best}
+            "best": t.best, "points_unknown": t.unknown}
 
 
 def sparkline(scores: list[int]) -> str:
@@ -154,8 +154,12 @@ def stats_json(s: PlayerStats) -> dict[str, Any]:
 
 def stats_text(s: PlayerStats) -> str:
     o = s.overall
-    out = [f"{s.player.name}: {o.games} games, {o.wins} wins ({_rate(o)}), average {_avg(o)}, best {o.best or '-'}",
+    best = "-" if o.best is None else o.best
+    out = [f"{s.player.name}: {o.games} games, {o.wins} wins ({_rate(o)}), average {_avg(o)}, best {best}",
            f"  trend {sparkline([score for _, _, score in s.trend])}"]
+    if o.unknown:
+        out.insert(1, f"  {o.unknown} game{'s' if o.unknown != 1 else ''} with points unknown (BG Stats plays that "
+                      "kept only who won): counted in games and wins, not in the averages, best or trend")
     for title, tallies, unit in (("variant", s.by_variant, ""), ("family", s.by_family, ""),
                                  ("players", s.by_players, " players")):
         for t in tallies:

@@ -89,12 +89,16 @@ class HistoryFlow(AppBase):
             if game.kind == ORIGIN_STORY:
                 self.show_origin_game(game, store.results(game.id))
                 return
-            sheet = stored_sheet(store.results(game.id), game.tie_break)
+            results = store.results(game.id)
+            sheet = None if any(r["score"] is None for r in results) else stored_sheet(results, game.tie_break)
         except InputError as exc:
             self.notify(str(exc), severity="error")
             return
         at = when(game.finished_at) if game.finished_at else ""
-        self.push_screen(SheetScreen(sheet, f"Game {game.id} · {at} · {game.variant}", game.id))
+        ranked = sorted(results, key=lambda r: r["rank"])
+        unknown = "Points unknown: this play came from BG Stats, which kept only who won.\n" + "\n".join(
+            f"{r['rank']}. {r['name']}{'  won' if r['winner'] else ''}" for r in ranked)
+        self.push_screen(SheetScreen(sheet, f"Game {game.id} · {at} · {game.variant}", game.id, unknown))
 
     def show_origin_game(self, game: GameRecord, results: list[dict[str, Any]]) -> None:
         """A finished Origin Story game's sheet as the history keeps it (solo: with the Vancardians' lines)."""

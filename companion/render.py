@@ -34,8 +34,9 @@ def sheet_problem(sheet: Any) -> str | None:
     field there with its type, lines and awards included."""
     if not isinstance(sheet, dict):
         return "the score sheet is not an object"
-    shape = {"name": _TEXT, "total": _WHOLE, "rank": _WHOLE, "hand": _WHOLE + " or null", "lines": "a list",
-             "awards": "a list"}
+    # total null: points unknown (a BG Stats play that kept only who won)
+    shape = {"name": _TEXT, "total": _WHOLE + " or null", "rank": _WHOLE, "hand": _WHOLE + " or null",
+             "lines": "a list", "awards": "a list"}
     for key, what in shape.items():
         if key not in sheet or not _is(sheet[key], what):
             return f"the score sheet's {key} must be {what}"
@@ -68,6 +69,8 @@ def stored_sheet(results: list[dict[str, Any]], tie_break: str | None) -> ScoreS
             raise InputError(f"{r['name']}'s result is damaged: {problem}; restore a backup copy of the database")
     if tie_break not in TIE_BREAKS:
         raise InputError(f"the game's tie-break {tie_break!r} is damaged; restore a backup copy of the database")
+    if any(r["sheet"]["total"] is None for r in results):
+        raise InputError("points unknown: BG Stats kept only who won, so there is no score sheet")
     players = tuple(
         PlayerScore(r["name"], r["sheet"]["total"], r["sheet"]["rank"], r["sheet"]["hand"],
                     tuple(Line(CardId(ln["card"]), ln["collection"], ln["position"], ln["printed"], ln["bonus"],

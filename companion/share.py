@@ -65,7 +65,8 @@ def bgstats_play(game: GameRecord, results: list[dict[str, Any]], *, starting: i
                     "noPoints": False}
     players = []
     for seat, r in enumerate(results):
-        players.append({"name": r["name"], "sourcePlayerId": str(ids.get(r["name"], r["name"])), "score": r["score"],
+        players.append({"name": r["name"], "sourcePlayerId": str(ids.get(r["name"], r["name"])),
+                        "score": "" if r["score"] is None else r["score"],
                         "winner": bool(r["winner"]), "rank": r["rank"], "startPlayer": seat == starting,
                         "role": roles[seat] if roles else ""})
     play["players"] = players

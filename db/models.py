@@ -148,7 +148,7 @@ class Result(Base):
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
-    score: Mapped[int] = mapped_column(Integer)
+    score: Mapped[int | None] = mapped_column(Integer, nullable=True)  # None: not known (a BG Stats winners-only play)
     rank: Mapped[int] = mapped_column(Integer)
     winner: Mapped[bool] = mapped_column(Boolean)
     hand: Mapped[int | None] = mapped_column(Integer)  # None: not known (a play imported with scores only)
@@ -167,8 +167,9 @@ class PlayerTally(Base):
     key: Mapped[str] = mapped_column(String(40), primary_key=True)
     games: Mapped[int] = mapped_column(Integer)
     wins: Mapped[int] = mapped_column(Integer)
-    points: Mapped[int] = mapped_column(BigInteger)
-    best: Mapped[int] = mapped_column(Integer)
+    points: Mapped[int] = mapped_column(BigInteger)  # over the games with points (`scored`)
+    best: Mapped[int | None] = mapped_column(Integer, nullable=True)  # None: no game of the line has points
+    scored: Mapped[int] = mapped_column(Integer, server_default="0")  # games with their points known
 
 
 class PairTally(Base):

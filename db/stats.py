@@ -17,8 +17,14 @@ class Tally:
     key: str  # the variant, family or player count this line is about ("" for all games)
     games: int
     wins: int
-    average: float | None
+    average: float | None  # over the games with points (None: none has)
     best: int | None
+    scored: int  # games with their points known
+
+    @property
+    def unknown(self) -> int:
+        """Games whose points are not known (BG Stats plays that kept only who won): not in the average."""
+        return self.games - self.scored
 
     @property
     def win_rate(self) -> float | None:
@@ -45,21 +51,21 @@ class HeadToHead:
     level: int  # same rank (a shared victory, or a tie lower down)
 
 
-def _tally(key: str, games: int, wins: int, points: int, best: int) -> Tally:
-    return Tally(key, int(games), int(wins), int(points) / int(games) if games else None, best)
+def _tally(key: str, games: int, wins: int, points: int, best: int | None, scored: int) -> Tally:
+    return Tally(key, int(games), int(wins), int(points) / int(scored) if scored else None, best, int(scored))
 
 
 def player_stats(c: Connection, player: PlayerRecord, trend: int) -> PlayerStats:
     """From the player's running totals (db/tallies.py) and their latest `trend` results: a few rows whatever the
     size of the history."""
     latest = (select(Result.game_id, Result.finished_at, Result.score).join(Game, Game.id == Result.game_id)
-              .where(Result.player_id == player.id, Game.kind == ORIGAMI, *SOUND)
+              .where(Result.player_id == player.id, Game.kind == ORIGAMI, Result.score.is_not(None), *SOUND)
               .order_by(Result.finished_at.desc(), Result.game_id.desc()).limit(trend))
     rows = [r for r in c.execute(latest) if isinstance(r.finished_at, datetime)][::-1] if trend > 0 else []
     facets: dict[str, list[Tally]] = {"variant": [], "family": [], "players": []}
     for r in c.execute(select(PlayerTally).where(PlayerTally.player_id == player.id)):
         if r.facet in facets and r.games:
-            facets[r.facet].append(_tally(r.key, r.games, r.wins, r.points, r.best))
+            facets[r.facet].append(_tally(r.key, r.games, r.wins, r.points, r.best, r.scored))
     by_variant = tuple(sorted(facets["variant"], key=lambda t: t.key))
     return PlayerStats(
         player, _total(by_variant), tuple((r.game_id, r.finished_at, r.score) for r in rows), by_variant,
@@ -70,9 +76,10 @@ def player_stats(c: Connection, player: PlayerRecord, trend: int) -> PlayerStats
 def _total(parts: tuple[Tally, ...]) -> Tally:
     """All games: every game has exactly one variant, so the variant lines add up to the whole."""
     games = sum(t.games for t in parts)
-    points = sum((t.average or 0) * t.games for t in parts)
+    scored = sum(t.scored for t in parts)
+    points = sum((t.average or 0) * t.scored for t in parts)
     best = max((t.best for t in parts if t.best is not None), default=None)
-    return Tally("", games, sum(t.wins for t in parts), points / games if games else None, best)
+    return Tally("", games, sum(t.wins for t in parts), points / scored if scored else None, best, scored)
 
 
 def head_to_head(c: Connection, a: PlayerRecord, b: PlayerRecord) -> HeadToHead:

@@ -773,7 +773,8 @@ def _checked_results(game: GameRecord, rows: Sequence[Any]) -> list[dict[str, An
     if game.finished and len(out) != len(game.players):
         raise DamagedGame(game.id, f"finished with {len(out)} result(s) for {len(game.players)} players")
     for r in out:
-        whole = all(isinstance(r[k], int) and not isinstance(r[k], bool) for k in ("score", "rank"))
+        whole = all(isinstance(r[k], int) and not isinstance(r[k], bool) for k in ("rank",) + (
+            () if r["score"] is None and game.source == "bgstats" else ("score",)))  # None: points unknown
         if not whole or not isinstance(r["winner"], bool) or not (r["hand"] is None or isinstance(r["hand"], int)):
             raise DamagedGame(game.id, f"{r['name']}'s result: score, rank, winner or hand is not readable")
         if not isinstance(r["sheet"], dict):

@@ -6,7 +6,22 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, Integer, Select, String, and_, case, cast, delete, func, insert, literal, or_, select
+from sqlalchemy import (
+    Connection,
+    Integer,
+    Select,
+    String,
+    and_,
+    case,
+    cast,
+    delete,
+    func,
+    insert,
+    inspect,
+    literal,
+    or_,
+    select,
+)
 from sqlalchemy.orm import aliased
 
 from .models import Game, GameFamily, PairTally, PlayerTally, Result
@@ -16,8 +31,10 @@ T = TypeVar("T")
 CHUNK = 500  # ids per statement: far below SQLite's default limit of 999 variables
 # A result row counts when its numbers are numbers: a row damaged outside the companion (text in SQLite's integer
 # column) is left out of a recount rather than breaking it.
-SOUND = (Result.score == cast(Result.score, Integer), Result.rank == cast(Result.rank, Integer))
-_TALLY_COLUMNS = ("player_id", "facet", "key", "games", "wins", "points", "best")
+# Points unknown (NULL: a winners-only play) count as a game and a win, not in the points.
+SOUND = (or_(Result.score.is_(None), Result.score == cast(Result.score, Integer)),
+         Result.rank == cast(Result.rank, Integer))
+_TALLY_COLUMNS = ("player_id", "facet", "key", "games", "wins", "points", "best", "scored")
 _PAIR_COLUMNS = ("player_id", "other_id", "games", "ahead", "behind", "level")
 
 
@@ -32,10 +49,12 @@ def chunks(ids: Iterable[T], size: int = CHUNK) -> Iterable[list[T]]:
         yield batch
 
 
-def _facets(where: Any) -> list[Select[Any]]:
-    """The totals per (player, facet, key) of the result rows matching `where`."""
+def _facets(where: Any, scored: bool = True) -> list[Select[Any]]:
+    """The totals per (player, facet, key) of the result rows matching `where` (`scored`: with the count of games
+    with points, which a database before migration 0009 has no column for)."""
     sums = (func.count(), func.coalesce(func.sum(case((Result.winner, 1), else_=0)), 0),
-            func.coalesce(func.sum(Result.score), 0), func.max(Result.score))
+            func.coalesce(func.sum(Result.score), 0), func.max(Result.score),
+            *([func.count(Result.score)] if scored else []))
     on_game = (Game.id == Result.game_id) & (Game.kind == ORIGAMI)  # Origin Story has its own (db/origin_stats)
     variant = (select(Result.player_id, literal("variant", String), Game.variant, *sums).join(Game, on_game)
                .where(where, *SOUND).group_by(Result.player_id, Game.variant))
@@ -76,7 +95,9 @@ def _upsert(c: Connection, table: Any, query: Select[Any], columns: Sequence[str
         bigger = func.max  # SQLite's max() of two values
     statement = insert(table).from_select(list(columns), query)
     new = statement.excluded
-    updates = {name: (bigger(table.c[name], new[name]) if name in greatest else table.c[name] + new[name])
+    # The greater of two values where either may be NULL (no points known): SQLite's max() of a NULL is NULL.
+    updates = {name: (bigger(func.coalesce(table.c[name], new[name]), func.coalesce(new[name], table.c[name]))
+                      if name in greatest else table.c[name] + new[name])
                for name in columns if name not in keys}
     c.execute(statement.on_conflict_do_update(index_elements=list(keys), set_=updates))
 
@@ -107,9 +128,11 @@ def recount(c: Connection, player_ids: Iterable[int]) -> None:
 
 
 def recount_all(c: Connection) -> None:
-    """Every total and record from the results (the migration that introduced them)."""
+    """Every total and record from the results (the migrations that change them; an earlier one runs this on a
+    table without the columns later ones add)."""
+    scored = "scored" in {column["name"] for column in inspect(c).get_columns("player_tallies")}
     c.execute(delete(PlayerTally))
     c.execute(delete(PairTally))
-    for query in _facets(literal(True)):
-        c.execute(insert(PlayerTally).from_select(list(_TALLY_COLUMNS), query))
+    for query in _facets(literal(True), scored):
+        c.execute(insert(PlayerTally).from_select([n for n in _TALLY_COLUMNS if scored or n != "scored"], query))
     c.execute(insert(PairTally).from_select(list(_PAIR_COLUMNS), _pairs()))

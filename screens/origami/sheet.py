@@ -93,9 +93,11 @@ class SheetScreen(Screen[None]):
             super().__init__()
             self.game_id = game_id
 
-    def __init__(self, sheet: ScoreSheet, title: str, game_id: int | None = None) -> None:
+    def __init__(self, sheet: ScoreSheet | None, title: str, game_id: int | None = None, note: str = "") -> None:
+        """`note`: what is shown without a sheet (a game whose points are unknown)."""
         super().__init__()
         self.sheet = sheet
+        self.note = note
         self.heading = title
         self.game_id = game_id
 
@@ -106,7 +108,7 @@ class SheetScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.sub_title = self.heading
-        self.call_after_refresh(self.query_one(ScoreSheetView).show, self.sheet)
+        self.call_after_refresh(self.query_one(ScoreSheetView).show, self.sheet, self.note)
 
     def action_share(self) -> None:
         if self.game_id is None:

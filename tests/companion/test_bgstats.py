@@ -22,8 +22,8 @@ def finished(url: str) -> list[tuple[str, tuple[tuple[str, int, int, bool], ...]
     """Each finished game as BG Stats can hold it: variant, and per seat name, points, rank, winner."""
     store = Store.open(url)
     try:
-        return sorted((g.variant, tuple((r["name"], r["score"], r["rank"], r["winner"]) for r in store.results(g.id)))
-                      for g in store.games(status="finished"))
+        return sorted(((g.variant, tuple((r["name"], r["score"], r["rank"], r["winner"]) for r in store.results(g.id)))
+                       for g in store.games(status="finished")), key=str)  # str: points may be unknown (None)
     finally:
         store.close()
 

@@ -89,20 +89,22 @@ def test_every_shape_bg_stats_writes_is_read(tmp_path: Path, capsys: pytest.Capt
     code, out, err = run(capsys, "--db", url, "import", str(path))
     assert code == 0, err
     lines = out.splitlines()
-    assert lines[0] == ("BG Stats file: 5 Origami play(s) to add (1 play(s) of other games; 1 marked ignored; 1 with "
-                        "winners only and no points (the history keeps points for every game) left out)")
+    assert lines[0] == "BG Stats file: 6 Origami play(s) to add (1 play(s) of other games; 1 marked ignored left out)"
+    assert lines[1].startswith("  1 of the plays kept only who won: they join with their winners and ranks, points "
+                               "unknown")
     guests = [guest(4, 1), guest(4, 3), guest(8, 1)]
     width = len(guests[0])
-    assert sorted(lines[1:-1]) == sorted([*[f"  {n:<{width}} → {n} (a new profile)" for n in ("Anna", "Bruno", "Carla")],
+    assert sorted(lines[2:-1]) == sorted([*[f"  {n:<{width}} → {n} (a new profile)" for n in ("Anna", "Bruno", "Carla")],
                                           *[f"  {g:<{width}} → a guest (a new profile of their own)" for g in guests]])
-    assert lines[-1] == "5 games added, 0 already here"
-    assert finished(url) == sorted([
+    assert lines[-1] == "6 games added, 0 already here"
+    assert sorted(finished(url), key=str) == sorted([
+        ("origami", (("Anna", None, 2, False), ("Carla", None, 1, True))),  # kept only who won: points unknown
         ("origami", (("Anna", 22, 1, True), ("Bruno", 12, 2, False))),
         ("legends", (("Carla", 19, 2, False), ("Anna", 40, 1, True), ("Bruno", 19, 2, False))),
         ("origami", ((guests[0], 30, 1, True), ("Anna", 28, 2, False), (guests[1], 12, 3, False))),
         ("mixed", (("Anna", 33, 2, False), ("Bruno", 41, 1, True))),
         ("legends", ((guests[2], 44, 1, True), ("Bruno", 40, 2, False))),
-    ])
+    ], key=str)
 
 
 def test_guests_are_never_one_profile(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -129,9 +131,46 @@ def test_guests_are_never_one_profile(tmp_path: Path, capsys: pytest.CaptureFixt
 
 def test_a_play_that_kept_only_who_won_is_read_with_its_winners(tmp_path: Path) -> None:
     reading = read_bgstats(export(PLAYS), "f")
-    [kept] = reading.winners_only
+    [kept] = [p for p in reading.plays if not p.points_known]
     assert kept.players == ("Anna", "Carla") and kept.scores == (None, None) and kept.winners == (False, True)
-    assert not kept.points_known
+    assert reading.winners_only == ()  # an Origami play joins: only Origin Story's are left out
+
+
+def test_points_unknown_count_in_games_wins_and_ratings_not_in_averages(tmp_path: Path,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """Carla: 19 points in one game, a win with points unknown in another. Her average stays 19 (said so),
+    her wins count it, the head-to-head and ratings count it; it goes round through both exports."""
+    url = f"sqlite:///{tmp_path}/a.db"
+    path = write(tmp_path / "BGStatsExport.json", export(PLAYS))
+    assert run(capsys, "--db", url, "import", str(path))[0] == 0
+    code, out, _ = run(capsys, "--db", url, "history", "Carla", "--json")
+    stats = json.loads(out)
+    assert code == 0 and (stats["games"], stats["wins"], stats["average"], stats["best"]) == (2, 1, 19.0, 19)
+    assert stats["points_unknown"] == 1 and [t["score"] for t in stats["trend"]] == [19]
+    code, out, _ = run(capsys, "--db", url, "history", "Carla")
+    assert "1 game with points unknown (BG Stats plays that kept only who won)" in out
+    code, out, _ = run(capsys, "--db", url, "history", "Carla", "--vs", "Anna", "--json")
+    assert json.loads(out)["games"] == 2 and json.loads(out)["a_ahead"] == 1  # the winners-only game counts
+    code, out, _ = run(capsys, "--db", url, "history", "--ratings", "--json")
+    assert code == 0 and "Carla" in out
+    store = Store.open(url)
+    try:
+        blank = next(g for g in store.games(status="finished") if store.results(g.id)[0]["score"] is None)
+        from companion.ratings_cli import stored
+
+        assert any(blank.id in {g for g, _ in steps} for steps in stored(store).trend.values())
+    finally:
+        store.close()
+    own = tmp_path / "own.json"
+    assert run(capsys, "--db", url, "export", str(own))[0] == 0
+    other = f"sqlite:///{tmp_path}/b.db"
+    code, out, err = run(capsys, "--db", other, "import", str(own))
+    assert code == 0, err
+    assert sorted(finished(other), key=str) == sorted(finished(url), key=str)
+    bg = tmp_path / "bg.json"
+    assert run(capsys, "--db", url, "export", "--bgstats", str(bg))[0] == 0
+    plays = json.loads(bg.read_text(encoding="utf-8"))["plays"]
+    assert sum(all(s["score"] == "" for s in p["playerScores"]) for p in plays) == 1
 
 
 @pytest.mark.parametrize(("text", "points"), [

@@ -48,8 +48,12 @@ def counted(store: Store) -> tuple[dict[str, Any], dict[tuple[str, str], tuple[i
             record_ = pairs[(a["name"], b["name"])]
             record_[0] += 1
             record_[1 if a["rank"] < b["rank"] else 2 if a["rank"] > b["rank"] else 3] += 1
-    figures = {name: {key: (len(v), sum(w for _, w in v), round(sum(s for s, _ in v) / len(v), 6),
-                            max(s for s, _ in v)) for key, v in keys.items()} for name, keys in lines.items()}
+    def line(v: list[tuple[int | None, bool]]) -> tuple[int, int, float, int | None, int]:
+        known = [s for s, _ in v if s is not None]  # points unknown (a winners-only play): not in the average
+        return (len(v), sum(w for _, w in v), round(sum(known) / len(known), 6) if known else 0,
+                max(known, default=None), len(known))
+
+    figures = {name: {key: line(v) for key, v in keys.items()} for name, keys in lines.items()}
     return figures, {k: (v[0], v[1], v[2], v[3]) for k, v in pairs.items()}
 
 
@@ -60,7 +64,7 @@ def kept(store: Store) -> tuple[dict[str, Any], dict[tuple[str, str], tuple[int,
     players = store.players()
     for p in players:
         s = store.player_stats(p.id, trend=0)
-        keyed = {f"{facet} {t.key}": (t.games, t.wins, round(t.average or 0, 6), t.best)
+        keyed = {f"{facet} {t.key}": (t.games, t.wins, round(t.average or 0, 6), t.best, t.scored)
                  for facet, items in (("variant", s.by_variant), ("players", s.by_players), ("family", s.by_family))
                  for t in items}
         if keyed:
@@ -76,7 +80,7 @@ def kept(store: Store) -> tuple[dict[str, Any], dict[tuple[str, str], tuple[int,
 def test_the_totals_are_the_counted_figures_after_results_are_written(store: Store) -> None:
     record(store)
     assert kept(store) == counted(store)
-    assert kept(store)[0]["Ann"]["variant legends"] == (2, 2, 36.5, 40)
+    assert kept(store)[0]["Ann"]["variant legends"] == (2, 2, 36.5, 40, 2)
 
 
 def test_an_undo_in_a_finished_game_takes_its_results_out_of_the_totals(store: Store) -> None:
@@ -127,6 +131,27 @@ def test_an_import_adds_to_the_totals_and_a_second_import_adds_nothing(store: St
     once = kept(store)
     assert store.add_whole_games(games) == (0, 5)
     assert kept(store) == once
+
+
+def test_a_game_whose_points_are_unknown_counts_in_games_wins_and_records_not_in_points(store: Store) -> None:
+    """A BG Stats play that kept only who won, added as an import adds it, then taken out of one player by a merge."""
+    from db.records import WholeGame
+
+    record(store)
+    blank = WholeGame("winners-only", "legends", (), (), {}, ("Dee", "Ann"), "finished", "bgstats",
+                      datetime(2026, 2, 1, 20, tzinfo=UTC), datetime(2026, 2, 1, 21, tzinfo=UTC), None, (),
+                      tuple({"score": None, "rank": rank, "winner": rank == 1, "hand": None,
+                             "sheet": {"name": n, "total": None, "rank": rank, "hand": None, "lines": [], "awards": [],
+                                       "imported": "BG Stats"}} for n, rank in (("Dee", 1), ("Ann", 2))))
+    assert store.add_whole_games([blank]) == (1, 0)
+    assert kept(store) == counted(store)
+    dee = store.player_stats("Dee", trend=5).overall
+    assert (dee.games, dee.wins, dee.unknown, dee.average, dee.best) == (1, 1, 1, None, None)
+    assert all(s is not None for _, _, s in store.player_stats("Ann", trend=9).trend)
+    legends = next(t for t in store.player_stats("Ann").by_variant if t.key == "legends")
+    assert (legends.games, legends.scored, legends.average) == (3, 2, 36.5)  # the average of the two with points
+    store.merge_players("Dee", "Bob")
+    assert kept(store) == counted(store)
 
 
 def test_the_trend_is_the_latest_results_in_order(store: Store) -> None:
