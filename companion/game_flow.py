@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
     from .session import GameSession
 
-RECENT = 10  # log lines the table shows (in a tall window)
+RECENT = 40  # log lines the table keeps (a tall window shows as many as fit)
 
 
 class GameFlow(AppBase):

@@ -129,6 +129,8 @@ class TableScreen(Screen[None]):
     TableScreen #banner.-ending { color: $warning; text-style: bold; }
     TableScreen #board { height: 1fr; padding: 0 1; }
     TableScreen #log { height: 4; padding: 0 1; color: $text-muted; text-wrap: nowrap; text-overflow: ellipsis; }
+    TableScreen.tall #board { height: auto; max-height: 60%; }
+    TableScreen.tall #log { height: 1fr; min-height: 10; }
     TableScreen #action { margin: 0 1; }
     TableScreen #preview { height: 2; padding: 0 1; }
     """
@@ -172,7 +174,7 @@ class TableScreen(Screen[None]):
         with VerticalScroll(id="board"):
             yield Static("", id="players")
         yield Static("", id="log", markup=False)
-        yield Field(placeholder="type an action: draw fox, cat · play fox pay cat, dog · end   (f2: every action)",
+        yield Field(placeholder="type an action: draw fox, cat · play fox pay cat, dog · end · f2: every action",
                     id="action", suggester=Completer(self.rest))
         yield Verdict("preview")
         yield Footer()
@@ -191,14 +193,17 @@ class TableScreen(Screen[None]):
         banner.update(state.end_banner())
         banner.set_class(state.last_turn is not None or state.phase is Phase.OVER, "-ending")
         self.query_one("#players", Static).update(table_board(state, view.catalogue, self.size.width))
-        lines = 10 if self.size.height >= TALL else 4
+        # A tall window gives the log the room the board leaves (the latest lines, as many as fit).
+        tall = self.size.height >= TALL
+        self.set_class(tall, "tall")
         log = self.query_one("#log", Static)
-        log.styles.height = lines
+        lines = max(10, log.content_region.height) if tall else 4
         log.update("\n".join(view.recent[-lines:]))
         self.check_line()
 
     def on_resize(self) -> None:
         self.show(self.view)  # side by side, or one under the other, for the window's new size
+        self.call_after_refresh(self.show, self.view)  # and the log as tall as the new layout leaves it
 
     def recorded(self, view: TableView) -> None:
         """The app recorded the line: take it off (keeping whatever was typed after Enter) and show the state."""
