@@ -174,7 +174,7 @@ class TableScreen(Screen[None]):
         with VerticalScroll(id="board"):
             yield Static("", id="players")
         yield Static("", id="log", markup=False)
-        yield Field(placeholder="type an action: draw fox, cat · play fox pay cat, dog · end · f2: every action",
+        yield Field(placeholder="an action: draw fox, cat · play fox pay cat, dog · end · f2 lists them all",
                     id="action", suggester=Completer(self.rest))
         yield Verdict("preview")
         yield Footer()
