@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from companion.app import CompanionApp, make_app
 from companion.session import GameSession
 from db.store import Store
@@ -62,7 +64,13 @@ async def test_a_refused_action_is_recorded_anyway_with_its_reason(tmp_path: Pat
     assert game.states[1].turn == turn
 
 
-async def test_an_action_recorded_in_another_window_first_is_shown_not_doubled(tmp_path: Path) -> None:
+async def test_an_action_recorded_in_another_window_first_is_shown_not_doubled(tmp_path: Path,
+                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before this window has looked (it looks once a second: tests/screens/test_second_window.py), the other
+    window's action is found when this one records: said, shown, and not recorded twice."""
+    from companion.app import CompanionApp
+
+    monkeypatch.setattr(CompanionApp, "follow_origami", lambda self: None)  # this window has not looked yet
     url = f"sqlite:///{tmp_path}/s.db"
     game = dealt_game(url)
     app = make_app(url, CATALOGUE)
