@@ -45,15 +45,22 @@ class GameFlow(AppBase):
                         title="Damaged log", severity="warning", timeout=30)
         self.push_screen(self.game_screen())
 
-    def game_screen(self, under_way: bool = False) -> DealScreen | UnderWayScreen | TableScreen:
-        """The table, or before it the deal (or the table as it stands, for a game joined under way)."""
+    def game_screen(self, under_way: bool | None = None) -> DealScreen | UnderWayScreen | TableScreen:
+        """The table, or before it the deal (or the table as it stands, for a game joined under way); None: the
+        form the set-up was last being entered on (a game resumed)."""
         from scoring.origami.state import Phase
         from screens.origami.deal import DealScreen
         from screens.origami.table import TableScreen
         from screens.origami.under_way import UnderWayScreen
 
+        from . import settings
+
         session = self.game()
         if session.state.phase is Phase.SETUP:
+            if under_way is None:
+                under_way = settings.setup_under_way(session.record.uid)
+            else:
+                settings.keep_setup_form(session.record.uid, under_way)
             setup = UnderWayScreen if under_way else DealScreen
             return setup(session.game_id, session.state, session.catalogue)
         return TableScreen(self.table_view())

@@ -3,7 +3,8 @@
 
 `location`: the place the user plays at, sent with every play to BG Stats (without one, BG Stats records the
 sending app as the place); set it once with `companion share --location NAME`. `theme`: the app's colours, as
-last chosen in its command palette."""
+last chosen in its command palette. `setups_under_way`: the games whose set-up is being entered as a game under
+way, so that resuming one opens that form rather than the deal."""
 from __future__ import annotations
 
 import json
@@ -67,7 +68,35 @@ def set_theme(name: str) -> None:
     _keep("theme", name)
 
 
-def _keep(key: str, value: str | None) -> None:
+KEPT_SETUPS = 50  # games whose set-up is being entered as a game under way (their ids), the latest kept
+
+
+def setup_under_way(uid: str) -> bool:
+    """The game's set-up was last being entered as a game under way (not dealt): resuming opens that form."""
+    return uid in _setups()
+
+
+def keep_setup_form(uid: str, under_way: bool) -> None:
+    """Remember which form a game's set-up is being entered on (nothing when the settings cannot be written:
+    resuming then opens the deal)."""
+    before = _setups()
+    kept = [u for u in before if u != uid] + ([uid] if under_way else [])
+    if kept != before:
+        try:
+            _keep("setups_under_way", kept[-KEPT_SETUPS:])
+        except InputError:
+            return
+
+
+def _setups() -> list[str]:
+    try:
+        value = _read().get("setups_under_way", [])
+    except InputError:
+        return []
+    return [u for u in value if isinstance(u, str)] if isinstance(value, list) else []
+
+
+def _keep(key: str, value: Any) -> None:
     """Set (or, with None, forget) one setting: the file is replaced whole, never half written."""
     data = _read()
     if value is None:

@@ -124,3 +124,32 @@ async def test_an_impossible_table_can_be_recorded_anyway_with_a_reason(tmp_path
         assert session.state.current == 0 and session.state.overrides == 1
         await type_line(pilot, "", "ctrl+z")  # taken back: the table is entered again
         assert isinstance(app.screen, UnderWayScreen) and session.state.phase is Phase.SETUP
+
+
+async def test_a_set_up_left_on_the_under_way_form_resumes_on_it(tmp_path: Path) -> None:
+    """Left at the form for a game under way, the game resumes there (not at the deal); switched to the deal, it
+    resumes at the deal."""
+    from screens.origami.deal import DealScreen
+
+    start = script(CATALOGUE, SEED, players=2).script[0]
+    assert isinstance(start, c.StartGame)
+    url = f"sqlite:///{tmp_path}/r.db"
+    app = make_app(url, CATALOGUE)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await start_under_way(app, pilot, start)
+        await type_line(pilot, "", "escape")  # Home, the set-up not finished
+    again = make_app(url, CATALOGUE)
+    async with again.run_test(size=(100, 32)) as pilot:
+        await settled(pilot)
+        await type_line(pilot, "", "enter")  # resume game 1
+        await settled(pilot)
+        assert isinstance(again.screen, UnderWayScreen)
+        await type_line(pilot, "", "ctrl+g")  # the deal instead
+        assert isinstance(again.screen, DealScreen)
+        await type_line(pilot, "", "escape")
+    third = make_app(url, CATALOGUE)
+    async with third.run_test(size=(100, 32)) as pilot:
+        await settled(pilot)
+        await type_line(pilot, "", "enter")
+        await settled(pilot)
+        assert isinstance(third.screen, DealScreen)
