@@ -57,9 +57,10 @@ def current_game(store: Store, pinned: int | None) -> GameRecord | None:
             raise InputError(f"game {pinned} was scored at the end: there is no table to show")
         return game
     # The newest game recorded turn by turn, of either game, found by the database: one page, not the history.
+    # An abandoned game is not on the table any more.
     latest = store.iter_games(source="log")
     try:
-        return next((g for g in latest if isinstance(g, GameRecord)), None)
+        return next((g for g in latest if isinstance(g, GameRecord) and g.status != "abandoned"), None)
     finally:
         latest.close()
 

@@ -23,12 +23,12 @@ from tests.screens.settle import settled
 COMPANION = str(Path(sys.executable).parent / "companion")
 
 
-def started(url: str) -> int:
-    """A game whose set-up is entered, nothing dealt yet."""
+def started(url: str, key: str = "start") -> int:
+    """A game whose set-up is entered, nothing dealt yet (`key`: another key, another game)."""
     catalogue = filled(shipped())
     store = Store.open(url)
     try:
-        session = GameSession.start(store, script(catalogue, seed=3).script[0], catalogue, key="start")
+        session = GameSession.start(store, script(catalogue, seed=3).script[0], catalogue, key=key)
         assert isinstance(session, GameSession)
         return session.game_id
     finally:
@@ -79,5 +79,20 @@ async def test_an_unfinished_setup_is_abandoned_from_home_after_a_yes(tmp_path: 
     store = Store.open(other)
     try:
         assert [g.status for g in store.games()] == ["abandoned"]
+    finally:
+        store.close()
+
+
+def test_the_phones_table_shows_the_latest_game_not_abandoned(tmp_path: Path) -> None:
+    from companion.watch import current_game
+
+    url = f"sqlite:///{tmp_path}/w.db"
+    first, second = started(url, "first"), started(url, "second")
+    assert first != second
+    store = Store.open(url)
+    try:
+        assert (game := current_game(store, None)) is not None and game.id == second
+        store.abandon(second)
+        assert (game := current_game(store, None)) is not None and game.id == first
     finally:
         store.close()
