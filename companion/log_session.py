@@ -139,6 +139,7 @@ class LogSession(ABC, Generic[State]):
             raise InputError("nothing to undo: only the setup is recorded (start a new game to change it)")
         target = actions[-1]
         self._append((Undone(target.action, reason.strip() or "undone at the table"),), key)
+        self.record = self.store.game(self.game_id)  # an undo may have reopened a finished game
         self.state = self.project(in_effect(self.log))
         return target
 
@@ -156,7 +157,6 @@ class LogSession(ABC, Generic[State]):
         self.log.extend(LoggedEvent(appended.first + i, appended.first, fact, appended.at, key if i == 0 else None)
                         for i, fact in enumerate(facts))
         self.keys.add(key)
-        self.record = self.store.game(self.game_id) if any(isinstance(f, Undone) for f in facts) else self.record
         return True
 
     def _action_events(self, key: str) -> tuple[Any, ...]:

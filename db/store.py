@@ -107,24 +107,25 @@ class Store:
             self._writes = self._writer.connect()
         return self._writes
 
-    @contextmanager
-    def _write_raw(self) -> Iterator[sqlite3.Connection]:
-        """The SQLite driver's connection inside one IMMEDIATE transaction: recording an action is the one
-        write a player waits on, and SQLAlchemy's transaction handling costs more than the insert itself."""
+    def _insert_events(self, rows: list[tuple[Any, ...]]) -> None:
+        """The rows inserted by the SQLite driver itself in one IMMEDIATE transaction: recording an action is the
+        one write a player waits on, and SQLAlchemy's transaction handling costs more than the insert itself."""
         with self._lock, self._guard():
             raw: sqlite3.Connection = self._connection().connection.dbapi_connection  # type: ignore[assignment]
             try:
                 raw.execute("BEGIN IMMEDIATE")
-                yield raw
+                if len(rows) == 1:
+                    raw.execute(_SQLITE_INSERT, rows[0])
+                else:
+                    raw.executemany(_SQLITE_INSERT, rows)
                 raw.execute("COMMIT")
-            except sqlite3.Error as exc:  # raised as SQLAlchemy would, so callers see one kind of error
+            except BaseException as exc:
                 if raw.in_transaction:
                     raw.execute("ROLLBACK")
+                if not isinstance(exc, sqlite3.Error):
+                    raise
+                # raised as SQLAlchemy's would be, so callers see one kind of error
                 raise DBAPIError.instance("append", (), exc, sqlite3.Error) from None
-            except BaseException:
-                if raw.in_transaction:
-                    raw.execute("ROLLBACK")
-                raise
 
     @contextmanager
     def _read(self) -> Iterator[Connection]:
@@ -407,13 +408,13 @@ class Store:
         if kind is None:
             with self._read() as c:
                 kind = self._kind(c, game_id)
-        rows, now = self._rows(kind, game_id, after + 1, facts, key)
         undoing = any(isinstance(f, Undone) for f in facts)
         try:
             if self.engine.dialect.name == "sqlite" and not undoing:
-                with self._write_raw() as raw:
-                    raw.executemany(_SQLITE_INSERT, _sqlite_values(self.engine.dialect, rows))
+                now = self.clock()
+                self._insert_events(_sqlite_rows(self.engine.dialect, kind, game_id, after + 1, facts, key, now))
             else:
+                rows, now = self._rows(kind, game_id, after + 1, facts, key)
                 with self._write() as c:
                     if undoing:
                         self._one_writer(c)  # it may reopen a finished game: its results leave the history
@@ -848,21 +849,29 @@ def _player(row: Any) -> PlayerRecord:
     return PlayerRecord(row.id, row.name, _aware(created), row.merged_into)
 
 
-_EVENT_COLUMNS = tuple(EventRow.__table__.columns)
-_SQLITE_INSERT = (f"INSERT INTO events ({', '.join(col.name for col in _EVENT_COLUMNS)}) "
-                  f"VALUES ({', '.join('?' for _ in _EVENT_COLUMNS)})")
+_SQLITE_COLUMNS = ("game_id", "seq", "type", "version", "payload", "action", "idempotency_key", "recorded_at")
+_SQLITE_INSERT = f"INSERT INTO events ({', '.join(_SQLITE_COLUMNS)}) VALUES ({', '.join('?' for _ in _SQLITE_COLUMNS)})"
 
 
 @cache
-def _processors(dialect: Dialect) -> list[Any]:
-    # The dialect's own type (SQLite's DATETIME writes its one text format): the generic type has no processor,
-    # and the driver would then adapt a datetime itself (a second format; deprecated since Python 3.12).
-    return [col.type.dialect_impl(dialect).bind_processor(dialect) for col in _EVENT_COLUMNS]
+def _processors(dialect: Dialect) -> tuple[Callable[[Any], str], Callable[[datetime], str]]:
+    """SQLAlchemy's own converters of the payload (JSON text) and the time (SQLite's DATETIME text), so the fast
+    path stores the same text as SQLAlchemy. The dialect's type, not the generic one: the generic DateTime has no
+    converter, and the driver would then adapt a datetime itself (a second format; deprecated since 3.12)."""
+    columns = EventRow.__table__.columns
+    payload, moment = (columns[name].type.dialect_impl(dialect).bind_processor(dialect)
+                       for name in ("payload", "recorded_at"))
+    assert payload is not None and moment is not None
+    return payload, moment
 
 
-def _sqlite_values(dialect: Dialect, rows: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
-    """Rows as the driver takes them, converted by SQLAlchemy's own column types so the stored text is the
-    same as through SQLAlchemy."""
-    processors = _processors(dialect)
-    return [tuple(p(row[col.name]) if p else row[col.name] for col, p in zip(_EVENT_COLUMNS, processors, strict=False))
-            for row in rows]
+def _sqlite_rows(dialect: Dialect, kind: str, game_id: int, seq: int, facts: Sequence[Event | Undone], key: str,
+                 now: datetime) -> list[tuple[Any, ...]]:
+    """One action's rows as the driver takes them, in `_SQLITE_COLUMNS` order (the key on the first row only)."""
+    payload, moment = _processors(dialect)
+    at = moment(now)
+    rows = []
+    for i, fact in enumerate(facts):
+        name, version, data = upcast.write(kind, fact)
+        rows.append((game_id, seq + i, name, version, payload(data), seq, key if i == 0 else None, at))
+    return rows

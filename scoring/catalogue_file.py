@@ -7,6 +7,7 @@ from __future__ import annotations
 import tomllib
 import unicodedata
 from collections.abc import Collection, Mapping
+from functools import lru_cache
 from typing import Any
 
 from .errors import InputError
@@ -33,6 +34,7 @@ def card_tables(doc: Mapping[str, Any], name: str, top_level: Collection[str] = 
     return cards
 
 
+@lru_cache(maxsize=4096)  # the referee looks up the same few card names on every action
 def fold(name: str) -> str:
     """The form names are compared in: case, accents, spaces, brackets and hyphens do not matter
     ("ninja red" is "Ninja (red)")."""

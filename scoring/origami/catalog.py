@@ -59,6 +59,9 @@ class Catalogue:
     families: Mapping[str, Game]
     family_size: int = 18
     _index: Mapping[str, frozenset[CardId]] = field(default_factory=dict, repr=False)
+    # Names already found (name, games) -> card: the referee looks up the same few names on every action.
+    _found: dict[tuple[str, frozenset[Game] | None], Card] = field(default_factory=dict, init=False, repr=False,
+                                                                   compare=False)
 
     def card(self, card_id: str) -> Card:
         return self.cards[CardId(card_id)]
@@ -68,12 +71,18 @@ class Catalogue:
 
     def lookup(self, name: str, games: Iterable[Game] | None = None, where: str = "") -> Card:
         """A card by any of its names (English, as printed, Italian, German), case-insensitive."""
+        memo = (name, games) if games is None or isinstance(games, frozenset) else None
+        if memo in self._found:
+            return self._found[memo]
         allowed = set(games) if games is not None else set(Game)
         key = fold(name)
         found = sorted(self._index.get(key, frozenset()))
         in_game = [cid for cid in found if self.cards[cid].game in allowed]
         if len(in_game) == 1:
-            return self.cards[in_game[0]]
+            card = self.cards[in_game[0]]
+            if memo is not None and len(self._found) < 10_000:  # bounded, whatever is typed
+                self._found[memo] = card
+            return card
         if len(in_game) > 1:
             raise InputError(f"{name!r} is ambiguous: say which of {', '.join(in_game)}", where=where)
         if found:

@@ -33,8 +33,11 @@ class Checker:
     overridden: list[RuleId] = field(default_factory=list)
 
     def require(self, ok: bool, rule: RuleId, message: str, overridable: bool = True) -> None:
-        if ok:
-            return
+        if not ok:
+            self.refuse(rule, message, overridable)
+
+    def refuse(self, rule: RuleId, message: str, overridable: bool = True) -> None:
+        """A check failed (the hot paths test first and build the message only then)."""
         if self.override and overridable:
             if rule not in self.overridden:
                 self.overridden.append(rule)
@@ -48,8 +51,9 @@ class Checker:
             raise Refused(Violation(RuleId.CARD_COUNT, str(exc), overridable=False)) from None
 
     def seat(self, seat: int) -> None:
-        self.require(0 <= seat < self.state.count, RuleId.TURN_ORDER,
-                     f"there is no player {seat + 1}: seats are 1 to {self.state.count}", overridable=False)
+        if not 0 <= seat < self.state.count:
+            self.refuse(RuleId.TURN_ORDER, f"there is no player {seat + 1}: seats are 1 to {self.state.count}",
+                        overridable=False)
 
     def name(self, seat: int) -> str:
         return self.state.players[seat].name
@@ -59,35 +63,32 @@ class Checker:
         for cid in cards:
             card = self.card(cid)
             if card.kind is Kind.RICE_PAPER:
-                ok = "polar" in self.state.families
-                what = "rice paper is used only with the polar animals"
+                if "polar" not in self.state.families:
+                    self.refuse(RuleId.CARD_COUNT, "rice paper is used only with the polar animals", False)
             elif card.is_character:
-                ok = card.name in self.state.character_pairs
-                what = f"{card.id} is not one of this game's Characters"
-            else:
-                ok = card.family in self.state.families
-                what = f"{card.id} ({card.family}) is not in this game: the families are " + ", ".join(
-                    self.state.families)
-            self.require(ok, RuleId.CARD_COUNT, what, overridable=False)
+                if card.name not in self.state.character_pairs:
+                    self.refuse(RuleId.CARD_COUNT, f"{card.id} is not one of this game's Characters", False)
+            elif card.family not in self.state.families:
+                self.refuse(RuleId.CARD_COUNT, f"{card.id} ({card.family}) is not in this game: the families are "
+                            + ", ".join(self.state.families), False)
 
     def revealed(self, cards: Iterable[CardId], reshuffling: bool = False) -> None:
         """Cards coming into view must not exceed the copies the game has. When they come after a
         reshuffle, the discard pile has gone back into the deck and is no longer in view."""
-        seen = visible(self.state)
-        if reshuffling:
-            seen -= Counter(self.state.discard)
-        for cid, n in Counter(cards).items():
+        cards = tuple(cards)
+        for cid in dict.fromkeys(cards):  # each card once, in order (a Counter costs more for one or two cards)
             quantity = self.card(cid).quantity
             if cid == RICE_PAPER or quantity is None:
                 continue
-            total = seen[cid] + n
+            total = in_view(self.state, cid, reshuffling) + cards.count(cid)
             self.require(total <= quantity, RuleId.CARD_COUNT,
                          f"that would make {total} × {cid} in view, but the game has {quantity}")
-
 
     def hand_has(self, seat: int, cards: tuple[CardId, ...]) -> None:
         """The player holds these cards (unseen ones may stand in), they are in the game, and showing them
         does not make more copies than exist."""
+        if not cards:  # nothing shown (most turns end without a discard): nothing to check
+            return
         self.require(self.state.player(seat).hand.can_give(cards), RuleId.CARD_ZONE,
                      f"{self.name(seat)} has no {', '.join(cards)} in hand", overridable=False)
         self.in_game(cards)
@@ -107,13 +108,13 @@ class Checker:
         self.revealed(list(new.elements()))
 
 
-def visible(state: GameState) -> Counter[CardId]:
-    seen: Counter[CardId] = Counter(state.line)
-    seen.update(state.discard)
-    seen.update(state.characters)
+def in_view(state: GameState, card: CardId, reshuffling: bool = False) -> int:
+    """Copies of `card` in view: in the line, on the discard pile (unless it has just gone back into the deck),
+    among the Characters in play, in the collections and among the cards known in hands."""
+    seen = state.line.count(card) + state.characters.count(card) + (0 if reshuffling else state.discard.count(card))
     for p in state.players:
-        seen.update(c for col in p.collections for c in col)
-        seen.update(c for c in p.hand.known if c != RICE_PAPER)
+        first, second = p.collections
+        seen += p.hand.known.count(card) + first.count(card) + second.count(card)
     return seen
 
 

@@ -29,9 +29,14 @@ HINTS: dict[type, dict[str, Any]] = {cls: get_type_hints(cls) for cls in NAMES}
 WHOLE = 2**63  # whole numbers in a payload are 64-bit, as every database keeps them
 
 
+_LEAVES = frozenset({str, int, bool, type(None)})  # the most common values, returned at once
+
+
 def _plain(value: Any) -> Any:
+    if type(value) in _LEAVES:
+        return value
     if isinstance(value, tuple):
-        return [_plain(v) for v in value]
+        return [v if type(v) in _LEAVES else _plain(v) for v in value]
     if is_dataclass(value) and not isinstance(value, type):  # a record inside an event (effects.Grant)
         return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
     return value

@@ -28,11 +28,26 @@ def start(event: e.GameStarted) -> GameState:
 
 
 def _to_discard(state: GameState, cards: Iterable[CardId]) -> GameState:
+    return replace(state, **_discarding(state.discard, state.rice_deck, cards))
+
+
+def _discarding(discard: tuple[CardId, ...], rice_deck: int, cards: Iterable[CardId]) -> dict[str, object]:
     """Spent and discarded cards go on the discard pile; rice paper back to its own deck."""
     cards = tuple(cards)
-    rice = cards.count(RICE_PAPER)
-    return replace(state, discard=state.discard + tuple(c for c in cards if c != RICE_PAPER),
-                   rice_deck=state.rice_deck + rice)
+    return {"discard": discard + tuple(c for c in cards if c != RICE_PAPER),
+            "rice_deck": rice_deck + cards.count(RICE_PAPER)}
+
+
+def _seated(state: GameState, seat: int, **changes: object) -> tuple[PlayerState, ...]:
+    """The players with one of them changed (GameState.with_player without copying the state)."""
+    players = list(state.players)
+    players[seat] = replace(players[seat], **changes)
+    return tuple(players)
+
+
+def _acting(state: GameState) -> dict[str, object]:
+    """The changes of an action taken."""
+    return {"acted": True, "actions_left": state.actions_left - 1}
 
 
 def _remove_from_line(line: tuple[CardId, ...], cards: Iterable[CardId]) -> tuple[CardId, ...]:
@@ -48,8 +63,38 @@ def _next_turn(state: GameState, seat: int) -> GameState:
                    fresh=(), special_used=False, free_play=None, grants=(), spent=())
 
 
+_last: tuple[GameState, e.Event, GameState] | None = None
+
+
 def evolve(state: GameState, event: e.Event) -> GameState:
+    """The state after `event`. The latest step is remembered: the referee evolves a draw to check the refill
+    after it, and the session then evolves the same event from the same state (both immutable) again."""
+    global _last
+    last = _last
+    if last is not None and last[0] is state and last[1] is event:
+        return last[2]
+    after = _evolve(state, event)
+    _last = (state, event, after)
+    return after
+
+
+def _evolve(state: GameState, event: e.Event) -> GameState:
+    # The events of almost every action come first (cases are tried in order), each made one copy of the state.
     match event:
+        case e.TurnEnded(player=p, discards=cards):
+            if cards:
+                state = replace(state, players=_seated(state, p, hand=state.player(p).hand.without(cards)),
+                                **_discarding(state.discard, state.rice_deck, cards))
+            if state.last_turn is not None and state.turn >= state.last_turn:
+                return replace(state, phase=Phase.OVER, actions_left=0)
+            return _next_turn(state, (state.current + 1) % state.count)
+        case e.LineDrawn(player=p, cards=cards, action=action):
+            return replace(state, players=_seated(state, p, hand=state.player(p).hand.plus(cards)),
+                           line=_remove_from_line(state.line, cards), **(_acting(state) if action else {}))
+        case e.LineRefilled(cards=cards):
+            return replace(state, line=state.line + cards, deck=state.deck - len(cards))
+        case e.OrigamiPlayed():
+            return _played(state, event)
         case e.GameStarted():
             return start(event)
         case e.CardsDealt(hands=hands, line=line):
@@ -62,12 +107,6 @@ def evolve(state: GameState, event: e.Event) -> GameState:
             return _next_turn(state, seat)
         case e.PositionEntered():
             return _entered(state, event)
-        case e.LineDrawn(player=p, cards=cards, action=action):
-            state = state.with_player(p, hand=state.player(p).hand.plus(cards))
-            state = replace(state, line=_remove_from_line(state.line, cards))
-            return _acted(state) if action else state
-        case e.LineRefilled(cards=cards):
-            return replace(state, line=state.line + cards, deck=state.deck - len(cards))
         case e.LineReplaced(discarded=cards):
             return replace(_to_discard(state, cards), line=_remove_from_line(state.line, cards))
         case e.DeckRanOut(exhaustion=n, reshuffled=count):
@@ -76,8 +115,6 @@ def evolve(state: GameState, event: e.Event) -> GameState:
                 rest_of_round = (state.starting - state.current - 1) % state.count
                 state = replace(state, last_turn=state.turn + rest_of_round + state.count)
             return state
-        case e.OrigamiPlayed():
-            return _played(state, event)
         case e.CharacterPlayed(player=p, card=card, payment=payment, replaced=old, line_size=size):
             state = state.with_player(p, hand=state.player(p).hand.without((card, *payment)))
             state = _to_discard(state, payment + ((old,) if old else ()))
@@ -133,12 +170,6 @@ def evolve(state: GameState, event: e.Event) -> GameState:
         case e.HandRevealed(player=p, cards=cards):
             hand = state.player(p).hand
             return state.with_player(p, hand=hand.without(cards).plus(cards))
-        case e.TurnEnded(player=p, discards=cards):
-            state = state.with_player(p, hand=state.player(p).hand.without(cards))
-            state = _to_discard(state, cards)
-            if state.last_turn is not None and state.turn >= state.last_turn:
-                return replace(state, phase=Phase.OVER, actions_left=0)
-            return _next_turn(state, (state.current + 1) % state.count)
         case e.Overridden():
             return replace(state, overrides=state.overrides + 1)
         case _:
@@ -159,28 +190,31 @@ def _entered(state: GameState, event: e.PositionEntered) -> GameState:
 
 
 def _acted(state: GameState) -> GameState:
-    return replace(state, acted=True, actions_left=state.actions_left - 1)
+    return replace(state, **_acting(state))
 
 
 def _played(state: GameState, event: e.OrigamiPlayed) -> GameState:
     p = event.player
     player = state.player(p)
     hand = player.hand.without(event.payment)
+    changes: dict[str, object] = {}
+    discard = state.discard
     if event.source == "hand":
         hand = hand.without((event.card,))
     elif event.source == "line":
-        state = replace(state, line=_remove_from_line(state.line, (event.card,)))
+        changes["line"] = _remove_from_line(state.line, (event.card,))
     else:  # the top of the discard pile (yellow Geisha)
-        state = replace(state, discard=state.discard[:-1])
+        discard = discard[:-1]
     columns = list(player.collections)
     column = columns[event.collection]
     columns[event.collection] = (event.card, *column) if event.under else (*column, event.card)
-    state = state.with_player(p, collections=(columns[0], columns[1]), hand=hand)
-    state = _to_discard(state, event.payment)
     if event.under:  # the cards above move up one place
         fresh = tuple((o, c, i + 1) if (o, c) == (p, event.collection) else (o, c, i) for o, c, i in state.fresh)
     else:
         fresh = state.fresh + ((p, event.collection, len(column)),)
     free_play = None if event.source == "line" and state.free_play else state.free_play
-    state = replace(state, effects=state.effects + (event.card,), fresh=fresh, free_play=free_play)
-    return _acted(state) if event.action else state
+    if event.action:
+        changes |= _acting(state)
+    return replace(state, players=_seated(state, p, collections=(columns[0], columns[1]), hand=hand),
+                   effects=state.effects + (event.card,), fresh=fresh, free_play=free_play,
+                   **_discarding(discard, state.rice_deck, event.payment), **changes)

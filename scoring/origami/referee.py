@@ -168,10 +168,10 @@ def main_action(check: Checker, seat: int) -> None:
     in_play(check)
     check.seat(seat)
     state = check.state
-    check.require(seat == state.current, RuleId.TURN_ORDER,
-                  f"it is {check.name(state.current)}'s turn, not {check.name(seat)}'s")
-    check.require(state.actions_left > 0, RuleId.TURN_ORDER,
-                  f"{check.name(seat)} has taken this turn's action already: end the turn")
+    if seat != state.current:
+        check.refuse(RuleId.TURN_ORDER, f"it is {check.name(state.current)}'s turn, not {check.name(seat)}'s")
+    if state.actions_left <= 0:
+        check.refuse(RuleId.TURN_ORDER, f"{check.name(seat)} has taken this turn's action already: end the turn")
 
 
 def pay_from_hand(check: Checker, seat: int, played: tuple[CardId, ...], payment: tuple[CardId, ...]) -> None:
@@ -209,9 +209,9 @@ def _draw(check: Checker, cmd: c.DrawCards) -> list[e.Event]:
     rest = check.line_without(cmd.cards)
     allowance = draw_allowance(player.collections, state.characters, check.catalogue, state.choices)
     taken = folds(cmd.cards, check.catalogue)
-    check.require(taken <= allowance.value, RuleId.DRAW_LINE,
-                  f"{', '.join(cmd.cards)} {'is' if len(cmd.cards) == 1 else 'are'} worth {taken} folds; "
-                  f"{check.name(cmd.player)} may draw at most {allowance.value}")
+    if taken > allowance.value:
+        check.refuse(RuleId.DRAW_LINE, f"{', '.join(cmd.cards)} {'is' if len(cmd.cards) == 1 else 'are'} worth "
+                     f"{taken} folds; {check.name(cmd.player)} may draw at most {allowance.value}")
     out: list[e.Event] = [e.LineDrawn(cmd.player, tuple(cmd.cards), True)]
     if cmd.rice_traded:
         wolf = any(check.catalogue.card(t).rice_trade for t in player.tops())
@@ -392,25 +392,27 @@ def _end_turn(check: Checker, cmd: c.EndTurn) -> list[e.Event]:
     in_play(check)
     check.seat(cmd.player)
     state = check.state
-    check.require(cmd.player == state.current, RuleId.TURN_ORDER,
-                  f"it is {check.name(state.current)}'s turn, not {check.name(cmd.player)}'s")
-    check.require(state.acted, RuleId.TURN_ORDER,
-                  f"{check.name(cmd.player)} must take an action first (drawing nothing is an action)")
+    if cmd.player != state.current:
+        check.refuse(RuleId.TURN_ORDER, f"it is {check.name(state.current)}'s turn, not {check.name(cmd.player)}'s")
+    if not state.acted:
+        check.refuse(RuleId.TURN_ORDER,
+                     f"{check.name(cmd.player)} must take an action first (drawing nothing is an action)")
     out = refill(check, cmd.refill, len(state.line))
     line_after = len(state.line) + len(cmd.refill)
     short = max(0, state.line_size - line_after)
     could = deck_can_give(state) - len(cmd.refill)
-    check.require(short == 0 or could <= 0, RuleId.LINE_REFILL,
-                  f"refill the draw line first: {min(short, could)} card(s) from the deck")
+    if short and could > 0:
+        check.refuse(RuleId.LINE_REFILL, f"refill the draw line first: {min(short, could)} card(s) from the deck")
     check.hand_has(cmd.player, cmd.discards)
     player = state.player(cmd.player)
     hand = player.hand
     limit = hand_limit(player.collections, state.characters, check.catalogue)
     size = hand.size - len(cmd.discards)
     over = hand.size - limit.value
-    check.require(size <= limit.value, RuleId.HAND_LIMIT,
-                  f"{check.name(cmd.player)} holds {hand.size} cards and the limit is {limit.value}: "
-                  f"discard {over}")
-    check.require(len(cmd.discards) <= max(0, over), RuleId.HAND_LIMIT,
-                  f"only cards over the limit of {limit.value} are discarded at the end of the turn")
+    if size > limit.value:
+        check.refuse(RuleId.HAND_LIMIT,
+                     f"{check.name(cmd.player)} holds {hand.size} cards and the limit is {limit.value}: discard {over}")
+    if len(cmd.discards) > max(0, over):
+        check.refuse(RuleId.HAND_LIMIT, f"only cards over the limit of {limit.value} are discarded at the end of the "
+                     "turn")
     return out + [e.TurnEnded(cmd.player, tuple(cmd.discards))]

@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields
 from enum import StrEnum
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from .cards import RICE_PAPER, CardId
 from .choices import RuleChoices
@@ -165,11 +165,20 @@ def replace(obj: _T, **changes: object) -> _T:
     cls = type(obj)
     if not changes.keys() <= _NAMES[cls]:
         raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(changes.keys() - _NAMES[cls]))}")
-    new = object.__new__(cls)
-    for name in _FIELDS[cls]:
-        object.__setattr__(new, name, changes[name] if name in changes else getattr(obj, name))
-    return new
+    return _COPIES[cls](obj, changes.get)  # type: ignore[no-any-return]
 
 
-_FIELDS: dict[type, tuple[str, ...]] = {cls: tuple(f.name for f in fields(cls)) for cls in (GameState, PlayerState)}
-_NAMES = {cls: frozenset(names) for cls, names in _FIELDS.items()}
+def _copier(cls: type) -> Callable[[Any, Callable[[str, object], object]], Any]:
+    """A function that makes a new `cls` field by field, each from `changes` or the old object, written straight
+    into its slot (the slot's own setter: a frozen class refuses setattr). Generated, as dataclasses generates
+    __init__: one line per field, no loop."""
+    names = [f.name for f in fields(cls)]
+    body = "".join(f"    set_{n}(new, get({n!r}, obj.{n}))\n" for n in names)
+    scope: dict[str, Any] = {"make": object.__new__, "cls": cls}
+    scope |= {f"set_{n}": cls.__dict__[n].__set__ for n in names}
+    exec(f"def copy(obj, get):\n    new = make(cls)\n{body}    return new\n", scope)  # noqa: S102 (our own text)
+    return scope["copy"]  # type: ignore[no-any-return]
+
+
+_NAMES = {cls: frozenset(f.name for f in fields(cls)) for cls in (GameState, PlayerState)}
+_COPIES = {cls: _copier(cls) for cls in _NAMES}

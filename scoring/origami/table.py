@@ -23,9 +23,7 @@ class Variant(StrEnum):
 
     @property
     def games(self) -> frozenset[Game]:
-        if self is Variant.MIXED:
-            return frozenset(Game)
-        return frozenset({Game(self.value)})
+        return _GAMES[self]
 
     @classmethod
     def parse(cls, value: Any, where: str) -> Variant:
@@ -33,6 +31,9 @@ class Variant(StrEnum):
             return cls(str(value).casefold())
         except ValueError:
             raise InputError(f'must be "origami", "legends" or "mixed", not {value!r}', where=where) from None
+
+
+_GAMES = {v: frozenset(Game) if v is Variant.MIXED else frozenset({Game(v.value)}) for v in Variant}
 
 
 @dataclass(frozen=True, slots=True)

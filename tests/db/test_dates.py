@@ -5,10 +5,17 @@ from __future__ import annotations
 
 import sqlite3
 import warnings
+from datetime import UTC, datetime
 from pathlib import Path
 
+from sqlalchemy import insert
+
+from db import upcast
+from db.models import Event as EventRow
 from db.store import Store
 from tests.db.test_store import DEAL, new_game
+
+MOMENT = datetime(2026, 11, 24, 20, 30, 5, 123456, tzinfo=UTC)
 
 
 def test_every_event_time_has_one_format(tmp_path: Path) -> None:
@@ -25,3 +32,22 @@ def test_every_event_time_has_one_format(tmp_path: Path) -> None:
     with sqlite3.connect(path) as c:
         times = [t for (t,) in c.execute("SELECT recorded_at FROM events ORDER BY seq")]
     assert len(times) == 2 and all(len(t) == len("2026-11-23 19:02:08.892167") and "+" not in t for t in times), times
+
+
+def test_the_fast_path_stores_the_text_sqlalchemy_would(tmp_path: Path) -> None:
+    """The payload and time of an action recorded by the driver read back as the same text as the same row
+    inserted through SQLAlchemy's own types."""
+    path = tmp_path / "store.db"
+    store = Store.open(f"sqlite:///{path}", clock=lambda: MOMENT)
+    try:
+        game = new_game(store)
+        store.append(game, 1, [DEAL], "deal")  # the fast path
+        name, version, payload = upcast.write("origami", DEAL)
+        with store.engine.begin() as c:  # the same row, as SQLAlchemy writes it, as seq 3
+            c.execute(insert(EventRow).values(game_id=game, seq=3, type=name, version=version, payload=payload,
+                                              action=3, idempotency_key=None, recorded_at=MOMENT))
+    finally:
+        store.close()
+    with sqlite3.connect(path) as c:
+        fast, slow = c.execute("SELECT type, version, payload, recorded_at FROM events WHERE seq IN (2, 3) ORDER BY seq")
+    assert fast == slow and name == "cards_dealt", (fast, slow)
