@@ -11,15 +11,14 @@ import uuid
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
-from functools import cache
 from typing import Any
 
-from sqlalchemy import Connection, Dialect, Engine, delete, func, insert, or_, select, text, update
+from sqlalchemy import Connection, Engine, delete, func, insert, or_, select, text, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from scoring.errors import InputError
 
-from . import ratings, stats, tallies, upcast
+from . import event_rows, ratings, stats, tallies, upcast
 from .engine import WRITE, make_engine, sqlite_path
 from .errors import Conflict, DamagedGame, StaleGame, StoreError, UnknownRecord, explain
 from .models import CardValue, Game, GameFamily, GamePlayer, Player, Result
@@ -62,6 +61,7 @@ class Store:
         self.where = where
         self.clock = clock
         self._kinds: dict[int, str] = {}  # game id -> games.kind
+        self._sqlite = engine.dialect.name == "sqlite"  # actions are then recorded through the driver itself
 
     @classmethod
     def open(cls, url: str, *, timeout: float = 5.0, clock: Clock = utc_now) -> Store:
@@ -108,24 +108,25 @@ class Store:
         return self._writes
 
     def _insert_events(self, rows: list[tuple[Any, ...]]) -> None:
-        """The rows inserted by the SQLite driver itself in one IMMEDIATE transaction: recording an action is the
-        one write a player waits on, and SQLAlchemy's transaction handling costs more than the insert itself."""
-        with self._lock, self._guard():
+        """The rows inserted by the SQLite driver itself in one IMMEDIATE transaction (see db/event_rows.py); its
+        errors become the store's as `_guard` makes them."""
+        with self._lock:
             raw: sqlite3.Connection = self._connection().connection.dbapi_connection  # type: ignore[assignment]
             try:
                 raw.execute("BEGIN IMMEDIATE")
                 if len(rows) == 1:
-                    raw.execute(_SQLITE_INSERT, rows[0])
+                    raw.execute(event_rows.INSERT, rows[0])
                 else:
-                    raw.executemany(_SQLITE_INSERT, rows)
+                    raw.executemany(event_rows.INSERT, rows)
                 raw.execute("COMMIT")
             except BaseException as exc:
                 if raw.in_transaction:
                     raw.execute("ROLLBACK")
-                if not isinstance(exc, sqlite3.Error):
-                    raise
-                # raised as SQLAlchemy's would be, so callers see one kind of error
-                raise DBAPIError.instance("append", (), exc, sqlite3.Error) from None
+                if isinstance(exc, sqlite3.IntegrityError):
+                    raise Conflict(f"{self.where}: {exc}") from None
+                if isinstance(exc, sqlite3.Error):
+                    raise explain(exc, self.where) from None
+                raise
 
     @contextmanager
     def _read(self) -> Iterator[Connection]:
@@ -410,9 +411,9 @@ class Store:
                 kind = self._kind(c, game_id)
         undoing = any(isinstance(f, Undone) for f in facts)
         try:
-            if self.engine.dialect.name == "sqlite" and not undoing:
+            if self._sqlite and not undoing:
                 now = self.clock()
-                self._insert_events(_sqlite_rows(self.engine.dialect, kind, game_id, after + 1, facts, key, now))
+                self._insert_events(event_rows.rows(kind, game_id, after + 1, facts, key, now))
             else:
                 rows, now = self._rows(kind, game_id, after + 1, facts, key)
                 with self._write() as c:
@@ -847,31 +848,3 @@ def _player(row: Any) -> PlayerRecord:
     # A creation time damaged outside the companion reads as the epoch: it is shown nowhere a decision rests on.
     created = row.created_at if isinstance(row.created_at, datetime) else datetime(1970, 1, 1, tzinfo=UTC)
     return PlayerRecord(row.id, row.name, _aware(created), row.merged_into)
-
-
-_SQLITE_COLUMNS = ("game_id", "seq", "type", "version", "payload", "action", "idempotency_key", "recorded_at")
-_SQLITE_INSERT = f"INSERT INTO events ({', '.join(_SQLITE_COLUMNS)}) VALUES ({', '.join('?' for _ in _SQLITE_COLUMNS)})"
-
-
-@cache
-def _processors(dialect: Dialect) -> tuple[Callable[[Any], str], Callable[[datetime], str]]:
-    """SQLAlchemy's own converters of the payload (JSON text) and the time (SQLite's DATETIME text), so the fast
-    path stores the same text as SQLAlchemy. The dialect's type, not the generic one: the generic DateTime has no
-    converter, and the driver would then adapt a datetime itself (a second format; deprecated since 3.12)."""
-    columns = EventRow.__table__.columns
-    payload, moment = (columns[name].type.dialect_impl(dialect).bind_processor(dialect)
-                       for name in ("payload", "recorded_at"))
-    assert payload is not None and moment is not None
-    return payload, moment
-
-
-def _sqlite_rows(dialect: Dialect, kind: str, game_id: int, seq: int, facts: Sequence[Event | Undone], key: str,
-                 now: datetime) -> list[tuple[Any, ...]]:
-    """One action's rows as the driver takes them, in `_SQLITE_COLUMNS` order (the key on the first row only)."""
-    payload, moment = _processors(dialect)
-    at = moment(now)
-    rows = []
-    for i, fact in enumerate(facts):
-        name, version, data = upcast.write(kind, fact)
-        rows.append((game_id, seq + i, name, version, payload(data), seq, key if i == 0 else None, at))
-    return rows

@@ -81,16 +81,16 @@ class Checker:
             if cid == RICE_PAPER or quantity is None:
                 continue
             total = in_view(self.state, cid, reshuffling) + cards.count(cid)
-            self.require(total <= quantity, RuleId.CARD_COUNT,
-                         f"that would make {total} × {cid} in view, but the game has {quantity}")
+            if total > quantity:
+                self.refuse(RuleId.CARD_COUNT, f"that would make {total} × {cid} in view, but the game has {quantity}")
 
     def hand_has(self, seat: int, cards: tuple[CardId, ...]) -> None:
         """The player holds these cards (unseen ones may stand in), they are in the game, and showing them
         does not make more copies than exist."""
         if not cards:  # nothing shown (most turns end without a discard): nothing to check
             return
-        self.require(self.state.player(seat).hand.can_give(cards), RuleId.CARD_ZONE,
-                     f"{self.name(seat)} has no {', '.join(cards)} in hand", overridable=False)
+        if not self.state.player(seat).hand.can_give(cards):
+            self.refuse(RuleId.CARD_ZONE, f"{self.name(seat)} has no {', '.join(cards)} in hand", overridable=False)
         self.in_game(cards)
         self.shown(seat, cards)
 
@@ -98,7 +98,8 @@ class Checker:
         """The draw line once these cards are taken from it; each must be there."""
         rest = list(self.state.line)
         for cid in cards:
-            self.require(cid in rest, RuleId.CARD_ZONE, f"{cid} is not in the draw line", overridable=False)
+            if cid not in rest:
+                self.refuse(RuleId.CARD_ZONE, f"{cid} is not in the draw line", overridable=False)
             rest.remove(cid)
         return rest
 

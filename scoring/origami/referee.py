@@ -177,29 +177,29 @@ def main_action(check: Checker, seat: int) -> None:
 def pay_from_hand(check: Checker, seat: int, played: tuple[CardId, ...], payment: tuple[CardId, ...]) -> None:
     hand = check.state.player(seat).hand
     name = check.name(seat)
-    check.require(hand.can_give(played), RuleId.CARD_ZONE,
-                  f"{name} has no {', '.join(played)} in hand", overridable=False)
+    if not hand.can_give(played):
+        check.refuse(RuleId.CARD_ZONE, f"{name} has no {', '.join(played)} in hand", overridable=False)
     check.in_game(payment)
     rice = payment.count(RICE_PAPER)
-    check.require(rice <= hand.rice, RuleId.PAY_RICE,
-                  f"{name} holds {hand.rice} rice paper, not {rice}: rice paper has its own back, so a hand the "
-                  f"table has not seen (given as a number) holds none; list the hand's cards, rice paper included",
-                  overridable=False)
+    if rice > hand.rice:
+        check.refuse(RuleId.PAY_RICE, f"{name} holds {hand.rice} rice paper, not {rice}: rice paper has its own "
+                     "back, so a hand the table has not seen (given as a number) holds none; list the hand's cards, "
+                     "rice paper included", overridable=False)
     if not hand.without(played).can_give(payment):
         why = ("the card played cannot pay for itself" if hand.can_give(payment)
                else f"the hand holds {', '.join(hand.known) or 'nothing'}" if not hand.unknown
                else "the payment must come from the cards in hand")
-        check.require(False, RuleId.PAY_HAND, f"{name} cannot pay with {', '.join(payment)}: {why}",
-                      overridable=False)
+        check.refuse(RuleId.PAY_HAND, f"{name} cannot pay with {', '.join(payment)}: {why}", overridable=False)
     check.shown(seat, [*played, *payment])
 
 
 def exact(check: Checker, card: CardId, payment: tuple[CardId, ...], due: int, why: str) -> None:
     paid = folds(payment, check.catalogue)
-    check.require(paid == due, RuleId.PAY_EXACT,
-                  f"{card} costs {due} fold{'s' if due != 1 else ''}{why}; "
-                  f"{', '.join(payment) or 'nothing'} {'is' if len(payment) < 2 else 'are'} worth {paid}"
-                  + (": paying more is not allowed" if paid > due else ""))
+    if paid != due:
+        check.refuse(RuleId.PAY_EXACT,
+                     f"{card} costs {due} fold{'s' if due != 1 else ''}{why}; "
+                     f"{', '.join(payment) or 'nothing'} {'is' if len(payment) < 2 else 'are'} worth {paid}"
+                     + (": paying more is not allowed" if paid > due else ""))
 
 
 def _draw(check: Checker, cmd: c.DrawCards) -> list[e.Event]:
@@ -234,9 +234,10 @@ def refill(check: Checker, cards: tuple[CardId, ...], line_now: int) -> list[e.E
     if not cards:
         return []
     room = max(0, check.state.line_size - line_now)
-    check.require(len(cards) <= room, RuleId.LINE_REFILL,
-                  f"the draw line has room for {room} card{'s' if room != 1 else ''}, not {len(cards)}",
-                  overridable=False)
+    if len(cards) > room:
+        check.refuse(RuleId.LINE_REFILL,
+                     f"the draw line has room for {room} card{'s' if room != 1 else ''}, not {len(cards)}",
+                     overridable=False)
     check.in_game(cards)
     check.revealed(cards, reshuffling=len(cards) >= check.state.deck)
     return from_deck(check, len(cards), make=e.LineRefilled, revealed=cards)
@@ -249,9 +250,10 @@ def _play(check: Checker, cmd: c.PlayOrigami) -> list[e.Event]:
     card = check.card(cmd.card)
     check.require(card.kind is not Kind.RICE_PAPER, RuleId.PAY_RICE,
                   "rice paper is not an origami: it can only be used to pay", overridable=False)
-    check.require(not card.is_character, RuleId.CHAR_PAIR,
-                  f"{card.id} is a Character: play it as a Character (it goes to the middle of the table)",
-                  overridable=False)
+    if card.is_character:
+        check.refuse(RuleId.CHAR_PAIR,
+                     f"{card.id} is a Character: play it as a Character (it goes to the middle of the table)",
+                     overridable=False)
     check.in_game([card.id])
     free_play = state.free_play is not None and cmd.source == "line" and cmd.via is None
     action = cmd.via is None and not free_play

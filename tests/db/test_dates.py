@@ -1,5 +1,5 @@
-"""Times are stored in one text format on SQLite, whichever way a row was written: through SQLAlchemy, or through
-the fast path that records an action (SQLAlchemy's own processor there too, never the driver's deprecated
+"""Times and payloads are stored as the same text on SQLite, whichever way a row was written: through SQLAlchemy,
+or through the fast path that records an action (db/event_rows.py: its own text, never the driver's deprecated
 datetime adapter)."""
 from __future__ import annotations
 
@@ -8,14 +8,13 @@ import warnings
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
 from sqlalchemy import insert
 
 from db import upcast
 from db.models import Event as EventRow
 from db.store import Store
 from tests.db.test_store import DEAL, new_game
-
-MOMENT = datetime(2026, 11, 24, 20, 30, 5, 123456, tzinfo=UTC)
 
 
 def test_every_event_time_has_one_format(tmp_path: Path) -> None:
@@ -34,18 +33,20 @@ def test_every_event_time_has_one_format(tmp_path: Path) -> None:
     assert len(times) == 2 and all(len(t) == len("2026-11-23 19:02:08.892167") and "+" not in t for t in times), times
 
 
-def test_the_fast_path_stores_the_text_sqlalchemy_would(tmp_path: Path) -> None:
+@pytest.mark.parametrize("moment", [datetime(2026, 11, 24, 20, 30, 5, 123456, tzinfo=UTC),
+                                    datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)])  # no microseconds: still six digits
+def test_the_fast_path_stores_the_text_sqlalchemy_would(tmp_path: Path, moment: datetime) -> None:
     """The payload and time of an action recorded by the driver read back as the same text as the same row
     inserted through SQLAlchemy's own types."""
     path = tmp_path / "store.db"
-    store = Store.open(f"sqlite:///{path}", clock=lambda: MOMENT)
+    store = Store.open(f"sqlite:///{path}", clock=lambda: moment)
     try:
         game = new_game(store)
         store.append(game, 1, [DEAL], "deal")  # the fast path
         name, version, payload = upcast.write("origami", DEAL)
         with store.engine.begin() as c:  # the same row, as SQLAlchemy writes it, as seq 3
             c.execute(insert(EventRow).values(game_id=game, seq=3, type=name, version=version, payload=payload,
-                                              action=3, idempotency_key=None, recorded_at=MOMENT))
+                                              action=3, idempotency_key=None, recorded_at=moment))
     finally:
         store.close()
     with sqlite3.connect(path) as c:
