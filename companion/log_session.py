@@ -119,11 +119,11 @@ class LogSession(ABC, Generic[State]):
         decision = self.decide(self.state, command)
         if isinstance(decision, Rejected):
             return Submitted(decision, recorded=False)
-        state = self.state  # the state after, worked out before the write and kept only once it is durable
-        for event in decision.events:
-            state = self.evolve(state, event)
         appended = self._append(decision.events, key)
         if appended:
+            state = self.state
+            for event in decision.events:
+                state = self.evolve(state, event)
             self.state = state
         return Submitted(decision, recorded=appended)
 

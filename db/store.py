@@ -61,7 +61,6 @@ class Store:
         self.where = where
         self.clock = clock
         self._kinds: dict[int, str] = {}  # game id -> games.kind
-        self._sqlite = engine.dialect.name == "sqlite"  # actions are then recorded through the driver itself
 
     @classmethod
     def open(cls, url: str, *, timeout: float = 5.0, clock: Clock = utc_now) -> Store:
@@ -108,9 +107,9 @@ class Store:
         return self._writes
 
     def _insert_events(self, rows: list[tuple[Any, ...]]) -> None:
-        """The rows inserted by the SQLite driver itself in one IMMEDIATE transaction (see db/event_rows.py); its
-        errors become the store's as `_guard` makes them."""
-        with self._lock:
+        """The rows inserted by the SQLite driver itself in one IMMEDIATE transaction (see db/event_rows.py):
+        SQLAlchemy's transaction handling costs more than the insert itself."""
+        with self._lock, self._guard():
             raw: sqlite3.Connection = self._connection().connection.dbapi_connection  # type: ignore[assignment]
             try:
                 raw.execute("BEGIN IMMEDIATE")
@@ -122,10 +121,8 @@ class Store:
             except BaseException as exc:
                 if raw.in_transaction:
                     raw.execute("ROLLBACK")
-                if isinstance(exc, sqlite3.IntegrityError):
-                    raise Conflict(f"{self.where}: {exc}") from None
-                if isinstance(exc, sqlite3.Error):
-                    raise explain(exc, self.where) from None
+                if isinstance(exc, sqlite3.Error):  # raised as SQLAlchemy would, for `_guard` to make it the store's
+                    raise DBAPIError.instance("append", (), exc, sqlite3.Error) from None
                 raise
 
     @contextmanager
@@ -411,7 +408,7 @@ class Store:
                 kind = self._kind(c, game_id)
         undoing = any(isinstance(f, Undone) for f in facts)
         try:
-            if self._sqlite and not undoing:
+            if self.engine.dialect.name == "sqlite" and not undoing:
                 now = self.clock()
                 self._insert_events(event_rows.rows(kind, game_id, after + 1, facts, key, now))
             else:

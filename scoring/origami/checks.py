@@ -64,13 +64,14 @@ class Checker:
             card = self.card(cid)
             if card.kind is Kind.RICE_PAPER:
                 if "polar" not in self.state.families:
-                    self.refuse(RuleId.CARD_COUNT, "rice paper is used only with the polar animals", False)
+                    self.refuse(RuleId.CARD_COUNT, "rice paper is used only with the polar animals", overridable=False)
             elif card.is_character:
                 if card.name not in self.state.character_pairs:
-                    self.refuse(RuleId.CARD_COUNT, f"{card.id} is not one of this game's Characters", False)
+                    self.refuse(RuleId.CARD_COUNT, f"{card.id} is not one of this game's Characters",
+                                overridable=False)
             elif card.family not in self.state.families:
                 self.refuse(RuleId.CARD_COUNT, f"{card.id} ({card.family}) is not in this game: the families are "
-                            + ", ".join(self.state.families), False)
+                            + ", ".join(self.state.families), overridable=False)
 
     def revealed(self, cards: Iterable[CardId], reshuffling: bool = False) -> None:
         """Cards coming into view must not exceed the copies the game has. When they come after a
