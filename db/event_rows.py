@@ -34,7 +34,7 @@ def rows(kind: str, game_id: int, seq: int, facts: Sequence[Event | Undone], key
          now: datetime) -> list[tuple[Any, ...]]:
     """One action's rows in `COLUMNS` order (the key on the first row only), the time as SQLite's DATETIME text
     (UTC, without the zone, always six digits of microseconds)."""
-    at = now.replace(tzinfo=None).isoformat(" ", "microseconds")
+    at = now.isoformat(" ", "microseconds")[:26]  # the zone left off, as SQLAlchemy's SQLite DATETIME does
     out = []
     for i, fact in enumerate(facts):
         name, version, data = upcast.write(kind, fact)

@@ -14,7 +14,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Connection, Engine, delete, func, insert, or_, select, text, update
-from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError, StatementError
 
 from scoring.errors import InputError
 
@@ -83,10 +83,14 @@ class Store:
     def _guard(self) -> Iterator[None]:
         try:
             yield
-        except IntegrityError as exc:
-            raise Conflict(f"{self.where}: {exc.orig}") from None
         except DBAPIError as exc:
-            raise explain(exc, self.where) from None
+            raise self._mapped(exc) from None
+
+    def _mapped(self, exc: StatementError) -> StoreError:
+        """The database's refusal as the store's error: a collision (Conflict) or what a person can act on."""
+        if isinstance(exc, IntegrityError):
+            return Conflict(f"{self.where}: {exc.orig}")
+        return explain(exc, self.where)
 
     @contextmanager
     def _write(self) -> Iterator[Connection]:
@@ -109,7 +113,7 @@ class Store:
     def _insert_events(self, rows: list[tuple[Any, ...]]) -> None:
         """The rows inserted by the SQLite driver itself in one IMMEDIATE transaction (see db/event_rows.py):
         SQLAlchemy's transaction handling costs more than the insert itself."""
-        with self._lock, self._guard():
+        with self._lock:  # not under `_guard`: entering and leaving it costs more here than the insert
             raw: sqlite3.Connection = self._connection().connection.dbapi_connection  # type: ignore[assignment]
             try:
                 raw.execute("BEGIN IMMEDIATE")
@@ -121,8 +125,8 @@ class Store:
             except BaseException as exc:
                 if raw.in_transaction:
                     raw.execute("ROLLBACK")
-                if isinstance(exc, sqlite3.Error):  # raised as SQLAlchemy would, for `_guard` to make it the store's
-                    raise DBAPIError.instance("append", (), exc, sqlite3.Error) from None
+                if isinstance(exc, sqlite3.Error):  # as SQLAlchemy would wrap it, then as every write maps it
+                    raise self._mapped(DBAPIError.instance("append", (), exc, sqlite3.Error)) from None
                 raise
 
     @contextmanager
@@ -406,7 +410,7 @@ class Store:
         if kind is None:
             with self._read() as c:
                 kind = self._kind(c, game_id)
-        undoing = any(isinstance(f, Undone) for f in facts)
+        undoing = Undone in map(type, facts)
         try:
             if self.engine.dialect.name == "sqlite" and not undoing:
                 now = self.clock()
