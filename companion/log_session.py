@@ -154,8 +154,8 @@ class LogSession(ABC, Generic[State]):
             self.reload()
             return False
         assert appended.at is not None
-        self.log.extend(LoggedEvent(appended.first + i, appended.first, fact, appended.at, key if i == 0 else None)
-                        for i, fact in enumerate(facts))
+        first, at = appended.first, appended.at
+        self.log += [LoggedEvent(first + i, first, fact, at, key if i == 0 else None) for i, fact in enumerate(facts)]
         self.keys.add(key)
         return True
 

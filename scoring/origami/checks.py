@@ -1,7 +1,6 @@
 """The referee's tools: violations as values, ordered checks, and what the table can see."""
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -106,8 +105,14 @@ class Checker:
 
     def shown(self, seat: int, cards: Iterable[CardId]) -> None:
         """Cards a player shows from hand: only those not already known to the table are new in view."""
-        new = Counter(cards) - Counter(self.state.player(seat).hand.known)
-        self.revealed(list(new.elements()))
+        known = list(self.state.player(seat).hand.known)
+        new = []
+        for card in cards:
+            if card in known:
+                known.remove(card)
+            else:
+                new.append(card)
+        self.revealed(new)
 
 
 def in_view(state: GameState, card: CardId, reshuffling: bool = False) -> int:

@@ -42,6 +42,13 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def _holds_record(hint: Any) -> bool:
+    return (isinstance(hint, type) and is_dataclass(hint)) or any(_holds_record(a) for a in get_args(hint))
+
+
+_FLAT = frozenset(cls for cls in NAMES if not any(_holds_record(h) for h in HINTS[cls].values()))
+
+
 def _frozen(value: Any) -> Any:
     if isinstance(value, list):
         return tuple(_frozen(v) for v in value)
@@ -63,8 +70,10 @@ def _revive(value: Any, hint: Any) -> Any:
 
 def encode(event: e.Event) -> tuple[str, int, dict[str, Any]]:
     """(type name, version, payload)."""
-    payload = {name: _plain(getattr(event, name)) for name in FIELDS[type(event)]}
-    return NAMES[type(event)], VERSION, payload
+    cls = type(event)
+    if cls in _FLAT:  # only text, numbers, flags and tuples of them: JSON writes them as they are
+        return NAMES[cls], VERSION, {name: getattr(event, name) for name in FIELDS[cls]}
+    return NAMES[cls], VERSION, {name: _plain(getattr(event, name)) for name in FIELDS[cls]}
 
 
 def decode(name: str, version: int, payload: dict[str, Any]) -> e.Event:

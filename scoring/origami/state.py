@@ -1,7 +1,6 @@
 """What the table can see of a game: frozen state, changed only by evolve()."""
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, fields
 from enum import StrEnum
@@ -33,11 +32,18 @@ class Hand:
         return self.known.count(RICE_PAPER)
 
     def can_give(self, cards: Iterable[CardId]) -> bool:
-        need = Counter(cards)
-        have = Counter(self.known)
-        missing = sum(max(0, n - have[c]) for c, n in need.items() if c != RICE_PAPER)
-        rice_ok = need[RICE_PAPER] <= have[RICE_PAPER]
-        return rice_ok and missing <= self.unknown
+        """Each card a known copy, or else an unseen card (never rice paper: its back is seen). A list, not two
+        Counters: hands and the cards asked for are a few cards, and the referee asks on most actions."""
+        rest = list(self.known)
+        unseen = self.unknown
+        for card in cards:
+            if card in rest:
+                rest.remove(card)
+            elif card == RICE_PAPER or not unseen:
+                return False
+            else:
+                unseen -= 1
+        return True
 
     def without(self, cards: Iterable[CardId]) -> Hand:
         """Remove shown cards: known copies first, then unseen cards (assumes can_give)."""
