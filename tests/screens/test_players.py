@@ -8,6 +8,7 @@ from textual.widgets import OptionList, Sparkline, Static
 
 from companion.app import make_app
 from companion.catalogue import shipped
+from companion.local_time import day
 from companion.render import sheet_json
 from db.store import Store
 from scoring.origami.sheet import ScoreSheet, score
@@ -42,7 +43,7 @@ def shown(screen: PlayersScreen, selector: str) -> str:
 async def test_statistics_trend_head_to_head_rename_and_merge(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path}/p.db"
     sheets = seed_history(url)
-    today = f"{datetime.now(UTC):%Y-%m-%d}"
+    today = day(datetime.now(UTC))  # the date as the screen shows it: in the user's zone
     app = make_app(url)
     async with app.run_test(size=(100, 30)) as pilot:
         await settled(pilot)
