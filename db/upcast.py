@@ -2,19 +2,21 @@
 step to the current one, then decoded."""
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
 from scoring.errors import InputError
-from scoring.origami import codec as origami_codec
-from scoring.origin import codec as origin_codec
 
 from .records import ORIGAMI, ORIGIN_STORY, Undone
 
 Payload = dict[str, Any]
 # Each game's codec (games.kind -> a module with VERSION, encode and decode). Type names are stable per game.
-CODECS: dict[str, ModuleType] = {ORIGAMI: origami_codec, ORIGIN_STORY: origin_codec}
+# Imported when a game of that kind is first read or written: the store's other work (a listing, statistics)
+# should not wait for both games' rules to load.
+MODULES = {ORIGAMI: "scoring.origami.codec", ORIGIN_STORY: "scoring.origin.codec"}
+CODECS: dict[str, ModuleType] = {}
 # (type name, version) -> the payload at version + 1. A new event version adds an entry here, never edits rows.
 UPCASTERS: dict[tuple[str, int], Callable[[Payload], Payload]] = {}
 
@@ -24,7 +26,10 @@ STORE_EVENTS: dict[str, int] = {"action_undone": 1}  # facts of the log itself, 
 def codec(kind: str) -> ModuleType:
     found = CODECS.get(kind)
     if found is None:
-        raise InputError(f"a game of kind {kind!r} is not one this companion knows: written by a newer companion?")
+        if kind not in MODULES:
+            raise InputError(f"a game of kind {kind!r} is not one this companion knows: written by a newer "
+                             "companion?")
+        found = CODECS[kind] = importlib.import_module(MODULES[kind])
     return found
 
 
