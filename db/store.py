@@ -4,7 +4,6 @@ Every method is one transaction: it does all of its work or none of it.
 """
 from __future__ import annotations
 
-import difflib
 import sqlite3
 import threading
 import uuid
@@ -165,7 +164,9 @@ class Store:
                  else c.execute(select(Player).where(Player.name_key == who.strip().casefold())).first())
         if found is None:
             names = [r.name for r in c.execute(select(Player.name).where(Player.merged_into.is_(None)))]
-            close = difflib.get_close_matches(str(who), names, n=3)
+            from difflib import get_close_matches  # only for a name not found: it takes a while to import
+
+            close = get_close_matches(str(who), names, n=3)
             hint = f"; did you mean {' or '.join(close)}?" if close else (
                 f"; players: {', '.join(sorted(names))}" if names else "; no players are recorded yet")
             raise UnknownRecord(f"no player {who!r}{hint}", kind="player")
