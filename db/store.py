@@ -113,7 +113,10 @@ class Store:
         """The rows inserted by the SQLite driver itself in one IMMEDIATE transaction (see db/event_rows.py):
         SQLAlchemy's transaction handling costs more than the insert itself."""
         with self._lock:  # not under `_guard`: entering and leaving it costs more here than the insert
-            raw: sqlite3.Connection = self._connection().connection.dbapi_connection  # type: ignore[assignment]
+            try:
+                raw: sqlite3.Connection = self._connection().connection.dbapi_connection  # type: ignore[assignment]
+            except DBAPIError as exc:  # the file could not be opened again (after a failed write, say)
+                raise self._mapped(exc) from None
             try:
                 raw.execute("BEGIN IMMEDIATE")
                 if len(rows) == 1:

@@ -16,6 +16,9 @@ from db.engine import make_engine, sqlite_path
 from db.errors import StoreError
 from db.models import Base
 from db.store import Store
+from scoring.origami import events as e
+
+START = e.GameStarted("origami", ("Ann", "Bob"), (), (), (), 60, 0)
 
 
 def url(path: Path) -> str:
@@ -129,6 +132,34 @@ def test_a_full_disk_is_reported_and_nothing_is_written(tmp_path: Path) -> None:
                             characters=["y" * 200] * 50, rules={}, sheet=_two(), sheets=[{"x": "z" * 9000}] * 2)
     assert [p.name for p in store.players()] == ["Ann"]
     assert store.games() == []
+
+
+def test_an_action_on_a_full_disk_is_reported_and_nothing_is_written(tmp_path: Path) -> None:
+    """Recording an action goes straight to the SQLite driver: its failures are named as every other write's."""
+    store = Store.open(url(tmp_path / "full.db"))
+    game = store.create_game(variant="origami", players=["Ann", "Bob"], families=[], first=(START,), key="start").id
+    store.append(game, 1, (e.TurnEnded(0, ()),), key="one")
+
+    @sa.event.listens_for(store.engine, "connect")
+    def _tiny(dbapi_connection, _record):  # type: ignore[no-untyped-def]
+        pages = dbapi_connection.execute("PRAGMA page_count").fetchone()[0]
+        dbapi_connection.execute(f"PRAGMA max_page_count = {pages}")
+
+    store.close()
+    with pytest.raises(StoreError, match="disk holding .* is full: nothing was recorded"):
+        store.append(game, 2, (e.TurnEnded(1, ("Kappa",) * 3000), e.TurnEnded(0, ())), key="two")
+    assert [x.seq for x in store.events(game)] == [1, 2]
+
+
+def test_an_action_when_the_file_cannot_be_opened_again_is_reported(tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    store = Store.open(url(folder / "a.db"))
+    game = store.create_game(variant="origami", players=["Ann", "Bob"], families=[], first=(START,), key="start").id
+    store.append(game, 1, (e.TurnEnded(0, ()),), key="one")
+    store.close()  # the next write opens the file again…
+    folder.rename(tmp_path / "moved")  # …which has gone
+    with pytest.raises(StoreError, match="cannot open .*a.db"):
+        store.append(game, 2, (e.TurnEnded(1, ()),), key="two")
 
 
 def test_a_read_only_database_is_reported(tmp_path: Path) -> None:
