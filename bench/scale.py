@@ -11,7 +11,9 @@ what a person waits for, measured as they meet it. Every figure names the size i
   the last has the new table);
 - export (the companion's own file and BG Stats') and import: the console script's time and peak memory, and
   importing the same file again.
-The sizes against the 100-game baseline say whether a cost grows with the history."""
+The sizes against the 100-game baseline say whether a cost grows with the history. The console script's short
+figures and the players screen are each the median of three runs (one run is as noisy as the difference sought);
+listing every game, export and import run once."""
 from __future__ import annotations
 
 import asyncio
@@ -152,7 +154,7 @@ def measure(size: int, folder: Path) -> dict[str, float]:
     figures["all_games_kb"] = 0
     figures["players"] = cli_time(url, "players", repeat=repeat)
     figures["home"] = home_usable(url, repeat)
-    figures["screen"] = asyncio.run(players_screen(url))
+    figures["screen"] = statistics.median(asyncio.run(players_screen(url)) for _ in range(repeat))
     figures["served"] = served_refresh(url)
     figures["phones"] = served_phones(url, folder)
     figures.update(exchange(url, folder, size))
