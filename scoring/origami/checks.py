@@ -105,14 +105,7 @@ class Checker:
 
     def shown(self, seat: int, cards: Iterable[CardId]) -> None:
         """Cards a player shows from hand: only those not already known to the table are new in view."""
-        known = list(self.state.player(seat).hand.known)
-        new = []
-        for card in cards:
-            if card in known:
-                known.remove(card)
-            else:
-                new.append(card)
-        self.revealed(new)
+        self.revealed(self.state.player(seat).hand.unmatched(cards))
 
 
 def in_view(state: GameState, card: CardId, reshuffling: bool = False) -> int:

@@ -31,19 +31,23 @@ class Hand:
     def rice(self) -> int:
         return self.known.count(RICE_PAPER)
 
-    def can_give(self, cards: Iterable[CardId]) -> bool:
-        """Each card a known copy, or else an unseen card (never rice paper: its back is seen). A list, not two
-        Counters: hands and the cards asked for are a few cards, and the referee asks on most actions."""
+    def unmatched(self, cards: Iterable[CardId]) -> list[CardId]:
+        """The cards left once each known copy has matched one of them: those the hand can give only from its
+        unseen cards. A list, not Counters: a hand and the cards asked for are a few, and the referee asks on
+        most actions."""
         rest = list(self.known)
-        unseen = self.unknown
+        out = []
         for card in cards:
             if card in rest:
                 rest.remove(card)
-            elif card == RICE_PAPER or not unseen:
-                return False
             else:
-                unseen -= 1
-        return True
+                out.append(card)
+        return out
+
+    def can_give(self, cards: Iterable[CardId]) -> bool:
+        """Each card a known copy, or else an unseen card (never rice paper: its back is seen)."""
+        unmatched = self.unmatched(cards)
+        return RICE_PAPER not in unmatched and len(unmatched) <= self.unknown
 
     def without(self, cards: Iterable[CardId]) -> Hand:
         """Remove shown cards: known copies first, then unseen cards (assumes can_give)."""
