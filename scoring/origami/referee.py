@@ -221,7 +221,9 @@ def _draw(check: Checker, cmd: c.DrawCards) -> list[e.Event]:
                       f"{check.name(cmd.player)} holds only {player.hand.rice} rice paper", overridable=False)
         out.append(e.Discarded(cmd.player, (RICE_PAPER,) * cmd.rice_traded))
         out += from_deck(check, cmd.rice_traded, player=cmd.player)
-    return out + refill(after(check, out), cmd.refill, len(rest))
+    # Drawn cards only move from the line to a hand, face up: the deck, the discard pile and the copies in view
+    # are as they were, so the refill is checked on this state unless rice paper was traded for deck cards.
+    return out + refill(check if len(out) == 1 else after(check, out), cmd.refill, len(rest))
 
 
 def after(check: Checker, events: Sequence[e.Event]) -> Checker:
