@@ -65,7 +65,7 @@ def main() -> None:
 if __name__ == "__main__":
     main()
     print()
-    from . import entry, origin, origin_app, quick_keys, ratings, scale, store
+    from . import app_memory, entry, origin, origin_app, quick_keys, ratings, scale, store
 
     entry.main()
     print()
@@ -74,6 +74,8 @@ if __name__ == "__main__":
     store.main()
     print()
     origin_app.main()
+    print()
+    app_memory.main()
     print()
     quick_keys.main()
     print()

@@ -1,0 +1,66 @@
+"""A screen opened and closed leaves nothing behind: over an evening's play the widgets of screens long closed, and
+the lines they rendered, do not pile up; and what the app loads at start stays out of the collector's passes."""
+from __future__ import annotations
+
+import gc
+import weakref
+from collections import Counter
+from pathlib import Path
+
+from textual._styles_cache import StylesCache
+from textual.color import Color
+from textual.widgets import Footer, Header
+
+from companion.app import make_app
+from tests.screens.settle import settled
+from tests.screens.test_players import seed_history
+
+
+def alive() -> Counter[str]:
+    gc.collect()
+    kinds = (Header, Footer, StylesCache)
+    return Counter(type(o).__name__ for o in gc.get_objects() if isinstance(o, kinds))
+
+
+async def test_a_screen_opened_and_closed_again_and_again_leaves_nothing_behind(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/p.db"
+    seed_history(url)
+    app = make_app(url)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settled(pilot)
+
+        async def visit() -> None:  # the players screen, a player's history shown, and back Home
+            await pilot.press("p")
+            await settled(pilot)
+            await pilot.press("down", "escape")
+            await settled(pilot)
+
+        for _ in range(2):
+            await visit()
+        before = alive()
+        for _ in range(8):
+            await visit()
+        after = alive()
+    assert before["Header"] <= 3 and before["StylesCache"] > 10  # Home's widgets, and at most the last screen's
+    assert after == before
+
+
+def test_the_background_of_a_line_is_cached_on_its_colours_alone() -> None:
+    """Textual cached it per widget, keeping every widget that ever rendered a line (textual#6665)."""
+    cache = StylesCache()
+    gone = weakref.ref(cache)
+    base, background = Color(10, 20, 30), Color(200, 0, 0, 0.5)
+    inner, outer = cache.get_inner_outer(base, background)
+    assert (inner.background, outer.background) == (base + background, base)
+    del cache
+    gc.collect()
+    assert gone() is None
+
+
+async def test_what_is_loaded_at_start_stays_out_of_the_collectors_passes_while_the_app_runs(tmp_path: Path) -> None:
+    app = make_app(f"sqlite:///{tmp_path}/p.db")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settled(pilot)
+        assert app.store is not None
+        assert gc.get_freeze_count() > 10_000  # Textual, SQLAlchemy, the rules, Home
+    assert gc.get_freeze_count() == 0  # given back when the app ends
