@@ -4,6 +4,7 @@ from __future__ import annotations
 import types
 from dataclasses import fields, is_dataclass
 from enum import Enum
+from functools import cache
 from typing import Any, Union, get_args, get_origin, get_type_hints
 
 from ..errors import InputError
@@ -26,6 +27,17 @@ NAMES: dict[type, str] = {
 TYPES: dict[str, type] = {name: cls for cls, name in NAMES.items()}
 FIELDS: dict[type, tuple[str, ...]] = {cls: tuple(f.name for f in fields(cls)) for cls in NAMES}
 HINTS: dict[type, dict[str, Any]] = {cls: get_type_hints(cls) for cls in NAMES}
+# A record's field types (effects.Grant inside an event): worked out once, not for every event read (each time
+# get_type_hints compiles the annotations' text again).
+record_hints = cache(get_type_hints)
+
+
+@cache
+def shape(hint: Any) -> tuple[Any, tuple[Any, ...]]:
+    """A field type's origin and arguments, worked out once per type."""
+    return get_origin(hint), get_args(hint)
+
+
 WHOLE = 2**63  # whole numbers in a payload are 64-bit, as every database keeps them
 
 
@@ -59,11 +71,11 @@ def _frozen(value: Any) -> Any:
 
 def _revive(value: Any, hint: Any) -> Any:
     """Records inside an event come back as their classes (the value already conforms to `hint`)."""
-    origin, args = get_origin(hint), get_args(hint)
+    origin, args = shape(hint)
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
         return tuple(_revive(v, args[0]) for v in value)
     if isinstance(hint, type) and is_dataclass(hint):
-        hints = get_type_hints(hint)
+        hints = record_hints(hint)
         return hint(**{k: _revive(v, hints[k]) for k, v in value.items()})
     return value
 
@@ -89,14 +101,16 @@ def decode(name: str, version: int, payload: dict[str, Any]) -> e.Event:
     for key, value in values.items():
         if not _conforms(value, HINTS[cls][key]):
             raise InputError(f"{name}: {key} must be {_describe(HINTS[cls][key])}, not {_short(payload[key])}")
-    event: e.Event = cls(**{k: _revive(v, HINTS[cls][k]) for k, v in values.items()})
+    if cls not in _FLAT:  # records inside come back as their classes
+        values = {k: _revive(v, HINTS[cls][k]) for k, v in values.items()}
+    event: e.Event = cls(**values)
     return event
 
 
 def _conforms(value: Any, hint: Any) -> bool:
     """`value` (lists already made tuples) has the shape of the event field's type: whole numbers, text, flags,
     tuples of those, or None where the field allows it."""
-    origin, args = get_origin(hint), get_args(hint)
+    origin, args = shape(hint)
     if origin in (Union, types.UnionType):
         return any(_conforms(value, a) for a in args)
     if hint is type(None):
@@ -108,7 +122,7 @@ def _conforms(value: Any, hint: Any) -> bool:
             return all(_conforms(v, args[0]) for v in value)
         return len(value) == len(args) and all(_conforms(v, a) for v, a in zip(value, args, strict=True))
     if isinstance(hint, type) and is_dataclass(hint):
-        hints = get_type_hints(hint)
+        hints = record_hints(hint)
         return (isinstance(value, dict) and set(value) == set(hints)
                 and all(_conforms(v, hints[k]) for k, v in value.items()))
     if hint is bool:
