@@ -5,6 +5,7 @@ below 1 or above 13. The short notation is the value then the suit: `9br`, `7lv`
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
@@ -55,6 +56,17 @@ def format_value(value: Fraction) -> str:
 
 DECK: tuple[Card, ...] = tuple(Card(Fraction(v), s) for s in Suit for v in VALUES)
 EXTRA_LOVE: tuple[Card, ...] = tuple(Card(v, Suit.LOVE) for v in EXTRA_LOVE_VALUES)
+
+
+def too_many(cards: Iterable[Card]) -> list[Card]:
+    """The cards given more often than the game has them: one of each playing card, two of each extra-love one."""
+    counts: dict[Card, int] = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    return [card for card, n in counts.items() if n > (EXTRA_LOVE.count(card) or 1)]
+
+
+EACH_ONCE = "each card exists once, each extra-love card twice"
 
 _SUITS = {**{s.value: s for s in Suit}, **{w: s for s, w in SUIT_WORDS.items()},
           "b": Suit.BRAINS, "l": Suit.LOVE, "s": Suit.SPEED, "t": Suit.STRENGTH}

@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import InputError
-from .cards import EXTRA_LOVE, SUIT_WORDS, Card, Suit, parse_card
+from .cards import EACH_ONCE, EXTRA_LOVE, SUIT_WORDS, Card, Suit, parse_card, too_many
 from .round_input import (
     EFFECT_HELP,
     Ability,
@@ -252,6 +252,8 @@ def _ability(seats: Seating, value: object, i: int, solo: bool) -> Ability:
 
 def _hand(seats: Seating, value: object, where: str, solo: bool) -> tuple[Card, ...]:
     cards = tuple(card(c, f"{where}[{k}]", solo=solo) for k, c in enumerate(_list(value, where, "a hand")))
-    if len(set(cards)) != len(cards):
-        raise InputError("a card appears twice: each card exists once", where=where)
+    doubles = too_many(cards)
+    if doubles:
+        raise InputError(f"{', '.join(map(str, doubles))} appears more often than the game has it: {EACH_ONCE}",
+                         where=where)
     return cards

@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import Literal, NamedTuple
 
 from ..errors import InputError
-from .cards import Card, Suit, format_value
+from .cards import EACH_ONCE, Card, Suit, format_value, too_many
 from .rules import RuleId
 from .trick import Play
 
@@ -138,9 +138,9 @@ def _tie_step(chosen: Card, pool: Sequence[Card], effective: Effective) -> list[
 
 def _check_row(row: Sequence[Card], what: str = "her row") -> tuple[Card, ...]:
     cards = tuple(row)
-    doubles = [str(c) for c, n in Counter(cards).items() if n > 1]
+    doubles = [str(c) for c in too_many(cards)]
     if doubles:
-        raise InputError(f"{what} holds {_names(doubles)} twice: each card exists once")
+        raise InputError(f"{what} holds {_names(doubles)} more often than the game has it: {EACH_ONCE}")
     return cards
 
 

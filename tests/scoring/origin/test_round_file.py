@@ -6,6 +6,7 @@ from typing import Any
 import pytest
 
 from scoring.errors import InputError
+from scoring.origin.cards import parse_card
 from scoring.origin.gamefile import parse_game
 from scoring.origin.roundfile import run_round
 from scoring.origin.roundfile_json import check, round_json, score_json, tricks_json
@@ -147,6 +148,18 @@ def test_solo_file_parses_and_checks_your_row() -> None:
     assert check(data, "Ann", "7st") == {"legal": False, "rule": "OS-FOLLOW",
                                          "sentence": "Ann must follow brains: Ann holds 3br, so 7st may not be "
                                                      "played"}
+
+
+def test_a_solo_row_may_hold_both_copies_of_an_extra_love_card_and_no_second_playing_card() -> None:
+    data = {"game": "origin-story", "format": 1, "mode": "solo", "players": ["Ann"], "you": "Ann", "deck": "table",
+            "difficulty": 3, "dealer": "Factoryon", "alignment": {"Ann": "hero"},
+            "rows": {"Ann": ["11sp", "3br", "7st"], "Automaton": ["10br", "8sp", "2lv"],
+                     "Factoryon": ["4.5lv", "4.5lv", "12sp"]}, "tricks": [["Ann 11sp"]]}
+    first = run_round(data).tricks[0].plays[0]
+    assert first.play.card == parse_card("11sp") and first.legal
+    data["rows"]["Factoryon"] = ["9br", "9br", "12sp"]
+    with pytest.raises(InputError, match="9br appears more often than the game has it"):
+        run_round(data)
 
 
 @pytest.mark.parametrize(("change", "where", "says"), [

@@ -209,6 +209,18 @@ def test_d9_exchange() -> None:
     assert love.took == card("4lv") and names(love.row_after) == "7br 9.5lv"
 
 
+def test_both_copies_of_an_extra_love_card_may_sit_in_one_row() -> None:
+    """Two of each extra-love card exist (§13 Q2): an exchange can give her the second 4.5lv; a third does not exist,
+    nor a second of a playing card."""
+    done = exchange(cards("4.5lv 1br 2lv"), cards("4.5lv"), card("4.5lv"), seat=AUTOMATON)
+    assert done.took == card("1br") and names(done.row_after) == "4.5lv 4.5lv 2lv"
+    assert lead(done.row_after, alignment="hero", tricks_won=0).plays == card("4.5lv")
+    with pytest.raises(InputError, match="4.5lv more often than the game has it"):
+        lead(cards("4.5lv 4.5lv 4.5lv"), alignment="hero", tricks_won=0)
+    with pytest.raises(InputError, match="2lv more often than the game has it"):
+        lead(cards("2lv 2lv"), alignment="hero", tricks_won=0)
+
+
 def test_d9_exchange_refusals() -> None:
     with pytest.raises(InputError, match="just took"):
         exchange(cards("2lv 3sp"), cards("7br"), card("3sp"))
