@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING, Any
 
 from textual import work
 
-from db.records import ORIGIN_STORY, GameRecord
 from scoring.errors import InputError
 
 from .app_base import AppBase
 
 if TYPE_CHECKING:
+    from db.records import GameRecord
     from db.store import Store
     from scoring.origin.scoring import GameScore
     from screens.origami.quick import QuickScoreScreen, TotalsScreen
@@ -78,6 +78,7 @@ class HistoryFlow(AppBase):
                               [score for _, _, score in stats.trend], lines)
 
     def on_players_screen_show_game(self, message: PlayersScreen.ShowGame) -> None:
+        from db.records import ORIGIN_STORY
         from screens.origami.sheet import SheetScreen
 
         from .local_time import when
@@ -233,6 +234,7 @@ class HistoryFlow(AppBase):
     def on_origin_quick_screen_save(self, message: OriginQuickScreen.Save) -> None:
         """A quick-scored Origin Story game joins the history as a finished game of its kind, each player's line
         with their rounds and sources (solo: the Vancardians' lines go in the player's sheet, as for a logged game)."""
+        from db.records import ORIGIN_STORY
         from scoring.origin.roundfile_json import score_json
         from screens.origin.quick import OriginQuickScreen
 
