@@ -21,11 +21,14 @@ def _effect(check: Checker, step: str, seat: int, test: Test, cards: tuple[CardI
     return use(check, step, seat, test, cards)
 
 
-def _holder(state: GameState, step: str) -> int:
-    """Who does a step whose command names nobody (a move, a new draw line): whoever holds it this turn, the
-    player whose turn it is first (a Sloth or a Rhino played through another player's Dragon is its owner's)."""
-    holders = [g.seat for i, g in enumerate(state.grants) if g.step == step and available(state, i)]
-    return state.current if state.current in holders or not holders else holders[0]
+def _holder(state: GameState, step: str, test: Test = lambda g: None) -> int:
+    """Who does a step whose command names nobody (a move, a new draw line): whoever holds a grant for it this turn
+    that allows this one, the player whose turn it is first (a Sloth or a Rhino played through another player's
+    Dragon is its owner's; a Piranha and a Sloth may both be open). When none allows it, the first holder, whose
+    grant then says why."""
+    grants = sorted((g for i, g in enumerate(state.grants) if g.step == step and available(state, i)),
+                    key=lambda g: g.seat != state.current)  # stable: the order the effects opened in
+    return next((g.seat for g in grants if test(g) is None), grants[0].seat if grants else state.current)
 
 
 def _draw_deck(check: Checker, cmd: c.DrawFromDeck) -> list[e.Event]:
@@ -164,7 +167,7 @@ def _move(check: Checker, cmd: c.MoveOrigami) -> list[e.Event]:
                                       f"to {sc + 1}.1")
         return None
 
-    used = _effect(check, "move", _holder(check.state, "move"), test, (card,))
+    used = _effect(check, "move", _holder(check.state, "move", test), test, (card,))
     check.require(abs(len(columns[0]) - len(columns[1])) <= 1, RuleId.COLL_BALANCE,
                   f"moving {card} would leave collections of {len(columns[0])} and {len(columns[1])} cards")
     return used + [e.OrigamiMoved(cmd.owner, cmd.source, cmd.target)]

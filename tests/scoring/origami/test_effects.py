@@ -115,6 +115,24 @@ def test_the_piranha_moves_one_of_your_own_origami_once() -> None:
     no(state, c.MoveOrigami(ANN, (0, 0), (0, 1)), RuleId.EFFECT_AMOUNT)  # a second move
 
 
+def test_with_two_moves_open_a_move_uses_whichever_allows_it() -> None:
+    """Through Ann's Dragon, Bob's Piranha (his own origami, anywhere) and Ann's Sloth (anyone's, to the bottom) are
+    both open: each move goes to the effect that allows it, whoever's turn it is (a random game found the move
+    offered and refused, as only the first holder's effect was tried)."""
+    state = table(("exotic", "legendary"), ("Macaw", "Oni", "Leprechaun", "Dragon"),
+                  hands=(("Dragon", "Caiman", "Macaw", "Leprechaun", "Sloth", "Kappa", "Phoenix"),
+                         ("Piranha", "Oni", "Phoenix")),
+                  collections=((("Kappa", "Phoenix"), ("Macaw",)), (("Phoenix", "Oni"), ("Kappa",))))
+    state = play(state, ANN, "Dragon", ("Caiman", "Macaw", "Leprechaun"), 1)
+    state = play(state, BOB, "Piranha", ("Oni", "Phoenix"), 1, via="Dragon")
+    state = play(state, ANN, "Sloth", ("Kappa", "Phoenix"), 0, via="Dragon")
+    state = ok(state, c.MoveOrigami(BOB, (0, 0), (0, 1)))  # Bob's own card, not to a bottom: his Piranha's
+    assert state.player(BOB).collections == (("Oni", "Phoenix"), ("Kappa", "Piranha"))
+    no(state, c.MoveOrigami(ANN, (0, 1), (1, 0)), RuleId.CARD_ZONE)  # the Sloth sends to its own bottom only
+    state = ok(state, c.MoveOrigami(BOB, (1, 1), (1, 0)))  # to the bottom: Ann's Sloth's, on Bob's card
+    assert state.player(BOB).collections == (("Oni", "Phoenix"), ("Piranha", "Kappa"))
+
+
 def test_the_sloth_sends_a_card_to_the_bottom_of_its_own_collection_only() -> None:
     state = table(("exotic", "legendary"), ("Macaw", "Oni", "Leprechaun", "Dragon"),
                   hands=(("Sloth", "Caiman"), ()),
