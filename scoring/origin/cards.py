@@ -5,6 +5,7 @@ below 1 or above 13. The short notation is the value then the suit: `9br`, `7lv`
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
@@ -60,10 +61,7 @@ EXTRA_LOVE: tuple[Card, ...] = tuple(Card(v, Suit.LOVE) for v in EXTRA_LOVE_VALU
 
 def too_many(cards: Iterable[Card]) -> list[Card]:
     """The cards given more often than the game has them: one of each playing card, two of each extra-love one."""
-    counts: dict[Card, int] = {}
-    for card in cards:
-        counts[card] = counts.get(card, 0) + 1
-    return [card for card, n in counts.items() if n > (EXTRA_LOVE.count(card) or 1)]
+    return [card for card, n in Counter(cards).items() if n > (EXTRA_LOVE.count(card) or 1)]
 
 
 EACH_ONCE = "each card exists once, each extra-love card twice"
