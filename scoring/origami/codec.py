@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 import types
+from collections.abc import Callable
 from dataclasses import fields, is_dataclass
 from enum import Enum
-from functools import cache
 from typing import Any, Union, get_args, get_origin, get_type_hints
 
 from ..errors import InputError
@@ -27,20 +27,7 @@ NAMES: dict[type, str] = {
 TYPES: dict[str, type] = {name: cls for cls, name in NAMES.items()}
 FIELDS: dict[type, tuple[str, ...]] = {cls: tuple(f.name for f in fields(cls)) for cls in NAMES}
 HINTS: dict[type, dict[str, Any]] = {cls: get_type_hints(cls) for cls in NAMES}
-# A record's field types (effects.Grant inside an event): worked out once, not for every event read (each time
-# get_type_hints compiles the annotations' text again).
-record_hints = cache(get_type_hints)
-
-
-@cache
-def shape(hint: Any) -> tuple[Any, tuple[Any, ...]]:
-    """A field type's origin and arguments, worked out once per type."""
-    return get_origin(hint), get_args(hint)
-
-
 WHOLE = 2**63  # whole numbers in a payload are 64-bit, as every database keeps them
-
-
 _LEAVES = frozenset({str, int, bool, type(None)})  # the most common values, returned at once
 
 
@@ -61,25 +48,6 @@ def _holds_record(hint: Any) -> bool:
 _FLAT = frozenset(cls for cls in NAMES if not any(_holds_record(h) for h in HINTS[cls].values()))
 
 
-def _frozen(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_frozen(v) for v in value)
-    if isinstance(value, dict):
-        return {k: _frozen(v) for k, v in value.items()}
-    return value
-
-
-def _revive(value: Any, hint: Any) -> Any:
-    """Records inside an event come back as their classes (the value already conforms to `hint`)."""
-    origin, args = shape(hint)
-    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-        return tuple(_revive(v, args[0]) for v in value)
-    if isinstance(hint, type) and is_dataclass(hint):
-        hints = record_hints(hint)
-        return hint(**{k: _revive(v, hints[k]) for k, v in value.items()})
-    return value
-
-
 def encode(event: e.Event) -> tuple[str, int, dict[str, Any]]:
     """(type name, version, payload)."""
     cls = type(event)
@@ -94,45 +62,85 @@ def decode(name: str, version: int, payload: dict[str, Any]) -> e.Event:
         raise InputError(f"unknown event type {name!r}: written by a newer companion?")
     if version != VERSION:
         raise InputError(f"{name} version {version} is not readable by this companion (it reads {VERSION})")
-    expected = set(FIELDS[cls])
-    if not isinstance(payload, dict) or set(payload) != expected:
+    expected = FIELDS[cls]
+    if not isinstance(payload, dict) or payload.keys() != set(expected):
         raise InputError(f"{name}: the payload must have exactly {', '.join(sorted(expected))}")
-    values = {k: _frozen(v) for k, v in payload.items()}
-    for key, value in values.items():
-        if not _conforms(value, HINTS[cls][key]):
-            raise InputError(f"{name}: {key} must be {_describe(HINTS[cls][key])}, not {_short(payload[key])}")
-    if cls not in _FLAT:  # records inside come back as their classes
-        values = {k: _revive(v, HINTS[cls][k]) for k, v in values.items()}
+    values = {}
+    for key, read in READERS[cls].items():
+        try:
+            values[key] = read(payload[key])
+        except _Mismatch:
+            raise InputError(f"{name}: {key} must be {_describe(HINTS[cls][key])}, not {_short(payload[key])}") \
+                from None
     event: e.Event = cls(**values)
     return event
 
 
-def _conforms(value: Any, hint: Any) -> bool:
-    """`value` (lists already made tuples) has the shape of the event field's type: whole numbers, text, flags,
-    tuples of those, or None where the field allows it."""
-    origin, args = shape(hint)
+class _Mismatch(Exception):
+    """A stored value without the shape of its field's type."""
+
+
+def _reader(hint: Any) -> Callable[[Any], Any]:
+    """A function that gives a payload value of field type `hint` as the event holds it (lists as tuples, records
+    inside as their classes) or raises _Mismatch: whole numbers, text, flags, tuples of those, records, or None
+    where the field allows it. Made once per field, so a log read does not work out the type for every value."""
+    origin, args = get_origin(hint), get_args(hint)
     if origin in (Union, types.UnionType):
-        return any(_conforms(value, a) for a in args)
-    if hint is type(None):
-        return value is None
+        options = tuple(_reader(a) for a in args)
+
+        def either(value: Any) -> Any:
+            for read in options:
+                try:
+                    return read(value)
+                except _Mismatch:
+                    pass
+            raise _Mismatch
+        return either
     if origin is tuple:
-        if not isinstance(value, tuple):
-            return False
         if len(args) == 2 and args[1] is Ellipsis:
-            return all(_conforms(v, args[0]) for v in value)
-        return len(value) == len(args) and all(_conforms(v, a) for v, a in zip(value, args, strict=True))
+            each = _reader(args[0])
+
+            def many(value: Any) -> tuple[Any, ...]:
+                if not isinstance(value, (list, tuple)):
+                    raise _Mismatch
+                return tuple(map(each, value))
+            return many
+        parts = tuple(_reader(a) for a in args)
+
+        def fixed(value: Any) -> tuple[Any, ...]:
+            if not isinstance(value, (list, tuple)) or len(value) != len(parts):
+                raise _Mismatch
+            return tuple(read(v) for read, v in zip(parts, value, strict=True))
+        return fixed
     if isinstance(hint, type) and is_dataclass(hint):
-        hints = record_hints(hint)
-        return (isinstance(value, dict) and set(value) == set(hints)
-                and all(_conforms(v, hints[k]) for k, v in value.items()))
-    if hint is bool:
-        return isinstance(value, bool)
-    if hint is int:
-        return isinstance(value, int) and not isinstance(value, bool) and -WHOLE <= value < WHOLE
+        fields_of = {k: _reader(h) for k, h in get_type_hints(hint).items()}
+
+        def record(value: Any) -> Any:
+            if not isinstance(value, dict) or value.keys() != fields_of.keys():
+                raise _Mismatch
+            return hint(**{k: fields_of[k](v) for k, v in value.items()})
+        return record
     supertype = getattr(hint, "__supertype__", None)  # a NewType such as CardId
     if hint is str or supertype is str or isinstance(hint, type) and issubclass(hint, (str, Enum)):
-        return isinstance(value, str)
-    raise TypeError(f"no check for a field of type {hint!r}")  # a new field type: teach _conforms about it
+        return _leaf(lambda v: isinstance(v, str))
+    checks: dict[Any, Callable[[Any], bool]] = {
+        type(None): lambda v: v is None, bool: lambda v: isinstance(v, bool),
+        int: lambda v: isinstance(v, int) and not isinstance(v, bool) and -WHOLE <= v < WHOLE}
+    if hint not in checks:
+        raise TypeError(f"no reader for a field of type {hint!r}")  # a new field type: teach _reader about it
+    return _leaf(checks[hint])
+
+
+def _leaf(check: Callable[[Any], bool]) -> Callable[[Any], Any]:
+    def read(value: Any) -> Any:
+        if not check(value):
+            raise _Mismatch
+        return value
+    return read
+
+
+READERS: dict[type, dict[str, Callable[[Any], Any]]] = {
+    cls: {k: _reader(HINTS[cls][k]) for k in FIELDS[cls]} for cls in NAMES}
 
 
 def _describe(hint: Any) -> str:
@@ -143,6 +151,8 @@ def _describe(hint: Any) -> str:
         return "null"
     if origin is tuple:
         return f"a list of {_describe(args[0])}" if args[-1] is Ellipsis else f"a list of {len(args)} values"
+    if isinstance(hint, type) and is_dataclass(hint):
+        return f"{hint.__name__} objects"  # only ever inside a list (an effect's grants)
     return {bool: "true or false", int: "a whole number"}.get(hint, "text")
 
 
