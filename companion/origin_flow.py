@@ -72,7 +72,20 @@ class OriginFlow(AppBase):
             self.notify(f"Game {game_id}'s log is not sound: {'; '.join(self.origin.problems)}. `companion origin "
                         f"replay {game_id}` shows where.", title="Damaged log", severity="warning", timeout=30)
         self.charged_done, self.aligned = False, {}
+        self.origin_level = self.level_in_use(self.origin.state)
         self.origin_show()
+
+    def level_in_use(self, state: Any) -> str:
+        """The logging level a resumed game was being recorded at, as far as its latest tricks tell (cards played,
+        or only winners named); else the level last chosen."""
+        from scoring.origin.round_input import CardTrick
+
+        entries = next((r.entries for r in reversed(state.rounds) if r.entries), ())
+        if not entries:
+            return self.origin_level
+        if isinstance(entries[-1], CardTrick):
+            return "cards"
+        return "winners" if self.origin_level == "cards" else self.origin_level  # or score only: both name winners
 
     def origin_cards(self) -> OriginCatalogue:
         """The Origin Story catalogue: shipped, with the values the user kept in the database over it."""
@@ -175,7 +188,7 @@ class OriginFlow(AppBase):
                 if isinstance(x, e.VancardianChose):
                     moves.insert(0, x)
             offer = self.surrender_offer()
-        return TableView(session.game_id, state, result, recent, tuple(moves[-4:]), offer)
+        return TableView(session.game_id, state, result, recent, tuple(moves[-4:]), offer, session.card_kind)
 
     def surrender_offer(self) -> str:
         from scoring.origin import vancardian_abilities
@@ -374,6 +387,7 @@ class OriginFlow(AppBase):
         r = state.round
         if r is None or r.tricks_done <= before:
             return
+        self.clear_notifications()  # an earlier trick's card would hide the error line and outlive its moment
         for t in referee(state.round_input()).tricks:
             if t.complete and t.n > before and t.plays:
                 cards = ", ".join(f"{p.seat} {p.play}" for p in t.plays)
@@ -473,10 +487,16 @@ class OriginFlow(AppBase):
 
 
 def read_charge(state: Any, text: str) -> tuple[str, str, int]:
-    """`ann Monologuing 2`: who, the card (several words allowed), the stamina."""
+    """`ann Monologuing 2`: who, the card (several words allowed), the stamina; in solo who may be left out."""
+    from scoring.origin.setup import Mode
+
     words = text.split()
+    solo = state.mode is Mode.SOLO
+    if solo and words and not state.seating.has(words[0]):  # one player: the charge is yours
+        words = [state.you, *words]
     if len(words) < 3 or not words[-1].isdigit():
-        raise InputError("a charge is: who, the card, the stamina, e.g. 'ann Monologuing 2'")
+        raise InputError(f"a charge is: {'' if solo else 'who, '}the card, the stamina, e.g. "
+                         f"'{'' if solo else state.players[0].lower() + ' '}Monologuing 2'")
     player = state.seating.seat(words[0]).name
     card = " ".join(words[1:-1])
     placed = [*state.story_cards(player).values(), *filter(None, [state.superhero(player)])]
@@ -497,5 +517,8 @@ def _sentence(event: Any) -> str:
     from scoring.origin.describe import describe
 
     if isinstance(event, e.TrickWon):  # without the reason: it names the winning card
-        return f"{event.winner} won trick {event.trick}; {event.next_leader} leads next"
+        from scoring.origin.setup import TRICKS
+
+        last = event.trick == TRICKS  # the round's last trick: nobody leads after it
+        return f"{event.winner} won trick {event.trick}" + ("" if last else f"; {event.next_leader} leads next")
     return describe(event)

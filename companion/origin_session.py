@@ -18,7 +18,7 @@ from scoring.origin import commands as c
 from scoring.origin import events as e
 from scoring.origin.cards import Card
 from scoring.origin.catalog import Catalogue
-from scoring.origin.game import decide, final_sheet
+from scoring.origin.game import decide, final_sheet, table_draw
 from scoring.origin.names import renamed
 from scoring.origin.referee import referee
 from scoring.origin.roundfile_json import score_json
@@ -143,10 +143,14 @@ class OriginSession(LogSession[GameState]):
 
     def use_ability(self, command: c.UseAbility, key: str) -> Submitted:
         """An ability, with its source's kind as the catalogue knows it (for OS-CHARGED-ONLY)."""
-        card = self._card(command.source)
-        if command.kind is None and card is not None:
-            command = replace(command, kind=card.kind.value)
+        if command.kind is None:
+            command = replace(command, kind=self.card_kind(command.source))
         return self.submit(command, key)
+
+    def card_kind(self, name: str) -> str | None:
+        """What the catalogue says a card is (story, character…), None when it does not know the card."""
+        card = self._card(name)
+        return None if card is None else str(card.kind.value)
 
     # --- outcomes drawn by the shell ----------------------------------------------------------------
     def draw_dealer(self, key: str) -> Submitted:
@@ -185,7 +189,7 @@ class OriginSession(LogSession[GameState]):
         if key in self.keys:
             return self.submit(c.VancardianPlays(), key)
         if drawn is not None or self.state.deck != "app":
-            return self.submit(c.VancardianPlays(drawn or ()), key)
+            return self.submit(table_draw(self.state, drawn or ()), key)
         piles = self._app_deck()
         result = referee(self.state.round_input())
         if result.in_play is None:

@@ -86,7 +86,7 @@ def parse_card(text: str, *, solo: bool = False) -> Card:
     match = _CARD.match(lowered)
     if match is None:
         raise InputError(f"{text.strip()!r} is not a card: write the value then the suit, e.g. 9br, 7lv, 11sp, "
-                         "3st (or 9 brains)")
+                         "3st or 9 brains (br brains, lv love, sp speed, st strength)")
     suit = _SUITS.get(match.group(2))
     if suit is None:
         raise InputError(f"{text.strip()!r}: {match.group(2)!r} is not a suit (br brains, lv love, sp speed, "

@@ -168,7 +168,9 @@ def _deal(state: GameState, cmd: c.DealHands) -> Outcome:
     vans = tuple(s.name for s in state.seating.seats if s.kind is Kind.VANCARDIAN)
     need = (you,) if you not in dict(r.hands) else vans  # your row, then (after your alignment) theirs
     if set(given) != set(need) or any(len(v) != HAND for v in given.values()):
-        return _no(RuleId.SOLO_ROWS, f"deal {HAND} cards to each of {', '.join(need)} now")
+        short = [f"{s} has {len(v)}" for s, v in given.items() if s in need and len(v) != HAND]
+        return _no(RuleId.SOLO_ROWS, f"deal {HAND} cards to each of {', '.join(need)} now"
+                   + (f" ({'; '.join(short)})" if short else ""))
     rows = [given[s] for s in need]
     bad = _unique(state, [x for row in rows for x in row] + list(cmd.effect_draws), "the rows and the draws")
     if bad:
@@ -422,6 +424,16 @@ def _effective(state: GameState) -> Effective:
     return reveal(shown, str(_alignment(state))) if shown else PRINTED
 
 
+def table_draw(state: GameState, drawn: tuple[Card, ...]) -> c.VancardianPlays:
+    """A following Vancardian's move with the cards the table drew for her (the table's own deck): when the deck
+    runs short the discard pile is shuffled in first, which the state tells, so the table only names the cards."""
+    piles = state.piles
+    if not drawn or piles is None:
+        return c.VancardianPlays(drawn)
+    plan = plan_draw(2, len(piles.deck), len([x for x in piles.discard if not x.extra_love]))
+    return c.VancardianPlays(drawn, bool(plan.reshuffled))
+
+
 def _vancardian(state: GameState, cmd: c.VancardianPlays) -> Outcome:
     if state.mode is not Mode.SOLO or state.piles is None:
         return _no(RuleId.SOLO_PICK, "there are Vancardians only in the solo game")
@@ -446,8 +458,10 @@ def _vancardian(state: GameState, cmd: c.VancardianPlays) -> Outcome:
         else:
             plan = plan_draw(2, len(piles.deck), len([x for x in piles.discard if not x.extra_love]))
             if len(cmd.drawn) != plan.drawn or cmd.reshuffled != bool(plan.reshuffled):
+                how = f": draw them for her and name them (`draw` and the {plan.drawn} cards, e.g. `draw 9st " \
+                    "6sp`)" if state.deck != "app" and not cmd.drawn else ""
                 return _no(RuleId.DECK_EMPTY, f"{seat} draws {plan.drawn} card(s) now"
-                           + (" after the discard pile is shuffled into the deck" if plan.reshuffled else ""))
+                           + (" after the discard pile is shuffled into the deck" if plan.reshuffled else "") + how)
             first, rest = cmd.drawn[:plan.from_deck], cmd.drawn[plan.from_deck:]
             pool = [x for x in piles.discard if not x.extra_love]
             if len(set(cmd.drawn)) < len(cmd.drawn) or any(x not in piles.deck for x in first) \

@@ -23,7 +23,8 @@ def parse_alignment(text: str) -> Alignment:
     for a in Alignment:
         if word in (a.value, a.value[0]):
             return a
-    raise InputError(f"{text.strip()!r} is not an alignment: hero or villain")
+    # not echoed: the entry is hidden from the table, and what was typed may give the secret away
+    raise InputError("that is not an alignment: type hero or villain (h or v)")
 
 
 # --- abilities, entered as what they did (§3.5) -------------------------------------------------------------

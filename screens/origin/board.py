@@ -5,7 +5,7 @@ Vancardian move as numbered steps. Only public facts (ORIGIN_STORY.md §2): neve
 the round, never a hidden hand, the deck and discard pile as sizes."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -30,6 +30,7 @@ class TableView:
     recent: tuple[str, ...] = ()  # the latest log lines, oldest first
     moves: tuple[e.VancardianChose, ...] = ()  # solo: the Vancardians' moves in this trick (or the last one)
     surrender: str = ""  # solo: the surrender offer now, with its VP ("" when not allowed)
+    card_kind: Callable[[str], str | None] | None = None  # the catalogue's kind of a card, as the session asks it
 
 
 def seats_in_order(view: TableView) -> tuple[str, ...]:
@@ -111,6 +112,8 @@ def trick_line(view: TableView) -> Text:
     if view.result is not None:
         for flag in view.result.flags:
             out.append(f"\n⚑ {flag.rule}: {flag.sentence}", style="bold red")
+        if view.result.flags:  # the book sets no penalty: the table chooses
+            out.append("\n  to replay the trick, ctrl+z takes its cards back; else play on with it noted")
     return out
 
 
@@ -159,6 +162,13 @@ def status_line(view: TableView, level: str) -> str:
     else:
         parts.append(f"logging: {level}")
     return " · ".join(parts)
+
+
+def unused_charges(state: GameState) -> list[tuple[str, str]]:
+    """(player, card) for each card still charged that no ability of this round has named: an end-of-round
+    ability the table may have forgotten to enter before the round is scored."""
+    used = {(a.player, a.source.casefold()) for a in state.round.abilities} if state.round is not None else set()
+    return [(p, card) for p, card, n in state.charges if n and (p, card.casefold()) not in used]
 
 
 def banner(view: TableView) -> str:

@@ -13,6 +13,7 @@ a copy of the state (pure: a preview records nothing), so a line of three cards 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from scoring.decision import Accepted, Rejected, Violation
@@ -20,7 +21,7 @@ from scoring.errors import InputError
 from scoring.origin import commands as c
 from scoring.origin.cards import Card, parse_card
 from scoring.origin.describe import describe
-from scoring.origin.game import decide
+from scoring.origin.game import decide, table_draw
 from scoring.origin.referee import referee
 from scoring.origin.round_input import parse_as, parse_effect
 from scoring.origin.round_result import legal_options
@@ -36,6 +37,9 @@ LINE_HELP = {
 }
 DUO_HELP = "5br 3st 8br · sk bob 7br up 3sp (the card it turns up) · w bob · ann uses X: vp +2 · undo"
 SOLO_HELP = "9br (your card) · go (a Vancardian plays) · surrender · {you} uses X: vp +2 · undo"
+# with the table's own deck a Vancardian who follows draws two real cards first: the line gives them
+SOLO_TABLE_HELP = "9br (your card) · go (she leads) · draw 9st 6sp (she follows: the cards drawn for her) · " \
+    "surrender · {you} uses X: vp +2 · undo"
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +52,11 @@ class Reading:
     refusal: Violation | None = None  # the first command refused, with `refused` the command itself
     refused: c.Command | None = None
     said: tuple[str, ...] = field(default_factory=tuple)  # what Enter records, one sentence per event
+
+
+# `9 brains`, `4 sp`: a card written in two words is read as one (not after `as`, whose value and suit are apart)
+_SPLIT_CARD = re.compile(r"(?<!\bas )\b(\d{1,2}(?:\.5|½|,5)?) (br|lv|sp|st|brains|love|speed|strength)\b",
+                         re.IGNORECASE)
 
 
 def next_seat(state: GameState) -> str | None:
@@ -89,7 +98,7 @@ def _play(state: GameState, seat: str, rest: str) -> c.PlayCard:
 def parse_line(state: GameState, text: str, level: str = "winners") -> list[c.Command] | str:
     """The commands a line stands for, or a word for the app. Cards without a seat go to the seats in play order
     from the one to play next (worked out as each is played)."""
-    t = " ".join(text.strip().split())
+    t = _SPLIT_CARD.sub(r"\1\2", " ".join(text.strip().split()))
     low = t.casefold()
     if low in ("undo", "go"):
         return low
@@ -110,7 +119,7 @@ def parse_line(state: GameState, text: str, level: str = "winners") -> list[c.Co
             raise InputError(f"{m.group(1)!r} is not a seat: the seats are {', '.join(state.seating.names)}")
         return [c.NameWinner(seat)]
     if m := re.fullmatch(r"draw(.*)", t, re.IGNORECASE):
-        return [c.VancardianPlays(tuple(_card(x, state) for x in m.group(1).split()))]
+        return [table_draw(state, tuple(_card(x, state) for x in m.group(1).split()))]
     pairs = re.findall(r"(\S+)\s+(\d)\s*(?:,|$)", t)
     if pairs and re.fullmatch(r"(\S+\s+\d\s*,?\s*)+", t):  # `ann 3, bob 5`: the score-only level
         out: list[c.Command] = []
@@ -132,11 +141,17 @@ def parse_line(state: GameState, text: str, level: str = "winners") -> list[c.Co
         return [_play(state, first, " ".join(words[1:]))]
     if {"up", "as", "by", "ignore"} & {w.casefold() for w in words}:
         return [_play(state, "", t)]  # one card, changed or with a sidekick's card turned up
+    named = next((w for w in words if not any(ch.isdigit() for ch in w)), None)
+    if named is not None:  # every card has a value: a word without one was meant as a seat
+        raise InputError(f"{named!r} is neither a seat ({', '.join(state.seating.names)}) nor a card (a value "
+                         "then a suit, e.g. 9br)")
     return [c.PlayCard("", _card(w, state)) for w in words]  # seats filled in as the cards are checked
 
 
-def read(state: GameState, text: str, level: str = "winners") -> Reading:
-    """The line checked command by command on a copy of the state: what Enter would record, or why not."""
+def read(state: GameState, text: str, level: str = "winners",
+         card_kind: Callable[[str], str | None] | None = None) -> Reading:
+    """The line checked command by command on a copy of the state: what Enter would record, or why not. An
+    ability's source gets its kind from `card_kind` (the catalogue), as the session gives it when recording."""
     try:
         parsed = parse_line(state, text, level)
     except InputError as exc:
@@ -155,6 +170,8 @@ def read(state: GameState, text: str, level: str = "winners") -> Reading:
             if seat is None:
                 return Reading(problem=f"no trick is being played now: {command.card} has nobody to play it")
             command = replace(command, seat=seat)
+        if isinstance(command, c.UseAbility) and command.kind is None and card_kind is not None:
+            command = replace(command, kind=card_kind(command.source))
         decision = decide(now, command)
         if isinstance(decision, Rejected):
             return Reading(tuple(commands), refusal=decision.violation, refused=command, said=tuple(said))

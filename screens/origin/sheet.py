@@ -272,7 +272,7 @@ class RoundSummaryScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = f"Round {self.number} summary"
+        self.title, self.sub_title = "Origin Story", f"Round {self.number} summary"
         self.call_after_refresh(self.draw)
 
     def on_resize(self, event: Resize) -> None:
@@ -384,5 +384,5 @@ class OriginSheetScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = f"Origin Story score sheet{' · ' + self.heading if self.heading else ''}"
+        self.title, self.sub_title = "Origin Story", f"score sheet{' · ' + self.heading if self.heading else ''}"
         self.call_after_refresh(self.query_one(OriginSheetView).show, self.game, "", self.notes)

@@ -19,8 +19,8 @@ from scoring.origin.state import Phase
 from ..ask import ask_override
 from ..origami.completion import Completer, complete_word
 from ..origami.form import Field, Verdict
-from .board import TableView, banner, moves_text, seat_lines, status_line, trick_line
-from .line import DUO_HELP, LEVELS, LINE_HELP, SOLO_HELP, WORDS, Reading, read
+from .board import TableView, banner, moves_text, seat_lines, status_line, trick_line, unused_charges
+from .line import DUO_HELP, LEVELS, LINE_HELP, SOLO_HELP, SOLO_TABLE_HELP, WORDS, Reading, read
 
 WIDE = 120  # from this width the moves and the log stand beside the seats
 
@@ -112,7 +112,8 @@ class OriginTableScreen(Screen[None]):
             self.call_after_refresh(side.scroll_end, animate=False)
         self.query_one("#trick", Static).update(trick_line(view))
         solo = view.state.mode is Mode.SOLO
-        help_text = SOLO_HELP.format(you=view.state.you) if solo else LINE_HELP[self.level]
+        solo_help = SOLO_HELP if view.state.deck == "app" else SOLO_TABLE_HELP
+        help_text = solo_help.format(you=view.state.you) if solo else LINE_HELP[self.level]
         if view.state.mode is Mode.DUO and self.level != "score only":
             help_text = DUO_HELP
         self.query_one("#action", Input).placeholder = help_text
@@ -124,6 +125,7 @@ class OriginTableScreen(Screen[None]):
         self.show(view)
 
     def refused(self, text: str) -> None:
+        self.sent = ""  # nothing of the line was recorded: it stays as typed, under the reason
         self.query_one("#preview", Verdict).say(text, "problem")
 
     # --- the line -----------------------------------------------------------------------------------
@@ -148,9 +150,13 @@ class OriginTableScreen(Screen[None]):
         self.reading = Reading()
         if not line.strip():
             end = self.view.state.phase in (Phase.END, Phase.OVER)
-            verdict.say("Enter scores the round." if end else "", "ok" if end else "")
+            unused = unused_charges(self.view.state) if end else []
+            remind = f" Still charged, not used this round: {', '.join(f'{p} {card}' for p, card in unused)}; an " \
+                f"ability that scores now is entered first, e.g. '{unused[0][0].lower()} uses {unused[0][1]}: vp " \
+                "+2'." if unused else ""
+            verdict.say("Enter scores the round." + remind if end else "", "ok" if end else "")
             return
-        reading = read(self.view.state, line, self.level)
+        reading = read(self.view.state, line, self.level, self.view.card_kind)
         self.reading = reading
         if reading.problem:
             verdict.say(reading.problem, "problem")
@@ -171,11 +177,9 @@ class OriginTableScreen(Screen[None]):
             elif self.view.state.mode is Mode.SOLO:
                 self.post_message(self.Word("go"))
             return
-        self.sent = event.value
+        self.sent = event.value  # taken off the line once recorded; a refusal leaves it there to mend
         if reading.word:
             self.post_message(self.Word(reading.word))
-            line = self.query_one("#action", Input)
-            line.value = ""
         elif reading.refusal is not None:
             self.notify(f"{reading.refusal.rule}: {reading.refusal.message} (f1: the rule; ctrl+o: record it "
                         "anyway)", severity="error", title="Refused")

@@ -330,3 +330,13 @@ def test_after_a_winners_level_trick_a_sidekick_is_no_longer_checked() -> None:
                    c.RevealAlignments((("A", H), ("B", V))), c.NameWinner("B"))
     trick(engine, "B 5br")
     assert isinstance(decide(engine.state, c.PlayCard("SK A", card("12sp"))), Accepted)  # its cards are unknown
+
+
+def test_a_short_solo_row_is_named_with_its_count() -> None:
+    engine = solo()
+    engine.submit(c.DealHands((("Ann", cards("11sp 1br 2br 3br 7br 5st 6st 7st")),)))
+    engine.submit(c.RevealAlignments((("Ann", H),)))
+    refused = decide(engine.state, c.DealHands((("Automaton", cards("10br 8sp 2lv 13br 5br 12lv 9br")),
+                                                ("Factoryon", cards("12br 5sp 4br 10lv 11br 2st 3st 4st"))), "none"))
+    assert isinstance(refused, Rejected) and refused.rule is RuleId.SOLO_ROWS
+    assert "(Automaton has 7)" in refused.violation.message

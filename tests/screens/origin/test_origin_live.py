@@ -160,10 +160,14 @@ async def test_a_table_round_at_the_winners_level_ends_in_the_round_summary(tmp_
         assert isinstance(app.screen, OriginTableScreen)
         assert "logging: winners" in shown(app, "#status")
         assert "villain" not in shown(app, "#seats").split("Bob")[0]  # Ann is a hero
+        await line(pilot, "ann uses Monologuing: vp +2")  # Bob's story card (the catalogue: a story card), uncharged
+        assert "OS-CHARGED-ONLY" in shown(app, "#preview")  # refused before Enter, as recording would refuse it
+        app.screen.query_one("#action", Input).value = ""
         for winner in ("ann", "ann", "cy", "w ann", "cy", "ann", "cy", "ann"):
             await line(pilot, winner, "enter")
         seats = shown(app, "#seats")
         assert "villain, clean" in seats and "tricks 5" in seats
+        assert "Still charged, not used this round: Ann Trance" in shown(app, "#preview")  # before it is scored
         await line(pilot, "", "enter")
         assert isinstance(app.screen, RoundSummaryScreen)
         text = app.screen.shown
@@ -197,6 +201,34 @@ async def test_a_solo_game_resumes_exactly_in_a_new_app(tmp_path: Path) -> None:
     again = OriginSession(store, 1)
     store.close()
     assert again.state == second.game_of().state
+
+
+async def test_in_solo_a_charge_needs_no_name(tmp_path: Path) -> None:
+    app = app_on(tmp_path / "g.db")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await new_game(pilot, "1", "Ann")
+        for answer in ("", "", "Monologuing", "Monologuing 1"):
+            await line(pilot, answer, "enter")
+        assert app.game_of().state.charged("Ann", "Monologuing") == 1, shown(app, "#check")
+
+
+async def test_a_table_game_resumes_at_the_logging_level_its_round_was_recorded_at(tmp_path: Path) -> None:
+    path = tmp_path / "g.db"
+    first = app_on(path)
+    async with first.run_test(size=(80, 24)) as pilot:
+        await new_game(pilot, "3", "Ann, Bob, Cy", dealer="Cy")
+        for answer in ("", "Trance", "Monologuing", "Telekinesis", "", "h", "v", "h"):
+            await line(pilot, answer, "enter")
+        await pilot.press("f2")  # winners -> cards
+        await line(pilot, "ann 7br", "enter")
+        assert "logging: cards" in shown(first, "#status")
+    second = app_on(path)
+    async with second.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        await pilot.press("enter")  # Home's first entry: resume the game
+        await pilot.pause()
+        assert isinstance(second.screen, OriginTableScreen)
+        assert "logging: cards" in shown(second, "#status")
 
 
 async def test_five_rounds_at_the_score_only_level_end_in_the_score_sheet_and_the_history(tmp_path: Path) -> None:
@@ -281,6 +313,12 @@ async def test_solo_with_the_tables_deck_the_vancardians_wait_for_go_and_for_the
         assert "Automaton to play" in shown(app, "#trick") or "Automaton leads" in shown(app, "#trick")
         await line(pilot, "", "enter")  # go: her lead needs no draw
         assert "Automaton 8br" in shown(app, "#trick") and "Factoryon to play" in shown(app, "#trick")
+        assert "draw 9st 6sp" in app.screen.query_one("#action", Input).placeholder
+        await line(pilot, "go", "enter")  # her follow needs the cards drawn: said, and the line kept to mend
+        await pilot.pause()
+        assert "OS-DECK-EMPTY" in shown(app, "#preview") and "`draw`" in shown(app, "#preview")
+        assert app.screen.query_one("#action", Input).value == "go"
+        app.screen.query_one("#action", Input).value = ""
         await line(pilot, "draw 8br 1lv")
         assert "OS-UNIQUE" in shown(app, "#preview")
         app.screen.query_one("#action", Input).value = ""
@@ -333,3 +371,4 @@ async def test_a_proven_revoke_is_flagged_on_the_table_with_its_rule(tmp_path: P
         await line(pilot, "9br 2br 4br", "enter")  # Ann leads again; Bob plays brains: proven
         flagged = shown(app, "#trick")
         assert "OS-REVOKE" in flagged and "Bob showed out of brains in trick 1" in flagged
+        assert "ctrl+z takes its cards back" in flagged  # what the table can do about it

@@ -1,0 +1,70 @@
+"""What a line typed at the Origin Story table means (screens/origin/line.py), without the app: names mistyped,
+cards written in two words, an ability checked with its card's kind as the session records it, and a Vancardian's
+draw from the table's own deck after the deck ran short."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.origin_playout import Engine, play_game
+from scoring.errors import InputError
+from scoring.origin import commands as c
+from scoring.origin.game import table_draw
+from scoring.origin.round_input import parse_alignment
+from scoring.origin.rules import RuleId
+from screens.origin.line import parse_line, read
+from tests.scoring.origin.test_game_engine import card, state, table
+
+
+def test_a_mistyped_name_is_named_as_no_seat_with_the_seats() -> None:
+    now = state(table("Ann", "Bob", "Cat"))
+    for line in ("anne 4sp", "Bbo", "4sp zed"):
+        reading = read(now, line, "cards")
+        assert "is neither a seat (Ann, Bob, Cat) nor a card" in reading.problem, line
+    assert "'anne'" in read(now, "anne 4sp").problem
+
+
+def test_a_card_in_two_words_is_one_card() -> None:
+    now = state(table("Ann", "Bob", "Cat"))
+    assert parse_line(now, "ann 4 speed") == [c.PlayCard("Ann", card("4sp"))]
+    assert parse_line(now, "4 sp 9 brains") == [c.PlayCard("", card("4sp")), c.PlayCard("", card("9br"))]
+    assert parse_line(now, "bob 9br as 11 sp by Trance") == [
+        c.PlayCard("Bob", card("9br"), parse_line(now, "bob 9br as 11 by X")[0].value, card("1sp").suit, "Trance")]
+    assert "br brains, lv love, sp speed, st strength" in read(now, "ann 13x").problem
+    assert "br brains, lv love, sp speed, st strength" in read(now, "ann x13").problem
+
+
+def test_an_ability_is_checked_with_its_cards_kind_as_the_session_records_it() -> None:
+    """Trance is a story card: used without a charge on it, the preview refuses it as recording would."""
+    now = state(table("Ann", "Bob", "Cat"))
+    unknown = read(now, "ann uses Trance: vp +2", "cards")
+    assert unknown.refusal is None and unknown.commands  # a card nobody knows: not checked
+    known = read(now, "ann uses Trance: vp +2", "cards", lambda name: "story" if name == "Trance" else None)
+    assert known.refusal is not None and known.refusal.rule is RuleId.CHARGED_ONLY
+
+
+def test_with_the_tables_deck_the_table_names_the_cards_drawn_even_after_the_deck_ran_short() -> None:
+    """A random solo game (seed 12 reaches a reshuffle): each follow the table gives by naming the cards drawn
+    (`draw 9st 6sp`) is the move the engine expects, the discard pile shuffled in when the deck ran short."""
+    engine, reshuffles, follows = Engine(), 0, 0
+
+    def submit(command: c.Command) -> object:
+        nonlocal reshuffles, follows
+        if isinstance(command, c.VancardianPlays) and command.drawn:
+            typed = " ".join(str(x) for x in command.drawn)
+            assert parse_line(state(engine), f"draw {typed}") == [command]
+            assert table_draw(state(engine), command.drawn) == command
+            follows, reshuffles = follows + 1, reshuffles + command.reshuffled
+        return engine.submit(command)
+
+    play_game(submit, lambda: engine.state, random.Random(12), mode="solo", players=("Ann",),  # type: ignore[arg-type]
+              level="cards", deck="table")
+    assert follows > 40 and reshuffles == 1
+
+
+def test_a_mistyped_hidden_alignment_is_refused_without_echoing_it() -> None:
+    """The alignment is typed hidden from the table: the refusal must not show what was typed."""
+    with pytest.raises(InputError) as refused:
+        parse_alignment("villian")
+    assert "villian" not in str(refused.value) and "hero or villain" in str(refused.value)
