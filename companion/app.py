@@ -77,15 +77,21 @@ class CompanionApp(OriginFlow, GameFlow, HistoryFlow, CatalogueFlow):
         self.home.post_message(HomeScreen.Chosen(choice))
 
     def on_home_screen_chosen(self, message: HomeScreen.Chosen) -> None:
+        try:
+            self.open_chosen(message.choice)
+        finally:  # Home began keeping the keys typed on when the choice was made
+            self.give_held_keys()
+
+    def open_chosen(self, choice: str) -> None:
         from screens.origami.catalogue import CatalogueScreen
         from screens.origami.new_game import NewGameScreen
         from screens.origami.quick import QuickScoreScreen
         from screens.players import PlayersScreen
 
-        if message.choice == "rules":
+        if choice == "rules":
             self.push_screen(self.rules_screen())
             return
-        if message.choice == "origin-rules":
+        if choice == "origin-rules":
             from screens.origin.rules import OriginRulesScreen
 
             self.push_screen(OriginRulesScreen())
@@ -94,26 +100,26 @@ class CompanionApp(OriginFlow, GameFlow, HistoryFlow, CatalogueFlow):
             self.notify("The database is still opening (or could not be opened: see Home).", severity="warning")
             return
         profiles = [p.name for p in self.store.players()]
-        if message.choice == "quick":
+        if choice == "quick":
             self.push_screen(QuickScoreScreen(self.catalogue, profiles))
-        elif message.choice == "new":
+        elif choice == "new":
             self.push_screen(NewGameScreen(self.catalogue, profiles))
-        elif message.choice == "catalogue":
+        elif choice == "catalogue":
             self.push_screen(CatalogueScreen(self.catalogue))
-        elif message.choice == "players":
+        elif choice == "players":
             self.push_screen(PlayersScreen(profiles))
-        elif message.choice in ("origin-new", "origin-solo"):
-            self.origin_new(solo=message.choice == "origin-solo")
-        elif message.choice == "origin-quick":
+        elif choice in ("origin-new", "origin-solo"):
+            self.origin_new(solo=choice == "origin-solo")
+        elif choice == "origin-quick":
             from screens.origin.quick import OriginQuickScreen
 
             self.push_screen(OriginQuickScreen(profiles, [c.name for c in self.origin_cards().cards.values()]))
-        elif message.choice == "origin-catalogue":
+        elif choice == "origin-catalogue":
             from screens.origin.catalogue import OriginCatalogueScreen
 
             self.push_screen(OriginCatalogueScreen(self.origin_cards()))
-        elif message.choice.startswith("resume:"):
-            self.resume(int(message.choice.split(":")[1]))
+        elif choice.startswith("resume:"):
+            self.resume(int(choice.split(":")[1]))
 
 
 def make_app(db_url: str | None = None, catalogue: Catalogue | None = None) -> CompanionApp:

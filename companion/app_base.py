@@ -9,7 +9,6 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from textual import work
-from textual.app import App
 from textual.screen import Screen
 
 from db.errors import Unusable
@@ -18,6 +17,7 @@ from screens.home import HomeScreen, Unfinished
 
 from . import settings
 from .textual_leaks import cache_styles_by_colour, drop_closed_watchers
+from .type_ahead import TypeAhead
 
 if TYPE_CHECKING:  # the database, the catalogue and the other screens load when first used, not at start-up
     from db.store import Store
@@ -31,7 +31,7 @@ RECENT = 200  # the latest games Home looks at for damage (`companion games` nam
 cache_styles_by_colour()  # before any widget renders a line
 
 
-class AppBase(App[None]):
+class AppBase(TypeAhead):
     def __init__(self, db_url: str | None = None, catalogue: Catalogue | None = None) -> None:
         super().__init__()
         self.db_url = db_url

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
 
 from rich.markup import escape
 from textual.app import ComposeResult
@@ -19,6 +20,13 @@ ENTRIES = (("new", "Origami: new game"), ("quick", "Origami: quick score a finis
            ("origin-quick", "Origin Story: quick score a finished game"),
            ("origin-rules", "Origin Story: rules reference"), ("origin-catalogue", "Origin Story: card catalogue"))
 GAMES = {"origami": "Origami", "origin-story": "Origin Story"}
+
+
+@runtime_checkable
+class KeepsKeys(Protocol):
+    """An app that keeps the keys typed while the screen chosen opens (companion/type_ahead.py)."""
+
+    def hold_keys(self) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +108,7 @@ class HomeScreen(Screen[None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id is not None:
-            self.post_message(self.Chosen(event.option.id))
+            self.action_choose(event.option.id)
 
     def action_abandon(self) -> None:
         from .ask import Confirm
@@ -121,4 +129,6 @@ class HomeScreen(Screen[None]):
                              answered)
 
     def action_choose(self, choice: str) -> None:
+        if isinstance(self.app, KeepsKeys):  # what is typed on goes to the screen chosen, not to Home's letters
+            self.app.hold_keys()
         self.post_message(self.Chosen(choice))
