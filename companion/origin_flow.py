@@ -387,11 +387,10 @@ class OriginFlow(AppBase):
         r = state.round
         if r is None or r.tricks_done <= before:
             return
-        self.clear_notifications()  # an earlier trick's card would hide the error line and outlive its moment
         for t in referee(state.round_input()).tricks:
             if t.complete and t.n > before and t.plays:
                 cards = ", ".join(f"{p.seat} {p.play}" for p in t.plays)
-                self.notify(f"{cards}: {t.winner} wins. {t.reason}", title=f"Trick {t.n}", timeout=5)
+                self.notify(f"{cards}: {t.winner} wins. {t.reason}", title=f"Trick {t.n}", timeout=3)
 
     def on_origin_table_screen_submit(self, message: OriginTableScreen.Submit) -> None:
         from scoring.origin import commands as c

@@ -139,7 +139,8 @@ class OriginSession(LogSession[GameState]):
         card = self._card(source)
         if involves_others is None and card is not None:
             involves_others = card.involves_others
-        return self.submit(c.ChargeAbility(player, source, stamina, involves_others), key)
+        kind = None if card is None else str(card.kind.value)
+        return self.submit(c.ChargeAbility(player, source, stamina, involves_others, kind), key)
 
     def use_ability(self, command: c.UseAbility, key: str) -> Submitted:
         """An ability, with its source's kind as the catalogue knows it (for OS-CHARGED-ONLY)."""

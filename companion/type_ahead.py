@@ -10,9 +10,13 @@ from textual.app import App
 WAIT_FRAMES = 60  # refreshes to wait at most for the screen being opened to mount (about a second)
 
 
+Typed = events.Key | events.Paste
+
+
 class TypeAhead(App[None]):
-    held: list[events.Key] | None = None  # None: keys go where they always go
+    held: list[Typed] | None = None  # None: keys go where they always go
     held_on: object = None  # the screen on top when the keys began to be kept
+    handed: tuple[Typed, ...] = ()  # the keys being handed over: they pass; keys typed later wait behind them
 
     def hold_keys(self) -> None:
         """A screen is about to open: keep the keys typed from now on for it."""
@@ -28,13 +32,26 @@ class TypeAhead(App[None]):
         if not self.screen.is_mounted and frames:
             self.call_after_refresh(self.give_held_keys, frames - 1)
             return
-        held, self.held = self.held, None
-        if self.screen is not self.held_on:
-            for key in held:  # behind the screen's own focusing, which it asked for while mounting
-                self.post_message(events.Key(key.key, key.character))
+        if self.screen is self.held_on:
+            self.held = None
+            return
+        self._hand_over()
+
+    def _hand_over(self) -> None:
+        """The keys kept, queued again behind the screen's own focusing (asked for while it mounted); keys typed
+        meanwhile keep waiting, and follow them."""
+        if not self.held:
+            self.held, self.handed = None, ()
+            return
+        keys = tuple(events.Key(x.key, x.character) if isinstance(x, events.Key) else events.Paste(x.text)
+                     for x in self.held)
+        self.held, self.handed = [], keys
+        for key in keys:
+            self.post_message(key)
+        self.call_later(self._hand_over)
 
     async def on_event(self, event: events.Event) -> None:
-        if self.held is not None and isinstance(event, events.Key):
+        if self.held is not None and isinstance(event, Typed) and not any(event is k for k in self.handed):
             self.held.append(event)
             return
         await super().on_event(event)

@@ -91,6 +91,7 @@ class ChargeAbility:
     source: str
     stamina: int
     involves_others: bool | None = None
+    kind: str | None = None  # the source's kind as the catalogue knows it: a story card must be on the player's mat
 
 
 @dataclass(frozen=True, slots=True)

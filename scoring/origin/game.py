@@ -317,7 +317,9 @@ def _step_facts(state: GameState, cmd: c.Command) -> Outcome:
 def _charge(state: GameState, cmd: c.ChargeAbility) -> Outcome:
     """OS-CHARGE-BUDGET (never more than held: not overridable, the stamina does not exist), OS-CHARGE-ORDER
     (overridable): a charge involving others after a charge known not to, or after a later player's (clockwise from
-    the dealer's left) charge involving others. A charge whose `involves_others` is unknown is not checked."""
+    the dealer's left) charge involving others. A charge whose `involves_others` is unknown is not checked. OS-STORY
+    (overridable): a card known to be a story card is charged only on its owner's mat (any other name may be the
+    player's character, whose name the log does not hold)."""
     player = _player(state, cmd.player, RuleId.CHARGE_BUDGET)
     if isinstance(player, Violation):
         return Outcome((), (player,))
@@ -342,6 +344,11 @@ def _charge(state: GameState, cmd: c.ChargeAbility) -> Outcome:
             found.append(Violation(RuleId.CHARGE_ORDER, f"costs involving other players are charged one player at a "
                                    f"time clockwise from the dealer's left ({', '.join(order)}): {later[0]} has "
                                    "charged already", True))
+    mat = state.story_cards(player).values()
+    if cmd.kind == "story" and cmd.source.strip().casefold() not in {x.casefold() for x in mat}:
+        found.append(Violation(RuleId.STORY, f"{cmd.source.strip()} is a story card that is not on {player}'s mat "
+                               f"({', '.join(mat) or 'none placed yet'}): stamina goes on your own story cards or "
+                               "your character", True))
     event = e.AbilityCharged(player, cmd.source.strip(), cmd.stamina, cmd.involves_others)
     return Outcome((event,), tuple(found))
 

@@ -12,7 +12,7 @@ from rich.text import Text
 
 from scoring.origin import events as e
 from scoring.origin.cards import Card
-from scoring.origin.round_input import Alignment
+from scoring.origin.round_input import Alignment, CardTrick
 from scoring.origin.round_result import RoundResult, legal_options, villain_status
 from scoring.origin.setup import Kind, Mode
 from scoring.origin.state import GameState, Phase
@@ -167,7 +167,10 @@ def status_line(view: TableView, level: str) -> str:
 def unused_charges(state: GameState) -> list[tuple[str, str]]:
     """(player, card) for each card still charged that no ability of this round has named: an end-of-round
     ability the table may have forgotten to enter before the round is scored."""
-    used = {(a.player, a.source.casefold()) for a in state.round.abilities} if state.round is not None else set()
+    r = state.round
+    used = {(a.player, a.source.casefold()) for a in r.abilities} if r is not None else set()
+    used |= {(play.seat, play.by.casefold()) for entry in (r.entries if r is not None else ())
+             if isinstance(entry, CardTrick) for play in entry.plays if play.by}  # `9br as 11 by Trance`
     return [(p, card) for p, card, n in state.charges if n and (p, card.casefold()) not in used]
 
 

@@ -23,9 +23,9 @@ from scoring.origin.cards import Card, parse_card
 from scoring.origin.describe import describe
 from scoring.origin.game import decide, table_draw
 from scoring.origin.referee import referee
-from scoring.origin.round_input import parse_as, parse_effect
+from scoring.origin.round_input import CardTrick, parse_as, parse_effect
 from scoring.origin.round_result import legal_options
-from scoring.origin.setup import Mode
+from scoring.origin.setup import HAND, Kind, Mode
 from scoring.origin.state import GameState, Phase, evolve
 
 LEVELS = ("score only", "winners", "cards")
@@ -52,10 +52,12 @@ class Reading:
     refusal: Violation | None = None  # the first command refused, with `refused` the command itself
     refused: c.Command | None = None
     said: tuple[str, ...] = field(default_factory=tuple)  # what Enter records, one sentence per event
+    notes: tuple[str, ...] = field(default_factory=tuple)  # what the line leaves out that the table should know
 
 
-# `9 brains`, `4 sp`: a card written in two words is read as one (not after `as`, whose value and suit are apart)
-_SPLIT_CARD = re.compile(r"(?<!\bas )\b(\d{1,2}(?:\.5|½|,5)?) (br|lv|sp|st|brains|love|speed|strength)\b",
+# `9 brains`, `4 sp`: a card written in two words is read as one (not after `as`, whose value and suit are apart,
+# nor inside a longer number: `as 4.5 lv`, `as -1 st`)
+_SPLIT_CARD = re.compile(r"(?<!\bas )(?<![\w.,½-])(\d{1,2}(?:\.5|½|,5)?) (br|lv|sp|st|brains|love|speed|strength)\b",
                          re.IGNORECASE)
 
 
@@ -98,7 +100,7 @@ def _play(state: GameState, seat: str, rest: str) -> c.PlayCard:
 def parse_line(state: GameState, text: str, level: str = "winners") -> list[c.Command] | str:
     """The commands a line stands for, or a word for the app. Cards without a seat go to the seats in play order
     from the one to play next (worked out as each is played)."""
-    t = _SPLIT_CARD.sub(r"\1\2", " ".join(text.strip().split()))
+    t = " ".join(text.strip().split())
     low = t.casefold()
     if low in ("undo", "go"):
         return low
@@ -113,6 +115,7 @@ def parse_line(state: GameState, text: str, level: str = "winners") -> list[c.Co
         effects = tuple(parse_effect(x, solo=state.mode is Mode.SOLO) for x in re.split(r"\s*;\s*", m.group(3))
                         if x.strip())
         return [c.UseAbility(player, m.group(2).strip(), effects)]
+    t = _SPLIT_CARD.sub(r"\1\2", t)  # after an ability's effects, whose notes are kept as typed
     if m := re.fullmatch(r"(?:w|winner)\s+(\S.*)", t, re.IGNORECASE):
         seat = _seat(state, m.group(1))
         if seat is None:
@@ -139,9 +142,12 @@ def parse_line(state: GameState, text: str, level: str = "winners") -> list[c.Co
         return [c.NameWinner(first)]  # the winners level: a name alone is the trick's winner
     if first is not None and len(words) > 1:
         return [_play(state, first, " ".join(words[1:]))]
+    if first is not None:  # the cards level: a name alone says nothing of the card
+        raise InputError(f"{first} played which card? Write e.g. '{words[0]} 10br'; 'w {words[0]}' names the trick's "
+                         "winner")
     if {"up", "as", "by", "ignore"} & {w.casefold() for w in words}:
         return [_play(state, "", t)]  # one card, changed or with a sidekick's card turned up
-    named = next((w for w in words if not any(ch.isdigit() for ch in w)), None)
+    named = next((w for w in words if not any(ch.isdigit() for ch in w) and _seat(state, w) is None), None)
     if named is not None:  # every card has a value: a word without one was meant as a seat
         raise InputError(f"{named!r} is neither a seat ({', '.join(state.seating.names)}) nor a card (a value "
                          "then a suit, e.g. 9br)")
@@ -163,6 +169,7 @@ def read(state: GameState, text: str, level: str = "winners",
     now: GameState | None = state
     commands: list[c.Command] = []
     said: list[str] = []
+    notes: list[str] = []
     for command in parsed:
         assert now is not None
         if isinstance(command, c.PlayCard) and not command.seat:
@@ -172,6 +179,9 @@ def read(state: GameState, text: str, level: str = "winners",
             command = replace(command, seat=seat)
         if isinstance(command, c.UseAbility) and command.kind is None and card_kind is not None:
             command = replace(command, kind=card_kind(command.source))
+        if isinstance(command, c.PlayCard) and command.turned is None and _turns_up(now, command.seat):
+            notes.append(f"{command.seat} turns up its next card now: give it on this play ('{command.seat.lower()} "
+                         f"{command.card} up 8sp'), as it cannot be added later")
         decision = decide(now, command)
         if isinstance(decision, Rejected):
             return Reading(tuple(commands), refusal=decision.violation, refused=command, said=tuple(said))
@@ -182,4 +192,13 @@ def read(state: GameState, text: str, level: str = "winners",
             if text_of:
                 said.append(text_of)
         commands.append(command)
-    return Reading(tuple(commands), said=tuple(said))
+    return Reading(tuple(commands), said=tuple(said), notes=tuple(notes))
+
+
+def _turns_up(state: GameState, seat: str) -> bool:
+    """A sidekick's play turns up the next card of its face-down stack while one is left (HAND cards, two of them
+    face up from the deal)."""
+    if not state.seating.has(seat) or state.seating.seat(seat).kind is not Kind.SIDEKICK or state.round is None:
+        return False
+    played = sum(p.seat == seat for entry in state.round.entries if isinstance(entry, CardTrick) for p in entry.plays)
+    return played < HAND - 2

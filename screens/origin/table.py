@@ -166,7 +166,7 @@ class OriginTableScreen(Screen[None]):
         elif reading.word:
             verdict.say(f"Enter: {reading.word}", "ok")
         elif reading.said:
-            verdict.say("✓ Enter: " + "; ".join(reading.said[-3:]), "ok")
+            verdict.say("✓ Enter: " + "; ".join(reading.said[-3:]) + "".join(f"\n  ⚠ {x}" for x in reading.notes), "ok")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

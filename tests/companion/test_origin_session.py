@@ -383,6 +383,7 @@ def test_replay_names_a_charge_beyond_the_stamina_held(store: Store, path: Path,
                                                        capsys: pytest.CaptureFixture[str]) -> None:
     session, keys = stepping(store)
     session.gain_stamina(keys())
+    session.place_story("Ann", "Trance", keys())  # a story card is charged on its owner's mat (OS-STORY)
     session.charge("Ann", "Trance", 1, keys())
     charged = store.events(session.game_id)[-1]
     assert isinstance(charged.event, e.AbilityCharged)

@@ -37,6 +37,12 @@ async def test_names_typed_straight_after_n_land_in_the_new_games_players_field(
             await pilot.pause()
         assert isinstance(app.screen, OriginNewGameScreen)
         assert app.screen.query_one("#count", Input).value == "3"
+        await pilot.press("escape")
+        burst(app, "n")
+        app.post_message(events.Paste("Ann, Bob"))  # a paste straight after: one event, kept the same way
+        for _ in range(5):
+            await pilot.pause()
+        assert app.screen.query_one("#players", Input).value == "Ann, Bob"
         assert app.is_running
 
 
@@ -50,3 +56,22 @@ async def test_keys_typed_past_a_choice_that_opens_nothing_are_dropped(tmp_path:
             await pilot.pause()
         assert isinstance(app.screen, HomeScreen) and app.is_running and app.held is None
         app.store = store
+
+
+async def test_keys_typed_while_the_kept_ones_are_handed_over_follow_them(tmp_path: Path) -> None:
+    """Keys that arrive just as the kept ones are given to the new screen come after them, in the order typed."""
+    app = make_app(f"sqlite:///{tmp_path / 'g.db'}")
+    give = app.give_held_keys
+
+    def late_keys_then_give(frames: int = 60) -> None:
+        if app.held is not None and app.screen.is_mounted and not getattr(app, "handed", ()):
+            burst(app, "XY")  # typed after "Ann", queued before the hand-over runs
+        give(frames)
+
+    app.give_held_keys = late_keys_then_give  # type: ignore[method-assign]
+    async with app.run_test() as pilot:
+        await settled(pilot)
+        burst(app, "nAnn")
+        for _ in range(8):
+            await pilot.pause()
+        assert app.screen.query_one("#players", Input).value == "AnnXY"

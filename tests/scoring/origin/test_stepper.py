@@ -411,3 +411,15 @@ def test_next_step_follows_the_books_order() -> None:
     assert state(engine).next_step is None
     leader = state(engine).from_dealers_left()[0]
     assert isinstance(decide(engine.state, c.PlayCard(leader, parse_card("7br"))), Accepted)
+
+
+def test_os_story_a_known_story_card_is_charged_only_on_its_owners_mat() -> None:
+    engine = table()
+    engine.submit(c.GainStamina())
+    engine.submit(c.PlaceStoryCard("Ann", "Telekinesis"))
+    engine.submit(c.PlaceStoryCard("Bob", "Monologuing"))
+    found = refused(engine, c.ChargeAbility("Ann", "Monologuing", 1, kind="story"))
+    assert found.rule is RuleId.STORY and found.violation.overridable
+    assert "not on Ann's mat (Telekinesis)" in str(found)
+    assert accepted(engine, c.ChargeAbility("Ann", "telekinesis", 1, kind="story"))
+    assert accepted(engine, c.ChargeAbility("Bob", "Her Mat", 1))  # a name nobody knows: maybe her character

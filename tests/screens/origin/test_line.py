@@ -4,6 +4,7 @@ draw from the table's own deck after the deck ran short."""
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
 import pytest
 
@@ -14,7 +15,7 @@ from scoring.origin.game import table_draw
 from scoring.origin.round_input import parse_alignment
 from scoring.origin.rules import RuleId
 from screens.origin.line import parse_line, read
-from tests.scoring.origin.test_game_engine import card, state, table
+from tests.scoring.origin.test_game_engine import H, V, card, given, state, table
 
 
 def test_a_mistyped_name_is_named_as_no_seat_with_the_seats() -> None:
@@ -31,6 +32,10 @@ def test_a_card_in_two_words_is_one_card() -> None:
     assert parse_line(now, "4 sp 9 brains") == [c.PlayCard("", card("4sp")), c.PlayCard("", card("9br"))]
     assert parse_line(now, "bob 9br as 11 sp by Trance") == [
         c.PlayCard("Bob", card("9br"), parse_line(now, "bob 9br as 11 by X")[0].value, card("1sp").suit, "Trance")]
+    assert parse_line(now, "bob 10br as 4.5 lv by X")[0].value == Fraction(9, 2)  # a value apart from its suit
+    assert parse_line(now, "bob 10br as -1 st by X")[0].value == -1
+    assert parse_line(now, "ann uses X: note 3 love letters")[0].effects[0].text == "3 love letters"  # as typed
+    assert "Bob played which card?" in read(now, "bob", "cards").problem
     assert "br brains, lv love, sp speed, st strength" in read(now, "ann 13x").problem
     assert "br brains, lv love, sp speed, st strength" in read(now, "ann x13").problem
 
@@ -68,3 +73,25 @@ def test_a_mistyped_hidden_alignment_is_refused_without_echoing_it() -> None:
     with pytest.raises(InputError) as refused:
         parse_alignment("villian")
     assert "villian" not in str(refused.value) and "hero or villain" in str(refused.value)
+
+
+def test_a_sidekicks_play_without_the_card_it_turns_up_is_noted_before_enter() -> None:
+    engine = given(c.StartGame("duo", ("A", "B")), c.ChooseDealer("A"), c.StartRound(),
+                   c.DealHands((("SK A", (card("7br"), card("12sp"))), ("SK B", (card("2st"), card("3st"))))),
+                   c.RevealAlignments((("A", H), ("B", V))))
+    reading = read(state(engine), "5br 7br 6br 2st", "cards")  # B leads; both sidekicks play, nothing turned up
+    assert reading.refusal is None and len(reading.commands) == 4
+    assert [n.split(" turns up")[0] for n in reading.notes] == ["SK A", "SK B"]
+    assert "'sk a 7br up 8sp'" in reading.notes[0]
+    engine.submit(c.PlayCard("B", card("5br")))
+    assert read(state(engine), "sk a 7br up 4st", "cards").notes == ()
+
+
+def test_a_charged_card_that_changed_a_play_counts_as_used() -> None:
+    from screens.origin.board import unused_charges
+    engine = table("Ann", "Bob", "Cat")
+    engine.submit(c.Override(c.ChargeAbility("Ann", "Trance", 1), "charged late"))
+    engine.submit(c.Override(c.ChargeAbility("Bob", "Steal", 1), "charged late"))
+    assert unused_charges(state(engine)) == [("Ann", "Trance"), ("Bob", "Steal")]
+    engine.submit(c.PlayCard("Ann", card("9br"), card("11br").value, None, "Trance"))
+    assert unused_charges(state(engine)) == [("Bob", "Steal")]
