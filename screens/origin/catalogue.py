@@ -107,7 +107,7 @@ class OriginCatalogueScreen(CardListScreen[Card]):
         self.rows = [(card, fold(f"{card.name} {card.kind.value} {card.text}")) for card in ordered]
 
     def on_mount(self) -> None:
-        self.sub_title = "Origin Story cards · ? not known yet · blue: yours"
+        self.title, self.sub_title = "Origin Story", "cards · ? not known yet · blue: yours"
         table = self.query_one(DataTable)
         table.add_columns("card", "kind", *(c.replace("_", " ") for c in COLUMNS), "what it does")
         self.fill()

@@ -259,7 +259,7 @@ class OriginQuickScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = "Quick score · Origin Story"
+        self.title, self.sub_title = "Origin Story", "quick score"
         self.query_one("#name-0", Input).focus()
         self.refresh_sheet()
 
