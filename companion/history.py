@@ -152,10 +152,11 @@ def stats_json(s: PlayerStats) -> dict[str, Any]:
             "by_players": [tally_json(t) for t in s.by_players]}
 
 
-def stats_text(s: PlayerStats) -> str:
+def stats_text(s: PlayerStats, title: str | None = None) -> str:
+    """The player's Origami figures, headed by their name (or `title`)."""
     o = s.overall
     best = "-" if o.best is None else o.best
-    out = [f"{s.player.name}: {o.games} games, {o.wins} wins ({_rate(o)}), average {_avg(o)}, best {best}",
+    out = [f"{title or s.player.name}: {o.games} games, {o.wins} wins ({_rate(o)}), average {_avg(o)}, best {best}",
            f"  trend {sparkline([score for _, _, score in s.trend])}"]
     if o.unknown:
         out.insert(1, f"  {o.unknown} game{'s' if o.unknown != 1 else ''} with points unknown (BG Stats plays that "

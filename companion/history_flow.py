@@ -56,6 +56,7 @@ class HistoryFlow(AppBase):
     @work(thread=True, exit_on_error=False, group="reads")
     def load_stats(self, name: str) -> None:
         from db.origin_stats import origin_text
+        from db.records import ORIGIN_STORY
         from screens.players import PlayersScreen
 
         from .history import stats_text
@@ -68,13 +69,17 @@ class HistoryFlow(AppBase):
             ratings = player_lines(store, name)
             origin = [origin_text(o) for o in [store.origin_stats(name)] if o.games]  # the Origin Story block
             games = store.latest_finished(name, GAMES_SHOWN)
-            lines = [(g.id, self.line_or_damage(store, g.id, day(g.finished_at) if g.finished_at else "", g.variant))
+            lines = [(g.id, self.line_or_damage(store, g.id, day(g.finished_at) if g.finished_at else "",
+                                                f"Origin Story {g.variant}" if g.kind == ORIGIN_STORY else g.variant))
                      for g in games]
         except InputError as exc:
             self.call_from_thread(self.notify, str(exc), severity="error")
             return
+        # With Origin Story games too, the Origami figures are titled as such (or left out when there are none),
+        # so that "0 games" above the Origin Story block does not read as the player's whole history.
+        origami = [stats_text(stats, "Origami" if origin else None)] if stats.overall.games or not origin else []
         self.call_from_thread(self.screen_of(PlayersScreen).show_stats, name,
-                              "\n".join([stats_text(stats), *origin, *ratings]),
+                              "\n".join([*origami, *origin, *ratings]),
                               [score for _, _, score in stats.trend], lines)
 
     def on_players_screen_show_game(self, message: PlayersScreen.ShowGame) -> None:

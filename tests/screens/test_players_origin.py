@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 
 from companion.app import make_app
 from db.store import Store
@@ -27,6 +27,8 @@ async def test_players_screen_shows_origin_story_block(tmp_path: Path) -> None:
         screen = app.screen
         assert isinstance(screen, PlayersScreen)
         stats = str(screen.query_one("#stats", Static).render())
-        assert stats.startswith("Ann: 0 games")
-        assert "Origin Story: 6 games 4 wins (1 with no rounds recorded)" in stats
+        assert "0 games" not in stats  # no Origami game: only the Origin Story block, not "Ann: 0 games" above it
+        assert stats.startswith("Origin Story: 6 games 4 wins (1 with no rounds recorded)")
+        games = screen.query_one("#games", OptionList)
+        assert games.option_count and all("· Origin Story " in str(games.get_option_at_index(i).prompt) for i in range(games.option_count))
         assert "highest difficulty beaten: 2" in stats
