@@ -16,7 +16,7 @@ from scoring.origin import commands as c
 from scoring.origin.setup import Mode
 from scoring.origin.state import Phase
 
-from ..ask import ask_override
+from ..ask import Confirm, ask_override
 from ..origami.completion import Completer, complete_word
 from ..origami.form import Field, Verdict
 from .board import TableView, banner, moves_text, seat_lines, status_line, trick_line, unused_charges
@@ -195,7 +195,14 @@ class OriginTableScreen(Screen[None]):
         self.post_message(self.Word("undo"))
 
     def action_surrender(self) -> None:
-        self.post_message(self.Word("surrender"))
+        """One key ends the round: asked first (typing `surrender` is asking already)."""
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.post_message(self.Word("surrender"))
+
+        offer = self.view.surrender or "not offered now: the companion will say why"
+        self.app.push_screen(Confirm("Surrender this round?", f"{offer}. The round ends at once; ctrl+z takes it "
+                                     "back."), answered)
 
     def action_level(self) -> None:
         if self.view.state.mode is Mode.SOLO:

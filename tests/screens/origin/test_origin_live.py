@@ -19,6 +19,7 @@ from scoring.origin import events as e
 from scoring.origin.referee import referee
 from scoring.origin.round_result import legal_options
 from scoring.origin.state import Phase
+from screens.ask import Confirm
 from screens.origin.rules import OriginRulesScreen
 from screens.origin.sheet import RoundSummaryScreen
 from screens.origin.stepper import StepperScreen
@@ -210,6 +211,27 @@ async def test_in_solo_a_charge_needs_no_name(tmp_path: Path) -> None:
         for answer in ("", "", "Monologuing", "Monologuing 1"):
             await line(pilot, answer, "enter")
         assert app.game_of().state.charged("Ann", "Monologuing") == 1, shown(app, "#check")
+
+
+async def test_f3_asks_before_surrendering(tmp_path: Path) -> None:
+    app = app_on(tmp_path / "g.db")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await new_game(pilot, "1", "Ann")
+        await solo_setup(pilot)
+        assert isinstance(app.screen, OriginTableScreen)
+        before = len(app.game_of().log)
+        await pilot.press("f3")
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm) and "Surrender this round?" in app.screen.question
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, OriginTableScreen) and len(app.game_of().log) == before
+        await pilot.press("f3")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        await pilot.pause()
+        assert any(isinstance(x.event, e.Surrendered) for x in app.game_of().log[before:])  # her lead: allowed
 
 
 async def test_a_table_game_resumes_at_the_logging_level_its_round_was_recorded_at(tmp_path: Path) -> None:
