@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from scoring.origin.round_input import Alignment
-from scoring.origin.round_result import RoundResult, round_summary, villain_status
+from scoring.origin.round_result import RoundResult, villain_status
 from scoring.origin.rules import RuleId
 from scoring.origin.scoring import GameScore, PlayerTotal, RoundScore
 from scoring.origin.setup import ROUNDS
@@ -211,13 +211,11 @@ def round_text(number: int, scores: Sequence[RoundScore], result: RoundResult | 
         parts.append(Text(SCORING_NOTE, style="dim"))
     if result is not None:
         tricks = Text()
-        for t in round_summary(result):
-            cards = t["cards"]
-            assert isinstance(cards, list)
-            tricks.append(f"{t['n']:>2}. ", style="bold")
-            tricks.append("  ".join(f"{seat} {card}" for seat, card in cards) or "(winner only)",
-                          style="" if cards else "dim")
-            tricks.append(f"  → {t['winner'] or '?'}\n", style="bold")
+        for t in result.tricks:  # each card as played: `Bob 6br as 11 by Trance` when an ability changed it
+            tricks.append(f"{t.n:>2}. ", style="bold")
+            tricks.append("  ".join(f"{p.seat} {p.play}" + (f" by {p.play.by}" if p.play.changed and p.play.by else "")
+                                    for p in t.plays) or "(winner only)", style="" if t.plays else "dim")
+            tricks.append(f"  → {t.winner or '?'}\n", style="bold")
         parts += [Text("\nThe tricks, now turned up:", style="bold"), tricks]
         for flag in result.flags:
             parts.append(Text(f"{flag.rule} · trick {flag.trick} · {flag.seat}: {flag.sentence}", style="yellow"))

@@ -2,12 +2,15 @@
 clean or caught, the tricks shown once the round is over, shared winners, and a layout that uses a wide terminal."""
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 from companion.app import make_app
-from scoring.origin.round_input import WinnerOnly
+from scoring.origin.cards import parse_card
+from scoring.origin.round_input import CardTrick, WinnerOnly
 from scoring.origin.round_result import RoundResult
 from scoring.origin.scoring import GameScore, quick_game, score_game, score_round
+from scoring.origin.trick import Play
 from screens.origin.sheet import OriginSheetScreen, OriginSheetView, RoundSummaryScreen, plain, round_text
 from tests.scoring.origin.table_helpers import ability, table_round
 from tests.screens.settle import settled
@@ -96,3 +99,12 @@ def test_a_game_in_progress_says_so_and_names_a_rules_choice() -> None:
     assert "2 of 5 rounds scored: the game is not over." in text
     assert "Rules choice: vp floor = zero" in text
     assert "R3" not in text
+
+
+def test_a_card_changed_by_an_ability_reads_as_played_in_the_summary() -> None:
+    changed = CardTrick((Play("Bob", parse_card("6br"), Fraction(11), None, "Trance"), Play("Cy", parse_card("10br")),
+                         Play("Ann", parse_card("9br"))))
+    result = table_round(["Ann", "Bob", "Cy"], "Ann", [changed, *(WinnerOnly("Bob") for _ in range(7))],
+                         alignment={"Ann": "hero", "Bob": "hero", "Cy": "hero"})
+    text = plain(round_text(1, score_round(result), result, None, 100), 100)
+    assert " 1. Bob 6br as 11 by Trance  Cy 10br  Ann 9br  → Bob" in text
