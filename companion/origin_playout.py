@@ -12,12 +12,11 @@ from scoring.origin import commands as c
 from scoring.origin import events as e
 from scoring.origin import vancardian_abilities
 from scoring.origin.cards import DECK, Card
-from scoring.origin.game import decide
+from scoring.origin.game import decide, follow_plan
 from scoring.origin.referee import referee
 from scoring.origin.round_input import Alignment, Effect, EffectKind
 from scoring.origin.round_result import legal_options
 from scoring.origin.setup import HAND, Kind
-from scoring.origin.solo_deck import plan_draw
 from scoring.origin.state import GameState, Phase, evolve
 from scoring.origin.trick import legal_follows
 from scoring.origin.vancardian_effects import parse_effect, round_draws_needed
@@ -215,9 +214,8 @@ def solo_draw(state: GameState, rng: random.Random) -> c.VancardianPlays:
     assert piles is not None
     if referee(state.round_input()).in_play is None:
         return c.VancardianPlays()
-    pool = [x for x in piles.discard if not x.extra_love]
-    plan = plan_draw(2, len(piles.deck), len(pool))
-    drawn = tuple(rng.sample(piles.deck, plan.from_deck)) + tuple(rng.sample(pool, plan.after_reshuffle))
+    plan = follow_plan(piles)
+    drawn = tuple(rng.sample(piles.deck, plan.from_deck)) + tuple(rng.sample(piles.reshufflable, plan.after_reshuffle))
     return c.VancardianPlays(drawn, bool(plan.reshuffled))
 
 

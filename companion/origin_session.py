@@ -14,17 +14,17 @@ from db.records import ORIGIN_STORY
 from db.store import Store
 from scoring.decision import Decision, Rejected
 from scoring.errors import InputError
+from scoring.origin import catalog
 from scoring.origin import commands as c
 from scoring.origin import events as e
 from scoring.origin.cards import Card
 from scoring.origin.catalog import Catalogue
-from scoring.origin.game import decide, final_sheet, table_draw
+from scoring.origin.game import decide, final_sheet, follow_plan, table_draw
 from scoring.origin.names import renamed
 from scoring.origin.referee import referee
 from scoring.origin.roundfile_json import score_json
 from scoring.origin.scoring import GameScore
 from scoring.origin.setup import HAND, Kind
-from scoring.origin.solo_deck import plan_draw
 from scoring.origin.state import GameState, Phase, Step, evolve, project
 from scoring.origin.vancardian_effects import parse_effect, round_draws_needed
 
@@ -114,7 +114,7 @@ class OriginSession(LogSession[GameState]):
     def next_step(self) -> Step | None:
         return self.state.next_step
 
-    def _card(self, name: str) -> Any:
+    def _card(self, name: str) -> catalog.Card | None:
         if self.catalogue is None:
             self.catalogue = shipped()
         return self.catalogue.lookup(name)
@@ -139,8 +139,7 @@ class OriginSession(LogSession[GameState]):
         card = self._card(source)
         if involves_others is None and card is not None:
             involves_others = card.involves_others
-        kind = None if card is None else str(card.kind.value)
-        return self.submit(c.ChargeAbility(player, source, stamina, involves_others, kind), key)
+        return self.submit(c.ChargeAbility(player, source, stamina, involves_others, _kind(card)), key)
 
     def use_ability(self, command: c.UseAbility, key: str) -> Submitted:
         """An ability, with its source's kind as the catalogue knows it (for OS-CHARGED-ONLY)."""
@@ -150,8 +149,7 @@ class OriginSession(LogSession[GameState]):
 
     def card_kind(self, name: str) -> str | None:
         """What the catalogue says a card is (story, character…), None when it does not know the card."""
-        card = self._card(name)
-        return None if card is None else str(card.kind.value)
+        return _kind(self._card(name))
 
     # --- outcomes drawn by the shell ----------------------------------------------------------------
     def draw_dealer(self, key: str) -> Submitted:
@@ -195,9 +193,8 @@ class OriginSession(LogSession[GameState]):
         result = referee(self.state.round_input())
         if result.in_play is None:
             return self.submit(c.VancardianPlays(), key)
-        pool = [x for x in piles.discard if not x.extra_love]
-        plan = plan_draw(2, len(piles.deck), len(pool))
-        cards = self._pick(piles.deck, plan.from_deck) + self._pick(pool, plan.after_reshuffle)
+        plan = follow_plan(piles)
+        cards = self._pick(piles.deck, plan.from_deck) + self._pick(piles.reshufflable, plan.after_reshuffle)
         return self.submit(c.VancardianPlays(cards, bool(plan.reshuffled)), key)
 
     def _app_deck(self) -> Any:
@@ -228,3 +225,7 @@ class OriginSession(LogSession[GameState]):
             details = [{**d, "opponents": others} for d in details]
         self.record = self.store.finish(self.game_id, results, details)
         return sheet
+
+
+def _kind(card: catalog.Card | None) -> str | None:
+    return None if card is None else str(card.kind.value)

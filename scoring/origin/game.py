@@ -20,8 +20,8 @@ from .round_result import RoundResult
 from .rules import RuleId
 from .scoring import GameScore, RoundScore, score_game, score_round
 from .setup import HAND, ROUNDS, Kind, Mode, seating
-from .solo_deck import build_solo_deck, plan_draw
-from .state import GameState, Phase, Step
+from .solo_deck import DrawPlan, build_solo_deck, plan_draw
+from .state import GameState, Phase, Piles, Step
 from .trick import Play
 from .vancardian_abilities import exchange, reveal, surrender
 from .vancardian_effects import apply_round_effect, parse_effect
@@ -431,14 +431,17 @@ def _effective(state: GameState) -> Effective:
     return reveal(shown, str(_alignment(state))) if shown else PRINTED
 
 
+def follow_plan(piles: Piles) -> DrawPlan:
+    """Where a following Vancardian's two cards come from now: the deck, then (shuffled in) the discard pile."""
+    return plan_draw(2, len(piles.deck), len(piles.reshufflable))
+
+
 def table_draw(state: GameState, drawn: tuple[Card, ...]) -> c.VancardianPlays:
     """A following Vancardian's move with the cards the table drew for her (the table's own deck): when the deck
     runs short the discard pile is shuffled in first, which the state tells, so the table only names the cards."""
-    piles = state.piles
-    if not drawn or piles is None:
+    if not drawn or state.piles is None:
         return c.VancardianPlays(drawn)
-    plan = plan_draw(2, len(piles.deck), len([x for x in piles.discard if not x.extra_love]))
-    return c.VancardianPlays(drawn, bool(plan.reshuffled))
+    return c.VancardianPlays(drawn, bool(follow_plan(state.piles).reshuffled))
 
 
 def _vancardian(state: GameState, cmd: c.VancardianPlays) -> Outcome:
@@ -463,20 +466,20 @@ def _vancardian(state: GameState, cmd: c.VancardianPlays) -> Outcome:
             move = lead(row, alignment=str(_alignment(state)), tricks_won=mine, seat=seat, effective=effective)
             before: tuple[e.Event, ...] = ()
         else:
-            plan = plan_draw(2, len(piles.deck), len([x for x in piles.discard if not x.extra_love]))
+            plan = follow_plan(piles)
             if len(cmd.drawn) != plan.drawn or cmd.reshuffled != bool(plan.reshuffled):
                 how = f": draw them for her and name them (`draw` and the {plan.drawn} cards, e.g. `draw 9st " \
                     "6sp`)" if state.deck != "app" and not cmd.drawn else ""
                 return _no(RuleId.DECK_EMPTY, f"{seat} draws {plan.drawn} card(s) now"
                            + (" after the discard pile is shuffled into the deck" if plan.reshuffled else "") + how)
             first, rest = cmd.drawn[:plan.from_deck], cmd.drawn[plan.from_deck:]
-            pool = [x for x in piles.discard if not x.extra_love]
+            pool = piles.reshufflable
             if len(set(cmd.drawn)) < len(cmd.drawn) or any(x not in piles.deck for x in first) \
                     or any(x not in pool for x in rest):
                 return _no(RuleId.UNIQUE, f"{' '.join(map(str, cmd.drawn))}: a card drawn must be in the deck")
             move = follow(row, cmd.drawn, [p.play for p in t.plays], alignment=str(_alignment(state)),
                           tricks_won=mine, seat=seat, effective=effective, as_led=state.choices.as_led)
-            before = ((e.DeckReshuffled(tuple(pool)),) if plan.reshuffled else ()) + \
+            before = ((e.DeckReshuffled(pool),) if plan.reshuffled else ()) + \
                 ((e.CardsDrawn(seat, cmd.drawn, "vancardian draw"),) if cmd.drawn else ())
     except InputError as exc:
         return _no(RuleId.SOLO_PICK, str(exc))

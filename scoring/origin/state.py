@@ -78,6 +78,11 @@ class Piles:
     def row(self, seat: str) -> tuple[Card, ...]:
         return dict(self.rows).get(seat, ())
 
+    @property
+    def reshufflable(self) -> tuple[Card, ...]:
+        """The discard pile as a reshuffle puts it back into the deck: without the extra-love cards."""
+        return tuple(x for x in self.discard if not x.extra_love)
+
     def with_row(self, seat: str, cards: Sequence[Card]) -> Piles:
         rows = dict(self.rows)
         rows[seat] = tuple(cards)

@@ -174,6 +174,16 @@ def unused_charges(state: GameState) -> list[tuple[str, str]]:
     return [(p, card) for p, card, n in state.charges if n and (p, card.casefold()) not in used]
 
 
+def unused_reminder(state: GameState) -> str:
+    """Said before the round is scored: the cards still charged and not used, and how to enter one that scores."""
+    unused = unused_charges(state)
+    if not unused:
+        return ""
+    who, card = unused[0]
+    return (f" Still charged, not used this round: {', '.join(f'{p} {c}' for p, c in unused)}; an ability that "
+            f"scores now is entered first, e.g. '{who.lower()} uses {card}: vp +2'.")
+
+
 def banner(view: TableView) -> str:
     event = view.state.event
     return f"Event this round: {event.name}" if event is not None else ""

@@ -19,7 +19,7 @@ from scoring.origin.state import Phase
 from ..ask import Confirm, ask_override
 from ..origami.completion import Completer, complete_word
 from ..origami.form import Field, Verdict
-from .board import TableView, banner, moves_text, seat_lines, status_line, trick_line, unused_charges
+from .board import TableView, banner, moves_text, seat_lines, status_line, trick_line, unused_reminder
 from .line import DUO_HELP, LEVELS, LINE_HELP, SOLO_HELP, SOLO_TABLE_HELP, WORDS, Reading, read
 
 WIDE = 120  # from this width the moves and the log stand beside the seats
@@ -150,11 +150,8 @@ class OriginTableScreen(Screen[None]):
         self.reading = Reading()
         if not line.strip():
             end = self.view.state.phase in (Phase.END, Phase.OVER)
-            unused = unused_charges(self.view.state) if end else []
-            remind = f" Still charged, not used this round: {', '.join(f'{p} {card}' for p, card in unused)}; an " \
-                f"ability that scores now is entered first, e.g. '{unused[0][0].lower()} uses {unused[0][1]}: vp " \
-                "+2'." if unused else ""
-            verdict.say("Enter scores the round." + remind if end else "", "ok" if end else "")
+            verdict.say("Enter scores the round." + unused_reminder(self.view.state) if end else "",
+                        "ok" if end else "")
             return
         reading = read(self.view.state, line, self.level, self.view.card_kind)
         self.reading = reading

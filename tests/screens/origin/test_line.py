@@ -11,6 +11,7 @@ import pytest
 from companion.origin_playout import Engine, play_game
 from scoring.errors import InputError
 from scoring.origin import commands as c
+from scoring.origin.cards import Suit
 from scoring.origin.game import table_draw
 from scoring.origin.round_input import parse_alignment
 from scoring.origin.rules import RuleId
@@ -30,8 +31,8 @@ def test_a_card_in_two_words_is_one_card() -> None:
     now = state(table("Ann", "Bob", "Cat"))
     assert parse_line(now, "ann 4 speed") == [c.PlayCard("Ann", card("4sp"))]
     assert parse_line(now, "4 sp 9 brains") == [c.PlayCard("", card("4sp")), c.PlayCard("", card("9br"))]
-    assert parse_line(now, "bob 9br as 11 sp by Trance") == [
-        c.PlayCard("Bob", card("9br"), parse_line(now, "bob 9br as 11 by X")[0].value, card("1sp").suit, "Trance")]
+    assert parse_line(now, "bob 9br as 11 sp by Trance") == [c.PlayCard("Bob", card("9br"), Fraction(11), Suit.SPEED,
+                                                                        "Trance")]
     assert parse_line(now, "bob 10br as 4.5 lv by X")[0].value == Fraction(9, 2)  # a value apart from its suit
     assert parse_line(now, "bob 10br as -1 st by X")[0].value == -1
     assert parse_line(now, "ann uses X: note 3 love letters")[0].effects[0].text == "3 love letters"  # as typed
