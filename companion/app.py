@@ -14,10 +14,10 @@ from textual.screen import Screen
 from scoring.errors import InputError
 from screens.home import ENTRIES, HomeScreen
 
-from .catalogue_flow import CatalogueFlow
-from .game_flow import GameFlow
 from .history_flow import HistoryFlow
-from .origin_flow import OriginFlow
+from .origami.catalogue_flow import CatalogueFlow
+from .origami.controller import GameFlow
+from .origin.controller import OriginFlow
 
 if TYPE_CHECKING:  # the catalogue loads with the database, after the first paint
     from scoring.origami.catalog import Catalogue

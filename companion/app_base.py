@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # the database, the catalogue and the other screens load when
     from scoring.origami.catalog import Catalogue
     from screens.origami.question import ValueGiven
 
-    from .session import GameSession
+    from .origami.session import GameSession
 
 S = TypeVar("S", bound=Screen[None])
 RECENT = 200  # the latest games Home looks at for damage (`companion games` names every damaged one)

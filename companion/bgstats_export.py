@@ -31,7 +31,8 @@ from db.upcast import read as read_event
 from scoring.errors import InputError
 from scoring.origami import events as e
 
-from . import origin_share, settings
+from . import settings
+from .origin import share as origin_share
 from .share import BGSTATS_GAME, DATE, SOURCE
 
 SPACE = uuid.UUID("5b0f3c52-8f0e-4b8e-9a57-3f6d2a1c0e11")  # the companion's own uuid5 namespace: never change it

@@ -59,10 +59,10 @@ VERBS = (
          "companion.exchange_cli", "add_verbs"),
     Verb("serve", "the companion in a browser, and a read-only table for the phones at the table (this machine "
                   "only, unless --network)", "companion.serve_cli"),
-    Verb("origin", "Origin Story: setup, tricks, rounds, scores, checks", "companion.origin_cli"),
+    Verb("origin", "Origin Story: setup, tricks, rounds, scores, checks", "companion.origin.cli"),
     Verb("referee", "referee a whole position from a file: the setup, the table at the start of a turn and action "
                     "lines as typed at the table; exit 0 all accepted, 1 at the first refused line, 2 bad input",
-         "companion.referee_cli"),
+         "companion.origami.referee_cli"),
 )
 _GLOBAL_VALUES = ("--catalog", "--db")  # the options before the verb that take a value
 
@@ -198,13 +198,13 @@ def _run(args: argparse.Namespace) -> int:
         _emit(args, data, text)
         return code
     if args.verb == "origin":
-        from . import origin_cli
+        from .origin import cli as origin_cli
 
         code, data, text = origin_cli.run(args)
         _emit(args, data, text)
         return code
     if args.verb == "rules" and args.game == "origin-story":
-        from . import origin_cli
+        from .origin import cli as origin_cli
 
         _emit(args, *origin_cli.rules(" ".join(args.query), args.players))
         return EXIT_OK
@@ -241,7 +241,7 @@ def _run(args: argparse.Namespace) -> int:
         return serve_cli.run(args, args.db or default_url(), load(_catalogue_files(args)),
                              [f.resolve() for f in args.catalog])
     if args.verb == "catalog" and args.game == "origin-story":
-        from . import origin_catalogue
+        from .origin import catalogue as origin_catalogue
 
         url = args.db or default_url()
         catalogue = origin_catalogue.load(_catalogue_files(args), _stored_values(url))
@@ -255,7 +255,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.verb in ("score", "check", "payments", "limit"):
         return _table_verb(args)
     if args.verb == "referee":
-        from . import referee_cli
+        from .origami import referee_cli
 
         code, data, text = referee_cli.run(args, _user_catalogue(args))
         _emit(args, data, text)
@@ -270,7 +270,7 @@ def _table_verb(args: argparse.Namespace) -> int:
     from scoring.origami.position import check_play, limits, payments
     from scoring.origami.sheet import score
 
-    from . import render
+    from .origami import render
 
     table = _table(args.table, _user_catalogue(args))
     if args.verb == "score":
@@ -366,7 +366,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except MissingValue as exc:
         given = getattr(args, "table", None) or getattr(args, "file", None)  # the file the value was needed for
         source = f"{given}: " if given else ""
-        from .advice import missing_message
+        from .origami.advice import missing_message
 
         print(f"companion {args.verb}: {source}{missing_message(exc)}", file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -27,9 +27,9 @@ from scoring.origami.table import Variant
 from scoring.origin.setup import VANCARDIANS
 
 from .bgstats import EARLIEST, LATEST
+from .origami.render import sheet_problem
+from .origami.replay import replay
 from .renames import as_now, read_renamed, renamed_field
-from .render import sheet_problem
-from .replay import replay
 
 FORMAT = "origami-companion"
 VERSION = 1
@@ -137,7 +137,7 @@ def _origin_game(g: dict[str, Any], uid: str, where: str) -> WholeGame:
     from scoring.origin.setup import Mode
     from scoring.origin.state import Phase as OriginPhase
 
-    from .origin_replay import replay as replay_origin
+    from .origin.replay import replay as replay_origin
 
     variant, players = _text(g, "variant", where), _texts(g, "players", where)
     if variant not in {m.value for m in Mode} or not players or len({p.casefold() for p in players}) != len(players):

@@ -200,7 +200,7 @@ def _history(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
 
 
 def _replay(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
-    from .replay import replay, step_json, step_text
+    from .origami.replay import replay, step_json, step_text
 
     game = store.game(args.game)
     if game.kind != ORIGAMI:

@@ -87,7 +87,7 @@ class HistoryFlow(AppBase):
         from screens.origami.sheet import SheetScreen
 
         from .local_time import when
-        from .render import stored_sheet
+        from .origami.render import stored_sheet
 
         store = self.reader()
         try:
@@ -202,7 +202,7 @@ class HistoryFlow(AppBase):
     def on_quick_score_screen_save(self, message: QuickScoreScreen.Save) -> None:
         from screens.origami.quick import QuickScoreScreen
 
-        from .render import sheet_json
+        from .origami.render import sheet_json
 
         table, sheet = message.scored.table, message.scored.sheet
         families = sorted({c.family for s in table.players for cid in s.cards()
@@ -223,7 +223,7 @@ class HistoryFlow(AppBase):
         no cards, so no families or characters, and each player's sheet has their total and hand but no lines."""
         from screens.origami.quick import TOTALS_ONLY, TotalsScreen
 
-        from .render import sheet_json
+        from .origami.render import sheet_json
 
         sheet = message.sheet
         try:
@@ -243,7 +243,7 @@ class HistoryFlow(AppBase):
         from scoring.origin.roundfile_json import score_json
         from screens.origin.quick import OriginQuickScreen
 
-        from .origin_session import FinalResults, SeatResult
+        from .origin.session import FinalResults, SeatResult
 
         scored = message.scored
         sheet = scored.game
@@ -270,7 +270,7 @@ class HistoryFlow(AppBase):
         from screens.origin.catalogue import OriginCatalogueScreen
 
         from .catalogue import ORIGIN_STORED
-        from .origin_catalogue import typed
+        from .origin.catalogue import typed
 
         screen = self.screen_of(OriginCatalogueScreen)
         known = screen.catalogue.lookup(message.card)

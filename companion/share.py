@@ -26,8 +26,9 @@ from db.store import Store
 from scoring.errors import InputError
 from scoring.origami import events as e
 
-from . import origin_share, settings
+from . import settings
 from .log_session import in_effect
+from .origin import share as origin_share
 
 SOURCE = "Origami companion"  # BG Stats remembers its game and player matches under this name: keep it stable
 LINK = "bgstats://app.bgstatsapp.com/createPlay.html?data="

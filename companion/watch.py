@@ -13,9 +13,9 @@ from scoring.origami.catalog import Catalogue
 from scoring.origami.state import Phase
 from screens.origami.table import status_text
 
-from . import origin_watch
-from .advice import what_is_missing
-from .session import GameSession
+from .origami.advice import what_is_missing
+from .origami.session import GameSession
+from .origin import watch as origin_watch
 from .share import GAME_NAMES
 
 

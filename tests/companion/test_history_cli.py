@@ -9,8 +9,8 @@ import pytest
 
 from companion.catalogue import shipped
 from companion.cli import main
-from companion.playout import filled
-from companion.session import GameSession
+from companion.origami.playout import filled
+from companion.origami.session import GameSession
 from db.store import Store
 from scoring.origami import events as e
 from scoring.origami.sheet import PlayerScore, ScoreSheet

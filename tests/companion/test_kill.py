@@ -14,8 +14,8 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 
 from companion.catalogue import shipped
-from companion.playout import filled
-from companion.session import GameSession
+from companion.origami.playout import filled
+from companion.origami.session import GameSession
 from db.store import Store
 from scoring.origami import commands as c
 from tests.recorded import Scripted, script

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from companion.origin_playout import Engine, play_game
-from companion.origin_session import OriginSession
+from companion.origin.playout import Engine, play_game
+from companion.origin.session import OriginSession
 from companion.watch import current_game
 from db.store import Store
 from tests.companion.test_catalog_cli import run
@@ -117,7 +117,7 @@ def test_the_verbs_made_for_origami_name_an_origin_story_game_or_carry_it(capsys
 
 def quick_scored(url: str, grid: list[dict[str, str]], people: tuple[str, ...], variant: str) -> int:
     """A game saved as the quick-score screen saves it (`on_origin_quick_screen_save`)."""
-    from companion.origin_session import FinalResults, SeatResult
+    from companion.origin.session import FinalResults, SeatResult
     from scoring.origin.roundfile_json import score_json
     from scoring.origin.scoring import quick_game
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import aiohttp
 from aiohttp.test_utils import TestServer
 
-from companion.origin_session import OriginSession
+from companion.origin.session import OriginSession
 from companion.serve import CompanionServer, Keys, TableView
 from db.store import Store
 from scoring.origin import commands as c

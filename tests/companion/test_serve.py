@@ -22,10 +22,10 @@ import pytest
 from aiohttp.test_utils import TestServer
 
 from companion.catalogue import load, shipped
-from companion.playout import made_up
+from companion.origami.playout import made_up
+from companion.origami.session import GameSession
 from companion.serve import BURST, MAX_APPS, CompanionServer, Keys, Limiter, TableView
 from companion.serve_cli import GAP, NETWORK_WARNING, _banner
-from companion.session import GameSession
 from companion.watch import current_game, snapshot
 from db.store import Store
 from tests.browser import browser

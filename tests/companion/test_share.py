@@ -18,7 +18,7 @@ from companion.bgstats import read_bgstats
 from companion.catalogue import shipped
 from companion.cli import main
 from companion.log_session import in_effect
-from companion.render import sheet_json
+from companion.origami.render import sheet_json
 from companion.share import LINK, bgstats_link, bgstats_play, shared_play
 from db.store import Store
 from scoring.origami.evolve import project

@@ -6,8 +6,8 @@ import sqlite3
 from pathlib import Path
 
 from companion.catalogue import shipped
-from companion.playout import filled
-from companion.session import GameSession
+from companion.origami.playout import filled
+from companion.origami.session import GameSession
 from db import quick
 from db.records import ORIGIN_STORY
 from db.store import Store

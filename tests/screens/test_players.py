@@ -9,7 +9,7 @@ from textual.widgets import OptionList, Sparkline, Static
 from companion.app import make_app
 from companion.catalogue import shipped
 from companion.local_time import day
-from companion.render import sheet_json
+from companion.origami.render import sheet_json
 from db.store import Store
 from scoring.origami.sheet import ScoreSheet, score
 from scoring.origami.table import parse_table

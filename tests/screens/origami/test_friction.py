@@ -8,7 +8,7 @@ from typing import Any
 from textual.widgets import Input
 
 from companion.app import make_app
-from companion.session import GameSession
+from companion.origami.session import GameSession
 from db.store import Store
 from scoring.origami import commands as c
 from scoring.origami.cards import CardId

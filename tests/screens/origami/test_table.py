@@ -10,7 +10,7 @@ from textual.widgets import Input, Static
 
 from companion.app import CompanionApp, make_app
 from companion.catalogue import shipped
-from companion.playout import filled
+from companion.origami.playout import filled
 from db.store import Store
 from scoring.origami import commands as c
 from scoring.origami.notation import write

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from scoring.errors import InputError
 
-from .app_base import AppBase
+from ..app_base import AppBase
 
 if TYPE_CHECKING:
     from scoring.origin import commands as c
@@ -20,8 +20,8 @@ if TYPE_CHECKING:
     from screens.origin.stepper import StepperScreen, StepperView
     from screens.origin.table import OriginTableScreen
 
-    from .log_session import Submitted
-    from .origin_session import OriginSession
+    from ..log_session import Submitted
+    from .session import OriginSession
 
 RECENT = 8  # log lines the table keeps (it shows as many as fit)
 
@@ -45,7 +45,7 @@ class OriginFlow(AppBase):
         self.push_screen(OriginNewGameScreen(profiles, solo))
 
     def on_origin_new_game_screen_start(self, message: OriginNewGameScreen.Start) -> None:
-        from .origin_session import OriginSession
+        from .session import OriginSession
 
         store = self.reader()
         started = OriginSession.start(store, message.command, key(), rng=self.origin_rng)
@@ -61,7 +61,7 @@ class OriginFlow(AppBase):
         self.origin_show(switch=True)
 
     def origin_resume(self, game_id: int) -> None:
-        from .origin_session import OriginSession
+        from .session import OriginSession
 
         try:
             self.origin = OriginSession(self.reader(), game_id, self.origin_rng)
@@ -89,7 +89,7 @@ class OriginFlow(AppBase):
 
     def origin_cards(self) -> OriginCatalogue:
         """The Origin Story catalogue: shipped, with the values the user kept in the database over it."""
-        from .origin_catalogue import load
+        from .catalogue import load
 
         return load(values=self.reader().card_values())
 
@@ -171,7 +171,7 @@ class OriginFlow(AppBase):
         from scoring.origin.state import Phase
         from screens.origin.board import TableView
 
-        from .log_session import in_effect
+        from ..log_session import in_effect
 
         session = self.game_of()
         state = session.state

@@ -14,8 +14,8 @@ from scoring.origin.audit import audit
 from scoring.origin.describe import describe
 from scoring.origin.state import GameState, evolve, project
 
-from .local_time import clock, when
-from .log_session import in_effect, undone_actions
+from ..local_time import clock, when
+from ..log_session import in_effect, undone_actions
 
 EXIT_OK, EXIT_FAILED = 0, 1
 

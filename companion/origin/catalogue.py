@@ -12,7 +12,7 @@ from scoring.catalogue_file import fold
 from scoring.errors import InputError
 from scoring.origin.catalog import Card, Catalogue, parse_catalogue, user_entries
 
-from .catalogue import ORIGIN_STORED, is_origin_file, read_text
+from ..catalogue import ORIGIN_STORED, is_origin_file, read_text
 
 SHIPPED = "origin_story.toml"
 FLAGS = ("remove", "involves_others", "solo_banned")

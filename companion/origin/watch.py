@@ -17,7 +17,7 @@ from scoring.origin.round_result import RoundResult, public_view, villain_status
 from scoring.origin.setup import ROUNDS, Kind
 from scoring.origin.state import GameState, Phase, rounds_left
 
-from .origin_session import OriginSession
+from .session import OriginSession
 
 TITLE = "Origin Story table"
 MODES = {"table": "Origin Story", "duo": "Origin Story (duo)", "solo": "Origin Story (solo)"}

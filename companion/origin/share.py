@@ -23,7 +23,7 @@ from scoring.errors import InputError
 from scoring.origin import events as e
 from scoring.origin.setup import VANCARDIANS, Mode, seating
 
-from .log_session import in_effect
+from ..log_session import in_effect
 
 GAME = "Origin Story"  # BG Stats' game, for every mode
 SOURCE_GAME = "origin-story"  # the createPlay sourceGameId and the export's game key

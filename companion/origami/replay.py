@@ -11,8 +11,8 @@ from scoring.origami.describe import describe
 from scoring.origami.evolve import evolve, project, start
 from scoring.origami.state import GameState
 
-from .local_time import clock, when
-from .log_session import in_effect, undone_actions
+from ..local_time import clock, when
+from ..log_session import in_effect, undone_actions
 
 
 @dataclass(frozen=True, slots=True)

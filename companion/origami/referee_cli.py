@@ -28,7 +28,7 @@ def run(args: argparse.Namespace, catalogue: Catalogue) -> tuple[int, Any, str]:
     """Referee the file: (exit code, JSON data, text). A bad file is an InputError (or a MissingValue) naming it."""
     from scoring.origami.game_file import parse_game_file_text, referee
 
-    from .catalogue import read_text
+    from ..catalogue import read_text
 
     game = parse_game_file_text(read_text(args.file, "game"), catalogue, str(args.file))
     lines, _state = referee(game)
