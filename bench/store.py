@@ -16,8 +16,8 @@ from typing import Any
 
 from sqlalchemy import insert
 
-from companion.catalogue import shipped
 from companion.log_session import in_effect
+from companion.origami.catalogue import shipped
 from companion.origami.playout import Playout, filled
 from companion.origami.session import GameSession
 from companion.origin.playout import Engine as OriginEngine

@@ -44,7 +44,20 @@ def add_verbs(verb: Callable[[str, str], argparse.ArgumentParser]) -> None:
                    help="BG Stats: this BG Stats player is this profile (new or existing); repeatable")
 
 
-def run(args: argparse.Namespace, url: str) -> tuple[Any, str]:
+def run(args: argparse.Namespace) -> tuple[int, Any, str | None]:
+    """A damaged game left out of an export is said and exits 2; an export to standard output says its summary on
+    standard error (the export is the output)."""
+    from db.location import default_url
+
+    data, text = _run(args, args.db or default_url())
+    code = 2 if data.get("left_out") else 0
+    if args.verb == "export" and str(args.file) == "-":
+        print(text, file=sys.stderr)
+        return code, data, None
+    return code, data, text
+
+
+def _run(args: argparse.Namespace, url: str) -> tuple[Any, str]:
     if args.verb == "import":
         if not args.aliases:  # a companion export is read as it goes; anything else whole, below
             streamed = import_file(args.file, url)

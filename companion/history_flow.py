@@ -18,7 +18,6 @@ if TYPE_CHECKING:
     from scoring.origin.scoring import GameScore
     from screens.origami.quick import QuickScoreScreen, TotalsScreen
     from screens.origami.sheet import SheetScreen
-    from screens.origin.catalogue import OriginCatalogueScreen
     from screens.origin.quick import OriginQuickScreen
     from screens.players import PlayersScreen
 
@@ -263,24 +262,3 @@ class HistoryFlow(AppBase):
             return
         if isinstance(self.screen, OriginQuickScreen):
             self.screen.was_saved(record.id)
-
-    def on_origin_catalogue_screen_keep(self, message: OriginCatalogueScreen.Keep) -> None:
-        """A value read off an Origin Story card (or a new card's kind), checked, then kept in the user's catalogue
-        exactly as `companion catalog --game origin-story set` keeps it (the shipped catalogue is never changed)."""
-        from screens.origin.catalogue import OriginCatalogueScreen
-
-        from .catalogue import ORIGIN_STORED
-        from .origin.catalogue import typed
-
-        screen = self.screen_of(OriginCatalogueScreen)
-        known = screen.catalogue.lookup(message.card)
-        name = known.name if known else message.card
-        try:
-            value = typed(message.field, message.value)
-            checked = screen.catalogue.with_entries([(f"{name}.{message.field}", {"name": name, message.field: value})])
-            self.reader().set_card_value(f"{ORIGIN_STORED}{name}", message.field, value)
-        except InputError as exc:
-            self.notify(str(exc), title="Not saved", severity="error")
-            return
-        screen.use_catalogue(checked, name)
-        self.notify(f"{name}: {message.field.replace('_', ' ')} = {message.value} kept in your catalogue.")

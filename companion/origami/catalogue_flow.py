@@ -16,7 +16,7 @@ if TYPE_CHECKING:  # loaded with the catalogue screen, after the first paint
 
 class CatalogueFlow(AppBase):
     def on_catalogue_screen_forget(self, message: CatalogueScreen.Forget) -> None:
-        from .. import catalog_share
+        from . import catalog_share
 
         def unset() -> str:
             return catalog_share.unset(*self.ready(), message.card, message.field)[1]
@@ -24,7 +24,7 @@ class CatalogueFlow(AppBase):
         self.catalogue_changed(unset, "Not unset")
 
     def on_catalogue_screen_import(self, message: CatalogueScreen.Import) -> None:
-        from .. import catalog_share
+        from . import catalog_share
 
         def take() -> str:
             return catalog_share.import_file(*self.ready(), message.path, message.replace)[1]
@@ -32,7 +32,8 @@ class CatalogueFlow(AppBase):
         self.catalogue_changed(take, "Not imported")
 
     def on_catalogue_screen_export(self, message: CatalogueScreen.Export) -> None:
-        from .. import catalog_share, qr
+        from .. import qr
+        from . import catalog_share
 
         try:
             said = catalog_share.export(self.reader(), message.path, message.by)[1]
@@ -52,7 +53,7 @@ class CatalogueFlow(AppBase):
         """Run `change` on the user's catalogue, then show every screen the catalogue it leaves."""
         from screens.origami.catalogue import CatalogueScreen
 
-        from ..catalogue import with_values
+        from .catalogue import with_values
 
         try:
             said = change()

@@ -197,7 +197,7 @@ class GameFlow(AppBase):
         """The reference for the game on the table (its number of players), with every card's clarification."""
         from screens.origami.rules import RulesScreen
 
-        from ..catalogue import shipped
+        from .catalogue import shipped
 
         players = self.session.state.count if self.session is not None else None
         return RulesScreen(at, players, (self.catalogue or shipped()).cards.values())

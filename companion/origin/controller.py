@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from scoring.origin import commands as c
     from scoring.origin.catalog import Catalogue as OriginCatalogue
     from screens.origin.board import TableView
+    from screens.origin.catalogue import OriginCatalogueScreen
     from screens.origin.new_game import OriginNewGameScreen
     from screens.origin.stepper import StepperScreen, StepperView
     from screens.origin.table import OriginTableScreen
@@ -483,6 +484,27 @@ class OriginFlow(AppBase):
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
+
+    def on_origin_catalogue_screen_keep(self, message: OriginCatalogueScreen.Keep) -> None:
+        """A value read off an Origin Story card (or a new card's kind), checked, then kept in the user's catalogue
+        exactly as `companion catalog --game origin-story set` keeps it (the shipped catalogue is never changed)."""
+        from screens.origin.catalogue import OriginCatalogueScreen
+
+        from ..catalogue import stored_card
+        from .catalogue import KIND, typed
+
+        screen = self.screen_of(OriginCatalogueScreen)
+        known = screen.catalogue.lookup(message.card)
+        name = known.name if known else message.card
+        try:
+            value = typed(message.field, message.value)
+            checked = screen.catalogue.with_entries([(f"{name}.{message.field}", {"name": name, message.field: value})])
+            self.reader().set_card_value(stored_card(KIND, name), message.field, value)
+        except InputError as exc:
+            self.notify(str(exc), title="Not saved", severity="error")
+            return
+        screen.use_catalogue(checked, name)
+        self.notify(f"{name}: {message.field.replace('_', ' ')} = {message.value} kept in your catalogue.")
 
 
 def read_charge(state: Any, text: str) -> tuple[str, str, int]:

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from companion.catalogue import shipped
+from companion.origami.catalogue import shipped
 from companion.origami.render import sheet_json
 from db.store import Store
 from scoring.origami.sheet import score

@@ -13,7 +13,7 @@ import pytest
 from textual.widgets import OptionList
 
 from companion.app import make_app
-from companion.catalogue import shipped
+from companion.origami.catalogue import shipped
 from companion.origami.playout import filled
 from companion.origami.session import GameSession
 from db.store import Store

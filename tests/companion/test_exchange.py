@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from companion.catalogue import shipped
 from companion.cli import main
+from companion.origami.catalogue import shipped
 from companion.origami.playout import filled
 from companion.origami.render import sheet_json
 from companion.origami.session import GameSession

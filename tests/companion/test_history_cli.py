@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.catalogue import shipped
 from companion.cli import main
+from companion.origami.catalogue import shipped
 from companion.origami.playout import filled
 from companion.origami.session import GameSession
 from db.store import Store

@@ -13,7 +13,7 @@ from collections import Counter
 from multiprocessing.connection import Connection
 from pathlib import Path
 
-from companion.catalogue import shipped
+from companion.origami.catalogue import shipped
 from companion.origami.playout import filled
 from companion.origami.session import GameSession
 from db.store import Store

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from companion import watch
-from companion.catalogue import shipped
 from companion.cli import main
+from companion.origami.catalogue import shipped
 from companion.origami.playout import filled
 from companion.origami.render import sheet_json
 from companion.origami.session import GameSession

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.catalogue import shipped
+from companion.origami.catalogue import shipped
 from companion.origami.playout import filled
 from companion.origami.session import GameSession, Submitted
 from db.errors import StaleGame

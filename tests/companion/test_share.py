@@ -15,9 +15,9 @@ import zxingcpp
 
 from companion import qr
 from companion.bgstats import read_bgstats
-from companion.catalogue import shipped
 from companion.cli import main
 from companion.log_session import in_effect
+from companion.origami.catalogue import shipped
 from companion.origami.render import sheet_json
 from companion.share import LINK, bgstats_link, bgstats_play, shared_play
 from db.store import Store

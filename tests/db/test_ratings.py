@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.catalogue import shipped
+from companion.origami.catalogue import shipped
 from companion.origami.render import sheet_json
 from db.ratings import NEW, chances, rate, update
 from db.store import Store

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 import pytest
 import sqlalchemy as sa
 
-from companion.catalogue import shipped
+from companion.origami.catalogue import shipped
 from companion.origami.playout import filled
 from companion.origami.render import sheet_json
 from db import upcast

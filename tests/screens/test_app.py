@@ -6,7 +6,7 @@ from pathlib import Path
 from textual.widgets import Input, OptionList, Static
 
 from companion.app import make_app
-from companion.catalogue import shipped
+from companion.origami.catalogue import shipped
 from companion.origami.playout import filled
 from companion.origami.session import GameSession
 from db.store import Store

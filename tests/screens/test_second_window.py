@@ -7,7 +7,7 @@ from pathlib import Path
 from textual.widgets import Input
 
 from companion.app import make_app
-from companion.catalogue import shipped
+from companion.origami.catalogue import shipped
 from companion.origami.playout import filled
 from companion.origami.session import GameSession
 from companion.origin.session import OriginSession

@@ -7,7 +7,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from companion.app import make_app
-from companion.catalogue import shipped
+from companion.origami.catalogue import shipped
 from companion.origami.playout import filled
 from companion.origami.session import GameSession
 from db.store import Store

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.catalogue import shipped
+from companion.origami.catalogue import shipped
 from companion.origami.playout import filled
 from scoring.errors import InputError
 from scoring.origami import commands as c

@@ -9,7 +9,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from companion.app import CompanionApp, make_app
-from companion.catalogue import shipped
+from companion.origami.catalogue import shipped
 from companion.origami.playout import filled
 from db.store import Store
 from scoring.origami import commands as c

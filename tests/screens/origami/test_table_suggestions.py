@@ -6,7 +6,7 @@ from __future__ import annotations
 from textual.app import App
 from textual.widgets import Input, Static
 
-from companion.catalogue import shipped
+from companion.origami.catalogue import shipped
 from companion.origami.playout import filled
 from scoring.origami import commands as c
 from scoring.origami.cards import CardId
