@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     import argparse
     from pathlib import Path
 
-    from db.records import GameRecord
+    from db.records import GameRecord, WholeGame
     from db.store import Store
 
 Output = tuple[int, Any, str | None]  # a verb's exit code, its JSON data and its text (None: it printed its own)
@@ -84,6 +84,11 @@ class Game(Protocol):
 
     def codec(self) -> Codec:
         """Its events to and from the stored log."""
+        ...
+
+    def read_export(self, data: dict[str, Any], uid: str, where: str, replay: bool) -> WholeGame:
+        """One game of this kind in a companion export, every field checked and its log replayed (unless `replay` is
+        False: a second reading of a game already checked); InputError names what is wrong and where."""
         ...
 
     def catalogue(self, files: Sequence[Path]) -> Any:

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from pathlib import Path
 
-    from db.records import GameRecord
+    from db.records import GameRecord, WholeGame
     from db.store import Store
 
     from ..game import Codec, PhoneView
@@ -70,6 +70,11 @@ class Origami:
         from .watch import view
 
         return view(store, game, catalogue)
+
+    def read_export(self, data: dict[str, Any], uid: str, where: str, replay: bool) -> WholeGame:
+        from .exchange import read_export
+
+        return read_export(data, uid, where, replay)
 
 
 GAME: Game = Origami()

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from pathlib import Path
 
-    from db.records import GameRecord
+    from db.records import GameRecord, WholeGame
     from db.store import Store
 
     from ..game import Codec, PhoneView
@@ -63,6 +63,11 @@ class OriginStory:
         from .watch import view
 
         return view(store, game)
+
+    def read_export(self, data: dict[str, Any], uid: str, where: str, replay: bool) -> WholeGame:
+        from .exchange import read_export
+
+        return read_export(data, uid, where, replay)
 
 
 GAME: Game = OriginStory()
