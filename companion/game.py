@@ -8,7 +8,7 @@ entries before its first paint): each method imports what it needs when called.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -18,6 +18,9 @@ if TYPE_CHECKING:
 
     from db.records import GameRecord, WholeGame
     from db.store import Store
+
+    from .bgstats import Play
+    from .bgstats_export import Box, Exported
 
 Output = tuple[int, Any, str | None]  # a verb's exit code, its JSON data and its text (None: it printed its own)
 
@@ -72,6 +75,49 @@ class PhoneView(Protocol):
         ...
 
 
+class BgStats(Protocol):
+    """How a game's plays look to BG Stats: sent one at a time (createPlay), written in its export file and read
+    back from its files (companion/share.py, bgstats_export.py and bgstats.py ask these)."""
+
+    @property
+    def BOXES(self) -> Mapping[str, Box]:  # noqa: N802 (a module's constant)
+        """The game's boxes (BG Stats keeps one game per box; an expansion is a box)."""
+        ...
+    @property
+    def TITLES(self) -> Mapping[str, str]:  # noqa: N802
+        """The titles BG Stats knows a box by (folded: bgstats.title_key) -> its box key."""
+        ...
+    @property
+    def FEWEST(self) -> int:  # noqa: N802
+        """The players a play of it has at least."""
+        ...
+    @property
+    def WINNERS_ONLY(self) -> bool:  # noqa: N802
+        """Whether a play that kept only who won joins the history (its points unknown)."""
+        ...
+
+    def created(self, store: Store, game: GameRecord, results: list[dict[str, Any]],
+                location: str | None) -> dict[str, Any]:
+        """The createPlay payload of a finished game."""
+        ...
+
+    def exported(self, game: WholeGame) -> Exported:
+        """What the export file says of a finished game: its box and expansions, its seats, its comment."""
+        ...
+
+    def variant(self, box: str, play: dict[str, Any], boxes: dict[int, tuple[str, str]], where: str) -> str:
+        """The variant of a play of `box` in a file (`boxes`: the file's game ids -> (kind, box))."""
+        ...
+
+    def read(self, play: Play, where: str) -> Play:
+        """A play read from a file as this game sees it (its own seats taken out of the players…)."""
+        ...
+
+    def whole_game(self, play: Play, names: dict[str, str]) -> WholeGame:
+        """The play as a finished game of the history, `names`: each BG Stats name -> the profile it goes to."""
+        ...
+
+
 class Game(Protocol):
     kind: str  # games.kind in the store and in export files; never changes
     name: str  # as players call it: "Origami"
@@ -106,3 +152,5 @@ class Game(Protocol):
     def phone_view(self, store: Store, game: GameRecord, catalogue: Any) -> PhoneView:
         """A game of this kind on the phones' read-only table (`catalogue` as `catalogue` gave it)."""
         ...
+
+    def bgstats(self) -> BgStats: ...

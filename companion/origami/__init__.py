@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from db.records import GameRecord, WholeGame
     from db.store import Store
 
-    from ..game import Codec, PhoneView
+    from ..game import BgStats, Codec, PhoneView
 
 VARIANTS = {"origami": "Origami", "legends": "Origami Legends", "mixed": "Origami and Origami Legends"}
 VERB_HELP = {
@@ -75,6 +75,11 @@ class Origami:
         from .exchange import read_export
 
         return read_export(data, uid, where, replay)
+
+    def bgstats(self) -> BgStats:
+        from . import bgstats
+
+        return bgstats
 
 
 GAME: Game = Origami()

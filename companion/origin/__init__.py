@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from db.records import GameRecord, WholeGame
     from db.store import Store
 
-    from ..game import Codec, PhoneView
+    from ..game import BgStats, Codec, PhoneView
 
 MODES = {"table": "table", "duo": "duo", "solo": "solo"}
 
@@ -68,6 +68,11 @@ class OriginStory:
         from .exchange import read_export
 
         return read_export(data, uid, where, replay)
+
+    def bgstats(self) -> BgStats:
+        from . import bgstats
+
+        return bgstats
 
 
 GAME: Game = OriginStory()
