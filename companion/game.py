@@ -125,11 +125,15 @@ class Game(Protocol):
     verbs: tuple[Verb, ...]  # on the command line (the game's own verbs, e.g. `origin …`)
 
     def title(self, variant: str) -> str:
-        """The game as a line names it ("Origami Legends", "Origin Story solo")."""
+        """A variant as people name it ("Origami Legends"; Origin Story's modes: "solo")."""
         ...
 
     def codec(self) -> Codec:
         """Its events to and from the stored log."""
+        ...
+
+    def replay(self, store: Store, game: GameRecord) -> Output:
+        """`companion replay GAME`: its log step by step, the checks after each event (exit 1 when one fails)."""
         ...
 
     def read_export(self, data: dict[str, Any], uid: str, where: str, replay: bool) -> WholeGame:

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from db.records import GameRecord, WholeGame
     from db.store import Store
 
-    from ..game import BgStats, Codec, PhoneView
+    from ..game import BgStats, Codec, Output, PhoneView
 
 VARIANTS = {"origami": "Origami", "legends": "Origami Legends", "mixed": "Origami and Origami Legends"}
 VERB_HELP = {
@@ -80,6 +80,11 @@ class Origami:
         from . import bgstats
 
         return bgstats
+
+    def replay(self, store: Store, game: GameRecord) -> Output:
+        from .replay import replayed
+
+        return replayed(store, game)
 
 
 GAME: Game = Origami()

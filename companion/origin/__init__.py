@@ -15,10 +15,7 @@ if TYPE_CHECKING:
     from db.records import GameRecord, WholeGame
     from db.store import Store
 
-    from ..game import BgStats, Codec, PhoneView
-
-MODES = {"table": "table", "duo": "duo", "solo": "solo"}
-
+    from ..game import BgStats, Codec, Output, PhoneView
 
 class OriginStory:
     kind = "origin-story"
@@ -33,7 +30,7 @@ class OriginStory:
                                     "companion.origin.cli", nested=True),)
 
     def title(self, variant: str) -> str:
-        return f"{self.name} {variant}"
+        return variant  # the mode: table, duo or solo
 
     def codec(self) -> Codec:
         from scoring.origin import codec
@@ -73,6 +70,11 @@ class OriginStory:
         from . import bgstats
 
         return bgstats
+
+    def replay(self, store: Store, game: GameRecord) -> Output:
+        from .replay import replayed
+
+        return replayed(store, game)
 
 
 GAME: Game = OriginStory()
