@@ -23,7 +23,7 @@ from .type_ahead import TypeAhead
 if TYPE_CHECKING:  # the database, the catalogue and the other screens load when first used, not at start-up
     from db.store import Store
     from scoring.origami.catalog import Catalogue
-    from screens.origami.question import ValueGiven
+    from screens.question import ValueGiven
 
     from .origami.session import GameSession
 

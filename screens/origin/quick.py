@@ -21,8 +21,8 @@ from scoring.origin.rules import Choices, RuleId
 from scoring.origin.scoring import SURRENDER, GameScore, PlayerTotal, parse_cell, quick_game
 from scoring.origin.setup import ROUNDS, TRICKS, VANCARDIANS, Mode, mode_for
 from screens.ask import TextQuestion
-from screens.origami.completion import Completer, complete_word, word_list
-from screens.origami.form import Choice, Field, Verdict
+from screens.completion import Completer, complete_word, word_list
+from screens.form import Choice, Field, Verdict
 
 from .sheet import OriginSheetView
 

@@ -18,10 +18,10 @@ from scoring.origami.position import final_table
 from scoring.origami.sheet import score
 from screens.origami.deal import DealScreen
 from screens.origami.new_game import NewGameScreen
-from screens.origami.question import ValueQuestion
 from screens.origami.rules import RulesScreen
 from screens.origami.sheet import SheetScreen
 from screens.origami.table import TableScreen
+from screens.question import ValueQuestion
 from tests.recorded import script
 from tests.screens.settle import settled
 
