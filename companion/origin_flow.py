@@ -165,48 +165,20 @@ class OriginFlow(AppBase):
         return stepper_view(session.game_id, session.state, self.charged_done, self.aligned)
 
     def origin_table_view(self) -> TableView:
-        from scoring.origin import events as e
-        from scoring.origin.referee import referee
-        from scoring.origin.setup import Mode
-        from scoring.origin.state import Phase
+        from scoring.origin.table_view import recent_lines, table_view
         from screens.origin.board import TableView
 
         from .log_session import in_effect
 
         session = self.game_of()
-        state = session.state
-        result = referee(state.round_input()) if state.round is not None and state.phase in (
-            Phase.PLAY, Phase.END) else None
-        events = in_effect(session.log)
-        recent = tuple(_sentence(x) for x in events[-3 * RECENT:] if _public(x))[-RECENT:]
-        moves: list[e.VancardianChose] = []
-        offer = ""
-        if state.mode is Mode.SOLO:
-            for x in reversed(events):  # the Vancardians' moves in the trick in play, since your last card
-                if isinstance(x, e.CardPlayed) and x.seat == state.you or isinstance(x, e.RoundStarted | e.TrickWon):
-                    break
-                if isinstance(x, e.VancardianChose):
-                    moves.insert(0, x)
-            offer = self.surrender_offer()
-        return TableView(session.game_id, state, result, recent, tuple(moves[-4:]), offer, session.card_kind)
+        return TableView(session.game_id, table_view(session.state), recent_lines(in_effect(session.log), RECENT),
+                         session.card_kind)
 
     def surrender_offer(self) -> str:
-        from scoring.origin import vancardian_abilities
-        from scoring.origin.referee import referee
-        from scoring.origin.state import Phase
+        from scoring.origin.table_view import surrender_offer
+        from screens.origin.board import surrender_text
 
-        state = self.game_of().state
-        if state.phase is not Phase.PLAY or state.piles is None or state.round is None:
-            return ""
-        res = referee(state.round_input())
-        if res.in_play is None or res.to_play != state.you:
-            return ""
-        offer = vancardian_abilities.surrender(
-            [p.play for p in res.in_play.plays], state.piles.row(res.in_play.leader), you=state.you,
-            alignment=str(dict(state.round.alignment or ())[state.you]), tricks_won=res.tricks_won.get(state.you, 0))
-        if not offer.allowed:
-            return ""
-        return f"{offer.to} +{offer.vp} VP ({offer.rule}): f3 or 'surrender'"
+        return surrender_text(surrender_offer(self.game_of().state))
 
     # --- recording ------------------------------------------------------------------------------------
     def origin_record(self, act: Callable[[str], Submitted]) -> bool:
@@ -501,23 +473,3 @@ def read_charge(state: Any, text: str) -> tuple[str, str, int]:
     placed = [*state.story_cards(player).values(), *filter(None, [state.superhero(player)])]
     card = next((name for name in placed if name.casefold() == card.casefold()), card)  # as it was placed
     return player, card, int(words[-1])
-
-
-def _public(event: Any) -> bool:
-    """A log line the table may show during the round: never a card of a trick (the trick in play has its own line,
-    a finished one lies face down: ORIGIN_STORY.md §2), nor what a Vancardian drew (her move shows it)."""
-    from scoring.origin import events as e
-
-    return not isinstance(event, e.CardPlayed | e.VancardianChose | e.CardsDrawn)
-
-
-def _sentence(event: Any) -> str:
-    from scoring.origin import events as e
-    from scoring.origin.describe import describe
-
-    if isinstance(event, e.TrickWon):  # without the reason: it names the winning card
-        from scoring.origin.setup import TRICKS
-
-        last = event.trick == TRICKS  # the round's last trick: nobody leads after it
-        return f"{event.winner} won trick {event.trick}" + ("" if last else f"; {event.next_leader} leads next")
-    return describe(event)

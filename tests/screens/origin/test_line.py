@@ -89,7 +89,7 @@ def test_a_sidekicks_play_without_the_card_it_turns_up_is_noted_before_enter() -
 
 
 def test_a_charged_card_that_changed_a_play_counts_as_used() -> None:
-    from screens.origin.board import unused_charges
+    from scoring.origin.table_view import unused_charges
     engine = table("Ann", "Bob", "Cat")
     engine.submit(c.Override(c.ChargeAbility("Ann", "Trance", 1), "charged late"))
     engine.submit(c.Override(c.ChargeAbility("Bob", "Steal", 1), "charged late"))
