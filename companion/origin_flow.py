@@ -125,6 +125,8 @@ class OriginFlow(AppBase):
     refusal_said = ""  # what the last action's refusal said, said again once the screen is shown anew
 
     def _origin_show(self, switch: bool = False) -> None:
+        from scoring.origin import commands as c
+        from scoring.origin.auto_move import next_auto_move
         from scoring.origin.state import Phase
         from screens.origin.stepper import StepperScreen
         from screens.origin.table import OriginTableScreen
@@ -133,9 +135,10 @@ class OriginFlow(AppBase):
             if isinstance(shown, OriginTableScreen):
                 self.origin_level = shown.level
         session = self.game_of()
-        if session.state.phase is Phase.ROUND:  # the next round begins at once (its stepper says what to do)
+        start = next_auto_move(session.state)
+        if isinstance(start, c.StartRound):  # the next round begins at once (its stepper says what to do)
             self.charged_done, self.aligned = False, {}
-            if not self.origin_record(lambda k: session.submit(self._c().StartRound(), k)):
+            if not self.origin_command(start):
                 return
         phase = session.state.phase
         screen: Any
@@ -223,20 +226,12 @@ class OriginFlow(AppBase):
     def origin_autoplay(self) -> None:
         """Solo with the app deck: the Vancardians move by themselves until it is your turn (each move is on disk
         before the next is decided)."""
-        from scoring.origin.referee import referee
-        from scoring.origin.round_result import legal_options
-        from scoring.origin.setup import Kind, Mode
-        from scoring.origin.state import Phase
+        from scoring.origin import commands as c
+        from scoring.origin.auto_move import next_auto_move
 
-        session = self.game_of()
         for _ in range(8):
-            state = session.state
-            if state.mode is not Mode.SOLO or state.deck != "app" or state.phase is not Phase.PLAY:
-                return
-            seat = legal_options(referee(state.round_input()))[0]
-            if seat is None or state.seating.seat(seat).kind is not Kind.VANCARDIAN:
-                return
-            if not self.origin_record(session.vancardian_plays):
+            move = next_auto_move(self.game_of().state)
+            if not isinstance(move, c.VancardianPlays) or not self.origin_command(move):
                 return
 
     # --- the stepper ----------------------------------------------------------------------------------
