@@ -76,16 +76,11 @@ class OriginFlow(AppBase):
         self.origin_show()
 
     def level_in_use(self, state: Any) -> str:
-        """The logging level a resumed game was being recorded at, as far as its latest tricks tell (cards played,
-        or only winners named); else the level last chosen."""
-        from scoring.origin.round_input import CardTrick
+        """The logging level a resumed game was being recorded at, as far as its latest tricks tell; else the level
+        last chosen."""
+        from scoring.origin.notation import level_in_use
 
-        entries = next((r.entries for r in reversed(state.rounds) if r.entries), ())
-        if not entries:
-            return self.origin_level
-        if isinstance(entries[-1], CardTrick):
-            return "cards"
-        return "winners" if self.origin_level == "cards" else self.origin_level  # or score only: both name winners
+        return level_in_use(state, self.origin_level)
 
     def origin_cards(self) -> OriginCatalogue:
         """The Origin Story catalogue: shipped, with the values the user kept in the database over it."""
@@ -244,75 +239,16 @@ class OriginFlow(AppBase):
         self.origin_show()
 
     def origin_step(self, text: str) -> None:
-        from scoring.origin import commands as c
-        from scoring.origin.cards import parse_card
-        from scoring.origin.round_input import parse_alignment
-        from scoring.origin.setup import Mode
-        from screens.origin.steps import due, players
+        from scoring.origin.notation import step_answer
 
         session = self.game_of()
-        state = session.state
-        now = due(state, self.charged_done, self.aligned)
-        solo = state.mode is Mode.SOLO
-
-        def cards(words: str) -> tuple[Any, ...]:
-            return tuple(parse_card(w, solo=solo) for w in words.replace(",", " ").split())
-
-        if now.step == "dealer":
-            if text.casefold() in ("", "lot"):
-                self.origin_record(session.draw_dealer)
-            else:
-                self.origin_record(lambda k: session.submit(c.ChooseDealer(text), k))
-        elif now.step == "deal" and state.mode is Mode.DUO:
-            sks = [s.name for s in state.seating.seats if s.kind.value == "sidekick"]
-            parts = [cards(p) for p in text.split(",")] if "," in text else [cards(text)[:2], cards(text)[2:]]
-            if len(parts) != 2:
-                raise InputError(f"type {sks[0]}'s two cards, a comma, then {sks[1]}'s two, e.g. 7br 12sp, 3st 9lv")
-            self.origin_record(lambda k: session.submit(c.DealHands(tuple(zip(sks, parts, strict=True))), k))
-        elif now.step == "deal" and state.deck == "app":
-            self.origin_record(session.deal_app_deck)
-        elif now.step == "deal":
-            self.origin_record(lambda k: session.submit(c.DealHands(((state.you, cards(text)),)), k))
-        elif now.step == "event":
-            if not text:
-                raise InputError("type the event's name (what the card says)")
-            self.origin_record(lambda k: session.reveal_event(text, k))
-        elif now.step == "stamina":
-            self.origin_record(session.gain_stamina)
-        elif now.step in ("story", "superhero"):
-            if not text:
-                raise InputError(f"type the name of {now.player}'s {now.step} card")
-            place = session.place_story if now.step == "story" else session.reveal_superhero
-            self.origin_record(lambda k: place(now.player, text, k))
-        elif now.step == "charge":
-            if not text:
-                self.charged_done = True
-                return
-            if solo and text.casefold() in ("h", "v", "hero", "villain"):  # no charge: straight to your alignment
-                self.charged_done = True
-                self.origin_step(text)
-                return
-            self.origin_record(lambda k: session.charge(*read_charge(state, text), k))
-        elif now.step == "align":
-            self.aligned = {**self.aligned, now.player: parse_alignment(text).value}  # never the class's dict
-            if len(self.aligned) == len(players(state)):
-                chosen = tuple((p, parse_alignment(self.aligned[p])) for p in players(state))
-                self.aligned = {}
-                self.origin_record(lambda k: session.submit(c.RevealAlignments(chosen), k))
-        elif now.step == "rows":
-            line = "" if text.casefold() in ("", "none", "-") else text
-            if state.deck == "app":
-                self.origin_record(lambda k: session.deal_app_deck(k, line))
-                return
-            fields = [p.strip() for p in text.split("|")]
-            if len(fields) not in (3, 4):
-                raise InputError("type: the line | Automaton's 8 cards | Factoryon's 8 cards | the cards drawn "
-                                 "for the line (if any)")
-            vans = [s.name for s in state.seating.seats if s.kind.value == "vancardian"]
-            line = "" if fields[0].casefold() in ("", "none", "-") else fields[0]
-            rows = ((vans[0], cards(fields[1])), (vans[1], cards(fields[2])))
-            draws = cards(fields[3]) if len(fields) == 4 else ()
-            self.origin_record(lambda k: session.submit(c.DealHands(rows, line, draws), k))
+        answer = step_answer(session.state, text, self.charged_done, self.aligned)
+        self.charged_done, self.aligned = answer.charged, dict(answer.aligned)  # never the class's dict
+        if answer.command is not None:
+            self.origin_command(answer.command)
+        elif answer.action is not None:
+            action = answer.action
+            self.origin_record(lambda k: session.perform(action, k))
 
     def on_stepper_screen_undo(self) -> None:
         if self.aligned:
@@ -450,21 +386,3 @@ class OriginFlow(AppBase):
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
-
-
-def read_charge(state: Any, text: str) -> tuple[str, str, int]:
-    """`ann Monologuing 2`: who, the card (several words allowed), the stamina; in solo who may be left out."""
-    from scoring.origin.setup import Mode
-
-    words = text.split()
-    solo = state.mode is Mode.SOLO
-    if solo and words and not state.seating.has(words[0]):  # one player: the charge is yours
-        words = [state.you, *words]
-    if len(words) < 3 or not words[-1].isdigit():
-        raise InputError(f"a charge is: {'' if solo else 'who, '}the card, the stamina, e.g. "
-                         f"'{'' if solo else state.players[0].lower() + ' '}Monologuing 2'")
-    player = state.seating.seat(words[0]).name
-    card = " ".join(words[1:-1])
-    placed = [*state.story_cards(player).values(), *filter(None, [state.superhero(player)])]
-    card = next((name for name in placed if name.casefold() == card.casefold()), card)  # as it was placed
-    return player, card, int(words[-1])

@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
 from scoring.origin import commands as c
+from scoring.origin.notation import LEVELS, Reading, read
 from scoring.origin.setup import Mode
 from scoring.origin.state import Phase
 
@@ -20,7 +21,7 @@ from ..ask import Confirm, ask_override
 from ..origami.completion import Completer, complete_word
 from ..origami.form import Field, Verdict
 from .board import TableView, banner, moves_text, seat_lines, status_line, surrender_text, trick_line, unused_reminder
-from .line import DUO_HELP, LEVELS, LINE_HELP, SOLO_HELP, SOLO_TABLE_HELP, WORDS, Reading, read
+from .line import DUO_HELP, LINE_HELP, SOLO_HELP, SOLO_TABLE_HELP, WORDS
 
 WIDE = 120  # from this width the moves and the log stand beside the seats
 

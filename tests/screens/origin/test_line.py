@@ -1,4 +1,4 @@
-"""What a line typed at the Origin Story table means (screens/origin/line.py), without the app: names mistyped,
+"""What a line typed at the Origin Story table means (scoring/origin/notation.py), without the app: names mistyped,
 cards written in two words, an ability checked with its card's kind as the session records it, and a Vancardian's
 draw from the table's own deck after the deck ran short."""
 from __future__ import annotations
@@ -13,9 +13,9 @@ from scoring.errors import InputError
 from scoring.origin import commands as c
 from scoring.origin.cards import Suit
 from scoring.origin.game import table_draw
+from scoring.origin.notation import parse_line, read
 from scoring.origin.round_input import parse_alignment
 from scoring.origin.rules import RuleId
-from screens.origin.line import parse_line, read
 from tests.scoring.origin.test_game_engine import H, V, card, given, state, table
 
 
