@@ -77,16 +77,11 @@ class OriginFlow(AppBase):
         self.origin_show()
 
     def level_in_use(self, state: Any) -> str:
-        """The logging level a resumed game was being recorded at, as far as its latest tricks tell (cards played,
-        or only winners named); else the level last chosen."""
-        from scoring.origin.round_input import CardTrick
+        """The logging level a resumed game was being recorded at, as far as its latest tricks tell; else the level
+        last chosen."""
+        from scoring.origin.notation import level_in_use
 
-        entries = next((r.entries for r in reversed(state.rounds) if r.entries), ())
-        if not entries:
-            return self.origin_level
-        if isinstance(entries[-1], CardTrick):
-            return "cards"
-        return "winners" if self.origin_level == "cards" else self.origin_level  # or score only: both name winners
+        return level_in_use(state, self.origin_level)
 
     def origin_cards(self) -> OriginCatalogue:
         """The Origin Story catalogue: shipped, with the values the user kept in the database over it."""
@@ -126,6 +121,8 @@ class OriginFlow(AppBase):
     refusal_said = ""  # what the last action's refusal said, said again once the screen is shown anew
 
     def _origin_show(self, switch: bool = False) -> None:
+        from scoring.origin import commands as c
+        from scoring.origin.auto_move import next_auto_move
         from scoring.origin.state import Phase
         from screens.origin.stepper import StepperScreen
         from screens.origin.table import OriginTableScreen
@@ -134,9 +131,10 @@ class OriginFlow(AppBase):
             if isinstance(shown, OriginTableScreen):
                 self.origin_level = shown.level
         session = self.game_of()
-        if session.state.phase is Phase.ROUND:  # the next round begins at once (its stepper says what to do)
+        start = next_auto_move(session.state)
+        if isinstance(start, c.StartRound):  # the next round begins at once (its stepper says what to do)
             self.charged_done, self.aligned = False, {}
-            if not self.origin_record(lambda k: session.submit(self._c().StartRound(), k)):
+            if not self.origin_command(start):
                 return
         phase = session.state.phase
         screen: Any
@@ -166,48 +164,20 @@ class OriginFlow(AppBase):
         return stepper_view(session.game_id, session.state, self.charged_done, self.aligned)
 
     def origin_table_view(self) -> TableView:
-        from scoring.origin import events as e
-        from scoring.origin.referee import referee
-        from scoring.origin.setup import Mode
-        from scoring.origin.state import Phase
+        from scoring.origin.table_view import recent_lines, table_view
         from screens.origin.board import TableView
 
         from ..log_session import in_effect
 
         session = self.game_of()
-        state = session.state
-        result = referee(state.round_input()) if state.round is not None and state.phase in (
-            Phase.PLAY, Phase.END) else None
-        events = in_effect(session.log)
-        recent = tuple(_sentence(x) for x in events[-3 * RECENT:] if _public(x))[-RECENT:]
-        moves: list[e.VancardianChose] = []
-        offer = ""
-        if state.mode is Mode.SOLO:
-            for x in reversed(events):  # the Vancardians' moves in the trick in play, since your last card
-                if isinstance(x, e.CardPlayed) and x.seat == state.you or isinstance(x, e.RoundStarted | e.TrickWon):
-                    break
-                if isinstance(x, e.VancardianChose):
-                    moves.insert(0, x)
-            offer = self.surrender_offer()
-        return TableView(session.game_id, state, result, recent, tuple(moves[-4:]), offer, session.card_kind)
+        return TableView(session.game_id, table_view(session.state), recent_lines(in_effect(session.log), RECENT),
+                         session.card_kind)
 
     def surrender_offer(self) -> str:
-        from scoring.origin import vancardian_abilities
-        from scoring.origin.referee import referee
-        from scoring.origin.state import Phase
+        from scoring.origin.table_view import surrender_offer
+        from screens.origin.board import surrender_text
 
-        state = self.game_of().state
-        if state.phase is not Phase.PLAY or state.piles is None or state.round is None:
-            return ""
-        res = referee(state.round_input())
-        if res.in_play is None or res.to_play != state.you:
-            return ""
-        offer = vancardian_abilities.surrender(
-            [p.play for p in res.in_play.plays], state.piles.row(res.in_play.leader), you=state.you,
-            alignment=str(dict(state.round.alignment or ())[state.you]), tricks_won=res.tricks_won.get(state.you, 0))
-        if not offer.allowed:
-            return ""
-        return f"{offer.to} +{offer.vp} VP ({offer.rule}): f3 or 'surrender'"
+        return surrender_text(surrender_offer(self.game_of().state))
 
     # --- recording ------------------------------------------------------------------------------------
     def origin_record(self, act: Callable[[str], Submitted]) -> bool:
@@ -252,20 +222,12 @@ class OriginFlow(AppBase):
     def origin_autoplay(self) -> None:
         """Solo with the app deck: the Vancardians move by themselves until it is your turn (each move is on disk
         before the next is decided)."""
-        from scoring.origin.referee import referee
-        from scoring.origin.round_result import legal_options
-        from scoring.origin.setup import Kind, Mode
-        from scoring.origin.state import Phase
+        from scoring.origin import commands as c
+        from scoring.origin.auto_move import next_auto_move
 
-        session = self.game_of()
         for _ in range(8):
-            state = session.state
-            if state.mode is not Mode.SOLO or state.deck != "app" or state.phase is not Phase.PLAY:
-                return
-            seat = legal_options(referee(state.round_input()))[0]
-            if seat is None or state.seating.seat(seat).kind is not Kind.VANCARDIAN:
-                return
-            if not self.origin_record(session.vancardian_plays):
+            move = next_auto_move(self.game_of().state)
+            if not isinstance(move, c.VancardianPlays) or not self.origin_command(move):
                 return
 
     # --- the stepper ----------------------------------------------------------------------------------
@@ -278,75 +240,16 @@ class OriginFlow(AppBase):
         self.origin_show()
 
     def origin_step(self, text: str) -> None:
-        from scoring.origin import commands as c
-        from scoring.origin.cards import parse_card
-        from scoring.origin.round_input import parse_alignment
-        from scoring.origin.setup import Mode
-        from screens.origin.steps import due, players
+        from scoring.origin.notation import step_answer
 
         session = self.game_of()
-        state = session.state
-        now = due(state, self.charged_done, self.aligned)
-        solo = state.mode is Mode.SOLO
-
-        def cards(words: str) -> tuple[Any, ...]:
-            return tuple(parse_card(w, solo=solo) for w in words.replace(",", " ").split())
-
-        if now.step == "dealer":
-            if text.casefold() in ("", "lot"):
-                self.origin_record(session.draw_dealer)
-            else:
-                self.origin_record(lambda k: session.submit(c.ChooseDealer(text), k))
-        elif now.step == "deal" and state.mode is Mode.DUO:
-            sks = [s.name for s in state.seating.seats if s.kind.value == "sidekick"]
-            parts = [cards(p) for p in text.split(",")] if "," in text else [cards(text)[:2], cards(text)[2:]]
-            if len(parts) != 2:
-                raise InputError(f"type {sks[0]}'s two cards, a comma, then {sks[1]}'s two, e.g. 7br 12sp, 3st 9lv")
-            self.origin_record(lambda k: session.submit(c.DealHands(tuple(zip(sks, parts, strict=True))), k))
-        elif now.step == "deal" and state.deck == "app":
-            self.origin_record(session.deal_app_deck)
-        elif now.step == "deal":
-            self.origin_record(lambda k: session.submit(c.DealHands(((state.you, cards(text)),)), k))
-        elif now.step == "event":
-            if not text:
-                raise InputError("type the event's name (what the card says)")
-            self.origin_record(lambda k: session.reveal_event(text, k))
-        elif now.step == "stamina":
-            self.origin_record(session.gain_stamina)
-        elif now.step in ("story", "superhero"):
-            if not text:
-                raise InputError(f"type the name of {now.player}'s {now.step} card")
-            place = session.place_story if now.step == "story" else session.reveal_superhero
-            self.origin_record(lambda k: place(now.player, text, k))
-        elif now.step == "charge":
-            if not text:
-                self.charged_done = True
-                return
-            if solo and text.casefold() in ("h", "v", "hero", "villain"):  # no charge: straight to your alignment
-                self.charged_done = True
-                self.origin_step(text)
-                return
-            self.origin_record(lambda k: session.charge(*read_charge(state, text), k))
-        elif now.step == "align":
-            self.aligned = {**self.aligned, now.player: parse_alignment(text).value}  # never the class's dict
-            if len(self.aligned) == len(players(state)):
-                chosen = tuple((p, parse_alignment(self.aligned[p])) for p in players(state))
-                self.aligned = {}
-                self.origin_record(lambda k: session.submit(c.RevealAlignments(chosen), k))
-        elif now.step == "rows":
-            line = "" if text.casefold() in ("", "none", "-") else text
-            if state.deck == "app":
-                self.origin_record(lambda k: session.deal_app_deck(k, line))
-                return
-            fields = [p.strip() for p in text.split("|")]
-            if len(fields) not in (3, 4):
-                raise InputError("type: the line | Automaton's 8 cards | Factoryon's 8 cards | the cards drawn "
-                                 "for the line (if any)")
-            vans = [s.name for s in state.seating.seats if s.kind.value == "vancardian"]
-            line = "" if fields[0].casefold() in ("", "none", "-") else fields[0]
-            rows = ((vans[0], cards(fields[1])), (vans[1], cards(fields[2])))
-            draws = cards(fields[3]) if len(fields) == 4 else ()
-            self.origin_record(lambda k: session.submit(c.DealHands(rows, line, draws), k))
+        answer = step_answer(session.state, text, self.charged_done, self.aligned)
+        self.charged_done, self.aligned = answer.charged, dict(answer.aligned)  # never the class's dict
+        if answer.command is not None:
+            self.origin_command(answer.command)
+        elif answer.action is not None:
+            action = answer.action
+            self.origin_record(lambda k: session.perform(action, k))
 
     def on_stepper_screen_undo(self) -> None:
         if self.aligned:
@@ -506,40 +409,3 @@ class OriginFlow(AppBase):
         screen.use_catalogue(checked, name)
         self.notify(f"{name}: {message.field.replace('_', ' ')} = {message.value} kept in your catalogue.")
 
-
-def read_charge(state: Any, text: str) -> tuple[str, str, int]:
-    """`ann Monologuing 2`: who, the card (several words allowed), the stamina; in solo who may be left out."""
-    from scoring.origin.setup import Mode
-
-    words = text.split()
-    solo = state.mode is Mode.SOLO
-    if solo and words and not state.seating.has(words[0]):  # one player: the charge is yours
-        words = [state.you, *words]
-    if len(words) < 3 or not words[-1].isdigit():
-        raise InputError(f"a charge is: {'' if solo else 'who, '}the card, the stamina, e.g. "
-                         f"'{'' if solo else state.players[0].lower() + ' '}Monologuing 2'")
-    player = state.seating.seat(words[0]).name
-    card = " ".join(words[1:-1])
-    placed = [*state.story_cards(player).values(), *filter(None, [state.superhero(player)])]
-    card = next((name for name in placed if name.casefold() == card.casefold()), card)  # as it was placed
-    return player, card, int(words[-1])
-
-
-def _public(event: Any) -> bool:
-    """A log line the table may show during the round: never a card of a trick (the trick in play has its own line,
-    a finished one lies face down: ORIGIN_STORY.md §2), nor what a Vancardian drew (her move shows it)."""
-    from scoring.origin import events as e
-
-    return not isinstance(event, e.CardPlayed | e.VancardianChose | e.CardsDrawn)
-
-
-def _sentence(event: Any) -> str:
-    from scoring.origin import events as e
-    from scoring.origin.describe import describe
-
-    if isinstance(event, e.TrickWon):  # without the reason: it names the winning card
-        from scoring.origin.setup import TRICKS
-
-        last = event.trick == TRICKS  # the round's last trick: nobody leads after it
-        return f"{event.winner} won trick {event.trick}" + ("" if last else f"; {event.next_leader} leads next")
-    return describe(event)

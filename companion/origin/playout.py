@@ -10,7 +10,7 @@ from typing import Any
 from scoring.decision import Accepted, Decision
 from scoring.origin import commands as c
 from scoring.origin import events as e
-from scoring.origin import vancardian_abilities
+from scoring.origin.auto_move import next_auto_move, vancardian_to_move
 from scoring.origin.cards import DECK, Card
 from scoring.origin.game import decide, follow_plan
 from scoring.origin.referee import referee
@@ -18,6 +18,7 @@ from scoring.origin.round_input import Alignment, Effect, EffectKind
 from scoring.origin.round_result import legal_options
 from scoring.origin.setup import HAND, Kind
 from scoring.origin.state import GameState, Phase, evolve
+from scoring.origin.table_view import surrender_offer
 from scoring.origin.trick import legal_follows
 from scoring.origin.vancardian_effects import parse_effect, round_draws_needed
 
@@ -67,7 +68,9 @@ def play_round(submit: Submit, current: Current, rng: random.Random, *, level: s
     """One round from StartRound to EndRound, through every step of the round stepper in the book's order
     (`skip`: some steps are left out at random, as a table that logs only winners may). `level`: cards, winners
     or mixed (per trick). Charged story cards are sometimes used during the tricks (`remove 1`, `note`)."""
-    submit(c.StartRound())
+    start = next_auto_move(current())
+    assert isinstance(start, c.StartRound), start  # a round is due: it starts by itself
+    submit(start)
     state = current()
     seats = state.seating.seats
     hands: dict[str, list[Card]] = {}
@@ -112,22 +115,15 @@ def play_round(submit: Submit, current: Current, rng: random.Random, *, level: s
         state = current()
         seat, (res, known) = _who(state)
         assert seat is not None
-        kind = state.seating.seat(seat).kind
-        if kind is Kind.VANCARDIAN:
+        if vancardian_to_move(state, res) is not None:  # the playout is the table: it draws for her, either deck
             if vancardian is not None:
                 vancardian()
             else:
                 submit(solo_draw(state, rng))
             continue
-        if state.mode.value == "solo" and surrender and res.in_play is not None:
-            assert state.piles is not None and state.round is not None
-            offer = vancardian_abilities.surrender(
-                [p.play for p in res.in_play.plays], state.piles.row(res.in_play.leader), you=state.you,
-                alignment=str(dict(state.round.alignment or ())[state.you]),
-                tricks_won=res.tricks_won.get(state.you, 0))
-            if offer.allowed and rng.random() < 0.2:
-                submit(c.Surrender())
-                break
+        if surrender and surrender_offer(state, res) is not None and rng.random() < 0.2:
+            submit(c.Surrender())
+            break
         if state.mode.value == "solo" and state.piles is not None and rng.random() < 0.1:
             target = rng.choice([s.name for s in seats if s.kind is Kind.VANCARDIAN])
             mine = state.piles.row(seat)

@@ -8,7 +8,7 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
 from random import Random
-from typing import Any
+from typing import Any, assert_never
 
 from db.records import ORIGIN_STORY
 from db.store import Store
@@ -21,6 +21,7 @@ from scoring.origin.cards import Card
 from scoring.origin.catalog import Catalogue
 from scoring.origin.game import decide, final_sheet, follow_plan, table_draw
 from scoring.origin.names import renamed
+from scoring.origin.notation import AppDeckDeal, Charge, DealerByLot, SessionAction, StoryCard, Superhero
 from scoring.origin.referee import referee
 from scoring.origin.roundfile_json import score_json
 from scoring.origin.scoring import GameScore
@@ -150,6 +151,21 @@ class OriginSession(LogSession[GameState]):
     def card_kind(self, name: str) -> str | None:
         """What the catalogue says a card is (story, character…), None when it does not know the card."""
         return _kind(self._card(name))
+
+    def perform(self, action: SessionAction, key: str) -> Submitted:
+        """A stepper's answer the session completes: a draw (the lot, the app deck) or a catalogue look-up."""
+        match action:
+            case DealerByLot():
+                return self.draw_dealer(key)
+            case AppDeckDeal(line=line):
+                return self.deal_app_deck(key, line)
+            case StoryCard(player=player, name=name):
+                return self.place_story(player, name, key)
+            case Superhero(player=player, name=name):
+                return self.reveal_superhero(player, name, key)
+            case Charge(player=player, card=card, stamina=stamina):
+                return self.charge(player, card, stamina, key)
+        assert_never(action)
 
     # --- outcomes drawn by the shell ----------------------------------------------------------------
     def draw_dealer(self, key: str) -> Submitted:

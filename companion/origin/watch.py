@@ -11,11 +11,11 @@ from typing import Any
 from db.records import GameRecord
 from db.store import Store
 from scoring.origin.cards import Suit
-from scoring.origin.referee import referee
 from scoring.origin.round_input import Alignment
-from scoring.origin.round_result import RoundResult, public_view, villain_status
+from scoring.origin.round_result import public_view, villain_status
 from scoring.origin.setup import ROUNDS, Kind
 from scoring.origin.state import GameState, Phase, rounds_left
+from scoring.origin.table_view import table_view
 
 from .session import OriginSession
 
@@ -63,13 +63,6 @@ class Snapshot:
     scores: str
 
 
-def _result(state: GameState) -> RoundResult | None:
-    """The referee's answer for the round being played (None before its tricks begin or once it is scored)."""
-    if state.phase not in (Phase.PLAY, Phase.END) or state.round is None:
-        return None
-    return referee(state.round_input())
-
-
 def _status(state: GameState, next_seat: str | None, trick: Trick | None) -> str:
     r = state.round
     number = 0 if r is None else r.number
@@ -97,11 +90,11 @@ def _status(state: GameState, next_seat: str | None, trick: Trick | None) -> str
 
 def snapshot(store: Store, game: GameRecord) -> Snapshot:
     state = OriginSession(store, game.id).state
-    result = _result(state)
+    facts = table_view(state)
+    result, next_seat = facts.result, facts.to_play
     view: dict[str, Any] | None = public_view(result) if result is not None else None
     r = state.round
     trick: Trick | None = None
-    next_seat: str | None = None
     if result is not None and view is not None:
         in_play = result.in_play
         if in_play is not None:
@@ -110,8 +103,6 @@ def snapshot(store: Store, game: GameRecord) -> Snapshot:
             trick = Trick(in_play.n, Suit(lead).word if lead is not None else None,
                           tuple((str(s), str(c)) for s, c in view["in_play"]),
                           None if win is None else (win.seat, str(win.card)))
-        nxt = view["to_play"] if in_play is not None else view["next_leader"]
-        next_seat = str(nxt) if nxt is not None and state.phase is Phase.PLAY else None
     won: dict[str, int] = dict(view["tricks_won"]) if view is not None else {}
     alignment: dict[str, Alignment] = {}
     if r is not None and r.alignment is not None and r.scored is None:  # revealed together, for this round
@@ -154,7 +145,7 @@ def snapshot(store: Store, game: GameRecord) -> Snapshot:
     else:
         left = rounds_left(state)
         banner = f"{left} round{'s' if left != 1 else ''} left to score."
-    ev = state.event
+    ev = facts.event
     event = "" if ev is None else f"Event: {ev.name}" + (f" ({ev.colour})" if getattr(ev, "colour", None) else "")
     piles = ""
     if state.piles is not None and r is not None and r.scored is None:

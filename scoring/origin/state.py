@@ -125,6 +125,9 @@ class RoundState:
     gained: bool = False  # the round's stamina gain is recorded
     event: e.EventRevealed | None = None  # round 3
     charged: tuple[e.AbilityCharged, ...] = ()  # this round's charges as recorded (their order is OS-CHARGE-ORDER's)
+    # solo: the Vancardians' moves since your last card or the last trick won, each with the steps that chose her
+    # card (§3.8.8): the one thing the table shows that the tricks alone do not keep
+    moves: tuple[e.VancardianChose, ...] = ()
 
     @property
     def tricks_done(self) -> int:
@@ -366,7 +369,7 @@ def evolve(state: GameState | None, event: e.Event) -> GameState:
                 entries = r.entries[:-1] + (replace(current, plays=current.plays + (play,)),)
             else:
                 entries = r.entries + (CardTrick((play,)),)
-            state = _round(state, entries=entries)
+            state = _round(state, entries=entries, moves=() if event.seat == state.you else r.moves)
             if solo:
                 p = _piles(state)
                 state = replace(state, piles=replace(p.with_row(event.seat, _minus(p.row(event.seat), (event.card,))),
@@ -394,6 +397,7 @@ def evolve(state: GameState | None, event: e.Event) -> GameState:
         case e.VancardianChose():
             if not solo:
                 return state
+            state = _round(state, moves=r.moves + (event,)) if r is not None else state
             p = _piles(state)
             p = replace(p, drawn=tuple((s, c) for s, c in p.drawn if s != event.seat))
             if event.role == "follow":
@@ -405,7 +409,7 @@ def evolve(state: GameState | None, event: e.Event) -> GameState:
             entries = r.entries + ((WinnerOnly(event.winner),) if event.named else ())
             again = any(n == event.trick for n, _w, _l in r.winners)
             state = _round(state, entries=entries, winners=r.winners + ((event.trick, event.winner,
-                                                                          event.next_leader),))
+                                                                          event.next_leader),), moves=())
             if solo and not again:
                 p = _piles(state)
                 keep = _minus(p.trick, tuple(c for c in p.trick if c.extra_love))

@@ -10,45 +10,30 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
-from scoring.origin import events as e
 from scoring.origin.cards import Card
-from scoring.origin.round_input import Alignment, CardTrick
-from scoring.origin.round_result import RoundResult, legal_options, villain_status
+from scoring.origin.round_input import Alignment
+from scoring.origin.round_result import villain_status
 from scoring.origin.setup import Kind, Mode
 from scoring.origin.state import GameState, Phase
+from scoring.origin.table_view import TableFacts
+from scoring.origin.vancardian_abilities import Surrender
 
 HERO_STYLE, VILLAIN_STYLE = "bold red", "bold magenta"
 
 
 @dataclass(frozen=True, slots=True)
 class TableView:
-    """What the app hands the table after every change."""
+    """What the app hands the table after every change: the game's facts as the engine works them out, and the
+    shell's part (the game's number, the log's latest lines, the catalogue)."""
 
     game_id: int
-    state: GameState
-    result: RoundResult | None  # the round in play, refereed (None between rounds)
+    facts: TableFacts
     recent: tuple[str, ...] = ()  # the latest log lines, oldest first
-    moves: tuple[e.VancardianChose, ...] = ()  # solo: the Vancardians' moves in this trick (or the last one)
-    surrender: str = ""  # solo: the surrender offer now, with its VP ("" when not allowed)
     card_kind: Callable[[str], str | None] | None = None  # the catalogue's kind of a card, as the session asks it
 
-
-def seats_in_order(view: TableView) -> tuple[str, ...]:
-    """The seats in play order: from the trick's leader (or the next leader, or the dealer's left)."""
-    state, res = view.state, view.result
-    names = state.seating.names
-    start = None
-    if res is not None:
-        start = res.in_play.leader if res.in_play is not None else res.next_leader
-    if start is None and state.dealer is not None:
-        start = names[(names.index(state.dealer) + 1) % len(names)]
-    return state.seating.order_from(start) if start else names
-
-
-def to_play(view: TableView) -> str | None:
-    if view.result is None or view.state.phase is not Phase.PLAY:
-        return None
-    return legal_options(view.result)[0]
+    @property
+    def state(self) -> GameState:
+        return self.facts.state
 
 
 def _cards(out: Text, cards: Sequence[Card], legal: Sequence[Card] | None) -> None:
@@ -59,30 +44,23 @@ def _cards(out: Text, cards: Sequence[Card], legal: Sequence[Card] | None) -> No
 
 
 def seat_lines(view: TableView) -> Text:
-    state, res = view.state, view.result
+    facts = view.facts
+    state, res, legal = facts.state, facts.result, facts.legal
     out = Text()
-    r = state.round
-    align = dict(r.alignment or ()) if r is not None else {}
     won = res.tricks_won if res is not None else {}
     totals = state.totals()
-    now = to_play(view)
-    legal: tuple[Card, ...] | None = None
-    if res is not None and now is not None:
-        legal = legal_options(res)[1]
     width = max(len(n) for n in state.seating.names)
-    for name in seats_in_order(view):
+    for name in facts.order:
         seat = state.seating.seat(name)
-        turn = name == now
+        turn = name == facts.to_play
         out.append("▶ " if turn else "  ", style="bold yellow")
         out.append(f"{name:<{width}}", style="bold" if turn else "")
         out.append(f"  tricks {won.get(name, 0)}")
         if seat.kind is Kind.SIDEKICK:
             out.append(f"  sidekick of {seat.of}", style="dim")
         else:
-            a = align.get(name)
-            if seat.kind is Kind.VANCARDIAN:
-                out.append("  hero", style=HERO_STYLE)
-            elif a is None:
+            a = facts.alignment.get(name)
+            if a is None:
                 out.append("  alignment hidden", style="dim")
             elif a is Alignment.HERO:
                 out.append("  hero", style=HERO_STYLE)
@@ -109,22 +87,24 @@ def trick_line(view: TableView) -> Text:
     """The trick in play: its lead suit, each card in order, the card winning so far and who plays next; then each
     revoke this round has proven (played cards are public, so naming them hides nothing)."""
     out = _trick(view)
-    if view.result is not None:
-        for flag in view.result.flags:
+    res = view.facts.result
+    if res is not None:
+        for flag in res.flags:
             out.append(f"\n⚑ {flag.rule}: {flag.sentence}", style="bold red")
-        if view.result.flags:  # the book sets no penalty: the table chooses
+        if res.flags:  # the book sets no penalty: the table chooses
             out.append("\n  to replay the trick, ctrl+z takes its cards back; else play on with it noted")
     return out
 
 
 def _trick(view: TableView) -> Text:
-    state, res = view.state, view.result
+    facts = view.facts
+    state, res = facts.state, facts.result
     out = Text()
     r = state.round
     if r is None or res is None:
         return out
     in_play = res.in_play
-    done = sum(1 for t in res.tricks if t.counts)
+    done = facts.counted
     if state.phase is Phase.END:
         out.append(f"Round {r.number} is over ({done} tricks): Enter scores it.", style="bold green")
         return out
@@ -141,12 +121,17 @@ def _trick(view: TableView) -> Text:
         out.append(str(p.play), style="bold reverse" if best is not None and p.play == best else "bold")
     if best is not None:
         out.append(f"  winning {best}", style="green")
-    who = to_play(view)
-    if who:
-        out.append(f" · {who} to play", style="yellow")
-    if view.surrender:
-        out.append(f"\nSurrender? {view.surrender}", style="yellow")
+    if facts.to_play:
+        out.append(f" · {facts.to_play} to play", style="yellow")
+    offer = surrender_text(facts.surrender)
+    if offer:
+        out.append(f"\nSurrender? {offer}", style="yellow")
     return out
+
+
+def surrender_text(offer: Surrender | None) -> str:
+    """Solo: the surrender offered now, with its VP ("" when not allowed)."""
+    return "" if offer is None else f"{offer.to} +{offer.vp} VP ({offer.rule}): f3 or 'surrender'"
 
 
 def status_line(view: TableView, level: str) -> str:
@@ -164,19 +149,9 @@ def status_line(view: TableView, level: str) -> str:
     return " · ".join(parts)
 
 
-def unused_charges(state: GameState) -> list[tuple[str, str]]:
-    """(player, card) for each card still charged that no ability of this round has named: an end-of-round
-    ability the table may have forgotten to enter before the round is scored."""
-    r = state.round
-    used = {(a.player, a.source.casefold()) for a in r.abilities} if r is not None else set()
-    used |= {(play.seat, play.by.casefold()) for entry in (r.entries if r is not None else ())
-             if isinstance(entry, CardTrick) for play in entry.plays if play.by}  # `9br as 11 by Trance`
-    return [(p, card) for p, card, n in state.charges if n and (p, card.casefold()) not in used]
-
-
-def unused_reminder(state: GameState) -> str:
+def unused_reminder(view: TableView) -> str:
     """Said before the round is scored: the cards still charged and not used, and how to enter one that scores."""
-    unused = unused_charges(state)
+    unused = view.facts.unused
     if not unused:
         return ""
     who, card = unused[0]
@@ -185,14 +160,14 @@ def unused_reminder(state: GameState) -> str:
 
 
 def banner(view: TableView) -> str:
-    event = view.state.event
+    event = view.facts.event
     return f"Event this round: {event.name}" if event is not None else ""
 
 
 def moves_text(view: TableView) -> Text:
     """Each Vancardian move in the trick as numbered steps, each with its rule id (§3.8.8)."""
     out = Text()
-    for move in view.moves:
+    for move in view.facts.moves:
         out.append(f"{move.seat} {'leads' if move.role == 'lead' else 'follows'}: plays {move.card}\n", style="bold")
         for n, (rule, sentence) in enumerate(move.steps, start=1):
             out.append(f" {n}. {sentence} ")

@@ -1,7 +1,8 @@
 """Origin Story quick score (ORIGIN_STORY.md §3.9): for a table that logged nothing, each player's five rounds as
 `h3` (hero, 3 tricks), `v0` (villain, clean), `v2`, plus `+2 Monologuing` for VP from a card; the score sheet follows
 as they type. Solo: you, then Automaton and Factoryon (always heroes: their tricks, and any `+5 surrender`). A table
-that kept only the VP dials types each final dial alone; typed beside the rounds, a dial checks them."""
+that kept only the VP dials types each final dial alone; typed beside the rounds, a dial checks them. The grid is
+read by the engine (scoring/origin/quick.py); this screen shows what it says."""
 from __future__ import annotations
 
 import re
@@ -16,10 +17,10 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Label, Select, Static
 
-from scoring.errors import InputError
+from scoring.origin.quick import HINT, Reading, Row, read_grid
 from scoring.origin.rules import Choices, RuleId
-from scoring.origin.scoring import SURRENDER, GameScore, PlayerTotal, parse_cell, quick_game
-from scoring.origin.setup import ROUNDS, TRICKS, VANCARDIANS, Mode, mode_for
+from scoring.origin.scoring import SURRENDER, GameScore
+from scoring.origin.setup import ROUNDS, VANCARDIANS, Mode, mode_for
 from screens.ask import TextQuestion
 from screens.completion import Completer, complete_word, word_list
 from screens.form import Choice, Field, Verdict
@@ -29,11 +30,6 @@ from .sheet import OriginSheetView
 SEATS = 5
 SOLO, TABLE = "solo", "table"
 DIFFICULTIES = tuple(range(6))
-Row = tuple[str, tuple[str, ...]]  # the name and the five cells, as typed
-DIALS_ONLY = ("Only the final dials: the history keeps each total and the winners; type the rounds too and the sheet "
-              "shows where each point came from.")
-HINT = ("Type each player's name, then a cell per round: h3 (hero, 3 tricks), v0 (villain, no trick), v2, and VP "
-        "from a card as +2 Monologuing. Tab moves on.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,145 +41,6 @@ class QuickScore:
     players: tuple[str, ...]
     game: GameScore
     rules: dict[str, str] = field(default_factory=dict)
-
-
-@dataclass(frozen=True, slots=True)
-class Reading:
-    """What the grid typed so far comes to: the sheet of the rounds complete for everyone (None before the first),
-    how many those are, the first problem (nothing can be saved while there is one), and notes that do not block."""
-
-    game: GameScore | None
-    rounds: int
-    players: tuple[str, ...]
-    problem: str = ""
-    notes: tuple[str, ...] = ()
-    dials_only: bool = False  # no round typed: the game is the final dials
-
-    @property
-    def complete(self) -> bool:
-        """A finished game: five rounds for everyone, or everyone's final dial."""
-        return not self.problem and self.game is not None and (self.rounds == ROUNDS or self.dials_only)
-
-
-def _cell(text: str, name: str, vancardian: bool) -> str:
-    """A cell as the engine reads it: a Vancardian's may leave out the `h` (she is always a hero)."""
-    t = text.strip()
-    if vancardian:
-        if re.match(r"^v", t, re.IGNORECASE):
-            raise InputError(f"{name} always plays hero ({RuleId.SOLO_HERO}): type her tricks, e.g. 3 or h3")
-        if re.match(r"^\d", t):
-            t = "h" + t
-    return t
-
-
-def dial_game(dials: dict[str, int]) -> GameScore:
-    """A game known only by its final dials (§3.9): totals, ranks (ties share) and winners, no rounds."""
-    ordered = sorted(dials.values(), reverse=True)
-    players = tuple(PlayerTotal(n, (), total, 1 + ordered.index(total)) for n, total in dials.items())
-    return GameScore(players, tuple(n for n, total in dials.items() if total == ordered[0]))
-
-
-def read_dials(named: Sequence[str], dials: Sequence[str]) -> tuple[dict[str, int], str]:
-    """The dials typed (`17`, `-2`), by player; the first one that is not a whole number is the problem."""
-    out: dict[str, int] = {}
-    for name, text in zip(named, dials, strict=False):
-        if text.strip():
-            if not re.fullmatch(r"\s*[+-]?\d{1,3}\s*", text):
-                return out, f"{name}'s dial: {text.strip()!r} is not a whole number of VP (e.g. 17)"
-            out[name] = int(text)
-    return out, ""
-
-
-def read_grid(rows: Sequence[Row], *, solo: bool, vp_floor: str = "none", dials: Sequence[str] = ()) -> Reading:
-    """The grid read row by row (a row is a player once named); rounds count once every player's cell is in.
-    `dials` (by row): each player's final VP dial, for a game known only by its dials, or as a check of the
-    rounds typed."""
-    named: list[tuple[str, tuple[str, ...]]] = []
-    typed_dials: list[str] = []
-    for number, (name, typed) in enumerate(rows, start=1):
-        dial = dials[number - 1] if number <= len(dials) else ""
-        if not name.strip():
-            if any(c.strip() for c in typed) or dial.strip():
-                return Reading(None, 0, (), f"row {number} has scores but no name: type the player's name first")
-            continue
-        named.append((name.strip(), typed))
-        typed_dials.append(dial)
-    names = tuple(n for n, _ in named)
-    folded = [n.casefold() for n in names]
-    twice = next((n for n in names if folded.count(n.casefold()) > 1), None)
-    if twice is not None:
-        return Reading(None, 0, names, f"{twice} is named twice: each player once")
-    people = names[:1] if solo else names
-    if solo and any(n.casefold() in (v.casefold() for v in VANCARDIANS) for n in people):
-        return Reading(None, 0, people, "your own name goes in the first row: the Vancardians have theirs")
-    if len(people) < (1 if solo else 2):
-        return Reading(None, 0, people, HINT)
-    dial_of, dial_problem = read_dials(names, typed_dials)
-    if dial_problem:
-        return Reading(None, 0, people, dial_problem)
-    if dial_of and not any(c.strip() for _, typed in named for c in typed):  # the final dials only
-        missing = [n for n in names if n not in dial_of]
-        if missing:
-            return Reading(None, 0, people, f"{', '.join(missing)}: the final dial still to type (or type the "
-                                            "rounds)")
-        return Reading(dial_game(dial_of), 0, people, "", (DIALS_ONLY,), dials_only=True)
-    cells: dict[tuple[str, int], tuple[str, int, int]] = {}  # (name, round) → (cell, tricks, surrender VP)
-    bad = ""  # the first cell that cannot be read, round by round: it comes before anything still to type
-    for k in range(ROUNDS):
-        for n, typed in named:
-            if k >= len(typed) or not typed[k].strip():
-                continue
-            try:
-                vancardian = solo and n in VANCARDIANS
-                cell = _cell(typed[k], n, vancardian)
-                _alignment, won, _extras, surrender = parse_cell(cell)
-                if surrender and not vancardian:
-                    raise InputError(f"surrender VP go to the Vancardian who led ({RuleId.SOLO_SURRENDER}): "
-                                     f"type them in her cell, e.g. h3 +5 surrender")
-                cells[n, k] = (cell, won, surrender)
-            except InputError as exc:
-                bad = bad or f"{n}, round {k + 1}: {exc}"
-    grid: list[dict[str, str]] = []
-    notes: list[str] = []
-    odd: list[tuple[int, int]] = []  # (round, tricks in all) where the tricks do not come to eight
-    problem = ""
-    for k in range(ROUNDS):
-        typed_in = [n for n, typed in named if k < len(typed) and typed[k].strip()]
-        if not typed_in:
-            later = [n for n, typed in named if any(x.strip() for x in typed[k + 1:])]
-            if later:
-                problem = f"round {k + 1} is empty but {later[0]} has a later round: fill in the rounds in order"
-            break
-        missing = [n for n, _ in named if n not in typed_in]
-        if missing:
-            problem = f"round {k + 1}: {', '.join(missing)} still to type"
-            break
-        if any((n, k) not in cells for n, _ in named):
-            break  # a cell of this round cannot be read (`bad` says which)
-        grid.append({n: cells[n, k][0] for n, _ in named})
-        tricks = sum(cells[n, k][1] for n, _ in named)
-        surrendered = any(cells[n, k][2] for n, _ in named)
-        duo = not solo and len(named) == 2  # sidekicks' tricks score for nobody (OS-SK-TRICK)
-        if tricks > TRICKS or (tricks < TRICKS and not duo and not surrendered):
-            odd.append((k + 1, tricks))
-    if odd:  # one sentence, however many rounds: the status line has three lines
-        rounds = ", ".join(str(r) for r, _ in odd)
-        counts = ", ".join(str(t) for _, t in odd)
-        notes.append(f"Round{'s' if len(odd) > 1 else ''} {rounds}: {counts} tricks in all, not {TRICKS} "
-                     f"({RuleId.TRICKS_8}); check {'those' if len(odd) > 1 else 'its'} cells unless an ability "
-                     f"changed the count.")
-    game = _score(grid, vp_floor)
-    if game is not None and len(grid) == ROUNDS and not (bad or problem):
-        for p in game.players:
-            if p.name in dial_of and dial_of[p.name] != p.total:
-                problem = (f"{p.name}: the rounds come to {p.total} VP but the dial shows {dial_of[p.name]}: check "
-                           "the cells (a card's VP?) or the dial")
-                break
-    return Reading(game, len(grid), people, bad or problem, tuple(notes))
-
-
-def _score(grid: list[dict[str, str]], vp_floor: str) -> GameScore | None:
-    return quick_game(grid, vp_floor=vp_floor) if grid else None
 
 
 def source_completion(sources: Iterable[str]) -> Completer:

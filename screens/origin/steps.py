@@ -1,51 +1,18 @@
-"""The round stepper's checklist and question, worked out from the game (pure; ORIGIN_STORY.md §3.2): which step
-is due (`due`), for whom, and how it reads on screen (`stepper_view`). `charged`: the table said it is done
-charging (the charge step is optional, so it stays open until then); `aligned`: the alignments typed so far, kept
-hidden until all are in."""
+"""The round stepper's checklist and question as they read on screen (`stepper_view`), for the step the engine
+says is due (scoring/origin/stepper.py: `due`, for whom). `charged`: the table said it is done charging (the charge
+step is optional, so it stays open until then); `aligned`: the alignments typed so far, kept hidden until all are
+in."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from scoring.origin.setup import Kind, Mode
-from scoring.origin.state import GameState, Phase, Step
+from scoring.origin.state import GameState
+from scoring.origin.stepper import Due, due, players
 
 from .stepper import DONE, NOW, SKIPPED, TODO, StepItem, StepperView
 
 LINES_HELP = "replace 2, add 4.5, move 1, or none"
-
-
-@dataclass(frozen=True, slots=True)
-class Due:
-    step: str  # dealer | deal | event | stamina | story | superhero | charge | align | rows | none
-    player: str = ""
-
-
-def players(state: GameState) -> tuple[str, ...]:
-    return tuple(s.name for s in state.seating.seats if s.kind is Kind.PLAYER)
-
-
-def due(state: GameState, charged: bool, aligned: Mapping[str, str]) -> Due:
-    if state.phase is Phase.DEALER:
-        return Due("dealer")
-    r = state.round
-    if r is None:
-        return Due("none")
-    if state.phase is Phase.DEAL:
-        return Due("rows") if r.alignment is not None else Due("deal")
-    if state.phase is not Phase.ALIGN:
-        return Due("none")
-    step = state.next_step
-    order = state.from_dealers_left()
-    if step is Step.STORY:
-        return Due("story", next(p for p in order if r.number not in state.story_cards(p)))
-    if step is Step.SUPERHERO:
-        return Due("superhero", next(p for p in order if state.superhero(p) is None))
-    if step is Step.CHARGE and not charged:
-        return Due("charge")
-    if step in (Step.EVENT, Step.STAMINA):
-        return Due(step.value)
-    return Due("align", next((p for p in players(state) if p not in aligned), ""))
 
 
 def _prompt(state: GameState, now: Due) -> tuple[str, str, bool]:

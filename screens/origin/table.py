@@ -13,14 +13,15 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
 from scoring.origin import commands as c
+from scoring.origin.notation import LEVELS, Reading, read
 from scoring.origin.setup import Mode
 from scoring.origin.state import Phase
 
 from ..ask import Confirm, ask_override
 from ..completion import Completer, complete_word
 from ..form import Field, Verdict
-from .board import TableView, banner, moves_text, seat_lines, status_line, trick_line, unused_reminder
-from .line import DUO_HELP, LEVELS, LINE_HELP, SOLO_HELP, SOLO_TABLE_HELP, WORDS, Reading, read
+from .board import TableView, banner, moves_text, seat_lines, status_line, surrender_text, trick_line, unused_reminder
+from .line import DUO_HELP, LINE_HELP, SOLO_HELP, SOLO_TABLE_HELP, WORDS
 
 WIDE = 120  # from this width the moves and the log stand beside the seats
 
@@ -106,7 +107,7 @@ class OriginTableScreen(Screen[None]):
         self.query_one("#moves", Static).update(moves_text(view))
         self.query_one("#log", Static).update("\n".join(view.recent))
         side = self.query_one("#side", VerticalScroll)
-        if view.moves:  # the Vancardians' moves first; else the latest of the log
+        if view.facts.moves:  # the Vancardians' moves first; else the latest of the log
             side.scroll_home(animate=False)
         else:
             self.call_after_refresh(side.scroll_end, animate=False)
@@ -150,7 +151,7 @@ class OriginTableScreen(Screen[None]):
         self.reading = Reading()
         if not line.strip():
             end = self.view.state.phase in (Phase.END, Phase.OVER)
-            verdict.say("Enter scores the round." + unused_reminder(self.view.state) if end else "",
+            verdict.say("Enter scores the round." + unused_reminder(self.view) if end else "",
                         "ok" if end else "")
             return
         reading = read(self.view.state, line, self.level, self.view.card_kind)
@@ -197,7 +198,7 @@ class OriginTableScreen(Screen[None]):
             if yes:
                 self.post_message(self.Word("surrender"))
 
-        offer = self.view.surrender or "not offered now: the companion will say why"
+        offer = surrender_text(self.view.facts.surrender) or "not offered now: the companion will say why"
         self.app.push_screen(Confirm("Surrender this round?", f"{offer}. The round ends at once; ctrl+z takes it "
                                      "back."), answered)
 

@@ -1,4 +1,4 @@
-"""What a line typed at the Origin Story table means (screens/origin/line.py), without the app: names mistyped,
+"""What a line typed at the Origin Story table means (scoring/origin/notation.py), without the app: names mistyped,
 cards written in two words, an ability checked with its card's kind as the session records it, and a Vancardian's
 draw from the table's own deck after the deck ran short."""
 from __future__ import annotations
@@ -13,9 +13,9 @@ from scoring.errors import InputError
 from scoring.origin import commands as c
 from scoring.origin.cards import Suit
 from scoring.origin.game import table_draw
+from scoring.origin.notation import parse_line, read
 from scoring.origin.round_input import parse_alignment
 from scoring.origin.rules import RuleId
-from screens.origin.line import parse_line, read
 from tests.scoring.origin.test_game_engine import H, V, card, given, state, table
 
 
@@ -89,7 +89,7 @@ def test_a_sidekicks_play_without_the_card_it_turns_up_is_noted_before_enter() -
 
 
 def test_a_charged_card_that_changed_a_play_counts_as_used() -> None:
-    from screens.origin.board import unused_charges
+    from scoring.origin.table_view import unused_charges
     engine = table("Ann", "Bob", "Cat")
     engine.submit(c.Override(c.ChargeAbility("Ann", "Trance", 1), "charged late"))
     engine.submit(c.Override(c.ChargeAbility("Bob", "Steal", 1), "charged late"))

@@ -9,8 +9,9 @@ from textual.pilot import Pilot
 from companion.app import CompanionApp, make_app
 from db.records import ORIGIN_STORY
 from db.store import Store
+from scoring.origin.quick import read_grid
 from screens.ask import TextQuestion
-from screens.origin.quick import OriginQuickScreen, read_grid
+from screens.origin.quick import OriginQuickScreen
 from screens.origin.sheet import OriginSheetScreen, OriginSheetView
 from tests.screens.settle import settled
 
