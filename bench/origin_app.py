@@ -88,7 +88,7 @@ async def measure(url: str, game_id: int) -> tuple[float, float, float]:
     app = make_app(url)
     async with app.run_test(size=(80, 24)) as pilot:
         await app.workers.wait_for_complete()
-        app.origin_resume(game_id)
+        app.controller("origin-story").resume(game_id)
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, OriginTableScreen)

@@ -1,36 +1,83 @@
-"""The table app (Textual). The first screen paints before the database is opened: SQLAlchemy and the store
-load in a worker thread. Screens only show and ask; every write happens in the app, on the main thread, in
-order: a game on the table in game_flow, players and history in history_flow, what they share in app_base."""
+"""The table app (Textual). The first screen paints before the database is opened: SQLAlchemy and the store load in
+a worker thread. The App composes: Home is its own, and each part of the companion is a controller it owns, made
+when first used — one per game (from the registry: companion/games.py) and one for the players and their history.
+Screens only show and ask; they reach the controllers by messages, routed here by the message's type. Every write
+happens on the main thread, in order."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from textual import on
 from textual.app import SystemCommand
+from textual.events import Event
+from textual.message import Message
 from textual.screen import Screen
 
 from scoring.errors import InputError
 from screens.home import SHARED, HomeScreen
 
 from . import games
-from .history_flow import HistoryFlow
-from .origami.catalogue_flow import CatalogueFlow
-from .origami.controller import GameFlow
-from .origin.controller import OriginFlow
+from .shell import TABLE_LINK, NotOpen, Shell
 
-if TYPE_CHECKING:  # the catalogue loads with the database, after the first paint
-    from scoring.origami.catalog import Catalogue
+if TYPE_CHECKING:
+    from .game import Controller, GameController
+    from .players import PlayersController
 
 FOLLOW = 1.0  # seconds between looks at the game on screen for actions recorded in another window
-TABLE_LINK = "COMPANION_TABLE_LINK"  # `companion serve` sets it for the app processes it starts
-SHARE_SECRET = "COMPANION_SHARE_SECRET"  # and this, which signs a finished game's link to its BG Stats page
 
 
-class CompanionApp(OriginFlow, GameFlow, HistoryFlow, CatalogueFlow):
+class CompanionApp(Shell):
     TITLE = "Origami companion"
+
+    def __init__(self, db_url: str | None = None, catalogues: Mapping[str, Any] | None = None,
+                 files: Sequence[Path] = ()) -> None:
+        super().__init__(db_url, catalogues, files)
+        self.controllers: dict[str, GameController] = {}  # a game's kind -> its controller, once used
+        self.players: PlayersController | None = None  # the players and their history, once visited
+        self.routes: dict[type[Message], Callable[[Any], object]] = {}  # a screen's message -> what handles it
+        self.owners = {e.choice: g.kind for g in games.every() for e in g.entries}  # Home's choice -> its game
+
+    def controller(self, kind: str) -> GameController:
+        """The controller of the game of `kind`, made when first asked for."""
+        found = self.controllers.get(kind)
+        if found is None:
+            found = self.controllers[kind] = games.game(kind).controller(self)
+            self.routes.update(found.handlers())
+        return found
+
+    def history(self) -> PlayersController:
+        if self.players is None:
+            from .players import PlayersController
+
+            self.players = PlayersController(self)
+            self.routes.update(self.players.handlers())
+        return self.players
+
+    def parts(self) -> list[Controller]:
+        return [*self.controllers.values(), *([self.players] if self.players is not None else [])]
+
+    @on(Message)
+    def route(self, message: Message) -> None:
+        """A message from a screen, to the controller that handles its type (other messages pass on). A screen of a
+        game whose controller is not made yet (a screen opened by another) has it made."""
+        if isinstance(message, Event):
+            return
+        handler = self.routes.get(type(message))
+        if handler is None:
+            owner = next((g.kind for g in games.every()
+                          if type(message).__module__.startswith(f"{g.screens}.") and g.kind not in self.controllers),
+                         None)
+            if owner is None:
+                return
+            handler = self.controller(owner).handlers().get(type(message))
+            if handler is None:
+                return
+        message.stop()
+        handler(message)
 
     def on_mount(self) -> None:
         self.set_interval(FOLLOW, self.follow_elsewhere)
@@ -40,8 +87,8 @@ class CompanionApp(OriginFlow, GameFlow, HistoryFlow, CatalogueFlow):
         if self.store is None:
             return
         try:
-            self.follow_origami()
-            self.follow_origin()
+            for part in self.parts():
+                part.follow()
         except InputError:  # the database went away or the game is gone: the next action says so
             return
 
@@ -49,17 +96,48 @@ class CompanionApp(OriginFlow, GameFlow, HistoryFlow, CatalogueFlow):
         # Home is the first screen itself: no blank default screen is drawn (and replaced) before it.
         return self.home
 
+    # --- Home ---------------------------------------------------------------------------------------------
+    def go(self, choice: str) -> None:
+        self.home.post_message(HomeScreen.Chosen(choice))
+
+    def on_home_screen_chosen(self, message: HomeScreen.Chosen) -> None:
+        try:
+            self.open_chosen(message.choice)
+        finally:  # Home began keeping the keys typed on when the choice was made
+            self.give_held_keys()
+
+    def open_chosen(self, choice: str) -> None:
+        try:
+            if choice.startswith("resume:"):
+                game_id = int(choice.split(":")[1])
+                kind = self.reader().game(game_id).kind
+                self.controller(kind).resume(game_id)
+            elif choice in self.owners:
+                self.controller(self.owners[choice]).open(choice)
+            else:
+                self.history().open(choice)
+        except NotOpen as exc:
+            self.notify(f"{str(exc)[:1].upper()}{str(exc)[1:]}.", severity="warning")
+        except InputError as exc:
+            self.notify(str(exc), title="Cannot open", severity="error")
+
+    def on_home_screen_abandon(self, message: HomeScreen.Abandon) -> None:
+        try:
+            self.reader().abandon(message.game_id)
+        except InputError as exc:
+            self.notify(str(exc), title="Not abandoned", severity="error")
+            return
+        self.notify(f"Game {message.game_id} is abandoned: its log is kept.")
+        self.load_games()
+
+    # --- the command palette ------------------------------------------------------------------------------
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """The command palette reaches every part of the companion, and the table's actions while a game is open."""
-        from screens.origami.table import TableScreen
-
         yield from super().get_system_commands(screen)
         for key, label in (*((e.choice, e.label) for g in games.every() for e in g.entries), *SHARED):
             yield SystemCommand(label, f"Go to: {label.lower()}", partial(self.go, key))
-        if isinstance(screen, TableScreen):
-            yield SystemCommand("Undo the last action", "Take back the latest action (kept in the log)",
-                                screen.action_undo)
-            yield SystemCommand("Score the game", "Final scoring, once the game is over", screen.action_finish)
+        for part in self.parts():
+            yield from part.commands(screen)
         yield SystemCommand("Table link for phones", "A QR code the other players scan to follow the game",
                             self.show_table_link)
 
@@ -75,56 +153,9 @@ class CompanionApp(OriginFlow, GameFlow, HistoryFlow, CatalogueFlow):
                           if local else "") + "\nEsc closes.",
                        f"enlarge the window, or type the link: {link}")
 
-    def go(self, choice: str) -> None:
-        self.home.post_message(HomeScreen.Chosen(choice))
 
-    def on_home_screen_chosen(self, message: HomeScreen.Chosen) -> None:
-        try:
-            self.open_chosen(message.choice)
-        finally:  # Home began keeping the keys typed on when the choice was made
-            self.give_held_keys()
-
-    def open_chosen(self, choice: str) -> None:
-        from screens.origami.catalogue import CatalogueScreen
-        from screens.origami.new_game import NewGameScreen
-        from screens.origami.quick import QuickScoreScreen
-        from screens.players import PlayersScreen
-
-        if choice == "rules":
-            self.push_screen(self.rules_screen())
-            return
-        if choice == "origin-rules":
-            from screens.origin.rules import OriginRulesScreen
-
-            self.push_screen(OriginRulesScreen())
-            return
-        if self.store is None or self.catalogue is None:
-            self.notify("The database is still opening (or could not be opened: see Home).", severity="warning")
-            return
-        profiles = [p.name for p in self.store.players()]
-        if choice == "quick":
-            self.push_screen(QuickScoreScreen(self.catalogue, profiles))
-        elif choice == "new":
-            self.push_screen(NewGameScreen(self.catalogue, profiles))
-        elif choice == "catalogue":
-            self.push_screen(CatalogueScreen(self.catalogue))
-        elif choice == "players":
-            self.push_screen(PlayersScreen(profiles))
-        elif choice in ("origin-new", "origin-solo"):
-            self.origin_new(solo=choice == "origin-solo")
-        elif choice == "origin-quick":
-            from screens.origin.quick import OriginQuickScreen
-
-            self.push_screen(OriginQuickScreen(profiles, [c.name for c in self.origin_cards().cards.values()]))
-        elif choice == "origin-catalogue":
-            from screens.origin.catalogue import OriginCatalogueScreen
-
-            self.push_screen(OriginCatalogueScreen(self.origin_cards()))
-        elif choice.startswith("resume:"):
-            self.resume(int(choice.split(":")[1]))
-
-
-def make_app(db_url: str | None = None, catalogue: Catalogue | None = None, files: Sequence[Path] = ()
-             ) -> CompanionApp:
-    """The app, for the command line and the tests alike."""
-    return CompanionApp(db_url, catalogue, files)
+def make_app(db_url: str | None = None, catalogues: Mapping[str, Any] | None = None,
+             files: Sequence[Path] = ()) -> CompanionApp:
+    """The app, for the command line and the tests alike (`catalogues`: a game's cards to use instead of the shipped
+    ones with the user's `files` over them)."""
+    return CompanionApp(db_url, catalogues, files)

@@ -8,7 +8,7 @@ entries before its first paint): each method imports what it needs when called.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -16,11 +16,16 @@ if TYPE_CHECKING:
     import argparse
     from pathlib import Path
 
+    from textual.app import SystemCommand
+    from textual.message import Message
+    from textual.screen import Screen
+
     from db.records import GameRecord, WholeGame
     from db.store import Store
 
     from .bgstats import Play
     from .bgstats_export import Box, Exported
+    from .shell import Shell
 
 Output = tuple[int, Any, str | None]  # a verb's exit code, its JSON data and its text (None: it printed its own)
 
@@ -58,6 +63,35 @@ class Codec(Protocol):
     def encode(self, event: Any) -> tuple[str, int, dict[str, Any]]: ...
 
     def decode(self, name: str, version: int, payload: dict[str, Any]) -> Any: ...
+
+
+class Controller(Protocol):
+    """A part of the app (a game's, or the players' history): it opens its screens and records what they ask for.
+    The app owns one per part, made when first used; its screens reach it by messages (`handlers`)."""
+
+    def handlers(self) -> Mapping[type[Message], Callable[[Any], object]]:
+        """The messages its screens post and what handles each (the app routes them by type)."""
+        ...
+
+    def open(self, choice: str) -> None:
+        """One of its Home entries was chosen."""
+
+    def follow(self) -> None:
+        """Another window (or machine) may have recorded on the game it shows: show that (one small read)."""
+
+    def commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The command palette's entries it offers while `screen` is on top."""
+        ...
+
+
+class GameController(Controller, Protocol):
+    """A game's part of the app: its games in progress and finished, too."""
+
+    def resume(self, game_id: int) -> None:
+        """Carry on with one of its games in progress."""
+
+    def show_finished(self, game: GameRecord, results: list[dict[str, Any]]) -> None:
+        """One of its finished games, from the history: its score sheet."""
 
 
 class PhoneView(Protocol):
@@ -123,6 +157,7 @@ class Game(Protocol):
     name: str  # as players call it: "Origami"
     entries: tuple[Entry, ...]  # on Home, in order
     verbs: tuple[Verb, ...]  # on the command line (the game's own verbs, e.g. `origin …`)
+    screens: str  # the package of its screens (their messages go to its controller)
 
     def title(self, variant: str) -> str:
         """A variant as people name it ("Origami Legends"; Origin Story's modes: "solo")."""
@@ -158,3 +193,7 @@ class Game(Protocol):
         ...
 
     def bgstats(self) -> BgStats: ...
+
+    def controller(self, shell: Shell) -> GameController:
+        """Its part of the app (companion/shell.py: what the app offers it)."""
+        ...

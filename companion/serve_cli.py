@@ -36,9 +36,9 @@ def add_verb(verb: Callable[[str, str], argparse.ArgumentParser]) -> None:
 def run(args: argparse.Namespace) -> tuple[int, None, None]:
     from db.location import default_url
 
-    from .app import SHARE_SECRET, TABLE_LINK
     from .catalogue import catalogue_files
     from .serve import CompanionServer, Keys, TableView
+    from .shell import SHARE_SECRET, TABLE_LINK
     from .watch import Catalogues
 
     url = args.db or default_url()

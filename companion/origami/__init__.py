@@ -15,7 +15,8 @@ if TYPE_CHECKING:
     from db.records import GameRecord, WholeGame
     from db.store import Store
 
-    from ..game import BgStats, Codec, Output, PhoneView
+    from ..game import BgStats, Codec, GameController, Output, PhoneView
+    from ..shell import Shell
 
 VARIANTS = {"origami": "Origami", "legends": "Origami Legends", "mixed": "Origami and Origami Legends"}
 VERB_HELP = {
@@ -35,6 +36,7 @@ class Origami:
                Entry("quick", "Origami: quick score a finished game", "s", "Quick score"),
                Entry("catalogue", "Origami: card catalogue", "c"),  # in the menu: the footer has no room
                Entry("rules", "Origami: rules reference", "r"))
+    screens = "screens.origami"
     verbs: tuple[Verb, ...] = tuple(Verb(name, text, "companion.origami.cli", "add_verbs")
                                     for name, text in VERB_HELP.items())
 
@@ -85,6 +87,11 @@ class Origami:
         from .replay import replayed
 
         return replayed(store, game)
+
+    def controller(self, shell: Shell) -> GameController:
+        from .controller import OrigamiController
+
+        return OrigamiController(shell)
 
 
 GAME: Game = Origami()

@@ -1,49 +1,136 @@
-"""A game on the table in the app: new game, the deal or the table as it stands, every action checked and
-recorded (decide -> append -> evolve in GameSession), undo, the rules at a refusal, the final score."""
+"""Origami in the app: a new game, the deal or the table as it stands, every action checked and recorded
+(decide -> append -> evolve in GameSession), undo, the rules at a refusal, the final score; a game quick-scored or
+counted on paper saved; the catalogue's values kept, unset, shared and imported; a finished game's sheet.
+
+Screens only show and ask: they post messages (`handlers`) and this records, on the main thread, in order. The
+screens it opened are remembered, so that what it records is shown on them (never a type test on the screen on top).
+"""
 from __future__ import annotations
 
 import random
 import uuid
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Protocol
 
-from scoring.errors import InputError
+from textual.app import SystemCommand
+from textual.message import Message
+from textual.screen import Screen
 
-from ..app_base import AppBase
+from scoring.errors import InputError, MissingValue
 
 if TYPE_CHECKING:
+    from textual.widget import AwaitMount
+
+    from db.records import GameRecord
     from scoring.origami import commands as c
+    from scoring.origami.catalog import Catalogue
+    from screens.origami.catalogue import CatalogueScreen
     from screens.origami.deal import DealScreen
     from screens.origami.new_game import NewGameScreen
+    from screens.origami.quick import QuickScoreScreen, TotalsScreen
     from screens.origami.rules import RulesScreen
     from screens.origami.table import TableScreen, TableView
     from screens.origami.under_way import UnderWayScreen
+    from screens.question import ValueGiven
 
+    from ..shell import Shell
     from .session import GameSession
 
+KIND = "origami"
 RECENT = 40  # log lines the table keeps (a tall window shows as many as fit)
 
 
-class GameFlow(AppBase):
-    def origin_resume(self, game_id: int) -> None:
-        raise NotImplementedError  # OriginFlow's, in the app
-    def resume(self, game_id: int) -> None:
-        from db.records import ORIGIN_STORY
+class TakesCatalogue(Protocol):
+    """A screen that shows card values: told when the user's catalogue gains one."""
 
+    @property
+    def is_attached(self) -> bool: ...
+
+    def use_catalogue(self, catalogue: Catalogue) -> None: ...
+
+
+class OrigamiController:
+    def __init__(self, app: Shell) -> None:
+        self.app = app
+        self.session: GameSession | None = None  # the game on the table
+        self.values: Catalogue | None = None  # the catalogue with the user's values over it
+        self.table: TableScreen | None = None
+        self.setup: DealScreen | UnderWayScreen | None = None
+        self.takers: list[TakesCatalogue] = []  # the screens opened here that show card values
+
+    def handlers(self) -> Mapping[type[Message], Callable[[Any], object]]:
+        from screens.origami.catalogue import CatalogueScreen
+        from screens.origami.deal import DealScreen
+        from screens.origami.new_game import NewGameScreen
+        from screens.origami.quick import QuickScoreScreen, TotalsScreen
+        from screens.origami.sheet import SheetScreen
+        from screens.origami.table import TableScreen
+        from screens.origami.under_way import UnderWayScreen
+        from screens.question import ValueGiven
+
+        return {NewGameScreen.Start: self.started, DealScreen.OtherStart: self.other_start,
+                UnderWayScreen.Entered: self.entered, DealScreen.Dealt: self.dealt, TableScreen.Submit: self.submit,
+                TableScreen.Undo: self.undo, TableScreen.Explain: self.explain, TableScreen.Finish: self.finish,
+                QuickScoreScreen.Save: self.quick_saved, TotalsScreen.Save: self.totals_saved,
+                CatalogueScreen.FillIn: self.fill_in, CatalogueScreen.Forget: self.forget,
+                CatalogueScreen.Import: self.import_values,
+                CatalogueScreen.Export: self.export_values, SheetScreen.Share: lambda m: self.app.show_play(m.game_id),
+                ValueGiven: self.value_given}
+
+    # --- Home ---------------------------------------------------------------------------------------------
+    def open(self, choice: str) -> None:
+        if choice == "rules":
+            self.app.push_screen(self.rules_screen())
+            return
+        from screens.origami.catalogue import CatalogueScreen
+        from screens.origami.new_game import NewGameScreen
+        from screens.origami.quick import QuickScoreScreen
+
+        profiles = [p.name for p in self.app.reader().players()]
+        catalogue = self.catalogue()
+        screen: NewGameScreen | QuickScoreScreen | CatalogueScreen
+        if choice == "new":
+            screen = NewGameScreen(catalogue, profiles)
+        elif choice == "quick":
+            screen = QuickScoreScreen(catalogue, profiles)
+        else:
+            screen = CatalogueScreen(catalogue)
+        self.takers.append(screen)
+        self.app.push_screen(screen)
+
+    def catalogue(self) -> Catalogue:
+        """The cards with the user's values over them (read once; kept up to date as values are given)."""
+        if self.values is None:
+            from .catalogue import with_values
+
+            self.values = with_values(self.app.catalogue(KIND), self.app.reader().card_values())
+        return self.values
+
+    def resume(self, game_id: int) -> None:
         from .session import GameSession
 
         try:
-            if self.reader().game(game_id).kind == ORIGIN_STORY:  # the other game's screens
-                self.origin_resume(game_id)
-                return
-            self.session = GameSession(self.reader(), game_id, self.base_catalogue())
+            self.session = GameSession(self.app.reader(), game_id, self.app.catalogue(KIND))
         except InputError as exc:
-            self.notify(str(exc), title="Cannot resume", severity="error")
+            self.app.notify(str(exc), title="Cannot resume", severity="error")
             return
         if self.session.problems:  # resumed as stored, but said: a deleted or duplicated event shows here
-            self.notify(f"Game {game_id}'s log is not sound: {'; '.join(self.session.problems)}. `companion replay "
-                        f"{game_id}` shows where; restore a backup copy of the database to repair it.",
-                        title="Damaged log", severity="warning", timeout=30)
-        self.push_screen(self.game_screen())
+            self.app.notify(f"Game {game_id}'s log is not sound: {'; '.join(self.session.problems)}. `companion "
+                            f"replay {game_id}` shows where; restore a backup copy of the database to repair it.",
+                            title="Damaged log", severity="warning", timeout=30)
+        self.app.push_screen(self.game_screen())
+
+    def commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        if self.table is not None and screen is self.table:
+            yield SystemCommand("Undo the last action", "Take back the latest action (kept in the log)",
+                                self.table.action_undo)
+            yield SystemCommand("Score the game", "Final scoring, once the game is over", self.table.action_finish)
+
+    # --- the game on the table ------------------------------------------------------------------------------
+    def game(self) -> GameSession:
+        if self.session is None:
+            raise InputError("no game is open")
+        return self.session
 
     def game_screen(self, under_way: bool | None = None) -> DealScreen | UnderWayScreen | TableScreen:
         """The table, or before it the deal (or the table as it stands, for a game joined under way); None: the
@@ -62,13 +149,12 @@ class GameFlow(AppBase):
             else:
                 settings.keep_setup_form(session.record.uid, under_way)
             setup = UnderWayScreen if under_way else DealScreen
-            return setup(session.game_id, session.state, session.catalogue)
-        return TableScreen(self.table_view())
-
-    def game(self) -> GameSession:
-        if self.session is None:
-            raise InputError("no game is open")
-        return self.session
+            self.setup = setup(session.game_id, session.state, session.catalogue)
+            self.takers.append(self.setup)
+            return self.setup
+        self.table = TableScreen(self.table_view())
+        self.takers.append(self.table)
+        return self.table
 
     def table_view(self) -> TableView:
         from screens.origami.table import TableView
@@ -83,94 +169,85 @@ class GameFlow(AppBase):
                        + sentence(entry.event, names) for entry in session.log[-RECENT:])
         return TableView(session.game_id, session.state, session.catalogue, recent)
 
-    def on_new_game_screen_start(self, message: NewGameScreen.Start) -> None:
+    def on_table(self) -> bool:
+        return self.table is not None and self.app.screen is self.table
+
+    def started(self, message: NewGameScreen.Start) -> None:
         from .session import GameSession
 
-        store, _ = self.ready()
-        started = GameSession.start(store, message.command, self.base_catalogue(), key=uuid.uuid4().hex)
+        started = GameSession.start(self.app.reader(), message.command, self.app.catalogue(KIND),
+                                    key=uuid.uuid4().hex)
         if not isinstance(started, GameSession):
-            self.notify(str(started), title="Refused", severity="error")
+            self.app.notify(str(started), title="Refused", severity="error")
             return
         self.session = started
-        self.switch_screen(self.game_screen(message.under_way))
+        self.app.switch_screen(self.game_screen(message.under_way))
 
-    def on_deal_screen_other_start(self) -> None:
+    def other_start(self, message: DealScreen.OtherStart) -> None:
         from screens.origami.deal import DealScreen
 
-        self.switch_screen(self.game_screen(under_way=isinstance(self.screen, DealScreen)))
+        self.app.switch_screen(self.game_screen(under_way=isinstance(self.setup, DealScreen)))
 
-    def on_under_way_screen_entered(self, message: UnderWayScreen.Entered) -> None:
-        from screens.origami.table import TableScreen
-
+    def entered(self, message: UnderWayScreen.Entered) -> None:
         if self.record(message.command):
-            self.switch_screen(TableScreen(self.table_view()))
+            self.app.switch_screen(self.game_screen())
 
-    def on_deal_screen_dealt(self, message: DealScreen.Dealt) -> None:
+    def dealt(self, message: DealScreen.Dealt) -> None:
         from scoring.origami import commands as c
-        from screens.origami.table import TableScreen
 
         lot = random.SystemRandom().choice(message.tied) if len(message.tied) > 1 else None
         if self.record(c.Deal(message.hands, message.line, lot)):
             if lot is not None:
-                self.notify(f"The lot picks {self.game().state.players[lot].name} to start.")
-            self.switch_screen(TableScreen(self.table_view()))
+                self.app.notify(f"The lot picks {self.game().state.players[lot].name} to start.")
+            self.app.switch_screen(self.game_screen())
 
-    def on_table_screen_submit(self, message: TableScreen.Submit) -> None:
-        from screens.origami.table import TableScreen
-
-        if self.record(message.command) and isinstance(self.screen, TableScreen):
-            self.screen.recorded(self.table_view())
+    def submit(self, message: TableScreen.Submit) -> None:
+        if self.record(message.command) and self.table is not None and self.on_table():
+            self.table.recorded(self.table_view())
 
     def record(self, command: c.Command) -> bool:
         """Check and record one action (one idempotency key per intent); True when it is on disk."""
         from db.errors import StaleGame
-        from scoring.errors import MissingValue
-        from screens.origami.deal import DealScreen
         from screens.origami.question import ask_value
-        from screens.origami.table import TableScreen
-        from screens.origami.under_way import UnderWayScreen
 
         session = self.game()
         try:
             submitted = session.submit(command, uuid.uuid4().hex)
         except StaleGame:
-            self.notify("This game changed in another window: the table now shows what was recorded there.",
-                        severity="warning")
+            self.app.notify("This game changed in another window: the table now shows what was recorded there.",
+                            severity="warning")
             self.refresh_table()
             return False
         except MissingValue as missing:
-            if isinstance(self.screen, TableScreen):
-                self.screen.ask(missing, "line")  # the action goes on once the value is given
+            if self.table is not None and self.on_table():
+                self.table.ask(missing, "line")  # the action goes on once the value is given
             else:
-                ask_value(self.screen, missing)
+                ask_value(self.app.screen, missing)
             return False
         except InputError as exc:
-            self.notify(str(exc), title="Not recorded", severity="error")
+            self.app.notify(str(exc), title="Not recorded", severity="error")
             return False
         if not submitted.accepted:
-            if isinstance(self.screen, (TableScreen, DealScreen, UnderWayScreen)):
-                self.screen.refused(str(submitted.decision))
+            shown = self.table if self.on_table() else self.setup if self.app.screen is self.setup else None
+            if shown is not None:
+                shown.refused(str(submitted.decision))
             return False
         return True
 
-    def follow_origami(self) -> None:
+    def follow(self) -> None:
         """Another window (or machine) recorded on the game on this table: show it (what is typed stays)."""
-        from screens.origami.table import TableScreen
-
         session = self.session
-        if session is None or not isinstance(self.screen, TableScreen):
+        if session is None or not self.on_table():
             return
-        if self.reader().last_seq(session.game_id) != session.seq:
+        if self.app.reader().last_seq(session.game_id) != session.seq:
             session.reload()
             self.refresh_table()
 
     def refresh_table(self) -> None:
-        from screens.origami.table import TableScreen
+        if self.table is not None and self.on_table():
+            self.table.show(self.table_view())
 
-        if isinstance(self.screen, TableScreen):
-            self.screen.show(self.table_view())
-
-    def on_table_screen_undo(self) -> None:
+    def undo(self, message: TableScreen.Undo) -> None:
         from scoring.origami.events import PositionEntered
         from scoring.origami.state import Phase
 
@@ -180,44 +257,164 @@ class GameFlow(AppBase):
         try:
             target = session.undo("undone at the table", uuid.uuid4().hex)
         except InputError as exc:
-            self.notify(str(exc), severity="warning")
+            self.app.notify(str(exc), severity="warning")
             return
-        self.notify(f"Undone: {sentence(target.event, tuple(p.name for p in session.state.players))}")
+        self.app.notify(f"Undone: {sentence(target.event, tuple(p.name for p in session.state.players))}")
         if session.state.phase is Phase.SETUP:  # the deal (or the table entered) taken back: enter it again
             entered = any(isinstance(entry.event, PositionEntered) for entry in session.log
                           if entry.action == target.action)
-            self.switch_screen(self.game_screen(under_way=entered))
+            self.app.switch_screen(self.game_screen(under_way=entered))
         else:
             self.refresh_table()
 
-    def on_table_screen_explain(self, message: TableScreen.Explain) -> None:
-        self.push_screen(self.rules_screen(at=message.rule or None))
+    def explain(self, message: TableScreen.Explain) -> None:
+        self.app.push_screen(self.rules_screen(at=message.rule or None))
 
     def rules_screen(self, at: str | None = None) -> RulesScreen:
         """The reference for the game on the table (its number of players), with every card's clarification."""
         from screens.origami.rules import RulesScreen
 
-        from .catalogue import shipped
-
         players = self.session.state.count if self.session is not None else None
-        return RulesScreen(at, players, (self.catalogue or shipped()).cards.values())
+        cards = self.values if self.values is not None else self.app.catalogue(KIND)
+        return RulesScreen(at, players, cards.cards.values())
 
-    def on_table_screen_finish(self) -> None:
-        from scoring.errors import MissingValue
+    def finish(self, message: TableScreen.Finish) -> None:
         from screens.origami.question import ask_value
         from screens.origami.sheet import SheetScreen
-        from screens.origami.table import TableScreen
 
         session = self.game()
         try:
             sheet = session.finish()
         except MissingValue as missing:
-            if isinstance(self.screen, TableScreen):
-                self.screen.ask(missing, "finish")  # every unknown value asked in a chain, then the sheet
+            if self.table is not None and self.on_table():
+                self.table.ask(missing, "finish")  # every unknown value asked in a chain, then the sheet
             else:
-                ask_value(self.screen, missing)
+                ask_value(self.app.screen, missing)
             return
         except InputError as exc:
-            self.notify(str(exc), title="Not yet", severity="warning")
+            self.app.notify(str(exc), title="Not yet", severity="warning")
             return
-        self.push_screen(SheetScreen(sheet, f"Game {session.game_id}: final score", session.game_id))
+        self.app.push_screen(SheetScreen(sheet, f"Game {session.game_id}: final score", session.game_id))
+
+    # --- a finished game --------------------------------------------------------------------------------------
+    def show_finished(self, game: GameRecord, results: list[dict[str, Any]]) -> None:
+        from screens.origami.sheet import SheetScreen
+
+        from ..local_time import when
+        from .render import stored_sheet
+
+        try:
+            sheet = None if any(r["score"] is None for r in results) else stored_sheet(results, game.tie_break)
+        except InputError as exc:
+            self.app.notify(str(exc), severity="error")
+            return
+        at = when(game.finished_at) if game.finished_at else ""
+        ranked = sorted(results, key=lambda r: r["rank"])
+        unknown = "Points unknown: this play came from BG Stats, which kept only who won.\n" + "\n".join(
+            f"{r['rank']}. {r['name']}{'  won' if r['winner'] else ''}" for r in ranked)
+        self.app.push_screen(SheetScreen(sheet, f"Game {game.id} · {at} · {game.variant}", game.id, unknown))
+
+    def quick_saved(self, message: QuickScoreScreen.Save) -> None:
+        from .render import sheet_json
+
+        table, sheet = message.scored.table, message.scored.sheet
+        families = sorted({c.family for s in table.players for cid in s.cards()
+                           if (c := table.catalogue.card(cid)).family})
+        try:
+            record = self.app.reader().record_scored(
+                variant=table.variant.value, players=[s.name for s in table.players], families=families,
+                characters=sorted({table.catalogue.card(c).name for c in table.characters}),
+                rules=table.rules.as_dict(), sheet=sheet, sheets=sheet_json(sheet)["players"], kind=KIND)
+        except InputError as exc:
+            self.app.notify(str(exc), title="Not saved", severity="error")
+            return
+        message.screen.was_saved(record.id)
+
+    def totals_saved(self, message: TotalsScreen.Save) -> None:
+        """Totals counted on paper join the history as a quick-scored game marked totals only (its rules say so):
+        no cards, so no families or characters, and each player's sheet has their total and hand but no lines."""
+        from screens.origami.quick import TOTALS_ONLY
+
+        from .render import sheet_json
+
+        sheet = message.sheet
+        try:
+            record = self.app.reader().record_scored(
+                variant=message.variant.value, players=[p.name for p in sheet.players], families=[], characters=[],
+                rules=dict(TOTALS_ONLY), sheet=sheet, sheets=sheet_json(sheet)["players"], kind=KIND)
+        except InputError as exc:
+            self.app.notify(str(exc), title="Not saved", severity="error")
+            return
+        message.screen.was_saved(record.id)
+
+    # --- the user's catalogue ----------------------------------------------------------------------------------
+    def value_given(self, message: ValueGiven) -> None:
+        """A value read off a card, checked, then kept in the user's catalogue (never the shipped one); every screen
+        showing values, and the game on the table, use it from now on."""
+        from .catalogue import remember
+
+        try:
+            catalogue = remember(self.app.reader(), self.catalogue(), message.card, message.field, message.value)
+        except InputError as exc:
+            self.app.notify(str(exc), title="Not saved", severity="error")
+            return
+        self.app.notify(f"{message.card}: {message.field.replace('_', ' ')} = {message.value} saved in your "
+                        "catalogue.")
+        self.use(catalogue)
+
+    def use(self, catalogue: Catalogue) -> None:
+        self.values = catalogue
+        if self.session is not None:
+            self.session.catalogue = catalogue  # both are the base with every stored value over it
+        self.takers = [s for s in self.takers if s.is_attached]  # the screens still open
+        for screen in self.takers:
+            screen.use_catalogue(catalogue)
+
+    def fill_in(self, message: CatalogueScreen.FillIn) -> AwaitMount:
+        from screens.origami.fill_in import FillInScreen
+
+        screen = FillInScreen(self.catalogue(), message.groups)
+        self.takers.append(screen)
+        return self.app.push_screen(screen)
+
+    def forget(self, message: CatalogueScreen.Forget) -> None:
+        from . import catalog_share
+
+        self.catalogue_changed(lambda: catalog_share.unset(self.app.reader(), self.catalogue(), message.card,
+                                                           message.field)[1], "Not unset")
+
+    def import_values(self, message: CatalogueScreen.Import) -> None:
+        from . import catalog_share
+
+        self.catalogue_changed(lambda: catalog_share.import_file(self.app.reader(), self.catalogue(), message.path,
+                                                                 message.replace)[1], "Not imported")
+
+    def export_values(self, message: CatalogueScreen.Export) -> None:
+        from .. import qr
+        from . import catalog_share
+
+        try:
+            said = catalog_share.export(self.app.reader(), message.path, message.by)[1]
+            carried = catalog_share.code_text(message.path.read_text(encoding="utf-8"))
+        except (InputError, OSError) as problem:
+            self.app.notify(str(problem), title="Not shared", severity="error", timeout=10)
+            return
+        try:
+            qr.matrix(carried)
+        except ValueError:
+            self.app.notify(f"{said}\nToo many values for a QR code: pass the file itself on.", timeout=12)
+            return
+        self.app.show_code(carried, f"{said}\nA phone scans this as text, to save as a .toml file and pass on. Esc "
+                                    "closes.", "enlarge the window, or pass the file itself on")
+
+    def catalogue_changed(self, change: Callable[[], str], failed: str) -> None:
+        """Run `change` on the user's catalogue, then show every screen the catalogue it leaves."""
+        from .catalogue import with_values
+
+        try:
+            said = change()
+        except InputError as problem:
+            self.app.notify(str(problem), title=failed, severity="error", timeout=10)
+            return
+        self.use(with_values(self.app.catalogue(KIND), self.app.reader().card_values()))
+        self.app.notify(said, timeout=12)

@@ -13,9 +13,11 @@ from scoring.origami.table import Variant
 from ..exchange import (
     MOST,
     TIE_BREAKS,
+    as_now,
     event_of,
     list_of,
     read_log,
+    read_renamed,
     rules_of,
     status_of,
     text_of,
@@ -23,7 +25,6 @@ from ..exchange import (
     time_of,
     whole_log,
 )
-from ..renames import as_now, read_renamed
 from .render import sheet_problem
 from .replay import replay as replay_log
 

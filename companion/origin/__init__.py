@@ -15,7 +15,8 @@ if TYPE_CHECKING:
     from db.records import GameRecord, WholeGame
     from db.store import Store
 
-    from ..game import BgStats, Codec, Output, PhoneView
+    from ..game import BgStats, Codec, GameController, Output, PhoneView
+    from ..shell import Shell
 
 class OriginStory:
     kind = "origin-story"
@@ -26,6 +27,7 @@ class OriginStory:
         Entry("origin-quick", "Origin Story: quick score a finished game"),
         Entry("origin-rules", "Origin Story: rules reference"),
         Entry("origin-catalogue", "Origin Story: card catalogue"))
+    screens = "screens.origin"
     verbs: tuple[Verb, ...] = (Verb("origin", "Origin Story: setup, tricks, rounds, scores, checks",
                                     "companion.origin.cli", nested=True),)
 
@@ -75,6 +77,11 @@ class OriginStory:
         from .replay import replayed
 
         return replayed(store, game)
+
+    def controller(self, shell: Shell) -> GameController:
+        from .controller import OriginController
+
+        return OriginController(shell)
 
 
 GAME: Game = OriginStory()

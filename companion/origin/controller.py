@@ -1,29 +1,40 @@
-"""An Origin Story game on the table in the app: new game, the round stepper, the table (table, duo, solo), every
-action checked and recorded on the main thread (decide -> durable append -> evolve in OriginSession) before it is
-shown, undo, the rules at a refusal, the round summary and the score sheet. Screens only show and ask."""
+"""Origin Story in the app: a new game, the round stepper, the table (table, duo, solo), every action checked and
+recorded on the main thread (decide -> durable append -> evolve in OriginSession) before it is shown, undo, the
+rules at a refusal, the round summary and the score sheet; a game quick-scored saved; the catalogue's values kept;
+a finished game's sheet. What the table shows and what the Vancardians do next are the engine's (scoring/origin).
+
+Screens only show and ask: they post messages (`handlers`). The screens it opened are remembered, so that what it
+records is shown on them (never a type test on the screen on top)."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from random import Random
 from typing import TYPE_CHECKING, Any
 
+from textual.app import SystemCommand
+from textual.message import Message
+from textual.screen import Screen
+
 from scoring.errors import InputError
 
-from ..app_base import AppBase
-
 if TYPE_CHECKING:
+    from db.records import GameRecord
     from scoring.origin import commands as c
-    from scoring.origin.catalog import Catalogue as OriginCatalogue
+    from scoring.origin.catalog import Catalogue
+    from scoring.origin.scoring import GameScore
     from screens.origin.board import TableView
     from screens.origin.catalogue import OriginCatalogueScreen
     from screens.origin.new_game import OriginNewGameScreen
+    from screens.origin.quick import OriginQuickScreen
     from screens.origin.stepper import StepperScreen, StepperView
     from screens.origin.table import OriginTableScreen
 
     from ..log_session import Submitted
+    from ..shell import Shell
     from .session import OriginSession
 
+KIND = "origin-story"
 RECENT = 8  # log lines the table keeps (it shows as many as fit)
 
 
@@ -31,255 +42,280 @@ def key() -> str:
     return uuid.uuid4().hex
 
 
-class OriginFlow(AppBase):
-    origin: OriginSession | None = None
-    origin_rng: Random | None = None  # tests inject the app deck's draws; None: the system's randomness
-    origin_level = "winners"  # the logging level last chosen at the table
-    charged_done = False  # the table said it is done charging this round
-    aligned: dict[str, str] = {}  # alignments typed, kept hidden (and unrecorded) until all are in
+class OriginController:
+    def __init__(self, app: Shell) -> None:
+        self.app = app
+        self.session: OriginSession | None = None  # the game on the table
+        self.rng: Random | None = None  # tests inject the app deck's draws; None: the system's randomness
+        self.level = "winners"  # the logging level last chosen at the table
+        self.charged_done = False  # the table said it is done charging this round
+        self.aligned: dict[str, str] = {}  # alignments typed, kept hidden (and unrecorded) until all are in
+        self.refusal_said = ""  # what the last action's refusal said, said again once the screen is shown anew
+        self.table: OriginTableScreen | None = None
+        self.stepper: StepperScreen | None = None
+
+    def handlers(self) -> Mapping[type[Message], Callable[[Any], object]]:
+        from screens.origin.catalogue import OriginCatalogueScreen
+        from screens.origin.new_game import OriginNewGameScreen
+        from screens.origin.quick import OriginQuickScreen
+        from screens.origin.sheet import OriginSheetScreen
+        from screens.origin.stepper import StepperScreen
+        from screens.origin.table import OriginTableScreen
+
+        return {OriginNewGameScreen.Start: self.started, StepperScreen.Entered: self.step_entered,
+                StepperScreen.Undo: self.step_undo, OriginTableScreen.Submit: self.submit,
+                OriginTableScreen.Word: self.word, OriginTableScreen.Explain: self.explain,
+                OriginQuickScreen.Save: self.quick_saved, OriginCatalogueScreen.Keep: self.keep,
+                OriginSheetScreen.Share: lambda m: self.app.show_play(m.game_id)}
+
+    # --- Home ---------------------------------------------------------------------------------------------
+    def open(self, choice: str) -> None:
+        if choice == "origin-rules":
+            from screens.origin.rules import OriginRulesScreen
+
+            self.app.push_screen(OriginRulesScreen())
+            return
+        profiles = [p.name for p in self.app.reader().players()]
+        if choice in ("origin-new", "origin-solo"):
+            from screens.origin.new_game import OriginNewGameScreen
+
+            self.app.push_screen(OriginNewGameScreen(profiles, choice == "origin-solo"))
+        elif choice == "origin-quick":
+            from screens.origin.quick import OriginQuickScreen
+
+            self.app.push_screen(OriginQuickScreen(profiles, [c.name for c in self.catalogue().cards.values()]))
+        else:
+            from screens.origin.catalogue import OriginCatalogueScreen
+
+            self.app.push_screen(OriginCatalogueScreen(self.catalogue()))
+
+    def commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        return ()
 
     # --- opening a game ---------------------------------------------------------------------------
-    def origin_new(self, solo: bool = False) -> None:
-        from screens.origin.new_game import OriginNewGameScreen
+    def started(self, message: OriginNewGameScreen.Start) -> None:
+        from scoring.origin import commands as c
 
-        profiles = [p.name for p in self.reader().players()]
-        self.push_screen(OriginNewGameScreen(profiles, solo))
-
-    def on_origin_new_game_screen_start(self, message: OriginNewGameScreen.Start) -> None:
         from .session import OriginSession
 
-        store = self.reader()
-        started = OriginSession.start(store, message.command, key(), rng=self.origin_rng)
+        started = OriginSession.start(self.app.reader(), message.command, key(), rng=self.rng)
         if not isinstance(started, OriginSession):
-            self.notify(str(started), title="Refused", severity="error")
+            self.app.notify(str(started), title="Refused", severity="error")
             return
-        self.origin, self.charged_done, self.aligned = started, False, {}
+        self.session, self.charged_done, self.aligned = started, False, {}
         if message.dealer:
-            self.origin_record(lambda k: started.submit(self._c().ChooseDealer(message.dealer), k))
+            dealer = c.ChooseDealer(message.dealer)
+            self.record(lambda k: started.submit(dealer, k))
         else:
-            self.origin_record(started.draw_dealer)
-            self.notify(f"The lot picks {started.state.first_dealer} to deal first (recorded).")
-        self.origin_show(switch=True)
+            self.record(started.draw_dealer)
+            self.app.notify(f"The lot picks {started.state.first_dealer} to deal first (recorded).")
+        self.show(switch=True)
 
-    def origin_resume(self, game_id: int) -> None:
+    def resume(self, game_id: int) -> None:
+        from scoring.origin.notation import level_in_use
+
         from .session import OriginSession
 
         try:
-            self.origin = OriginSession(self.reader(), game_id, self.origin_rng)
+            self.session = OriginSession(self.app.reader(), game_id, self.rng)
         except InputError as exc:
-            self.notify(str(exc), title="Cannot resume", severity="error")
+            self.app.notify(str(exc), title="Cannot resume", severity="error")
             return
-        if self.origin.problems:
-            self.notify(f"Game {game_id}'s log is not sound: {'; '.join(self.origin.problems)}. `companion origin "
-                        f"replay {game_id}` shows where.", title="Damaged log", severity="warning", timeout=30)
+        if self.session.problems:
+            self.app.notify(f"Game {game_id}'s log is not sound: {'; '.join(self.session.problems)}. `companion "
+                            f"origin replay {game_id}` shows where.", title="Damaged log", severity="warning",
+                            timeout=30)
         self.charged_done, self.aligned = False, {}
-        self.origin_level = self.level_in_use(self.origin.state)
-        self.origin_show()
+        self.level = level_in_use(self.session.state, self.level)  # the level its latest tricks were recorded at
+        self.show()
 
-    def level_in_use(self, state: Any) -> str:
-        """The logging level a resumed game was being recorded at, as far as its latest tricks tell; else the level
-        last chosen."""
-        from scoring.origin.notation import level_in_use
+    def catalogue(self) -> Catalogue:
+        """The cards: shipped (with the user's files), with the values the user kept in the database over it."""
+        from .catalogue import with_values
 
-        return level_in_use(state, self.origin_level)
+        return with_values(self.app.catalogue(KIND), self.app.reader().card_values())
 
-    def origin_cards(self) -> OriginCatalogue:
-        """The Origin Story catalogue: shipped, with the values the user kept in the database over it."""
-        from .catalogue import load
-
-        return load(values=self.reader().card_values())
-
-    def game_of(self) -> OriginSession:
-        if self.origin is None:
+    def game(self) -> OriginSession:
+        if self.session is None:
             raise InputError("no Origin Story game is open")
-        return self.origin
-
-    @staticmethod
-    def _c() -> Any:
-        from scoring.origin import commands
-
-        return commands
+        return self.session
 
     # --- which screen ---------------------------------------------------------------------------------
-    def follow_origin(self) -> None:
+    def shown(self) -> StepperScreen | OriginTableScreen | None:
+        """The game's own screen, when it is the one on top."""
+        return next((s for s in (self.table, self.stepper) if s is not None and self.app.screen is s), None)
+
+    def follow(self) -> None:
         """Another window (or machine) recorded on the Origin Story game on screen: show it."""
-        session = self.origin
-        if session is None or not type(self.screen).__module__.startswith("screens.origin."):
+        session = self.session
+        if session is None or self.shown() is None:
             return
-        if self.reader().last_seq(session.game_id) != session.seq:
+        if self.app.reader().last_seq(session.game_id) != session.seq:
             session.reload()
-            self.origin_show()
+            self.show()
 
-    def origin_show(self, switch: bool = False) -> None:
+    def show(self, switch: bool = False) -> None:
         """The screen for the game as it stands: the stepper, the table, or the end; a refusal just said stays."""
-        self._origin_show(switch)
+        self._show(switch)
         said, self.refusal_said = self.refusal_said, ""
-        refused = getattr(self.screen, "refused", None)
-        if said and refused is not None:
-            refused(said)
+        shown = self.shown()
+        if said and shown is not None:
+            shown.refused(said)
 
-    refusal_said = ""  # what the last action's refusal said, said again once the screen is shown anew
-
-    def _origin_show(self, switch: bool = False) -> None:
+    def _show(self, switch: bool = False) -> None:
         from scoring.origin import commands as c
         from scoring.origin.auto_move import next_auto_move
         from scoring.origin.state import Phase
         from screens.origin.stepper import StepperScreen
         from screens.origin.table import OriginTableScreen
 
-        for shown in self.screen_stack:  # the logging level chosen stays chosen from round to round
-            if isinstance(shown, OriginTableScreen):
-                self.origin_level = shown.level
-        session = self.game_of()
+        if self.table is not None and self.table.is_attached:  # the logging level stays chosen from round to round
+            self.level = self.table.level
+        session = self.game()
         start = next_auto_move(session.state)
         if isinstance(start, c.StartRound):  # the next round begins at once (its stepper says what to do)
             self.charged_done, self.aligned = False, {}
-            if not self.origin_command(start):
+            if not self.command(start):
                 return
         phase = session.state.phase
-        screen: Any
+        on_top = self.shown()
         if phase is Phase.OVER:
-            self.origin_over(switch)
+            self.over(switch)
             return
+        screen: StepperScreen | OriginTableScreen
         if phase in (Phase.PLAY, Phase.END):
-            self.origin_autoplay()
-            if isinstance(self.screen, OriginTableScreen) and not switch:
-                self.screen.recorded(self.origin_table_view())
+            self.autoplay()
+            if self.table is not None and on_top is self.table and not switch:
+                self.table.recorded(self.table_view())
                 return
-            screen = OriginTableScreen(self.origin_table_view(), self.origin_level)
+            screen = self.table = OriginTableScreen(self.table_view(), self.level)
         else:
-            if isinstance(self.screen, StepperScreen) and not switch:
-                self.screen.show(self.origin_stepper_view())
+            if self.stepper is not None and on_top is self.stepper and not switch:
+                self.stepper.show(self.stepper_view())
                 return
-            screen = StepperScreen(self.origin_stepper_view())
-        if switch or isinstance(self.screen, (StepperScreen, OriginTableScreen)):
-            self.switch_screen(screen)
+            screen = self.stepper = StepperScreen(self.stepper_view())
+        if switch or on_top is not None:
+            self.app.switch_screen(screen)
         else:
-            self.push_screen(screen)
+            self.app.push_screen(screen)
 
-    def origin_stepper_view(self) -> StepperView:
+    def stepper_view(self) -> StepperView:
         from screens.origin.steps import stepper_view
 
-        session = self.game_of()
+        session = self.game()
         return stepper_view(session.game_id, session.state, self.charged_done, self.aligned)
 
-    def origin_table_view(self) -> TableView:
+    def table_view(self) -> TableView:
         from scoring.origin.table_view import recent_lines, table_view
         from screens.origin.board import TableView
 
         from ..log_session import in_effect
 
-        session = self.game_of()
+        session = self.game()
         return TableView(session.game_id, table_view(session.state), recent_lines(in_effect(session.log), RECENT),
                          session.card_kind)
 
-    def surrender_offer(self) -> str:
-        from scoring.origin.table_view import surrender_offer
-        from screens.origin.board import surrender_text
-
-        return surrender_text(surrender_offer(self.game_of().state))
-
     # --- recording ------------------------------------------------------------------------------------
-    def origin_record(self, act: Callable[[str], Submitted]) -> bool:
+    def record(self, act: Callable[[str], Submitted]) -> bool:
         """One action under a fresh idempotency key; True when it is on disk (or was already)."""
         from db.errors import StaleGame
 
         try:
             submitted = act(key())
         except StaleGame:
-            self.notify("This game changed in another window: the screen now shows what was recorded there.",
-                        severity="warning")
-            self.origin_show()
+            self.app.notify("This game changed in another window: the screen now shows what was recorded there.",
+                            severity="warning")
+            self.show()
             return False
         except InputError as exc:
-            self.origin_refused(str(exc))
+            self.refused(str(exc))
             return False
         if not submitted.accepted:
-            self.origin_refused(str(submitted.decision))
+            self.refused(str(submitted.decision))
             return False
         return True
 
-    def origin_refused(self, text: str) -> None:
+    def refused(self, text: str) -> None:
         self.refusal_said = text
-        refused = getattr(self.screen, "refused", None)
-        if refused is not None:
-            refused(text)
+        shown = self.shown()
+        if shown is not None:
+            shown.refused(text)
         else:
-            self.notify(text, title="Not recorded", severity="error")
+            self.app.notify(text, title="Not recorded", severity="error")
 
-    def origin_command(self, command: c.Command | c.Override) -> bool:
+    def command(self, command: c.Command | c.Override) -> bool:
         from scoring.origin import commands as c
 
-        session = self.game_of()
+        session = self.game()
         if isinstance(command, c.UseAbility):
-            return self.origin_record(lambda k: session.use_ability(command, k))
+            return self.record(lambda k: session.use_ability(command, k))
         if isinstance(command, c.VancardianPlays) and not command.drawn:
-            return self.origin_record(session.vancardian_plays)
+            return self.record(session.vancardian_plays)
         if isinstance(command, c.VancardianPlays):
-            return self.origin_record(lambda k: session.vancardian_plays(k, command.drawn))
-        return self.origin_record(lambda k: session.submit(command, k))
+            return self.record(lambda k: session.vancardian_plays(k, command.drawn))
+        return self.record(lambda k: session.submit(command, k))
 
-    def origin_autoplay(self) -> None:
+    def autoplay(self) -> None:
         """Solo with the app deck: the Vancardians move by themselves until it is your turn (each move is on disk
         before the next is decided)."""
         from scoring.origin import commands as c
         from scoring.origin.auto_move import next_auto_move
 
         for _ in range(8):
-            move = next_auto_move(self.game_of().state)
-            if not isinstance(move, c.VancardianPlays) or not self.origin_command(move):
+            move = next_auto_move(self.game().state)
+            if not isinstance(move, c.VancardianPlays) or not self.command(move):
                 return
 
     # --- the stepper ----------------------------------------------------------------------------------
-    def on_stepper_screen_entered(self, message: StepperScreen.Entered) -> None:
+    def step_entered(self, message: StepperScreen.Entered) -> None:
         try:
-            self.origin_step(message.text)
+            self.step(message.text)
         except InputError as exc:
-            self.origin_refused(str(exc))
+            self.refused(str(exc))
             return
-        self.origin_show()
+        self.show()
 
-    def origin_step(self, text: str) -> None:
+    def step(self, text: str) -> None:
         from scoring.origin.notation import step_answer
 
-        session = self.game_of()
+        session = self.game()
         answer = step_answer(session.state, text, self.charged_done, self.aligned)
-        self.charged_done, self.aligned = answer.charged, dict(answer.aligned)  # never the class's dict
+        self.charged_done, self.aligned = answer.charged, dict(answer.aligned)
         if answer.command is not None:
-            self.origin_command(answer.command)
+            self.command(answer.command)
         elif answer.action is not None:
             action = answer.action
-            self.origin_record(lambda k: session.perform(action, k))
+            self.record(lambda k: session.perform(action, k))
 
-    def on_stepper_screen_undo(self) -> None:
+    def step_undo(self, message: StepperScreen.Undo) -> None:
         if self.aligned:
             self.aligned = {}
-            self.notify("The alignments typed so far are cleared: type them again.")
+            self.app.notify("The alignments typed so far are cleared: type them again.")
         elif self.charged_done:
             self.charged_done = False
         else:
-            self.origin_undo()
-        self.origin_show()
+            self.undo()
+        self.show()
 
-    def origin_undo(self) -> None:
+    def undo(self) -> None:
         """Take back the latest action. A round's start is never left alone (the app starts rounds by itself):
         undone, the round before is taken back to its last trick, its scoring undone too."""
         from scoring.origin import events as e
         from scoring.origin.describe import describe
 
-        session = self.game_of()
+        session = self.game()
         try:
             target = session.undo("undone at the table", key())
             if isinstance(target.event, e.RoundStarted):
                 target = session.undo("undone at the table", key())
         except InputError as exc:
-            self.notify(str(exc), severity="warning")
+            self.app.notify(str(exc), severity="warning")
             return
-        self.notify(f"Undone: {describe(target.event)}")  # type: ignore[arg-type]  # an action starts with a fact
+        self.app.notify(f"Undone: {describe(target.event)}")  # type: ignore[arg-type]  # an action starts with a fact
 
     # --- the table ------------------------------------------------------------------------------------
     def tricks_done(self) -> int:
-        r = self.game_of().state.round
+        r = self.game().state.round
         return 0 if r is None else r.tricks_done
 
     def tell_tricks(self, before: int) -> None:
@@ -287,77 +323,77 @@ class OriginFlow(AppBase):
         Vancardians' cards played by themselves are seen here."""
         from scoring.origin.referee import referee
 
-        state = self.game_of().state
+        state = self.game().state
         r = state.round
         if r is None or r.tricks_done <= before:
             return
         for t in referee(state.round_input()).tricks:
             if t.complete and t.n > before and t.plays:
                 cards = ", ".join(f"{p.seat} {p.play}" for p in t.plays)
-                self.notify(f"{cards}: {t.winner} wins. {t.reason}", title=f"Trick {t.n}", timeout=3)
+                self.app.notify(f"{cards}: {t.winner} wins. {t.reason}", title=f"Trick {t.n}", timeout=3)
 
-    def on_origin_table_screen_submit(self, message: OriginTableScreen.Submit) -> None:
+    def submit(self, message: OriginTableScreen.Submit) -> None:
         from scoring.origin import commands as c
 
         before = self.tricks_done()
         for command in message.commands:
-            if not self.origin_command(command):
+            if not self.command(command):
                 break
         ended = any(isinstance(x, c.EndRound) or isinstance(x, c.Override) and isinstance(x.command, c.EndRound)
                     for x in message.commands)
         if ended or self.round_just_scored():
-            self.origin_round_summary()
+            self.round_summary()
             return
-        self.origin_show()
+        self.show()
         self.tell_tricks(before)
 
     def round_just_scored(self) -> bool:
         from scoring.origin.state import Phase
 
-        return self.game_of().state.phase in (Phase.ROUND, Phase.OVER)
+        return self.game().state.phase in (Phase.ROUND, Phase.OVER)
 
-    def on_origin_table_screen_word(self, message: OriginTableScreen.Word) -> None:
+    def word(self, message: OriginTableScreen.Word) -> None:
         from scoring.origin import commands as c
 
         before = self.tricks_done()
         if message.word == "undo":
-            self.origin_undo()
+            self.undo()
             before = self.tricks_done()
         elif message.word == "go":
-            self.origin_command(c.VancardianPlays())
+            self.command(c.VancardianPlays())
         elif message.word == "surrender":
-            self.origin_command(c.Surrender())
+            self.command(c.Surrender())
         elif message.word == "end":
-            self.origin_command(c.EndRound())
+            self.command(c.EndRound())
         if self.round_just_scored():
-            self.origin_round_summary()
+            self.round_summary()
             return
-        self.origin_show()
+        self.show()
         self.tell_tricks(before)
 
-    def on_origin_table_screen_explain(self, message: OriginTableScreen.Explain) -> None:
+    def explain(self, message: OriginTableScreen.Explain) -> None:
         from screens.origin.rules import OriginRulesScreen
 
-        self.push_screen(OriginRulesScreen(message.rule or None, self.origin_players()))
+        self.app.push_screen(OriginRulesScreen(message.rule or None, self.players()))
 
-    def origin_players(self) -> str | None:
-        if self.origin is None:
+    def players(self) -> str | None:
+        if self.session is None:
             return None
-        n = len(self.origin.state.players)
+        n = len(self.session.state.players)
         return "1" if n == 1 else "2" if n == 2 else "3-5"
 
     # --- the end of a round and of the game -------------------------------------------------------------
-    def origin_round_summary(self) -> None:
+    def round_summary(self) -> None:
         """The round just scored: its summary (every trick turned up now), then the next round or the end."""
         from scoring.origin.referee import referee
         from scoring.origin.state import Phase
         from screens.origin.sheet import RoundSummaryScreen
 
-        session = self.game_of()
+        session = self.game()
         state = session.state
         r = state.round
         if r is None or r.scored is None:
-            self.origin_show()
+            self.show()
             return
         result = referee(state.round_input())
         game = session.score()
@@ -365,47 +401,112 @@ class OriginFlow(AppBase):
 
         def then(_: None) -> None:
             if session.state.phase is Phase.OVER:
-                self.origin_over(switch=True)
+                self.over(switch=True)
             else:
-                self.origin_show(switch=True)
+                self.show(switch=True)
 
-        self.push_screen(RoundSummaryScreen(r.number, r.scored, result, totals, game), then)
+        self.app.push_screen(RoundSummaryScreen(r.number, r.scored, result, totals, game), then)
 
-    def origin_over(self, switch: bool) -> None:
+    def over(self, switch: bool) -> None:
         """The game is over: into the history, then the score sheet."""
         from screens.origin.sheet import OriginSheetScreen
 
-        session = self.game_of()
+        session = self.game()
         try:
             sheet = session.finish() if session.record is None or session.record.status != "finished" \
                 else session.score()
         except InputError as exc:
-            self.notify(str(exc), title="Not yet", severity="warning")
+            self.app.notify(str(exc), title="Not yet", severity="warning")
             return
         screen = OriginSheetScreen(sheet, f"game {session.game_id} · final")
         if switch:
-            self.switch_screen(screen)
+            self.app.switch_screen(screen)
         else:
-            self.push_screen(screen)
+            self.app.push_screen(screen)
 
-    def on_origin_catalogue_screen_keep(self, message: OriginCatalogueScreen.Keep) -> None:
+    # --- a finished game, from the history -----------------------------------------------------------------
+    def show_finished(self, game: GameRecord, results: list[dict[str, Any]]) -> None:
+        """A finished Origin Story game's sheet as the history keeps it (solo: with the Vancardians' lines)."""
+        from scoring.origin.rules import CHOICES
+        from screens.origin.sheet import OriginSheetScreen
+
+        from ..local_time import day as local_day
+
+        day = local_day(game.finished_at) if game.finished_at else ""
+        level = f" · difficulty {game.rules['difficulty']}" if "difficulty" in game.rules else ""
+        notes = {k: v for k, v in game.rules.items() if k in CHOICES and v != CHOICES[k][0]}
+        try:
+            sheet = stored_sheet(game.id, results)
+        except InputError as exc:
+            self.app.notify(str(exc), severity="error")
+            return
+        self.app.push_screen(OriginSheetScreen(sheet, f"Game {game.id} · {day} · {game.variant}{level}", notes,
+                                               game_id=game.id))
+
+    def quick_saved(self, message: OriginQuickScreen.Save) -> None:
+        """A quick-scored Origin Story game joins the history as a finished game of its kind, each player's line
+        with their rounds and sources (solo: the Vancardians' lines go in the player's sheet, as for a logged game)."""
+        from scoring.origin.roundfile_json import score_json
+
+        from .session import FinalResults, SeatResult
+
+        scored = message.scored
+        sheet = scored.game
+        people = [p for p in sheet.players if p.name in scored.players]
+        data = score_json(sheet)
+        details = [next(d for d in data["players"] if d["name"] == p.name) for p in people]
+        if len(people) < len(sheet.players):
+            others = [d for d in data["players"] if d["name"] not in scored.players]
+            details = [{**d, "opponents": others} for d in details]
+        results = FinalResults(tuple(SeatResult(p.name, p.total, p.rank) for p in people), sheet.winners)
+        try:
+            record = self.app.reader().record_scored(
+                variant=scored.mode.value, players=[p.name for p in people], families=[], characters=[],
+                rules=scored.rules, sheet=results, sheets=details, kind=KIND)
+        except InputError as exc:
+            self.app.notify(str(exc), title="Not saved", severity="error")
+            return
+        message.screen.was_saved(record.id)
+
+    def keep(self, message: OriginCatalogueScreen.Keep) -> None:
         """A value read off an Origin Story card (or a new card's kind), checked, then kept in the user's catalogue
         exactly as `companion catalog --game origin-story set` keeps it (the shipped catalogue is never changed)."""
-        from screens.origin.catalogue import OriginCatalogueScreen
-
         from ..catalogue import stored_card
-        from .catalogue import KIND, typed
+        from .catalogue import typed
 
-        screen = self.screen_of(OriginCatalogueScreen)
+        screen = message.screen
         known = screen.catalogue.lookup(message.card)
         name = known.name if known else message.card
         try:
             value = typed(message.field, message.value)
             checked = screen.catalogue.with_entries([(f"{name}.{message.field}", {"name": name, message.field: value})])
-            self.reader().set_card_value(stored_card(KIND, name), message.field, value)
+            self.app.reader().set_card_value(stored_card(KIND, name), message.field, value)
         except InputError as exc:
-            self.notify(str(exc), title="Not saved", severity="error")
+            self.app.notify(str(exc), title="Not saved", severity="error")
             return
         screen.use_catalogue(checked, name)
-        self.notify(f"{name}: {message.field.replace('_', ' ')} = {message.value} kept in your catalogue.")
+        self.app.notify(f"{name}: {message.field.replace('_', ' ')} = {message.value} kept in your catalogue.")
 
+
+def stored_sheet(game_id: int, results: list[dict[str, Any]]) -> GameScore:
+    """An Origin Story game's sheet from its stored results (each player's rounds, as `origin score --json` writes
+    them; solo: the Vancardians' lines under `opponents`); a damaged one is an InputError naming what is wrong."""
+    from scoring.origin.round_input import Alignment
+    from scoring.origin.scoring import GameScore, PlayerTotal, RoundScore
+
+    def player(d: Any, name: str) -> PlayerTotal:
+        try:
+            rounds = tuple(RoundScore(name, Alignment(r["alignment"]), int(r["tricks"]),
+                                      tuple((str(a["source"]), int(a["vp"])) for a in r["abilities"]),
+                                      int(r["surrender_vp"])) for r in d["rounds"])
+            return PlayerTotal(name, rounds, int(d["total"]), int(d["rank"]))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise InputError(f"{name}'s score sheet is damaged ({type(exc).__name__}: {exc}); restore a backup copy "
+                             "of the database", where=f"game {game_id}") from None
+
+    players = [player(r["sheet"], r["name"]) for r in results]
+    opponents = results[0]["sheet"].get("opponents", []) if results else []
+    players += [player(o, str(o.get("name", "?")) if isinstance(o, dict) else "?") for o in opponents]
+    winners = [r["name"] for r in results if r["winner"]]
+    winners += [p.name for p in players[len(results):] if p.rank == 1]
+    return GameScore(tuple(players), tuple(winners))

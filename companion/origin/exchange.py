@@ -12,16 +12,17 @@ from scoring.origin.setup import VANCARDIANS
 from ..exchange import (
     STATUS_SAID,
     STATUSES,
+    as_now,
     event_of,
     list_of,
     read_log,
+    read_renamed,
     rules_of,
     text_of,
     texts_of,
     time_of,
     whole_number,
 )
-from ..renames import as_now, read_renamed
 
 KIND = "origin-story"
 

@@ -2,6 +2,7 @@
 or corrected, and go into the user's catalogue (the shipped one is never changed)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from rich.text import Text
@@ -56,6 +57,14 @@ class CatalogueScreen(CardListScreen[Card]):
                 Binding("f", "fill_in", "Fill in"), Binding("x", "export", "Share"),
                 Binding("i", "import", "Import"), Binding("ctrl+f", "filter", "Filter"),
                 Binding("escape", "app.pop_screen", "Back")]
+
+    class FillIn(Message):
+        """Walk through the values nobody knows yet, one card after another (the app opens the fill-in screen: the
+        values kept there show here too); `groups`: the families and kinds to walk, chosen there when none."""
+
+        def __init__(self, groups: Sequence[str] = ()) -> None:
+            super().__init__()
+            self.groups = list(groups)
 
     class Forget(Message):
         """Take this value out of the user's catalogue (the card is back to the shipped value or unknown)."""
@@ -174,16 +183,8 @@ class CatalogueScreen(CardListScreen[Card]):
             "one is named; type ` replace` after the name to take the file's instead.",
             "~/club-cards.toml"), answered)
 
-    def on_screen_resume(self) -> None:
-        # Back from the fill-in screen: show the values typed there.
-        latest = getattr(self.app, "catalogue", None)
-        if isinstance(latest, Catalogue) and latest is not self.catalogue:
-            self.use_catalogue(latest)
-
     def action_fill_in(self) -> None:
-        from .fill_in import FillInScreen
-
-        self.app.push_screen(FillInScreen(self.catalogue))
+        self.post_message(self.FillIn())
 
     def use_catalogue(self, catalogue: Catalogue) -> None:
         self.use(catalogue)

@@ -143,11 +143,12 @@ class QuickScoreScreen(Screen[None]):
                 Binding("ctrl+n", "ask_value", "Give a missing value", show=False)]
 
     class Save(Message):
-        """The player wants this sheet in the history."""
+        """The player wants this sheet in the history (`screen` is told the game's number once it is saved)."""
 
-        def __init__(self, scored: Scored) -> None:
+        def __init__(self, scored: Scored, screen: QuickScoreScreen) -> None:
             super().__init__()
             self.scored = scored
+            self.screen = screen
 
     def __init__(self, catalogue: Catalogue, profiles: list[str]) -> None:
         super().__init__()
@@ -282,7 +283,7 @@ class QuickScoreScreen(Screen[None]):
         elif self.saved:
             self.notify("This game is already in the history.")
         else:
-            self.post_message(self.Save(self.scored))
+            self.post_message(self.Save(self.scored, self))
 
     def was_saved(self, game_id: int) -> None:
         self.saved = True
@@ -306,12 +307,13 @@ class TotalsScreen(Screen[None]):
     BINDINGS = [Binding("ctrl+s", "save", "Save to history"), Binding("escape", "app.pop_screen", "Back")]
 
     class Save(Message):
-        """The player wants these totals in the history."""
+        """The player wants these totals in the history (`screen` is told the game's number once it is saved)."""
 
-        def __init__(self, sheet: ScoreSheet, variant: Variant) -> None:
+        def __init__(self, sheet: ScoreSheet, variant: Variant, screen: TotalsScreen) -> None:
             super().__init__()
             self.sheet = sheet
             self.variant = variant
+            self.screen = screen
 
     def __init__(self, profiles: list[str], names: list[str] | None = None,
                  variant: Variant = Variant.ORIGAMI) -> None:
@@ -392,7 +394,7 @@ class TotalsScreen(Screen[None]):
         elif self.saved:
             self.notify("This game is already in the history.")
         else:
-            self.post_message(self.Save(self.sheet, self.variant))
+            self.post_message(self.Save(self.sheet, self.variant, self))
 
     def was_saved(self, game_id: int) -> None:
         self.saved = True

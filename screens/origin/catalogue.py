@@ -90,11 +90,12 @@ class OriginCatalogueScreen(CardListScreen[Card]):
                 Binding("ctrl+f", "filter", "Filter"), Binding("escape", "app.pop_screen", "Back")]
 
     class Keep(Message):
-        """A value the player read off a card (or a new card's kind), to keep in their catalogue."""
+        """A value the player read off a card (or a new card's kind), to keep in their catalogue (`screen` is shown
+        the catalogue that has it)."""
 
-        def __init__(self, card: str, field: str, value: str) -> None:
+        def __init__(self, card: str, field: str, value: str, screen: OriginCatalogueScreen) -> None:
             super().__init__()
-            self.card, self.field, self.value = card, field, value
+            self.card, self.field, self.value, self.screen = card, field, value, screen
 
     def __init__(self, catalogue: Catalogue) -> None:
         super().__init__()
@@ -142,7 +143,7 @@ class OriginCatalogueScreen(CardListScreen[Card]):
                 self.notify(f"{answer!r}: type a field ({', '.join(EDITABLE)}) then its value", title="Not saved",
                             severity="error")
                 return
-            self.post_message(self.Keep(card.name, field, value.strip()))
+            self.post_message(self.Keep(card.name, field, value.strip(), self))
 
         self.app.push_screen(TextQuestion(
             f"Set a value of {card.name} (read it off the card)",
@@ -162,7 +163,7 @@ class OriginCatalogueScreen(CardListScreen[Card]):
             if self.catalogue.lookup(name) is not None:
                 self.notify(f"{name.strip()} is in the catalogue already: e sets its values.", severity="warning")
                 return
-            self.post_message(self.Keep(name.strip(), "kind", kind.casefold()))
+            self.post_message(self.Keep(name.strip(), "kind", kind.casefold(), self))
 
         self.app.push_screen(TextQuestion(
             "A card the catalogue lacks: its kind, then its name",

@@ -76,11 +76,12 @@ class OriginQuickScreen(Screen[None]):
                 Binding("escape", "app.pop_screen", "Back")]
 
     class Save(Message):
-        """The player wants this game in the history."""
+        """The player wants this game in the history (`screen` is told the game's number once it is saved)."""
 
-        def __init__(self, scored: QuickScore) -> None:
+        def __init__(self, scored: QuickScore, screen: OriginQuickScreen) -> None:
             super().__init__()
             self.scored = scored
+            self.screen = screen
 
     def __init__(self, profiles: Sequence[str], sources: Iterable[str] = ()) -> None:
         super().__init__()
@@ -220,7 +221,7 @@ class OriginQuickScreen(Screen[None]):
         elif self.solo and self.difficulty is None:
             self.ask_difficulty()
         else:
-            self.post_message(self.Save(self.scored(reading.game, reading.players)))
+            self.post_message(self.Save(self.scored(reading.game, reading.players), self))
 
     def ask_difficulty(self, problem: str = "") -> None:
         """The one thing a solo game needs that the grid does not say; once answered, the game is saved."""

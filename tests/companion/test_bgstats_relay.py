@@ -12,9 +12,10 @@ import aiohttp
 import pytest
 from aiohttp.test_utils import TestServer
 
-from companion.app import SHARE_SECRET, TABLE_LINK, make_app
+from companion.app import make_app
 from companion.bgstats_page import PATH, relay_link
 from companion.serve import CompanionServer, Keys, TableView
+from companion.shell import SHARE_SECRET, TABLE_LINK
 from companion.watch import Catalogues
 from screens.origami.sheet import SheetScreen
 from screens.share import QrScreen

@@ -152,7 +152,7 @@ async def test_home_lists_the_sound_games_and_names_the_damaged_one(sound: Path,
             assert f"game {game} is damaged" in status and not any(o.startswith("Resume")
                                                                    and f" game {game}:" in o for o in options)
         for game in (2, 4):
-            app.resume(game)
+            app.open_chosen(f"resume:{game}")
             await settled(pilot)
             while len(app.screen_stack) > 1:
                 app.pop_screen()
@@ -179,7 +179,7 @@ async def test_resuming_a_game_with_a_damaged_log_says_so(sound: Path, tmp_path:
     app = make_app(damaged(sound, tmp_path, "event: duplicated"))
     async with app.run_test(size=(100, 30)) as pilot:
         await settled(pilot)
-        app.resume(2)
+        app.open_chosen("resume:2")
         await settled(pilot)
         assert any("Game 2's log is not sound" in n.message for n in app._notifications)
 

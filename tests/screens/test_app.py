@@ -66,7 +66,7 @@ async def test_an_origin_story_game_in_progress_is_offered_and_resumes_on_its_ow
         await pilot.pause()
         assert isinstance(app.screen, OriginTableScreen | StepperScreen)
         store = Store.open(url)
-        assert app.game_of().state == OriginSession(store, 1).state
+        assert app.controller("origin-story").game().state == OriginSession(store, 1).state
         store.close()
 
 

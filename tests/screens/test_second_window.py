@@ -28,17 +28,17 @@ async def test_the_origami_table_follows_an_action_recorded_in_another_window(tm
     session = GameSession.start(store, game.script[0], CATALOGUE, key="start")
     assert isinstance(session, GameSession)
     session.submit(game.script[1], "deal")
-    app = make_app(url, CATALOGUE)
+    app = make_app(url, {"origami": CATALOGUE})
     async with app.run_test(size=(100, 32)) as pilot:
         await settled(pilot)
         await pilot.press("enter")  # resume game 1
         await settled(pilot)
-        assert isinstance(app.screen, TableScreen) and app.session is not None
+        assert isinstance(app.screen, TableScreen) and app.controller("origami").session is not None
         await pilot.press(*"dra")  # half an action typed here…
         other = GameSession(store, session.game_id, CATALOGUE)  # …while the other window records one
         assert other.submit(game.script[2], "elsewhere").recorded
         await pilot.pause(1.6)
-        assert app.session.seq == other.seq and app.session.state == other.state
+        assert app.controller("origami").session.seq == other.seq and app.controller("origami").session.state == other.state
         assert app.screen.query_one("#action", Input).value == "dra"
     store.close()
 
@@ -54,10 +54,10 @@ async def test_the_origin_story_screen_follows_too(tmp_path: Path) -> None:
         await settled(pilot)
         await pilot.press("enter")  # resume the Origin Story game
         await settled(pilot)
-        assert app.origin is not None
-        before = app.origin.seq
+        assert app.controller("origin-story").session is not None
+        before = app.controller("origin-story").session.seq
         other = OriginSession(store, started.game_id)
         assert other.submit(oc.RevealAlignments((("Ann", H), ("Bob", V), ("Cat", H))), "elsewhere").recorded
         await pilot.pause(1.6)
-        assert app.origin.seq == other.seq > before and app.origin.state == other.state
+        assert app.controller("origin-story").session.seq == other.seq > before and app.controller("origin-story").session.state == other.state
     store.close()

@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 from textual.widgets import Static
 
-from companion.app import TABLE_LINK, make_app
+from companion.app import make_app
 from companion.share import bgstats_link, shared_play
+from companion.shell import TABLE_LINK
 from db.store import Store
 from screens.origami.sheet import SheetScreen
 from screens.share import QrScreen

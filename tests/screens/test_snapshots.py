@@ -63,4 +63,4 @@ def test_table_mid_game_with_a_refused_line(snap_compare: Any, tmp_path: Path) -
         await pilot.press(*"play dragon to 2")
         await pilot.pause()
 
-    assert snap_compare(make_app(url, catalogue), terminal_size=(80, 24), run_before=resumed)
+    assert snap_compare(make_app(url, {"origami": catalogue}), terminal_size=(80, 24), run_before=resumed)

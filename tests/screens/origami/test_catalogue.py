@@ -30,8 +30,8 @@ async def test_filling_in_a_value_goes_to_the_users_catalogue(tmp_path: Path) ->
         await pilot.press("e", *"points 2", "enter")
         await pilot.pause()
         assert str(table.get_row_at(0)[6]) == "2"
-        assert app.catalogue is not None and app.catalogue.card("Sheep").points == 2
-        assert app.catalogue.card("Sheep").source_of("points") == "user"
+        assert app.controller("origami").catalogue() is not None and app.controller("origami").catalogue().card("Sheep").points == 2
+        assert app.controller("origami").catalogue().card("Sheep").source_of("points") == "user"
     store = Store.open(url)
     try:
         assert store.card_values() == [("Sheep", "points", 2)]
@@ -63,8 +63,8 @@ async def test_the_catalogue_opens_the_fill_in_and_shows_what_was_typed_there(tm
         farm = next(i for i, label in enumerate(labels) if label.startswith("origami · farm"))
         await pilot.press(*["down"] * farm, "space", "enter")
         await pilot.pause()
-        assert app.catalogue is not None
-        card, field = unknown_values(app.catalogue, ["origami/farm"])[0]
+        assert app.controller("origami").catalogue() is not None
+        card, field = unknown_values(app.controller("origami").catalogue(), ["origami/farm"])[0]
         await pilot.press("2", "enter")
         await pilot.pause()
         await pilot.press("escape")  # stop: back on the catalogue, which shows the value typed

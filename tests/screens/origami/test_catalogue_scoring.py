@@ -27,10 +27,10 @@ async def test_a_characters_scoring_is_set_on_the_catalogue_screen(tmp_path: Pat
             "Sumo wrestler (red)", "Sumo wrestler (yellow)"]
         await pilot.press("e", *"scoring per_family family=lawn amount=1", "enter")  # not an award: refused
         await pilot.pause()
-        assert app.catalogue is not None and app.catalogue.card("Sumo wrestler (red)").scoring is None
+        assert app.controller("origami").catalogue() is not None and app.controller("origami").catalogue().card("Sumo wrestler (red)").scoring is None
         await pilot.press("e", *"scoring most_origami amount=4", "enter")
         await pilot.pause()
-        rule = app.catalogue.card("Sumo wrestler (red)").scoring
+        rule = app.controller("origami").catalogue().card("Sumo wrestler (red)").scoring
         assert rule is not None and (rule.template, rule.amount) == ("most_origami", 4)
     store = Store.open(url)
     try:

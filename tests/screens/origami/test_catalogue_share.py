@@ -75,7 +75,7 @@ async def test_share_unset_and_import_again_from_the_screen(tmp_path: Path) -> N
         await answer(pilot, "i", str(shared))
         assert str(table.get_row_at(0)[POINTS]) == "2" and stored(url) == [("Sheep", "points", 2)]
         assert "1 value added" in said(app)
-        assert app.catalogue is not None and app.catalogue.card("Sheep").points == 2
+        assert app.controller("origami").catalogue() is not None and app.controller("origami").catalogue().card("Sheep").points == 2
 
 
 async def test_a_conflict_is_named_and_kept_unless_replace_and_a_bad_file_changes_nothing(tmp_path: Path) -> None:

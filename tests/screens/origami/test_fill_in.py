@@ -6,6 +6,7 @@ from pathlib import Path
 
 from companion.app import CompanionApp, make_app
 from db.store import Store
+from screens.origami.catalogue import CatalogueScreen
 from screens.origami.fill_in import FamilyList, FillInScreen, unknown_values, usual_range
 from tests.screens.settle import settled
 
@@ -15,10 +16,10 @@ def text(screen: FillInScreen, widget: str) -> str:
 
 
 async def opened(app: CompanionApp, groups: list[str] | None = None) -> FillInScreen:
-    assert app.catalogue is not None
-    screen = FillInScreen(app.catalogue, groups or [])
-    await app.push_screen(screen)
-    return screen
+    """The fill-in screen as the catalogue screen's f opens it (the app keeps the values given there)."""
+    await app.controller("origami").fill_in(CatalogueScreen.FillIn(groups or []))
+    assert isinstance(app.screen, FillInScreen)
+    return app.screen
 
 
 async def test_fill_in_a_family_stop_and_resume_where_it_stopped(tmp_path: Path) -> None:
@@ -37,7 +38,7 @@ async def test_fill_in_a_family_stop_and_resume_where_it_stopped(tmp_path: Path)
         await pilot.press(*["down"] * farm, "space", "enter")
         await pilot.pause()
         assert screen.groups == ["origami/farm"]
-        first = unknown_values(app.catalogue, ["origami/farm"])  # type: ignore[arg-type]
+        first = unknown_values(app.controller("origami").catalogue(), ["origami/farm"])  # type: ignore[arg-type]
         assert screen.current == first[0]
         card, field = first[0]
         assert f"{card} · " in text(screen, "#ask") and card in text(screen, "#card")
@@ -73,7 +74,7 @@ async def test_fill_in_a_family_stop_and_resume_where_it_stopped(tmp_path: Path)
         screen = await opened(again, ["origami/farm"])
         await pilot.pause()
         assert screen.current == skipped  # the first value still unknown: the one skipped
-        assert unknown_values(again.catalogue, ["origami/farm"]) == first[2:]  # type: ignore[arg-type]
+        assert unknown_values(again.controller("origami").catalogue(), ["origami/farm"]) == first[2:]  # type: ignore[arg-type]
         assert f"{len(first) - 2} values left" in text(screen, "#progress")
 
 

@@ -29,7 +29,7 @@ from tests.screens.settle import settled
 async def test_an_overridden_action_leaves_the_line_once_recorded(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path}/o.db"
     dealt_game(url)
-    app = make_app(url, CATALOGUE)
+    app = make_app(url, {"origami": CATALOGUE})
     async with app.run_test(size=(100, 32)) as pilot:
         session = await resume(app, pilot)
         seq = session.seq
@@ -45,7 +45,7 @@ async def test_an_overridden_action_leaves_the_line_once_recorded(tmp_path: Path
 async def test_the_first_card_of_a_game_goes_without_naming_a_collection(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path}/o.db"
     dealt_game(url)
-    app = make_app(url, CATALOGUE)
+    app = make_app(url, {"origami": CATALOGUE})
     async with app.run_test(size=(100, 32)) as pilot:
         session = await resume(app, pilot)
         player = session.state.player(session.state.current)
@@ -63,7 +63,7 @@ async def test_a_card_name_means_the_card_this_player_can_play(tmp_path: Path) -
     and as completed (it was: "'ninj' could be Ninja (red), Ninja (yellow)")."""
     url = f"sqlite:///{tmp_path}/o.db"
     dealt_game(url)
-    app = make_app(url, CATALOGUE)
+    app = make_app(url, {"origami": CATALOGUE})
     async with app.run_test(size=(100, 32)) as pilot:
         session = await resume(app, pilot)
         assert "Ninja (yellow)" in session.state.player(session.state.current).hand.known
@@ -96,7 +96,7 @@ async def test_a_value_asked_mid_game_lets_the_action_go_on(tmp_path: Path) -> N
     play = next(offer for offer in legal_actions(state, seat, CATALOGUE, list(state.player(seat).hand.known))
                 if isinstance(offer, c.PlayOrigami) and offer.payment and offer.source == "hand")
     cost = CATALOGUE.card(play.card).cost
-    app = make_app(url, with_holes(CATALOGUE, "cost", [play.card]))
+    app = make_app(url, {"origami": with_holes(CATALOGUE, "cost", [play.card])})
     async with app.run_test(size=(100, 32)) as pilot:
         session = await resume(app, pilot)
         seq = session.seq
@@ -125,7 +125,7 @@ async def test_the_final_score_asks_every_unknown_value_in_a_chain(tmp_path: Pat
     scored = sorted({card for player in final.players for column in player.collections for card in column
                      if CATALOGUE.card(card).points})[:2]
     assert len(scored) == 2
-    app = make_app(url, with_holes(CATALOGUE, "points", scored))
+    app = make_app(url, {"origami": with_holes(CATALOGUE, "points", scored)})
     async with app.run_test(size=(100, 32)) as pilot:
         await resume(app, pilot)
         await type_line(pilot, "", "ctrl+s")
@@ -148,7 +148,7 @@ def screen_text(app: Any) -> str:
 async def test_a_help_panel_explains_every_action_with_an_example(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path}/o.db"
     dealt_game(url)
-    app = make_app(url, CATALOGUE)
+    app = make_app(url, {"origami": CATALOGUE})
     for size in ((80, 24), (160, 48)):
         async with app.run_test(size=size) as pilot:
             await resume(app, pilot)
@@ -168,7 +168,7 @@ async def test_a_help_panel_explains_every_action_with_an_example(tmp_path: Path
             assert isinstance(app.screen, VerbHelp)
             await type_line(pilot, "", "escape")
             assert app.screen.query_one("#action", Input).value == ""
-        app = make_app(url, CATALOGUE)
+        app = make_app(url, {"origami": CATALOGUE})
 
 
 def test_each_example_reads_as_its_own_action_with_real_cards() -> None:
@@ -189,14 +189,14 @@ async def test_a_large_window_seats_the_players_side_by_side_with_a_taller_log(t
             session.submit(command, f"k{i}")
     finally:
         store.close()
-    app = make_app(url, CATALOGUE)
+    app = make_app(url, {"origami": CATALOGUE})
     async with app.run_test(size=(160, 48)) as pilot:
         session = await resume(app, pilot)
         names = [p.name for p in session.state.players]
         rows = screen_text(app).splitlines()
         assert any(all(name in row for name in names) for row in rows)  # one row holds every player's name
         assert len(shown(app, "#log").splitlines()) > 4
-    app = make_app(url, CATALOGUE)
+    app = make_app(url, {"origami": CATALOGUE})
     async with app.run_test(size=(80, 24)) as pilot:
         await resume(app, pilot)
         rows = screen_text(app).splitlines()
@@ -210,7 +210,7 @@ async def test_the_deal_reads_a_short_name_as_a_card_of_this_game(tmp_path: Path
     then says why it cannot be there."""
     from screens.origami.deal import DealScreen
 
-    app = make_app(f"sqlite:///{tmp_path}/d.db", CATALOGUE)
+    app = make_app(f"sqlite:///{tmp_path}/d.db", {"origami": CATALOGUE})
     async with app.run_test(size=(100, 32)) as pilot:
         await settled(pilot)
         await pilot.press("n")

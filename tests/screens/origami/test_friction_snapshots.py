@@ -35,4 +35,4 @@ def test_the_table_mid_game(snap_compare: Any, tmp_path: Path, size: tuple[int, 
         await pilot.press(*"draw arctic")
         await pilot.pause()
 
-    assert snap_compare(make_app(url, CATALOGUE), terminal_size=size, run_before=resumed)
+    assert snap_compare(make_app(url, {"origami": CATALOGUE}), terminal_size=size, run_before=resumed)

@@ -54,7 +54,7 @@ async def test_a_legends_game_from_setup_to_final_score(tmp_path: Path) -> None:
     start, deal = game.script[0], game.script[1]
     assert isinstance(start, c.StartGame) and isinstance(deal, c.Deal) and deal.lot is None
     url = f"sqlite:///{tmp_path}/t.db"
-    app = make_app(url, CATALOGUE)
+    app = make_app(url, {"origami": CATALOGUE})
     async with app.run_test(size=(100, 32)) as pilot:
         await settled(pilot)
         await type_line(pilot, "n")
@@ -68,7 +68,7 @@ async def test_a_legends_game_from_setup_to_final_score(tmp_path: Path) -> None:
         assert "has the fewest folds and starts" in shown(app, "#check")
         await type_line(pilot, ", ".join(deal.line), "enter")
         assert isinstance(app.screen, TableScreen)
-        session = app.session
+        session = app.controller("origami").session
         assert session is not None
 
         # Every action of the game, typed on the line; the first one is undone once and typed again.
@@ -111,7 +111,7 @@ async def test_a_legends_game_from_setup_to_final_score(tmp_path: Path) -> None:
 async def refuse_a_short_payment(app: CompanionApp, pilot: Pilot[None], play: c.PlayOrigami) -> None:
     """The right card paid with one card of its payment is refused by its rule, records nothing, and f1 opens
     that rule."""
-    session = app.session
+    session = app.controller("origami").session
     assert session is not None
     seq = session.seq
     await type_line(pilot, write(play, session.state).split(" pay ")[0] + f" pay {play.payment[0]}"
@@ -131,7 +131,7 @@ async def test_a_card_whose_folds_nobody_knows_is_asked_for_at_the_deal(tmp_path
     assert isinstance(start, c.StartGame)
     unknown = next(card for card in shipped().cards.values()
                    if card.folds is None and card.family in start.families and card.is_origami)
-    app = make_app(f"sqlite:///{tmp_path}/t.db", shipped())
+    app = make_app(f"sqlite:///{tmp_path}/t.db", {"origami": shipped()})
     async with app.run_test(size=(100, 32)) as pilot:
         await settled(pilot)
         await type_line(pilot, "n")

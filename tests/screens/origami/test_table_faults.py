@@ -35,14 +35,14 @@ async def resume(app: CompanionApp, pilot: object) -> GameSession:
     await settled(pilot)  # type: ignore[arg-type]
     await type_line(pilot, "", "enter")  # type: ignore[arg-type]  # Home's first entry: resume game 1
     assert isinstance(app.screen, TableScreen)
-    assert app.session is not None
-    return app.session
+    assert app.controller("origami").session is not None
+    return app.controller("origami").session
 
 
 async def test_a_refused_action_is_recorded_anyway_with_its_reason(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path}/o.db"
     game = dealt_game(url)
-    app = make_app(url, CATALOGUE)
+    app = make_app(url, {"origami": CATALOGUE})
     async with app.run_test(size=(100, 32)) as pilot:
         session = await resume(app, pilot)
         turn, seq = session.state.turn, session.seq
@@ -68,12 +68,12 @@ async def test_an_action_recorded_in_another_window_first_is_shown_not_doubled(t
                                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     """Before this window has looked (it looks once a second: tests/screens/test_second_window.py), the other
     window's action is found when this one records: said, shown, and not recorded twice."""
-    from companion.app import CompanionApp
+    from companion.origami.controller import OrigamiController
 
-    monkeypatch.setattr(CompanionApp, "follow_origami", lambda self: None)  # this window has not looked yet
+    monkeypatch.setattr(OrigamiController, "follow", lambda self: None)  # this window has not looked yet
     url = f"sqlite:///{tmp_path}/s.db"
     game = dealt_game(url)
-    app = make_app(url, CATALOGUE)
+    app = make_app(url, {"origami": CATALOGUE})
     async with app.run_test(size=(100, 32)) as pilot:
         session = await resume(app, pilot)
         action = write(game.script[2], session.state)

@@ -56,7 +56,7 @@ async def test_a_game_joined_under_way_is_checked_then_goes_on_at_the_table(tmp_
              if isinstance(game.script[i], c.EndTurn) and all(sum(map(len, p.collections)) >= 2 for p in s.players))
     real = game.states[k]
     position = entered(real)
-    app = make_app(f"sqlite:///{tmp_path}/u.db", CATALOGUE)
+    app = make_app(f"sqlite:///{tmp_path}/u.db", {"origami": CATALOGUE})
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await start_under_way(app, pilot, start)
         names = [p.name for p in real.players]
@@ -87,7 +87,7 @@ async def test_a_game_joined_under_way_is_checked_then_goes_on_at_the_table(tmp_
         await type_line(pilot, "", "ctrl+s")
         assert isinstance(app.screen, TableScreen), shown(app, "#check")
 
-        session = app.session
+        session = app.controller("origami").session
         assert session is not None
         expected = run(None, start, position, catalogue=CATALOGUE)
         assert session.state == expected
@@ -101,7 +101,7 @@ async def test_a_game_joined_under_way_is_checked_then_goes_on_at_the_table(tmp_
 
 
 async def test_an_impossible_table_can_be_recorded_anyway_with_a_reason(tmp_path: Path) -> None:
-    app = make_app(f"sqlite:///{tmp_path}/o.db", CATALOGUE)
+    app = make_app(f"sqlite:///{tmp_path}/o.db", {"origami": CATALOGUE})
     async with app.run_test(size=(80, 24)) as pilot:
         await start_under_way(app, pilot, c.StartGame("origami", ("Ann", "Bob"), ("sky", "lawn")))
         await fill(pilot, "c1-0", "chick, ant, owl")
@@ -116,7 +116,7 @@ async def test_an_impossible_table_can_be_recorded_anyway_with_a_reason(tmp_path
         assert isinstance(app.screen, TextQuestion)
         await type_line(pilot, "Bob's Magpie moved them", "enter")
         assert isinstance(app.screen, TableScreen)
-        session = app.session
+        session = app.controller("origami").session
         assert session is not None
         overridden = [entry.event for entry in session.log if isinstance(entry.event, e.Overridden)]
         assert overridden == [e.Overridden(("COLL-BALANCE",), "Bob's Magpie moved them")]  # type: ignore[arg-type]
@@ -134,11 +134,11 @@ async def test_a_set_up_left_on_the_under_way_form_resumes_on_it(tmp_path: Path)
     start = script(CATALOGUE, SEED, players=2).script[0]
     assert isinstance(start, c.StartGame)
     url = f"sqlite:///{tmp_path}/r.db"
-    app = make_app(url, CATALOGUE)
+    app = make_app(url, {"origami": CATALOGUE})
     async with app.run_test(size=(100, 32)) as pilot:
         await start_under_way(app, pilot, start)
         await type_line(pilot, "", "escape")  # Home, the set-up not finished
-    again = make_app(url, CATALOGUE)
+    again = make_app(url, {"origami": CATALOGUE})
     async with again.run_test(size=(100, 32)) as pilot:
         await settled(pilot)
         await type_line(pilot, "", "enter")  # resume game 1
@@ -147,7 +147,7 @@ async def test_a_set_up_left_on_the_under_way_form_resumes_on_it(tmp_path: Path)
         await type_line(pilot, "", "ctrl+g")  # the deal instead
         assert isinstance(again.screen, DealScreen)
         await type_line(pilot, "", "escape")
-    third = make_app(url, CATALOGUE)
+    third = make_app(url, {"origami": CATALOGUE})
     async with third.run_test(size=(100, 32)) as pilot:
         await settled(pilot)
         await type_line(pilot, "", "enter")

@@ -11,7 +11,6 @@ from pathlib import Path
 from textual.widgets import DataTable, Static
 
 from companion.app import make_app
-from companion.origin.catalogue import load
 from db.store import Store
 from screens.origin.catalogue import OriginCatalogueScreen
 from tests.screens.settle import settled
@@ -30,9 +29,10 @@ async def test_a_value_and_a_new_card_are_kept_and_a_bad_value_is_not(tmp_path: 
     app = make_app(url)
     async with app.run_test(size=(100, 30)) as pilot:
         await settled(pilot)
-        screen = OriginCatalogueScreen(load(values=app.reader().card_values()))
-        app.push_screen(screen)
+        app.controller("origin-story").open("origin-catalogue")  # as Home's entry opens it
         await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, OriginCatalogueScreen)
         table = screen.query_one(DataTable)
         assert {"Trance", "Monologuing", "Transfer of Power"} <= {str(table.get_row_at(i)[0])
                                                                   for i in range(table.row_count)}

@@ -31,7 +31,7 @@ SEED = 3
 
 def app_on(path: Path, seed: int = SEED) -> CompanionApp:
     app = make_app(f"sqlite:///{path}")
-    app.origin_rng = random.Random(seed)  # the app deck's draws and the lot: the same every run
+    app.controller("origin-story").rng = random.Random(seed)  # the app deck's draws and the lot: the same every run
     return app
 
 
@@ -69,7 +69,7 @@ async def solo_setup(pilot: Pilot[Any], round_line: str = "replace 2") -> None:
 async def play_mine(pilot: Pilot[Any], app: CompanionApp, cards: int) -> None:
     """Play `cards` of your legal cards by typing them (the Vancardians move by themselves in between)."""
     for _ in range(cards):
-        state = app.game_of().state
+        state = app.controller("origin-story").game().state
         seat, legal = legal_options(referee(state.round_input()))
         assert seat == state.you and legal
         await line(pilot, str(legal[-1]), "enter")
@@ -77,7 +77,7 @@ async def play_mine(pilot: Pilot[Any], app: CompanionApp, cards: int) -> None:
 
 def face_down_cards_shown(app: CompanionApp) -> set[str]:
     """The cards of the round's finished tricks that the table shows (ORIGIN_STORY.md D15: none)."""
-    state = app.game_of().state
+    state = app.controller("origin-story").game().state
     visible = " ".join(shown(app, f"#{name}") for name in ("seats", "moves", "trick", "banner"))
     assert " played " not in shown(app, "#log")  # the log names cards only as the rows were dealt and changed
     words = set(re.findall(r"\b\d+(?:½|\.5)?(?:br|lv|sp|st)\b", visible))
@@ -93,20 +93,20 @@ async def test_a_whole_solo_round_with_the_app_deck(tmp_path: Path) -> None:
         assert "the app deals your 8 cards" in shown(app, "#prompt")
         await solo_setup(pilot)
         assert isinstance(app.screen, OriginTableScreen)
-        state = app.game_of().state
+        state = app.controller("origin-story").game().state
         assert state.piles is not None and len(state.piles.row("Ann")) == 8
         played = len(state.piles.trick)  # the Vancardians who play before you have moved by themselves
         assert len(state.piles.row("Automaton")) + len(state.piles.row("Factoryon")) + played == 16
         assert "deck" in shown(app, "#status") and "discard" in shown(app, "#status")
         seen_steps = False
         for _ in range(8):
-            if app.game_of().state.phase is Phase.END:
+            if app.controller("origin-story").game().state.phase is Phase.END:
                 break
             seen_steps = seen_steps or "OS-SOLO-" in shown(app, "#moves")
             assert not face_down_cards_shown(app)
             await play_mine(pilot, app, 1)
         assert seen_steps  # each Vancardian move with its numbered steps and rule ids
-        assert app.game_of().state.phase is Phase.END
+        assert app.controller("origin-story").game().state.phase is Phase.END
         assert "Enter scores it" in shown(app, "#trick")
         await line(pilot, "", "enter")
         assert isinstance(app.screen, RoundSummaryScreen)
@@ -138,8 +138,8 @@ async def test_a_duo_trick_with_a_refused_sidekick_card_and_its_rule(tmp_path: P
         assert any("strike" in str(span.style) for span in getattr(seats, "spans", ()))  # 12sp dimmed
         await pilot.press("enter")
         await pilot.pause()
-        assert app.game_of().state.round is not None
-        assert len(app.game_of().state.round.entries[-1].plays) == 3  # type: ignore[union-attr]
+        assert app.controller("origin-story").game().state.round is not None
+        assert len(app.controller("origin-story").game().state.round.entries[-1].plays) == 3  # type: ignore[union-attr]
         await pilot.press("f1")
         await pilot.pause()
         assert isinstance(app.screen, OriginRulesScreen) and str(app.screen.at) == "OS-SK-PLAY"
@@ -173,7 +173,7 @@ async def test_a_table_round_at_the_winners_level_ends_in_the_round_summary(tmp_
         assert isinstance(app.screen, RoundSummaryScreen)
         text = app.screen.shown
         assert "Round 1" in text and "Bob" in text
-        game = app.game_of().score()
+        game = app.controller("origin-story").game().score()
         assert {p.name: p.total for p in game.players} == {"Ann": 5, "Bob": 4, "Cy": 3}
 
 
@@ -184,7 +184,7 @@ async def test_a_solo_game_resumes_exactly_in_a_new_app(tmp_path: Path) -> None:
         await new_game(pilot, "1", "Ann")
         await solo_setup(pilot, "add 4.5")
         await play_mine(pilot, first, 3)
-        before = first.game_of().state
+        before = first.controller("origin-story").game().state
         seen = shown(first, "#seats")
     second = app_on(path, seed=99)  # a new program: another rng, the same game
     async with second.run_test(size=(80, 24)) as pilot:
@@ -195,13 +195,13 @@ async def test_a_solo_game_resumes_exactly_in_a_new_app(tmp_path: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(second.screen, OriginTableScreen)
-        assert second.game_of().state == before
+        assert second.controller("origin-story").game().state == before
         assert shown(second, "#seats") == seen
         await play_mine(pilot, second, 1)
     store = Store.open(f"sqlite:///{path}")
     again = OriginSession(store, 1)
     store.close()
-    assert again.state == second.game_of().state
+    assert again.state == second.controller("origin-story").game().state
 
 
 async def test_in_solo_a_charge_needs_no_name(tmp_path: Path) -> None:
@@ -210,7 +210,7 @@ async def test_in_solo_a_charge_needs_no_name(tmp_path: Path) -> None:
         await new_game(pilot, "1", "Ann")
         for answer in ("", "", "Monologuing", "Monologuing 1"):
             await line(pilot, answer, "enter")
-        assert app.game_of().state.charged("Ann", "Monologuing") == 1, shown(app, "#check")
+        assert app.controller("origin-story").game().state.charged("Ann", "Monologuing") == 1, shown(app, "#check")
 
 
 async def test_f3_asks_before_surrendering(tmp_path: Path) -> None:
@@ -219,19 +219,19 @@ async def test_f3_asks_before_surrendering(tmp_path: Path) -> None:
         await new_game(pilot, "1", "Ann")
         await solo_setup(pilot)
         assert isinstance(app.screen, OriginTableScreen)
-        before = len(app.game_of().log)
+        before = len(app.controller("origin-story").game().log)
         await pilot.press("f3")
         await pilot.pause()
         assert isinstance(app.screen, Confirm) and "Surrender this round?" in app.screen.question
         await pilot.press("n")
         await pilot.pause()
-        assert isinstance(app.screen, OriginTableScreen) and len(app.game_of().log) == before
+        assert isinstance(app.screen, OriginTableScreen) and len(app.controller("origin-story").game().log) == before
         await pilot.press("f3")
         await pilot.pause()
         await pilot.press("y")
         await pilot.pause()
         await pilot.pause()
-        assert any(isinstance(x.event, e.Surrendered) for x in app.game_of().log[before:])  # her lead: allowed
+        assert any(isinstance(x.event, e.Surrendered) for x in app.controller("origin-story").game().log[before:])  # her lead: allowed
 
 
 async def test_a_table_game_resumes_at_the_logging_level_its_round_was_recorded_at(tmp_path: Path) -> None:
@@ -285,7 +285,7 @@ async def test_five_rounds_at_the_score_only_level_end_in_the_score_sheet_and_th
             await pilot.press("enter")
             await pilot.pause()
         assert isinstance(app.screen, OriginSheetScreen)
-        sheet = app.game_of().score()
+        sheet = app.controller("origin-story").game().score()
         assert {p.name: p.total for p in sheet.players} == {"Ann": 15, "Bob": 20, "Cy": 25}
     store = Store.open(f"sqlite:///{tmp_path / 'g.db'}")
     assert store.game(1).status == "finished"
@@ -309,7 +309,7 @@ async def test_undo_at_a_rounds_first_step_goes_back_to_the_round_before(tmp_pat
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, OriginTableScreen)
-        assert app.game_of().state.phase is Phase.END and "Round 1 is over" in shown(app, "#trick")
+        assert app.controller("origin-story").game().state.phase is Phase.END and "Round 1 is over" in shown(app, "#trick")
 
 
 async def test_solo_with_the_tables_deck_the_vancardians_wait_for_go_and_for_their_draws(tmp_path: Path) -> None:
@@ -326,12 +326,12 @@ async def test_solo_with_the_tables_deck_the_vancardians_wait_for_go_and_for_the
         await pilot.press("tab", "tab", *"Kim")
         await line(pilot, "", "ctrl+s")
         assert isinstance(app.screen, StepperScreen), shown(app, "#check")
-        assert app.game_of().state.deck == "table"
+        assert app.controller("origin-story").game().state.deck == "table"
         rows = "1br 2br 3br 4br 5br 6br 7br 8br | 1sp 2sp 3sp 4sp 5sp 6sp 7sp 8sp"
         for answer in ("9br 10br 11br 12br 13br 9sp 10sp 11sp", "", "Trance", "", "h", f"none | {rows}"):
             await line(pilot, answer, "enter")
         assert isinstance(app.screen, OriginTableScreen), (shown(app, "#prompt"), shown(app, "#check"))
-        assert app.game_of().state.first_dealer == "Kim"  # so Automaton, next in the cycle, leads
+        assert app.controller("origin-story").game().state.first_dealer == "Kim"  # so Automaton, next in the cycle, leads
         assert "Automaton to play" in shown(app, "#trick") or "Automaton leads" in shown(app, "#trick")
         await line(pilot, "", "enter")  # go: her lead needs no draw
         assert "Automaton 8br" in shown(app, "#trick") and "Factoryon to play" in shown(app, "#trick")

@@ -14,7 +14,7 @@ from tests.screens.origin.test_origin_live import SEED, line, new_game, solo_set
 
 def app_on(tmp_path: Path) -> Any:
     app = make_app(f"sqlite:///{tmp_path}/g.db")
-    app.origin_rng = random.Random(SEED)
+    app.controller("origin-story").rng = random.Random(SEED)
     return app
 
 

@@ -1,16 +1,17 @@
-"""What every part of the app shares: the database, opened after the first paint in a worker thread, the
-catalogue with the user's values, and keeping a value read off a card."""
+"""The app as its controllers see it (`Shell`): the database, opened after the first paint in a worker thread,
+each game's catalogue, Home's list of games in play, a QR code on the whole window. The App (companion/app.py)
+composes the controllers over it; a controller reaches the app only through what is here and Textual's own App."""
 from __future__ import annotations
 
 import gc
+import os
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from textual import work
-from textual.screen import Screen
 
 from db.errors import Unusable
 from scoring.errors import InputError
@@ -20,28 +21,29 @@ from . import games, settings
 from .textual_leaks import cache_styles_by_colour, drop_closed_watchers
 from .type_ahead import TypeAhead
 
-if TYPE_CHECKING:  # the database, the catalogue and the other screens load when first used, not at start-up
+if TYPE_CHECKING:  # the database and the screens load when first used, not at start-up
     from db.store import Store
-    from scoring.origami.catalog import Catalogue
-    from screens.question import ValueGiven
 
-    from .origami.session import GameSession
+    from .game import GameController
 
-S = TypeVar("S", bound=Screen[None])
 RECENT = 200  # the latest games Home looks at for damage (`companion games` names every damaged one)
+TABLE_LINK = "COMPANION_TABLE_LINK"  # `companion serve` sets it for the app processes it starts
+SHARE_SECRET = "COMPANION_SHARE_SECRET"  # and this, which signs a finished game's link to its BG Stats page
 cache_styles_by_colour()  # before any widget renders a line
 
 
-class AppBase(TypeAhead):
-    def __init__(self, db_url: str | None = None, catalogue: Catalogue | None = None,
+class NotOpen(InputError):
+    """The database is not open yet (it opens after the first paint), or could not be opened."""
+
+
+class Shell(TypeAhead):
+    def __init__(self, db_url: str | None = None, catalogues: Mapping[str, Any] | None = None,
                  files: Sequence[Path] = ()) -> None:
         super().__init__()
         self.db_url = db_url
         self.files = tuple(files)  # the user's catalogue files
-        self.base = catalogue  # shipped + the user's files; the database's card values go over it
+        self.catalogues = dict(catalogues or {})  # each game's: shipped + the user's files (the tests give theirs)
         self.store: Store | None = None
-        self.catalogue: Catalogue | None = None
-        self.session: GameSession | None = None  # the game on the table
         self.home = HomeScreen([e for g in games.every() for e in g.entries])
         self.kept_theme = settings.theme()  # the colours chosen last time (a small file: read before the first paint)
         if self.kept_theme in self.available_themes:
@@ -81,10 +83,10 @@ class AppBase(TypeAhead):
                 painted = threading.Event()
                 self.call_from_thread(self.call_after_refresh, painted.set)
                 painted.wait(timeout=1.0)
-                self.call_from_thread(self.opened, *self.open_store())
+                self.call_from_thread(self.opened, self.open_store())
                 return
             if self.store is None:
-                self.call_from_thread(self.opened, *self.open_store())
+                self.call_from_thread(self.opened, self.open_store())
             # The games in play, and a damaged game among the latest whatever its status: a few rows, not the history.
             playing, damaged = self.reader().games_and_damaged(status="playing")
             known = {d.game for d in damaged}
@@ -117,73 +119,38 @@ class AppBase(TypeAhead):
         self.call_from_thread(self.home.show_games, games, "", unlisted)
         return True
 
-    def open_store(self) -> tuple[Store, Catalogue]:
+    def open_store(self) -> Store:
+        """The store, and each game's catalogue read meanwhile (in the worker: the first screen of a game opens at
+        once)."""
         from db.engine import default_url  # SQLAlchemy: imported here, in the worker
         from db.store import Store
 
-        from .origami.catalogue import load, with_values
-
         store = Store.open(self.db_url or default_url())
-        self.base = self.base or load(self.files)
-        return store, with_values(self.base, store.card_values())
+        for game in games.every():
+            self.catalogue(game.kind)
+        return store
 
-    def opened(self, store: Store, catalogue: Catalogue) -> None:
-        self.store, self.catalogue = store, catalogue
+    def opened(self, store: Store) -> None:
+        self.store = store
         # What is loaded by now (Textual, SQLAlchemy, the rules, Home: ~120k objects) lives as long as the app: the
         # collector's full passes, which stop the screen while they walk every object, leave it out (a pass ~110 →
         # ~30 ms here). Not collected first: that pass alone would stop the screen, for a few hundred objects.
         gc.freeze()
 
     def reader(self) -> Store:
-        return self.ready()[0]
+        if self.store is None:
+            raise NotOpen("the database is still opening (or could not be opened: see Home)")
+        return self.store
 
-    def base_catalogue(self) -> Catalogue:
-        """The shipped catalogue with the user's files (the session applies the database's values itself)."""
-        if self.base is None:
-            raise InputError("the catalogue is not loaded yet")
-        return self.base
+    def controller(self, kind: str) -> GameController:
+        """The app's part for the game of `kind` (the App composes them: companion/app.py)."""
+        raise NotImplementedError
 
-    def ready(self) -> tuple[Store, Catalogue]:
-        if self.store is None or self.catalogue is None:
-            raise InputError("the database is not open yet")
-        return self.store, self.catalogue
-
-    def screen_of(self, kind: type[S]) -> S:
-        for screen in reversed(self.screen_stack):
-            if isinstance(screen, kind):
-                return screen
-        raise InputError(f"the {kind.__name__} is closed")
-    # --- writes -----------------------------------------------------------------------------------
-    def on_home_screen_abandon(self, message: HomeScreen.Abandon) -> None:
-        try:
-            self.reader().abandon(message.game_id)
-        except InputError as exc:
-            self.notify(str(exc), title="Not abandoned", severity="error")
-            return
-        self.notify(f"Game {message.game_id} is abandoned: its log is kept.")
-        self.load_games()
-
-    def on_value_given(self, message: ValueGiven) -> None:
-        catalogue = self.remember(message.card, message.field, message.value)
-        if catalogue is None:
-            return
-        if self.session is not None:
-            self.session.catalogue = catalogue  # both are the base with every stored value over it
-        use = getattr(self.screen, "use_catalogue", None)  # the screens that show card values
-        if use is not None:
-            use(catalogue)
-
-    def remember(self, card: str, field: str, value: int | str) -> Catalogue | None:
-        """A value read off a card, checked, then kept in the user's catalogue (never the shipped one)."""
-        from .origami.catalogue import remember
-
-        try:
-            self.catalogue = remember(*self.ready(), card, field, value)
-        except InputError as exc:
-            self.notify(str(exc), title="Not saved", severity="error")
-            return None
-        self.notify(f"{card}: {field.replace('_', ' ')} = {value} saved in your catalogue.")
-        return self.catalogue
+    def catalogue(self, kind: str) -> Any:
+        """A game's cards: shipped, with the user's files over them (the database's values go over it where used)."""
+        if kind not in self.catalogues:
+            self.catalogues[kind] = games.game(kind).catalogue(self.files)
+        return self.catalogues[kind]
 
     def show_code(self, link: str, caption: str, too_small: str) -> None:
         """`link` as a QR code on the whole window, drawn again when the window changes size; `too_small` ends the
@@ -197,6 +164,32 @@ class AppBase(TypeAhead):
         self.push_screen(QrScreen(lambda width, height: qr.drawing(modules, width, height), caption,
                                   lambda: f"The QR code needs {side} columns and {side + 2} lines, this window has "
                                           f"{self.size.width}×{self.size.height}: {too_small}"))
+
+
+    def show_play(self, game_id: int) -> None:
+        """A finished game's BG Stats link as a QR code, drawn to fit this terminal (or said why it cannot be)."""
+        from screens.share import CAPTION
+
+        from . import qr
+        from .bgstats_page import relay_link
+        from .share import bgstats_link, shared_play
+
+        try:
+            link = bgstats_link(shared_play(self.reader(), game_id))
+        except InputError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        table, secret = os.environ.get(TABLE_LINK), os.environ.get(SHARE_SECRET)
+        # Served: the phones reach the server, whose page for this game hands them the whole link.
+        if table and secret and qr.drawing(qr.matrix(link), self.size.width, self.size.height - CAPTION) is None:
+            relay = relay_link(table, secret, game_id)
+            self.show_code(relay, "Scan it with the phone: the companion's page for this game opens BG Stats with "
+                                  "the play filled in (the whole play is too long for a code this size). Esc closes.",
+                           f"enlarge the window, or open {relay} on the phone")
+            return
+        self.show_code(link, "Scan it with the phone: BG Stats opens with this play filled in. Esc closes.",
+                       "enlarge the terminal (or make the font smaller) and press b, or open the play in BG Stats "
+                       f"from a file: `companion share {game_id} --save play.bgsplay`.")
 
 
 def _home_lines(playing: Sequence[Any], when: Callable[[datetime], str]) -> tuple[list[Unfinished], list[str]]:

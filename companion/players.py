@@ -1,0 +1,134 @@
+"""The players and their history in the app: a player's statistics and head-to-head read in workers, a finished
+game's sheet (its game's controller shows it), renames and merges (writes on the main thread)."""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from textual.app import SystemCommand
+from textual.message import Message
+from textual.screen import Screen
+
+from scoring.errors import InputError
+
+from . import games
+
+if TYPE_CHECKING:
+    from db.store import Store
+    from screens.players import PlayersScreen
+
+    from .shell import Shell
+
+GAMES_SHOWN = 20  # a player's latest finished games on the players screen
+
+
+class PlayersController:
+    def __init__(self, app: Shell) -> None:
+        self.app = app
+        self.screen: PlayersScreen | None = None
+
+    def handlers(self) -> Mapping[type[Message], Callable[[Any], object]]:
+        from screens.players import PlayersScreen
+
+        return {PlayersScreen.Chosen: lambda m: self.read(self.stats, m.name),
+                PlayersScreen.Versus: lambda m: self.read(self.versus, m.a, m.b),
+                PlayersScreen.ShowGame: self.show_game, PlayersScreen.Rename: self.rename,
+                PlayersScreen.Merge: self.merge}
+
+    def open(self, choice: str) -> None:
+        from screens.players import PlayersScreen
+
+        self.screen = PlayersScreen([p.name for p in self.app.reader().players()])
+        self.app.push_screen(self.screen)
+
+    def follow(self) -> None:
+        return None
+
+    def commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        return ()
+
+    def read(self, reading: Callable[..., None], *args: str) -> None:
+        """A slow read in a worker thread (the screen stays live); what it finds is shown on the main thread."""
+        self.app.run_worker(partial(reading, *args), thread=True, exit_on_error=False, group="reads")
+
+    def stats(self, name: str) -> None:
+        from db.origin_stats import origin_text
+
+        from .history import stats_text
+        from .local_time import day
+        from .ratings_cli import player_lines
+
+        store = self.app.reader()
+        try:
+            stats = store.player_stats(name)
+            ratings = player_lines(store, name)
+            origin = [origin_text(o) for o in [store.origin_stats(name)] if o.games]  # the Origin Story block
+            lines = [(g.id, line_or_damage(store, g.id, day(g.finished_at) if g.finished_at else "",
+                                           g.variant if g.kind == games.UNMARKED
+                                           else f"{games.game(g.kind).name} {g.variant}"))
+                     for g in store.latest_finished(name, GAMES_SHOWN)]
+        except InputError as exc:
+            self.app.call_from_thread(self.app.notify, str(exc), severity="error")
+            return
+        # With Origin Story games too, the Origami figures are titled as such (or left out when there are none),
+        # so that "0 games" above the Origin Story block does not read as the player's whole history.
+        origami = [stats_text(stats, "Origami" if origin else None)] if stats.overall.games or not origin else []
+        if self.screen is not None:
+            self.app.call_from_thread(self.screen.show_stats, name, "\n".join([*origami, *origin, *ratings]),
+                                      [score for _, _, score in stats.trend], lines)
+
+    def versus(self, a: str, b: str) -> None:
+        try:
+            h = self.app.reader().head_to_head(a, b)
+            text = (f"{h.a.name} against {h.b.name}: {h.games} games together; {h.a.name} ahead {h.a_ahead}, "
+                    f"{h.b.name} ahead {h.b_ahead}, level {h.level}.")
+        except InputError as exc:
+            text = str(exc)
+        if self.screen is not None:
+            self.app.call_from_thread(self.screen.show_versus, text)
+
+    def show_game(self, message: PlayersScreen.ShowGame) -> None:
+        store = self.app.reader()
+        try:
+            game = store.game(message.game_id)
+            results = store.results(game.id)
+        except InputError as exc:
+            self.app.notify(str(exc), severity="error")
+            return
+        self.app.controller(game.kind).show_finished(game, results)
+
+    def rename(self, message: PlayersScreen.Rename) -> None:
+        self.change(lambda store: store.rename_player(message.old, message.new), f"{message.old} is now {message.new}.")
+
+    def merge(self, message: PlayersScreen.Merge) -> None:
+        self.change(lambda store: store.merge_players(message.source, message.into),
+                    f"{message.source} merged into {message.into}.")
+
+    def change(self, change: Callable[[Store], object], done: str) -> None:
+        store = self.app.reader()
+        try:
+            change(store)
+        except InputError as exc:
+            self.app.notify(str(exc), title="Not changed", severity="error")
+            return
+        self.app.notify(done)
+        if self.screen is not None:
+            self.screen.current = None
+            self.screen.show_profiles([p.name for p in store.players()])
+
+
+def line_or_damage(store: Store, game_id: int, day: str, variant: str) -> str:
+    """The game's line, or what is wrong with it when its results are damaged (the other lines still show)."""
+    try:
+        return game_line(game_id, day, variant, store.results(game_id))
+    except InputError as exc:
+        return f"game {game_id} · {day} · {exc}"
+
+
+def game_line(game_id: int, day: str, variant: str, results: list[dict[str, object]]) -> str:
+    """The winners first, so that a line cut at the window's edge still says who won."""
+    ordered = sorted(results, key=lambda r: not r["winner"])
+    scores = ", ".join(f"{r['name']} {'?' if r['score'] is None else r['score']}{' (won)' if r['winner'] else ''}"
+                       for r in ordered)
+    return f"game {game_id} · {day} · {variant} · {scores}"
