@@ -8,8 +8,8 @@ import random
 import time
 from collections.abc import Callable
 
-from companion.catalogue import shipped
-from companion.playout import Playout, filled
+from companion.origami.catalogue import shipped
+from companion.origami.playout import Playout, filled
 from scoring.origami.sheet import score
 from scoring.origami.table import Variant, parse_table
 

@@ -21,7 +21,7 @@ FRAME_MS = 16.0
 
 def mid_round_solo(url: str) -> int:
     """A solo game with the app deck three tricks into round 1 (the heaviest table: three rows and the moves)."""
-    from companion.origin_session import OriginSession
+    from companion.origin.session import OriginSession
     from db.store import Store
     from scoring.origin import commands as c
     from scoring.origin.referee import referee

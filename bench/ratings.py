@@ -16,7 +16,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from companion.render import sheet_json
+from companion.origami.render import sheet_json
 from db import ratings, tallies
 from db.store import Store
 from scoring.origami.sheet import PlayerScore, ScoreSheet

@@ -74,15 +74,15 @@ def store_figures(url: str) -> dict[str, float]:
 def served_refresh(url: str) -> float:
     """One refresh of the phones' table page with the game changed since the last: the latest game found, its
     table built (TableView's own build, on its worker's store)."""
-    from companion.catalogue import shipped
     from companion.serve import TableView
+    from companion.watch import Shown
 
-    view = TableView(url, shipped(), None)
+    view = TableView(url, None)
     view._build()  # the store opened, as the server's first request does
 
     def refresh() -> None:
-        view.built = ("", "")  # as after another action at the table
-        assert "<" in view._build()[1]
+        view.built = Shown("", "")  # as after another action at the table
+        assert "<" in view._build().html
     took = median_time(refresh, 5)
     view.worker.submit(view.store.close if view.store else (lambda: None)).result()
     view.worker.shutdown()

@@ -16,13 +16,13 @@ from typing import Any
 
 from sqlalchemy import insert
 
-from companion.catalogue import shipped
 from companion.log_session import in_effect
-from companion.origin_playout import Engine as OriginEngine
-from companion.origin_playout import play_game
-from companion.origin_session import OriginSession
-from companion.playout import Playout, filled
-from companion.session import GameSession
+from companion.origami.catalogue import shipped
+from companion.origami.playout import Playout, filled
+from companion.origami.session import GameSession
+from companion.origin.playout import Engine as OriginEngine
+from companion.origin.playout import play_game
+from companion.origin.session import OriginSession
 from db.models import Game, GameFamily, GamePlayer, Player, Result
 from db.store import Store
 from scoring.origami import commands as c

@@ -4,20 +4,22 @@ order: a game on the table in game_flow, players and history in history_flow, wh
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual.app import SystemCommand
 from textual.screen import Screen
 
 from scoring.errors import InputError
-from screens.home import ENTRIES, HomeScreen
+from screens.home import SHARED, HomeScreen
 
-from .catalogue_flow import CatalogueFlow
-from .game_flow import GameFlow
+from . import games
 from .history_flow import HistoryFlow
-from .origin_flow import OriginFlow
+from .origami.catalogue_flow import CatalogueFlow
+from .origami.controller import GameFlow
+from .origin.controller import OriginFlow
 
 if TYPE_CHECKING:  # the catalogue loads with the database, after the first paint
     from scoring.origami.catalog import Catalogue
@@ -52,7 +54,7 @@ class CompanionApp(OriginFlow, GameFlow, HistoryFlow, CatalogueFlow):
         from screens.origami.table import TableScreen
 
         yield from super().get_system_commands(screen)
-        for key, label in ENTRIES:
+        for key, label in (*((e.choice, e.label) for g in games.every() for e in g.entries), *SHARED):
             yield SystemCommand(label, f"Go to: {label.lower()}", partial(self.go, key))
         if isinstance(screen, TableScreen):
             yield SystemCommand("Undo the last action", "Take back the latest action (kept in the log)",
@@ -122,6 +124,7 @@ class CompanionApp(OriginFlow, GameFlow, HistoryFlow, CatalogueFlow):
             self.resume(int(choice.split(":")[1]))
 
 
-def make_app(db_url: str | None = None, catalogue: Catalogue | None = None) -> CompanionApp:
+def make_app(db_url: str | None = None, catalogue: Catalogue | None = None, files: Sequence[Path] = ()
+             ) -> CompanionApp:
     """The app, for the command line and the tests alike."""
-    return CompanionApp(db_url, catalogue)
+    return CompanionApp(db_url, catalogue, files)

@@ -6,6 +6,7 @@ import gc
 import threading
 from collections.abc import Callable, Sequence
 from datetime import datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from textual import work
@@ -15,16 +16,16 @@ from db.errors import Unusable
 from scoring.errors import InputError
 from screens.home import HomeScreen, Unfinished
 
-from . import settings
+from . import games, settings
 from .textual_leaks import cache_styles_by_colour, drop_closed_watchers
 from .type_ahead import TypeAhead
 
 if TYPE_CHECKING:  # the database, the catalogue and the other screens load when first used, not at start-up
     from db.store import Store
     from scoring.origami.catalog import Catalogue
-    from screens.origami.question import ValueGiven
+    from screens.question import ValueGiven
 
-    from .session import GameSession
+    from .origami.session import GameSession
 
 S = TypeVar("S", bound=Screen[None])
 RECENT = 200  # the latest games Home looks at for damage (`companion games` names every damaged one)
@@ -32,14 +33,16 @@ cache_styles_by_colour()  # before any widget renders a line
 
 
 class AppBase(TypeAhead):
-    def __init__(self, db_url: str | None = None, catalogue: Catalogue | None = None) -> None:
+    def __init__(self, db_url: str | None = None, catalogue: Catalogue | None = None,
+                 files: Sequence[Path] = ()) -> None:
         super().__init__()
         self.db_url = db_url
+        self.files = tuple(files)  # the user's catalogue files
         self.base = catalogue  # shipped + the user's files; the database's card values go over it
         self.store: Store | None = None
         self.catalogue: Catalogue | None = None
         self.session: GameSession | None = None  # the game on the table
-        self.home = HomeScreen()
+        self.home = HomeScreen([e for g in games.every() for e in g.entries])
         self.kept_theme = settings.theme()  # the colours chosen last time (a small file: read before the first paint)
         if self.kept_theme in self.available_themes:
             self.theme = self.kept_theme
@@ -118,10 +121,10 @@ class AppBase(TypeAhead):
         from db.engine import default_url  # SQLAlchemy: imported here, in the worker
         from db.store import Store
 
-        from .catalogue import shipped, with_values
+        from .origami.catalogue import load, with_values
 
         store = Store.open(self.db_url or default_url())
-        self.base = self.base or shipped()
+        self.base = self.base or load(self.files)
         return store, with_values(self.base, store.card_values())
 
     def opened(self, store: Store, catalogue: Catalogue) -> None:
@@ -172,7 +175,7 @@ class AppBase(TypeAhead):
 
     def remember(self, card: str, field: str, value: int | str) -> Catalogue | None:
         """A value read off a card, checked, then kept in the user's catalogue (never the shipped one)."""
-        from .catalogue import remember
+        from .origami.catalogue import remember
 
         try:
             self.catalogue = remember(*self.ready(), card, field, value)
@@ -199,10 +202,7 @@ class AppBase(TypeAhead):
 def _home_lines(playing: Sequence[Any], when: Callable[[datetime], str]) -> tuple[list[Unfinished], list[str]]:
     """Home's line for each game in play (`GameRecord` or the plain-SQL row alike), and a sentence for each game of
     a kind this companion does not know."""
-    from db.records import ORIGAMI, ORIGIN_STORY
-
-    known = (ORIGAMI, ORIGIN_STORY)
-    return ([Unfinished(g.id, g.players, g.variant, when(g.started_at), g.last_seq, g.kind)
-             for g in playing if g.kind in known],
+    return ([Unfinished(g.id, g.players, g.variant, when(g.started_at), g.last_seq, games.game(g.kind).name)
+             for g in playing if games.known(g.kind)],
             [f"game {g.id} ({', '.join(g.players)}) is a game of {g.kind!r}, which this companion does not know"
-             for g in playing if g.kind not in known])
+             for g in playing if not games.known(g.kind)])

@@ -32,9 +32,10 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from db.records import ORIGAMI, ORIGIN_STORY, WholeGame
+from db.records import WholeGame
 from scoring.errors import InputError
 
+from . import games
 from .bgstats_export import SPACE as _SPACE
 from .bgstats_export import to_bgstats
 from .share import DATE
@@ -46,12 +47,6 @@ EARLIEST = datetime(1900, 1, 1, tzinfo=UTC)  # dates a play can have: far from b
 LATEST = datetime(9000, 1, 1, tzinfo=UTC)  # so "within a day" and durations never overflow
 MOST_POINTS = 1_000_000  # far beyond any Origami score; the database keeps 32-bit whole numbers
 LONGEST_SUM = 200  # characters of a score written as a sum
-# Titles the games go by in BG Stats (its own name, BoardGameGeek's, the Italian edition's), compared after
-# folding case, accents and punctuation; "Origami and Origami Legends" is how the companion once wrote a mixed game.
-TITLES = {"origami": "origami", "origami legends": "legends", "origami leggende": "legends",
-          "origami and origami legends": "mixed", "origin story": "origin-story"}
-ORIGIN = "origin-story"  # the title key of Origin Story (its plays' variant is the mode, found from the seats)
-VANCARDIANS = ("Automaton", "Factoryon")  # solo's opponents (scoring.origin.setup), seated as players in BG Stats
 GUEST_TOKEN = 10  # hex digits of the play's uuid in a guest's name
 GUEST_NAME = 40  # characters of BG Stats' name for a guest kept: with the whole uuid, within a profile's 80
 SUM = re.compile(r"[+-]?[0-9]+(?:[+-][0-9]+)*")
@@ -59,8 +54,8 @@ SUM = re.compile(r"[+-]?[0-9]+(?:[+-][0-9]+)*")
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """One Origami play read from a BG Stats file, players by their BG Stats names, in seat order; a guest's
-    name is made for that seat alone. `scores` are None for a play that kept only its winners."""
+    """One play read from a BG Stats file, players by their BG Stats names, in seat order; a guest's name is made
+    for that seat alone. `scores` are None for a play that kept only its winners."""
 
     uid: str
     variant: str
@@ -70,8 +65,8 @@ class Play:
     scores: tuple[int | None, ...]
     winners: tuple[bool, ...]
     guests: tuple[bool, ...] = ()
-    kind: str = ORIGAMI
-    opponents: tuple[tuple[str, int | None, bool], ...] = ()  # Origin Story solo: (Vancardian, VP, winner)
+    kind: str = games.UNMARKED
+    opponents: tuple[tuple[str, int | None, bool], ...] = ()  # seats the game plays itself: (name, points, winner)
 
     @property
     def points_known(self) -> bool:
@@ -81,9 +76,9 @@ class Play:
 @dataclass(frozen=True, slots=True)
 class Reading:
     plays: tuple[Play, ...]  # with points: these can join the history
-    winners_only: tuple[Play, ...]  # Origin Story plays with blank scores: read, but left out (its history is VP)
+    winners_only: tuple[Play, ...]  # blank scores in a game whose history is its points: read, but left out
     other_games: int  # plays of other games, left out
-    ignored: int  # Origami or Origin Story plays marked "ignored" in BG Stats, left out too
+    ignored: int  # plays of the companion's games marked "ignored" in BG Stats, left out too
 
     @property
     def guests(self) -> set[str]:
@@ -101,21 +96,23 @@ def is_bgstats(data: Any) -> bool:
 
 
 def read_bgstats(data: Any, where: str) -> Reading:
-    """The Origami plays of a BG Stats export, every one checked; InputError names the play and the field."""
+    """The plays of the companion's games in a BG Stats export, every one checked; InputError names the play and the
+    field."""
     if not is_bgstats(data):
         raise InputError('not a BG Stats export (it needs "games", "players" and "plays" lists)', where=where)
-    variants: dict[int, str] = {}
+    titles = {title: (g.kind, box) for g in games.every() for title, box in g.bgstats().TITLES.items()}
+    boxes: dict[int, tuple[str, str]] = {}  # the file's game id -> (kind, box)
     for g in data["games"]:
-        ref = _ref(g, "id", f"{where}: games")
+        ref = ref_of(g, "id", f"{where}: games")
         for key in ("name", "bggName"):
             title = g.get(key)
-            if isinstance(title, str) and title_key(title) in TITLES:
-                variants[ref] = TITLES[title_key(title)]
+            if isinstance(title, str) and title_key(title) in titles:
+                boxes[ref] = titles[title_key(title)]
                 break
     names: dict[int, str] = {}
     anonymous: set[int] = set()
     for p in data["players"]:
-        ref = _ref(p, "id", f"{where}: players")
+        ref = ref_of(p, "id", f"{where}: players")
         name = p.get("name")
         if p.get("isAnonymous") is True:
             anonymous.add(ref)
@@ -127,18 +124,20 @@ def read_bgstats(data: Any, where: str) -> Reading:
     other = ignored = 0
     for i, play in enumerate(data["plays"]):
         at = f"{where}: play {i + 1}"
-        ref = _ref(play, "gameRefId", at)
-        if ref not in variants:
+        ref = ref_of(play, "gameRefId", at)
+        if ref not in boxes:
             other += 1
         elif play.get("ignored") is True:
             ignored += 1
         else:
-            plays.append(_play(play, _variant(variants[ref], play, variants, at), names, anonymous, at))
+            kind, box = boxes[ref]
+            read = games.game(kind).bgstats()
+            plays.append(read.read(_play(play, kind, read.variant(box, play, boxes, at), names, anonymous, at), at))
     uids = [p.uid for p in plays]
     if len(set(uids)) != len(uids):
         raise InputError("a play is listed twice (the same uuid)", where=where)
     plays = _distinct_guests(plays)
-    joins = [p.points_known or p.kind == ORIGAMI for p in plays]  # an Origami play keeps its winners, points unknown
+    joins = [p.points_known or games.game(p.kind).bgstats().WINNERS_ONLY for p in plays]
     return Reading(tuple(p for p, j in zip(plays, joins, strict=True) if j),
                    tuple(p for p, j in zip(plays, joins, strict=True) if not j), other, ignored)
 
@@ -157,18 +156,8 @@ def _distinct_guests(plays: list[Play]) -> list[Play]:
     return out
 
 
-def _variant(base: str, play: dict[str, Any], variants: dict[int, str], where: str) -> str:
-    """Origami with Legends as an expansion (or Legends with Origami) is a mixed game."""
-    if base == ORIGIN:
-        return base
-    extra = play.get("expansionPlays", [])
-    if not isinstance(extra, list):
-        raise InputError("expansionPlays: a list is needed", where=where)
-    added = {variants.get(_ref(x, "gameRefId", f"{where}: expansionPlays")) for x in extra}
-    return "mixed" if base == "mixed" or ({base} | added) >= {"origami", "legends"} else base
-
-
-def _play(play: dict[str, Any], variant: str, names: dict[int, str], anonymous: set[int], where: str) -> Play:
+def _play(play: dict[str, Any], kind: str, variant: str, names: dict[int, str], anonymous: set[int],
+          where: str) -> Play:
     try:
         started = datetime.strptime(str(play.get("playDate")), DATE).replace(tzinfo=UTC)
     except ValueError:
@@ -181,7 +170,7 @@ def _play(play: dict[str, Any], variant: str, names: dict[int, str], anonymous: 
         raise InputError(f"playDate: {started:%Y-%m-%d} is not a date a play can have (years "
                          f"{EARLIEST.year} to {LATEST.year - 1})", where=where)
     rows = play.get("playerScores")
-    fewest = 1 if variant == ORIGIN else 2  # Origin Story has a solo mode
+    fewest = games.game(kind).bgstats().FEWEST
     if not isinstance(rows, list) or len(rows) < fewest or not all(isinstance(r, dict) for r in rows):
         raise InputError(f"playerScores: at least {'one player' if fewest == 1 else 'two players'}, each an "
                          "object", where=where)
@@ -193,7 +182,7 @@ def _play(play: dict[str, Any], variant: str, names: dict[int, str], anonymous: 
     players, scores, winners, guests = [], [], [], []
     uid = _uuid(play)
     for seat, row in enumerate(rows):
-        ref = _ref(row, "playerRefId", where)
+        ref = ref_of(row, "playerRefId", where)
         if ref not in names:
             raise InputError(f"player {ref} is not in the file's players", where=where)
         scores.append(_score(row.get("score"), f"{where}: {names[ref]}"))
@@ -219,33 +208,11 @@ def _play(play: dict[str, Any], variant: str, names: dict[int, str], anonymous: 
             winners = [s == max(known) for s in known]
         beaten = [p for p, s, w in zip(players, known, winners, strict=False) if w and s < max(known)]
         if beaten:
-            game = "Origin Story" if variant == ORIGIN else "Origami"
-            raise InputError(f"{', '.join(beaten)} won without the most points: in {game} the most points win "
-                             "(correct the play in BG Stats)", where=where)
+            raise InputError(f"{', '.join(beaten)} won without the most points: in {games.game(kind).name} the most "
+                             "points win (correct the play in BG Stats)", where=where)
     content = f"{variant}|{started:{DATE}}|" + "|".join(f"{p}={s}" for p, s in zip(players, scores, strict=False))
-    found = Play(uid or uuid.uuid5(_SPACE, content).hex, variant, started, minutes, tuple(players), tuple(scores),
-                 tuple(winners), tuple(guests))
-    return _origin(found, where) if variant == ORIGIN else found
-
-
-def _origin(play: Play, where: str) -> Play:
-    """An Origin Story play: the Vancardians out of the players (into `opponents`), the mode from who is left."""
-    vancardian = [p.casefold() in {v.casefold() for v in VANCARDIANS} and not g
-                  for p, g in zip(play.players, play.guests, strict=True)]
-    opponents = tuple((p, s, w) for p, s, w, v in zip(play.players, play.scores, play.winners, vancardian,
-                                                       strict=True) if v)
-    keep = [not v for v in vancardian]
-    people = tuple(p for p, k in zip(play.players, keep, strict=True) if k)
-    if opponents and (len(opponents) != len(VANCARDIANS) or len(people) != 1):
-        raise InputError(f"{', '.join(p for p, _, _ in opponents)} sit only at a solo game of Origin Story (one "
-                         "player with Automaton and Factoryon): rename the player in BG Stats", where=where)
-    mode = "solo" if len(people) == 1 else "duo" if len(people) == 2 else "table" if len(people) <= 5 else ""
-    if not mode:
-        raise InputError(f"{len(people)} players: Origin Story seats 1 to 5", where=where)
-    return replace(play, variant=mode, kind=ORIGIN_STORY, players=people,
-                   scores=tuple(s for s, k in zip(play.scores, keep, strict=True) if k),
-                   winners=tuple(w for w, k in zip(play.winners, keep, strict=True) if k),
-                   guests=tuple(g for g, k in zip(play.guests, keep, strict=True) if k), opponents=opponents)
+    return Play(uid or uuid.uuid5(_SPACE, content).hex, variant, started, minutes, tuple(players), tuple(scores),
+                tuple(winners), tuple(guests), kind)
 
 
 def _score(value: Any, where: str) -> int | None:
@@ -284,7 +251,7 @@ def _uuid(play: dict[str, Any]) -> str | None:
         return None
 
 
-def _ref(d: Any, key: str, where: str) -> int:
+def ref_of(d: Any, key: str, where: str) -> int:
     value = d.get(key) if isinstance(d, dict) else None
     if not isinstance(value, int) or isinstance(value, bool):
         raise InputError(f"{key}: a whole number is needed", where=where)
@@ -293,69 +260,19 @@ def _ref(d: Any, key: str, where: str) -> int:
 
 # --- into history -------------------------------------------------------------------------------------------
 def whole_game(play: Play, names: dict[str, str]) -> WholeGame:
-    """The play as a finished game of the history: `names` maps each BG Stats name to the profile it goes to.
-    Ranks follow points, then the winner flags (a tie on points that BG Stats shows won by one player was broken
-    by the cards in hand, which BG Stats does not keep)."""
-    points = [s for s in play.scores if s is not None]
-    if len(points) != len(play.scores):
-        if play.kind == ORIGIN_STORY:
-            raise InputError(f"the play of {play.started_at:%Y-%m-%d %H:%M} kept only who won: an Origin Story "
-                             "game's history is its VP")
-        return _winners_only(play, names)
-    if play.kind == ORIGIN_STORY:
-        return _origin_game(play, names, points)
-    seats = [(names[p], s, w) for p, s, w in zip(play.players, points, play.winners, strict=False)]
-    profiles = [n.casefold() for n, _, _ in seats]
-    if len(set(profiles)) != len(profiles):
+    """The play as a finished game of the history: `names` maps each BG Stats name to the profile it goes to."""
+    return games.game(play.kind).bgstats().whole_game(play, names)
+
+
+def seated_once(play: Play, seats: list[str]) -> None:
+    """Each profile sits at the table once (`seats`: the profiles the play's players go to)."""
+    if len({n.casefold() for n in seats}) != len(seats):
         raise InputError(f"the play of {play.started_at:%Y-%m-%d %H:%M} would seat one profile twice "
-                         f"({', '.join(n for n, _, _ in seats)}): give each player their own profile")
-    ranks = [1 + sum(1 for _, s2, w2 in seats if (s2, w2) > (s, w)) for _, s, w in seats]
-    top = max(points)
-    leaders, won = sum(1 for s in points if s == top), sum(play.winners)
-    tie_break = "shared" if won > 1 else "hand" if leaders > 1 else None
-    results: tuple[dict[str, Any], ...] = tuple({"score": s, "rank": r, "winner": w, "hand": None,
-                     "sheet": {"name": n, "total": s, "rank": r, "hand": None, "lines": [], "awards": [],
-                               "imported": "BG Stats"}}
-                    for (n, s, w), r in zip(seats, ranks, strict=False))
-    return WholeGame(play.uid, play.variant, (), (), {}, tuple(n for n, _, _ in seats), "finished", "bgstats",
-                     play.started_at, play.started_at + timedelta(minutes=play.minutes), tie_break, (), results)
+                         f"({', '.join(seats)}): give each player their own profile")
 
 
-def _winners_only(play: Play, names: dict[str, str]) -> WholeGame:
-    """An Origami play that kept only who won: its winners first (a shared victory when several), everyone else
-    ranked after them, every player's points unknown (None, never 0)."""
-    seats = [(names[p], w) for p, w in zip(play.players, play.winners, strict=True)]
-    if len({n.casefold() for n, _ in seats}) != len(seats):
-        raise InputError(f"the play of {play.started_at:%Y-%m-%d %H:%M} would seat one profile twice "
-                         f"({', '.join(n for n, _ in seats)}): give each player their own profile")
-    won = sum(play.winners)
-    results: tuple[dict[str, Any], ...] = tuple(
-        {"score": None, "rank": 1 if w else won + 1, "winner": w, "hand": None,
-         "sheet": {"name": n, "total": None, "rank": 1 if w else won + 1, "hand": None, "lines": [], "awards": [],
-                   "imported": "BG Stats"}} for n, w in seats)
-    return WholeGame(play.uid, play.variant, (), (), {}, tuple(n for n, _ in seats), "finished", "bgstats",
-                     play.started_at, play.started_at + timedelta(minutes=play.minutes),
-                     "shared" if won > 1 else None, (), results)
-
-
-def _origin_game(play: Play, names: dict[str, str], points: list[int]) -> WholeGame:
-    """An Origin Story play as a finished game: ranks by VP (ties share a rank: 1, 1, 3), the winners as BG Stats
-    marked them; solo: the Vancardians' lines in the player's sheet (no rounds: BG Stats does not keep them)."""
-    people = [(names[p], s, w) for p, s, w in zip(play.players, points, play.winners, strict=True)]
-    if len({n.casefold() for n, _, _ in people}) != len(people):
-        raise InputError(f"the play of {play.started_at:%Y-%m-%d %H:%M} would seat one profile twice "
-                         f"({', '.join(n for n, _, _ in people)}): give each player their own profile")
-    others = [(n, int(s or 0), w) for n, s, w in play.opponents]
-    every = [s for _, s, _ in people] + [s for _, s, _ in others]
-
-    def line(name: str, total: int) -> dict[str, Any]:
-        return {"name": name, "total": total, "rank": 1 + sum(1 for x in every if x > total), "rounds": [],
-                "imported": "BG Stats"}
-
-    opponents = [line(n, s) for n, s, _ in others]
-    results = tuple({"score": s, "rank": 1 + sum(1 for x in every if x > s), "winner": w, "hand": None,
-                     "sheet": {**line(n, s), **({"opponents": opponents} if opponents else {})}}
-                    for n, s, w in people)
-    return WholeGame(play.uid, play.variant, (), (), {}, tuple(n for n, _, _ in people), "finished", "bgstats",
-                     play.started_at, play.started_at + timedelta(minutes=play.minutes), None, (), results,
-                     ORIGIN_STORY)
+def finished_game(play: Play, seats: tuple[str, ...], tie_break: str | None, results: tuple[dict[str, Any], ...],
+                  rules: dict[str, str] | None = None) -> WholeGame:
+    """A play as the finished game the history keeps (no log, no families: BG Stats keeps none)."""
+    return WholeGame(play.uid, play.variant, (), (), rules or {}, seats, "finished", "bgstats", play.started_at,
+                     play.started_at + timedelta(minutes=play.minutes), tie_break, (), results, play.kind)

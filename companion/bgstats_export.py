@@ -14,8 +14,7 @@ Legends as its expansion, as BG Stats records a play with an expansion. meRefId 
 at the most tables. Times are UTC, as the companion sends them to BG Stats. The same writer gives the single-play
 file (`companion share --save`) that BG Stats opens like an export.
 
-An Origin Story game is a play of the game "Origin Story" (a solo game seats Automaton and Factoryon as players,
-with the difficulty in the comment; companion/origin_share.py says why)."""
+What a game's plays say (their box, expansions, seats and comment) is that game's to say: its `bgstats`."""
 from __future__ import annotations
 
 import json
@@ -23,21 +22,50 @@ import tempfile
 import uuid
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from db.records import ORIGIN_STORY, WholeGame
-from db.upcast import read as read_event
-from scoring.errors import InputError
-from scoring.origami import events as e
+from db.records import WholeGame
 
-from . import origin_share, settings
-from .share import BGSTATS_GAME, DATE, SOURCE
+from . import games, settings
+from .share import DATE, SOURCE
 
 SPACE = uuid.UUID("5b0f3c52-8f0e-4b8e-9a57-3f6d2a1c0e11")  # the companion's own uuid5 namespace: never change it
 ABOUT = ("This is a Play file that can be read by Board Game Stats. If you see this text, open it with Board Game "
          "Stats (share, export or open-in). Written by the Origami companion.")
 _UNSET: Any = object()
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    """A game as BG Stats keeps it: one per box (an expansion is a box of its own)."""
+
+    name: str
+    designers: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A seat of a play as BG Stats' export writes it."""
+
+    name: str
+    score: int | None  # None: a play that kept only who won
+    rank: int
+    winner: bool
+    start: bool
+    role: str = ""
+    person: bool = True  # False for a seat the game itself plays (a solo opponent): never the file's owner
+
+
+@dataclass(frozen=True, slots=True)
+class Exported:
+    """What a game says of one of its finished games for BG Stats' export file."""
+
+    box: str  # the game's box played (a key of the game's `BOXES`)
+    expansions: tuple[str, ...]  # the boxes played with it as expansions
+    seats: tuple[Seat, ...]
+    comment: str
 
 
 def to_bgstats(games: Iterable[WholeGame], now: datetime, location: str | None = _UNSET,
@@ -77,7 +105,7 @@ class Export:
         self.location = settings.location() if location is _UNSET else location
         self.about = about
         self.stamp = f"{now.astimezone(UTC):{DATE}}"
-        self.game_ids: dict[str, int] = {}
+        self.game_ids: dict[str, tuple[int, Box]] = {}  # a box's key -> its id in the file, and the box
         self.expansions: set[str] = set()
         self.player_ids: dict[str, tuple[int, str]] = {}
         self.seats: Counter[int] = Counter()
@@ -87,42 +115,32 @@ class Export:
         """The play of a finished game (None for a game in play: BG Stats records plays)."""
         if g.finished_at is None or not g.results:
             return None
-        origin = g.kind == ORIGIN_STORY
-        base = origin_share.SOURCE_GAME if origin else "origami" if g.variant == "mixed" else g.variant
-        ref = self.game_ids.setdefault(base, len(self.game_ids) + 1)
+        bgstats = games.game(g.kind).bgstats()
+        found = bgstats.exported(g)
+        ref = self.box(found.box, bgstats.BOXES[found.box])
         extra = []
-        if g.variant == "mixed" and not origin:
-            self.expansions.add("legends")
-            extra.append({"gameRefId": self.game_ids.setdefault("legends", len(self.game_ids) + 1), "bggId": 0})
-        scores = []
-        if origin:
-            dealer = origin_share.first_dealer_stored(g.events, g.players)
-            played = origin_share.seats(g.variant, g.players, g.results, dealer)
-            for seat, o in enumerate(played):
-                pid = self.player(o.name, person=not o.vancardian)  # the file's owner is never a Vancardian
-                scores.append({"playerRefId": pid, "score": str(o.score), "winner": o.winner, "rank": o.rank,
-                               "seatOrder": seat, "newPlayer": False, "startPlayer": o.start, "role": ""})
-            comments = origin_share.comment(g.variant, g.rules, played)
-        else:
-            starting = _starting(g)
-            roles = g.families if len(g.families) == len(g.players) else ()
-            for seat, (name, r) in enumerate(zip(g.players, g.results, strict=True)):
-                points = "" if r["score"] is None else str(r["score"])  # blank: a play that kept only who won
-                scores.append({"playerRefId": self.player(name), "score": points, "winner": r["winner"],
-                               "rank": r["rank"], "seatOrder": seat, "newPlayer": False,
-                               "startPlayer": seat == starting, "role": roles[seat] if roles else ""})
-            comments = _comment(g)
+        for box in found.expansions:
+            self.expansions.add(box)
+            extra.append({"gameRefId": self.box(box, bgstats.BOXES[box]), "bggId": 0})
+        scores = [{"playerRefId": self.player(s.name, s.person), "score": "" if s.score is None else str(s.score),
+                   "winner": s.winner, "rank": s.rank, "seatOrder": seat, "newPlayer": False, "startPlayer": s.start,
+                   "role": s.role} for seat, s in enumerate(found.seats)]
         minutes = max(0, round((g.finished_at - g.started_at).total_seconds() / 60))
         play: dict[str, Any] = {
             "uuid": _upper(g.uid), "gameRefId": ref, "playDate": f"{g.started_at.astimezone(UTC):{DATE}}",
             "entryDate": self.stamp, "modificationDate": self.stamp, "durationMin": minutes, "ignored": False,
             "manualWinner": False, "usesTeams": False, "rounds": 0, "scoringSetting": 0, "importPlayId": 0,
-            "bggId": 0, "rating": 0, "nemestatsId": 0, "playImages": "[]", "board": "", "comments": comments,
+            "bggId": 0, "rating": 0, "nemestatsId": 0, "playImages": "[]", "board": "", "comments": found.comment,
             "expansionPlays": extra, "playerScores": scores}
         if self.location:
             play["locationRefId"] = 1
         self.plays += 1
         return play
+
+    def box(self, key: str, box: Box) -> int:
+        """The export's id of a game's box (the first play of it adds it to the file's games)."""
+        ref, _ = self.game_ids.setdefault(key, (len(self.game_ids) + 1, box))
+        return ref
 
     def player(self, name: str, person: bool = True) -> int:
         pid, _ = self.player_ids.setdefault(name.casefold(), (len(self.player_ids) + 1, name))
@@ -137,8 +155,8 @@ class Export:
         data: dict[str, Any] = {"about": ABOUT} if self.about else {}
         data.update({
             "userInfo": {"meRefId": me, "bggUsername": "", "exportedBy": SOURCE, "exportDate": stamp},
-            "games": [_game(variant, ref, stamp, variant in self.expansions)
-                      for variant, ref in self.game_ids.items()],
+            "games": [_game(key, ref, box, stamp, key in self.expansions)
+                      for key, (ref, box) in self.game_ids.items()],
             "players": [{"id": pid, "uuid": _upper(uuid.uuid5(SPACE, f"player:{key}").hex), "name": name,
                          "isAnonymous": False, "modificationDate": stamp, "bggUsername": ""}
                         for key, (pid, name) in self.player_ids.items()],
@@ -149,39 +167,11 @@ class Export:
         return data
 
 
-def _game(variant: str, ref: int, stamp: str, expansion: bool) -> dict[str, Any]:
-    return {"id": ref, "uuid": _upper(uuid.uuid5(SPACE, f"game:{variant}").hex), "name": BGSTATS_GAME[variant],
+def _game(key: str, ref: int, box: Box, stamp: str, expansion: bool) -> dict[str, Any]:
+    return {"id": ref, "uuid": _upper(uuid.uuid5(SPACE, f"game:{key}").hex), "name": box.name,
             "bggId": 0, "bggName": "", "bggYear": 0, "modificationDate": stamp, "highestWins": True,
             "noPoints": False, "cooperative": False, "usesTeams": False, "isBaseGame": 1,
-            "isExpansion": 1 if expansion else 0, "rating": 0, "copies": [],
-            "designers": "" if variant == origin_share.SOURCE_GAME else "Christian Giove"}
-
-
-def _starting(g: WholeGame) -> int | None:
-    """The seat that played the first turn, from the stored log's events that still count (None without one)."""
-    undone = set()
-    found: list[tuple[int, int]] = []  # (action, seat)
-    for stored in g.events:
-        if stored.type == "action_undone":
-            undone.add(stored.payload.get("action"))
-        elif stored.type in ("starting_player_chosen", "position_entered"):
-            try:
-                event = read_event(g.kind, stored.type, stored.version, stored.payload)
-            except (InputError, ValueError, TypeError, KeyError):
-                continue
-            if isinstance(event, e.StartingPlayerChosen):
-                found.append((stored.action, event.seat))
-            elif isinstance(event, e.PositionEntered):
-                found.append((stored.action, event.starting))
-    kept = [seat for action, seat in found if action not in undone]
-    return kept[-1] if kept else None
-
-
-def _comment(g: WholeGame) -> str:
-    parts = [f"Families: {', '.join(g.families)}"] if g.families else []
-    parts += {"hand": ["Tie on points broken by the most cards in hand"],
-              "shared": ["Shared victory (tied on points and cards in hand)"]}.get(g.tie_break or "", [])
-    return ". ".join(parts)
+            "isExpansion": 1 if expansion else 0, "rating": 0, "copies": [], "designers": box.designers}
 
 
 def _upper(uid: str) -> str:

@@ -1,35 +1,19 @@
-"""Loading the catalogue: the shipped files (package data) with the user's own files over them."""
+"""What every game's catalogue shares in the shell: reading a user's file, finding whose game it is, and the values
+kept in the database (the user's catalogue), each game's under its own name."""
 from __future__ import annotations
 
+import argparse
+import os
 from collections.abc import Iterable
-from functools import cache
-from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from scoring.catalogue_file import load_toml
 from scoring.errors import InputError
-from scoring.origami.catalog import Catalogue, parse_catalogue, user_entries
-from scoring.origin.catalog import GAME as ORIGIN_GAME
 
-if TYPE_CHECKING:
-    from db.store import Store
+from . import games
 
-SHIPPED = ("origami.toml", "legends.toml")
-# Origin Story's values live in the database's card_values beside Origami's, under this prefix: one table for every
-# game's values, no name of one game taken for the other's.
-ORIGIN_STORED = f"{ORIGIN_GAME}:"
-
-
-def is_origin_file(name: str, text: str) -> bool:
-    """A user's catalogue file is Origin Story's when it says `game = "origin-story"` (Origami's say no game)."""
-    return load_toml(name, text).get("game") == ORIGIN_GAME
-
-
-@cache
-def shipped() -> Catalogue:
-    folder = resources.files("scoring") / "cards"
-    return parse_catalogue((name, (folder / name).read_text(encoding="utf-8")) for name in SHIPPED)
+Value = tuple[str, str, Any]  # card, field, value
 
 
 def read_text(path: Path, what: str) -> str:
@@ -43,30 +27,55 @@ def read_text(path: Path, what: str) -> str:
         raise InputError(f"cannot read the {what} file: {exc.strerror}", where=str(path)) from None
 
 
-def load(extra: Iterable[Path] = ()) -> Catalogue:
-    """The shipped catalogue with each user catalogue file applied over it, in order."""
-    catalogue = shipped()
-    for path in extra:
-        text = read_text(path, "catalogue")
-        if is_origin_file(str(path), text):
-            continue  # another game's file (companion/origin_catalogue.py reads it)
-        catalogue = catalogue.with_entries(user_entries(str(path), text), origin="user")
-    return catalogue
+def file_game(name: str, text: str) -> str:
+    """Whose cards a user's catalogue file holds: the game it names (`game = "origin-story"`); a file naming none
+    is the unmarked game's (the files written before there was a second game)."""
+    named = load_toml(name, text).get("game", games.UNMARKED)
+    if not isinstance(named, str) or not games.known(named):
+        raise InputError(f"game = {named!r} is not a game this companion knows ({', '.join(games.kinds())}); leave "
+                         f"it out for {games.game(games.UNMARKED).name}'s cards", where=name)
+    return named
 
 
-def with_values(base: Catalogue, values: Iterable[tuple[str, str, object]]) -> Catalogue:
-    """`base` with the card values players supplied (the user's catalogue in the database) over it."""
-    cards: dict[str, dict[str, object]] = {}
-    for card, field, value in values:
-        if card.startswith(ORIGIN_STORED):  # another game's value (companion/origin_catalogue.py reads them)
-            continue
-        cards.setdefault(card, {"name": card})[field] = value
-    return base.with_entries(((f"your catalogue: {name}", entry) for name, entry in cards.items()), origin="user")
+def files_of(kind: str, paths: Iterable[Path]) -> list[tuple[str, str]]:
+    """(name, text) of each of the user's catalogue files that holds this game's cards, in order."""
+    read = ((str(path), read_text(path, "catalogue")) for path in paths)
+    return [(name, text) for name, text in read if file_game(name, text) == kind]
 
 
-def stored_values(url: str) -> list[tuple[str, str, Any]]:
-    """The card values kept in the user's catalogue in the database; none while there is no database yet (this
-    creates nothing)."""
+def catalogue_files(args: argparse.Namespace) -> list[Path]:
+    """The user's catalogue files: --catalog (repeatable), then $COMPANION_CATALOG."""
+    files: list[Path] = list(args.catalog)
+    return files + ([Path(os.environ["COMPANION_CATALOG"])] if os.environ.get("COMPANION_CATALOG") else [])
+
+
+# The database's card_values keep every game's values in one table: the unmarked game's under the card's name,
+# another game's under "<kind>:<name>", so that no name of one game is taken for another's.
+def stored_card(kind: str, name: str) -> str:
+    return name if kind == games.UNMARKED else f"{kind}:{name}"
+
+
+def own_name(kind: str, stored: str) -> str | None:
+    """The card's name when a value stored under `stored` is this game's, else None."""
+    if kind != games.UNMARKED:
+        return stored.removeprefix(f"{kind}:") if stored.startswith(f"{kind}:") else None
+    return None if any(stored.startswith(f"{k}:") for k in games.kinds() if k != games.UNMARKED) else stored
+
+
+def values_of(kind: str, values: Iterable[Value]) -> list[Value]:
+    """This game's values among every game's, each under its card's own name."""
+    return [(name, field, value) for card, field, value in values if (name := own_name(kind, card)) is not None]
+
+
+def stored_values(url: str) -> list[Value]:
+    """The card values kept in the database (every game's): read with plain SQL from a SQLite file already up to date
+    (no SQLAlchemy to import), else through the store, which creates nothing while there is no database yet, and
+    migrates or refuses as it must."""
+    from db.quick import card_values
+
+    found = card_values(url)
+    if found is not None:
+        return found
     from db.engine import sqlite_path
     from db.store import Store
 
@@ -78,11 +87,3 @@ def stored_values(url: str) -> list[tuple[str, str, Any]]:
         return store.card_values()
     finally:
         store.close()
-
-
-def remember(store: Store, catalogue: Catalogue, card: str, field: str, value: Any) -> Catalogue:
-    """A value a player read off the card: checked first (a bad value stores nothing), then kept in the user's
-    catalogue in the database; returns the catalogue that uses it."""
-    checked = with_values(catalogue, [(card, field, value)])
-    store.set_card_value(card, field, value)
-    return checked

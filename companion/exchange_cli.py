@@ -5,17 +5,19 @@ import argparse
 import json
 import os
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from db.errors import DamagedGame, UnknownRecord
-from db.records import ORIGAMI, ORIGIN_STORY, WholeGame
+from db.records import WholeGame
 from db.store import Store
 from scoring import jsontext
 from scoring.errors import InputError
 
+from . import games as registry
 from .bgstats import Reading, is_bgstats, read_bgstats, whole_game
 from .bgstats_export import Export, bgstats_chunks
 from .catalogue import read_text
@@ -44,7 +46,20 @@ def add_verbs(verb: Callable[[str, str], argparse.ArgumentParser]) -> None:
                    help="BG Stats: this BG Stats player is this profile (new or existing); repeatable")
 
 
-def run(args: argparse.Namespace, url: str) -> tuple[Any, str]:
+def run(args: argparse.Namespace) -> tuple[int, Any, str | None]:
+    """A damaged game left out of an export is said and exits 2; an export to standard output says its summary on
+    standard error (the export is the output)."""
+    from db.location import default_url
+
+    data, text = _run(args, args.db or default_url())
+    code = 2 if data.get("left_out") else 0
+    if args.verb == "export" and str(args.file) == "-":
+        print(text, file=sys.stderr)
+        return code, data, None
+    return code, data, text
+
+
+def _run(args: argparse.Namespace, url: str) -> tuple[Any, str]:
     if args.verb == "import":
         if not args.aliases:  # a companion export is read as it goes; anything else whole, below
             streamed = import_file(args.file, url)
@@ -68,8 +83,9 @@ def _export(args: argparse.Namespace, url: str) -> tuple[Any, str]:
         raise InputError("give --game or --all, not both", where="export")
     now = datetime.now(UTC)
     damaged: list[DamagedGame] = []
-    tally = {"games": 0, "finished": 0, "others": 0}
-    only_origami = args.csv  # the CSV's columns are Origami's so far: another game's rows would be misread
+    tally = {"games": 0, "finished": 0}
+    others: Counter[str] = Counter()  # games the CSV leaves out, by the name of their game
+    only_unmarked = args.csv  # the CSV's columns are the unmarked game's so far: another's would be misread
     store = Store.open(url)
     try:
         found: Iterable[WholeGame | DamagedGame]
@@ -85,8 +101,8 @@ def _export(args: argparse.Namespace, url: str) -> tuple[Any, str]:
             for g in found:
                 if isinstance(g, DamagedGame):
                     damaged.append(g)
-                elif only_origami and g.kind != ORIGAMI:
-                    tally["others"] += 1
+                elif only_unmarked and g.kind != registry.UNMARKED:
+                    others[registry.game(g.kind).name] += 1
                 else:
                     tally["games"] += 1
                     tally["finished"] += g.finished_at is not None
@@ -104,9 +120,10 @@ def _export(args: argparse.Namespace, url: str) -> tuple[Any, str]:
             count = tally["games"]
     finally:
         store.close()
-    if tally["others"]:
-        print(f"companion export: {tally['others']} Origin Story game(s) left out: the CSV carries Origami games "
-              "so far (--bgstats and the companion's own format carry them)", file=sys.stderr)
+    for name, count_of in others.items():
+        print(f"companion export: {count_of} {name} game(s) left out: the CSV carries "
+              f"{registry.game(registry.UNMARKED).name} games so far (--bgstats and the companion's own format carry "
+              "them)", file=sys.stderr)
     damaged.sort(key=lambda d: d.game)
     what = "finished game" if args.csv or args.bgstats else "game"
     for d in damaged:  # every other game is written; these are named, and the exit status says one is missing
@@ -238,13 +255,14 @@ def _plan(reading: Reading, adding: int, known: int, twins: dict[str, int], name
     BG Stats player goes."""
     left = [f"{reading.other_games} play(s) of other games"] if reading.other_games else []
     left += [f"{reading.ignored} marked ignored"] if reading.ignored else []
-    left += [f"{len(reading.winners_only)} Origin Story play(s) with winners only and no VP (an Origin Story "
-             "game's history is its VP)"] if reading.winners_only else []
+    for name in dict.fromkeys(registry.game(p.kind).name for p in reading.winners_only):
+        left.append(f"{sum(registry.game(p.kind).name == name for p in reading.winners_only)} {name} play(s) with "
+                    f"winners only and no VP (an {name} game's history is its VP)")
     left += [f"{known} already here"] if known else []
     left += [f"{len(twins)} the same as game(s) {', '.join(map(str, sorted(set(twins.values()))))}"] if twins else []
-    games = " and ".join(dict.fromkeys("Origin Story" if p.kind == ORIGIN_STORY else "Origami"
-                                       for p in reading.plays)) or "Origami"
-    out = [f"BG Stats file: {adding} {games} play(s) to add" + (f" ({'; '.join(left)} left out)" if left else "")]
+    names_of = " and ".join(dict.fromkeys(registry.game(p.kind).name for p in reading.plays)) or \
+        registry.game(registry.UNMARKED).name
+    out = [f"BG Stats file: {adding} {names_of} play(s) to add" + (f" ({'; '.join(left)} left out)" if left else "")]
     unknown = sum(not p.points_known for p in reading.plays)
     if unknown:
         out.append(f"  {unknown} of the plays kept only who won: they join with their winners and ranks, points "

@@ -8,9 +8,10 @@ from typing import TYPE_CHECKING, Any
 
 from db.errors import DamagedGame
 from db.location import default_url
-from db.records import ORIGAMI
 from scoring.errors import InputError
 
+from . import games
+from .game import Output
 from .local_time import when
 
 if TYPE_CHECKING:  # the store (SQLAlchemy) loads when a verb runs, not for `companion games --help`
@@ -39,8 +40,9 @@ def add_verbs(verb: Callable[[str, str], argparse.ArgumentParser]) -> None:
     p.add_argument("--ratings", action="store_true",
                    help="skill ratings (openskill) per game and variant, with their trend (one player's, if named)")
     p.add_argument("--chances", metavar="A,B[,…]", help="with --ratings: each player's chance to win this line-up")
-    p.add_argument("--in", dest="chances_in", default="origami", metavar="SCOPE",
-                   help="with --chances: the ratings used (origami, origami/legends, origami/mixed, origin-story…)")
+    p.add_argument("--in", dest="chances_in", default=games.UNMARKED, metavar="SCOPE",
+                   help="with --chances: the ratings used: a game (" + ", ".join(games.kinds()) + f"; "
+                        f"{games.UNMARKED} unless given), or a game and its variant (e.g. origami/legends)")
     p = verb("replay", "a game's log step by step, the state after each event, and the checks on it "
                        "(exit 1 when a check fails)")
     p.add_argument("game", type=int, help="the game's number (see `companion games`)")
@@ -60,7 +62,7 @@ def _day(text: str) -> datetime:
     return datetime(day.year, day.month, day.day, tzinfo=UTC)
 
 
-def run(args: argparse.Namespace) -> tuple[int, Any, str]:
+def run(args: argparse.Namespace) -> Output:
     """(exit code, JSON data, text) for a history verb."""
     from db.store import Store
 
@@ -199,28 +201,13 @@ def _history(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
         "no players yet"
 
 
-def _replay(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
-    from .replay import replay, step_json, step_text
-
+def _replay(store: Store, args: argparse.Namespace) -> Output:
     game = store.game(args.game)
-    if game.kind != ORIGAMI:
-        raise InputError(f"game {game.id} is an Origin Story game: `companion origin replay {game.id}` replays it")
-    try:
-        steps, final = replay(store.events(game.id))
-    except InputError:
-        raise
-    except Exception as exc:  # events read from disk that no game can reach: the log is damaged
-        raise InputError(f"game {game.id}'s log cannot be replayed ({type(exc).__name__}: {exc}): it is damaged; "
-                         "restore a backup copy of the database") from None
-    bad = [s for s in steps if s.problems]
-    summary = (f"game {game.id}: {len(steps)} events, " +
-               ("every check passed" if not bad else f"{len(bad)} event(s) fail a check"))
-    if final is not None:
-        summary += f"; now: {final.end_banner()}"
-    data = {"game": game.id, "status": game.status, "steps": [step_json(s) for s in steps],
-            "checks": "ok" if not bad else [s.entry.seq for s in bad]}
-    return (1 if bad else 0), data, "\n".join([*(step_text(s) for s in steps), summary])
+    if not games.known(game.kind):
+        raise InputError(f"game {game.id} is a game of {game.kind!r}, which this companion does not know: written by "
+                         "a newer companion?")
+    return games.game(game.kind).replay(store, game)
 
 
-_VERBS: dict[str, Callable[[Store, argparse.Namespace], tuple[int, Any, str]]] = {
+_VERBS: dict[str, Callable[[Store, argparse.Namespace], Output]] = {
     "players": _players, "games": _games, "history": _history, "replay": _replay}

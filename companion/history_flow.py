@@ -18,7 +18,6 @@ if TYPE_CHECKING:
     from scoring.origin.scoring import GameScore
     from screens.origami.quick import QuickScoreScreen, TotalsScreen
     from screens.origami.sheet import SheetScreen
-    from screens.origin.catalogue import OriginCatalogueScreen
     from screens.origin.quick import OriginQuickScreen
     from screens.players import PlayersScreen
 
@@ -87,7 +86,7 @@ class HistoryFlow(AppBase):
         from screens.origami.sheet import SheetScreen
 
         from .local_time import when
-        from .render import stored_sheet
+        from .origami.render import stored_sheet
 
         store = self.reader()
         try:
@@ -202,7 +201,7 @@ class HistoryFlow(AppBase):
     def on_quick_score_screen_save(self, message: QuickScoreScreen.Save) -> None:
         from screens.origami.quick import QuickScoreScreen
 
-        from .render import sheet_json
+        from .origami.render import sheet_json
 
         table, sheet = message.scored.table, message.scored.sheet
         families = sorted({c.family for s in table.players for cid in s.cards()
@@ -223,7 +222,7 @@ class HistoryFlow(AppBase):
         no cards, so no families or characters, and each player's sheet has their total and hand but no lines."""
         from screens.origami.quick import TOTALS_ONLY, TotalsScreen
 
-        from .render import sheet_json
+        from .origami.render import sheet_json
 
         sheet = message.sheet
         try:
@@ -243,7 +242,7 @@ class HistoryFlow(AppBase):
         from scoring.origin.roundfile_json import score_json
         from screens.origin.quick import OriginQuickScreen
 
-        from .origin_session import FinalResults, SeatResult
+        from .origin.session import FinalResults, SeatResult
 
         scored = message.scored
         sheet = scored.game
@@ -263,24 +262,3 @@ class HistoryFlow(AppBase):
             return
         if isinstance(self.screen, OriginQuickScreen):
             self.screen.was_saved(record.id)
-
-    def on_origin_catalogue_screen_keep(self, message: OriginCatalogueScreen.Keep) -> None:
-        """A value read off an Origin Story card (or a new card's kind), checked, then kept in the user's catalogue
-        exactly as `companion catalog --game origin-story set` keeps it (the shipped catalogue is never changed)."""
-        from screens.origin.catalogue import OriginCatalogueScreen
-
-        from .catalogue import ORIGIN_STORED
-        from .origin_catalogue import typed
-
-        screen = self.screen_of(OriginCatalogueScreen)
-        known = screen.catalogue.lookup(message.card)
-        name = known.name if known else message.card
-        try:
-            value = typed(message.field, message.value)
-            checked = screen.catalogue.with_entries([(f"{name}.{message.field}", {"name": name, message.field: value})])
-            self.reader().set_card_value(f"{ORIGIN_STORED}{name}", message.field, value)
-        except InputError as exc:
-            self.notify(str(exc), title="Not saved", severity="error")
-            return
-        screen.use_catalogue(checked, name)
-        self.notify(f"{name}: {message.field.replace('_', ' ')} = {message.value} kept in your catalogue.")

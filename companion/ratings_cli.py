@@ -10,10 +10,8 @@ from db.ratings import chances, lineup_skills, stored
 from db.store import Store
 from scoring.errors import InputError
 
+from . import games
 from .history import sparkline
-
-TITLES = {"origami": "Origami", "origin-story": "Origin Story", "legends": "Origami Legends",
-          "mixed": "Origami and Legends"}
 
 
 def run(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
@@ -48,8 +46,13 @@ def run(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
 
 
 def title(scope: str) -> str:
+    """"Origami, every variant", "Origami · Origami Legends", "Origin Story · solo" (a kind this companion does not
+    know, by its name in the database)."""
     kind, _, variant = scope.partition("/")
-    return TITLES[kind] + (f" · {TITLES.get(variant, variant)}" if variant else ", every variant")
+    if not games.known(kind):
+        return kind + (f" · {variant}" if variant else ", every variant")
+    game = games.game(kind)
+    return game.name + (f" · {game.title(variant)}" if variant else ", every variant")
 
 
 def lineup(store: Store, names: str, scope: str) -> tuple[str, list[dict[str, Any]]]:

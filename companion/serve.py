@@ -24,7 +24,7 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
@@ -33,10 +33,10 @@ from textual_serve.server import Server
 
 from db.store import Store
 from scoring.errors import InputError
-from scoring.origami.catalog import Catalogue
 
+from . import watch
 from .bgstats_page import PATH, signature
-from .watch import POLL, current_game, fragment, page, snapshot, version
+from .watch import POLL, Catalogues, Shown, current_game, page, shown
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 HOST = re.compile(r"[A-Za-z0-9.\-\[\]:]{1,255}")
@@ -142,34 +142,35 @@ class Limiter:
 class TableView:
     """The read-only table, built on one worker thread at most once every FRESH seconds."""
 
-    def __init__(self, url: str, catalogue: Catalogue, game: int | None) -> None:
-        self.url, self.catalogue, self.game = url, catalogue, game
+    def __init__(self, url: str, game: int | None, catalogues: Catalogues | None = None) -> None:
+        self.url, self.game, self.catalogues = url, game, catalogues or Catalogues()
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table-view")
         self.lock = asyncio.Lock()
         self.store: Store | None = None
-        self.built: tuple[str, str] = ("", "")  # (version, HTML)
+        self.built = Shown("", "")
         self.checked = float("-inf")
 
-    async def now(self) -> tuple[str, str]:
+    async def now(self) -> Shown:
         async with self.lock:  # one build for every phone asking at once
             if time.monotonic() - self.checked >= FRESH:
                 self.built = await asyncio.get_running_loop().run_in_executor(self.worker, self._build)
                 self.checked = time.monotonic()
             return self.built
 
-    def _build(self) -> tuple[str, str]:
+    def _build(self) -> Shown:
         try:
             if self.store is None:
                 self.store = Store.open(self.url)
             game = current_game(self.store, self.game)
-            key = version(game) if game else "none"
-            if key != self.built[0]:
-                shown = fragment(snapshot(self.store, game, self.catalogue) if game else None)
+            version = watch.version(game) if game else "none"
+            if version != self.built.version:
+                now = shown(self.store, game, self.catalogues)
                 if game is not None and game.finished:
-                    shown += f'\n<p><a href="{PATH}?game={game.id}">Send this game to BG Stats</a></p>'
-                return key, shown
+                    link = f'\n<p><a href="{PATH}?game={game.id}">Send this game to BG Stats</a></p>'
+                    now = replace(now, html=now.html + link)
+                return now
         except InputError as exc:  # an unknown game, a database gone: said on the page, and tried again
-            return f"error.{time.monotonic()}", f'<p class="quiet">{html.escape(str(exc))}</p>'
+            return Shown(f"error.{time.monotonic()}", f'<p class="quiet">{html.escape(str(exc))}</p>')
         return self.built
 
     async def bgstats(self, wanted: str, signed: bool) -> tuple[int, str]:
@@ -310,8 +311,7 @@ class CompanionServer(Server):
 
     # --- the read-only table -----------------------------------------------------------------------
     async def table_page(self, request: web.Request) -> web.Response:
-        etag, body = await self.view.now()
-        return web.Response(text=page(body, etag, "/table/now"), content_type="text/html")
+        return web.Response(text=page(await self.view.now(), "/table/now"), content_type="text/html")
 
     async def bgstats_page(self, request: web.Request) -> web.Response:
         wanted = request.query.get("game", "")
@@ -320,7 +320,7 @@ class CompanionServer(Server):
         return web.Response(status=status, text=body, content_type="text/html")
 
     async def table_now(self, request: web.Request) -> web.Response:
-        etag, body = await self.view.now()
-        if request.headers.get("If-None-Match") == etag:
-            return web.Response(status=304, headers={"ETag": etag})
-        return web.Response(text=body, content_type="text/html", headers={"ETag": etag})
+        now = await self.view.now()
+        if request.headers.get("If-None-Match") == now.version:
+            return web.Response(status=304, headers={"ETag": now.version})
+        return web.Response(text=now.html, content_type="text/html", headers={"ETag": now.version})

@@ -9,11 +9,9 @@ import shutil
 import socket
 import sys
 from collections.abc import Callable
-from pathlib import Path
 
 from db.store import Store
 from scoring.errors import InputError
-from scoring.origami.catalog import Catalogue
 
 from . import qr
 from .watch import current_game
@@ -35,10 +33,15 @@ def add_verb(verb: Callable[[str, str], argparse.ArgumentParser]) -> None:
     p.add_argument("--game", type=int, metavar="ID", help="show this game on the table (default: the latest)")
 
 
-def run(args: argparse.Namespace, url: str, catalogue: Catalogue, catalogue_files: list[Path]) -> int:
-    from .app import SHARE_SECRET, TABLE_LINK
-    from .serve import CompanionServer, Keys, TableView
+def run(args: argparse.Namespace) -> tuple[int, None, None]:
+    from db.location import default_url
 
+    from .app import SHARE_SECRET, TABLE_LINK
+    from .catalogue import catalogue_files
+    from .serve import CompanionServer, Keys, TableView
+    from .watch import Catalogues
+
+    url = args.db or default_url()
     if not 0 < args.port < 65536:
         raise InputError(f"--port {args.port}: a port from 1 to 65535")
     if args.network and args.host:
@@ -54,15 +57,15 @@ def run(args: argparse.Namespace, url: str, catalogue: Catalogue, catalogue_file
         finally:
             store.close()
     keys = Keys()
-    command = " ".join(shlex.quote(part) for part in [sys.executable, "-m", "companion", "--db", url,
-                                                       *[x for f in catalogue_files for x in ("--catalog", str(f))]])
-    view = TableView(url, catalogue, args.game)
+    own = [x for f in args.catalog for x in ("--catalog", str(f.resolve()))]
+    command = " ".join(shlex.quote(part) for part in [sys.executable, "-m", "companion", "--db", url, *own])
+    view = TableView(url, args.game, Catalogues(files=tuple(catalogue_files(args))))
     banner = _banner(public, keys.app, keys.watch, exposed)
     os.environ[TABLE_LINK] = f"{public}/table?key={keys.watch}"  # the app processes show it as a QR code
     os.environ[SHARE_SECRET] = keys.share  # and sign with it the links to a finished game's BG Stats page
     CompanionServer(command, host=bind, port=args.port, public=public, view=view, keys=keys,
                     banner=banner).serve()
-    return 0
+    return 0, None, None
 
 
 def _banner(public: str, app_key: str, watch_key: str, exposed: bool, columns: int = 0) -> str:

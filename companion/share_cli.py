@@ -33,20 +33,22 @@ def add_verb(verb: Callable[[str, str], argparse.ArgumentParser]) -> None:
                    help="the place you play at, sent with every play from now on ('' forgets it)")
 
 
-def run(args: argparse.Namespace, url: str) -> tuple[Any, str]:
-    """(JSON data, text). A QR code that cannot fit this terminal is an InputError, after the link (and the
-    file, if asked for) have been given."""
+def run(args: argparse.Namespace) -> tuple[int, Any, str]:
+    """(exit code, JSON data, text). A QR code that cannot fit this terminal is an InputError, after the link (and
+    the file, if asked for) have been given."""
+    from db.location import default_url
+
     said = []
     if args.location is not None:
         place = settings.set_location(args.location)
         said.append(f"Plays are sent to BG Stats from {place}." if place else
                     "No location is set: BG Stats will record the companion as the place.")
         if args.game is None:
-            return {"location": place}, said[0]
+            return 0, {"location": place}, said[0]
     if args.game is None:
         raise InputError("give the number of a finished game (see `companion games --finished`), or --location NAME",
                          where="share")
-    store = Store.open(url)
+    store = Store.open(args.db or default_url())
     try:
         game = store.game(args.game)
         play = shared_play(store, game.id)
@@ -67,7 +69,7 @@ def run(args: argparse.Namespace, url: str) -> tuple[Any, str]:
         data["file"] = str(args.save)
     if args.qr:
         text = _with_code(args, link, text, json.dumps(data, indent=2, ensure_ascii=False) if args.json else text)
-    return data, text
+    return 0, data, text
 
 
 def _with_code(args: argparse.Namespace, link: str, text: str, shown: str) -> str:

@@ -1,25 +1,33 @@
 """Home: resume an unfinished game, or go to another part of the companion."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from rich.markup import escape
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-ENTRIES = (("new", "Origami: new game"), ("quick", "Origami: quick score a finished game"),
-           ("players", "Players and history"), ("catalogue", "Origami: card catalogue"),
-           ("rules", "Origami: rules reference"),
-           ("origin-new", "Origin Story: new game (3–5 players, or 2 with sidekicks)"),
-           ("origin-solo", "Origin Story: solo against Automaton and Factoryon"),
-           ("origin-quick", "Origin Story: quick score a finished game"),
-           ("origin-rules", "Origin Story: rules reference"), ("origin-catalogue", "Origin Story: card catalogue"))
-GAMES = {"origami": "Origami", "origin-story": "Origin Story"}
+SHARED = (("players", "Players and history"),)  # after the games' own entries
+
+
+class Entry(Protocol):
+    """A game's line on Home (companion/game.py's Entry): the choice it posts, its label, the key that opens it and
+    that key's name in the footer (None: not in the footer)."""
+
+    @property
+    def choice(self) -> str: ...
+    @property
+    def label(self) -> str: ...
+    @property
+    def key(self) -> str | None: ...
+    @property
+    def footer(self) -> str | None: ...
 
 
 @runtime_checkable
@@ -38,17 +46,20 @@ class Unfinished:
     variant: str
     started: str  # e.g. "2026-11-21 20:15"
     events: int
-    kind: str = "origami"  # origami | origin-story
+    game: str  # the game's name, as Home says it ("Origin Story")
 
 
 class HomeScreen(Screen[None]):
-    BINDINGS = [Binding("n", "choose('new')", "Origami"), Binding("s", "choose('quick')", "Quick score"),
-                Binding("p", "choose('players')", "Players"),
-                Binding("c", "choose('catalogue')", "Cards", show=False),  # in the menu: the footer has no room
-                Binding("r", "choose('rules')", "Rules", show=False),
-                Binding("o", "choose('origin-new')", "Origin Story"),
-                Binding("v", "choose('origin-solo')", "Solo"), Binding("q", "app.quit", "Quit"),
+    BINDINGS = [Binding("p", "choose('players')", "Players"), Binding("q", "app.quit", "Quit"),
                 Binding("delete,x", "abandon", "Abandon", show=False)]  # said in the line above the games
+
+    def __init__(self, entries: Sequence[Entry] = ()) -> None:
+        super().__init__()
+        self.entries = (*((e.choice, e.label) for e in entries), *SHARED)
+        # The games' keys first, then Home's own: the footer shows them in this order.
+        keys = [Binding(e.key, f"choose({e.choice!r})", e.footer or e.label, show=e.footer is not None)
+                for e in entries if e.key]
+        self._bindings = BindingsMap([*keys, *self.BINDINGS])
 
     class Ready(Message):
         """Home is on screen and can be told what is in progress."""
@@ -61,7 +72,7 @@ class HomeScreen(Screen[None]):
             self.game_id = game_id
 
     class Chosen(Message):
-        """The player picked an entry: one of ENTRIES' keys, or "resume:ID" (a game of either kind)."""
+        """The player picked an entry: a game's entry, a shared one (SHARED), or "resume:ID" (a game of any kind)."""
 
         def __init__(self, choice: str) -> None:
             super().__init__()
@@ -88,17 +99,17 @@ class HomeScreen(Screen[None]):
             status.update(text + "".join(f"\n[b]Not listed:[/b] {escape(d)}" for d in damaged or ()))
         menu = self.query_one("#menu", OptionList)
         menu.clear_options()
-        menu.add_options([Option(f"Resume {GAMES.get(g.kind, g.kind)} game {g.id}: {', '.join(g.players)} "
+        menu.add_options([Option(f"Resume {g.game} game {g.id}: {', '.join(g.players)} "
                                  f"({g.variant}, started {g.started}, "
                                  f"{g.events} event{'s' if g.events != 1 else ''})", id=f"resume:{g.id}")
                           for g in games])
-        menu.add_options([Option(label, id=key) for key, label in ENTRIES])
+        menu.add_options([Option(label, id=key) for key, label in self.entries])
         menu.highlighted = 0
 
     def on_mount(self) -> None:
         self.title = "Origami companion"
         menu = self.query_one("#menu", OptionList)
-        menu.add_options([Option(label, id=key) for key, label in ENTRIES])
+        menu.add_options([Option(label, id=key) for key, label in self.entries])
         menu.highlighted = 0
         menu.focus()
 

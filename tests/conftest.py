@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from companion.catalogue import shipped
+from companion.origami.catalogue import shipped
 from scoring.origami.catalog import Catalogue
 from scoring.origami.sheet import ScoreSheet, score
 from scoring.origami.table import Table, parse_table

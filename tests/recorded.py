@@ -1,10 +1,10 @@
-"""Random legal games (companion.playout) with every command and the state after each, for store tests."""
+"""Random legal games (companion.origami.playout) with every command and the state after each, for store tests."""
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
 
-from companion.playout import Playout
+from companion.origami.playout import Playout
 from scoring.origami import commands as c
 from scoring.origami.catalog import Catalogue
 from scoring.origami.state import GameState

@@ -51,7 +51,7 @@ def test_shipped_catalogue_is_package_data() -> None:
 def test_db_imports_no_ui_and_companion_imports_no_screens_for_sessions() -> None:
     used: set[str] = set().union(*imports("db").values())
     assert not used & {"textual", "screens", "companion"}
-    code = ("import sys, db.store, db.stats, companion.session, companion.history; "
+    code = ("import sys, db.store, db.stats, companion.origami.session, companion.history; "
             "print(sorted(m for m in ('textual', 'screens') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert out.stdout.strip() == "[]"

@@ -16,7 +16,7 @@ from scoring.origami.templates import TYPED_EXAMPLE
 
 from ..ask import TextQuestion
 from ..card_list import CardListScreen
-from .question import ValueGiven
+from ..question import ValueGiven
 
 COLUMNS = ("quantity", "cost", "folds", "points", "effect")
 

@@ -18,11 +18,12 @@ from scoring.origami.options import folds
 from scoring.origami.referee import DEAL_FOLDS, decide, fewest_folds
 from scoring.origami.state import GameState
 
+from ..form import Field, Verdict
 from .completion import card_list
-from .form import CheckedForm, Field, Verdict
+from .form import CatalogueForm
 
 
-class DealScreen(CheckedForm):
+class DealScreen(CatalogueForm):
     DEFAULT_CSS = """
     DealScreen Grid { grid-size: 3; grid-columns: 14 1fr 10; grid-rows: 1; grid-gutter: 0 1; height: auto;
                       margin: 1 2; }

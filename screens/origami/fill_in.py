@@ -17,8 +17,8 @@ from scoring.errors import InputError
 from scoring.origami.cards import Card, CardId
 from scoring.origami.catalog import Catalogue
 
-from .form import Field, Verdict
-from .question import ValueGiven
+from ..form import Field, Verdict
+from ..question import ValueGiven
 
 FILL = ("cost", "folds", "points", "hand_modifier")  # the values printed on a card, in the order they are asked
 LABELS = {"cost": "cost", "folds": "folds", "points": "printed points", "hand_modifier": "hand modifier"}

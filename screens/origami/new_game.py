@@ -16,12 +16,9 @@ from scoring.origami.notation import matching
 from scoring.origami.referee import decide
 from scoring.origami.table import Variant
 
-from .completion import word_list
-from .form import CheckedForm, Choice, Field, Verdict
-
-
-def names(text: str) -> tuple[str, ...]:
-    return tuple(n.strip() for n in text.split(",") if n.strip())
+from ..completion import word_list
+from ..form import Choice, Field, Verdict, names
+from .form import CatalogueForm
 
 
 def pick(typed: tuple[str, ...], choices: list[str], what: str) -> tuple[str, ...]:
@@ -35,7 +32,7 @@ def pick(typed: tuple[str, ...], choices: list[str], what: str) -> tuple[str, ..
     return tuple(out)
 
 
-class NewGameScreen(CheckedForm):
+class NewGameScreen(CatalogueForm):
     DEFAULT_CSS = """
     NewGameScreen Grid { grid-size: 2; grid-columns: 22 1fr; grid-rows: 1; grid-gutter: 1 1; height: auto;
                          margin: 1 2; }

@@ -17,8 +17,9 @@ from scoring.origami.catalog import Catalogue
 from scoring.origami.sheet import PlayerScore, ScoreSheet, TieBreak, score
 from scoring.origami.table import Table, Variant, parse_table
 
-from .completion import Completer, complete_card, last_item, word_list
-from .form import Choice, Field, Verdict
+from ..completion import Completer, last_item, word_list
+from ..form import Choice, Field, Verdict
+from .completion import complete_card
 from .question import ask_value
 from .sheet import ScoreSheetView
 

@@ -16,7 +16,7 @@ from textual.widgets import Footer, Header, Input, Select, Static
 from scoring.origami.cards import Card
 from scoring.origami.rules import PLAYER_COUNTS, RULES, at_count, scoring_rule_of
 
-from .form import Choice
+from ..form import Choice
 
 ANY = "any"
 

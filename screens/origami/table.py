@@ -32,8 +32,9 @@ from scoring.origami.referee import decide
 from scoring.origami.state import GameState, Phase
 
 from ..ask import ask_override
-from .completion import Completer, complete_card, complete_word
-from .form import Field, Verdict
+from ..completion import Completer, complete_word
+from ..form import Field, Verdict
+from .completion import complete_card
 from .question import ask_value
 from .verb_help import VerbHelp
 

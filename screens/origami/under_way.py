@@ -22,9 +22,11 @@ from scoring.origami.referee import decide
 from scoring.origami.state import GameState
 
 from ..ask import ask_override
-from .completion import card_list, word_list
+from ..completion import word_list
+from ..form import Choice, Field, Verdict
+from .completion import card_list
 from .deal import DealScreen
-from .form import CheckedForm, Choice, Field, Verdict
+from .form import CatalogueForm
 
 HAND = re.compile(r"\s*(\d+)\s*(?:\+\s*(\d+)\s*rice(?: paper)?)?\s*", re.IGNORECASE)
 RAN_OUT = [("Not yet", "0"), ("Once", "1"), ("Twice: final turns", "2")]
@@ -38,7 +40,7 @@ def hand_size(text: str, who: str) -> tuple[int, int]:
     return int(found[1]), int(found[2] or 0)
 
 
-class UnderWayScreen(CheckedForm):
+class UnderWayScreen(CatalogueForm):
     DEFAULT_CSS = """
     UnderWayScreen #help { margin: 0 1; }
     UnderWayScreen #seats { grid-size: 4; grid-columns: 12 1fr 1fr 16; grid-rows: 1; grid-gutter: 0 1;

@@ -14,9 +14,8 @@ from scoring.origin import commands as c
 from scoring.origin.game import decide
 from scoring.origin.setup import Kind, mode_for, seating
 
-from ..origami.completion import word_list
-from ..origami.form import CheckedForm, Choice, Field, Verdict
-from ..origami.new_game import names
+from ..completion import word_list
+from ..form import CheckedForm, Choice, Field, Verdict, names
 
 LOT = "lot"
 MODES = {"solo": "solo: you against Automaton and Factoryon", "duo": "duo: two players, each with a sidekick",

@@ -22,8 +22,8 @@ from scoring.origin.rules import Choices, RuleId
 from scoring.origin.scoring import SURRENDER, GameScore
 from scoring.origin.setup import ROUNDS, VANCARDIANS, Mode, mode_for
 from screens.ask import TextQuestion
-from screens.origami.completion import Completer, complete_word, word_list
-from screens.origami.form import Choice, Field, Verdict
+from screens.completion import Completer, complete_word, word_list
+from screens.form import Choice, Field, Verdict
 
 from .sheet import OriginSheetView
 

@@ -15,7 +15,7 @@ from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from scoring.origin.rules import ALL, RULES, SCOPES, RuleId
 
-from ..origami.form import Choice
+from ..form import Choice
 
 ANY = "any"
 COUNTS = {"1": "1 player (solo)", "2": "2 players (duo)", "3-5": "3–5 players"}

@@ -14,8 +14,8 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
-from ..origami.completion import Completer, complete_word
-from ..origami.form import Field, Verdict
+from ..completion import Completer, complete_word
+from ..form import Field, Verdict
 
 DONE, NOW, TODO, SKIPPED = "done", "now", "todo", "skipped"
 MARKS = {DONE: ("✓", "green"), NOW: ("▶", "bold yellow"), TODO: ("·", "dim"), SKIPPED: ("–", "dim")}

@@ -18,8 +18,8 @@ from scoring.origin.setup import Mode
 from scoring.origin.state import Phase
 
 from ..ask import Confirm, ask_override
-from ..origami.completion import Completer, complete_word
-from ..origami.form import Field, Verdict
+from ..completion import Completer, complete_word
+from ..form import Field, Verdict
 from .board import TableView, banner, moves_text, seat_lines, status_line, surrender_text, trick_line, unused_reminder
 from .line import DUO_HELP, LINE_HELP, SOLO_HELP, SOLO_TABLE_HELP, WORDS
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from companion.render import sheet_text, stored_sheet
+from companion.origami.render import sheet_text, stored_sheet
 from db.store import Store
 from scoring.origami.sheet import SCORES_ONLY
 from screens.origami.sheet import sheet_text as screen_sheet

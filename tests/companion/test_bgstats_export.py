@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from companion.catalogue import shipped
-from companion.render import sheet_json
+from companion.origami.catalogue import shipped
+from companion.origami.render import sheet_json
 from db.store import Store
 from scoring.origami.sheet import score
 from scoring.origami.table import parse_table

@@ -15,6 +15,7 @@ from aiohttp.test_utils import TestServer
 from companion.app import SHARE_SECRET, TABLE_LINK, make_app
 from companion.bgstats_page import PATH, relay_link
 from companion.serve import CompanionServer, Keys, TableView
+from companion.watch import Catalogues
 from screens.origami.sheet import SheetScreen
 from screens.share import QrScreen
 from tests.browser import browser
@@ -29,7 +30,7 @@ HREF = re.compile(r'<a class="open" href="([^"]+)">Open in BG Stats</a>')
 
 def server(url: str, keys: Keys, game: int | None = None) -> CompanionServer:
     return CompanionServer("true", host="127.0.0.1", port=0, public="http://127.0.0.1",
-                           view=TableView(url, CATALOGUE, game), keys=keys, banner="")
+                           view=TableView(url, game, Catalogues({"origami": CATALOGUE})), keys=keys, banner="")
 
 
 async def test_at_80x24_the_served_app_draws_the_games_page_whose_button_is_the_exact_link(

@@ -153,7 +153,7 @@ def test_a_value_is_set_back_to_unknown(tmp_path: Path) -> None:
 def test_the_file_as_a_qr_code_for_a_phone(tmp_path: Path) -> None:
     import os
 
-    from companion.catalog_share import code_text
+    from companion.origami.catalog_share import code_text
     from tests.companion.test_share import read_back
 
     ann = filled(tmp_path, "ann.db", ("Sheep", "points", "2"), ("Cat", "points", "3"))

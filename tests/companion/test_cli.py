@@ -219,5 +219,5 @@ def test_the_app_exits_non_zero_after_a_crash(monkeypatch: pytest.MonkeyPatch) -
         def run(self) -> None:  # Textual catches the exception, shows it, and keeps the code
             pass
 
-    monkeypatch.setattr("companion.app.make_app", lambda *_: Crashed())
+    monkeypatch.setattr("companion.app.make_app", lambda *_, **__: Crashed())
     assert main([]) == 1

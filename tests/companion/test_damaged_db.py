@@ -13,9 +13,9 @@ import pytest
 from textual.widgets import OptionList
 
 from companion.app import make_app
-from companion.catalogue import shipped
-from companion.playout import filled
-from companion.session import GameSession
+from companion.origami.catalogue import shipped
+from companion.origami.playout import filled
+from companion.origami.session import GameSession
 from db.store import Store
 from tests.companion.test_exchange import history, run
 from tests.recorded import script
@@ -185,7 +185,7 @@ async def test_resuming_a_game_with_a_damaged_log_says_so(sound: Path, tmp_path:
 
 
 def test_a_damaged_score_sheet_is_bad_data_not_a_crash() -> None:
-    from companion.render import stored_sheet
+    from companion.origami.render import stored_sheet
     from scoring.errors import InputError
 
     with pytest.raises(InputError, match="P1's result is damaged: the score sheet's name must be text"):

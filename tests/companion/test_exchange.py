@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from companion.catalogue import shipped
 from companion.cli import main
-from companion.playout import filled
-from companion.render import sheet_json
-from companion.session import GameSession
+from companion.origami.catalogue import shipped
+from companion.origami.playout import filled
+from companion.origami.render import sheet_json
+from companion.origami.session import GameSession
 from db.store import Store
 from scoring.origami.sheet import score
 from scoring.origami.table import parse_table

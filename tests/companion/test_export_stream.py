@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from companion import exchange_cli, import_stream
-from companion.catalogue import shipped
 from companion.cli import main
 from companion.exchange import to_json
 from companion.history_csv import history_csv
-from companion.playout import filled
-from companion.session import GameSession
+from companion.origami.catalogue import shipped
+from companion.origami.playout import filled
+from companion.origami.session import GameSession
 from db.store import Store
 from tests.companion.test_listing import scored
 from tests.recorded import script

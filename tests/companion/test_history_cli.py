@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.catalogue import shipped
 from companion.cli import main
-from companion.playout import filled
-from companion.session import GameSession
+from companion.origami.catalogue import shipped
+from companion.origami.playout import filled
+from companion.origami.session import GameSession
 from db.store import Store
 from scoring.origami import events as e
 from scoring.origami.sheet import PlayerScore, ScoreSheet

@@ -13,9 +13,9 @@ from collections import Counter
 from multiprocessing.connection import Connection
 from pathlib import Path
 
-from companion.catalogue import shipped
-from companion.playout import filled
-from companion.session import GameSession
+from companion.origami.catalogue import shipped
+from companion.origami.playout import filled
+from companion.origami.session import GameSession
 from db.store import Store
 from scoring.origami import commands as c
 from tests.recorded import Scripted, script

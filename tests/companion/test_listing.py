@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from companion import watch
-from companion.catalogue import shipped
 from companion.cli import main
-from companion.playout import filled
-from companion.render import sheet_json
-from companion.session import GameSession
+from companion.origami.catalogue import shipped
+from companion.origami.playout import filled
+from companion.origami.render import sheet_json
+from companion.origami.session import GameSession
 from db import store as store_module
 from db.store import Store
 from scoring.origami.sheet import PlayerScore, ScoreSheet

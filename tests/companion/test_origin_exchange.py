@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from companion.origin_playout import Engine, play_game
-from companion.origin_session import OriginSession
+from companion.origin.playout import Engine, play_game
+from companion.origin.session import OriginSession
 from companion.watch import current_game
 from db.store import Store
 from tests.companion.test_catalog_cli import run
@@ -95,10 +95,11 @@ def test_an_origin_story_game_that_cannot_be_is_refused(capsys: pytest.CaptureFi
     assert not Path(f"{tmp_path}/fresh.db").exists() or Store.open(fresh).games() == []
 
 
-def test_the_verbs_made_for_origami_name_an_origin_story_game_or_carry_it(capsys: pytest.CaptureFixture[str], tmp_path: Path,
-                                                              two_games: str) -> None:
-    code, _, err = run(capsys, "--db", two_games, "replay", "1")
-    assert code == 2 and "`companion origin replay 1`" in err
+def test_the_shared_verbs_carry_an_origin_story_game(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                     two_games: str) -> None:
+    code, replayed, err = run(capsys, "--db", two_games, "replay", "1")  # the game's own replay, as `origin replay`
+    assert code == 0 and "every check passed" in replayed, err
+    assert run(capsys, "--db", two_games, "origin", "replay", "1") == (code, replayed, err)
     code, text, err = run(capsys, "--db", two_games, "share", "1", "--json")  # finished: it goes to BG Stats
     assert code == 0 and json.loads(text)["play"]["game"]["name"] == "Origin Story", err
     code, _, err = run(capsys, "--db", two_games, "share", "2")  # still in play
@@ -117,7 +118,7 @@ def test_the_verbs_made_for_origami_name_an_origin_story_game_or_carry_it(capsys
 
 def quick_scored(url: str, grid: list[dict[str, str]], people: tuple[str, ...], variant: str) -> int:
     """A game saved as the quick-score screen saves it (`on_origin_quick_screen_save`)."""
-    from companion.origin_session import FinalResults, SeatResult
+    from companion.origin.session import FinalResults, SeatResult
     from scoring.origin.roundfile_json import score_json
     from scoring.origin.scoring import quick_game
 

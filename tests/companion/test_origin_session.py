@@ -11,9 +11,10 @@ from typing import Any
 
 import pytest
 
-from companion import cli, origin_replay
-from companion.origin_playout import play_game, play_round
-from companion.origin_session import OriginSession
+from companion import cli
+from companion.origin import replay as origin_replay
+from companion.origin.playout import play_game, play_round
+from companion.origin.session import OriginSession
 from db.errors import StaleGame
 from db.records import Undone
 from db.store import Store
@@ -364,7 +365,7 @@ def test_a_game_reopened_mid_stepper_resumes_at_the_same_step(store: Store) -> N
 
 
 def test_the_catalogue_feeds_the_solo_ban_and_the_charge_order(store: Store) -> None:
-    from companion.origin_catalogue import shipped
+    from companion.origin.catalogue import shipped
     catalogue = shipped().with_entries([("test", {"name": "Trance", "solo_banned": True, "involves_others": True})])
     session = started(store, "solo", ("Ann",), deck="app", difficulty=0, difficulty_colour="red")
     session = OriginSession(store, session.game_id, random.Random(3), catalogue=catalogue)

@@ -14,8 +14,8 @@ import pytest
 
 from companion.app import make_app
 from companion.bgstats import read_bgstats
-from companion.origin_playout import play_round
-from companion.origin_session import OriginSession
+from companion.origin.playout import play_round
+from companion.origin.session import OriginSession
 from companion.share import LINK, bgstats_link, shared_play
 from db.store import Store
 from scoring.origin import commands as c

@@ -12,8 +12,9 @@ from pathlib import Path
 import aiohttp
 from aiohttp.test_utils import TestServer
 
-from companion.origin_session import OriginSession
+from companion.origin.session import OriginSession
 from companion.serve import CompanionServer, Keys, TableView
+from companion.watch import Catalogues
 from db.store import Store
 from scoring.origin import commands as c
 from scoring.origin.cards import parse_card
@@ -97,7 +98,7 @@ def solo_game(url: str) -> tuple[int, set[str], set[str]]:
 
 @asynccontextmanager
 async def served(url: str) -> AsyncIterator[tuple[TestServer, Keys]]:
-    keys, view = Keys(), TableView(url, CATALOGUE, None)
+    keys, view = Keys(), TableView(url, None, Catalogues({"origami": CATALOGUE}))
     server = CompanionServer("true", host="127.0.0.1", port=0, public="http://127.0.0.1", view=view, keys=keys,
                              banner="")
     async with TestServer(await server._make_app(), host="127.0.0.1") as test:

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.origin_session import OriginSession
-from companion.origin_share import first_dealer, first_dealer_stored
-from companion.session import GameSession
+from companion.origami.session import GameSession
+from companion.origin.bgstats import first_dealer, first_dealer_stored
+from companion.origin.session import OriginSession
 from db.store import Store
 from scoring.errors import InputError
 from scoring.origami import events as e

@@ -21,12 +21,13 @@ import aiohttp
 import pytest
 from aiohttp.test_utils import TestServer
 
-from companion.catalogue import load, shipped
-from companion.playout import made_up
+from companion.origami.catalogue import load, shipped
+from companion.origami.playout import made_up
+from companion.origami.session import GameSession
+from companion.origami.watch import snapshot
 from companion.serve import BURST, MAX_APPS, CompanionServer, Keys, Limiter, TableView
 from companion.serve_cli import GAP, NETWORK_WARNING, _banner
-from companion.session import GameSession
-from companion.watch import current_game, snapshot
+from companion.watch import Catalogues, current_game
 from db.store import Store
 from tests.browser import browser
 from tests.companion.test_exchange import CATALOGUE, history, run
@@ -175,7 +176,7 @@ async def test_the_app_is_served_behind_its_own_key(served: Served) -> None:
 async def test_a_flood_and_slow_clients_do_not_stall_the_table(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path}/games.db"
     history(url)
-    keys, view = Keys(), TableView(url, CATALOGUE, None)
+    keys, view = Keys(), TableView(url, None, Catalogues({"origami": CATALOGUE}))
     builds = 0
     build = view._build
 
@@ -266,11 +267,12 @@ def test_a_port_in_use_a_double_binding_or_an_unknown_game_is_refused_clearly(ca
 
 
 async def test_a_table_that_cannot_be_shown_says_why_on_the_page(tmp_path: Path) -> None:
-    view = TableView(f"sqlite:///{tmp_path}/games.db", CATALOGUE, 99)  # the game was removed from under it
-    _, body = await view.now()
+    # The game was removed from under it:
+    view = TableView(f"sqlite:///{tmp_path}/games.db", 99, Catalogues({"origami": CATALOGUE}))
+    body = (await view.now()).html
     assert "no game 99" in body
     await view.close()
-    empty = TableView(f"sqlite:///{tmp_path}/other.db", CATALOGUE, None)
-    _, body = await empty.now()
+    empty = TableView(f"sqlite:///{tmp_path}/other.db", None, Catalogues({"origami": CATALOGUE}))
+    body = (await empty.now()).html
     assert "No game recorded turn by turn yet" in body
     await empty.close()

@@ -16,8 +16,9 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestServer
 
+from companion.origami.watch import fragment, snapshot
 from companion.serve import BURST, IDLE_SECONDS, RATE, REFUSED, CompanionServer, Keys, Malformed, Redact, TableView
-from companion.watch import current_game, fragment, snapshot
+from companion.watch import Catalogues, current_game
 from db.store import Store
 from scoring.errors import MissingValue
 from tests.browser import browser
@@ -66,7 +67,7 @@ async def companion_server(tmp_path: Path) -> AsyncIterator[tuple[TestServer, Ke
     history(url)
     keys = Keys()
     server = CompanionServer("true", host="127.0.0.1", port=0, public="http://127.0.0.1",
-                             view=TableView(url, CATALOGUE, None), keys=keys, banner="")
+                             view=TableView(url, None, Catalogues({"origami": CATALOGUE})), keys=keys, banner="")
     app = await server._make_app()
     app[SERVER] = server
     async with TestServer(app, host="127.0.0.1") as test:
@@ -354,7 +355,7 @@ def test_the_phone_page_says_what_players_can_do_never_a_shell_command(tmp_path:
     def needs_a_value(self: object) -> None:
         raise MissingValue("Sheep", "points", "the score")
 
-    monkeypatch.setattr("companion.watch.GameSession.score", needs_a_value)
+    monkeypatch.setattr("companion.origami.watch.GameSession.score", needs_a_value)
     store = Store.open(url)
     try:
         game = current_game(store, None)

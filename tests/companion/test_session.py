@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.catalogue import shipped
-from companion.playout import filled
-from companion.session import GameSession, Submitted
+from companion.origami.catalogue import shipped
+from companion.origami.playout import filled
+from companion.origami.session import GameSession, Submitted
 from db.errors import StaleGame
 from db.records import Undone
 from db.store import Store

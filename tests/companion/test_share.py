@@ -15,11 +15,12 @@ import zxingcpp
 
 from companion import qr
 from companion.bgstats import read_bgstats
-from companion.catalogue import shipped
 from companion.cli import main
 from companion.log_session import in_effect
-from companion.render import sheet_json
-from companion.share import LINK, bgstats_link, bgstats_play, shared_play
+from companion.origami.bgstats import bgstats_play
+from companion.origami.catalogue import shipped
+from companion.origami.render import sheet_json
+from companion.share import LINK, bgstats_link, shared_play
 from db.store import Store
 from scoring.origami.evolve import project
 from scoring.origami.sheet import score

@@ -11,7 +11,7 @@ from typing import Any
 
 from sqlalchemy import event
 
-from companion.render import sheet_json
+from companion.origami.render import sheet_json
 from db.store import Store
 from tests.db.test_store import new_game
 from tests.db.test_tallies import _sheet, counted, kept

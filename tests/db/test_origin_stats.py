@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.origin_session import FinalResults, SeatResult
+from companion.origin.session import FinalResults, SeatResult
 from db.store import Store
 from scoring.origin.roundfile_json import score_json
 from scoring.origin.scoring import quick_game

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from companion.origin_playout import play_game
-from companion.origin_session import OriginSession
+from companion.origin.playout import play_game
+from companion.origin.session import OriginSession
 from db.records import ORIGIN_STORY
 from db.store import Store
 from scoring.origin import commands as c

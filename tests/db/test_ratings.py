@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.catalogue import shipped
-from companion.render import sheet_json
+from companion.origami.catalogue import shipped
+from companion.origami.render import sheet_json
 from db.ratings import NEW, chances, rate, update
 from db.store import Store
 from scoring.origami.sheet import score

@@ -11,7 +11,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy import event
 
-from companion.render import sheet_json
+from companion.origami.render import sheet_json
 from db import ratings
 from db.ratings import Ratings, from_store, recompute, stored
 from db.records import Undone

@@ -6,9 +6,9 @@ from datetime import UTC, datetime
 import pytest
 import sqlalchemy as sa
 
-from companion.catalogue import shipped
-from companion.playout import filled
-from companion.render import sheet_json
+from companion.origami.catalogue import shipped
+from companion.origami.playout import filled
+from companion.origami.render import sheet_json
 from db import upcast
 from db.errors import StaleGame, StoreError, UnknownRecord
 from db.records import Undone

@@ -12,7 +12,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy import event
 
-from companion.render import sheet_json
+from companion.origami.render import sheet_json
 from db import tallies
 from db.records import Undone
 from db.store import Store

@@ -11,9 +11,9 @@ import pytest
 from textual.widgets import OptionList, Static
 
 from companion.app import make_app
-from companion.catalogue import shipped
-from companion.playout import filled
-from companion.session import GameSession
+from companion.origami.catalogue import shipped
+from companion.origami.playout import filled
+from companion.origami.session import GameSession
 from db.store import Store
 from scoring.errors import InputError
 from screens.ask import Confirm

@@ -6,9 +6,9 @@ from pathlib import Path
 from textual.widgets import Input, OptionList, Static
 
 from companion.app import make_app
-from companion.catalogue import shipped
-from companion.playout import filled
-from companion.session import GameSession
+from companion.origami.catalogue import shipped
+from companion.origami.playout import filled
+from companion.origami.session import GameSession
 from db.store import Store
 from scoring.origami.rules import RULES
 from screens.home import HomeScreen
@@ -50,7 +50,7 @@ async def test_home_lists_the_games_in_progress(tmp_path: Path) -> None:
 
 async def test_an_origin_story_game_in_progress_is_offered_and_resumes_on_its_own_screens(tmp_path: Path) -> None:
     """Home lists an Origin Story game in play beside the Origami ones, and Enter opens it where it stands."""
-    from companion.origin_session import OriginSession
+    from companion.origin.session import OriginSession
     from screens.origin.stepper import StepperScreen
     from screens.origin.table import OriginTableScreen
 

@@ -10,8 +10,8 @@ import pytest
 from textual.pilot import Pilot
 
 from companion.app import make_app
-from companion.catalogue import shipped
-from companion.render import sheet_json
+from companion.origami.catalogue import shipped
+from companion.origami.render import sheet_json
 from db.store import Store
 from scoring.origami.sheet import score
 from scoring.origami.table import parse_table

@@ -7,10 +7,10 @@ from pathlib import Path
 from textual.widgets import Input
 
 from companion.app import make_app
-from companion.catalogue import shipped
-from companion.origin_session import OriginSession
-from companion.playout import filled
-from companion.session import GameSession
+from companion.origami.catalogue import shipped
+from companion.origami.playout import filled
+from companion.origami.session import GameSession
+from companion.origin.session import OriginSession
 from db.store import Store
 from scoring.origin import commands as oc
 from screens.origami.table import TableScreen

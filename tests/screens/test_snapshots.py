@@ -7,9 +7,9 @@ from typing import Any
 from textual.pilot import Pilot
 
 from companion.app import make_app
-from companion.catalogue import shipped
-from companion.playout import filled
-from companion.session import GameSession
+from companion.origami.catalogue import shipped
+from companion.origami.playout import filled
+from companion.origami.session import GameSession
 from db.store import Store
 from tests.recorded import script
 from tests.screens.origami.test_quick import TABLE_41, type_rows

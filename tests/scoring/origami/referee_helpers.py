@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from companion.catalogue import shipped
+from companion.origami.catalogue import shipped
 from scoring.decision import Accepted, Rejected
 from scoring.origami import commands as c
 from scoring.origami.catalog import Catalogue

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from companion.playout import filled
+from companion.origami.playout import filled
 from scoring.decision import Rejected
 from scoring.errors import MissingValue
 from scoring.origami import commands as c

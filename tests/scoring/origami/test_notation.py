@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.catalogue import shipped
-from companion.playout import filled
+from companion.origami.catalogue import shipped
+from companion.origami.playout import filled
 from scoring.errors import InputError
 from scoring.origami import commands as c
 from scoring.origami.catalog import Catalogue

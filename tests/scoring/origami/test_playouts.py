@@ -9,8 +9,8 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.catalogue import shipped
-from companion.playout import Playout, filled
+from companion.origami.catalogue import shipped
+from companion.origami.playout import Playout, filled
 from scoring.origami.codec import decode, encode
 from scoring.origami.evolve import project
 from scoring.origami.state import Phase

@@ -233,7 +233,7 @@ def test_fewest_in_hand_award_template(scored: Scored) -> None:
 
 
 def test_every_shipped_scoring_card_has_a_rule_id() -> None:
-    from companion.catalogue import shipped
+    from companion.origami.catalogue import shipped
     from scoring.origami.cards import Effect
     from scoring.origami.rules import RULES, scoring_rule_of
 

@@ -7,8 +7,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.catalogue import shipped
-from companion.playout import Playout, filled
+from companion.origami.catalogue import shipped
+from companion.origami.playout import Playout, filled
 from scoring.decision import Accepted
 from scoring.origami import commands as c
 from scoring.origami.audit import audit

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.origin_playout import Engine
+from companion.origin.playout import Engine
 from scoring.origin import commands as c
 from scoring.origin.audit import audit
 from scoring.origin.cards import parse_card

@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import pytest
 
-from companion.origin_playout import Engine
+from companion.origin.playout import Engine
 from scoring.decision import Accepted, Rejected
 from scoring.origin import commands as c
 from scoring.origin import events as e

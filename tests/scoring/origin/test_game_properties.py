@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from companion.origin_playout import Engine, play_game
+from companion.origin.playout import Engine, play_game
 from scoring.errors import InputError
 from scoring.origin import codec
 from scoring.origin import events as e

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from companion.origin_playout import Engine, solo_draw
+from companion.origin.playout import Engine, solo_draw
 from scoring.decision import Accepted, Rejected
 from scoring.origin import commands as c
 from scoring.origin import events as e

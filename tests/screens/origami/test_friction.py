@@ -8,7 +8,7 @@ from typing import Any
 from textual.widgets import Input
 
 from companion.app import make_app
-from companion.session import GameSession
+from companion.origami.session import GameSession
 from db.store import Store
 from scoring.origami import commands as c
 from scoring.origami.cards import CardId
@@ -16,10 +16,10 @@ from scoring.origami.catalog import Catalogue
 from scoring.origami.legal import legal_actions
 from scoring.origami.notation import VERBS, split, write
 from scoring.origami.state import Phase
-from screens.origami.question import ValueQuestion
 from screens.origami.sheet import SheetScreen
 from screens.origami.table import TableScreen
 from screens.origami.verb_help import EXAMPLES, VerbHelp
+from screens.question import ValueQuestion
 from tests.recorded import script
 from tests.screens.origami.test_table import CATALOGUE, shown, type_line
 from tests.screens.origami.test_table_faults import dealt_game, resume

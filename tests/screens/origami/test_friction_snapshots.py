@@ -9,7 +9,7 @@ import pytest
 from textual.pilot import Pilot
 
 from companion.app import make_app
-from companion.session import GameSession
+from companion.origami.session import GameSession
 from db.store import Store
 from tests.recorded import script
 from tests.screens.origami.test_table import CATALOGUE

@@ -9,9 +9,9 @@ from textual.widgets import Input
 from bench.quick_keys import TABLE_41  # the rulebook's example (examples/41.json), typed as a player would
 from companion.app import CompanionApp, make_app
 from db.store import Store
-from screens.origami.question import ValueQuestion
 from screens.origami.quick import QuickScoreScreen
 from screens.origami.sheet import ScoreSheetView
+from screens.question import ValueQuestion
 from tests.screens.settle import settled
 
 

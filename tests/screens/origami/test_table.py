@@ -9,8 +9,8 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from companion.app import CompanionApp, make_app
-from companion.catalogue import shipped
-from companion.playout import filled
+from companion.origami.catalogue import shipped
+from companion.origami.playout import filled
 from db.store import Store
 from scoring.origami import commands as c
 from scoring.origami.notation import write
@@ -18,10 +18,10 @@ from scoring.origami.position import final_table
 from scoring.origami.sheet import score
 from screens.origami.deal import DealScreen
 from screens.origami.new_game import NewGameScreen
-from screens.origami.question import ValueQuestion
 from screens.origami.rules import RulesScreen
 from screens.origami.sheet import SheetScreen
 from screens.origami.table import TableScreen
+from screens.question import ValueQuestion
 from tests.recorded import script
 from tests.screens.settle import settled
 

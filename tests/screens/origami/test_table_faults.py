@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from companion.app import CompanionApp, make_app
-from companion.session import GameSession
+from companion.origami.session import GameSession
 from db.store import Store
 from scoring.origami import events as e
 from scoring.origami.describe import describe

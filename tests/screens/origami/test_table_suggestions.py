@@ -6,8 +6,8 @@ from __future__ import annotations
 from textual.app import App
 from textual.widgets import Input, Static
 
-from companion.catalogue import shipped
-from companion.playout import filled
+from companion.origami.catalogue import shipped
+from companion.origami.playout import filled
 from scoring.origami import commands as c
 from scoring.origami.cards import CardId
 from scoring.origami.state import GameState

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from companion.origin_playout import Engine, play_game
+from companion.origin.playout import Engine, play_game
 from scoring.errors import InputError
 from scoring.origin import commands as c
 from scoring.origin.cards import Suit

@@ -11,7 +11,7 @@ from pathlib import Path
 from textual.widgets import DataTable, Static
 
 from companion.app import make_app
-from companion.origin_catalogue import load
+from companion.origin.catalogue import load
 from db.store import Store
 from screens.origin.catalogue import OriginCatalogueScreen
 from tests.screens.settle import settled

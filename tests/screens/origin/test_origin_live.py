@@ -13,7 +13,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Static
 
 from companion.app import CompanionApp, make_app
-from companion.origin_session import OriginSession
+from companion.origin.session import OriginSession
 from db.store import Store
 from scoring.origin import events as e
 from scoring.origin.referee import referee

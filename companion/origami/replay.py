@@ -1,18 +1,21 @@
-"""A game's log step by step: each event as a sentence, the state after it, and the invariants checked."""
+"""An Origami game's log step by step: each event as a sentence, the state after it, and the invariants checked
+(`companion replay GAME`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from db.records import LoggedEvent, Undone
+from db.records import GameRecord, LoggedEvent, Undone
+from db.store import Store
+from scoring.errors import InputError
 from scoring.origami import events as e
 from scoring.origami.audit import audit
 from scoring.origami.describe import describe
 from scoring.origami.evolve import evolve, project, start
 from scoring.origami.state import GameState
 
-from .local_time import clock, when
-from .log_session import in_effect, undone_actions
+from ..local_time import clock, when
+from ..log_session import in_effect, undone_actions
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,3 +84,23 @@ def sentence(event: e.Event | Undone, names: tuple[str, ...]) -> str:
     if isinstance(event, Undone):
         return f"undid the action at event {event.action} ({event.reason})"
     return describe(event, names)
+
+
+def replayed(store: Store, game: GameRecord) -> tuple[int, Any, str]:
+    """(exit code, JSON data, text) for `companion replay GAME` of an Origami game: each step with the checks after
+    it (exit 1 when one fails)."""
+    try:
+        steps, final = replay(store.events(game.id))
+    except InputError:
+        raise
+    except Exception as exc:  # events read from disk that no game can reach: the log is damaged
+        raise InputError(f"game {game.id}'s log cannot be replayed ({type(exc).__name__}: {exc}): it is damaged; "
+                         "restore a backup copy of the database") from None
+    bad = [s for s in steps if s.problems]
+    summary = (f"game {game.id}: {len(steps)} events, " +
+               ("every check passed" if not bad else f"{len(bad)} event(s) fail a check"))
+    if final is not None:
+        summary += f"; now: {final.end_banner()}"
+    data = {"game": game.id, "status": game.status, "steps": [step_json(s) for s in steps],
+            "checks": "ok" if not bad else [s.entry.seq for s in bad]}
+    return (1 if bad else 0), data, "\n".join([*(step_text(s) for s in steps), summary])

@@ -7,16 +7,17 @@ import argparse
 from dataclasses import dataclass
 from typing import Any
 
-from db.records import ORIGIN_STORY, LoggedEvent, Undone
+from db.records import GameRecord, LoggedEvent, Undone
 from db.store import Store
 from scoring.errors import InputError
 from scoring.origin.audit import audit
 from scoring.origin.describe import describe
 from scoring.origin.state import GameState, evolve, project
 
-from .local_time import clock, when
-from .log_session import in_effect, undone_actions
+from ..local_time import clock, when
+from ..log_session import in_effect, undone_actions
 
+KIND = "origin-story"
 EXIT_OK, EXIT_FAILED = 0, 1
 
 
@@ -118,11 +119,16 @@ def run(args: argparse.Namespace, url: str) -> tuple[int, Any, str]:
     store = Store.open(url)
     try:
         game = store.game(args.game)
-        if game.kind != ORIGIN_STORY:
+        if game.kind != KIND:
             raise InputError(f"game {game.id} is a game of {game.kind}: `companion replay {game.id}` replays it")
-        steps, _final = replay(store.events(game.id))  # a row that cannot be read: StoreError naming it
+        return replayed(store, game)
     finally:
         store.close()
+
+
+def replayed(store: Store, game: GameRecord) -> tuple[int, Any, str]:
+    """(exit code, JSON data, text) for the game's log replayed (`companion replay GAME` of an Origin Story game)."""
+    steps, _final = replay(store.events(game.id))  # a row that cannot be read: StoreError naming it
     bad = [s for s in steps if s.problems]
     summary = f"game {game.id}: {len(steps)} events, " + (
         "every check passed" if not bad else

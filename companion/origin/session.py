@@ -29,8 +29,8 @@ from scoring.origin.setup import HAND, Kind
 from scoring.origin.state import GameState, Phase, Step, evolve, project
 from scoring.origin.vancardian_effects import parse_effect, round_draws_needed
 
-from .log_session import LogSession, Submitted
-from .origin_catalogue import shipped
+from ..log_session import LogSession, Submitted
+from .catalogue import shipped
 
 __all__ = ["OriginSession", "Submitted"]
 

@@ -19,7 +19,9 @@ from scoring.errors import InputError
 from scoring.origami.cards import character_id
 from scoring.origami.catalog import Catalogue, user_entries
 
-from .catalogue import ORIGIN_STORED, is_origin_file, read_text, shipped, with_values
+from .. import games
+from ..catalogue import file_game, own_name, read_text, stored_card, values_of
+from .catalogue import KIND, shipped, with_values
 
 if TYPE_CHECKING:
     from db.store import Store
@@ -35,15 +37,6 @@ ENTERED = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*=.*#\s*entered(?: by (?P<by>.+?))?
 Value = tuple[str, str, Any]  # card, field, value
 LONGEST_NAME = 60  # characters of who entered a value (the database keeps as many)
 QR_PROMPT = 1  # the line the shell's prompt takes under the code (as `companion share --qr`)
-
-
-def add_options(p: argparse.ArgumentParser) -> None:
-    """The options of `catalog export|import` on the `catalog` verb's parser."""
-    p.add_argument("--by", metavar="NAME", help="catalog export: who entered the values (written beside each)")
-    p.add_argument("--replace", action="store_true",
-                   help="catalog import: where the file's value differs from yours, take the file's")
-    p.add_argument("--qr", action="store_true",
-                   help="catalog export: also draw the file as a QR code, for a phone to pass on")
 
 
 def run(args: argparse.Namespace, catalogue: Catalogue, url: str) -> tuple[Any, str]:
@@ -104,7 +97,7 @@ def catalogue_text(rows: list[tuple[str, str, Any, datetime, str | None]], by: s
 
 
 def export(store: Store, path: Path, by: str | None, qr_code: bool = False) -> tuple[Any, str]:
-    rows = [r for r in store.card_values_set() if not r[0].startswith(ORIGIN_STORED)]
+    rows = [(name, *rest) for card, *rest in store.card_values_set() if (name := own_name(KIND, card)) is not None]
     if not rows:
         raise InputError("your catalogue has no values yet, so there is nothing to share: fill some in first "
                          "(`companion catalog set CARD FIELD VALUE`, or the app's catalogue)", where="catalog export")
@@ -140,7 +133,7 @@ def drawn_code(text: str) -> str:
     import shutil
     import sys
 
-    from . import qr
+    from .. import qr
 
     try:
         modules = qr.matrix(code_text(text))
@@ -194,8 +187,9 @@ Entered = tuple[str, str, Any, datetime | None, str | None]  # card id, field, v
 def file_values(catalogue: Catalogue, name: str, text: str) -> list[Entered]:
     """The values of a catalogue file as the database keeps them (card id, field, value, when, by whom), checked
     against the catalogue first: a bad file is an InputError naming the card and value, and nothing is kept."""
-    if is_origin_file(name, text):
-        raise InputError("this is an Origin Story catalogue file; this imports Origami's", where=name)
+    if (kind := file_game(name, text)) != KIND:
+        raise InputError(f"this is an {games.game(kind).name} catalogue file; this imports "
+                         f"{games.game(KIND).name}'s", where=name)
     entries = user_entries(name, text)
     if not entries:
         raise InputError("the file has no [[card]] tables: nothing to import", where=name)
@@ -215,7 +209,7 @@ def file_values(catalogue: Catalogue, name: str, text: str) -> list[Entered]:
 
 def import_file(store: Store, catalogue: Catalogue, path: Path, replace: bool) -> tuple[Any, str]:
     values = file_values(catalogue, str(path), read_text(path, "catalogue"))
-    mine = {(card, field): value for card, field, value in store.card_values()}
+    mine = {(card, field): value for card, field, value in values_of(KIND, store.card_values())}
     added: list[Value] = []
     replaced: list[tuple[str, str, Any, Any]] = []
     conflicts: list[tuple[str, str, Any, Any]] = []
@@ -235,7 +229,7 @@ def import_file(store: Store, catalogue: Catalogue, path: Path, replace: bool) -
         writes.append((card, field, value, at, by))
     with_values(catalogue, [(c, f, v) for c, f, v, _, _ in writes])  # the values together are sound: else nothing
     for card, field, value, at, by in writes:
-        store.set_card_value(card, field, value, at, by)
+        store.set_card_value(stored_card(KIND, card), field, value, at, by)
 
     def said(items: list[Value]) -> str:
         return ", ".join(f"{c} {f.replace('_', ' ')} {v}" for c, f, v in items)
@@ -259,8 +253,8 @@ def import_file(store: Store, catalogue: Catalogue, path: Path, replace: bool) -
 def unset(store: Store, catalogue: Catalogue, name: str, field_name: str) -> tuple[Any, str]:
     card = catalogue.resolve(name, where="catalog unset")
     field = field_name.strip().casefold().replace("-", "_")
-    if not store.unset_card_value(card.id, field):
-        yours = sorted(f for c, f, _ in store.card_values() if c == card.id)
+    if not store.unset_card_value(stored_card(KIND, card.id), field):
+        yours = sorted(f for c, f, _ in values_of(KIND, store.card_values()) if c == card.id)
         have = f"your values of {card.id}: {', '.join(yours)}" if yours else f"you have no values of {card.id}"
         raise InputError(f"{card.id} has no {field} of yours to unset ({have})", where="catalog unset")
     base = shipped().cards.get(card.id)

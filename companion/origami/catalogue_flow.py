@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from scoring.errors import InputError
 
-from .app_base import AppBase
+from ..app_base import AppBase
 
 if TYPE_CHECKING:  # loaded with the catalogue screen, after the first paint
     from scoring.origami.catalog import Catalogue
@@ -32,7 +32,8 @@ class CatalogueFlow(AppBase):
         self.catalogue_changed(take, "Not imported")
 
     def on_catalogue_screen_export(self, message: CatalogueScreen.Export) -> None:
-        from . import catalog_share, qr
+        from .. import qr
+        from . import catalog_share
 
         try:
             said = catalog_share.export(self.reader(), message.path, message.by)[1]

@@ -12,8 +12,9 @@ from scoring.catalogue_file import fold
 from scoring.errors import InputError
 from scoring.origin.catalog import Card, Catalogue, parse_catalogue, user_entries
 
-from .catalogue import ORIGIN_STORED, is_origin_file, read_text
+from ..catalogue import Value, files_of, stored_card, values_of
 
+KIND = "origin-story"
 SHIPPED = "origin_story.toml"
 FLAGS = ("remove", "involves_others", "solo_banned")
 SETTABLE = ("kind", "cost", *FLAGS, "timing", "template", "amount", "text", "colour", "event", "rounds")
@@ -32,19 +33,15 @@ def load(extra: Iterable[Path] = (), values: Iterable[tuple[str, str, Any]] = ()
     """The shipped catalogue with each of the user's Origin Story catalogue files over it, in order, then the
     values kept in the database (`values`: every game's, as the store gives them)."""
     catalogue = shipped()
-    for path in extra:
-        text = read_text(path, "catalogue")
-        if is_origin_file(str(path), text):
-            catalogue = catalogue.with_entries(user_entries(str(path), text))
+    for name, text in files_of(KIND, extra):
+        catalogue = catalogue.with_entries(user_entries(name, text))
     return with_values(catalogue, values)
 
 
-def with_values(catalogue: Catalogue, values: Iterable[tuple[str, str, Any]]) -> Catalogue:
+def with_values(catalogue: Catalogue, values: Iterable[Value]) -> Catalogue:
     cards: dict[str, dict[str, Any]] = {}
-    for card, field, value in values:
-        if card.startswith(ORIGIN_STORED):
-            name = card.removeprefix(ORIGIN_STORED)
-            cards.setdefault(name, {"name": name})[field] = value
+    for name, field, value in values_of(KIND, values):
+        cards.setdefault(name, {"name": name})[field] = value
     return catalogue.with_entries((f"your catalogue: {name}", entry) for name, entry in cards.items())
 
 
@@ -92,7 +89,7 @@ def set_value(words: list[str], catalogue: Catalogue, url: str) -> tuple[Any, st
 
     store = Store.open(url)
     try:
-        store.set_card_value(f"{ORIGIN_STORED}{name}", field, value)
+        store.set_card_value(stored_card(KIND, name), field, value)
     finally:
         store.close()
     card = checked.lookup(name)

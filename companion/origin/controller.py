@@ -10,18 +10,19 @@ from typing import TYPE_CHECKING, Any
 
 from scoring.errors import InputError
 
-from .app_base import AppBase
+from ..app_base import AppBase
 
 if TYPE_CHECKING:
     from scoring.origin import commands as c
     from scoring.origin.catalog import Catalogue as OriginCatalogue
     from screens.origin.board import TableView
+    from screens.origin.catalogue import OriginCatalogueScreen
     from screens.origin.new_game import OriginNewGameScreen
     from screens.origin.stepper import StepperScreen, StepperView
     from screens.origin.table import OriginTableScreen
 
-    from .log_session import Submitted
-    from .origin_session import OriginSession
+    from ..log_session import Submitted
+    from .session import OriginSession
 
 RECENT = 8  # log lines the table keeps (it shows as many as fit)
 
@@ -45,7 +46,7 @@ class OriginFlow(AppBase):
         self.push_screen(OriginNewGameScreen(profiles, solo))
 
     def on_origin_new_game_screen_start(self, message: OriginNewGameScreen.Start) -> None:
-        from .origin_session import OriginSession
+        from .session import OriginSession
 
         store = self.reader()
         started = OriginSession.start(store, message.command, key(), rng=self.origin_rng)
@@ -61,7 +62,7 @@ class OriginFlow(AppBase):
         self.origin_show(switch=True)
 
     def origin_resume(self, game_id: int) -> None:
-        from .origin_session import OriginSession
+        from .session import OriginSession
 
         try:
             self.origin = OriginSession(self.reader(), game_id, self.origin_rng)
@@ -84,7 +85,7 @@ class OriginFlow(AppBase):
 
     def origin_cards(self) -> OriginCatalogue:
         """The Origin Story catalogue: shipped, with the values the user kept in the database over it."""
-        from .origin_catalogue import load
+        from .catalogue import load
 
         return load(values=self.reader().card_values())
 
@@ -166,7 +167,7 @@ class OriginFlow(AppBase):
         from scoring.origin.table_view import recent_lines, table_view
         from screens.origin.board import TableView
 
-        from .log_session import in_effect
+        from ..log_session import in_effect
 
         session = self.game_of()
         return TableView(session.game_id, table_view(session.state), recent_lines(in_effect(session.log), RECENT),
@@ -386,3 +387,25 @@ class OriginFlow(AppBase):
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
+
+    def on_origin_catalogue_screen_keep(self, message: OriginCatalogueScreen.Keep) -> None:
+        """A value read off an Origin Story card (or a new card's kind), checked, then kept in the user's catalogue
+        exactly as `companion catalog --game origin-story set` keeps it (the shipped catalogue is never changed)."""
+        from screens.origin.catalogue import OriginCatalogueScreen
+
+        from ..catalogue import stored_card
+        from .catalogue import KIND, typed
+
+        screen = self.screen_of(OriginCatalogueScreen)
+        known = screen.catalogue.lookup(message.card)
+        name = known.name if known else message.card
+        try:
+            value = typed(message.field, message.value)
+            checked = screen.catalogue.with_entries([(f"{name}.{message.field}", {"name": name, message.field: value})])
+            self.reader().set_card_value(stored_card(KIND, name), message.field, value)
+        except InputError as exc:
+            self.notify(str(exc), title="Not saved", severity="error")
+            return
+        screen.use_catalogue(checked, name)
+        self.notify(f"{name}: {message.field.replace('_', ' ')} = {message.value} kept in your catalogue.")
+

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from scoring.errors import InputError
 
-from .app_base import AppBase
+from ..app_base import AppBase
 
 if TYPE_CHECKING:
     from scoring.origami import commands as c
@@ -53,7 +53,7 @@ class GameFlow(AppBase):
         from screens.origami.table import TableScreen
         from screens.origami.under_way import UnderWayScreen
 
-        from . import settings
+        from .. import settings
 
         session = self.game()
         if session.state.phase is Phase.SETUP:
@@ -73,7 +73,7 @@ class GameFlow(AppBase):
     def table_view(self) -> TableView:
         from screens.origami.table import TableView
 
-        from .log_session import undone_actions
+        from ..log_session import undone_actions
         from .replay import sentence
 
         session = self.game()

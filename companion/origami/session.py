@@ -23,8 +23,8 @@ from scoring.origami.referee import decide
 from scoring.origami.sheet import ScoreSheet, score
 from scoring.origami.state import GameState, Phase
 
+from ..log_session import LogSession, Submitted
 from .catalogue import remember, with_values
-from .log_session import LogSession, Submitted
 from .render import sheet_json
 
 __all__ = ["GameSession", "Submitted"]

@@ -16,7 +16,7 @@ from scoring.origin.cards import Suit, parse_card
 from scoring.origin.rules import RULES, SCOPES
 from scoring.origin.trick import Play
 
-from .catalogue import read_text
+from ..catalogue import read_text
 
 EXIT_OK, EXIT_ILLEGAL = 0, 1
 PLAYER_COUNTS = ("1", "2", "3-5")
@@ -84,7 +84,7 @@ def run(args: argparse.Namespace) -> tuple[int, Any, str]:
     if verb == "replay":
         from db.engine import default_url  # the database only for the verb that reads it
 
-        from . import origin_replay
+        from . import replay as origin_replay
 
         return origin_replay.run(args, args.db or default_url())
     if verb == "setup":

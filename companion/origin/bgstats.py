@@ -1,5 +1,5 @@
 """A finished Origin Story game as BG Stats records a play: the facts the createPlay link, the BG Stats export and
-the import share (companion/share.py, bgstats_export.py, bgstats.py).
+the import share (companion/share.py, bgstats_export.py, bgstats.py ask them here).
 
 - The game is "Origin Story"; the most VP win, and a tie shares the victory: every co-winner is a winner.
 - Solo: the Vancardians sit at the table as players "Automaton" and "Factoryon" with their VP (ORIGIN_STORY.md
@@ -9,24 +9,38 @@ the import share (companion/share.py, bgstats_export.py, bgstats.py).
   game whose first dealer is not on record (quick score, an imported play) marks nobody.
 - role: BG Stats keeps one role per player per play, a single text its role statistics group by. An Origin Story
   player changes alignment every round, so no one value is true of the game: role is left empty and each
-  player's alignment mix ("hero ×3, villain ×2") goes in the play's comment instead."""
+  player's alignment mix ("hero ×3, villain ×2") goes in the play's comment instead.
+- Read back, a play of "Origin Story" becomes a finished game: the mode from the seats (one player, or one player
+  with Automaton and Factoryon: solo; two: duo; three to five: table), the VP as scores, every co-winner a winner.
+  The Vancardians are no profiles: their VP go in the player's sheet, as for a game played here. The rounds are
+  not in BG Stats: the sheet has none. A play that kept only who won is left out: this game's history is its VP."""
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from db.records import ORIGIN_STORY, LoggedEvent, StoredEvent
+from db.records import GameRecord, LoggedEvent, StoredEvent, WholeGame
+from db.store import Store
 from db.upcast import read as read_event
 from scoring.errors import InputError
 from scoring.origin import events as e
 from scoring.origin.setup import VANCARDIANS, Mode, seating
 
-from .log_session import in_effect
+from ..bgstats import Play, finished_game, seated_once
+from ..bgstats_export import Box, Exported
+from ..bgstats_export import Seat as Exporting
+from ..log_session import in_effect
+from ..share import head
 
+KIND = "origin-story"
 GAME = "Origin Story"  # BG Stats' game, for every mode
 SOURCE_GAME = "origin-story"  # the createPlay sourceGameId and the export's game key
+BOXES = {SOURCE_GAME: Box(GAME)}
+TITLES = {"origin story": SOURCE_GAME}  # the title BG Stats knows it by, folded (bgstats.title_key)
+FEWEST = 1  # players at a play: one, with the two Vancardians
+WINNERS_ONLY = False  # a play that kept only who won is left out: the history of this game is its VP
 MODES = ("table", "duo", "solo")
 
 
@@ -123,10 +137,83 @@ def first_dealer_stored(events: Iterable[StoredEvent], now: Sequence[str]) -> st
             started = tuple(players) if isinstance(players, list) and all(isinstance(p, str) for p in players) else ()
         elif stored.type == "os.DealerChosen":
             try:
-                event = read_event(ORIGIN_STORY, stored.type, stored.version, stored.payload)
+                event = read_event(KIND, stored.type, stored.version, stored.payload)
             except (InputError, ValueError, TypeError, KeyError):
                 continue
             if isinstance(event, e.DealerChosen):
                 found.append((stored.action, event.seat))
     kept = [seat for action, seat in found if action not in undone]
     return as_now(kept[0], started, now) if kept else None
+
+
+# --- one play for BG Stats' createPlay link -----------------------------------------------------------------
+def created(store: Store, game: GameRecord, results: list[dict[str, Any]], location: str | None) -> dict[str, Any]:
+    dealer = first_dealer(store.events(game.id), game.players) if game.last_seq else None
+    ids = dict(zip(game.players, game.player_ids, strict=False))
+    played = seats(game.variant, game.players, results, dealer)
+    play = head(game, location)
+    text = comment(game.variant, game.rules, played)
+    if text:
+        play["comments"] = text
+    play["game"] = {"name": GAME, "sourceGameId": SOURCE_GAME, "highestWins": True, "noPoints": False}
+    play["players"] = [{"name": s.name, "sourcePlayerId": f"vancardian:{s.name}" if s.vancardian
+                        else str(ids.get(s.name, s.name)), "score": s.score, "winner": s.winner, "rank": s.rank,
+                        "startPlayer": s.start, "role": ""} for s in played]
+    return play
+
+
+# --- a play of BG Stats' export file ------------------------------------------------------------------------
+def exported(g: WholeGame) -> Exported:
+    played = seats(g.variant, g.players, g.results, first_dealer_stored(g.events, g.players))
+    return Exported(SOURCE_GAME, (), tuple(Exporting(s.name, s.score, s.rank, s.winner, s.start, "", not s.vancardian)
+                                           for s in played), comment(g.variant, g.rules, played))
+
+
+# --- a play of BG Stats' file, into the history ---------------------------------------------------------------
+def variant(box: str, play: dict[str, Any], boxes: dict[int, tuple[str, str]], where: str) -> str:
+    return box  # the mode is found from the seats (`read`)
+
+
+def read(play: Play, where: str) -> Play:
+    """An Origin Story play: the Vancardians out of the players (into `opponents`), the mode from who is left."""
+    vancardian = [p.casefold() in {v.casefold() for v in VANCARDIANS} and not g
+                  for p, g in zip(play.players, play.guests, strict=True)]
+    opponents = tuple((p, s, w) for p, s, w, v in zip(play.players, play.scores, play.winners, vancardian,
+                                                       strict=True) if v)
+    keep = [not v for v in vancardian]
+    people = tuple(p for p, k in zip(play.players, keep, strict=True) if k)
+    if opponents and (len(opponents) != len(VANCARDIANS) or len(people) != 1):
+        raise InputError(f"{', '.join(p for p, _, _ in opponents)} sit only at a solo game of Origin Story (one "
+                         "player with Automaton and Factoryon): rename the player in BG Stats", where=where)
+    mode = "solo" if len(people) == 1 else "duo" if len(people) == 2 else "table" if len(people) <= 5 else ""
+    if not mode:
+        raise InputError(f"{len(people)} players: Origin Story seats 1 to 5", where=where)
+    return replace(play, variant=mode, players=people,
+                   scores=tuple(s for s, k in zip(play.scores, keep, strict=True) if k),
+                   winners=tuple(w for w, k in zip(play.winners, keep, strict=True) if k),
+                   guests=tuple(g for g, k in zip(play.guests, keep, strict=True) if k), opponents=opponents)
+
+
+
+
+def whole_game(play: Play, names: dict[str, str]) -> WholeGame:
+    """Ranks by VP (ties share a rank: 1, 1, 3), the winners as BG Stats marked them; solo: the Vancardians' lines in
+    the player's sheet (no rounds: BG Stats does not keep them)."""
+    points = [s for s in play.scores if s is not None]
+    if len(points) != len(play.scores):
+        raise InputError(f"the play of {play.started_at:%Y-%m-%d %H:%M} kept only who won: an Origin Story "
+                         "game's history is its VP")
+    people = [(names[p], s, w) for p, s, w in zip(play.players, points, play.winners, strict=True)]
+    seated_once(play, [n for n, _, _ in people])
+    others = [(n, int(s or 0), w) for n, s, w in play.opponents]
+    every = [s for _, s, _ in people] + [s for _, s, _ in others]
+
+    def line(name: str, total: int) -> dict[str, Any]:
+        return {"name": name, "total": total, "rank": 1 + sum(1 for x in every if x > total), "rounds": [],
+                "imported": "BG Stats"}
+
+    opponents = [line(n, s) for n, s, _ in others]
+    results = tuple({"score": s, "rank": 1 + sum(1 for x in every if x > s), "winner": w, "hand": None,
+                     "sheet": {**line(n, s), **({"opponents": opponents} if opponents else {})}}
+                    for n, s, w in people)
+    return finished_game(play, tuple(n for n, _, _ in people), None, results)

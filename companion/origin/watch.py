@@ -17,7 +17,7 @@ from scoring.origin.setup import ROUNDS, Kind
 from scoring.origin.state import GameState, Phase, rounds_left
 from scoring.origin.table_view import table_view
 
-from .origin_session import OriginSession
+from .session import OriginSession
 
 TITLE = "Origin Story table"
 MODES = {"table": "Origin Story", "duo": "Origin Story (duo)", "solo": "Origin Story (solo)"}
@@ -216,3 +216,17 @@ ol.plays { padding-left: 1.2em; list-style: decimal; } .next { font-weight: bold
 .hero { color: #b00; } .villain { color: #708; } .facts, .charges, .mats { margin: .1em 0; }
 .seat.sidekick { border-style: dashed; } .past { color: #444; }
 """
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    snap: Snapshot
+    title: str = TITLE
+    style: str = STYLE
+
+    def fragment(self) -> str:
+        return fragment(self.snap)
+
+
+def view(store: Store, game: GameRecord) -> View:
+    return View(snapshot(store, game))

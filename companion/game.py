@@ -1,0 +1,160 @@
+"""What a game provides to the companion: the `Game` protocol. Shared code (the app, the command line, the history,
+export and import, BG Stats, the phones' view, the store) never names a game: it asks the registry
+(companion/games.py) for the game of a kind and calls what it provides here.
+
+A game is one package in each layer: its rules in `scoring/<game>/`, its screens in `screens/<game>/`, its shell in
+`companion/<game>/`, whose `__init__.py` defines `GAME`. That module must stay light (Home lists every game's
+entries before its first paint): each method imports what it needs when called.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    import argparse
+    from pathlib import Path
+
+    from db.records import GameRecord, WholeGame
+    from db.store import Store
+
+    from .bgstats import Play
+    from .bgstats_export import Box, Exported
+
+Output = tuple[int, Any, str | None]  # a verb's exit code, its JSON data and its text (None: it printed its own)
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A line of Home's menu: the choice it posts (unique across games), its label, and the key that opens it from
+    Home (`footer`: its name in the footer; None keeps it out of the footer, where room is short)."""
+
+    choice: str
+    label: str
+    key: str | None = None
+    footer: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Verb:
+    """A verb of the command line whose module is imported only when that verb is used: `companion --help` and the
+    other verbs never load it. The module's `add` adds the verb's arguments (given a function that makes the
+    verb's parser, as `companion/cli.py` does) and its `run(args)` returns (exit code, JSON data, text)."""
+
+    name: str
+    help: str  # as the module's `add` gives it (a test checks the two agree)
+    module: str
+    add: str = "add_verb"
+    run: str = "run"
+    nested: bool = False  # the verb has verbs of its own: `add` takes the subparsers and adds its parser itself
+
+
+class Codec(Protocol):
+    """A game's events to and from the stored log (type names are stable per game, versions upcast)."""
+
+    VERSION: int
+
+    def encode(self, event: Any) -> tuple[str, int, dict[str, Any]]: ...
+
+    def decode(self, name: str, version: int, payload: dict[str, Any]) -> Any: ...
+
+
+class PhoneView(Protocol):
+    """What the phones following a game may see now (public facts only), as the served table's page shows it."""
+
+    @property
+    def title(self) -> str: ...
+    @property
+    def style(self) -> str:
+        """The game's own rules of style, after the page's."""
+        ...
+
+    def fragment(self) -> str:
+        """The part of the page that changes, as HTML (every name escaped: players type them)."""
+        ...
+
+
+class BgStats(Protocol):
+    """How a game's plays look to BG Stats: sent one at a time (createPlay), written in its export file and read
+    back from its files (companion/share.py, bgstats_export.py and bgstats.py ask these)."""
+
+    @property
+    def BOXES(self) -> Mapping[str, Box]:  # noqa: N802 (a module's constant)
+        """The game's boxes (BG Stats keeps one game per box; an expansion is a box)."""
+        ...
+    @property
+    def TITLES(self) -> Mapping[str, str]:  # noqa: N802
+        """The titles BG Stats knows a box by (folded: bgstats.title_key) -> its box key."""
+        ...
+    @property
+    def FEWEST(self) -> int:  # noqa: N802
+        """The players a play of it has at least."""
+        ...
+    @property
+    def WINNERS_ONLY(self) -> bool:  # noqa: N802
+        """Whether a play that kept only who won joins the history (its points unknown)."""
+        ...
+
+    def created(self, store: Store, game: GameRecord, results: list[dict[str, Any]],
+                location: str | None) -> dict[str, Any]:
+        """The createPlay payload of a finished game."""
+        ...
+
+    def exported(self, game: WholeGame) -> Exported:
+        """What the export file says of a finished game: its box and expansions, its seats, its comment."""
+        ...
+
+    def variant(self, box: str, play: dict[str, Any], boxes: dict[int, tuple[str, str]], where: str) -> str:
+        """The variant of a play of `box` in a file (`boxes`: the file's game ids -> (kind, box))."""
+        ...
+
+    def read(self, play: Play, where: str) -> Play:
+        """A play read from a file as this game sees it (its own seats taken out of the players…)."""
+        ...
+
+    def whole_game(self, play: Play, names: dict[str, str]) -> WholeGame:
+        """The play as a finished game of the history, `names`: each BG Stats name -> the profile it goes to."""
+        ...
+
+
+class Game(Protocol):
+    kind: str  # games.kind in the store and in export files; never changes
+    name: str  # as players call it: "Origami"
+    entries: tuple[Entry, ...]  # on Home, in order
+    verbs: tuple[Verb, ...]  # on the command line (the game's own verbs, e.g. `origin …`)
+
+    def title(self, variant: str) -> str:
+        """A variant as people name it ("Origami Legends"; Origin Story's modes: "solo")."""
+        ...
+
+    def codec(self) -> Codec:
+        """Its events to and from the stored log."""
+        ...
+
+    def replay(self, store: Store, game: GameRecord) -> Output:
+        """`companion replay GAME`: its log step by step, the checks after each event (exit 1 when one fails)."""
+        ...
+
+    def read_export(self, data: dict[str, Any], uid: str, where: str, replay: bool) -> WholeGame:
+        """One game of this kind in a companion export, every field checked and its log replayed (unless `replay` is
+        False: a second reading of a game already checked); InputError names what is wrong and where."""
+        ...
+
+    def catalogue(self, files: Sequence[Path]) -> Any:
+        """Its cards: the shipped catalogue with the user's catalogue files of this game over it."""
+        ...
+
+    def catalogue_verb(self, args: argparse.Namespace) -> tuple[Any, str]:
+        """`companion catalog --game KIND …`: (JSON data, text)."""
+        ...
+
+    def rules(self, query: str, players: str | None) -> tuple[Any, str]:
+        """`companion rules --game KIND [WORDS] [--players N]`: the rules reference, searched: (JSON data, text)."""
+        ...
+
+    def phone_view(self, store: Store, game: GameRecord, catalogue: Any) -> PhoneView:
+        """A game of this kind on the phones' read-only table (`catalogue` as `catalogue` gave it)."""
+        ...
+
+    def bgstats(self) -> BgStats: ...

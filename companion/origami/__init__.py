@@ -1,0 +1,90 @@
+"""Origami and Origami Legends (dV Giochi), and the two mixed: the game as the companion's registry knows it.
+
+Light on purpose (Home lists the entries before its first paint): each method imports what it needs."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..game import Entry, Game, Verb
+
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Sequence
+    from pathlib import Path
+
+    from db.records import GameRecord, WholeGame
+    from db.store import Store
+
+    from ..game import BgStats, Codec, Output, PhoneView
+
+VARIANTS = {"origami": "Origami", "legends": "Origami Legends", "mixed": "Origami and Origami Legends"}
+VERB_HELP = {
+    "score": "score a final table: a line per card, awards, ranks, winners and the tie-break",
+    "check": "is this Play One Origami legal from this position? exit 0 legal, 1 illegal",
+    "payments": "every exact payment for a card from a hand, best first (fewest cards)",
+    "limit": "a player's hand limit and draw allowance, with each modifier named",
+    "referee": "referee a whole position from a file: the setup, the table at the start of a turn and action lines "
+               "as typed at the table; exit 0 all accepted, 1 at the first refused line, 2 bad input",
+}
+
+
+class Origami:
+    kind = "origami"
+    name = "Origami"
+    entries: tuple[Entry, ...] = (Entry("new", "Origami: new game", "n", "Origami"),
+               Entry("quick", "Origami: quick score a finished game", "s", "Quick score"),
+               Entry("catalogue", "Origami: card catalogue", "c"),  # in the menu: the footer has no room
+               Entry("rules", "Origami: rules reference", "r"))
+    verbs: tuple[Verb, ...] = tuple(Verb(name, text, "companion.origami.cli", "add_verbs")
+                                    for name, text in VERB_HELP.items())
+
+    def title(self, variant: str) -> str:
+        return VARIANTS.get(variant, variant)
+
+    def codec(self) -> Codec:
+        from scoring.origami import codec
+
+        return codec  # a module with VERSION, encode and decode
+
+    def rules(self, query: str, players: str | None) -> tuple[Any, str]:
+        from .cli import rules
+
+        return rules(query, players)
+
+    def catalogue_verb(self, args: argparse.Namespace) -> tuple[Any, str]:
+        from db.location import default_url
+
+        from ..catalogue import catalogue_files, stored_values
+        from .catalog_cli import run
+        from .catalogue import load, with_values
+
+        url = args.db or default_url()
+        return run(args, with_values(load(catalogue_files(args)), stored_values(url)), url)
+
+    def catalogue(self, files: Sequence[Path]) -> Any:
+        from .catalogue import load
+
+        return load(files)
+
+    def phone_view(self, store: Store, game: GameRecord, catalogue: Any) -> PhoneView:
+        from .watch import view
+
+        return view(store, game, catalogue)
+
+    def read_export(self, data: dict[str, Any], uid: str, where: str, replay: bool) -> WholeGame:
+        from .exchange import read_export
+
+        return read_export(data, uid, where, replay)
+
+    def bgstats(self) -> BgStats:
+        from . import bgstats
+
+        return bgstats
+
+    def replay(self, store: Store, game: GameRecord) -> Output:
+        from .replay import replayed
+
+        return replayed(store, game)
+
+
+GAME: Game = Origami()

@@ -1,0 +1,41 @@
+"""Completion as you type: words, alone or the item being typed in a comma-separated input."""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from textual.suggester import Suggester
+
+
+def complete_word(typed: str, words: Iterable[str]) -> str | None:
+    """The rest of the first word that starts with `typed` (case-insensitive), or None."""
+    if not typed.strip():
+        return None
+    folded = typed.casefold()
+    for word in words:
+        if word.casefold().startswith(folded) and len(word) > len(typed):
+            return word[len(typed):]
+    return None
+
+
+def last_item(value: str) -> tuple[str, str]:
+    """('Chick, ', 'Chi') for 'Chick, Chi': what is settled, and the item being typed."""
+    head, comma, tail = value.rpartition(",")
+    stripped = tail.lstrip()
+    return head + comma + tail[: len(tail) - len(stripped)], stripped
+
+
+class Completer(Suggester):
+    """Suggests how the value goes on; `rest(value)` says what the rest is (None: no suggestion)."""
+
+    def __init__(self, rest: Callable[[str], str | None]) -> None:
+        super().__init__(use_cache=False, case_sensitive=True)
+        self.rest = rest
+
+    async def get_suggestion(self, value: str) -> str | None:
+        rest = self.rest(value)
+        return value + rest if rest else None
+
+
+def word_list(words: Callable[[], Iterable[str]]) -> Completer:
+    """Completion for a comma-separated list of names (profiles, families…) from `words()`."""
+    return Completer(lambda value: complete_word(last_item(value)[1], words()))

@@ -1,0 +1,112 @@
+"""Asking a player for a card value nobody knows yet: they hold the card, so they can read it. Each game says how
+its card values are asked (`CardValues`)."""
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Input, Label, OptionList
+from textual.widgets.option_list import Option
+
+from scoring.errors import MissingValue
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """A value chosen from a list: the question, then each value with what it means."""
+
+    question: str
+    options: Mapping[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class CardValues:
+    """A game's card values as the question asks for them."""
+
+    labels: Mapping[str, str]  # how a field reads in the question ("its cost is"); otherwise its name
+    numbers: Collection[str]  # the fields typed as a whole number
+    picks: Mapping[str, Pick]  # the fields chosen from a list
+    elsewhere: Callable[[MissingValue], str]  # what to do about a value this question cannot take
+
+
+class ValueGiven(Message):
+    """A card value read off the card, for the user's catalogue (the app checks and keeps it)."""
+
+    def __init__(self, card: str, field: str, value: int | str) -> None:
+        super().__init__()
+        self.card, self.field, self.value = card, field, value
+
+
+def ask_value(screen: Screen[Any], missing: MissingValue, values: CardValues,
+              cancelled: Callable[[], None] | None = None) -> None:
+    """Ask for `missing` over `screen` as `values` say; an answer is posted as ValueGiven from that screen
+    (`cancelled` is called when the question is left unanswered)."""
+    def answered(value: int | str | None) -> None:
+        if value is not None:
+            screen.post_message(ValueGiven(missing.card, missing.field, value))
+        elif cancelled is not None:
+            cancelled()
+
+    screen.app.push_screen(ValueQuestion(missing, values), answered)
+
+
+class ValueQuestion(ModalScreen[int | str | None]):
+    """A value read off a card: a whole number, or one of a list; Escape leaves it unanswered."""
+
+    DEFAULT_CSS = """
+    ValueQuestion { align: center middle; }
+    ValueQuestion > Vertical { width: 70; height: auto; border: thick $accent; background: $surface;
+                               padding: 1 2; }
+    ValueQuestion Label { width: 100%; }
+    ValueQuestion OptionList { height: auto; }
+    ValueQuestion #problem { color: $error; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Not now")]
+
+    def __init__(self, missing: MissingValue, values: CardValues) -> None:
+        super().__init__()
+        self.missing = missing
+        self.values = values
+
+    def compose(self) -> ComposeResult:
+        field, values = self.missing.field, self.values
+        needed = f" It is needed for {self.missing.why}." if self.missing.why else ""
+        with Vertical():
+            yield Label(f"[b]{self.missing.card}[/b]: {values.labels.get(field, field)} not known yet.{needed}")
+            if (pick := values.picks.get(field)) is not None:
+                yield Label(pick.question)
+                yield OptionList(*(Option(text, id=value) for value, text in pick.options.items()), id="choices")
+            elif field in values.numbers:
+                yield Label("Look at the card and type the number; it is saved in your catalogue.")
+                yield Input(placeholder="a whole number, e.g. 3", id="value")
+            else:
+                yield Label(f"This cannot be typed here. {values.elsewhere(self.missing)}", markup=False)
+            yield Label("", id="problem", markup=False)
+
+    def on_mount(self) -> None:
+        for widget in self.query("#value, #choices"):
+            widget.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(event.option.id)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        try:
+            value = int(text)
+        except ValueError:
+            self.query_one("#problem", Label).update(f"{text!r} is not a whole number: type digits, e.g. 3 "
+                                                     f"(a minus sign for a negative modifier).")
+            return
+        self.dismiss(value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
