@@ -3,13 +3,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, NewType
+from typing import NewType
 
 from ..errors import MissingValue
+from .step_spec import StepSpec
 from .templates import ScoringRule
-
-if TYPE_CHECKING:
-    from .effects import StepSpec
 
 CardId = NewType("CardId", str)
 
@@ -57,7 +55,7 @@ class Card:
     text: str = ""
     # None: the effect is not known, so any consequence may be recorded for it.
     steps: frozenset[str] | None = None
-    # Each consequence with its parameters (effects.py); None when the effect is not known.
+    # Each consequence with its parameters (step_spec.py); None when the effect is not known.
     do: tuple[StepSpec, ...] | None = None
     amount: int | None = None  # an effect amount a user read off the card, for steps that lack one
     scoring: ScoringRule | None = None

@@ -11,7 +11,8 @@ from typing import Any
 from ..catalogue_file import card_tables, fold, load_toml
 from ..errors import InputError
 from .cards import STEP_KINDS, Card, CardId, Effect, Game, Kind, character_id
-from .effects import StepSpec, default_specs, parse_steps
+from .effects import default_specs, parse_steps
+from .step_spec import StepSpec
 from .templates import AWARDS, TYPED_EXAMPLE, ScoringRule
 
 INT_FIELDS = ("quantity", "cost", "folds", "points", "discount", "rice_paper", "draw_allowance_base",

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..errors import InputError, MissingValue
 from .cards import STEP_KINDS, CardId
+from .step_spec import KEYS, StepSpec
 
 WHO = ("you", "each", "opponents")
 # take_discard: top (the top card), any (any card in the pile), payment (one of the cards just paid),
@@ -22,43 +23,8 @@ FROM = ("top", "any", "payment", "discarded", "own", "bottom")
 TO = ("right", "neighbours")  # pass: to the player on your right, or one card to each neighbour
 CONDITIONS = ("rice_paid",)  # the card was paid with at least one rice paper
 PER = ("under",)  # amount times the origami beneath the card when it was played
-KEYS = ("step", "amount", "who", "from", "to", "folds", "exact", "card_folds", "card", "discount", "free",
-        "condition", "per", "choice", "after")
 HELP = ('e.g. {step = "take_rice", amount = 3} or {step = "discard", amount = 1, who = "opponents"}; keys: '
         + ", ".join(KEYS))
-
-
-@dataclass(frozen=True, slots=True)
-class StepSpec:
-    """One consequence a card allows. `amount` None: printed on the card but not known (asked for)."""
-
-    step: str
-    amount: int | None = 1
-    who: str = "you"
-    source: str = ""  # FROM
-    to: str = ""  # TO
-    folds: int = 0  # take_line: folds in all, at most (exactly with `exact`); 0: no fold limit
-    exact: bool = False
-    card_folds: int = 0  # take_line: every draw-line card of at most this many folds, all of them
-    card: str = ""  # swap_in: the card that comes in
-    discount: int = 0  # play: up to this many folds off
-    free: bool = False  # play: without paying
-    condition: str = ""
-    per: str = ""
-    choice: str = ""  # steps naming the same choice are alternatives: only one of them is used
-    after: str = ""  # a step of the same effect the player does first ("discard, then draw")
-
-    def as_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"step": self.step}
-        defaults = StepSpec(self.step)
-        for key in KEYS[1:]:
-            attr = "source" if key == "from" else key
-            value = getattr(self, attr)
-            if value != getattr(defaults, attr) or (key == "amount" and value is None):
-                out[key] = value
-        if self.amount is None:
-            out.pop("amount", None)
-        return out
 
 
 @dataclass(frozen=True, slots=True)

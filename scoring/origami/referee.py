@@ -1,10 +1,9 @@
 """decide(state, command) -> Accepted(events) | Rejected(violation): every action checked before it is
-recorded, in a fixed order. Setup and the turn's main actions live here; effect steps in steps.py."""
+recorded, in a fixed order. Setup and the turn's main actions live here; effect steps in steps.py; the checks
+both share in turn_checks.py."""
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from functools import cache, reduce
-from typing import Any
+from collections.abc import Sequence
 
 from ..decision import Accepted, Refused, Rejected, Violation
 from ..errors import MissingValue
@@ -19,14 +18,16 @@ from .grants import open_effect, opens_on_play, unknown_open, use
 from .options import Allowance, draw_allowance, folds, hand_limit, placements, price
 from .rules import RuleId
 from .state import GameState, Phase
+from .steps import HANDLERS as STEP_HANDLERS
 from .table import Variant
+from .turn_checks import Handler, after, in_play, refill
+from .under_way import enter_position
 
 DEAL_FOLDS = 10
 RICE_DECK = 18
 
 
 Decision = Accepted[e.Event] | Rejected
-Handler = Callable[[Checker, Any], list[e.Event]]
 
 
 def decide(state: GameState | None, command: c.Command, catalogue: Catalogue) -> Decision:
@@ -55,17 +56,7 @@ def decide(state: GameState | None, command: c.Command, catalogue: Catalogue) ->
 
 
 def _handler(command: c.Command) -> Handler:
-    return _handlers()[type(command)]
-
-
-@cache
-def _handlers() -> dict[type, Handler]:
-    from . import steps  # steps builds on this module's checks, so it is imported once, late
-    from .under_way import enter_position
-
-    return {c.StartGame: _start, c.Deal: _deal, c.EnterPosition: enter_position, c.DrawCards: _draw,
-            c.PlayOrigami: _play,
-            c.PlayCharacter: _character, c.UseSpecialAction: _special, c.EndTurn: _end_turn, **steps.HANDLERS}
+    return _HANDLERS[type(command)]
 
 
 def _blank(command: c.StartGame) -> GameState:
@@ -157,13 +148,6 @@ def _deal(check: Checker, cmd: c.Deal) -> list[e.Event]:
 
 # --- the turn's main actions ----------------------------------------------------------------------
 
-def in_play(check: Checker) -> None:
-    state = check.state
-    check.require(state.phase is not Phase.SETUP, RuleId.SETUP_DEAL, "deal the cards first", overridable=False)
-    check.require(state.phase is not Phase.OVER, RuleId.END_TRIGGER,
-                  "the game is over: reveal the hands and score it", overridable=False)
-
-
 def main_action(check: Checker, seat: int) -> None:
     in_play(check)
     check.seat(seat)
@@ -224,25 +208,6 @@ def _draw(check: Checker, cmd: c.DrawCards) -> list[e.Event]:
     # Drawn cards only move from the line to a hand, face up: the deck, the discard pile and the copies in view
     # are as they were, so the refill is checked on this state unless rice paper was traded for deck cards.
     return out + refill(check if len(out) == 1 else after(check, out), cmd.refill, len(rest))
-
-
-def after(check: Checker, events: Sequence[e.Event]) -> Checker:
-    """The same checks on the state once `events` have happened (a refill after cards left the deck)."""
-    return Checker(reduce(evolve, events, check.state), check.catalogue, check.override, check.overridden)
-
-
-def refill(check: Checker, cards: tuple[CardId, ...], line_now: int) -> list[e.Event]:
-    """Refill events for the draw line; never more cards than it has room for."""
-    if not cards:
-        return []
-    room = max(0, check.state.line_size - line_now)
-    if len(cards) > room:
-        check.refuse(RuleId.LINE_REFILL,
-                     f"the draw line has room for {room} card{'s' if room != 1 else ''}, not {len(cards)}",
-                     overridable=False)
-    check.in_game(cards)
-    check.revealed(cards, reshuffling=len(cards) >= check.state.deck)
-    return from_deck(check, len(cards), make=e.LineRefilled, revealed=cards)
 
 
 def _play(check: Checker, cmd: c.PlayOrigami) -> list[e.Event]:
@@ -420,3 +385,8 @@ def _end_turn(check: Checker, cmd: c.EndTurn) -> list[e.Event]:
         check.refuse(RuleId.HAND_LIMIT, f"only cards over the limit of {limit.value} are discarded at the end of the "
                      "turn")
     return out + [e.TurnEnded(cmd.player, tuple(cmd.discards))]
+
+
+_HANDLERS: dict[type, Handler] = {
+    c.StartGame: _start, c.Deal: _deal, c.EnterPosition: enter_position, c.DrawCards: _draw, c.PlayOrigami: _play,
+    c.PlayCharacter: _character, c.UseSpecialAction: _special, c.EndTurn: _end_turn, **STEP_HANDLERS}

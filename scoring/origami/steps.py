@@ -9,9 +9,9 @@ from .checks import Checker, deck_can_give, from_deck
 from .effects import Grant
 from .grants import Problem, Test, available, exactly, open_effect, showing, use
 from .options import folds
-from .referee import Handler, after, in_play, refill
 from .rules import RuleId
 from .state import GameState
+from .turn_checks import Handler, after, in_play, refill
 
 
 def _effect(check: Checker, step: str, seat: int, test: Test, cards: tuple[CardId, ...] = ()) -> list[e.Event]:

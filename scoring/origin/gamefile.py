@@ -4,9 +4,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import InputError
-from .roundfile import _ROUND_KEYS, run_round
+from .roundfile import ROUND_KEYS, run_round
 from .roundfile_json import round_json
-from .roundfile_parts import _dict, _int, _list, _show, _str
+from .roundfile_parts import read_dict, read_int, read_list, read_str, short_repr
 from .scoring import GameScore, PlayerTotal, RoundScore, quick_round, score_game, score_round
 from .setup import (
     ROUNDS,
@@ -16,28 +16,28 @@ from .setup import (
 def parse_game(data: object) -> GameScore:
     """A game file: `"rounds"`, each a round file (fields missing from it are taken from the game) or a
     quick-score grid row {"Ann": "h3 +2 Monologuing", "Bob": "v0"}."""
-    obj = _dict(data, "game file", "a game file")
-    unknown = set(obj) - _ROUND_KEYS - {"rounds", "final"}
+    obj = read_dict(data, "game file", "a game file")
+    unknown = set(obj) - ROUND_KEYS - {"rounds", "final"}
     if unknown:
         raise InputError(f"unknown keys {sorted(unknown)} in a game file", where="game file")
     if obj.get("final") is not None:
         if obj.get("rounds") is not None:
             raise InputError("give \"rounds\" or \"final\" (the dials at the end), not both", where="final")
-        return _final_dials(_dict(obj["final"], "final", "final"))
-    rounds_in = _list(obj.get("rounds"), "rounds", "rounds")
+        return _final_dials(read_dict(obj["final"], "final", "final"))
+    rounds_in = read_list(obj.get("rounds"), "rounds", "rounds")
     if not 1 <= len(rounds_in) <= ROUNDS:
         raise InputError(f"{len(rounds_in)} rounds: a game has 1 to {ROUNDS} (five when finished)", where="rounds")
-    rules = _dict(obj.get("rules", {}), "rules", "rules")
+    rules = read_dict(obj.get("rules", {}), "rules", "rules")
     floor = rules.get("vp_floor", "none")
     if floor not in ("none", "zero"):
-        raise InputError(f"vp_floor = {_show(floor)}: none or zero", where="rules.vp_floor")
+        raise InputError(f"vp_floor = {short_repr(floor)}: none or zero", where="rules.vp_floor")
     common = {k: v for k, v in obj.items() if k not in ("rounds",)}
     scored: list[tuple[RoundScore, ...]] = []
     names: list[str] | None = None
     for r, rd in enumerate(rounds_in):
         where = f"rounds[{r}]"
-        rdict = _dict(rd, where, "a round")
-        if rdict and all(isinstance(v, str) for v in rdict.values()) and not set(rdict) & _ROUND_KEYS:
+        rdict = read_dict(rd, where, "a round")
+        if rdict and all(isinstance(v, str) for v in rdict.values()) and not set(rdict) & ROUND_KEYS:
             try:
                 line = quick_round(rdict)
             except InputError as e:
@@ -72,7 +72,7 @@ def _final_dials(final: dict[str, Any]) -> GameScore:
         raise InputError("no player in \"final\"", where="final")
     if len({k.strip().casefold() for k in final}) != len(final):
         raise InputError("two players share a name", where="final")
-    totals = {_str(k, f"final.{k}", "a player's name"): _int(v, f"final.{k}", "VP", -999, 999)
+    totals = {read_str(k, f"final.{k}", "a player's name"): read_int(v, f"final.{k}", "VP", -999, 999)
               for k, v in final.items()}
     ordered = sorted(totals.values(), reverse=True)
     players = tuple(PlayerTotal(n, (), t, 1 + ordered.index(t)) for n, t in totals.items())

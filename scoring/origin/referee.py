@@ -9,8 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..decision import Violation
-from .cards import Card
-from .referee_trick import _card_trick, _Known, _Void, _winner_only
+from .referee_trick import KnownHand, Memory, card_trick, winner_only
 from .round_input import Alignment, EffectKind, RoundInput, WinnerOnly
 from .round_result import AbilityRefusal, Flag, RoundResult, TrickResult
 from .rules import RuleId
@@ -55,7 +54,7 @@ def _receipts(rnd: RoundInput) -> tuple[dict[str, list[int | None]], list[Abilit
     return got, refused
 
 
-def _move_cards(rnd: RoundInput, n: int, known: dict[str, _Known], done: set[int]) -> None:
+def _move_cards(rnd: RoundInput, n: int, known: dict[str, KnownHand], done: set[int]) -> None:
     """Cards moved by abilities of trick n (or of an unknown time, taken as the start of the round), as far
     as they touch known hands: a received card is one more unknown card; a known hand that gives away cards
     nobody named is no longer known (its follows are not checked any more)."""
@@ -95,12 +94,11 @@ def referee(rnd: RoundInput) -> RoundResult:
     seating = rnd.seating
     names = seating.names
     got, refused = _receipts(rnd)
-    seen: dict[Card, tuple[int, str]] = {}
-    known: dict[str, _Known] = {}
+    known: dict[str, KnownHand] = {}
     for seat_name, cards in rnd.hands.items():
         s = seating.seat(seat_name)
-        known[s.name] = _Known(list(cards), turns_left=HAND - len(cards) if s.kind is Kind.SIDEKICK else 0)
-    voids: dict[str, list[_Void]] = {n: [] for n in names}
+        known[s.name] = KnownHand(list(cards), turns_left=HAND - len(cards) if s.kind is Kind.SIDEKICK else 0)
+    memory = Memory({}, known, {n: [] for n in names}, got)
     won: dict[str, int] = {n: 0 for n in seating.scorers}
     for k, v in rnd.tricks_won.items():
         won[_who(seating, k)] = v
@@ -124,16 +122,16 @@ def referee(rnd: RoundInput) -> RoundResult:
             if ab.trick == n:
                 revealed.update(c for e in ab.effects if e.kind is EffectKind.REVEAL for c in e.cards)
         if isinstance(entry, WinnerOnly):
-            result = _winner_only(rnd, n, entry, leader)
+            result = winner_only(rnd, n, entry, leader)
             known.clear()  # every seat played a card nobody named: no hand is known any more
         else:
-            result = _card_trick(rnd, n, entry, leader, last_entry, seen, known, voids, got, revealed, alignment)
+            result = card_trick(rnd, n, entry, leader, last_entry, memory, revealed, alignment)
         if rewound and result.complete:
             result = replace(result, rewound=True, notes=result.notes + (Flag(
                 RuleId.TRICKS_8, n, result.leader, f"trick {n} was rewound: its cards went back to the hands "
                 "and the trick is played again; only the replay counts"),), next_leader=result.leader, winner=None)
             for p in result.plays:
-                seen.pop(p.play.card, None)
+                memory.seen.pop(p.play.card, None)
                 got[p.seat].append(n)
                 if p.seat in known:
                     known[p.seat].cards.append(p.play.card)

@@ -1,8 +1,13 @@
-"""One trick refereed (§3.3, §3.4): leader, plays against known hands, voids, revokes, the winner."""
+"""One trick refereed (§3.3, §3.4): leader, plays against known hands, voids, revokes, the winner.
+
+`Memory` is what the referee carries from trick to trick of a round (cards seen, hands known, voids, when cards
+entered a hand); `card_trick` reads one trick of cards against it and updates it, concern by concern: the plays as
+modified by abilities, each play's order and uniqueness, the known hand it came from (following suit, a sidekick's
+card turned up), the void it shows or the revoke it proves, then the winner."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from ..decision import Violation
 from ..errors import InputError
@@ -10,12 +15,12 @@ from .cards import TRUMP, Card, Suit
 from .round_input import Ability, Alignment, CardTrick, Effect, EffectKind, RoundInput, WinnerOnly
 from .round_result import Flag, PlayResult, TrickResult
 from .rules import RuleId
-from .setup import Kind, Mode, Seating
+from .setup import Kind, Mode, Seat, Seating
 from .trick import Play, lead_suit, reason, winning
 
 
 @dataclass(slots=True)
-class _Known:
+class KnownHand:
     """What is known of a hand: some cards, and how many more are unknown."""
 
     cards: list[Card]
@@ -24,9 +29,45 @@ class _Known:
 
 
 @dataclass(frozen=True, slots=True)
-class _Void:
+class Void:
+    """A seat showed out of `suit` in trick `trick`."""
+
     suit: Suit
     trick: int
+
+
+@dataclass(slots=True)
+class Memory:
+    """What the referee remembers from trick to trick of a round: where each card was played (trick, seat), the
+    hands known, each seat's voids, and the tricks in which cards entered each seat's hand (None: when is not
+    known)."""
+
+    seen: dict[Card, tuple[int, str]]
+    known: dict[str, KnownHand]
+    voids: dict[str, list[Void]]
+    got: dict[str, list[int | None]]
+
+
+@dataclass(frozen=True, slots=True)
+class _Trick:
+    """The trick being refereed: its number, who led it, the seats in order from the leader, the lead suit and the
+    cards sidekicks turned up after their plays."""
+
+    rnd: RoundInput
+    n: int
+    leader: str
+    order: tuple[str, ...]
+    lead: Suit
+    turned: dict[str, Card]
+
+
+@dataclass(slots=True)
+class _Found:
+    """What the trick's plays showed: new voids, proven revokes (flags) and possible ones (notes)."""
+
+    voids: list[tuple[str, Suit]] = field(default_factory=list)
+    flags: list[Flag] = field(default_factory=list)
+    notes: list[Flag] = field(default_factory=list)
 
 
 def _effects_at(rnd: RoundInput, n: int, kind: EffectKind) -> list[tuple[Ability, Effect]]:
@@ -91,149 +132,205 @@ def _next_leader(rnd: RoundInput, n: int, winner: str) -> str:
     return rnd.seating.leads_for(winner)
 
 
-def _winner_only(rnd: RoundInput, n: int, entry: WinnerOnly, leader: str) -> TrickResult:
+def _sidekick_won(seating: Seating, n: int, winner: str) -> Flag:
+    return Flag(RuleId.SK_TRICK, n, winner, f"{winner} won trick {n}: its cards are discarded and count for nobody; "
+                f"{seating.leads_for(winner)} leads next")
+
+
+def winner_only(rnd: RoundInput, n: int, entry: WinnerOnly, leader: str) -> TrickResult:
+    """A trick of the winners level: only who won it."""
     seating = rnd.seating
     override = _override(rnd, n)
     winner = override[0] if override else seating.seat(entry.winner).name
-    notes: tuple[Flag, ...] = ()
-    if seating.seat(winner).kind is Kind.SIDEKICK:
-        notes = (Flag(RuleId.SK_TRICK, n, winner, f"{winner} won trick {n}: its cards are discarded and count "
-                      f"for nobody; {seating.leads_for(winner)} leads next"),)
+    notes = (_sidekick_won(seating, n, winner),) if seating.seat(winner).kind is Kind.SIDEKICK else ()
     return TrickResult(n, leader, None, (), winner, None, f"{winner} won (winners level)", None,
                        _next_leader(rnd, n, winner), (), (), notes, (), True, winners_level=True)
 
 
-def _card_trick(rnd: RoundInput, n: int, entry: CardTrick, expected: str, last_entry: bool,
-                seen: dict[Card, tuple[int, str]], known: dict[str, _Known], voids: dict[str, list[_Void]],
-                got: dict[str, list[int | None]], revealed: set[Card],
-                alignment: dict[str, Alignment]) -> TrickResult:
+def card_trick(rnd: RoundInput, n: int, entry: CardTrick, expected: str, last_entry: bool, memory: Memory,
+               revealed: set[Card], alignment: dict[str, Alignment]) -> TrickResult:
+    """A trick of cards, refereed against what the round so far has shown (`memory`, updated by it)."""
+    seating = rnd.seating
+    plays = _trick_plays(rnd, n, entry, last_entry, revealed, alignment)
+    complete = len(plays) >= len(seating.seats)
+    actual = plays[0].seat
+    lv = _leader_violation(seating, n, actual, expected)
+    refusals = [lv] if lv is not None else []
+    lead = lead_suit(plays, as_led=rnd.choices.as_led)
+    assert lead is not None
+    trick = _Trick(rnd, n, actual, seating.order_from(actual), lead,
+                   {seating.seat(s).name: c for s, c in entry.turned})
+    found = _Found()
+    out = tuple(_checked(trick, i, p, memory, found) for i, p in enumerate(plays))
+    index = winning(plays, as_led=rnd.choices.as_led)
+    assert index is not None
+    best = plays[index]
+    if not complete:
+        return TrickResult(n, actual, lead, out, None, best, "", None, None, tuple(found.voids),
+                           tuple(found.flags), tuple(found.notes), tuple(refusals), False)
+    return _won(trick, entry, plays, best, out, refusals, found)
+
+
+def _trick_plays(rnd: RoundInput, n: int, entry: CardTrick, last_entry: bool, revealed: set[Card],
+                 alignment: dict[str, Alignment]) -> tuple[Play, ...]:
+    """The trick's plays under their seats' names, as abilities and reveals modified them; only the last trick
+    of the round may be incomplete."""
     seating = rnd.seating
     if not entry.plays:
         raise InputError(f"trick {n} has no plays: give the cards from the leader, or only its winner")
     plays = tuple(replace(p, seat=seating.seat(p.seat).name) for p in entry.plays)
     rewind_pair = any(ab.trick == n and e.kind is EffectKind.REWIND for ab in rnd.abilities for e in ab.effects)
     plays = _modified(rnd, n, plays, revealed, alignment, lenient=rewind_pair)
-    complete = len(plays) >= len(seating.seats)
-    if not complete and not last_entry:
+    if len(plays) < len(seating.seats) and not last_entry:
         raise InputError(f"trick {n} has {len(plays)} plays of {len(seating.seats)}: only the last trick may be "
                          "incomplete (the trick in play)")
-    actual = plays[0].seat
-    refusals: list[Violation] = []
-    lv = _leader_violation(seating, n, actual, expected)
-    if lv is not None:
-        refusals.append(lv)
-    order = seating.order_from(actual)
-    lead = lead_suit(plays, as_led=rnd.choices.as_led)
-    assert lead is not None
-    turned = {seating.seat(s).name: c for s, c in entry.turned}
-    out: list[PlayResult] = []
-    new_voids: list[tuple[str, Suit]] = []
-    flags: list[Flag] = []
-    notes: list[Flag] = []
-    for i, p in enumerate(plays):
-        seat = seating.seat(p.seat)
-        bad: list[Violation] = []
-        if i >= len(order):
-            bad.append(Violation(RuleId.ORDER, f"trick {n} already has a card from every seat: {p.seat}'s "
-                                 f"{p.card} is one too many"))
-        elif p.seat != order[i]:
-            bad.append(Violation(RuleId.ORDER, f"play {i + 1} of trick {n} is {order[i]}'s, clockwise from "
-                                 f"{actual}: not {p.seat}'s"))
-        where = None if p.card.extra_love else seen.get(p.card)  # two of each extra-love card exist (§13 Q2)
-        if where is not None:
-            bad.append(Violation(RuleId.UNIQUE, f"{p.card} was already played by {where[1]} in trick {where[0]}: "
-                                 "each card exists once"))
-        elif not p.card.extra_love:
-            holder = next((s for s, h in known.items() if s != p.seat and p.card in h.cards), None)
-            if holder is not None:
-                bad.append(Violation(RuleId.UNIQUE, f"{p.card} is a known card in {holder}'s hand: each card "
-                                     "exists once"))
-        legal: bool | None = True
-        hand = known.get(p.seat)
-        follows = i == 0 or p.effective_suit is lead
-        if seat.kind is Kind.VANCARDIAN and i > 0:
-            hand = None  # she drew 2 before following: her row is the Vancardian engine's to check
-            known.pop(p.seat, None)
-            got[p.seat].append(n)
-        if hand is not None:
-            rule = RuleId.SK_PLAY if seat.kind is Kind.SIDEKICK else RuleId.FOLLOW
-            where_hand = "face-up cards" if seat.kind is Kind.SIDEKICK else "row" if rnd.mode is Mode.SOLO \
-                else "known cards"
-            if p.card in hand.cards:
-                hand.cards.remove(p.card)
-            elif hand.unknown > 0:
-                hand.unknown -= 1
-            else:
-                shown = " ".join(str(c) for c in hand.cards) or "none"
-                missing = RuleId.SK_PLAY if seat.kind is Kind.SIDEKICK else \
-                    RuleId.SOLO_ROWS if rnd.mode is Mode.SOLO else RuleId.UNIQUE
-                bad.append(Violation(missing, f"{p.card} is not one of {p.seat}'s {where_hand} ({shown})"))
-            if not follows and not p.ignore_follow:
-                holding = [c for c in hand.cards if c.suit is lead]
-                if holding:
-                    bad.append(Violation(rule, f"{p.seat} must follow {lead.word}: {p.seat} holds "
-                                         f"{' '.join(str(c) for c in holding)}, so {p.card} may not be played"))
-                elif hand.unknown > 0:
-                    legal = None  # an unknown card may be of the lead suit
-            if seat.kind is Kind.SIDEKICK:
-                nxt = turned.get(p.seat)
-                if nxt is not None:
-                    prior = seen.get(nxt)
-                    other = next((s for s, h in known.items() if nxt in h.cards), None)
-                    if prior is not None or nxt == p.card:
-                        bad.append(Violation(RuleId.UNIQUE, f"{p.seat} turned up {nxt}, which was already "
-                                             f"played{f' by {prior[1]} in trick {prior[0]}' if prior else ''}"))
-                    elif other is not None:
-                        bad.append(Violation(RuleId.UNIQUE, f"{p.seat} turned up {nxt}, a known card in "
-                                             f"{other}'s hand"))
-                    if hand.turns_left > 0:
-                        hand.turns_left -= 1
-                    hand.cards.append(nxt)
-                elif hand.turns_left > 0:
-                    hand.turns_left -= 1
-                    hand.unknown += 1
-        elif not follows and not p.ignore_follow:
-            legal = None
-        if bad:
-            legal = False
-        if i > 0 and not follows and not p.ignore_follow and p.suit is None and legal is not False \
-                and seat.kind is not Kind.SIDEKICK:  # a sidekick's void is only of its face-up pair: checked above
-            vs = voids[p.seat]
-            vs[:] = [v for v in vs if v.suit is not lead] + [_Void(lead, n)]
-            new_voids.append((p.seat, lead))
-        for v in list(voids[p.seat]):
-            if v.suit is p.card.suit and v.trick < n and not bad:
-                between = [r for r in got[p.seat] if r is None or v.trick <= r <= n]
-                if between:
-                    notes.append(Flag(RuleId.REVOKE, v.trick, p.seat, f"{p.seat} showed out of {v.suit.word} in "
-                                      f"trick {v.trick} and played {p.card} in trick {n}, but a card entered "
-                                      f"{p.seat}'s hand in between: a revoke is possible, not proven"))
-                else:
-                    flags.append(Flag(RuleId.REVOKE, v.trick, p.seat, f"{p.seat} showed out of {v.suit.word} in "
-                                      f"trick {v.trick} but played {p.card} in trick {n}, and no card entered "
-                                      f"{p.seat}'s hand in between: revoke at trick {v.trick}"))
-                voids[p.seat].remove(v)
-        if legal is False:
-            why = "; ".join(str(b) for b in bad)
-        elif legal is None:
-            why = f"{p.seat}'s hand is hidden: off suit records a void in {lead.word}"
-        elif i == 0:
-            why = "the leader may lead any card (OS-LEAD-ANY)"
-        elif p.ignore_follow and not follows:
-            why = f"off suit under {p.by or 'an ability'}: no void recorded"
-        elif follows:
-            why = f"follows {lead.word}"
+    return plays
+
+
+def _checked(trick: _Trick, i: int, p: Play, memory: Memory, found: _Found) -> PlayResult:
+    """Play i of the trick: in turn, a card not seen elsewhere, from the hand known (if any); the void it shows
+    and the revoke it proves. `memory` learns the card."""
+    seat = trick.rnd.seating.seat(p.seat)
+    where = None if p.card.extra_love else memory.seen.get(p.card)  # two of each extra-love card exist (§13 Q2)
+    bad = _out_of_turn(trick, i, p) + _seen_elsewhere(p, where, memory.known)
+    hand = memory.known.get(p.seat)
+    follows = i == 0 or p.effective_suit is trick.lead
+    if seat.kind is Kind.VANCARDIAN and i > 0:
+        hand = None  # she drew 2 before following: her row is the Vancardian engine's to check
+        memory.known.pop(p.seat, None)
+        memory.got[p.seat].append(trick.n)
+    legal: bool | None = True
+    if hand is not None:
+        legal = _from_hand(trick, seat, p, hand, follows, memory, bad)
+    elif not follows and not p.ignore_follow:
+        legal = None
+    if bad:
+        legal = False
+    if i > 0 and not follows and not p.ignore_follow and p.suit is None and legal is not False \
+            and seat.kind is not Kind.SIDEKICK:  # a sidekick's void is only of its face-up pair: checked above
+        voids = memory.voids[p.seat]
+        voids[:] = [v for v in voids if v.suit is not trick.lead] + [Void(trick.lead, trick.n)]
+        found.voids.append((p.seat, trick.lead))
+    if not bad:
+        _revokes(trick, p, memory, found)
+    if where is None:
+        memory.seen[p.card] = (trick.n, p.seat)
+    return PlayResult(p.seat, p, legal, _why(trick, i, p, legal, follows, bad), tuple(bad))
+
+
+def _out_of_turn(trick: _Trick, i: int, p: Play) -> list[Violation]:
+    n, order = trick.n, trick.order
+    if i >= len(order):
+        return [Violation(RuleId.ORDER, f"trick {n} already has a card from every seat: {p.seat}'s {p.card} is one "
+                          "too many")]
+    if p.seat != order[i]:
+        return [Violation(RuleId.ORDER, f"play {i + 1} of trick {n} is {order[i]}'s, clockwise from {trick.leader}: "
+                          f"not {p.seat}'s")]
+    return []
+
+
+def _seen_elsewhere(p: Play, where: tuple[int, str] | None, known: dict[str, KnownHand]) -> list[Violation]:
+    """OS-UNIQUE: the card was played before this round, or is known in another hand."""
+    if where is not None:
+        return [Violation(RuleId.UNIQUE, f"{p.card} was already played by {where[1]} in trick {where[0]}: each card "
+                          "exists once")]
+    if p.card.extra_love:
+        return []
+    holder = next((s for s, h in known.items() if s != p.seat and p.card in h.cards), None)
+    if holder is None:
+        return []
+    return [Violation(RuleId.UNIQUE, f"{p.card} is a known card in {holder}'s hand: each card exists once")]
+
+
+def _from_hand(trick: _Trick, seat: Seat, p: Play, hand: KnownHand, follows: bool, memory: Memory,
+               bad: list[Violation]) -> bool | None:
+    """The play against the hand known: the card is in it (or may be one of its unknown cards), and it follows
+    suit when it can; a sidekick then turns up its next card. Problems go to `bad`; None: an unknown card may be
+    of the lead suit, so the play cannot be judged."""
+    rnd, lead = trick.rnd, trick.lead
+    sidekick = seat.kind is Kind.SIDEKICK
+    if p.card in hand.cards:
+        hand.cards.remove(p.card)
+    elif hand.unknown > 0:
+        hand.unknown -= 1
+    else:
+        where_hand = "face-up cards" if sidekick else "row" if rnd.mode is Mode.SOLO else "known cards"
+        shown = " ".join(str(c) for c in hand.cards) or "none"
+        missing = RuleId.SK_PLAY if sidekick else RuleId.SOLO_ROWS if rnd.mode is Mode.SOLO else RuleId.UNIQUE
+        bad.append(Violation(missing, f"{p.card} is not one of {p.seat}'s {where_hand} ({shown})"))
+    legal: bool | None = True
+    if not follows and not p.ignore_follow:
+        holding = [c for c in hand.cards if c.suit is lead]
+        if holding:
+            bad.append(Violation(RuleId.SK_PLAY if sidekick else RuleId.FOLLOW, f"{p.seat} must follow {lead.word}: "
+                                 f"{p.seat} holds {' '.join(str(c) for c in holding)}, so {p.card} may not be played"))
+        elif hand.unknown > 0:
+            legal = None  # an unknown card may be of the lead suit
+    if sidekick:
+        _turn_up(trick.turned.get(p.seat), p, hand, memory, bad)
+    return legal
+
+
+def _turn_up(nxt: Card | None, p: Play, hand: KnownHand, memory: Memory, bad: list[Violation]) -> None:
+    """A sidekick's play turns up its next face-down card: named (and then known, checked against the cards
+    seen), or not (one more unknown card) while any is left."""
+    if nxt is None:
+        if hand.turns_left > 0:
+            hand.turns_left -= 1
+            hand.unknown += 1
+        return
+    prior = memory.seen.get(nxt)
+    other = next((s for s, h in memory.known.items() if nxt in h.cards), None)
+    if prior is not None or nxt == p.card:
+        bad.append(Violation(RuleId.UNIQUE, f"{p.seat} turned up {nxt}, which was already played"
+                             f"{f' by {prior[1]} in trick {prior[0]}' if prior else ''}"))
+    elif other is not None:
+        bad.append(Violation(RuleId.UNIQUE, f"{p.seat} turned up {nxt}, a known card in {other}'s hand"))
+    if hand.turns_left > 0:
+        hand.turns_left -= 1
+    hand.cards.append(nxt)
+
+
+def _revokes(trick: _Trick, p: Play, memory: Memory, found: _Found) -> None:
+    """OS-REVOKE: a card of a suit the seat showed out of in an earlier trick. Proven (a flag) when no card entered
+    its hand in between, else only possible (a note); either way that void is settled."""
+    n = trick.n
+    for v in list(memory.voids[p.seat]):
+        if v.suit is not p.card.suit or v.trick >= n:
+            continue
+        between = [r for r in memory.got[p.seat] if r is None or v.trick <= r <= n]
+        if between:
+            found.notes.append(Flag(RuleId.REVOKE, v.trick, p.seat, f"{p.seat} showed out of {v.suit.word} in trick "
+                                    f"{v.trick} and played {p.card} in trick {n}, but a card entered {p.seat}'s hand "
+                                    "in between: a revoke is possible, not proven"))
         else:
-            why = f"{p.seat} holds no {lead.word}"
-        out.append(PlayResult(p.seat, p, legal, why, tuple(bad)))
-        if where is None:
-            seen[p.card] = (n, p.seat)
-    index = winning(plays, as_led=rnd.choices.as_led)
-    assert index is not None
-    best = plays[index]
-    if not complete:
-        return TrickResult(n, actual, lead, tuple(out), None, best, "", None, None, tuple(new_voids),
-                           tuple(flags), tuple(notes), tuple(refusals), False)
+            found.flags.append(Flag(RuleId.REVOKE, v.trick, p.seat, f"{p.seat} showed out of {v.suit.word} in trick "
+                                    f"{v.trick} but played {p.card} in trick {n}, and no card entered {p.seat}'s hand "
+                                    f"in between: revoke at trick {v.trick}"))
+        memory.voids[p.seat].remove(v)
+
+
+def _why(trick: _Trick, i: int, p: Play, legal: bool | None, follows: bool, bad: list[Violation]) -> str:
+    lead = trick.lead
+    if legal is False:
+        return "; ".join(str(b) for b in bad)
+    if legal is None:
+        return f"{p.seat}'s hand is hidden: off suit records a void in {lead.word}"
+    if i == 0:
+        return "the leader may lead any card (OS-LEAD-ANY)"
+    if p.ignore_follow and not follows:
+        return f"off suit under {p.by or 'an ability'}: no void recorded"
+    if follows:
+        return f"follows {lead.word}"
+    return f"{p.seat} holds no {lead.word}"
+
+
+def _won(trick: _Trick, entry: CardTrick, plays: tuple[Play, ...], best: Play, out: tuple[PlayResult, ...],
+         refusals: list[Violation], found: _Found) -> TrickResult:
+    """The complete trick's winner: the best card, unless an ability named another; a winner stated otherwise is
+    refused; a sidekick's trick is noted."""
+    rnd, n, lead = trick.rnd, trick.n, trick.lead
+    seating = rnd.seating
     rule, why = reason(plays, as_led=rnd.choices.as_led)
     computed = best.seat
     override = _override(rnd, n)
@@ -243,14 +340,11 @@ def _card_trick(rnd: RoundInput, n: int, entry: CardTrick, expected: str, last_e
         if winner != computed:
             why = f"{winner} wins by {override[1]} (the cards gave {computed}'s {best})"
     elif entry.winner is not None and seating.seat(entry.winner).name != computed:
-        stated = seating.seat(entry.winner).name
-        refusals.append(Violation(rule, _not_winner(plays, stated, best, lead)))
-    if seating.seat(winner).kind is Kind.SIDEKICK:
-        notes.append(Flag(RuleId.SK_TRICK, n, winner, f"{winner} won trick {n}: its cards are discarded and "
-                          f"count for nobody; {seating.leads_for(winner)} leads next"))
+        refusals.append(Violation(rule, _not_winner(plays, seating.seat(entry.winner).name, best, lead)))
+    notes = found.notes + ([_sidekick_won(seating, n, winner)] if seating.seat(winner).kind is Kind.SIDEKICK else [])
     winning_play = next((p for p in plays if p.seat == winner), best)
-    return TrickResult(n, actual, lead, tuple(out), winner, winning_play, why, rule, _next_leader(rnd, n, winner),
-                       tuple(new_voids), tuple(flags), tuple(notes), tuple(refusals), True)
+    return TrickResult(n, trick.leader, lead, out, winner, winning_play, why, rule, _next_leader(rnd, n, winner),
+                       tuple(found.voids), tuple(found.flags), tuple(notes), tuple(refusals), True)
 
 
 def _not_winner(plays: Sequence[Play], stated: str, best: Play, lead: Suit) -> str:

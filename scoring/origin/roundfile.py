@@ -15,7 +15,18 @@ from .round_input import (
     parse_alignment,
 )
 from .round_result import RoundResult
-from .roundfile_parts import _ability, _dict, _hand, _int, _list, _seat, _show, _str, _trick, card
+from .roundfile_parts import (
+    card,
+    read_ability,
+    read_dict,
+    read_hand,
+    read_int,
+    read_list,
+    read_seat,
+    read_str,
+    read_trick,
+    short_repr,
+)
 from .rules import CHOICES, Choices
 from .setup import (
     HAND,
@@ -33,32 +44,32 @@ GAME = "origin-story"
 FORMAT = 1
 
 
-_ROUND_KEYS = {"game", "format", "mode", "players", "round", "dealer", "first_dealer", "alignment", "rules",
+ROUND_KEYS = {"game", "format", "mode", "players", "round", "dealer", "first_dealer", "alignment", "rules",
                "tricks", "abilities", "sidekicks", "you", "deck", "difficulty", "rows", "tricks_won", "draws",
                "revealed", "surrender", "difficulty_colour", "difficulty_color"}
 
 
 def parse_round(data: object) -> RoundInput:
     """A round file (§7.1) as the referee's input."""
-    obj = dict(_dict(data, "round file", "a round file"))
-    unknown = set(obj) - _ROUND_KEYS
+    obj = dict(read_dict(data, "round file", "a round file"))
+    unknown = set(obj) - ROUND_KEYS
     if unknown:
-        raise InputError(f"unknown keys {sorted(unknown)}; a round file has {', '.join(sorted(_ROUND_KEYS))}",
+        raise InputError(f"unknown keys {sorted(unknown)}; a round file has {', '.join(sorted(ROUND_KEYS))}",
                          where="round file")
     if obj.get("game", GAME) != GAME:
-        raise InputError(f"game {_show(obj.get('game'))}: this is the Origin Story reader, \"game\": "
+        raise InputError(f"game {short_repr(obj.get('game'))}: this is the Origin Story reader, \"game\": "
                          f"\"{GAME}\"", where="game")
     if obj.get("format", FORMAT) != FORMAT or type(obj.get("format", FORMAT)) is not int:
-        raise InputError(f"format {_show(obj.get('format'))}: only format {FORMAT} is known", where="format")
-    players = [_str(p, f"players[{k}]", "a player's name")
-               for k, p in enumerate(_list(obj.get("players"), "players", "players (in seat order)"))]
+        raise InputError(f"format {short_repr(obj.get('format'))}: only format {FORMAT} is known", where="format")
+    players = [read_str(p, f"players[{k}]", "a player's name")
+               for k, p in enumerate(read_list(obj.get("players"), "players", "players (in seat order)"))]
     if obj.get("mode") is None:
         mode = mode_for(len(players)) if 1 <= len(players) <= 5 else None
         if mode is None:
             raise InputError(f"{len(players)} players: Origin Story is for 1 to 5", where="players")
     else:
         try:
-            mode = Mode(_str(obj["mode"], "mode", "mode").casefold())
+            mode = Mode(read_str(obj["mode"], "mode", "mode").casefold())
         except ValueError:
             raise InputError(f"mode {obj['mode']!r}: table (3–5), duo (2) or solo (1)", where="mode") from None
     try:
@@ -66,42 +77,42 @@ def parse_round(data: object) -> RoundInput:
     except InputError as e:
         raise InputError(str(e), where="players") from None
     solo = mode is Mode.SOLO
-    round_no = 1 if obj.get("round") is None else _int(obj["round"], "round", "round", 1, ROUNDS)
+    round_no = 1 if obj.get("round") is None else read_int(obj["round"], "round", "round", 1, ROUNDS)
     if obj.get("dealer") is not None:
-        dealer = _seat(seats, obj["dealer"], "dealer", "the dealer")
+        dealer = read_seat(seats, obj["dealer"], "dealer", "the dealer")
     elif obj.get("first_dealer") is not None:
-        dealer = seats.dealer_of_round(_seat(seats, obj["first_dealer"], "first_dealer"), round_no)
+        dealer = seats.dealer_of_round(read_seat(seats, obj["first_dealer"], "first_dealer"), round_no)
     else:
         raise InputError("who dealt this round? add \"dealer\": SEAT", where="dealer")
     if seats.seat(dealer).kind is Kind.SIDEKICK:
         raise InputError(f"{dealer} is a sidekick: sidekicks never deal", where="dealer")
     alignment: dict[str, Alignment] = {}
-    for k, v in _dict(obj.get("alignment", {}), "alignment", "alignment").items():
-        name = _seat(seats, k, f"alignment.{k}", "a player")
+    for k, v in read_dict(obj.get("alignment", {}), "alignment", "alignment").items():
+        name = read_seat(seats, k, f"alignment.{k}", "a player")
         if not seats.seat(name).scores or seats.seat(name).kind is Kind.VANCARDIAN:
             raise InputError(f"{name} has no alignment of its own (sidekicks have none; Vancardians are always "
                              "heroes)", where=f"alignment.{k}")
         try:
-            alignment[name] = parse_alignment(_str(v, f"alignment.{k}", "an alignment"))
+            alignment[name] = parse_alignment(read_str(v, f"alignment.{k}", "an alignment"))
         except InputError as e:
             raise InputError(str(e), where=f"alignment.{k}") from None
-    rules_in = _dict(obj.get("rules", {}), "rules", "rules")
+    rules_in = read_dict(obj.get("rules", {}), "rules", "rules")
     for k, v in rules_in.items():
         if k not in CHOICES:
             raise InputError(f"unknown rules choice {k!r}: {', '.join(CHOICES)}", where=f"rules.{k}")
         if not isinstance(v, str) or v not in CHOICES[k]:
-            raise InputError(f"{k} = {_show(v)}: choose one of {', '.join(CHOICES[k])}", where=f"rules.{k}")
+            raise InputError(f"{k} = {short_repr(v)}: choose one of {', '.join(CHOICES[k])}", where=f"rules.{k}")
     choices = Choices(**rules_in)
     hands: dict[str, tuple[Card, ...]] = {}
     if obj.get("sidekicks") is not None:
         if mode is not Mode.DUO:
             raise InputError("sidekicks are in the duo mode only", where="sidekicks")
-        for k, v in _dict(obj["sidekicks"], "sidekicks", "sidekicks").items():
-            name = _seat(seats, k, f"sidekicks.{k}", "a sidekick")
+        for k, v in read_dict(obj["sidekicks"], "sidekicks", "sidekicks").items():
+            name = read_seat(seats, k, f"sidekicks.{k}", "a sidekick")
             if seats.seat(name).kind is not Kind.SIDEKICK:
                 raise InputError(f"{name} is not a sidekick: the sidekicks are "
                                  f"{', '.join(sidekick_of(p) for p in players)}", where=f"sidekicks.{k}")
-            cards = _hand(seats, v, f"sidekicks.{k}", False)
+            cards = read_hand(seats, v, f"sidekicks.{k}", False)
             if len(cards) != 2:
                 raise InputError(f"a sidekick shows 2 face-up cards, not {len(cards)}", where=f"sidekicks.{k}")
             hands[name] = cards
@@ -109,32 +120,32 @@ def parse_round(data: object) -> RoundInput:
     tricks_won: dict[str, int] = {}
     surrender = None
     if solo:
-        if obj.get("you") is not None and _seat(seats, obj["you"], "you") != seats.names[0]:
+        if obj.get("you") is not None and read_seat(seats, obj["you"], "you") != seats.names[0]:
             raise InputError(f"\"you\" must be the one player, {seats.names[0]}", where="you")
         if obj.get("deck") is not None and obj["deck"] not in ("table", "app"):
-            raise InputError(f"deck {_show(obj['deck'])}: table or app", where="deck")
+            raise InputError(f"deck {short_repr(obj['deck'])}: table or app", where="deck")
         if obj.get("difficulty") is not None:
-            _int(obj["difficulty"], "difficulty", "difficulty", 0, 5)
-        for k, v in _dict(obj.get("rows", {}), "rows", "rows").items():
-            name = _seat(seats, k, f"rows.{k}", "a seat")
-            cards = _hand(seats, v, f"rows.{k}", True)
+            read_int(obj["difficulty"], "difficulty", "difficulty", 0, 5)
+        for k, v in read_dict(obj.get("rows", {}), "rows", "rows").items():
+            name = read_seat(seats, k, f"rows.{k}", "a seat")
+            cards = read_hand(seats, v, f"rows.{k}", True)
             if len(cards) > HAND + 8:
                 raise InputError(f"a row of {len(cards)} cards is longer than any row can be", where=f"rows.{k}")
             if name == seats.names[0] and any(c.extra_love for c in cards):
                 raise InputError("extra-love cards are the Vancardians' only", where=f"rows.{k}")
             hands[name] = cards
-        for k, v in _dict(obj.get("tricks_won", {}), "tricks_won", "tricks_won").items():
-            tricks_won[_seat(seats, k, f"tricks_won.{k}")] = _int(v, f"tricks_won.{k}", "tricks won", 0, 8)
-        for n_draw, c in enumerate(_list(obj.get("draws", []), "draws", "draws")):
+        for k, v in read_dict(obj.get("tricks_won", {}), "tricks_won", "tricks_won").items():
+            tricks_won[read_seat(seats, k, f"tricks_won.{k}")] = read_int(v, f"tricks_won.{k}", "tricks won", 0, 8)
+        for n_draw, c in enumerate(read_list(obj.get("draws", []), "draws", "draws")):
             card(c, f"draws[{n_draw}]", solo=True)
-        revealed = _hand(seats, obj.get("revealed", []), "revealed", True)
+        revealed = read_hand(seats, obj.get("revealed", []), "revealed", True)
         if obj.get("surrender") is not None:
-            s = _dict(obj["surrender"], "surrender", "surrender")
-            to = _seat(seats, s.get("to"), "surrender.to")
+            s = read_dict(obj["surrender"], "surrender", "surrender")
+            to = read_seat(seats, s.get("to"), "surrender.to")
             if seats.seat(to).kind is not Kind.VANCARDIAN:
                 raise InputError("you surrender to the leading Vancardian", where="surrender.to")
-            surrender = Surrender(_int(s.get("trick"), "surrender.trick", "trick", 1, 16), to,
-                                  _int(s.get("vp"), "surrender.vp", "VP", 0, 20))
+            surrender = Surrender(read_int(s.get("trick"), "surrender.trick", "trick", 1, 16), to,
+                                  read_int(s.get("vp"), "surrender.vp", "VP", 0, 20))
     else:
         for key in ("rows", "tricks_won", "draws", "revealed", "surrender", "you", "difficulty", "deck"):
             if obj.get(key) is not None:
@@ -146,13 +157,13 @@ def parse_round(data: object) -> RoundInput:
                 raise InputError(f"{c} is in both {owner[c]}'s and {name}'s hands: each card exists once",
                                  where="rows" if solo else "sidekicks")
             owner[c] = name
-    tricks = tuple(_trick(seats, t, i) for i, t in enumerate(_list(obj.get("tricks", []), "tricks", "tricks")))
+    tricks = tuple(read_trick(seats, t, i) for i, t in enumerate(read_list(obj.get("tricks", []), "tricks", "tricks")))
     for i, t in enumerate(tricks[:-1]):
         if isinstance(t, CardTrick) and len(t.plays) < len(seats.seats):
             raise InputError(f"{len(t.plays)} plays of {len(seats.seats)}: only the last trick may be incomplete "
                              "(the trick in play)", where=f"tricks[{i}]")
-    abilities = tuple(_ability(seats, a, i, solo)
-                      for i, a in enumerate(_list(obj.get("abilities", []), "abilities", "abilities")))
+    abilities = tuple(read_ability(seats, a, i, solo)
+                      for i, a in enumerate(read_list(obj.get("abilities", []), "abilities", "abilities")))
     return RoundInput(seats, dealer, alignment, tricks, abilities, hands, choices, round_no, revealed,
                       tricks_won, surrender)
 

@@ -16,7 +16,7 @@ from .round_input import (
 )
 from .round_result import PlayResult, RoundResult, TrickResult, public_view
 from .roundfile import parse_round, run_round
-from .roundfile_parts import _seat, card
+from .roundfile_parts import card, read_seat
 from .rules import RuleId
 from .scoring import GameScore, RoundScore, score_round
 from .setup import (
@@ -123,7 +123,7 @@ def setup_json(players: int, first_dealer: str | None = None, names: Sequence[st
         seats = seating(mode, list(names))
         out["seats"] = list(seats.names)
         if first_dealer is not None:
-            d0 = _seat(seats, first_dealer, "first_dealer", "the first dealer")
+            d0 = read_seat(seats, first_dealer, "first_dealer", "the first dealer")
             dealers = [seats.dealer_of_round(d0, r) for r in range(1, ROUNDS + 1)]
             out["rounds"] = [{"round": r, "dealer": d, "first_leader": seats.first_leader(d)}
                              for r, d in enumerate(dealers, 1)]
@@ -135,7 +135,7 @@ def check(data: object, seat: str, play: str, by: str = "") -> dict[str, Any]:
     that frees the play from following. {"legal": bool, "rule": id or None, "sentence"}."""
     rnd = parse_round(data)
     solo = rnd.mode is Mode.SOLO
-    name = _seat(rnd.seating, seat, "--seat")
+    name = read_seat(rnd.seating, seat, "--seat")
     c = card(play, "--play", solo=solo)
     new = Play(name, c, by=by.strip(), ignore_follow=bool(by.strip()))
     tricks = list(rnd.tricks)

@@ -33,31 +33,31 @@ TIMINGS = ("when-charged", "when-revealed", "whenever-you-lead", "whenever-you-f
 
 # --- small readers ------------------------------------------------------------------------------------------
 
-def _str(value: object, where: str, what: str) -> str:
+def read_str(value: object, where: str, what: str) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise InputError(f"{what} must be a non-empty string, not {_show(value)}", where=where)
+        raise InputError(f"{what} must be a non-empty string, not {short_repr(value)}", where=where)
     return value.strip()
 
 
-def _int(value: object, where: str, what: str, low: int, high: int) -> int:
+def read_int(value: object, where: str, what: str, low: int, high: int) -> int:
     if type(value) is not int or not low <= value <= high:
-        raise InputError(f"{what} must be a whole number from {low} to {high}, not {_show(value)}", where=where)
+        raise InputError(f"{what} must be a whole number from {low} to {high}, not {short_repr(value)}", where=where)
     return value
 
 
-def _list(value: object, where: str, what: str) -> list[Any]:
+def read_list(value: object, where: str, what: str) -> list[Any]:
     if not isinstance(value, list):
-        raise InputError(f"{what} must be a list, not {_show(value)}", where=where)
+        raise InputError(f"{what} must be a list, not {short_repr(value)}", where=where)
     return value
 
 
-def _dict(value: object, where: str, what: str) -> dict[str, Any]:
+def read_dict(value: object, where: str, what: str) -> dict[str, Any]:
     if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
-        raise InputError(f"{what} must be an object, not {_show(value)}", where=where)
+        raise InputError(f"{what} must be an object, not {short_repr(value)}", where=where)
     return value
 
 
-def _show(value: object) -> str:
+def short_repr(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
@@ -65,7 +65,7 @@ def _show(value: object) -> str:
 def card(text: object, where: str, *, solo: bool = False) -> Card:
     """A card as typed, with a suggestion when it is unknown or impossible."""
     if not isinstance(text, str):
-        raise InputError(f"a card must be a string such as '9br', not {_show(text)}", where=where)
+        raise InputError(f"a card must be a string such as '9br', not {short_repr(text)}", where=where)
     try:
         return parse_card(text, solo=solo)
     except InputError as e:
@@ -90,8 +90,8 @@ def _suggest(text: str, solo: bool) -> str:
     return f"{value}{suit.value}"
 
 
-def _seat(seats: Seating, value: object, where: str, what: str = "a seat") -> str:
-    name = _str(value, where, what)
+def read_seat(seats: Seating, value: object, where: str, what: str = "a seat") -> str:
+    name = read_str(value, where, what)
     if not seats.has(name):
         close = difflib.get_close_matches(name, list(seats.names), n=1, cutoff=0.5)
         hint = f"; did you mean {close[0]}?" if close else ""
@@ -125,12 +125,12 @@ def parse_play(seats: Seating, value: object, where: str) -> tuple[Play, Card | 
     `{"seat", "card", "value", "suit", "by", "ignore_follow", "then"}`: the play and a sidekick's turned card."""
     solo = seats.mode is Mode.SOLO
     if isinstance(value, dict):
-        obj = _dict(value, where, "a play")
+        obj = read_dict(value, where, "a play")
         unknown = set(obj) - {"seat", "card", "value", "suit", "by", "ignore_follow", "then"}
         if unknown:
             raise InputError(f"unknown keys {sorted(unknown)} in a play: use seat, card, value, suit, by, "
                              "ignore_follow, then", where=where)
-        seat = _seat(seats, obj.get("seat"), where)
+        seat = read_seat(seats, obj.get("seat"), where)
         c = card(obj.get("card"), where, solo=solo)
         new_value: Fraction | None = None
         new_suit: Suit | None = None
@@ -143,12 +143,12 @@ def parse_play(seats: Seating, value: object, where: str) -> tuple[Play, Card | 
                 if new_value is None:
                     raise InputError(f"value {v!r} is not a number", where=where)
             else:
-                raise InputError(f"value must be a number such as 11 or 4.5, not {_show(v)}", where=where)
+                raise InputError(f"value must be a number such as 11 or 4.5, not {short_repr(v)}", where=where)
         if obj.get("suit") is not None:
-            _v, new_suit = parse_as(_str(obj["suit"], where, "suit"))
+            _v, new_suit = parse_as(read_str(obj["suit"], where, "suit"))
             if new_suit is None:
                 raise InputError(f"suit {obj['suit']!r}: br, lv, sp or st", where=where)
-        by = "" if obj.get("by") is None else _str(obj["by"], where, "by")
+        by = "" if obj.get("by") is None else read_str(obj["by"], where, "by")
         ignore = obj.get("ignore_follow", False)
         if not isinstance(ignore, bool):
             raise InputError("ignore_follow must be true or false", where=where)
@@ -157,7 +157,7 @@ def parse_play(seats: Seating, value: object, where: str) -> tuple[Play, Card | 
             raise InputError("a changed card or a play off suit under an ability names its source: add \"by\"",
                              where=where)
         return Play(seat, c, new_value, new_suit, by, ignore), then
-    text = _str(value, where, "a play")
+    text = read_str(value, where, "a play")
     seat, rest = _split_seat(seats, " ".join(text.split()), where)
     m = _PLAY_REST.match(rest)
     if m is None:
@@ -175,24 +175,24 @@ def parse_play(seats: Seating, value: object, where: str) -> tuple[Play, Card | 
     return Play(seat, c, new_value, new_suit, by, ignore), then
 
 
-def _trick(seats: Seating, value: object, i: int) -> TrickEntry:
+def read_trick(seats: Seating, value: object, i: int) -> TrickEntry:
     where = f"tricks[{i}]"
     stated: str | None = None
     raw: object = value
     if isinstance(value, dict):
-        obj = _dict(value, where, "a trick")
+        obj = read_dict(value, where, "a trick")
         unknown = set(obj) - {"winner", "plays"}
         if unknown:
             raise InputError(f"unknown keys {sorted(unknown)}: a trick is a list of plays, {{\"winner\": SEAT}}, "
                              "or {\"plays\": [...], \"winner\": SEAT}", where=where)
         if "winner" in obj:
-            stated = _seat(seats, obj["winner"], where + ".winner")
+            stated = read_seat(seats, obj["winner"], where + ".winner")
         if "plays" not in obj:
             if stated is None:
                 raise InputError("a trick object needs \"winner\" (and optionally \"plays\")", where=where)
             return WinnerOnly(stated)
         raw = obj["plays"]
-    plays_in = _list(raw, where, "a trick")
+    plays_in = read_list(raw, where, "a trick")
     if not plays_in:
         raise InputError("a trick with no plays: give its cards from the leader, or {\"winner\": SEAT}",
                          where=where)
@@ -215,34 +215,34 @@ def _trick(seats: Seating, value: object, i: int) -> TrickEntry:
     return CardTrick(tuple(plays), tuple(turned), stated)
 
 
-def _ability(seats: Seating, value: object, i: int, solo: bool) -> Ability:
+def read_ability(seats: Seating, value: object, i: int, solo: bool) -> Ability:
     where = f"abilities[{i}]"
-    obj = _dict(value, where, "an ability")
+    obj = read_dict(value, where, "an ability")
     unknown = set(obj) - {"player", "source", "timing", "trick", "effects"}
     if unknown:
         raise InputError(f"unknown keys {sorted(unknown)}: an ability has player, source, timing, trick, effects",
                          where=where)
-    player = _seat(seats, obj.get("player"), where + ".player", "player")
-    source = _str(obj.get("source"), where + ".source", "source (the card's name)")
+    player = read_seat(seats, obj.get("player"), where + ".player", "player")
+    source = read_str(obj.get("source"), where + ".source", "source (the card's name)")
     timing = ""
     if obj.get("timing") is not None:
-        timing = _str(obj["timing"], where + ".timing", "timing").casefold().replace(" ", "-").replace("/", "-")
+        timing = read_str(obj["timing"], where + ".timing", "timing").casefold().replace(" ", "-").replace("/", "-")
         if timing not in TIMINGS:
             raise InputError(f"timing {obj['timing']!r}: one of {', '.join(TIMINGS)}", where=where + ".timing")
-    trick = None if obj.get("trick") is None else _int(obj["trick"], where + ".trick", "trick", 1, 16)
-    effects_in = _list(obj.get("effects"), where + ".effects", "effects")
+    trick = None if obj.get("trick") is None else read_int(obj["trick"], where + ".trick", "trick", 1, 16)
+    effects_in = read_list(obj.get("effects"), where + ".effects", "effects")
     if not effects_in:
         raise InputError(f"an ability needs at least one effect; {EFFECT_HELP}", where=where + ".effects")
     effects: list[Effect] = []
     for k, e in enumerate(effects_in):
         ew = f"{where}.effects[{k}]"
         try:
-            effect = parse_effect(_str(e, ew, "an effect"), solo=solo)
+            effect = parse_effect(read_str(e, ew, "an effect"), solo=solo)
         except InputError as err:
             raise InputError(str(err), where=ew) from None
         if effect.kind in (EffectKind.LEAD, EffectKind.WINNER, EffectKind.PASS, EffectKind.EXCHANGE):
             effect = Effect(effect.kind, effect.amount, effect.card, effect.value, effect.suit,
-                            _seat(seats, effect.target, ew), effect.cards, effect.text)
+                            read_seat(seats, effect.target, ew), effect.cards, effect.text)
         if effect.kind in (EffectKind.AS, EffectKind.IGNORE_FOLLOW, EffectKind.LEAD, EffectKind.WINNER,
                            EffectKind.REWIND) and trick is None:
             raise InputError(f"'{effect}' acts on a trick: give the ability's \"trick\" number", where=ew)
@@ -250,8 +250,8 @@ def _ability(seats: Seating, value: object, i: int, solo: bool) -> Ability:
     return Ability(player, source, tuple(effects), timing, trick)
 
 
-def _hand(seats: Seating, value: object, where: str, solo: bool) -> tuple[Card, ...]:
-    cards = tuple(card(c, f"{where}[{k}]", solo=solo) for k, c in enumerate(_list(value, where, "a hand")))
+def read_hand(seats: Seating, value: object, where: str, solo: bool) -> tuple[Card, ...]:
+    cards = tuple(card(c, f"{where}[{k}]", solo=solo) for k, c in enumerate(read_list(value, where, "a hand")))
     doubles = too_many(cards)
     if doubles:
         raise InputError(f"{', '.join(map(str, doubles))} appears more often than the game has it: {EACH_ONCE}",

@@ -13,6 +13,7 @@ from typing import Literal
 from ..errors import InputError
 from .cards import Card
 from .rules import RuleId
+from .wording import plural
 
 DIFFICULTIES = range(0, 6)
 SOLO_DECK_SIZE = 5
@@ -119,17 +120,13 @@ class DrawPlan:
         out: list[tuple[RuleId, str]] = []
         if self.reshuffled:
             out.append((RuleId.DECK_EMPTY,
-                        f"The deck ran out after {_count(self.from_deck, 'card')}: the discard pile "
-                        f"({_count(self.reshuffled, 'card')}) was shuffled into a new deck, then "
+                        f"The deck ran out after {plural(self.from_deck, 'card')}: the discard pile "
+                        f"({plural(self.reshuffled, 'card')}) was shuffled into a new deck, then "
                         f"{self.after_reshuffle} more drawn."))
         if self.skipped:
             out.append((RuleId.DECK_EMPTY,
-                        f"The deck and the discard pile are both empty: {_count(self.skipped, 'draw')} skipped."))
+                        f"The deck and the discard pile are both empty: {plural(self.skipped, 'draw')} skipped."))
         return tuple(out)
-
-
-def _count(n: int, thing: str) -> str:
-    return f"{n} {thing}{'' if n == 1 else 's'}"
 
 
 def plan_draw(needed: int, deck: int, discard: int) -> DrawPlan:

@@ -4,7 +4,6 @@ Pure: nothing is drawn here. The cards drawn are given (the file's `draws`, or `
 missing, the error says which are needed and how to give them."""
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -19,14 +18,6 @@ from .setup import Mode
 from .vancardian_values import VANCARDIANS
 
 Deck = Literal["table", "app"]
-
-
-def _names(cards: Sequence[object]) -> str:
-    return " ".join(str(c) for c in cards) or "no card"
-
-
-def _cards(cards: Sequence[Card]) -> list[str]:
-    return [str(c) for c in cards]
 
 
 # --- the file -----------------------------------------------------------------------------------------------

@@ -15,11 +15,12 @@ from ..errors import InputError
 from .cards import Card
 from .round_input import EffectKind, RoundInput
 from .setup import TRICKS
-from .solo_file import SoloRound, _cards, _names
+from .solo_file import SoloRound
 from .trick import legal_follows
 from .vancardian_abilities import exchange, reveal, surrender
 from .vancardian_moves import Move, draw_step, follow, lead
 from .vancardian_values import PRINTED, VANCARDIANS, Effective
+from .wording import card_row, notations
 
 # --- the round so far ---------------------------------------------------------------------------------------
 
@@ -131,7 +132,7 @@ def _replay(solo: SoloRound) -> _Table:
                     except InputError as err:
                         raise InputError(str(err), where="draws") from None
                 if c not in row:
-                    raise InputError(f"{c} is not in {p.seat}'s row ({_names(row)})", where=where)
+                    raise InputError(f"{c} is not in {p.seat}'s row ({card_row(row)})", where=where)
                 row.remove(c)
                 table.rows[p.seat] = row
             elif table.your_row is not None and c in table.your_row:
@@ -162,7 +163,7 @@ class Next:
     def report(self) -> dict[str, Any]:
         """The §7.2 shape."""
         return {"to_play": self.to_play, "role": self.role,
-                "legal": None if self.legal is None else _cards(self.legal),
+                "legal": None if self.legal is None else notations(self.legal),
                 "vancardian": None if self.move is None else self.move.report(),
                 "surrender": {"to": self.offer_to, "vp": self.offer_vp} if self.offer_to else None}
 
@@ -221,7 +222,7 @@ def next_move(solo: SoloRound, draw: Sequence[Card] | None = None) -> Next:
                          "draws those only in a recorded game (the app). Put the cards drawn in the file's "
                          "\"draws\", or give them with --draw C1,C2", where="draws")
     else:
-        have = f" (the file's draws have only {_names(table.draws)} left)" if table.draws else ""
+        have = f" (the file's draws have only {card_row(table.draws)} left)" if table.draws else ""
         raise InputError(f"{seat} follows: draw 2 cards from the deck for her and give them in order with "
                          f"--draw C1,C2{have}", where="--draw")
     _check_drawn(drawn, table, where)

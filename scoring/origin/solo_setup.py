@@ -9,11 +9,11 @@ from ..errors import InputError
 from .cards import Card
 from .rules import RuleId
 from .solo_deck import Colour, build_solo_deck
-from .solo_file import SoloRound, _cards
-from .solo_next import _Table
+from .solo_file import SoloRound
 from .vancardian_abilities import reveal
 from .vancardian_effects import EffectResult, apply_round_effect, draws_needed, parse_effect, round_draws_needed
 from .vancardian_values import PRINTED, VANCARDIANS
+from .wording import notations
 
 # --- a round effect (§3.8.2) --------------------------------------------------------------------------------
 
@@ -25,9 +25,9 @@ class RoundEffect:
 
     def report(self) -> dict[str, Any]:
         return {"line": self.line, "alignment": self.alignment,
-                "vancardians": [{"seat": r.seat, "row_before": _cards(r.row_before), "drew": _cards(r.drew),
-                                 "discarded": _cards(r.discarded), "added": _cards(r.added),
-                                 "row_after": _cards(r.row_after),
+                "vancardians": [{"seat": r.seat, "row_before": notations(r.row_before), "drew": notations(r.drew),
+                                 "discarded": notations(r.discarded), "added": notations(r.added),
+                                 "row_after": notations(r.row_after),
                                  "steps": [{"rule": str(s.rule), "sentence": s.sentence} for s in r.steps]}
                                 for r in self.results]}
 
@@ -67,11 +67,10 @@ def round_effect(solo: SoloRound, line: str, draw: Sequence[Card] | None = None)
         have = f"; the file's draws have only {len(solo.draws)}" if solo.draws else ""
         raise InputError(f"'{effect}' needs {needed} drawn cards ({each}{have}): draw them and give them in "
                          f"order with --draw C1,…,C{needed}", where="--draw")
-    table = _Table({s: list(rnd.hands[s]) for s in VANCARDIANS}, list(rnd.hands.get(solo.you, ())), [], {})
     for c in drawn:
-        if table.your_row is not None and c in table.your_row:
+        if c in rnd.hands.get(solo.you, ()):
             raise InputError(f"{c} cannot be drawn: it is in your row (OS-UNIQUE)", where=where)
-        holder = next((s for s, row in table.rows.items() if c in row), None)
+        holder = next((s for s in VANCARDIANS if c in rnd.hands[s]), None)
         if holder is not None:
             raise InputError(f"{c} cannot be drawn: it is in {holder}'s row (OS-UNIQUE)", where=where)
     try:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .setup import Kind
+from .setup import ROUNDS, Kind, has_event, stamina_gain
 from .state import GameState, Phase, Step
 
 
@@ -42,3 +42,11 @@ def due(state: GameState, charged: bool, aligned: Mapping[str, str]) -> Due:
     if step in (Step.EVENT, Step.STAMINA):
         return Due(step.value)
     return Due("align", next((p for p in players(state) if p not in aligned), ""))
+
+
+def in_round(step: str, number: int) -> bool:
+    """Whether a setup step belongs to round `number`: the event in round 3 (OS-EVENT-R3), the stamina gain and the
+    story card in rounds 1-4, the superhero in round 5; every other step in every round."""
+    only = {"event": has_event(number), "stamina": stamina_gain(number) > 0, "story": number < ROUNDS,
+            "superhero": number == ROUNDS}
+    return only.get(step, True)

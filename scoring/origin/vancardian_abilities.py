@@ -14,15 +14,14 @@ from .vancardian_values import (
     VANCARDIANS,
     Effective,
     Step,
-    _check_row,
-    _count,
-    _lowest,
-    _names,
-    _role,
-    _tie_step,
-    _without,
     check_alignment,
+    checked_row,
+    lowest,
+    plays_low,
+    tie_step,
+    without,
 )
+from .wording import name_list, plural
 
 
 def reveal(cards: Iterable[Card], alignment: str, on: Effective = PRINTED) -> Effective:
@@ -39,11 +38,11 @@ def reveal(cards: Iterable[Card], alignment: str, on: Effective = PRINTED) -> Ef
 
 def exchange_take(row: Sequence[Card], *, effective: Effective = PRINTED) -> Card:
     """The card you take: her lowest non-love card, or her lowest love card if she holds only love."""
-    cards = _check_row(row)
+    cards = checked_row(row)
     if not cards:
         raise InputError("she has no card to exchange")
     nonlove = [c for c in cards if effective.suit(c) is not TRUMP]
-    return _lowest(nonlove or list(cards), effective)
+    return lowest(nonlove or list(cards), effective)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,21 +59,21 @@ def exchange(row: Sequence[Card], hand: Sequence[Card], give: Card, *, seat: str
              effective: Effective = PRINTED) -> Exchange:
     """OS-SOLO-EXCHANGE: you take her lowest non-love card (lowest love if she holds only love), then give
     her one of the cards you held before (never the one just taken), which goes at her left end."""
-    cards = _check_row(row, f"{seat}'s row")
-    yours = _check_row(hand, "your hand")
+    cards = checked_row(row, f"{seat}'s row")
+    yours = checked_row(hand, "your hand")
     took = exchange_take(cards, effective=effective)
     if give == took:
         raise InputError(f"you cannot give back {took}, the card you just took: give another")
     if give not in yours:
-        raise InputError(f"{give} is not in your hand: give one of {_names(yours)}")
+        raise InputError(f"{give} is not in your hand: give one of {name_list(yours)}")
     nonlove = any(effective.suit(c) is not TRUMP for c in cards)
     what = "lowest non-love card" if nonlove else "lowest love card (she holds only love)"
     steps = [Step(RuleId.SOLO_EXCHANGE, f"You take her {what}, {effective.show(took)}.")]
     pool = [c for c in cards if (effective.suit(c) is not TRUMP) == nonlove]
-    steps += _tie_step(took, pool, effective)
+    steps += tie_step(took, pool, effective)
     steps.append(Step(RuleId.SOLO_EXCHANGE, f"You give her {give}: it goes at her left end."))
-    row_after = (give,) + _without(cards, [took])
-    hand_after = _without(yours, [give]) + (took,)
+    row_after = (give,) + without(cards, [took])
+    hand_after = without(yours, [give]) + (took,)
     return Exchange(seat, took, give, row_after, hand_after, tuple(steps))
 
 
@@ -94,7 +93,7 @@ def surrender(trick: Sequence[Play], leader_row: Sequence[Card], *, you: str, al
     """OS-SOLO-SURRENDER: at the start of your turn in a trick a Vancardian led, unless you play villain with
     no trick won. The leader gains 1 VP per card left in her row plus 1 for the trick in progress; the round
     ends at once and abilities that count or look at tricks do not trigger."""
-    low = _role(alignment, tricks_won)
+    low = plays_low(alignment, tricks_won)
     rule = RuleId.SOLO_SURRENDER
     if not trick:
         return Surrender(False, "", 0, rule, "No trick is in progress: you may surrender only in a trick a "
@@ -111,6 +110,6 @@ def surrender(trick: Sequence[Play], leader_row: Sequence[Card], *, you: str, al
     left = len(leader_row)
     vp = left + 1
     return Surrender(True, leader, vp, rule,
-                     f"Surrender to {leader}: she gains {vp} VP ({_count(left, 'card')} left in "
+                     f"Surrender to {leader}: she gains {vp} VP ({plural(left, 'card')} left in "
                      f"her row, plus 1 for this trick). The round ends now; abilities that count or look at "
                      f"tricks do not trigger.")

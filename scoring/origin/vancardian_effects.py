@@ -19,12 +19,11 @@ from .vancardian_values import (
     VANCARDIANS,
     Effective,
     Step,
-    _check_row,
-    _count,
-    _names,
-    _without,
     check_alignment,
+    checked_row,
+    without,
 )
+from .wording import name_list, plural
 
 # --- round effects (§3.8.2) --------------------------------------------------------------------------------
 
@@ -59,7 +58,7 @@ def parse_effect(line: str) -> Effect:
         value = parse_value(words[1])
         if value not in EXTRA_LOVE_VALUES:
             raise InputError(f"{line.strip()!r}: the extra-love cards are "
-                             f"{_names(sorted({format_value(v) for v in EXTRA_LOVE_VALUES}))} only")
+                             f"{name_list(sorted({format_value(v) for v in EXTRA_LOVE_VALUES}))} only")
         return Effect("add", value)
     if not words[1].isdigit() or not 1 <= int(words[1]) <= MAX_X:
         raise InputError(f"{line.strip()!r}: {kind} takes a whole number of cards from 1 to {MAX_X}")
@@ -90,7 +89,7 @@ def replace_choice(row: Sequence[Card], count: int, *, alignment: str,
                    effective: Effective = PRINTED) -> tuple[Card, ...]:
     """The cards Replace X takes, in the order chosen. Hero: her lowest non-love cards, lowest first, then
     her lowest love cards if short. Villain: her highest cards, love included. Equal values: leftmost first."""
-    cards = _check_row(row)
+    cards = checked_row(row)
     by_low = sorted(range(len(cards)), key=lambda i: (effective.value(cards[i]), i))
     if check_alignment(alignment) == "hero":
         nonlove = [i for i in by_low if effective.suit(cards[i]) is not TRUMP]
@@ -106,18 +105,18 @@ def _replace(seat: str, row: tuple[Card, ...], count: int, draws: tuple[Card, ..
     steps = list(lead_in)
     pool = row + draws if order == "draw-first" else row
     if order == "draw-first" and draws:
-        steps.append(Step(RuleId.SOLO_REPLACE, f"Drew {_names(draws)}: placed at her right end in draw order, "
+        steps.append(Step(RuleId.SOLO_REPLACE, f"Drew {name_list(draws)}: placed at her right end in draw order, "
                                                f"before choosing (rules choice replace_order: draw-first)."))
     chosen = replace_choice(pool, count, alignment=alignment, effective=effective)
     if alignment == "hero":
         nonlove = [c for c in chosen if effective.suit(c) is not TRUMP]
         love = [c for c in chosen if effective.suit(c) is TRUMP]
-        text = ((f"You play hero: her {count} lowest non-love cards go, lowest first: {_names(chosen)}."
+        text = ((f"You play hero: her {count} lowest non-love cards go, lowest first: {name_list(chosen)}."
                  if count > 1 else f"You play hero: her lowest non-love card goes: {chosen[0]}.") if not love else
                 f"You play hero: she has only {len(nonlove)} non-love card{'s' if len(nonlove) != 1 else ''}"
-                f"{': ' + _names(nonlove) if nonlove else ''}; topped up with her lowest love: {_names(love)}.")
+                f"{': ' + name_list(nonlove) if nonlove else ''}; topped up with her lowest love: {name_list(love)}.")
     else:
-        text = (f"You play villain: her {count} highest cards go, love included: {_names(chosen)}." if count > 1
+        text = (f"You play villain: her {count} highest cards go, love included: {name_list(chosen)}." if count > 1
                 else f"You play villain: her highest card goes, love included: {chosen[0]}.")
     steps.append(Step(RuleId.SOLO_REPLACE, text))
     def rival(a: Card, b: Card) -> bool:  # b competes with a for the same place in the choice
@@ -125,11 +124,11 @@ def _replace(seat: str, row: tuple[Card, ...], count: int, draws: tuple[Card, ..
         return a != b and same_kind and effective.value(a) == effective.value(b)
     if any(rival(c, other) for c in chosen for other in pool):
         steps.append(Step(RuleId.SOLO_PICK, "Among equal values the leftmost goes first."))
-    after = _without(pool, chosen)
+    after = without(pool, chosen)
     if order != "draw-first":
         after += draws
         if draws:
-            steps.append(Step(RuleId.SOLO_REPLACE, f"Drew {_names(draws)}: placed at her right end in draw order."))
+            steps.append(Step(RuleId.SOLO_REPLACE, f"Drew {name_list(draws)}: placed at her right end in draw order."))
     return EffectResult(seat, effect, row, draws, chosen, (), after, tuple(steps))
 
 
@@ -140,12 +139,12 @@ def apply_effect(effect: Effect, row: Sequence[Card], *, alignment: str, draws: 
     can be set apart from X (rules choice replace_draws = shared)."""
     _choice(replace_order, REPLACE_ORDERS, "replace_order")
     check_alignment(alignment)
-    cards = _check_row(row, f"{seat}'s row")
+    cards = checked_row(row, f"{seat}'s row")
     drew = tuple(draws)
     needed = draws_needed(effect, cards, effective=effective) if replace_count is None else replace_count
     if len(drew) != needed:
-        raise InputError(f"{seat}: {str(effect) or 'an empty line'} needs {_count(needed, 'drawn card')}, "
-                         f"got {len(drew)}{' (' + _names(drew) + ')' if drew else ''}")
+        raise InputError(f"{seat}: {str(effect) or 'an empty line'} needs {plural(needed, 'drawn card')}, "
+                         f"got {len(drew)}{' (' + name_list(drew) + ')' if drew else ''}")
     for card in drew:
         if card.extra_love:
             raise InputError(f"{card} is an extra-love card: they are never in the deck, so never drawn")
@@ -161,7 +160,7 @@ def apply_effect(effect: Effect, row: Sequence[Card], *, alignment: str, draws: 
                      f"Replace {x}." if count == x else
                      f"Replace {x}, X in all (rules choice replace_draws: shared): she replaces {count}."
                      if replace_count is not None else
-                     f"Replace {x}: she holds only {_count(len(cards), 'card')}, so only those are replaced.")
+                     f"Replace {x}: she holds only {plural(len(cards), 'card')}, so only those are replaced.")
         return _replace(seat, cards, count, drew, alignment=alignment, effective=effective, order=replace_order,
                         effect=effect, lead_in=(intro,))
     if effect.kind == "add":
@@ -234,11 +233,11 @@ def apply_round_effect(effect: Effect, rows: Sequence[Sequence[Card]], *, alignm
     drawn, in order: Automaton's come first (`each`), or they are dealt alternately (`shared`)."""
     _choice(replace_draws, REPLACE_DRAWS, "replace_draws")
     if len(rows) != len(seats):
-        raise InputError(f"{len(rows)} row(s) given for {len(seats)} Vancardians ({_names(seats)})")
+        raise InputError(f"{len(rows)} row(s) given for {len(seats)} Vancardians ({name_list(seats)})")
     shares = _shares(effect, rows, replace_draws, effective)
     cards = tuple(draws)
     if len(cards) != sum(shares):
-        raise InputError(f"{str(effect) or 'an empty line'} needs {_count(sum(shares), 'drawn card')} in all, "
+        raise InputError(f"{str(effect) or 'an empty line'} needs {plural(sum(shares), 'drawn card')} in all, "
                          f"got {len(cards)}")
     if len(set(cards)) < len(cards):
         raise InputError("a drawn card is given twice: each card exists once")

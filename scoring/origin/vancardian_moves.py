@@ -14,14 +14,13 @@ from .vancardian_values import (
     PRINTED,
     Effective,
     Step,
-    _check_row,
-    _count,
-    _highest,
-    _lowest,
-    _names,
-    _role,
-    _tie_step,
+    checked_row,
+    highest,
+    lowest,
+    plays_low,
+    tie_step,
 )
+from .wording import name_list, plural
 
 
 def _legal(row: Sequence[Card], lead: Suit | None, effective: Effective,
@@ -31,15 +30,15 @@ def _legal(row: Sequence[Card], lead: Suit | None, effective: Effective,
     steps: list[Step] = []
     if lead is not None and len(legal) < len(row):
         steps.append(Step(RuleId.FOLLOW, f"She holds {lead.word}, so she must follow: she may play only "
-                                         f"{_names(effective.show(c) for c in legal)}."))
+                                         f"{name_list(effective.show(c) for c in legal)}."))
     if allowed is not None:
         restricted = [c for c in legal if allowed(c)]
         if not restricted:
             raise InputError(f"the ability's restriction leaves her no card she may play among "
-                             f"{_names(legal)}: say which card it allows")
+                             f"{name_list(legal)}: say which card it allows")
         if len(restricted) < len(legal):
             steps.append(Step(RuleId.SOLO_PICK, f"An ability restricts her: she may play only "
-                                                f"{_names(effective.show(c) for c in restricted)}."))
+                                                f"{name_list(effective.show(c) for c in restricted)}."))
         legal = restricted
     return legal, steps
 
@@ -81,20 +80,20 @@ class Move:
 def lead(row: Sequence[Card], *, alignment: str, tricks_won: int, seat: str = AUTOMATON,
          effective: Effective = PRINTED, allowed: Callable[[Card], bool] | None = None) -> Move:
     """OS-SOLO-LEAD: her lowest card while you play villain with no trick won, otherwise her highest."""
-    cards = _check_row(row)
+    cards = checked_row(row)
     if not cards:
         raise InputError(f"{seat} has no card left to lead")
-    low = _role(alignment, tricks_won)
+    low = plays_low(alignment, tricks_won)
     legal, steps = _legal(cards, None, effective, allowed)
     if low:
-        card = _lowest(legal, effective)
+        card = lowest(legal, effective)
         steps.append(Step(RuleId.SOLO_LEAD, f"You play villain and have won no trick: she leads her lowest "
                                             f"card, {effective.show(card)}."))
     else:
-        card = _highest(legal, effective)
+        card = highest(legal, effective)
         why = "You play hero" if alignment == "hero" else "You play villain but have won a trick"
         steps.append(Step(RuleId.SOLO_LEAD, f"{why}: she leads her highest card, {effective.show(card)}."))
-    steps += _tie_step(card, legal, effective)
+    steps += tie_step(card, legal, effective)
     return Move(seat, "lead", (), (), (), cards, card, "lead-low" if low else "lead-high", True, tuple(steps))
 
 
@@ -117,10 +116,10 @@ def draw_step(row: Sequence[Card], drawn: Sequence[Card], *, effective: Effectiv
     """Each drawn card is judged against her row as it was before this draw: kept if she holds its suit. As
     many cards as she kept leave her right end (fewer if her row is shorter); the kept cards then go at the
     right end in draw order. Fewer than two drawn cards means the deck and discard pile ran dry."""
-    cards = _check_row(row)
+    cards = checked_row(row)
     drew = tuple(drawn)
     if len(drew) > 2:
-        raise InputError(f"she draws 2 cards, not {len(drew)} ({_names(drew)})")
+        raise InputError(f"she draws 2 cards, not {len(drew)} ({name_list(drew)})")
     for card in drew:
         if card.extra_love:
             raise InputError(f"{card} is an extra-love card: they are never in the deck, so never drawn")
@@ -132,7 +131,7 @@ def draw_step(row: Sequence[Card], drawn: Sequence[Card], *, effective: Effectiv
     steps: list[Step] = []
     if len(drew) < 2:
         steps.append(Step(RuleId.DECK_EMPTY, f"The deck and the discard pile are empty: "
-                                             f"{_count(2 - len(drew), 'draw')} skipped."))
+                                             f"{plural(2 - len(drew), 'draw')} skipped."))
     kept: list[Card] = []
     for card in drew:
         suit = effective.suit(card)
@@ -146,8 +145,8 @@ def draw_step(row: Sequence[Card], drawn: Sequence[Card], *, effective: Effectiv
     row_after = cards[:len(cards) - cut] + tuple(kept)
     if kept:
         short = f" (she had only {len(cards)})" if cut < len(kept) else ""
-        gone = f"Discarded {_names(trimmed)} from her right end{short}; " if trimmed else "Nothing to discard; "
-        steps.append(Step(RuleId.SOLO_DRAW, f"{gone}{_names(kept)} placed at the right end"
+        gone = f"Discarded {name_list(trimmed)} from her right end{short}; " if trimmed else "Nothing to discard; "
+        steps.append(Step(RuleId.SOLO_DRAW, f"{gone}{name_list(kept)} placed at the right end"
                                             f"{', in draw order' if len(kept) > 1 else ''}."))
     elif drew:
         steps.append(Step(RuleId.SOLO_DRAW, "She kept nothing: her row is unchanged."))
@@ -166,8 +165,8 @@ def follow(row: Sequence[Card], drawn: Sequence[Card], trick: Sequence[Play], *,
     in_trick = {p.card for p in trick}
     clash = [c for c in (*row, *drawn_cards) if c in in_trick and not c.extra_love]  # two 4.5lv may exist
     if clash:
-        raise InputError(f"{_names(clash)} is already played to this trick")
-    low = _role(alignment, tricks_won)
+        raise InputError(f"{name_list(clash)} is already played to this trick")
+    low = plays_low(alignment, tricks_won)
     drawing = draw_step(row, drawn_cards, effective=effective)
     cards = drawing.row_after
     if not cards:
@@ -176,17 +175,17 @@ def follow(row: Sequence[Card], drawn: Sequence[Card], trick: Sequence[Play], *,
     assert led is not None
     legal, steps = _legal(cards, led, effective, allowed)
     steps = [*drawing.steps, *steps]
-    played = _names(str(p) for p in trick)
+    played = name_list(str(p) for p in trick)
     priority: Priority
     if low:
         pool = [c for c in legal if effective.suit(c) is not TRUMP]
         if pool:
-            card, priority = _lowest(pool, effective), "2"
+            card, priority = lowest(pool, effective), "2"
             steps.append(Step(RuleId.SOLO_FOLLOW, f"You play villain and have won no trick: she plays her lowest "
                                                   f"non-love card, {effective.show(card)}."))
         else:
             pool, priority = legal, "2"
-            card = _lowest(pool, effective)
+            card = lowest(pool, effective)
             steps.append(Step(RuleId.SOLO_FOLLOW, f"You play villain and have won no trick, and love is all she "
                                                   f"may play: she plays her lowest love card, "
                                                   f"{effective.show(card)}."))
@@ -196,19 +195,19 @@ def follow(row: Sequence[Card], drawn: Sequence[Card], trick: Sequence[Play], *,
             beating = [c for c in following if beats(trick, effective.play(seat, c), as_led=as_led)]
             if beating:
                 pool, priority = beating, "3a"
-                card = _lowest(pool, effective)
+                card = lowest(pool, effective)
                 verb = "beats" if len(beating) == 1 else "beat"
                 which = "she plays it" if len(beating) == 1 else "she plays the lowest of them"
-                better = _names(effective.show(c) for c in beating)
+                better = name_list(effective.show(c) for c in beating)
                 steps.append(Step(RuleId.SOLO_FOLLOW, f"She has {led.word}, and {better} {verb} {played}: {which}, "
                                                       f"{effective.show(card)}."))
             else:
                 pool, priority = following, "3b"
-                card = _lowest(pool, effective)
+                card = lowest(pool, effective)
                 shown = [effective.show(c) for c in following]
                 none = (f"{shown[0]} does not beat" if len(shown) == 1 else
                         f"neither {shown[0]} nor {shown[1]} beats" if len(shown) == 2 else
-                        f"none of {_names(shown)} beats")
+                        f"none of {name_list(shown)} beats")
                 trumped = [p for p in trick if p.effective_suit is TRUMP] if led is not TRUMP else []
                 why = (f" ({trumped[0]} is love, the trump: no {led.word} card can beat it)" if trumped else
                        " (an equal value does not beat: the first played wins)" if any(
@@ -218,10 +217,10 @@ def follow(row: Sequence[Card], drawn: Sequence[Card], trick: Sequence[Play], *,
                                                       f"her lowest {led.word}, {effective.show(card)}."))
         else:
             pool, priority = legal, "4"
-            card = _lowest(pool, effective)
+            card = lowest(pool, effective)
             steps.append(Step(RuleId.SOLO_FOLLOW, f"She has no {led.word}: she plays her lowest card, "
                                                   f"{effective.show(card)}."))
-    steps += _tie_step(card, pool, effective)
+    steps += tie_step(card, pool, effective)
     wins = beats(trick, effective.play(seat, card), as_led=as_led)
     if wins:
         if effective.suit(card) is TRUMP and led is not TRUMP:

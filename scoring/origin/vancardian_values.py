@@ -11,7 +11,7 @@ Nothing here draws or shuffles: the cards she draws are given (typed by the play
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal, NamedTuple
@@ -20,6 +20,7 @@ from ..errors import InputError
 from .cards import EACH_ONCE, Card, Suit, format_value, too_many
 from .rules import RuleId
 from .trick import Play
+from .wording import name_list
 
 AUTOMATON = "Automaton"
 
@@ -107,51 +108,39 @@ def check_alignment(alignment: str) -> Alignment:
 
 # --- helpers -----------------------------------------------------------------------------------------------
 
-def _names(cards: Iterable[object]) -> str:
-    """`8sp`, `8sp and 6sp`, `4br, 11br and 12br`."""
-    items = [str(c) for c in cards]
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
-
-
-def _count(n: int, thing: str) -> str:
-    return f"{n} {thing}{'' if n == 1 else 's'}"
-
-
-def _lowest(cards: Sequence[Card], effective: Effective) -> Card:
+def lowest(cards: Sequence[Card], effective: Effective) -> Card:
     """The lowest effective value; the leftmost of equals (cards are given in row order)."""
     return min(enumerate(cards), key=lambda ic: (effective.value(ic[1]), ic[0]))[1]
 
 
-def _highest(cards: Sequence[Card], effective: Effective) -> Card:
+def highest(cards: Sequence[Card], effective: Effective) -> Card:
     return min(enumerate(cards), key=lambda ic: (-effective.value(ic[1]), ic[0]))[1]
 
 
-def _tie_step(chosen: Card, pool: Sequence[Card], effective: Effective) -> list[Step]:
+def tie_step(chosen: Card, pool: Sequence[Card], effective: Effective) -> list[Step]:
     equal = [c for c in pool if effective.value(c) == effective.value(chosen)]
     if len(equal) < 2:
         return []
-    return [Step(RuleId.SOLO_PICK, f"{_names(equal)} are equal at {format_value(effective.value(chosen))}: "
+    return [Step(RuleId.SOLO_PICK, f"{name_list(equal)} are equal at {format_value(effective.value(chosen))}: "
                                    f"she takes the leftmost, {chosen}.")]
 
 
-def _check_row(row: Sequence[Card], what: str = "her row") -> tuple[Card, ...]:
+def checked_row(row: Sequence[Card], what: str = "her row") -> tuple[Card, ...]:
     cards = tuple(row)
     doubles = [str(c) for c in too_many(cards)]
     if doubles:
-        raise InputError(f"{what} holds {_names(doubles)} more often than the game has it: {EACH_ONCE}")
+        raise InputError(f"{what} holds {name_list(doubles)} more often than the game has it: {EACH_ONCE}")
     return cards
 
 
-def _role(alignment: str, tricks_won: int) -> bool:
+def plays_low(alignment: str, tricks_won: int) -> bool:
     """True when you play villain and have won no trick yet: the Vancardians then play low."""
     if isinstance(tricks_won, bool) or not isinstance(tricks_won, int) or tricks_won < 0:
         raise InputError(f"tricks won {tricks_won!r}: a whole number, 0 or more")
     return check_alignment(alignment) == "villain" and tricks_won == 0
 
 
-def _without(cards: Sequence[Card], gone: Sequence[Card]) -> tuple[Card, ...]:
+def without(cards: Sequence[Card], gone: Sequence[Card]) -> tuple[Card, ...]:
     left = Counter(gone)
     kept: list[Card] = []
     for card in cards:

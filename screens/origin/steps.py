@@ -8,7 +8,7 @@ from collections.abc import Mapping
 
 from scoring.origin.setup import Kind, Mode
 from scoring.origin.state import GameState
-from scoring.origin.stepper import Due, due, players
+from scoring.origin.stepper import Due, due, in_round, players
 
 from .stepper import DONE, NOW, SKIPPED, TODO, StepItem, StepperView
 
@@ -73,13 +73,12 @@ def stepper_view(game_id: int, state: GameState, charged: bool, aligned: Mapping
               "story": f"Story card over slot {n}", "superhero": "Superhero revealed (round 5)",
               "charge": "Charge abilities", "align": "Alignments, revealed together",
               "rows": "Vancardians' rows and round card"}
-    applies = {"event": n == 3, "stamina": n <= 4, "story": n <= 4, "superhero": n == 5}
     if state.mode is Mode.SOLO:
         labels["align"] = "Your alignment"
         labels["deal"] = "Your 8 cards, face up"
     items = []
     for i, key in enumerate(order):
-        if not applies.get(key, True):
+        if not in_round(key, n):
             items.append(StepItem(labels[key], SKIPPED, "not this round"))
             continue
         status = DONE if i < position else NOW if i == position else TODO

@@ -7,8 +7,8 @@ import random
 from typing import Any
 
 import pytest
-from companion.origin_playout import Engine, play_game, solo_draw
 
+from companion.origin.playout import Engine, play_game, solo_draw
 from scoring.decision import Accepted
 from scoring.origin import commands as c
 from scoring.origin.auto_move import next_auto_move, vancardian_to_move

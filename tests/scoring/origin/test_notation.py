@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import pytest
-from companion.origin_playout import Engine
 
+from companion.origin.playout import Engine
 from scoring.decision import Accepted
 from scoring.errors import InputError
 from scoring.origin import commands as c

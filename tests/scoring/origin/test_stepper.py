@@ -423,3 +423,13 @@ def test_os_story_a_known_story_card_is_charged_only_on_its_owners_mat() -> None
     assert "not on Ann's mat (Telekinesis)" in str(found)
     assert accepted(engine, c.ChargeAbility("Ann", "telekinesis", 1, kind="story"))
     assert accepted(engine, c.ChargeAbility("Bob", "Her Mat", 1))  # a name nobody knows: maybe her character
+
+
+def test_which_setup_steps_belong_to_each_round() -> None:
+    from scoring.origin.stepper import in_round
+
+    steps = ("deal", "event", "stamina", "story", "superhero", "charge", "align", "rows")
+    each = {n: [s for s in steps if in_round(s, n)] for n in range(1, 6)}
+    assert each[1] == each[2] == each[4] == ["deal", "stamina", "story", "charge", "align", "rows"]
+    assert each[3] == ["deal", "event", "stamina", "story", "charge", "align", "rows"]
+    assert each[5] == ["deal", "superhero", "charge", "align", "rows"]

@@ -65,7 +65,7 @@ def test_g9_stamina_dealers_and_event() -> None:
         "Factoryon", "You", "Automaton", "Factoryon", "You"]
 
 
-def _d13(extra: list[Ability]) -> RoundResult:
+def _d13(extra: list[Ability], then: list[list[str]] | None = None) -> RoundResult:
     tricks = [
         ["Ann 2st", "Bob 3st", "Cat 4st"],            # Cat dealt, so Ann leads; Cat wins
         ["Cat 5sp", "Ann 9sp", "Bob 7sp"],            # Ann wins
@@ -74,7 +74,7 @@ def _d13(extra: list[Ability]) -> RoundResult:
         ["Bob 2lv", "Cat 3lv", "Ann 4lv"],            # Ann wins
         ["Ann 5br", "Bob 3br", "Cat 7br"],            # Bob plays 3br in trick 6
     ]
-    return table_round(["Ann", "Bob", "Cat"], "Cat", tricks, abilities=extra)
+    return table_round(["Ann", "Bob", "Cat"], "Cat", tricks + (then or []), abilities=extra)
 
 
 def test_d13_revoke_proven_is_flagged_citing_both_tricks() -> None:
@@ -83,6 +83,11 @@ def test_d13_revoke_proven_is_flagged_citing_both_tricks() -> None:
     assert flags == [(RuleId.REVOKE, 3, "Bob", "Bob showed out of brains in trick 3 but played 3br in trick 6, "
                       "and no card entered Bob's hand in between: revoke at trick 3")]
     assert r.tricks[5].flags and r.tricks[5].notes == () and r.violations == ()
+
+
+def test_d13_a_revoke_is_flagged_once_however_many_cards_of_that_suit_follow() -> None:
+    r = _d13([], then=[["Cat 10br", "Ann 12br", "Bob 4br"]])  # Bob plays brains again in trick 7
+    assert [(f.trick, f.seat) for f in r.flags] == [(3, "Bob")] and r.tricks[6].notes == ()
 
 
 def test_d13_exchange_to_bob_in_between_gives_a_note_not_a_flag() -> None:

@@ -7,8 +7,8 @@ import random
 from typing import Any
 
 import pytest
-from companion.origin_playout import Engine, play_game
 
+from companion.origin.playout import Engine, play_game
 from scoring.decision import Accepted, Rejected
 from scoring.origin import commands as c
 from scoring.origin import events as e

@@ -1,0 +1,30 @@
+"""Small pieces of what the Origin Story rules say to people: a count with its noun, a list of cards in a sentence,
+a row of cards, the short notations of cards for a report."""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .cards import Card
+
+
+def plural(n: int, thing: str) -> str:
+    """`1 card`, `3 cards`."""
+    return f"{n} {thing}{'' if n == 1 else 's'}"
+
+
+def name_list(items: Iterable[object]) -> str:
+    """`8sp`, `8sp and 6sp`, `4br, 11br and 12br`."""
+    names = [str(c) for c in items]
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def card_row(cards: Sequence[object]) -> str:
+    """`9br 6sp`, or `no card`."""
+    return " ".join(str(c) for c in cards) or "no card"
+
+
+def notations(cards: Sequence[Card]) -> list[str]:
+    """The cards in the short notation (`9br`), as the command line's JSON gives them."""
+    return [str(c) for c in cards]
