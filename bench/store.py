@@ -16,6 +16,7 @@ from typing import Any
 
 from sqlalchemy import insert
 
+from companion.games import KINDS
 from companion.log_session import in_effect
 from companion.origami.catalogue import shipped
 from companion.origami.playout import Playout, filled
@@ -194,7 +195,7 @@ def seed_history(store: Store, games: int, rng: random.Random) -> None:
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         base = Path(folder)
-        store = Store.open(f"sqlite:///{base / 'bench.db'}")
+        store = Store.open(f"sqlite:///{base / 'bench.db'}", KINDS)
         recorder = Recorder(store, seed=7)
         recorder.next_game()
         raw = raw_insert(base / "raw.db")
@@ -230,7 +231,7 @@ def main() -> None:
         line(f"  its log read and replayed alone ({events} events)", replay, "a 16 ms frame", FRAME)
         store.close()
 
-        history = Store.open(f"sqlite:///{base / 'history.db'}")
+        history = Store.open(f"sqlite:///{base / 'history.db'}", KINDS)
         seed_history(history, 10_000, random.Random(3))
         stats = timed(lambda: history.player_stats("P1"), 20)
         line("one player's statistics over 10,000 games", stats, "a 16 ms frame", FRAME)

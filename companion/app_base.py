@@ -123,7 +123,7 @@ class AppBase(TypeAhead):
 
         from .origami.catalogue import load, with_values
 
-        store = Store.open(self.db_url or default_url())
+        store = Store.open(self.db_url or default_url(), games.KINDS)
         self.base = self.base or load(self.files)
         return store, with_values(self.base, store.card_values())
 

@@ -32,11 +32,13 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from db.records import ORIGAMI, ORIGIN_STORY, WholeGame
+from db.records import WholeGame
 from scoring.errors import InputError
 
 from .bgstats_export import SPACE as _SPACE
 from .bgstats_export import to_bgstats
+from .origami import KIND as ORIGAMI
+from .origin import KIND as ORIGIN_STORY
 from .share import DATE
 
 __all__ = ["Play", "Reading", "is_bgstats", "read_bgstats", "to_bgstats", "whole_game"]
@@ -318,7 +320,8 @@ def whole_game(play: Play, names: dict[str, str]) -> WholeGame:
                                "imported": "BG Stats"}}
                     for (n, s, w), r in zip(seats, ranks, strict=False))
     return WholeGame(play.uid, play.variant, (), (), {}, tuple(n for n, _, _ in seats), "finished", "bgstats",
-                     play.started_at, play.started_at + timedelta(minutes=play.minutes), tie_break, (), results)
+                     play.started_at, play.started_at + timedelta(minutes=play.minutes), tie_break, (), results,
+                     ORIGAMI)
 
 
 def _winners_only(play: Play, names: dict[str, str]) -> WholeGame:
@@ -335,7 +338,7 @@ def _winners_only(play: Play, names: dict[str, str]) -> WholeGame:
                    "imported": "BG Stats"}} for n, w in seats)
     return WholeGame(play.uid, play.variant, (), (), {}, tuple(n for n, _ in seats), "finished", "bgstats",
                      play.started_at, play.started_at + timedelta(minutes=play.minutes),
-                     "shared" if won > 1 else None, (), results)
+                     "shared" if won > 1 else None, (), results, ORIGAMI)
 
 
 def _origin_game(play: Play, names: dict[str, str], points: list[int]) -> WholeGame:

@@ -26,12 +26,13 @@ from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
 from typing import Any
 
-from db.records import ORIGIN_STORY, WholeGame
-from db.upcast import read as read_event
+from db.records import WholeGame
 from scoring.errors import InputError
 from scoring.origami import events as e
 
 from . import settings
+from .games import read_event
+from .origin import KIND as ORIGIN_STORY
 from .origin import share as origin_share
 from .share import BGSTATS_GAME, DATE, SOURCE
 

@@ -82,7 +82,7 @@ def stored_values(url: str) -> list[Value]:
     path = sqlite_path(url)
     if path is not None and not path.exists():
         return []
-    store = Store.open(url)
+    store = Store.open(url, games.KINDS)
     try:
         return store.card_values()
     finally:

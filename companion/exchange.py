@@ -18,8 +18,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from db import upcast
-from db.records import ORIGAMI, ORIGIN_STORY, LoggedEvent, StoredEvent, WholeGame
+from db.records import LoggedEvent, StoredEvent, WholeGame
 from scoring.errors import InputError
 from scoring.origami import events as e
 from scoring.origami.state import Phase
@@ -27,8 +26,11 @@ from scoring.origami.table import Variant
 from scoring.origin.setup import VANCARDIANS
 
 from .bgstats import EARLIEST, LATEST
+from .games import read_event
+from .origami import KIND as ORIGAMI
 from .origami.render import sheet_problem
 from .origami.replay import replay
+from .origin import KIND as ORIGIN_STORY
 from .renames import as_now, read_renamed, renamed_field
 
 FORMAT = "origami-companion"
@@ -124,7 +126,7 @@ def _game(g: Any, where: str, replay: bool = True) -> WholeGame:
         raise InputError("a game recorded turn by turn has its log; a quick-scored one has none", where=where)
     whole = WholeGame(uid, variant, _texts(g, "families", where), _texts(g, "characters", where), dict(rules),
                       players, status, source, _time(g, "started_at", where), finished_at, g.get("tie_break"),
-                      events, results)
+                      events, results, ORIGAMI)
     if events and replay:
         _replays(whole, where, read_renamed(g, where))
     return whole
@@ -155,7 +157,7 @@ def _origin_game(g: dict[str, Any], uid: str, where: str) -> WholeGame:
         raise InputError("rules: an object of text values", where=where)
     if not events or [x.seq for x in events] != list(range(1, len(events) + 1)):
         raise InputError("events: a log whose seq runs 1, 2, 3… without gaps", where=where)
-    log = [LoggedEvent(x.seq, x.action, upcast.read(ORIGIN_STORY, x.type, x.version, x.payload), x.recorded_at, x.key)
+    log = [LoggedEvent(x.seq, x.action, read_event(ORIGIN_STORY, x.type, x.version, x.payload), x.recorded_at, x.key)
            for x in events]
     try:
         steps, final = replay_origin(log)
@@ -245,7 +247,7 @@ def _event(x: Any, where: str, kind: str = ORIGAMI) -> StoredEvent:
     stored = StoredEvent(x["seq"], x["action"], _text(x, "type", where), x["version"], payload,
                          _time(x, "recorded_at", where), key)
     try:
-        upcast.read(kind, stored.type, stored.version, payload)
+        read_event(kind, stored.type, stored.version, payload)
     except (InputError, TypeError, ValueError) as exc:
         raise InputError(f"cannot be read: {exc}", where=where) from None
     return stored
@@ -258,7 +260,7 @@ def _replays(game: WholeGame, where: str, renamed: dict[str, str]) -> None:
     starts = {x.seq for x in game.events if x.action == x.seq}
     if any(x.action > x.seq or x.action not in starts for x in game.events):
         raise InputError("events: each action number must be the seq of its first event", where=where)
-    log = [LoggedEvent(x.seq, x.action, upcast.read(ORIGAMI, x.type, x.version, x.payload), x.recorded_at, x.key)
+    log = [LoggedEvent(x.seq, x.action, read_event(ORIGAMI, x.type, x.version, x.payload), x.recorded_at, x.key)
            for x in game.events]
     first = log[0].event
     if not isinstance(first, e.GameStarted) or as_now(tuple(first.players), renamed) != game.players:

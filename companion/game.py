@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     import argparse
     from pathlib import Path
 
+    from db.kinds import Codec
     from db.records import GameRecord
     from db.store import Store
 
@@ -45,16 +46,6 @@ class Verb:
     add: str = "add_verb"
     run: str = "run"
     nested: bool = False  # the verb has verbs of its own: `add` takes the subparsers and adds its parser itself
-
-
-class Codec(Protocol):
-    """A game's events to and from the stored log (type names are stable per game, versions upcast)."""
-
-    VERSION: int
-
-    def encode(self, event: Any) -> tuple[str, int, dict[str, Any]]: ...
-
-    def decode(self, name: str, version: int, payload: dict[str, Any]) -> Any: ...
 
 
 class PhoneView(Protocol):

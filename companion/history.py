@@ -8,10 +8,11 @@ from typing import TYPE_CHECKING, Any
 
 from db.errors import DamagedGame
 from db.location import default_url
-from db.records import ORIGAMI
 from scoring.errors import InputError
 
+from .games import KINDS
 from .local_time import when
+from .origami import KIND as ORIGAMI
 
 if TYPE_CHECKING:  # the store (SQLAlchemy) loads when a verb runs, not for `companion games --help`
     from db.stats import PlayerStats, Tally
@@ -64,7 +65,7 @@ def run(args: argparse.Namespace) -> tuple[int, Any, str]:
     """(exit code, JSON data, text) for a history verb."""
     from db.store import Store
 
-    store = Store.open(args.db or default_url())
+    store = Store.open(args.db or default_url(), KINDS)
     try:
         return _VERBS[args.verb](store, args)
     finally:

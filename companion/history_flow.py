@@ -55,11 +55,11 @@ class HistoryFlow(AppBase):
     @work(thread=True, exit_on_error=False, group="reads")
     def load_stats(self, name: str) -> None:
         from db.origin_stats import origin_text
-        from db.records import ORIGIN_STORY
         from screens.players import PlayersScreen
 
         from .history import stats_text
         from .local_time import day
+        from .origin import KIND as ORIGIN_STORY
         from .ratings_cli import player_lines
 
         store = self.reader()
@@ -82,11 +82,11 @@ class HistoryFlow(AppBase):
                               [score for _, _, score in stats.trend], lines)
 
     def on_players_screen_show_game(self, message: PlayersScreen.ShowGame) -> None:
-        from db.records import ORIGIN_STORY
         from screens.origami.sheet import SheetScreen
 
         from .local_time import when
         from .origami.render import stored_sheet
+        from .origin import KIND as ORIGIN_STORY
 
         store = self.reader()
         try:
@@ -201,6 +201,7 @@ class HistoryFlow(AppBase):
     def on_quick_score_screen_save(self, message: QuickScoreScreen.Save) -> None:
         from screens.origami.quick import QuickScoreScreen
 
+        from .origami import KIND as ORIGAMI
         from .origami.render import sheet_json
 
         table, sheet = message.scored.table, message.scored.sheet
@@ -210,7 +211,7 @@ class HistoryFlow(AppBase):
             record = self.reader().record_scored(
                 variant=table.variant.value, players=[s.name for s in table.players], families=families,
                 characters=sorted({table.catalogue.card(c).name for c in table.characters}),
-                rules=table.rules.as_dict(), sheet=sheet, sheets=sheet_json(sheet)["players"])
+                rules=table.rules.as_dict(), sheet=sheet, sheets=sheet_json(sheet)["players"], kind=ORIGAMI)
         except InputError as exc:
             self.notify(str(exc), title="Not saved", severity="error")
             return
@@ -222,13 +223,14 @@ class HistoryFlow(AppBase):
         no cards, so no families or characters, and each player's sheet has their total and hand but no lines."""
         from screens.origami.quick import TOTALS_ONLY, TotalsScreen
 
+        from .origami import KIND as ORIGAMI
         from .origami.render import sheet_json
 
         sheet = message.sheet
         try:
             record = self.reader().record_scored(
                 variant=message.variant.value, players=[p.name for p in sheet.players], families=[], characters=[],
-                rules=dict(TOTALS_ONLY), sheet=sheet, sheets=sheet_json(sheet)["players"])
+                rules=dict(TOTALS_ONLY), sheet=sheet, sheets=sheet_json(sheet)["players"], kind=ORIGAMI)
         except InputError as exc:
             self.notify(str(exc), title="Not saved", severity="error")
             return
@@ -238,10 +240,10 @@ class HistoryFlow(AppBase):
     def on_origin_quick_screen_save(self, message: OriginQuickScreen.Save) -> None:
         """A quick-scored Origin Story game joins the history as a finished game of its kind, each player's line
         with their rounds and sources (solo: the Vancardians' lines go in the player's sheet, as for a logged game)."""
-        from db.records import ORIGIN_STORY
         from scoring.origin.roundfile_json import score_json
         from screens.origin.quick import OriginQuickScreen
 
+        from .origin import KIND as ORIGIN_STORY
         from .origin.session import FinalResults, SeatResult
 
         scored = message.scored

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from db import upcast
 from db.records import WholeGame
 from scoring.errors import InputError
+
+from . import games
 
 
 def log_names(game: WholeGame) -> tuple[str, ...] | None:
@@ -17,7 +18,7 @@ def log_names(game: WholeGame) -> tuple[str, ...] | None:
         return None
     first = game.events[0]
     try:
-        names = getattr(upcast.read(game.kind, first.type, first.version, first.payload), "players", None)
+        names = getattr(games.read_event(game.kind, first.type, first.version, first.payload), "players", None)
     except (InputError, TypeError, ValueError):
         return None
     return tuple(names) if isinstance(names, tuple) and all(isinstance(n, str) for n in names) else None

@@ -21,13 +21,14 @@ from datetime import UTC
 from typing import Any
 from urllib.parse import quote
 
-from db.records import ORIGIN_STORY, GameRecord, LoggedEvent
+from db.records import GameRecord, LoggedEvent
 from db.store import Store
 from scoring.errors import InputError
 from scoring.origami import events as e
 
 from . import settings
 from .log_session import in_effect
+from .origin import KIND as ORIGIN_STORY
 from .origin import share as origin_share
 
 SOURCE = "Origami companion"  # BG Stats remembers its game and player matches under this name: keep it stable

@@ -93,7 +93,7 @@ class Game(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     uid: Mapped[str] = mapped_column(String(36), unique=True)  # survives export and import
-    kind: Mapped[str] = mapped_column(String(16), index=True, server_default="origami")  # origami | origin-story
+    kind: Mapped[str] = mapped_column(String(16), index=True)  # which game: its events are read by that game's codec
     variant: Mapped[str] = mapped_column(String(16))
     families: Mapped[list[str]] = mapped_column(JSONValue)
     characters: Mapped[list[str]] = mapped_column(JSONValue)  # Character pairs chosen at setup

@@ -8,8 +8,8 @@ from datetime import datetime
 from sqlalchemy import Connection, select
 
 from .models import Game, PairTally, PlayerTally, Result
-from .records import ORIGAMI, PlayerRecord
-from .tallies import SOUND
+from .records import PlayerRecord
+from .tallies import ORIGAMI, SOUND
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,11 +20,11 @@ from scoring.errors import InputError
 from . import event_rows, ratings, stats, tallies, upcast
 from .engine import WRITE, make_engine, sqlite_path
 from .errors import Conflict, DamagedGame, StaleGame, StoreError, UnknownRecord, explain
+from .kinds import Codec, Kinds
 from .models import CardValue, Game, GameFamily, GamePlayer, Player, Result
 from .models import Event as EventRow
 from .origin_stats import OriginStats, origin_stats
 from .records import (
-    ORIGAMI,
     Appended,
     Event,
     FinalSheet,
@@ -52,21 +52,23 @@ def _aware(moment: datetime) -> datetime:
 
 
 class Store:
-    def __init__(self, engine: Engine, where: str, clock: Clock = utc_now) -> None:
+    def __init__(self, engine: Engine, where: str, kinds: Kinds, clock: Clock = utc_now) -> None:
         self.engine = engine
+        self.kinds = kinds
         self._writer = engine.execution_options(**{WRITE: True})
         self._writes: Connection | None = None  # kept open: a pool checkout per action costs more than the write
         self._lock = threading.Lock()  # writes are one at a time, whichever thread asks
         self.where = where
         self.clock = clock
         self._kinds: dict[int, str] = {}  # game id -> games.kind
+        self._codecs: dict[str, Codec] = {}  # games.kind -> its codec, asked for once
 
     @classmethod
-    def open(cls, url: str, *, timeout: float = 5.0, clock: Clock = utc_now) -> Store:
-        """Open (creating or migrating as needed) the database at `url`."""
+    def open(cls, url: str, kinds: Kinds, *, timeout: float = 5.0, clock: Clock = utc_now) -> Store:
+        """Open (creating or migrating as needed) the database at `url`, holding games of the `kinds` given."""
         engine = make_engine(url, timeout=timeout)  # refuses what is not a URL
         path = sqlite_path(url)
-        store = cls(engine, str(path) if path else engine.url.render_as_string(hide_password=True), clock)
+        store = cls(engine, str(path) if path else engine.url.render_as_string(hide_password=True), kinds, clock)
         with store._guard():
             prepare(store.engine, store.where)
         return store
@@ -214,7 +216,7 @@ class Store:
     def create_game(self, *, variant: str, players: Sequence[str], families: Sequence[str],
                     characters: Sequence[str] = (), rules: dict[str, str] | None = None,
                     first: Sequence[Event] = (), key: str | None = None, uid: str | None = None,
-                    kind: str = ORIGAMI) -> GameRecord:
+                    kind: str) -> GameRecord:
         """A new game of `kind` with its players (profiles found by name or created) and, atomically, its first
         events."""
         with self._write() as c:
@@ -225,12 +227,12 @@ class Store:
             game_id = self._insert_game(c, variant, players, families, characters, rules or {}, "log", uid,
                                         self.clock(), kind)
             if first:
-                c.execute(insert(EventRow), self._rows(kind, game_id, 1, first, key)[0])
+                c.execute(insert(EventRow), self._rows(self._codec(kind), game_id, 1, first, key)[0])
             return self._game(c, game_id)
 
     def _insert_game(self, c: Connection, variant: str, players: Sequence[str], families: Sequence[str],
                      characters: Sequence[str], rules: dict[str, str], source: str, uid: str | None,
-                     started_at: datetime, kind: str = ORIGAMI, ids: Sequence[int] | None = None) -> int:
+                     started_at: datetime, kind: str, ids: Sequence[int] | None = None) -> int:
         """The game's row, its seats (profiles found by name or created, unless their `ids` are given) and its
         families."""
         ids = [self._profile(c, name) for name in players] if ids is None else ids
@@ -260,6 +262,13 @@ class Store:
                 raise UnknownRecord(f"no game {game_id}", kind="game")
             self._kinds[game_id] = kind
         return kind
+
+    def _codec(self, kind: str) -> Codec:
+        """The codec of `kind`'s events (InputError for a kind this companion does not know)."""
+        codec = self._codecs.get(kind)
+        if codec is None:
+            codec = self._codecs[kind] = self.kinds.codec(kind)
+        return codec
 
     def game(self, game_id: int) -> GameRecord:
         with self._read() as c:
@@ -414,13 +423,14 @@ class Store:
         if kind is None:
             with self._read() as c:
                 kind = self._kind(c, game_id)
+        codec = self._codec(kind)
         undoing = Undone in map(type, facts)
         try:
             if self.engine.dialect.name == "sqlite" and not undoing:
                 now = self.clock()
-                self._insert_events(event_rows.rows(kind, game_id, after + 1, facts, key, now))
+                self._insert_events(event_rows.rows(codec, game_id, after + 1, facts, key, now))
             else:
-                rows, now = self._rows(kind, game_id, after + 1, facts, key)
+                rows, now = self._rows(codec, game_id, after + 1, facts, key)
                 with self._write() as c:
                     if undoing:
                         self._one_writer(c)  # it may reopen a finished game: its results leave the history
@@ -437,12 +447,12 @@ class Store:
             raise StaleGame(game_id, after, last) from None
         return Appended(after + 1, after + len(facts), False, now)
 
-    def _rows(self, kind: str, game_id: int, seq: int, facts: Sequence[Event | Undone],
+    def _rows(self, codec: Codec, game_id: int, seq: int, facts: Sequence[Event | Undone],
               key: str | None) -> tuple[list[dict[str, Any]], datetime]:
         now = self.clock()
         rows = []
         for i, fact in enumerate(facts):
-            name, version, payload = upcast.write(kind, fact)
+            name, version, payload = upcast.write(codec, fact)
             rows.append({"game_id": game_id, "seq": seq + i, "type": name, "version": version, "payload": payload,
                          "action": seq, "idempotency_key": key if i == 0 else None, "recorded_at": now})
         return rows, now
@@ -467,7 +477,7 @@ class Store:
                 why = _event_row_problem(r)
                 if why is not None:
                     raise InputError(why)
-                fact = upcast.read(kind, r.type, r.version, r.payload)
+                fact = upcast.read(self._codec(kind), r.type, r.version, r.payload)
             except (InputError, TypeError, ValueError) as exc:
                 raise StoreError(f"game {game_id}, event {r.seq} ({r.type}) is damaged: {exc}. The game cannot "
                                  "be replayed past it; restore a backup copy of the database") from None
@@ -521,6 +531,17 @@ class Store:
             ratings.recount_kinds(c, (again,))  # an earlier game left the past: its kind is rated again
 
     # --- export and import ----------------------------------------------------------------------
+    def _event_problem(self, r: Any, kind: str) -> str | None:
+        """`_event_row_problem`, and the payload decoded by the codec of the game's `kind`."""
+        why = _event_row_problem(r)
+        if why is not None:
+            return why
+        try:
+            upcast.read(self._codec(kind), r.type, r.version, r.payload)
+        except (InputError, TypeError, ValueError) as exc:
+            return f"{r.type}: {exc}"
+        return None
+
     def whole_games(self, game_ids: Sequence[int] | None = None) -> list[WholeGame]:
         """Games with their logs as stored and their results (every game when `game_ids` is None), oldest first;
         DamagedGame when one cannot be read (`whole_games_and_damaged` leaves it out instead)."""
@@ -571,7 +592,7 @@ class Store:
                     yield game
                     continue
                 rows = events[game.id]
-                bad = next(((r.seq, why) for r in rows if (why := _event_row_problem(r, game.kind)) is not None), None)
+                bad = next(((r.seq, why) for r in rows if (why := self._event_problem(r, game.kind)) is not None), None)
                 if bad is not None:
                     yield DamagedGame(game.id, f"event {bad[0]}: {bad[1]}")
                     continue
@@ -685,7 +706,7 @@ class Store:
     def record_scored(self, *, variant: str, players: Sequence[str], families: Sequence[str],
                       characters: Sequence[str], rules: dict[str, str], sheet: FinalSheet,
                       sheets: Sequence[dict[str, Any]], finished_at: datetime | None = None,
-                      uid: str | None = None, kind: str = ORIGAMI) -> GameRecord:
+                      uid: str | None = None, kind: str) -> GameRecord:
         """A game scored at the end without a log (quick score) joins the history."""
         with self._write() as c:
             self._one_writer(c)
@@ -817,9 +838,8 @@ def _game_row_problem(r: Any, seats: int, last: int) -> str | None:
     return None
 
 
-def _event_row_problem(r: Any, kind: str | None = None) -> str | None:
-    """What makes an events row unreadable (None when it is sound); with the game's `kind`, the payload is decoded
-    by that game's codec too."""
+def _event_row_problem(r: Any) -> str | None:
+    """What makes an events row unreadable (None when it is sound)."""
     for name in ("seq", "action", "version"):
         value = getattr(r, name)
         if not isinstance(value, int) or isinstance(value, bool) or value < 1:
@@ -832,11 +852,6 @@ def _event_row_problem(r: Any, kind: str | None = None) -> str | None:
         return f"its time is {r.recorded_at!r}"
     if r.idempotency_key is not None and not isinstance(r.idempotency_key, str):
         return f"its key is {r.idempotency_key!r}"
-    if kind is not None:
-        try:
-            upcast.read(kind, r.type, r.version, r.payload)
-        except (InputError, TypeError, ValueError) as exc:
-            return f"{r.type}: {exc}"
     return None
 
 

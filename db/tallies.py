@@ -25,9 +25,9 @@ from sqlalchemy import (
 from sqlalchemy.orm import aliased
 
 from .models import Game, GameFamily, PairTally, PlayerTally, Result
-from .records import ORIGAMI
 
 T = TypeVar("T")
+ORIGAMI = "origami"  # the game the totals count (until each game's statistics come from the game)
 CHUNK = 500  # ids per statement: far below SQLite's default limit of 999 variables
 # A result row counts when its numbers are numbers: a row damaged outside the companion (text in SQLite's integer
 # column) is left out of a recount rather than breaking it.

@@ -12,11 +12,13 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from pathlib import Path
 
+    from db.kinds import Codec
     from db.records import GameRecord
     from db.store import Store
 
-    from ..game import Codec, PhoneView
+    from ..game import PhoneView
 
+KIND = "origami"  # games.kind in the store and in export files: never changes
 VARIANTS = {"origami": "Origami", "legends": "Origami Legends", "mixed": "Origami and Origami Legends"}
 VERB_HELP = {
     "score": "score a final table: a line per card, awards, ranks, winners and the tie-break",
@@ -29,7 +31,7 @@ VERB_HELP = {
 
 
 class Origami:
-    kind = "origami"
+    kind = KIND
     name = "Origami"
     entries: tuple[Entry, ...] = (Entry("new", "Origami: new game", "n", "Origami"),
                Entry("quick", "Origami: quick score a finished game", "s", "Quick score"),

@@ -46,7 +46,7 @@ def run(args: argparse.Namespace, catalogue: Catalogue, url: str) -> tuple[Any, 
     verb, *words = args.words
     if verb == "unset" and len(words) < 2 or verb != "unset" and len(words) != 1:
         raise InputError(f"usage: {USAGE[verb]}", where=f"catalog {verb}")
-    store = Store.open(url)
+    store = Store.open(url, games.KINDS)
     try:
         if verb == "export":
             return export(store, Path(words[0]), getattr(args, "by", None), bool(getattr(args, "qr", False)))

@@ -27,8 +27,7 @@ class GameFlow(AppBase):
     def origin_resume(self, game_id: int) -> None:
         raise NotImplementedError  # OriginFlow's, in the app
     def resume(self, game_id: int) -> None:
-        from db.records import ORIGIN_STORY
-
+        from ..origin import KIND as ORIGIN_STORY
         from .session import GameSession
 
         try:

@@ -12,16 +12,18 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from pathlib import Path
 
+    from db.kinds import Codec
     from db.records import GameRecord
     from db.store import Store
 
-    from ..game import Codec, PhoneView
+    from ..game import PhoneView
 
+KIND = "origin-story"  # games.kind in the store and in export files: never changes
 MODES = {"table": "table", "duo": "duo", "solo": "solo"}
 
 
 class OriginStory:
-    kind = "origin-story"
+    kind = KIND
     name = "Origin Story"
     entries: tuple[Entry, ...] = (
         Entry("origin-new", "Origin Story: new game (3–5 players, or 2 with sidekicks)", "o", "Origin Story"),

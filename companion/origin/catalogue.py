@@ -13,6 +13,7 @@ from scoring.errors import InputError
 from scoring.origin.catalog import Card, Catalogue, parse_catalogue, user_entries
 
 from ..catalogue import Value, files_of, stored_card, values_of
+from ..games import KINDS
 
 KIND = "origin-story"
 SHIPPED = "origin_story.toml"
@@ -87,7 +88,7 @@ def set_value(words: list[str], catalogue: Catalogue, url: str) -> tuple[Any, st
     checked = catalogue.with_entries([(f"catalog set {name}", {"name": name, field: value})])
     from db.store import Store  # only this verb writes
 
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         store.set_card_value(stored_card(KIND, name), field, value)
     finally:

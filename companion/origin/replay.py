@@ -7,15 +7,17 @@ import argparse
 from dataclasses import dataclass
 from typing import Any
 
-from db.records import ORIGIN_STORY, LoggedEvent, Undone
+from db.records import LoggedEvent, Undone
 from db.store import Store
 from scoring.errors import InputError
 from scoring.origin.audit import audit
 from scoring.origin.describe import describe
 from scoring.origin.state import GameState, evolve, project
 
+from ..games import KINDS
 from ..local_time import clock, when
 from ..log_session import in_effect, undone_actions
+from . import KIND
 
 EXIT_OK, EXIT_FAILED = 0, 1
 
@@ -115,10 +117,10 @@ def step_text(step: Step) -> str:
 
 def run(args: argparse.Namespace, url: str) -> tuple[int, Any, str]:
     """(exit code, JSON data, text) for `companion origin replay GAME [--json]`."""
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         game = store.game(args.game)
-        if game.kind != ORIGIN_STORY:
+        if game.kind != KIND:
             raise InputError(f"game {game.id} is a game of {game.kind}: `companion replay {game.id}` replays it")
         steps, _final = replay(store.events(game.id))  # a row that cannot be read: StoreError naming it
     finally:

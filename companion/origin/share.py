@@ -17,13 +17,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from db.records import ORIGIN_STORY, LoggedEvent, StoredEvent
-from db.upcast import read as read_event
+from db.records import LoggedEvent, StoredEvent
 from scoring.errors import InputError
 from scoring.origin import events as e
 from scoring.origin.setup import VANCARDIANS, Mode, seating
 
+from ..games import read_event
 from ..log_session import in_effect
+from . import KIND
 
 GAME = "Origin Story"  # BG Stats' game, for every mode
 SOURCE_GAME = "origin-story"  # the createPlay sourceGameId and the export's game key
@@ -123,7 +124,7 @@ def first_dealer_stored(events: Iterable[StoredEvent], now: Sequence[str]) -> st
             started = tuple(players) if isinstance(players, list) and all(isinstance(p, str) for p in players) else ()
         elif stored.type == "os.DealerChosen":
             try:
-                event = read_event(ORIGIN_STORY, stored.type, stored.version, stored.payload)
+                event = read_event(KIND, stored.type, stored.version, stored.payload)
             except (InputError, ValueError, TypeError, KeyError):
                 continue
             if isinstance(event, e.DealerChosen):

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.games import KINDS
 from companion.origami.catalogue import shipped
 from companion.origami.playout import filled
 from companion.origami.session import GameSession, Submitted
@@ -26,7 +27,7 @@ GAME = script(CATALOGUE, seed=11)
 
 @pytest.fixture
 def store(tmp_path: Path) -> Store:
-    return Store.open(f"sqlite:///{tmp_path}/games.db")
+    return Store.open(f"sqlite:///{tmp_path}/games.db", KINDS)
 
 
 def started(store: Store, game: Scripted = GAME) -> GameSession:

@@ -11,6 +11,7 @@ from typing import Any
 
 from sqlalchemy import event
 
+from companion.games import KINDS
 from companion.origami.render import sheet_json
 from db.store import Store
 from tests.db.test_store import new_game
@@ -20,7 +21,7 @@ HELD = 0.5  # seconds the finish waits with its results written, uncommitted: am
 
 
 def test_a_merge_during_a_finish_moves_the_finished_games_results_too(url: str) -> None:
-    finishing, merging = Store.open(url), Store.open(url)
+    finishing, merging = Store.open(url, KINDS), Store.open(url, KINDS)
     try:
         game_id = new_game(finishing)  # P1, P2, P3
         merging.add_player("Pia")

@@ -5,11 +5,12 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+from companion.games import KINDS
 from companion.origami.catalogue import shipped
 from companion.origami.playout import filled
 from companion.origami.session import GameSession
+from companion.origin import KIND as ORIGIN_STORY
 from db import quick
-from db.records import ORIGIN_STORY
 from db.store import Store
 from tests.companion.test_listing import scored
 from tests.recorded import script
@@ -17,7 +18,7 @@ from tests.recorded import script
 
 def test_the_games_in_play_are_those_the_store_lists(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'games.db'}"
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     catalogue = filled(shipped())
     for seed in (2, 3):
         session = GameSession.start(store, script(catalogue, seed=seed).script[0], catalogue, key=f"s{seed}")
@@ -41,7 +42,7 @@ def test_the_store_decides_whenever_anything_is_unusual(tmp_path: Path) -> None:
     assert quick.games_in_play(url) is None and quick.card_values(url) == []  # no file yet: nothing created
     assert not path.exists()
     assert quick.games_in_play("postgresql+psycopg://u@h/db") is None and quick.card_values("sqlite://") is None
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     scored(store, 1)
     store.close()
     assert quick.games_in_play(url) == []

@@ -26,7 +26,7 @@ def history(store: Store) -> Store:
                            tuple(n for n, _, _, w in rows if w), tie)
         store.record_scored(variant=variant, players=[r[0] for r in rows], families=families, characters=[],
                             rules={}, sheet=sheet, sheets=[{}] * len(rows),
-                            finished_at=datetime(2026, 1, day, 20, tzinfo=UTC))
+                            finished_at=datetime(2026, 1, day, 20, tzinfo=UTC), kind="origami")
     return store
 
 

@@ -6,6 +6,8 @@ from datetime import UTC, datetime
 import pytest
 import sqlalchemy as sa
 
+from companion import games
+from companion.games import KINDS
 from companion.origami.catalogue import shipped
 from companion.origami.playout import filled
 from companion.origami.render import sheet_json
@@ -24,7 +26,7 @@ assert isinstance(START, e.GameStarted)
 
 def new_game(store: Store, key: str | None = "start") -> int:
     return store.create_game(variant=START.variant, players=START.players, families=START.families,
-                             characters=START.character_pairs, first=(START,), key=key).id
+                             characters=START.character_pairs, first=(START,), key=key, kind="origami").id
 
 
 def test_players_are_created_renamed_and_found_by_any_case(store: Store) -> None:
@@ -46,7 +48,7 @@ def test_a_merge_moves_every_game_and_result_and_the_old_name_leads_to_the_new(s
     gid = new_game(store)
     finished = store.record_scored(variant="origami", players=["Cy", "Bobby"], families=[], characters=[],
                                    rules={}, sheet=_sheet(("Cy", 20, 1, True), ("Bobby", 10, 2, False)),
-                                   sheets=[{}, {}])
+                                   sheets=[{}, {}], kind="origami")
     bobby = store.player("Bobby")
     into = store.player(START.players[1])
     store.merge_players("Bobby", into.name)
@@ -128,7 +130,7 @@ def test_old_event_versions_are_upcast_on_read_and_newer_ones_refused(store: Sto
                       {"g": gid, "s": seq, "v": version, "p": '{"player": 0, "discards": []}', "t": datetime.now(UTC)})
     with pytest.raises(StoreError, match="version 3 was written by a newer companion"):
         store.events(gid)
-    assert upcast.read("origami", "turn_ended", 1, old) == ("turn_ended", 2, {**old, "note": "v2"})
+    assert upcast.read(games.codec("origami"), "turn_ended", 1, old) == ("turn_ended", 2, {**old, "note": "v2"})
 
 
 def test_unknown_games_and_players_are_named(store: Store) -> None:
@@ -150,7 +152,7 @@ def test_card_values_are_kept_and_replaced(store: Store) -> None:
 def test_games_are_listed_by_status_and_player(store: Store) -> None:
     playing = new_game(store)
     done = store.record_scored(variant="origami", players=["Ann", "Bob"], families=["birds"], characters=[],
-                               rules={}, sheet=_sheet(("Ann", 1, 1, True), ("Bob", 0, 2, False)), sheets=[{}, {}])
+                               rules={}, sheet=_sheet(("Ann", 1, 1, True), ("Bob", 0, 2, False)), sheets=[{}, {}], kind="origami")
     assert [g.id for g in store.games(status="playing")] == [playing]
     assert [g.id for g in store.games(status="finished")] == [done.id]
     assert [g.id for g in store.games(player="bob")] == [done.id]
@@ -169,7 +171,7 @@ def _sheet(*rows: tuple[str, int, int, bool]):  # type: ignore[no-untyped-def]
 def test_whole_games_move_between_databases_once(store: Store, tmp_path: object) -> None:
     """Export from one database, add to this one (SQLite and PostgreSQL): the same games, events and times;
     a second time adds nothing."""
-    source = Store.open(f"sqlite:///{tmp_path}/source.db")
+    source = Store.open(f"sqlite:///{tmp_path}/source.db", KINDS)
     try:
         game_id = new_game(source)
         source.append(game_id, 1, (DEAL,), "deal")

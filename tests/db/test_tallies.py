@@ -12,6 +12,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy import event
 
+from companion.games import KINDS
 from companion.origami.render import sheet_json
 from db import tallies
 from db.records import Undone
@@ -31,7 +32,7 @@ def record(store: Store, games: list[Any] = GAMES, day0: int = 0) -> None:
         sheet = _sheet(rows, tie)
         store.record_scored(variant=variant, players=[r[0] for r in rows], families=families, characters=[],
                             rules={}, sheet=sheet, sheets=sheet_json(sheet)["players"],
-                            finished_at=datetime(2026, 1, 1, 20, tzinfo=UTC) + timedelta(days=day0 + day - 1))
+                            finished_at=datetime(2026, 1, 1, 20, tzinfo=UTC) + timedelta(days=day0 + day - 1), kind="origami")
 
 
 def counted(store: Store) -> tuple[dict[str, Any], dict[tuple[str, str], tuple[int, int, int, int]]]:
@@ -120,7 +121,7 @@ def test_a_rename_keeps_the_totals(store: Store) -> None:
 
 
 def test_an_import_adds_to_the_totals_and_a_second_import_adds_nothing(store: Store, tmp_path: Any) -> None:
-    source = Store.open(f"sqlite:///{tmp_path / 'elsewhere.db'}")
+    source = Store.open(f"sqlite:///{tmp_path / 'elsewhere.db'}", KINDS)
     record(source)
     games = source.whole_games()
     source.close()
@@ -142,7 +143,7 @@ def test_a_game_whose_points_are_unknown_counts_in_games_wins_and_records_not_in
                       datetime(2026, 2, 1, 20, tzinfo=UTC), datetime(2026, 2, 1, 21, tzinfo=UTC), None, (),
                       tuple({"score": None, "rank": rank, "winner": rank == 1, "hand": None,
                              "sheet": {"name": n, "total": None, "rank": rank, "hand": None, "lines": [], "awards": [],
-                                       "imported": "BG Stats"}} for n, rank in (("Dee", 1), ("Ann", 2))))
+                                       "imported": "BG Stats"}} for n, rank in (("Dee", 1), ("Ann", 2))), "origami")
     assert store.add_whole_games([blank]) == (1, 0)
     assert kept(store) == counted(store)
     dee = store.player_stats("Dee", trend=5).overall
@@ -180,7 +181,7 @@ def test_the_migration_counts_the_results_already_stored(any_url: str) -> None:
         c.execute(sa.text("INSERT INTO results (game_id, seat, player_id, score, rank, winner, hand, sheet) VALUES "
                           "(1, 0, 1, 40, 1, true, 2, '{}'), (1, 1, 2, 30, 2, false, 1, '{}')"))
     engine.dispose()
-    store = Store.open(any_url)
+    store = Store.open(any_url, KINDS)
     try:
         ann = store.player_stats("Ann")
         assert (ann.overall.games, ann.overall.wins, ann.overall.best) == (1, 1, 40)
@@ -195,7 +196,7 @@ def test_no_statement_carries_more_parameters_than_sqlite_allows_by_default(tmp_
     """With SQLite's default limit of 999 variables set on every connection, a 1,200-game import, the listing
     and the totals work, and every statement stayed under the limit."""
     url = f"sqlite:///{tmp_path / 'limited.db'}"
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     most = [0]
 
     @event.listens_for(store.engine, "connect")
@@ -208,16 +209,16 @@ def test_no_statement_carries_more_parameters_than_sqlite_allows_by_default(tmp_
 
     store.engine.dispose()  # every connection from now on has the limit
     store.close()
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     event.listen(store.engine, "connect", limit)
     event.listen(store.engine, "before_cursor_execute", count)
-    source = Store.open(f"sqlite:///{tmp_path / 'many.db'}")
+    source = Store.open(f"sqlite:///{tmp_path / 'many.db'}", KINDS)
     rows = [("Ann", 30, 1, True), ("Bob", 20, 2, False)]
     for day in range(1200):
         sheet = _sheet(rows, None)
         source.record_scored(variant="origami", players=["Ann", "Bob"], families=["sea"], characters=[], rules={},
                              sheet=sheet, sheets=sheet_json(sheet)["players"],
-                             finished_at=datetime(2020, 1, 1, tzinfo=UTC).replace(day=1 + day % 28))
+                             finished_at=datetime(2020, 1, 1, tzinfo=UTC).replace(day=1 + day % 28), kind="origami")
     games = source.whole_games()
     source.close()
     assert store.add_whole_games(games) == (1200, 0)
@@ -257,7 +258,7 @@ def test_0007_counts_origin_story_games_out_of_the_origami_totals(any_url: str) 
         count_as_0006_did(c)
         c.execute(sa.text("UPDATE player_tallies SET games = games + 1, wins = wins + 1"))  # as an older count left it
     engine.dispose()
-    store = Store.open(any_url)  # migrates to 0007
+    store = Store.open(any_url, KINDS)  # migrates to 0007
     try:
         ann = store.player_stats("Ann")
         assert (ann.overall.games, ann.overall.wins, ann.overall.best) == (1, 1, 40)

@@ -8,6 +8,7 @@ import pytest
 from textual.widgets import Static
 
 from companion.app import TABLE_LINK, make_app
+from companion.games import KINDS
 from companion.share import bgstats_link, shared_play
 from db.store import Store
 from screens.origami.sheet import SheetScreen
@@ -33,7 +34,7 @@ async def open_qr(url: str, size: tuple[int, int]) -> tuple[list[str] | None, st
 
 
 def link_of(url: str, game_id: int) -> str:
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         return bgstats_link(shared_play(store, game_id))
     finally:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.app import CompanionApp, make_app
+from companion.games import KINDS
 from db.store import Store
 from screens.origami.fill_in import FamilyList, FillInScreen, unknown_values, usual_range
 from tests.screens.settle import settled
@@ -61,7 +62,7 @@ async def test_fill_in_a_family_stop_and_resume_where_it_stopped(tmp_path: Path)
         await pilot.press("escape")  # stop
         await pilot.pause()
         assert not isinstance(app.screen, FillInScreen)
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         assert sorted(store.card_values()) == sorted(typed)
     finally:
@@ -95,7 +96,7 @@ async def test_a_value_outside_what_cards_show_is_asked_again_and_a_negative_cos
         await pilot.press("enter")
         await pilot.pause()
         assert screen.current != (card, field)
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         assert store.card_values() == [("Cat", "points", 99)]
     finally:
