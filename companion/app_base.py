@@ -121,11 +121,12 @@ class AppBase(TypeAhead):
         from db.engine import default_url  # SQLAlchemy: imported here, in the worker
         from db.store import Store
 
+        from .origami import KIND
         from .origami.catalogue import load, with_values
 
         store = Store.open(self.db_url or default_url(), games.KINDS)
         self.base = self.base or load(self.files)
-        return store, with_values(self.base, store.card_values())
+        return store, with_values(self.base, store.card_values(KIND))
 
     def opened(self, store: Store, catalogue: Catalogue) -> None:
         self.store, self.catalogue = store, catalogue

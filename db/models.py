@@ -214,10 +214,11 @@ class RatingStep(Base):
 
 
 class CardValue(Base):
-    """The user's catalogue: values the players supplied, kept apart from the shipped catalogue."""
+    """The user's catalogue: values the players supplied, kept apart from the shipped catalogue, per game."""
 
     __tablename__ = "card_values"
 
+    game: Mapped[str] = mapped_column(String(16), primary_key=True)  # whose card it is (games.kind)
     card: Mapped[str] = mapped_column(String(60), primary_key=True)
     field: Mapped[str] = mapped_column(String(40), primary_key=True)
     value: Mapped[Any] = mapped_column(JSONValue)

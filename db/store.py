@@ -764,30 +764,33 @@ class Store:
             return stats.head_to_head(c, first, second)
 
     # --- the user's catalogue ---------------------------------------------------------------------
-    def card_values(self) -> list[tuple[str, str, Any]]:
-        with self._read() as c:
-            return [(r.card, r.field, r.value) for r in c.execute(select(CardValue).order_by(CardValue.card))]
+    def card_values(self, game: str) -> list[tuple[str, str, Any]]:
+        """The values kept for the cards of `game` (a games.kind): (card, field, value) by card and field."""
+        return [(card, field, value) for card, field, value, _, _ in self.card_values_set(game)]
 
-    def card_values_set(self) -> list[tuple[str, str, Any, datetime, str | None]]:
+    def card_values_set(self, game: str) -> list[tuple[str, str, Any, datetime, str | None]]:
         """`card_values` with when each was set and who entered it (None: this database's user), for sharing."""
         with self._read() as c:
-            return [(r.card, r.field, r.value, r.set_at, r.entered_by)
-                    for r in c.execute(select(CardValue).order_by(CardValue.card, CardValue.field))]
+            return [(r.card, r.field, r.value, r.set_at, r.entered_by) for r in c.execute(
+                select(CardValue).where(CardValue.game == game).order_by(CardValue.card, CardValue.field))]
 
-    def set_card_value(self, card: str, field: str, value: Any, at: datetime | None = None,
+    def set_card_value(self, game: str, card: str, field: str, value: Any, at: datetime | None = None,
                        by: str | None = None) -> None:
-        """Keep a value (`at` and `by`: when it was first entered and by whom, for one shared from another database;
-        else now, by this database's user)."""
+        """Keep a value of a card of `game` (`at` and `by`: when it was first entered and by whom, for one shared
+        from another database; else now, by this database's user)."""
         with self._write() as c:
-            c.execute(delete(CardValue).where(CardValue.card == card, CardValue.field == field))
-            c.execute(insert(CardValue).values(card=card, field=field, value=value, set_at=at or self.clock(),
-                                               entered_by=by))
+            c.execute(delete(CardValue).where(*_card_value(game, card, field)))
+            c.execute(insert(CardValue).values(game=game, card=card, field=field, value=value,
+                                               set_at=at or self.clock(), entered_by=by))
 
-    def unset_card_value(self, card: str, field: str) -> bool:
+    def unset_card_value(self, game: str, card: str, field: str) -> bool:
         """Forget a value of the user's catalogue (it is unknown again, or the shipped one); False: there was none."""
         with self._write() as c:
-            return bool(c.execute(delete(CardValue).where(CardValue.card == card, CardValue.field == field))
-                        .rowcount)
+            return bool(c.execute(delete(CardValue).where(*_card_value(game, card, field))).rowcount)
+
+
+def _card_value(game: str, card: str, field: str) -> tuple[Any, ...]:
+    return CardValue.game == game, CardValue.card == card, CardValue.field == field
 
 
 STATUSES = ("playing", "finished", "abandoned")

@@ -61,7 +61,7 @@ class Origami:
         from .catalogue import load, with_values
 
         url = args.db or default_url()
-        return run(args, with_values(load(catalogue_files(args)), stored_values(url)), url)
+        return run(args, with_values(load(catalogue_files(args)), stored_values(url, KIND)), url)
 
     def catalogue(self, files: Sequence[Path]) -> Any:
         from .catalogue import load

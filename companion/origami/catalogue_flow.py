@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from scoring.errors import InputError
 
 from ..app_base import AppBase
+from . import KIND
 
 if TYPE_CHECKING:  # loaded with the catalogue screen, after the first paint
     from scoring.origami.catalog import Catalogue
@@ -61,7 +62,7 @@ class CatalogueFlow(AppBase):
             self.notify(str(problem), title=failed, severity="error", timeout=10)
             return
         store = self.reader()
-        catalogue: Catalogue = with_values(self.base_catalogue(), store.card_values())
+        catalogue: Catalogue = with_values(self.base_catalogue(), store.card_values(KIND))
         self.catalogue = catalogue
         if self.session is not None:
             self.session.catalogue = catalogue

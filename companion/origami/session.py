@@ -35,7 +35,7 @@ class GameSession(LogSession[GameState]):
 
     def __init__(self, store: Store, game_id: int, catalogue: Catalogue) -> None:
         self.base = catalogue  # shipped + the user's files; the database's card values go over it
-        self.catalogue = with_values(catalogue, store.card_values())
+        self.catalogue = with_values(catalogue, store.card_values(KIND))
         super().__init__(store, game_id)
 
     @classmethod

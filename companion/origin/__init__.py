@@ -54,7 +54,7 @@ class OriginStory:
         from .catalogue import load, run
 
         url = args.db or default_url()
-        return run(args.words, load(catalogue_files(args), stored_values(url)), url)
+        return run(args.words, load(catalogue_files(args), stored_values(url, KIND)), url)
 
     def catalogue(self, files: Sequence[Path]) -> Any:
         from .catalogue import load

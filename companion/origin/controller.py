@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from scoring.errors import InputError
 
 from ..app_base import AppBase
+from . import KIND
 
 if TYPE_CHECKING:
     from scoring.origin import commands as c
@@ -92,7 +93,7 @@ class OriginFlow(AppBase):
         """The Origin Story catalogue: shipped, with the values the user kept in the database over it."""
         from .catalogue import load
 
-        return load(values=self.reader().card_values())
+        return load(values=self.reader().card_values(KIND))
 
     def game_of(self) -> OriginSession:
         if self.origin is None:
@@ -490,8 +491,7 @@ class OriginFlow(AppBase):
         exactly as `companion catalog --game origin-story set` keeps it (the shipped catalogue is never changed)."""
         from screens.origin.catalogue import OriginCatalogueScreen
 
-        from ..catalogue import stored_card
-        from .catalogue import KIND, typed
+        from .catalogue import typed
 
         screen = self.screen_of(OriginCatalogueScreen)
         known = screen.catalogue.lookup(message.card)
@@ -499,7 +499,7 @@ class OriginFlow(AppBase):
         try:
             value = typed(message.field, message.value)
             checked = screen.catalogue.with_entries([(f"{name}.{message.field}", {"name": name, message.field: value})])
-            self.reader().set_card_value(stored_card(KIND, name), message.field, value)
+            self.reader().set_card_value(KIND, name, message.field, value)
         except InputError as exc:
             self.notify(str(exc), title="Not saved", severity="error")
             return

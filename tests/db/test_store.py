@@ -143,10 +143,10 @@ def test_unknown_games_and_players_are_named(store: Store) -> None:
 
 
 def test_card_values_are_kept_and_replaced(store: Store) -> None:
-    store.set_card_value("Sheep", "points", 2)
-    store.set_card_value("Sheep", "points", 3)
-    store.set_card_value("Oni", "hand_modifier", -1)
-    assert store.card_values() == [("Oni", "hand_modifier", -1), ("Sheep", "points", 3)]
+    store.set_card_value("origami", "Sheep", "points", 2)
+    store.set_card_value("origami", "Sheep", "points", 3)
+    store.set_card_value("origami", "Oni", "hand_modifier", -1)
+    assert store.card_values("origami") == [("Oni", "hand_modifier", -1), ("Sheep", "points", 3)]
 
 
 def test_games_are_listed_by_status_and_player(store: Store) -> None:

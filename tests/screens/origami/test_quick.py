@@ -91,7 +91,7 @@ async def test_a_missing_card_value_is_asked_for_and_kept_in_the_users_catalogue
         assert {p.name: p.total for p in screen.scored.sheet.players} == {"Ann": 4, "Bob": 3}
     store = Store.open(url, KINDS)
     try:
-        assert sorted(store.card_values()) == [("Sheep", "effect", "instant"), ("Sheep", "points", 4)]
+        assert sorted(store.card_values("origami")) == [("Sheep", "effect", "instant"), ("Sheep", "points", 4)]
     finally:
         store.close()
 
