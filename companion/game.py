@@ -16,8 +16,9 @@ if TYPE_CHECKING:
     import argparse
     from pathlib import Path
 
-    from db.kinds import Codec
+    from db.kinds import Codec, Fact, Finished
     from db.records import GameRecord
+    from db.stats import PlayerStats
     from db.store import Store
 
 Output = tuple[int, Any, str | None]  # a verb's exit code, its JSON data and its text (None: it printed its own)
@@ -46,6 +47,21 @@ class Verb:
     add: str = "add_verb"
     run: str = "run"
     nested: bool = False  # the verb has verbs of its own: `add` takes the subparsers and adds its parser itself
+
+
+@dataclass(frozen=True, slots=True)
+class Statistics:
+    """A game's block of a player's history: how many of its games they finished and won; the block as
+    `companion history PLAYER --json` merges it into the player's object; its text headed by the player's name, and
+    by the game's (`titled`: beside another game's block on the players screen); and their latest scores in it, the
+    players screen's sparkline."""
+
+    games: int
+    wins: int
+    data: dict[str, Any]
+    text: str
+    titled: str
+    trend: tuple[int, ...] = ()
 
 
 class PhoneView(Protocol):
@@ -91,4 +107,12 @@ class Game(Protocol):
 
     def phone_view(self, store: Store, game: GameRecord, catalogue: Any) -> PhoneView:
         """A game of this kind on the phones' read-only table (`catalogue` as `catalogue` gave it)."""
+        ...
+
+    def facts(self, game: Finished) -> list[list[Fact]]:
+        """What each seat's result of a finished game of this kind adds to its player's statistics (db/kinds.py)."""
+        ...
+
+    def statistics(self, stats: PlayerStats) -> Statistics:
+        """The player's statistics in this game, from the store's lines of its kind (`stats.of(kind)`)."""
         ...

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from scoring.errors import InputError
 
 if TYPE_CHECKING:
-    from db.kinds import Codec
+    from db.kinds import Codec, Fact, Finished
 
     from .game import Game
 
@@ -74,12 +74,20 @@ def read_event(kind: str, name: str, version: int, payload: Any) -> Any:
     return read(codec(kind), name, version, payload)
 
 
+def facts(kind: str, finished: Finished) -> list[list[Fact]]:
+    """What each seat's result of a finished game adds to its player's statistics (what the store keeps of them)."""
+    return game(kind).facts(finished)
+
+
 class Kinds:
     """The registry as the store asks it (db/kinds.py), given to `Store.open`: the store knows each game's kind,
     never its rules."""
 
     def codec(self, kind: str) -> Codec:
         return codec(kind)
+
+    def facts(self, kind: str, game: Finished) -> list[list[Fact]]:
+        return facts(kind, game)
 
 
 KINDS = Kinds()

@@ -54,19 +54,17 @@ class HistoryFlow(AppBase):
 
     @work(thread=True, exit_on_error=False, group="reads")
     def load_stats(self, name: str) -> None:
-        from db.origin_stats import origin_text
         from screens.players import PlayersScreen
 
-        from .history import stats_text
+        from .history import statistics
         from .local_time import day
         from .origin import KIND as ORIGIN_STORY
         from .ratings_cli import player_lines
 
         store = self.reader()
         try:
-            stats = store.player_stats(name)
+            first, others = statistics(store, name)
             ratings = player_lines(store, name)
-            origin = [origin_text(o) for o in [store.origin_stats(name)] if o.games]  # the Origin Story block
             games = store.latest_finished(name, GAMES_SHOWN)
             lines = [(g.id, self.line_or_damage(store, g.id, day(g.finished_at) if g.finished_at else "",
                                                 f"Origin Story {g.variant}" if g.kind == ORIGIN_STORY else g.variant))
@@ -74,12 +72,13 @@ class HistoryFlow(AppBase):
         except InputError as exc:
             self.call_from_thread(self.notify, str(exc), severity="error")
             return
-        # With Origin Story games too, the Origami figures are titled as such (or left out when there are none),
-        # so that "0 games" above the Origin Story block does not read as the player's whole history.
-        origami = [stats_text(stats, "Origami" if origin else None)] if stats.overall.games or not origin else []
+        # Beside another game's block, each block is titled with its game's name, and the first game's is left out
+        # when the player has none of its games, so that "0 games" above the other does not read as their whole
+        # history.
+        shown = [*([first] if first.games or not others else []), *others]
         self.call_from_thread(self.screen_of(PlayersScreen).show_stats, name,
-                              "\n".join([*origami, *origin, *ratings]),
-                              [score for _, _, score in stats.trend], lines)
+                              "\n".join([*(s.titled if others else s.text for s in shown), *ratings]),
+                              list(first.trend), lines)
 
     def on_players_screen_show_game(self, message: PlayersScreen.ShowGame) -> None:
         from screens.origami.sheet import SheetScreen
@@ -169,8 +168,10 @@ class HistoryFlow(AppBase):
     def load_versus(self, a: str, b: str) -> None:
         from screens.players import PlayersScreen
 
+        from .history import headline_kind
+
         try:
-            h = self.reader().head_to_head(a, b)
+            h = self.reader().head_to_head(a, b, headline_kind())
             text = (f"{h.a.name} against {h.b.name}: {h.games} games together; {h.a.name} ahead {h.a_ahead}, "
                     f"{h.b.name} ahead {h.b_ahead}, level {h.level}.")
         except InputError as exc:

@@ -20,10 +20,9 @@ from scoring.errors import InputError
 from . import event_rows, ratings, stats, tallies, upcast
 from .engine import WRITE, make_engine, sqlite_path
 from .errors import Conflict, DamagedGame, StaleGame, StoreError, UnknownRecord, explain
-from .kinds import Codec, Kinds
+from .kinds import Codec, Finished, Kinds, Seat
 from .models import CardValue, Game, GameFamily, GamePlayer, Player, Result
 from .models import Event as EventRow
-from .origin_stats import OriginStats, origin_stats
 from .records import (
     Appended,
     Event,
@@ -516,13 +515,22 @@ class Store:
             for seat, (pid, p, detail) in enumerate(zip(game.player_ids, sheet.players, sheets, strict=True))])
         c.execute(update(Game).where(Game.id == game.id).values(status="finished", finished_at=finished_at,
                                                                 tie_break=sheet.tie_break))
+        tallies.keep_facts(c, self._facts(game.id, game.kind, game.variant, game.families, game.rules, [
+            Seat(p.total, p.rank, p.name in winners, detail) for p, detail in zip(sheet.players, sheets, strict=True)]))
         tallies.count_games(c, (game.id,))
         ratings.rate_games(c, (game.id,))
+
+    def _facts(self, game_id: int, kind: str, variant: str, families: Sequence[str], rules: dict[str, str],
+               seats: Sequence[Seat]) -> list[dict[str, Any]]:
+        """What each seat's result adds to its player's statistics, as the game of `kind` says (db/kinds.py)."""
+        finished = Finished(variant, tuple(families), rules, tuple(seats))
+        return tallies.fact_rows(game_id, self.kinds.facts(kind, finished))
 
     def _reopen(self, c: Connection, game_id: int) -> None:
         """An undo in a finished game reopens it: its results were derived from the log and are recomputed."""
         players = c.execute(select(Result.player_id).where(Result.game_id == game_id)).scalars().all()
         again = ratings.take_back(c, game_id)  # the latest game: its players back to their ratings before it
+        tallies.forget_facts(c, game_id)
         c.execute(delete(Result).where(Result.game_id == game_id))
         if players:
             tallies.recount(c, players)
@@ -638,6 +646,7 @@ class Store:
     def _add_whole_games(self, c: Connection, games: Sequence[WholeGame], twins: bool) -> tuple[int, int]:
         added = skipped = 0
         finished: list[int] = []
+        facts: list[dict[str, Any]] = []
         profiles: dict[str, int] = {}
         for game in games:
             if c.execute(select(Game.id).where(Game.uid == game.uid)).first() is not None or (
@@ -663,9 +672,12 @@ class Store:
                                             "finished_at": game.finished_at}
                                            for seat, (pid, row) in enumerate(zip(ids, game.results, strict=True))])
                 finished.append(game_id)
+                facts += self._facts(game_id, game.kind, game.variant, game.families, game.rules, [
+                    Seat(r["score"], r["rank"], r["winner"], r["sheet"]) for r in game.results])
             c.execute(update(Game).where(Game.id == game_id).values(
                 status=game.status, finished_at=game.finished_at, tie_break=game.tie_break))
             added += 1
+        tallies.keep_facts(c, facts)
         tallies.count_games(c, finished)
         ratings.rate_games(c, finished)
         return added, skipped
@@ -746,22 +758,18 @@ class Store:
 
     # --- statistics -------------------------------------------------------------------------------
     def player_stats(self, who: str | int, trend: int = 30) -> PlayerStats:
-        """Games, wins, win rate, average and best score, the last `trend` scores, and the same by variant,
-        family and player count."""
+        """The player's statistics in every game they finished: each game's lines (what the game counts, added up
+        over their results: db/kinds.py) and their last `trend` scores in it."""
         with self._read() as c:
             return stats.player_stats(c, self._player(c, who), trend)
 
-    def origin_stats(self, who: str | int) -> OriginStats:
-        """The player's finished Origin Story games (db/origin_stats.py)."""
-        with self._read() as c:
-            return origin_stats(c, self._player(c, who).id)
-
-    def head_to_head(self, a: str | int, b: str | int) -> HeadToHead:
+    def head_to_head(self, a: str | int, b: str | int, kind: str) -> HeadToHead:
+        """Two players' record against each other in the games of `kind` they both finished."""
         with self._read() as c:
             first, second = self._player(c, a), self._player(c, b)
             if first.id == second.id:
                 raise StoreError(f"{first.name} against {second.name}: name two different players")
-            return stats.head_to_head(c, first, second)
+            return stats.head_to_head(c, first, second, kind)
 
     # --- the user's catalogue ---------------------------------------------------------------------
     def card_values(self, game: str) -> list[tuple[str, str, Any]]:

@@ -12,11 +12,12 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from pathlib import Path
 
-    from db.kinds import Codec
+    from db.kinds import Codec, Fact, Finished
     from db.records import GameRecord
+    from db.stats import PlayerStats
     from db.store import Store
 
-    from ..game import PhoneView
+    from ..game import PhoneView, Statistics
 
 KIND = "origami"  # games.kind in the store and in export files: never changes
 VARIANTS = {"origami": "Origami", "legends": "Origami Legends", "mixed": "Origami and Origami Legends"}
@@ -72,6 +73,16 @@ class Origami:
         from .watch import view
 
         return view(store, game, catalogue)
+
+    def facts(self, game: Finished) -> list[list[Fact]]:
+        from .statistics import facts
+
+        return facts(game)
+
+    def statistics(self, stats: PlayerStats) -> Statistics:
+        from .statistics import statistics
+
+        return statistics(stats, self.name)
 
 
 GAME: Game = Origami()

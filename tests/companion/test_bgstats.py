@@ -13,6 +13,7 @@ import pytest
 
 from companion.games import KINDS
 from companion.origami.render import sheet_text, stored_sheet
+from companion.origami.statistics import figures as origami_figures
 from db.store import Store
 from scoring.origami.sheet import SCORES_ONLY
 from screens.origami.sheet import sheet_text as screen_sheet
@@ -115,7 +116,7 @@ def test_a_bgstats_file_adds_its_origami_plays_only(tmp_path: Path, capsys: pyte
         assert "1. Carla: 55 points\n" in text and "in hand" not in text.split("\n")[0] and SCORES_ONLY in text
         drawn = screen_sheet(stored_sheet(store.results(legends.id), legends.tie_break)).plain  # the app's view
         assert "in hand" not in drawn.split("\n")[0] and SCORES_ONLY in drawn and "None" not in drawn
-        stats = store.player_stats("Carla").overall
+        stats = origami_figures(store.player_stats("Carla")).overall
         assert (stats.games, stats.wins) == (2, 2)
     finally:
         store.close()

@@ -14,6 +14,7 @@ from companion.origami.catalogue import shipped
 from companion.origami.playout import filled
 from companion.origami.render import sheet_json
 from companion.origami.session import GameSession
+from companion.origami.statistics import figures as origami_figures
 from db.store import Store
 from scoring.origami.sheet import score
 from scoring.origami.table import parse_table
@@ -52,7 +53,7 @@ def history(url: str) -> None:
 def contents(url: str) -> list[Any]:
     store = Store.open(url, KINDS)
     try:
-        return [(g, store.player_stats(g.players[0]).overall) for g in store.whole_games()]
+        return [(g, origami_figures(store.player_stats(g.players[0])).overall) for g in store.whole_games()]
     finally:
         store.close()
 

@@ -11,6 +11,7 @@ from companion.games import KINDS
 from companion.origami.catalogue import shipped
 from companion.origami.playout import filled
 from companion.origami.render import sheet_json
+from companion.origami.statistics import figures as origami_figures
 from db import upcast
 from db.errors import StaleGame, StoreError, UnknownRecord
 from db.records import Undone
@@ -55,7 +56,7 @@ def test_a_merge_moves_every_game_and_result_and_the_old_name_leads_to_the_new(s
     assert store.player("bobby").id == into.id  # the old name is an alias now
     assert [p.name for p in store.players()].count("Bobby") == 0
     assert into.id in store.game(finished.id).player_ids and bobby.id not in store.game(finished.id).player_ids
-    assert store.player_stats(into.id).overall.games == 1
+    assert origami_figures(store.player_stats(into.id)).overall.games == 1
     assert store.game(gid).player_ids[1] == into.id
     with pytest.raises(StoreError, match="sat at the same table"):
         store.merge_players(START.players[0], START.players[2])
@@ -100,11 +101,11 @@ def test_undo_facts_round_trip_and_reopen_a_finished_game(store: Store) -> None:
     store.append(gid, 1, (DEAL,), key="deal")
     sheet = _sheet(*((name, 10 - i, i + 1, i == 0) for i, name in enumerate(START.players)))
     assert store.finish(gid, sheet, sheet_json(sheet)["players"]).status == "finished"
-    assert store.player_stats(START.players[0]).overall.wins == 1
+    assert origami_figures(store.player_stats(START.players[0])).overall.wins == 1
     store.append(gid, 2, (Undone(2, "wrong deal"),), key="undo")
     assert store.events(gid)[-1].event == Undone(2, "wrong deal")
     assert store.game(gid).status == "playing" and store.results(gid) == []
-    assert store.player_stats(START.players[0]).overall.games == 0
+    assert origami_figures(store.player_stats(START.players[0])).overall.games == 0
 
 
 def test_a_corrupt_payload_is_named_not_skipped(store: Store) -> None:

@@ -14,6 +14,7 @@ from sqlalchemy import event
 
 from companion.games import KINDS
 from companion.origami.render import sheet_json
+from companion.origami.statistics import figures as origami_figures
 from db import tallies
 from db.records import Undone
 from db.store import Store
@@ -64,7 +65,7 @@ def kept(store: Store) -> tuple[dict[str, Any], dict[tuple[str, str], tuple[int,
     pairs = {}
     players = store.players()
     for p in players:
-        s = store.player_stats(p.id, trend=0)
+        s = origami_figures(store.player_stats(p.id, trend=0))
         keyed = {f"{facet} {t.key}": (t.games, t.wins, round(t.average or 0, 6), t.best, t.scored)
                  for facet, items in (("variant", s.by_variant), ("players", s.by_players), ("family", s.by_family))
                  for t in items}
@@ -72,7 +73,7 @@ def kept(store: Store) -> tuple[dict[str, Any], dict[tuple[str, str], tuple[int,
             figures[p.name] = keyed
         for q in players:
             if q.id != p.id:
-                h = store.head_to_head(p.id, q.id)
+                h = store.head_to_head(p.id, q.id, "origami")
                 if h.games:
                     pairs[(p.name, q.name)] = (h.games, h.a_ahead, h.b_ahead, h.level)
     return figures, pairs
@@ -107,7 +108,7 @@ def test_a_merge_moves_the_totals_and_the_records(store: Store) -> None:
     store.merge_players("Dee", "Bob")
     assert kept(store) == counted(store)
     assert "Dee" not in kept(store)[0]
-    assert store.head_to_head("Bob", "Ann").games == 5
+    assert store.head_to_head("Bob", "Ann", "origami").games == 5
 
 
 def test_a_rename_keeps_the_totals(store: Store) -> None:
@@ -146,10 +147,10 @@ def test_a_game_whose_points_are_unknown_counts_in_games_wins_and_records_not_in
                                        "imported": "BG Stats"}} for n, rank in (("Dee", 1), ("Ann", 2))), "origami")
     assert store.add_whole_games([blank]) == (1, 0)
     assert kept(store) == counted(store)
-    dee = store.player_stats("Dee", trend=5).overall
+    dee = origami_figures(store.player_stats("Dee", trend=5)).overall
     assert (dee.games, dee.wins, dee.unknown, dee.average, dee.best) == (1, 1, 1, None, None)
-    assert all(s is not None for _, _, s in store.player_stats("Ann", trend=9).trend)
-    legends = next(t for t in store.player_stats("Ann").by_variant if t.key == "legends")
+    assert all(s is not None for _, _, s in origami_figures(store.player_stats("Ann", trend=9)).trend)
+    legends = next(t for t in origami_figures(store.player_stats("Ann")).by_variant if t.key == "legends")
     assert (legends.games, legends.scored, legends.average) == (3, 2, 36.5)  # the average of the two with points
     store.merge_players("Dee", "Bob")
     assert kept(store) == counted(store)
@@ -158,8 +159,8 @@ def test_a_game_whose_points_are_unknown_counts_in_games_wins_and_records_not_in
 def test_the_trend_is_the_latest_results_in_order(store: Store) -> None:
     record(store)
     record(store, [("origami", ["sea"], 1, [("Ann", 31, 1, True), ("Bob", 12, 2, False)], None)], day0=-5)  # older
-    assert [s for _, _, s in store.player_stats("Ann", trend=3).trend] == [40, 33, 18]
-    assert [at.day for _, at, _ in store.player_stats("Ann").trend] == [27, 1, 2, 3, 4, 5]  # December the 27th first
+    assert [s for _, _, s in origami_figures(store.player_stats("Ann", trend=3)).trend] == [40, 33, 18]
+    assert [at.day for _, at, _ in origami_figures(store.player_stats("Ann")).trend] == [27, 1, 2, 3, 4, 5]  # December the 27th first
 
 
 def test_the_migration_counts_the_results_already_stored(any_url: str) -> None:
@@ -183,10 +184,10 @@ def test_the_migration_counts_the_results_already_stored(any_url: str) -> None:
     engine.dispose()
     store = Store.open(any_url, KINDS)
     try:
-        ann = store.player_stats("Ann")
+        ann = origami_figures(store.player_stats("Ann"))
         assert (ann.overall.games, ann.overall.wins, ann.overall.best) == (1, 1, 40)
         assert [t.key for t in ann.by_family] == ["sea"] and [s for _, _, s in ann.trend] == [40]
-        h = store.head_to_head("Bob", "Ann")
+        h = store.head_to_head("Bob", "Ann", "origami")
         assert (h.games, h.a_ahead, h.b_ahead, h.level) == (1, 0, 1, 0)
     finally:
         store.close()
@@ -223,7 +224,7 @@ def test_no_statement_carries_more_parameters_than_sqlite_allows_by_default(tmp_
     source.close()
     assert store.add_whole_games(games) == (1200, 0)
     assert len(store.games()) == 1200
-    assert store.player_stats("Ann").overall.games == 1200 and store.head_to_head("Ann", "Bob").a_ahead == 1200
+    assert origami_figures(store.player_stats("Ann")).overall.games == 1200 and store.head_to_head("Ann", "Bob", "origami").a_ahead == 1200
     assert len(store.whole_games()) == 1200
     store.close()
     assert 0 < most[0] <= 999
@@ -251,7 +252,7 @@ def test_0007_counts_origin_story_games_out_of_the_origami_totals(any_url: str) 
                               "finished_at) VALUES (:g, 0, 1, 40, 1, true, NULL, '{}', :t), "
                               "(:g, 1, 2, 30, 2, false, NULL, '{}', :t)"),
                       {"g": game, "t": f"2026-01-0{game + 1} 20:00:00+00:00"})
-        from db.tallies import recount_all as count_as_0006_did
+        from db.migrations.versions import count_origami_tallies as count_as_0006_did
 
         c.execute(sa.text("DELETE FROM player_tallies"))
         c.execute(sa.text("DELETE FROM pair_tallies"))
@@ -260,7 +261,7 @@ def test_0007_counts_origin_story_games_out_of_the_origami_totals(any_url: str) 
     engine.dispose()
     store = Store.open(any_url, KINDS)  # migrates to 0007
     try:
-        ann = store.player_stats("Ann")
+        ann = origami_figures(store.player_stats("Ann"))
         assert (ann.overall.games, ann.overall.wins, ann.overall.best) == (1, 1, 40)
     finally:
         store.close()

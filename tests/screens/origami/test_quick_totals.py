@@ -6,6 +6,7 @@ from pathlib import Path
 from bench.quick_keys import KEY_LIMIT, SHORT_41, keys_of
 from companion.app import make_app
 from companion.games import KINDS
+from companion.origami.statistics import figures as origami_figures
 from db.store import Store
 from scoring.errors import InputError
 from screens.origami.quick import TOTALS_ONLY, QuickScoreScreen, TotalsScreen, ranked_totals, read_totals
@@ -43,7 +44,7 @@ async def test_totals_counted_on_paper_are_ranked_and_saved_marked_as_totals_onl
         assert [(r["name"], r["score"], r["rank"], r["winner"], r["hand"], r["sheet"]["lines"])
                 for r in store.results(games[0].id)] == [
             ("Ann", 30, 2, False, 2, []), ("Bob", 30, 1, True, 4, []), ("Cy", 12, 3, False, 0, [])]
-        stats = store.player_stats("Bob")
+        stats = origami_figures(store.player_stats("Bob"))
         assert (stats.overall.games, stats.overall.wins, stats.by_family) == (1, 1, ())  # no cards: no family
     finally:
         store.close()
