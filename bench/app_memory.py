@@ -15,6 +15,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from companion.games import KINDS
+
 from .store import FRAME, seed_history
 
 VISITS = 30
@@ -67,7 +69,7 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{Path(folder) / 'history.db'}"
-        store = Store.open(url)
+        store = Store.open(url, KINDS)
         seed_history(store, 100, random.Random(3))
         store.close()
         start, end, pauses = asyncio.run(visits(url))

@@ -12,6 +12,7 @@ from datetime import UTC, datetime, timedelta
 from itertools import islice
 from pathlib import Path
 
+from companion.games import KINDS
 from db.records import WholeGame
 from db.schema import HEAD
 from db.store import Store
@@ -51,7 +52,7 @@ def games(count: int, seed: int = 3) -> Iterator[WholeGame]:
         at = start - timedelta(hours=count - g, minutes=rng.randint(0, 50))
         yield (WholeGame(uuid.UUID(int=rng.getrandbits(128)).hex, rng.choice(VARIANTS),
                              tuple(rng.sample(FAMILIES, 3)), (), {}, tuple(seats), "finished", "quick",
-                             at - timedelta(minutes=40), at, tie, (), tuple(results)))
+                             at - timedelta(minutes=40), at, tie, (), tuple(results), "origami"))
 
 
 def history(count: int, folder: Path) -> tuple[str, float]:
@@ -64,7 +65,7 @@ def history(count: int, folder: Path) -> tuple[str, float]:
         building = cached.with_suffix(".building")
         building.unlink(missing_ok=True)
         begin = time.perf_counter()
-        store = Store.open(f"sqlite:///{building}")
+        store = Store.open(f"sqlite:///{building}", KINDS)
         every = games(count)
         while chunk := list(islice(every, CHUNK)):  # the import path, a chunk per transaction
             store.add_whole_games(chunk)

@@ -15,6 +15,8 @@ from typing import Any
 from textual.app import App, ComposeResult
 from textual.widgets import Footer, Header, Static
 
+from companion.games import KINDS
+
 RUNS = 200
 FRAME_MS = 16.0
 
@@ -29,7 +31,7 @@ def mid_round_solo(url: str) -> int:
     from scoring.origin.round_result import legal_options
     from scoring.origin.setup import Kind
 
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     session = OriginSession.start(store, c.StartGame("solo", ("Ann",), deck="app", difficulty=2,
                                                      difficulty_colour="red"), "start", rng=random.Random(1))
     assert isinstance(session, OriginSession)

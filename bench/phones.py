@@ -15,6 +15,8 @@ from pathlib import Path
 
 import aiohttp
 
+from companion.games import KINDS
+
 from .terminal import BIN, user_env
 
 PHONES = 50
@@ -77,7 +79,7 @@ def served_phones(url: str, folder: Path) -> float:
 
     from .store import Recorder
 
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     recorder = Recorder(store, seed=9, games=1)
     recorder.next_game()
     recorder.one()

@@ -16,6 +16,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+from companion.games import KINDS
 from companion.origami.render import sheet_json
 from db import ratings, tallies
 from db.store import Store
@@ -69,7 +70,7 @@ def main(count: int = 10_000) -> None:
         folder = Path(tmp)
         print(f"(building or copying a history of {count:,} games…)", flush=True)
         url, _ = history(count, folder)
-        store = Store.open(url)
+        store = Store.open(url, KINDS)
         try:
             run(store, folder, count)
         finally:
@@ -109,7 +110,7 @@ def run(store: Store, folder: Path, count: int) -> None:
         s = sheet(n[0])
         store.record_scored(variant="origami", players=[p.name for p in s.players], families=["sea"],
                             characters=[], rules={}, sheet=s, sheets=sheet_json(s)["players"],
-                            finished_at=latest + timedelta(hours=n[0]))
+                            finished_at=latest + timedelta(hours=n[0]), kind="origami")
 
     raw = raw_insert_commit(folder, 50)
     line("baseline: raw sqlite3 insert + commit (WAL, FULL)", raw, "itself", raw)

@@ -25,6 +25,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from companion.games import KINDS
+
 from .history_data import history
 from .phones import PHONES, served_phones
 from .terminal import BIN, run_time, screen_times
@@ -51,7 +53,7 @@ def add_log_game(url: str) -> None:
 
     from .store import Recorder
 
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     recorder = Recorder(store, seed=5)
     recorder.next_game()
     for _ in range(12):
@@ -62,11 +64,11 @@ def add_log_game(url: str) -> None:
 def store_figures(url: str) -> dict[str, float]:
     from db.store import Store
 
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         store.player_stats("P1")
         return {"stats": median_time(lambda: store.player_stats("P1"), 15),
-                "h2h": median_time(lambda: store.head_to_head("P1", "P2"), 15)}
+                "h2h": median_time(lambda: store.head_to_head("P1", "P2", "origami"), 15)}
     finally:
         store.close()
 

@@ -1,5 +1,5 @@
 """What every game's catalogue shares in the shell: reading a user's file, finding whose game it is, and the values
-kept in the database (the user's catalogue), each game's under its own name."""
+kept in the database (the user's catalogue), each game's apart."""
 from __future__ import annotations
 
 import argparse
@@ -49,31 +49,13 @@ def catalogue_files(args: argparse.Namespace) -> list[Path]:
     return files + ([Path(os.environ["COMPANION_CATALOG"])] if os.environ.get("COMPANION_CATALOG") else [])
 
 
-# The database's card_values keep every game's values in one table: the unmarked game's under the card's name,
-# another game's under "<kind>:<name>", so that no name of one game is taken for another's.
-def stored_card(kind: str, name: str) -> str:
-    return name if kind == games.UNMARKED else f"{kind}:{name}"
-
-
-def own_name(kind: str, stored: str) -> str | None:
-    """The card's name when a value stored under `stored` is this game's, else None."""
-    if kind != games.UNMARKED:
-        return stored.removeprefix(f"{kind}:") if stored.startswith(f"{kind}:") else None
-    return None if any(stored.startswith(f"{k}:") for k in games.kinds() if k != games.UNMARKED) else stored
-
-
-def values_of(kind: str, values: Iterable[Value]) -> list[Value]:
-    """This game's values among every game's, each under its card's own name."""
-    return [(name, field, value) for card, field, value in values if (name := own_name(kind, card)) is not None]
-
-
-def stored_values(url: str) -> list[Value]:
-    """The card values kept in the database (every game's): read with plain SQL from a SQLite file already up to date
-    (no SQLAlchemy to import), else through the store, which creates nothing while there is no database yet, and
-    migrates or refuses as it must."""
+def stored_values(url: str, kind: str) -> list[Value]:
+    """The values of this game's cards kept in the database: read with plain SQL from a SQLite file already up to
+    date (no SQLAlchemy to import), else through the store, which creates nothing while there is no database yet,
+    and migrates or refuses as it must."""
     from db.quick import card_values
 
-    found = card_values(url)
+    found = card_values(url, kind)
     if found is not None:
         return found
     from db.engine import sqlite_path
@@ -82,8 +64,8 @@ def stored_values(url: str) -> list[Value]:
     path = sqlite_path(url)
     if path is not None and not path.exists():
         return []
-    store = Store.open(url)
+    store = Store.open(url, games.KINDS)
     try:
-        return store.card_values()
+        return store.card_values(kind)
     finally:
         store.close()

@@ -19,12 +19,12 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from db import upcast
 from db.records import LoggedEvent, StoredEvent, WholeGame
 from scoring.errors import InputError
 
 from . import games
 from .bgstats import EARLIEST, LATEST
+from .games import read_event
 
 FORMAT = "origami-companion"
 VERSION = 1
@@ -110,7 +110,7 @@ def whole_log(events: tuple[StoredEvent, ...], where: str) -> None:
 
 
 def read_log(kind: str, events: tuple[StoredEvent, ...]) -> list[LoggedEvent]:
-    return [LoggedEvent(x.seq, x.action, upcast.read(kind, x.type, x.version, x.payload), x.recorded_at, x.key)
+    return [LoggedEvent(x.seq, x.action, read_event(kind, x.type, x.version, x.payload), x.recorded_at, x.key)
             for x in events]
 
 
@@ -133,7 +133,7 @@ def event_of(x: Any, where: str, kind: str) -> StoredEvent:
     stored = StoredEvent(x["seq"], x["action"], text_of(x, "type", where), x["version"], payload,
                          time_of(x, "recorded_at", where), key)
     try:
-        upcast.read(kind, stored.type, stored.version, payload)
+        read_event(kind, stored.type, stored.version, payload)
     except (InputError, TypeError, ValueError) as exc:
         raise InputError(f"cannot be read: {exc}", where=where) from None
     return stored
@@ -187,7 +187,7 @@ def log_names(game: WholeGame) -> tuple[str, ...] | None:
         return None
     first = game.events[0]
     try:
-        names = getattr(upcast.read(game.kind, first.type, first.version, first.payload), "players", None)
+        names = getattr(read_event(game.kind, first.type, first.version, first.payload), "players", None)
     except (InputError, TypeError, ValueError):
         return None
     return tuple(names) if isinstance(names, tuple) and all(isinstance(n, str) for n in names) else None

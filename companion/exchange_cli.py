@@ -22,6 +22,7 @@ from .bgstats import Reading, is_bgstats, read_bgstats, whole_game
 from .bgstats_export import Export, bgstats_chunks
 from .catalogue import read_text
 from .exchange import from_json, to_json
+from .games import KINDS
 from .history_csv import history_csv
 from .import_stream import import_file
 
@@ -86,7 +87,7 @@ def _export(args: argparse.Namespace, url: str) -> tuple[Any, str]:
     tally = {"games": 0, "finished": 0}
     others: Counter[str] = Counter()  # games the CSV leaves out, by the name of their game
     only_unmarked = args.csv  # the CSV's columns are the unmarked game's so far: another's would be misread
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         found: Iterable[WholeGame | DamagedGame]
         if args.game:
@@ -164,7 +165,7 @@ def _json_file(path: Path) -> Any:
 
 
 def _add(url: str, games: list[WholeGame], twins: bool = False) -> tuple[int, int]:
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         return store.add_whole_games(games, twins=twins)
     finally:
@@ -181,7 +182,7 @@ def _import_bgstats(args: argparse.Namespace, url: str, reading: Reading) -> tup
     become guests, one new profile per seat, never joined to another."""
     guests = reading.guests
     aliases = _aliases(args.aliases, {n.casefold() for p in reading.plays for n in p.players if n not in guests})
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         here = store.known_uids(p.uid for p in reading.plays)  # the file's plays only, a page per statement
         fresh = [p for p in reading.plays if p.uid not in here]

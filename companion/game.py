@@ -20,7 +20,9 @@ if TYPE_CHECKING:
     from textual.message import Message
     from textual.screen import Screen
 
+    from db.kinds import Codec, Fact, Finished
     from db.records import GameRecord, WholeGame
+    from db.stats import PlayerStats
     from db.store import Store
 
     from .bgstats import Play
@@ -55,14 +57,19 @@ class Verb:
     nested: bool = False  # the verb has verbs of its own: `add` takes the subparsers and adds its parser itself
 
 
-class Codec(Protocol):
-    """A game's events to and from the stored log (type names are stable per game, versions upcast)."""
+@dataclass(frozen=True, slots=True)
+class Statistics:
+    """A game's block of a player's history: how many of its games they finished and won; the block as
+    `companion history PLAYER --json` merges it into the player's object; its text headed by the player's name, and
+    by the game's (`titled`: beside another game's block on the players screen); and their latest scores in it, the
+    players screen's sparkline."""
 
-    VERSION: int
-
-    def encode(self, event: Any) -> tuple[str, int, dict[str, Any]]: ...
-
-    def decode(self, name: str, version: int, payload: dict[str, Any]) -> Any: ...
+    games: int
+    wins: int
+    data: dict[str, Any]
+    text: str
+    titled: str
+    trend: tuple[int, ...] = ()
 
 
 class Controller(Protocol):
@@ -196,4 +203,12 @@ class Game(Protocol):
 
     def controller(self, shell: Shell) -> GameController:
         """Its part of the app (companion/shell.py: what the app offers it)."""
+        ...
+
+    def facts(self, game: Finished) -> list[list[Fact]]:
+        """What each seat's result of a finished game of this kind adds to its player's statistics (db/kinds.py)."""
+        ...
+
+    def statistics(self, stats: PlayerStats) -> Statistics:
+        """The player's statistics in this game, from the store's lines of its kind (`stats.of(kind)`)."""
         ...

@@ -8,12 +8,14 @@ example game) joins with `register(GAME)`. Learnt from python-chess's VARIANTS a
 from __future__ import annotations
 
 from importlib import import_module
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from scoring.errors import InputError
 
 if TYPE_CHECKING:
-    from .game import Codec, Game
+    from db.kinds import Codec, Fact, Finished
+
+    from .game import Game
 
 # The games that come with the companion: kind (as the store and the files say it) -> the package defining GAME.
 BUILT_IN: dict[str, str] = {"origami": "companion.origami", "origin-story": "companion.origin"}
@@ -63,3 +65,29 @@ def every() -> list[Game]:
 def codec(kind: str) -> Codec:
     """The codec of a game's events (what the store needs to read and write its log)."""
     return game(kind).codec()
+
+
+def read_event(kind: str, name: str, version: int, payload: Any) -> Any:
+    """A stored event of a game of `kind` (old versions upcast) as that game's event, or the log's own `Undone`."""
+    from db.upcast import read
+
+    return read(codec(kind), name, version, payload)
+
+
+def facts(kind: str, finished: Finished) -> list[list[Fact]]:
+    """What each seat's result of a finished game adds to its player's statistics (what the store keeps of them)."""
+    return game(kind).facts(finished)
+
+
+class Kinds:
+    """The registry as the store asks it (db/kinds.py), given to `Store.open`: the store knows each game's kind,
+    never its rules."""
+
+    def codec(self, kind: str) -> Codec:
+        return codec(kind)
+
+    def facts(self, kind: str, game: Finished) -> list[list[Fact]]:
+        return facts(kind, game)
+
+
+KINDS = Kinds()

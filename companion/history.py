@@ -15,8 +15,9 @@ from .game import Output
 from .local_time import when
 
 if TYPE_CHECKING:  # the store (SQLAlchemy) loads when a verb runs, not for `companion games --help`
-    from db.stats import PlayerStats, Tally
     from db.store import Store
+
+    from .game import Statistics
 
 VERBS = ("players", "games", "history", "replay")
 BARS = "▁▂▃▄▅▆▇█"
@@ -66,7 +67,7 @@ def run(args: argparse.Namespace) -> Output:
     """(exit code, JSON data, text) for a history verb."""
     from db.store import Store
 
-    store = Store.open(args.db or default_url())
+    store = Store.open(args.db or default_url(), games.KINDS)
     try:
         return _VERBS[args.verb](store, args)
     finally:
@@ -90,7 +91,7 @@ def _players(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
         return 0, {"id": p.id, "name": p.name}, f"{args.names[0]} merged into {p.name}: all games follow"
     rows = []
     for p in store.players():
-        t = store.player_stats(p.id, trend=0).overall
+        t = statistics(store, p.id, trend=0)[0]
         rows.append({"id": p.id, "name": p.name, "games": t.games, "wins": t.wins})
     text = "\n".join(f"{r['name']:<20} {r['games']:>4} games {r['wins']:>4} wins" for r in rows)
     return 0, rows, text or "no players yet: `companion players add NAME`, or start a game"
@@ -126,19 +127,6 @@ def _games(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
     return 0, rows, text or "no games recorded yet"
 
 
-def _rate(t: Tally) -> str:
-    return "-" if t.win_rate is None else f"{t.win_rate:.0%}"
-
-
-def _avg(t: Tally) -> str:
-    return "-" if t.average is None else f"{t.average:.1f}"
-
-
-def tally_json(t: Tally) -> dict[str, Any]:
-    return {"key": t.key, "games": t.games, "wins": t.wins, "win_rate": t.win_rate, "average": t.average,
-            "best": t.best, "points_unknown": t.unknown}
-
-
 def sparkline(scores: list[int]) -> str:
     if not scores:
         return ""
@@ -147,28 +135,18 @@ def sparkline(scores: list[int]) -> str:
     return "".join(BARS[(s - low) * (len(BARS) - 1) // span] for s in scores)
 
 
-def stats_json(s: PlayerStats) -> dict[str, Any]:
-    return {"player": s.player.name, **{k: v for k, v in tally_json(s.overall).items() if k != "key"},
-            "trend": [{"game": g, "finished_at": at.isoformat(), "score": score} for g, at, score in s.trend],
-            "by_variant": [tally_json(t) for t in s.by_variant], "by_family": [tally_json(t) for t in s.by_family],
-            "by_players": [tally_json(t) for t in s.by_players]}
+def statistics(store: Store, who: str | int, trend: int = 30) -> tuple[Statistics, list[Statistics]]:
+    """A player's statistics as each game shows them: the first game's block, the history's headline (`players` and
+    the listing of everyone show it alone, as they did before there was a second game), then the block of each other
+    game the player finished."""
+    stats = store.player_stats(who, trend)
+    first, *others = (game.statistics(stats) for game in games.every())
+    return first, [block for block in others if block.games]
 
 
-def stats_text(s: PlayerStats, title: str | None = None) -> str:
-    """The player's Origami figures, headed by their name (or `title`)."""
-    o = s.overall
-    best = "-" if o.best is None else o.best
-    out = [f"{title or s.player.name}: {o.games} games, {o.wins} wins ({_rate(o)}), average {_avg(o)}, best {best}",
-           f"  trend {sparkline([score for _, _, score in s.trend])}"]
-    if o.unknown:
-        out.insert(1, f"  {o.unknown} game{'s' if o.unknown != 1 else ''} with points unknown (BG Stats plays that "
-                      "kept only who won): counted in games and wins, not in the averages, best or trend")
-    for title, tallies, unit in (("variant", s.by_variant, ""), ("family", s.by_family, ""),
-                                 ("players", s.by_players, " players")):
-        for t in tallies:
-            out.append(f"  {title:<8} {t.key + unit:<16} {t.games:>4} games {t.wins:>4} wins {_rate(t):>5} "
-                       f"avg {_avg(t)}")
-    return "\n".join(out)
+def headline_kind() -> str:
+    """The game whose head-to-head records the history shows (the first game's)."""
+    return games.every()[0].kind
 
 
 def _history(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
@@ -181,24 +159,19 @@ def _history(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
     if args.vs and not args.player:
         raise InputError("name the player to compare: companion history PLAYER --vs OTHER", where="--vs")
     if args.vs:
-        h = store.head_to_head(args.player, args.vs)
+        h = store.head_to_head(args.player, args.vs, headline_kind())
         data = {"a": h.a.name, "b": h.b.name, "games": h.games, "a_ahead": h.a_ahead, "b_ahead": h.b_ahead,
                 "level": h.level}
         return 0, data, (f"{h.a.name} vs {h.b.name}: {h.games} games together; {h.a.name} ahead {h.a_ahead}, "
                          f"{h.b.name} ahead {h.b_ahead}, level {h.level}")
     if args.player:
-        s = store.player_stats(args.player)
-        data, text = stats_json(s), stats_text(s)
-        origin = store.origin_stats(args.player)
-        if origin.games:
-            from db.origin_stats import origin_json, origin_text
-
-            data["origin_story"] = origin_json(origin)
-            text += "\n" + origin_text(origin)
-        return 0, data, text
-    everyone = [store.player_stats(p.id) for p in store.players()]
-    return 0, [stats_json(s) for s in everyone], "\n".join(stats_text(s).splitlines()[0] for s in everyone) or \
-        "no players yet"
+        first, others = statistics(store, args.player)
+        merged: dict[str, Any] = {}
+        for block in (first, *others):
+            merged |= block.data
+        return 0, merged, "\n".join(block.text for block in (first, *others))
+    everyone = [statistics(store, p.id)[0] for p in store.players()]
+    return 0, [s.data for s in everyone], "\n".join(s.text.splitlines()[0] for s in everyone) or "no players yet"
 
 
 def _replay(store: Store, args: argparse.Namespace) -> Output:

@@ -18,6 +18,7 @@ from scoring import jsontext
 from scoring.errors import InputError
 
 from .exchange import FORMAT, VERSION, read_game
+from .games import KINDS
 
 BATCH = 500  # games checked against the database, and added, at a time
 READ = 1 << 20  # characters read from the file at a time
@@ -113,7 +114,7 @@ def import_file(path: Path, url: str) -> tuple[int, int] | None:
     where = str(path)
     if not _looks_exported(path):
         return None
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         try:
             new, here = _check(path, where, store)

@@ -53,17 +53,14 @@ class PlayersController:
         self.app.run_worker(partial(reading, *args), thread=True, exit_on_error=False, group="reads")
 
     def stats(self, name: str) -> None:
-        from db.origin_stats import origin_text
-
-        from .history import stats_text
+        from .history import statistics
         from .local_time import day
         from .ratings_cli import player_lines
 
         store = self.app.reader()
         try:
-            stats = store.player_stats(name)
+            first, others = statistics(store, name)
             ratings = player_lines(store, name)
-            origin = [origin_text(o) for o in [store.origin_stats(name)] if o.games]  # the Origin Story block
             lines = [(g.id, line_or_damage(store, g.id, day(g.finished_at) if g.finished_at else "",
                                            g.variant if g.kind == games.UNMARKED
                                            else f"{games.game(g.kind).name} {g.variant}"))
@@ -71,16 +68,20 @@ class PlayersController:
         except InputError as exc:
             self.app.call_from_thread(self.app.notify, str(exc), severity="error")
             return
-        # With Origin Story games too, the Origami figures are titled as such (or left out when there are none),
-        # so that "0 games" above the Origin Story block does not read as the player's whole history.
-        origami = [stats_text(stats, "Origami" if origin else None)] if stats.overall.games or not origin else []
+        # Beside another game's block, each block is titled with its game's name, and the first game's is left out
+        # when the player has none of its games, so that "0 games" above the other does not read as their whole
+        # history.
+        shown = [*([first] if first.games or not others else []), *others]
         if self.screen is not None:
-            self.app.call_from_thread(self.screen.show_stats, name, "\n".join([*origami, *origin, *ratings]),
-                                      [score for _, _, score in stats.trend], lines)
+            self.app.call_from_thread(self.screen.show_stats, name,
+                                      "\n".join([*(s.titled if others else s.text for s in shown), *ratings]),
+                                      list(first.trend), lines)
 
     def versus(self, a: str, b: str) -> None:
+        from .history import headline_kind
+
         try:
-            h = self.app.reader().head_to_head(a, b)
+            h = self.app.reader().head_to_head(a, b, headline_kind())
             text = (f"{h.a.name} against {h.b.name}: {h.games} games together; {h.a.name} ahead {h.a_ahead}, "
                     f"{h.b.name} ahead {h.b_ahead}, level {h.level}.")
         except InputError as exc:

@@ -36,6 +36,7 @@ from scoring.errors import InputError
 
 from . import watch
 from .bgstats_page import PATH, signature
+from .games import KINDS
 from .watch import POLL, Catalogues, Shown, current_game, page, shown
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -160,7 +161,7 @@ class TableView:
     def _build(self) -> Shown:
         try:
             if self.store is None:
-                self.store = Store.open(self.url)
+                self.store = Store.open(self.url, KINDS)
             game = current_game(self.store, self.game)
             version = watch.version(game) if game else "none"
             if version != self.built.version:
@@ -184,7 +185,7 @@ class TableView:
 
         try:
             if self.store is None:
-                self.store = Store.open(self.url)
+                self.store = Store.open(self.url, KINDS)
             game = self.store.game(int(wanted)) if signed else current_game(self.store, self.game)
             if game is None:
                 return 404, refusal("No game is on the table yet.")

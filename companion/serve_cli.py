@@ -14,6 +14,7 @@ from db.store import Store
 from scoring.errors import InputError
 
 from . import qr
+from .games import KINDS
 from .watch import current_game
 
 GAP = 4  # columns between the two QR codes
@@ -51,7 +52,7 @@ def run(args: argparse.Namespace) -> tuple[int, None, None]:
     public = f"http://{_address() if bind == '0.0.0.0' else bind}:{args.port}"
     _check_port(bind, args.port)
     if args.game is not None:  # an unknown game, or one without a table, is said now rather than on the page
-        store = Store.open(url)
+        store = Store.open(url, KINDS)
         try:
             current_game(store, args.game)
         finally:

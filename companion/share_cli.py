@@ -18,6 +18,7 @@ from scoring.errors import InputError
 
 from . import qr, settings
 from .bgstats_export import to_bgstats
+from .games import KINDS
 from .share import bgstats_link, shared_play
 
 PROMPT = 1  # the line the shell's prompt takes under the code
@@ -48,7 +49,7 @@ def run(args: argparse.Namespace) -> tuple[int, Any, str]:
     if args.game is None:
         raise InputError("give the number of a finished game (see `companion games --finished`), or --location NAME",
                          where="share")
-    store = Store.open(args.db or default_url())
+    store = Store.open(args.db or default_url(), KINDS)
     try:
         game = store.game(args.game)
         play = shared_play(store, game.id)

@@ -125,7 +125,7 @@ class Shell(TypeAhead):
         from db.engine import default_url  # SQLAlchemy: imported here, in the worker
         from db.store import Store
 
-        store = Store.open(self.db_url or default_url())
+        store = Store.open(self.db_url or default_url(), games.KINDS)
         for game in games.every():
             self.catalogue(game.kind)
         return store

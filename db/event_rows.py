@@ -10,6 +10,7 @@ from datetime import datetime
 from typing import Any
 
 from . import upcast
+from .kinds import Codec
 from .records import Event, Undone
 
 COLUMNS = ("game_id", "seq", "type", "version", "payload", "action", "idempotency_key", "recorded_at")
@@ -30,13 +31,13 @@ def _json_text() -> Callable[[Any], str]:
 json_text = _json_text()
 
 
-def rows(kind: str, game_id: int, seq: int, facts: Sequence[Event | Undone], key: str,
+def rows(codec: Codec, game_id: int, seq: int, facts: Sequence[Event | Undone], key: str,
          now: datetime) -> list[tuple[Any, ...]]:
     """One action's rows in `COLUMNS` order (the key on the first row only), the time as SQLite's DATETIME text
     (UTC, without the zone, always six digits of microseconds)."""
     at = now.isoformat(" ", "microseconds")[:26]  # the zone left off, as SQLAlchemy's SQLite DATETIME does
     out = []
     for i, fact in enumerate(facts):
-        name, version, data = upcast.write(kind, fact)
+        name, version, data = upcast.write(codec, fact)
         out.append((game_id, seq + i, name, version, json_text(data), seq, key if i == 0 else None, at))
     return out

@@ -15,6 +15,7 @@ from sqlalchemy import (
     Dialect,
     Float,
     ForeignKey,
+    ForeignKeyConstraint,
     Index,
     Integer,
     String,
@@ -93,7 +94,7 @@ class Game(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     uid: Mapped[str] = mapped_column(String(36), unique=True)  # survives export and import
-    kind: Mapped[str] = mapped_column(String(16), index=True, server_default="origami")  # origami | origin-story
+    kind: Mapped[str] = mapped_column(String(16), index=True)  # which game: its events are read by that game's codec
     variant: Mapped[str] = mapped_column(String(16))
     families: Mapped[list[str]] = mapped_column(JSONValue)
     characters: Mapped[list[str]] = mapped_column(JSONValue)  # Character pairs chosen at setup
@@ -156,29 +157,48 @@ class Result(Base):
     finished_at: Mapped[datetime | None] = mapped_column(Moment)  # the game's, kept here for the index above
 
 
+class ResultFact(Base):
+    """What a seat's result adds to its player's statistics, as its game said when the result was written
+    (db/kinds.py): kept beside the results, so that counting the totals again (after a merge or an undo) is SQL."""
+
+    __tablename__ = "result_facts"
+    __table_args__ = (ForeignKeyConstraint(["game_id", "seat"], ["results.game_id", "results.seat"]),
+                      {"sqlite_with_rowid": False})  # read by its key's first columns: the key is the table
+
+    game_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    facet: Mapped[str] = mapped_column(String(16), primary_key=True)
+    key: Mapped[str] = mapped_column(String(40), primary_key=True)
+    count: Mapped[int] = mapped_column(Integer)
+    value: Mapped[int | None] = mapped_column(Integer, nullable=True)  # points, when the line counts them
+
+
 class PlayerTally(Base):
-    """A player's running totals per variant, family and player count, kept up to date in the transaction that
-    writes or removes results (db/tallies.py): statistics cost the same at 100 and 100,000 games."""
+    """A player's running totals per game (kind) and line (facet, key): their results' facts added up, kept up to date
+    in the transaction that writes or removes results (db/tallies.py): statistics cost the same at 100 and 100,000
+    games."""
 
     __tablename__ = "player_tallies"
 
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
-    facet: Mapped[str] = mapped_column(String(8), primary_key=True)  # variant | family | players
+    kind: Mapped[str] = mapped_column(String(16), primary_key=True)
+    facet: Mapped[str] = mapped_column(String(16), primary_key=True)
     key: Mapped[str] = mapped_column(String(40), primary_key=True)
-    games: Mapped[int] = mapped_column(Integer)
-    wins: Mapped[int] = mapped_column(Integer)
-    points: Mapped[int] = mapped_column(BigInteger)  # over the games with points (`scored`)
-    best: Mapped[int | None] = mapped_column(Integer, nullable=True)  # None: no game of the line has points
-    scored: Mapped[int] = mapped_column(Integer, server_default="0")  # games with their points known
+    games: Mapped[int] = mapped_column(Integer)  # results that gave the line a fact
+    count: Mapped[int] = mapped_column(BigInteger)  # their counts added up
+    total: Mapped[int] = mapped_column(BigInteger)  # their points added up (the facts with points)
+    best: Mapped[int | None] = mapped_column(Integer, nullable=True)  # None: no fact of the line has points
+    valued: Mapped[int] = mapped_column(Integer)  # facts with points
 
 
 class PairTally(Base):
-    """Two players' running head-to-head record (one row each way), kept like PlayerTally."""
+    """Two players' running head-to-head record in one game (kind), one row each way, kept like PlayerTally."""
 
     __tablename__ = "pair_tallies"
 
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
     other_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16), primary_key=True)
     games: Mapped[int] = mapped_column(Integer)
     ahead: Mapped[int] = mapped_column(Integer)
     behind: Mapped[int] = mapped_column(Integer)
@@ -186,7 +206,7 @@ class PairTally(Base):
 
 
 class RatingSkill(Base):
-    """A player's skill rating in one scope ("origami", "origami/legends"…), kept up to date in the transaction
+    """A player's skill rating in one scope (a kind, or "kind/variant"), kept up to date in the transaction
     that writes or removes results (db/ratings.py): a rating read costs the same at 100 and 100,000 games."""
 
     __tablename__ = "rating_skills"
@@ -214,10 +234,11 @@ class RatingStep(Base):
 
 
 class CardValue(Base):
-    """The user's catalogue: values the players supplied, kept apart from the shipped catalogue."""
+    """The user's catalogue: values the players supplied, kept apart from the shipped catalogue, per game."""
 
     __tablename__ = "card_values"
 
+    game: Mapped[str] = mapped_column(String(16), primary_key=True)  # whose card it is (games.kind)
     card: Mapped[str] = mapped_column(String(60), primary_key=True)
     field: Mapped[str] = mapped_column(String(40), primary_key=True)
     value: Mapped[Any] = mapped_column(JSONValue)

@@ -12,9 +12,9 @@ from typing import Any
 from .location import HEAD, plain_sqlite_file, stored_revision
 
 
-def card_values(url: str) -> list[tuple[str, str, Any]] | None:
-    """The user's card values, as `Store.card_values` gives them; [] while the file does not exist (this creates
-    nothing); None when only the store can say."""
+def card_values(url: str, game: str) -> list[tuple[str, str, Any]] | None:
+    """The user's values of `game`'s cards, as `Store.card_values` gives them; [] while the file does not exist
+    (this creates nothing); None when only the store can say."""
     path = plain_sqlite_file(url)
     if path is None:
         return None
@@ -25,7 +25,8 @@ def card_values(url: str) -> list[tuple[str, str, Any]] | None:
     try:
         db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=5.0)
         try:
-            rows = db.execute("SELECT card, field, value FROM card_values ORDER BY card").fetchall()
+            rows = db.execute("SELECT card, field, value FROM card_values WHERE game = ? ORDER BY card, field",
+                              (game,)).fetchall()
         finally:
             db.close()
         # A number is stored as one (the column's affinity), as SQLAlchemy reads it back; the rest is JSON text.

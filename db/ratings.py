@@ -1,7 +1,7 @@
 """Skill ratings from the finished games, with openskill's Plackett-Luce model: every game a free-for-all of 2 to 5
 players, ranked as the score sheet ranks them (a tie, and a shared victory, are equal ranks). Each player has a
-rating per game (Origami, Origin Story) and per variant within it; the ordinal (mu - 3 sigma, openskill's
-cautious estimate) orders the table.
+rating per game (kind) and per variant within it; the ordinal (mu - 3 sigma, openskill's cautious estimate) orders
+the table.
 
 The ratings are kept beside the results (rating_skills, rating_steps), in the same transaction that writes or
 removes them: a game finished after every other game of its kind is one `update`; anything that changes the past
@@ -45,7 +45,7 @@ NEW = Skill(MODEL.mu, MODEL.sigma)
 
 @dataclass(slots=True)
 class Ratings:
-    """scope ("origami", "origami/legends", …) -> player id -> skill; and each player's ordinal after each game."""
+    """scope (a kind, or "kind/variant") -> player id -> skill; and each player's ordinal after each game."""
 
     by_scope: dict[str, dict[int, Skill]] = field(default_factory=dict)
     trend: dict[tuple[str, int], list[tuple[int, float]]] = field(default_factory=dict)

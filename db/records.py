@@ -8,7 +8,6 @@ from typing import Any, NamedTuple, Protocol
 
 # A game's event, as its engine defines it (each game package has its own events and codec).
 Event = Any
-ORIGAMI, ORIGIN_STORY = "origami", "origin-story"  # the games a row may be (games.kind)
 
 
 class SeatScore(Protocol):
@@ -75,7 +74,7 @@ class GameRecord:
     finished_at: datetime | None
     tie_break: str | None
     last_seq: int  # 0 for a game without a log
-    kind: str = ORIGAMI
+    kind: str  # which game it is (games.kind): its events are read by that game's codec
 
     @property
     def finished(self) -> bool:
@@ -107,7 +106,7 @@ class WholeGame:
     tie_break: str | None
     events: tuple[StoredEvent, ...]
     results: tuple[dict[str, Any], ...]  # per seat: score, rank, winner, hand, sheet
-    kind: str = ORIGAMI
+    kind: str
 
 
 @dataclass(frozen=True, slots=True)

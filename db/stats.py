@@ -1,44 +1,58 @@
-"""History statistics: the running totals kept beside the results of finished games (a shared victory is a win for
-each), and a player's latest results."""
+"""History statistics as the store keeps them: a player's running totals per game and line (db/tallies.py), their
+latest scores, and two players' head-to-head record. What the lines mean is each game's to say (its shell reads
+them: companion/<game>/statistics.py)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from datetime import datetime
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection, Integer, cast, or_, select
 
 from .models import Game, PairTally, PlayerTally, Result
-from .records import ORIGAMI, PlayerRecord
-from .tallies import SOUND
+from .records import PlayerRecord
+
+# A result row counts when its numbers are numbers: a row damaged outside the companion (text in SQLite's integer
+# column) is left out of the trend rather than breaking it. Points unknown (NULL: a winners-only play) are no score.
+SOUND = (or_(Result.score.is_(None), Result.score == cast(Result.score, Integer)),
+         Result.rank == cast(Result.rank, Integer))
 
 
 @dataclass(frozen=True, slots=True)
-class Tally:
-    key: str  # the variant, family or player count this line is about ("" for all games)
-    games: int
-    wins: int
-    average: float | None  # over the games with points (None: none has)
-    best: int | None
-    scored: int  # games with their points known
+class Line:
+    """A line of a player's statistics in one game: the facts their results gave it, added up (db/kinds.py)."""
 
-    @property
-    def unknown(self) -> int:
-        """Games whose points are not known (BG Stats plays that kept only who won): not in the average."""
-        return self.games - self.scored
+    facet: str
+    key: str
+    games: int  # results that gave the line a fact
+    count: int  # the facts' counts added up
+    total: int  # their points added up
+    best: int | None  # the most points (None: no fact of the line has points)
+    valued: int  # facts with points
 
-    @property
-    def win_rate(self) -> float | None:
-        return self.wins / self.games if self.games else None
+
+@dataclass(frozen=True, slots=True)
+class Figures:
+    """A player's statistics in one game: its lines, and their latest scores in it."""
+
+    lines: tuple[Line, ...] = ()
+    trend: tuple[tuple[int, datetime, int], ...] = ()  # (game, finished at, score), oldest first
+
+    def facet(self, name: str) -> list[Line]:
+        return [line for line in self.lines if line.facet == name]
+
+    def line(self, facet: str, key: str) -> Line | None:
+        return next((line for line in self.lines if line.facet == facet and line.key == key), None)
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerStats:
     player: PlayerRecord
-    overall: Tally
-    trend: tuple[tuple[int, datetime, int], ...]  # (game, finished at, score), oldest first
-    by_variant: tuple[Tally, ...]
-    by_family: tuple[Tally, ...]
-    by_players: tuple[Tally, ...]
+    by_kind: Mapping[str, Figures] = field(default_factory=dict)
+
+    def of(self, kind: str) -> Figures:
+        """The player's figures in the game of `kind` (none: no lines, no trend)."""
+        return self.by_kind.get(kind, Figures())
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,39 +65,33 @@ class HeadToHead:
     level: int  # same rank (a shared victory, or a tie lower down)
 
 
-def _tally(key: str, games: int, wins: int, points: int, best: int | None, scored: int) -> Tally:
-    return Tally(key, int(games), int(wins), int(points) / int(scored) if scored else None, best, int(scored))
-
-
 def player_stats(c: Connection, player: PlayerRecord, trend: int) -> PlayerStats:
-    """From the player's running totals (db/tallies.py) and their latest `trend` results: a few rows whatever the
-    size of the history."""
+    """The player's running totals (db/tallies.py) and, in each game they have totals in, their latest `trend`
+    scores: a few rows whatever the size of the history."""
+    lines: dict[str, list[Line]] = {}
+    t = PlayerTally
+    query = select(t.kind, t.facet, t.key, t.games, t.count, t.total, t.best, t.valued).where(t.player_id == player.id)
+    for kind, facet, key, games, count, total, best, valued in c.execute(query):
+        if games:
+            lines.setdefault(kind, []).append(Line(facet, key, int(games), int(count), int(total), best, int(valued)))
+    return PlayerStats(player, {kind: Figures(tuple(found), _trend(c, player, kind, trend))
+                                for kind, found in lines.items()})
+
+
+def _trend(c: Connection, player: PlayerRecord, kind: str, size: int) -> tuple[tuple[int, datetime, int], ...]:
+    """The player's latest `size` scores in games of `kind`, oldest first (read off their results' index)."""
+    if size <= 0:
+        return ()
     latest = (select(Result.game_id, Result.finished_at, Result.score).join(Game, Game.id == Result.game_id)
-              .where(Result.player_id == player.id, Game.kind == ORIGAMI, Result.score.is_not(None), *SOUND)
-              .order_by(Result.finished_at.desc(), Result.game_id.desc()).limit(trend))
-    rows = [r for r in c.execute(latest) if isinstance(r.finished_at, datetime)][::-1] if trend > 0 else []
-    facets: dict[str, list[Tally]] = {"variant": [], "family": [], "players": []}
-    for r in c.execute(select(PlayerTally).where(PlayerTally.player_id == player.id)):
-        if r.facet in facets and r.games:
-            facets[r.facet].append(_tally(r.key, r.games, r.wins, r.points, r.best, r.scored))
-    by_variant = tuple(sorted(facets["variant"], key=lambda t: t.key))
-    return PlayerStats(
-        player, _total(by_variant), tuple((r.game_id, r.finished_at, r.score) for r in rows), by_variant,
-        tuple(sorted(facets["family"], key=lambda t: t.key)),
-        tuple(sorted(facets["players"], key=lambda t: int(t.key) if t.key.isdigit() else 0)))
+              .where(Result.player_id == player.id, Game.kind == kind, Result.score.is_not(None), *SOUND)
+              .order_by(Result.finished_at.desc(), Result.game_id.desc()).limit(size))
+    return tuple((r.game_id, r.finished_at, r.score) for r in c.execute(latest)
+                 if isinstance(r.finished_at, datetime))[::-1]
 
 
-def _total(parts: tuple[Tally, ...]) -> Tally:
-    """All games: every game has exactly one variant, so the variant lines add up to the whole."""
-    games = sum(t.games for t in parts)
-    scored = sum(t.scored for t in parts)
-    points = sum((t.average or 0) * t.scored for t in parts)
-    best = max((t.best for t in parts if t.best is not None), default=None)
-    return Tally("", games, sum(t.wins for t in parts), points / scored if scored else None, best, scored)
-
-
-def head_to_head(c: Connection, a: PlayerRecord, b: PlayerRecord) -> HeadToHead:
-    row = c.execute(select(PairTally).where(PairTally.player_id == a.id, PairTally.other_id == b.id)).first()
+def head_to_head(c: Connection, a: PlayerRecord, b: PlayerRecord, kind: str) -> HeadToHead:
+    row = c.execute(select(PairTally).where(PairTally.player_id == a.id, PairTally.other_id == b.id,
+                                            PairTally.kind == kind)).first()
     if row is None:
         return HeadToHead(a, b, 0, 0, 0, 0)
     return HeadToHead(a, b, int(row.games), int(row.ahead), int(row.behind), int(row.level))

@@ -20,11 +20,10 @@ from scoring.errors import InputError
 from . import event_rows, ratings, stats, tallies, upcast
 from .engine import WRITE, make_engine, sqlite_path
 from .errors import Conflict, DamagedGame, StaleGame, StoreError, UnknownRecord, explain
+from .kinds import Codec, Finished, Kinds, Seat
 from .models import CardValue, Game, GameFamily, GamePlayer, Player, Result
 from .models import Event as EventRow
-from .origin_stats import OriginStats, origin_stats
 from .records import (
-    ORIGAMI,
     Appended,
     Event,
     FinalSheet,
@@ -52,21 +51,23 @@ def _aware(moment: datetime) -> datetime:
 
 
 class Store:
-    def __init__(self, engine: Engine, where: str, clock: Clock = utc_now) -> None:
+    def __init__(self, engine: Engine, where: str, kinds: Kinds, clock: Clock = utc_now) -> None:
         self.engine = engine
+        self.kinds = kinds
         self._writer = engine.execution_options(**{WRITE: True})
         self._writes: Connection | None = None  # kept open: a pool checkout per action costs more than the write
         self._lock = threading.Lock()  # writes are one at a time, whichever thread asks
         self.where = where
         self.clock = clock
         self._kinds: dict[int, str] = {}  # game id -> games.kind
+        self._codecs: dict[str, Codec] = {}  # games.kind -> its codec, asked for once
 
     @classmethod
-    def open(cls, url: str, *, timeout: float = 5.0, clock: Clock = utc_now) -> Store:
-        """Open (creating or migrating as needed) the database at `url`."""
+    def open(cls, url: str, kinds: Kinds, *, timeout: float = 5.0, clock: Clock = utc_now) -> Store:
+        """Open (creating or migrating as needed) the database at `url`, holding games of the `kinds` given."""
         engine = make_engine(url, timeout=timeout)  # refuses what is not a URL
         path = sqlite_path(url)
-        store = cls(engine, str(path) if path else engine.url.render_as_string(hide_password=True), clock)
+        store = cls(engine, str(path) if path else engine.url.render_as_string(hide_password=True), kinds, clock)
         with store._guard():
             prepare(store.engine, store.where)
         return store
@@ -214,7 +215,7 @@ class Store:
     def create_game(self, *, variant: str, players: Sequence[str], families: Sequence[str],
                     characters: Sequence[str] = (), rules: dict[str, str] | None = None,
                     first: Sequence[Event] = (), key: str | None = None, uid: str | None = None,
-                    kind: str = ORIGAMI) -> GameRecord:
+                    kind: str) -> GameRecord:
         """A new game of `kind` with its players (profiles found by name or created) and, atomically, its first
         events."""
         with self._write() as c:
@@ -225,12 +226,12 @@ class Store:
             game_id = self._insert_game(c, variant, players, families, characters, rules or {}, "log", uid,
                                         self.clock(), kind)
             if first:
-                c.execute(insert(EventRow), self._rows(kind, game_id, 1, first, key)[0])
+                c.execute(insert(EventRow), self._rows(self._codec(kind), game_id, 1, first, key)[0])
             return self._game(c, game_id)
 
     def _insert_game(self, c: Connection, variant: str, players: Sequence[str], families: Sequence[str],
                      characters: Sequence[str], rules: dict[str, str], source: str, uid: str | None,
-                     started_at: datetime, kind: str = ORIGAMI, ids: Sequence[int] | None = None) -> int:
+                     started_at: datetime, kind: str, ids: Sequence[int] | None = None) -> int:
         """The game's row, its seats (profiles found by name or created, unless their `ids` are given) and its
         families."""
         ids = [self._profile(c, name) for name in players] if ids is None else ids
@@ -260,6 +261,13 @@ class Store:
                 raise UnknownRecord(f"no game {game_id}", kind="game")
             self._kinds[game_id] = kind
         return kind
+
+    def _codec(self, kind: str) -> Codec:
+        """The codec of `kind`'s events (InputError for a kind this companion does not know)."""
+        codec = self._codecs.get(kind)
+        if codec is None:
+            codec = self._codecs[kind] = self.kinds.codec(kind)
+        return codec
 
     def game(self, game_id: int) -> GameRecord:
         with self._read() as c:
@@ -414,13 +422,14 @@ class Store:
         if kind is None:
             with self._read() as c:
                 kind = self._kind(c, game_id)
+        codec = self._codec(kind)
         undoing = Undone in map(type, facts)
         try:
             if self.engine.dialect.name == "sqlite" and not undoing:
                 now = self.clock()
-                self._insert_events(event_rows.rows(kind, game_id, after + 1, facts, key, now))
+                self._insert_events(event_rows.rows(codec, game_id, after + 1, facts, key, now))
             else:
-                rows, now = self._rows(kind, game_id, after + 1, facts, key)
+                rows, now = self._rows(codec, game_id, after + 1, facts, key)
                 with self._write() as c:
                     if undoing:
                         self._one_writer(c)  # it may reopen a finished game: its results leave the history
@@ -437,12 +446,12 @@ class Store:
             raise StaleGame(game_id, after, last) from None
         return Appended(after + 1, after + len(facts), False, now)
 
-    def _rows(self, kind: str, game_id: int, seq: int, facts: Sequence[Event | Undone],
+    def _rows(self, codec: Codec, game_id: int, seq: int, facts: Sequence[Event | Undone],
               key: str | None) -> tuple[list[dict[str, Any]], datetime]:
         now = self.clock()
         rows = []
         for i, fact in enumerate(facts):
-            name, version, payload = upcast.write(kind, fact)
+            name, version, payload = upcast.write(codec, fact)
             rows.append({"game_id": game_id, "seq": seq + i, "type": name, "version": version, "payload": payload,
                          "action": seq, "idempotency_key": key if i == 0 else None, "recorded_at": now})
         return rows, now
@@ -467,7 +476,7 @@ class Store:
                 why = _event_row_problem(r)
                 if why is not None:
                     raise InputError(why)
-                fact = upcast.read(kind, r.type, r.version, r.payload)
+                fact = upcast.read(self._codec(kind), r.type, r.version, r.payload)
             except (InputError, TypeError, ValueError) as exc:
                 raise StoreError(f"game {game_id}, event {r.seq} ({r.type}) is damaged: {exc}. The game cannot "
                                  "be replayed past it; restore a backup copy of the database") from None
@@ -506,13 +515,22 @@ class Store:
             for seat, (pid, p, detail) in enumerate(zip(game.player_ids, sheet.players, sheets, strict=True))])
         c.execute(update(Game).where(Game.id == game.id).values(status="finished", finished_at=finished_at,
                                                                 tie_break=sheet.tie_break))
+        tallies.keep_facts(c, self._facts(game.id, game.kind, game.variant, game.families, game.rules, [
+            Seat(p.total, p.rank, p.name in winners, detail) for p, detail in zip(sheet.players, sheets, strict=True)]))
         tallies.count_games(c, (game.id,))
         ratings.rate_games(c, (game.id,))
+
+    def _facts(self, game_id: int, kind: str, variant: str, families: Sequence[str], rules: dict[str, str],
+               seats: Sequence[Seat]) -> list[dict[str, Any]]:
+        """What each seat's result adds to its player's statistics, as the game of `kind` says (db/kinds.py)."""
+        finished = Finished(variant, tuple(families), rules, tuple(seats))
+        return tallies.fact_rows(game_id, self.kinds.facts(kind, finished))
 
     def _reopen(self, c: Connection, game_id: int) -> None:
         """An undo in a finished game reopens it: its results were derived from the log and are recomputed."""
         players = c.execute(select(Result.player_id).where(Result.game_id == game_id)).scalars().all()
         again = ratings.take_back(c, game_id)  # the latest game: its players back to their ratings before it
+        tallies.forget_facts(c, game_id)
         c.execute(delete(Result).where(Result.game_id == game_id))
         if players:
             tallies.recount(c, players)
@@ -521,6 +539,17 @@ class Store:
             ratings.recount_kinds(c, (again,))  # an earlier game left the past: its kind is rated again
 
     # --- export and import ----------------------------------------------------------------------
+    def _event_problem(self, r: Any, kind: str) -> str | None:
+        """`_event_row_problem`, and the payload decoded by the codec of the game's `kind`."""
+        why = _event_row_problem(r)
+        if why is not None:
+            return why
+        try:
+            upcast.read(self._codec(kind), r.type, r.version, r.payload)
+        except (InputError, TypeError, ValueError) as exc:
+            return f"{r.type}: {exc}"
+        return None
+
     def whole_games(self, game_ids: Sequence[int] | None = None) -> list[WholeGame]:
         """Games with their logs as stored and their results (every game when `game_ids` is None), oldest first;
         DamagedGame when one cannot be read (`whole_games_and_damaged` leaves it out instead)."""
@@ -571,7 +600,7 @@ class Store:
                     yield game
                     continue
                 rows = events[game.id]
-                bad = next(((r.seq, why) for r in rows if (why := _event_row_problem(r, game.kind)) is not None), None)
+                bad = next(((r.seq, why) for r in rows if (why := self._event_problem(r, game.kind)) is not None), None)
                 if bad is not None:
                     yield DamagedGame(game.id, f"event {bad[0]}: {bad[1]}")
                     continue
@@ -617,6 +646,7 @@ class Store:
     def _add_whole_games(self, c: Connection, games: Sequence[WholeGame], twins: bool) -> tuple[int, int]:
         added = skipped = 0
         finished: list[int] = []
+        facts: list[dict[str, Any]] = []
         profiles: dict[str, int] = {}
         for game in games:
             if c.execute(select(Game.id).where(Game.uid == game.uid)).first() is not None or (
@@ -642,9 +672,12 @@ class Store:
                                             "finished_at": game.finished_at}
                                            for seat, (pid, row) in enumerate(zip(ids, game.results, strict=True))])
                 finished.append(game_id)
+                facts += self._facts(game_id, game.kind, game.variant, game.families, game.rules, [
+                    Seat(r["score"], r["rank"], r["winner"], r["sheet"]) for r in game.results])
             c.execute(update(Game).where(Game.id == game_id).values(
                 status=game.status, finished_at=game.finished_at, tie_break=game.tie_break))
             added += 1
+        tallies.keep_facts(c, facts)
         tallies.count_games(c, finished)
         ratings.rate_games(c, finished)
         return added, skipped
@@ -685,7 +718,7 @@ class Store:
     def record_scored(self, *, variant: str, players: Sequence[str], families: Sequence[str],
                       characters: Sequence[str], rules: dict[str, str], sheet: FinalSheet,
                       sheets: Sequence[dict[str, Any]], finished_at: datetime | None = None,
-                      uid: str | None = None, kind: str = ORIGAMI) -> GameRecord:
+                      uid: str | None = None, kind: str) -> GameRecord:
         """A game scored at the end without a log (quick score) joins the history."""
         with self._write() as c:
             self._one_writer(c)
@@ -725,48 +758,47 @@ class Store:
 
     # --- statistics -------------------------------------------------------------------------------
     def player_stats(self, who: str | int, trend: int = 30) -> PlayerStats:
-        """Games, wins, win rate, average and best score, the last `trend` scores, and the same by variant,
-        family and player count."""
+        """The player's statistics in every game they finished: each game's lines (what the game counts, added up
+        over their results: db/kinds.py) and their last `trend` scores in it."""
         with self._read() as c:
             return stats.player_stats(c, self._player(c, who), trend)
 
-    def origin_stats(self, who: str | int) -> OriginStats:
-        """The player's finished Origin Story games (db/origin_stats.py)."""
-        with self._read() as c:
-            return origin_stats(c, self._player(c, who).id)
-
-    def head_to_head(self, a: str | int, b: str | int) -> HeadToHead:
+    def head_to_head(self, a: str | int, b: str | int, kind: str) -> HeadToHead:
+        """Two players' record against each other in the games of `kind` they both finished."""
         with self._read() as c:
             first, second = self._player(c, a), self._player(c, b)
             if first.id == second.id:
                 raise StoreError(f"{first.name} against {second.name}: name two different players")
-            return stats.head_to_head(c, first, second)
+            return stats.head_to_head(c, first, second, kind)
 
     # --- the user's catalogue ---------------------------------------------------------------------
-    def card_values(self) -> list[tuple[str, str, Any]]:
-        with self._read() as c:
-            return [(r.card, r.field, r.value) for r in c.execute(select(CardValue).order_by(CardValue.card))]
+    def card_values(self, game: str) -> list[tuple[str, str, Any]]:
+        """The values kept for the cards of `game` (a games.kind): (card, field, value) by card and field."""
+        return [(card, field, value) for card, field, value, _, _ in self.card_values_set(game)]
 
-    def card_values_set(self) -> list[tuple[str, str, Any, datetime, str | None]]:
+    def card_values_set(self, game: str) -> list[tuple[str, str, Any, datetime, str | None]]:
         """`card_values` with when each was set and who entered it (None: this database's user), for sharing."""
         with self._read() as c:
-            return [(r.card, r.field, r.value, r.set_at, r.entered_by)
-                    for r in c.execute(select(CardValue).order_by(CardValue.card, CardValue.field))]
+            return [(r.card, r.field, r.value, r.set_at, r.entered_by) for r in c.execute(
+                select(CardValue).where(CardValue.game == game).order_by(CardValue.card, CardValue.field))]
 
-    def set_card_value(self, card: str, field: str, value: Any, at: datetime | None = None,
+    def set_card_value(self, game: str, card: str, field: str, value: Any, at: datetime | None = None,
                        by: str | None = None) -> None:
-        """Keep a value (`at` and `by`: when it was first entered and by whom, for one shared from another database;
-        else now, by this database's user)."""
+        """Keep a value of a card of `game` (`at` and `by`: when it was first entered and by whom, for one shared
+        from another database; else now, by this database's user)."""
         with self._write() as c:
-            c.execute(delete(CardValue).where(CardValue.card == card, CardValue.field == field))
-            c.execute(insert(CardValue).values(card=card, field=field, value=value, set_at=at or self.clock(),
-                                               entered_by=by))
+            c.execute(delete(CardValue).where(*_card_value(game, card, field)))
+            c.execute(insert(CardValue).values(game=game, card=card, field=field, value=value,
+                                               set_at=at or self.clock(), entered_by=by))
 
-    def unset_card_value(self, card: str, field: str) -> bool:
+    def unset_card_value(self, game: str, card: str, field: str) -> bool:
         """Forget a value of the user's catalogue (it is unknown again, or the shipped one); False: there was none."""
         with self._write() as c:
-            return bool(c.execute(delete(CardValue).where(CardValue.card == card, CardValue.field == field))
-                        .rowcount)
+            return bool(c.execute(delete(CardValue).where(*_card_value(game, card, field))).rowcount)
+
+
+def _card_value(game: str, card: str, field: str) -> tuple[Any, ...]:
+    return CardValue.game == game, CardValue.card == card, CardValue.field == field
 
 
 STATUSES = ("playing", "finished", "abandoned")
@@ -817,9 +849,8 @@ def _game_row_problem(r: Any, seats: int, last: int) -> str | None:
     return None
 
 
-def _event_row_problem(r: Any, kind: str | None = None) -> str | None:
-    """What makes an events row unreadable (None when it is sound); with the game's `kind`, the payload is decoded
-    by that game's codec too."""
+def _event_row_problem(r: Any) -> str | None:
+    """What makes an events row unreadable (None when it is sound)."""
     for name in ("seq", "action", "version"):
         value = getattr(r, name)
         if not isinstance(value, int) or isinstance(value, bool) or value < 1:
@@ -832,11 +863,6 @@ def _event_row_problem(r: Any, kind: str | None = None) -> str | None:
         return f"its time is {r.recorded_at!r}"
     if r.idempotency_key is not None and not isinstance(r.idempotency_key, str):
         return f"its key is {r.idempotency_key!r}"
-    if kind is not None:
-        try:
-            upcast.read(kind, r.type, r.version, r.payload)
-        except (InputError, TypeError, ValueError) as exc:
-            return f"{r.type}: {exc}"
     return None
 
 

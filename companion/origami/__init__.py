@@ -12,12 +12,15 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from pathlib import Path
 
+    from db.kinds import Codec, Fact, Finished
     from db.records import GameRecord, WholeGame
+    from db.stats import PlayerStats
     from db.store import Store
 
-    from ..game import BgStats, Codec, GameController, Output, PhoneView
+    from ..game import BgStats, GameController, Output, PhoneView, Statistics
     from ..shell import Shell
 
+KIND = "origami"  # games.kind in the store and in export files: never changes
 VARIANTS = {"origami": "Origami", "legends": "Origami Legends", "mixed": "Origami and Origami Legends"}
 VERB_HELP = {
     "score": "score a final table: a line per card, awards, ranks, winners and the tie-break",
@@ -30,7 +33,7 @@ VERB_HELP = {
 
 
 class Origami:
-    kind = "origami"
+    kind = KIND
     name = "Origami"
     entries: tuple[Entry, ...] = (Entry("new", "Origami: new game", "n", "Origami"),
                Entry("quick", "Origami: quick score a finished game", "s", "Quick score"),
@@ -61,7 +64,7 @@ class Origami:
         from .catalogue import load, with_values
 
         url = args.db or default_url()
-        return run(args, with_values(load(catalogue_files(args)), stored_values(url)), url)
+        return run(args, with_values(load(catalogue_files(args)), stored_values(url, KIND)), url)
 
     def catalogue(self, files: Sequence[Path]) -> Any:
         from .catalogue import load
@@ -92,6 +95,16 @@ class Origami:
         from .controller import OrigamiController
 
         return OrigamiController(shell)
+
+    def facts(self, game: Finished) -> list[list[Fact]]:
+        from .statistics import facts
+
+        return facts(game)
+
+    def statistics(self, stats: PlayerStats) -> Statistics:
+        from .statistics import statistics
+
+        return statistics(stats, self.name)
 
 
 GAME: Game = Origami()

@@ -10,12 +10,12 @@ from typing import Any
 
 from db.records import GameRecord, LoggedEvent, WholeGame
 from db.store import Store
-from db.upcast import read as read_event
 from scoring.errors import InputError
 from scoring.origami import events as e
 
 from ..bgstats import Play, finished_game, ref_of, seated_once
 from ..bgstats_export import Box, Exported, Seat
+from ..games import read_event
 from ..log_session import in_effect
 from ..share import head
 

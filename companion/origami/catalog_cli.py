@@ -11,6 +11,7 @@ from scoring.origami.cards import Card
 from scoring.origami.catalog import EDITABLE, Catalogue, card_words, typed_value
 from scoring.origami.templates import TYPED_EXAMPLE
 
+from ..games import KINDS
 from . import catalog_share
 from .catalogue import remember
 
@@ -46,7 +47,7 @@ def _set(words: list[str], catalogue: Catalogue, url: str) -> tuple[Any, str]:
     name, field_name, typed = words[:at], words[at], " ".join(words[at + 1:])
     card = catalogue.resolve(" ".join(name), where="catalog set")
     field, value = typed_value(field_name, typed)
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         card = remember(store, catalogue, card.id, field, value).card(card.id)
     finally:

@@ -20,8 +20,9 @@ from scoring.origami.cards import character_id
 from scoring.origami.catalog import Catalogue, user_entries
 
 from .. import games
-from ..catalogue import file_game, own_name, read_text, stored_card, values_of
-from .catalogue import KIND, shipped, with_values
+from ..catalogue import file_game, read_text
+from . import KIND
+from .catalogue import shipped, with_values
 
 if TYPE_CHECKING:
     from db.store import Store
@@ -46,7 +47,7 @@ def run(args: argparse.Namespace, catalogue: Catalogue, url: str) -> tuple[Any, 
     verb, *words = args.words
     if verb == "unset" and len(words) < 2 or verb != "unset" and len(words) != 1:
         raise InputError(f"usage: {USAGE[verb]}", where=f"catalog {verb}")
-    store = Store.open(url)
+    store = Store.open(url, games.KINDS)
     try:
         if verb == "export":
             return export(store, Path(words[0]), getattr(args, "by", None), bool(getattr(args, "qr", False)))
@@ -97,7 +98,7 @@ def catalogue_text(rows: list[tuple[str, str, Any, datetime, str | None]], by: s
 
 
 def export(store: Store, path: Path, by: str | None, qr_code: bool = False) -> tuple[Any, str]:
-    rows = [(name, *rest) for card, *rest in store.card_values_set() if (name := own_name(KIND, card)) is not None]
+    rows = store.card_values_set(KIND)
     if not rows:
         raise InputError("your catalogue has no values yet, so there is nothing to share: fill some in first "
                          "(`companion catalog set CARD FIELD VALUE`, or the app's catalogue)", where="catalog export")
@@ -209,7 +210,7 @@ def file_values(catalogue: Catalogue, name: str, text: str) -> list[Entered]:
 
 def import_file(store: Store, catalogue: Catalogue, path: Path, replace: bool) -> tuple[Any, str]:
     values = file_values(catalogue, str(path), read_text(path, "catalogue"))
-    mine = {(card, field): value for card, field, value in values_of(KIND, store.card_values())}
+    mine = {(card, field): value for card, field, value in store.card_values(KIND)}
     added: list[Value] = []
     replaced: list[tuple[str, str, Any, Any]] = []
     conflicts: list[tuple[str, str, Any, Any]] = []
@@ -229,7 +230,7 @@ def import_file(store: Store, catalogue: Catalogue, path: Path, replace: bool) -
         writes.append((card, field, value, at, by))
     with_values(catalogue, [(c, f, v) for c, f, v, _, _ in writes])  # the values together are sound: else nothing
     for card, field, value, at, by in writes:
-        store.set_card_value(stored_card(KIND, card), field, value, at, by)
+        store.set_card_value(KIND, card, field, value, at, by)
 
     def said(items: list[Value]) -> str:
         return ", ".join(f"{c} {f.replace('_', ' ')} {v}" for c, f, v in items)
@@ -253,8 +254,8 @@ def import_file(store: Store, catalogue: Catalogue, path: Path, replace: bool) -
 def unset(store: Store, catalogue: Catalogue, name: str, field_name: str) -> tuple[Any, str]:
     card = catalogue.resolve(name, where="catalog unset")
     field = field_name.strip().casefold().replace("-", "_")
-    if not store.unset_card_value(stored_card(KIND, card.id), field):
-        yours = sorted(f for c, f, _ in values_of(KIND, store.card_values()) if c == card.id)
+    if not store.unset_card_value(KIND, card.id, field):
+        yours = sorted(f for c, f, _ in store.card_values(KIND) if c == card.id)
         have = f"your values of {card.id}: {', '.join(yours)}" if yours else f"you have no values of {card.id}"
         raise InputError(f"{card.id} has no {field} of yours to unset ({have})", where="catalog unset")
     base = shipped().cards.get(card.id)

@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING, Any
 
 from scoring.origami.catalog import Catalogue, parse_catalogue, user_entries
 
-from ..catalogue import Value, files_of, stored_card, values_of
+from ..catalogue import Value, files_of
+from . import KIND
 
 if TYPE_CHECKING:
     from db.store import Store
 
-KIND = "origami"
 SHIPPED = ("origami.toml", "legends.toml")
 
 
@@ -34,10 +34,9 @@ def load(extra: Iterable[Path] = ()) -> Catalogue:
 
 
 def with_values(base: Catalogue, values: Iterable[Value]) -> Catalogue:
-    """`base` with the card values players supplied (the user's catalogue in the database: every game's, as the
-    store gives them) over it."""
+    """`base` with the card values players supplied (the user's catalogue in the database) over it."""
     cards: dict[str, dict[str, object]] = {}
-    for card, field, value in values_of(KIND, values):
+    for card, field, value in values:
         cards.setdefault(card, {"name": card})[field] = value
     return base.with_entries(((f"your catalogue: {name}", entry) for name, entry in cards.items()), origin="user")
 
@@ -46,5 +45,5 @@ def remember(store: Store, catalogue: Catalogue, card: str, field: str, value: A
     """A value a player read off the card: checked first (a bad value stores nothing), then kept in the user's
     catalogue in the database; returns the catalogue that uses it."""
     checked = with_values(catalogue, [(card, field, value)])
-    store.set_card_value(stored_card(KIND, card), field, value)
+    store.set_card_value(KIND, card, field, value)
     return checked

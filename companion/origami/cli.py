@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
     from ..game import Output
 
+from . import KIND
 from . import VERB_HELP as HELP
 
 EXIT_OK, EXIT_ILLEGAL = 0, 1
@@ -58,7 +59,7 @@ def run(args: argparse.Namespace) -> Output:
     from .advice import missing_message
     from .catalogue import load, with_values
 
-    catalogue = with_values(load(catalogue_files(args)), stored_values(args.db or default_url()))
+    catalogue = with_values(load(catalogue_files(args)), stored_values(args.db or default_url(), KIND))
     try:
         return _referee(args, catalogue) if args.verb == "referee" else _table_verb(args, catalogue)
     except MissingValue as missing:  # the value a file needed, and how to give it

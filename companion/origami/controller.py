@@ -18,6 +18,8 @@ from textual.screen import Screen
 
 from scoring.errors import InputError, MissingValue
 
+from . import KIND
+
 if TYPE_CHECKING:
     from textual.widget import AwaitMount
 
@@ -36,7 +38,6 @@ if TYPE_CHECKING:
     from ..shell import Shell
     from .session import GameSession
 
-KIND = "origami"
 RECENT = 40  # log lines the table keeps (a tall window shows as many as fit)
 
 
@@ -103,7 +104,7 @@ class OrigamiController:
         if self.values is None:
             from .catalogue import with_values
 
-            self.values = with_values(self.app.catalogue(KIND), self.app.reader().card_values())
+            self.values = with_values(self.app.catalogue(KIND), self.app.reader().card_values(KIND))
         return self.values
 
     def resume(self, game_id: int) -> None:
@@ -416,5 +417,5 @@ class OrigamiController:
         except InputError as problem:
             self.app.notify(str(problem), title=failed, severity="error", timeout=10)
             return
-        self.use(with_values(self.app.catalogue(KIND), self.app.reader().card_values()))
+        self.use(with_values(self.app.catalogue(KIND), self.app.reader().card_values(KIND)))
         self.app.notify(said, timeout=12)

@@ -25,10 +25,9 @@ from ..exchange import (
     time_of,
     whole_log,
 )
+from . import KIND
 from .render import sheet_problem
 from .replay import replay as replay_log
-
-KIND = "origami"
 
 
 def read_export(g: dict[str, Any], uid: str, where: str, replay: bool = True) -> WholeGame:

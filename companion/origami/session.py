@@ -9,7 +9,6 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from db.records import ORIGAMI
 from db.store import Store
 from scoring.decision import Decision, Rejected
 from scoring.errors import InputError
@@ -24,6 +23,7 @@ from scoring.origami.sheet import ScoreSheet, score
 from scoring.origami.state import GameState, Phase
 
 from ..log_session import LogSession, Submitted
+from . import KIND
 from .catalogue import remember, with_values
 from .render import sheet_json
 
@@ -31,11 +31,11 @@ __all__ = ["GameSession", "Submitted"]
 
 
 class GameSession(LogSession[GameState]):
-    kind = ORIGAMI
+    kind = KIND
 
     def __init__(self, store: Store, game_id: int, catalogue: Catalogue) -> None:
         self.base = catalogue  # shipped + the user's files; the database's card values go over it
-        self.catalogue = with_values(catalogue, store.card_values())
+        self.catalogue = with_values(catalogue, store.card_values(KIND))
         super().__init__(store, game_id)
 
     @classmethod
@@ -46,7 +46,7 @@ class GameSession(LogSession[GameState]):
             return decision
         record = store.create_game(variant=command.variant, players=command.players, families=command.families,
                                    characters=command.character_pairs, rules=command.choices.as_dict(),
-                                   first=decision.events, key=key, kind=ORIGAMI)
+                                   first=decision.events, key=key, kind=KIND)
         return cls(store, record.id, catalogue)
 
     # --- the rules --------------------------------------------------------------------------------

@@ -12,14 +12,18 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from pathlib import Path
 
+    from db.kinds import Codec, Fact, Finished
     from db.records import GameRecord, WholeGame
+    from db.stats import PlayerStats
     from db.store import Store
 
-    from ..game import BgStats, Codec, GameController, Output, PhoneView
+    from ..game import BgStats, GameController, Output, PhoneView, Statistics
     from ..shell import Shell
 
+KIND = "origin-story"  # games.kind in the store and in export files: never changes
+
 class OriginStory:
-    kind = "origin-story"
+    kind = KIND
     name = "Origin Story"
     entries: tuple[Entry, ...] = (
         Entry("origin-new", "Origin Story: new game (3–5 players, or 2 with sidekicks)", "o", "Origin Story"),
@@ -51,7 +55,7 @@ class OriginStory:
         from .catalogue import load, run
 
         url = args.db or default_url()
-        return run(args.words, load(catalogue_files(args), stored_values(url)), url)
+        return run(args.words, load(catalogue_files(args), stored_values(url, KIND)), url)
 
     def catalogue(self, files: Sequence[Path]) -> Any:
         from .catalogue import load
@@ -82,6 +86,16 @@ class OriginStory:
         from .controller import OriginController
 
         return OriginController(shell)
+
+    def facts(self, game: Finished) -> list[list[Fact]]:
+        from .statistics import facts
+
+        return facts(game)
+
+    def statistics(self, stats: PlayerStats) -> Statistics:
+        from .statistics import statistics
+
+        return statistics(stats)
 
 
 GAME: Game = OriginStory()

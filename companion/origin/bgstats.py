@@ -23,7 +23,6 @@ from typing import Any
 
 from db.records import GameRecord, LoggedEvent, StoredEvent, WholeGame
 from db.store import Store
-from db.upcast import read as read_event
 from scoring.errors import InputError
 from scoring.origin import events as e
 from scoring.origin.setup import VANCARDIANS, Mode, seating
@@ -31,10 +30,11 @@ from scoring.origin.setup import VANCARDIANS, Mode, seating
 from ..bgstats import Play, finished_game, seated_once
 from ..bgstats_export import Box, Exported
 from ..bgstats_export import Seat as Exporting
+from ..games import read_event
 from ..log_session import in_effect
 from ..share import head
+from . import KIND
 
-KIND = "origin-story"
 GAME = "Origin Story"  # BG Stats' game, for every mode
 SOURCE_GAME = "origin-story"  # the createPlay sourceGameId and the export's game key
 BOXES = {SOURCE_GAME: Box(GAME)}

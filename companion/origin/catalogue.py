@@ -12,9 +12,10 @@ from scoring.catalogue_file import fold
 from scoring.errors import InputError
 from scoring.origin.catalog import Card, Catalogue, parse_catalogue, user_entries
 
-from ..catalogue import Value, files_of, stored_card, values_of
+from ..catalogue import Value, files_of
+from ..games import KINDS
+from . import KIND
 
-KIND = "origin-story"
 SHIPPED = "origin_story.toml"
 FLAGS = ("remove", "involves_others", "solo_banned")
 SETTABLE = ("kind", "cost", *FLAGS, "timing", "template", "amount", "text", "colour", "event", "rounds")
@@ -31,7 +32,7 @@ def shipped() -> Catalogue:
 
 def load(extra: Iterable[Path] = (), values: Iterable[tuple[str, str, Any]] = ()) -> Catalogue:
     """The shipped catalogue with each of the user's Origin Story catalogue files over it, in order, then the
-    values kept in the database (`values`: every game's, as the store gives them)."""
+    values kept in the database (`values`: this game's, as the store gives them)."""
     catalogue = shipped()
     for name, text in files_of(KIND, extra):
         catalogue = catalogue.with_entries(user_entries(name, text))
@@ -40,7 +41,7 @@ def load(extra: Iterable[Path] = (), values: Iterable[tuple[str, str, Any]] = ()
 
 def with_values(catalogue: Catalogue, values: Iterable[Value]) -> Catalogue:
     cards: dict[str, dict[str, Any]] = {}
-    for name, field, value in values_of(KIND, values):
+    for name, field, value in values:
         cards.setdefault(name, {"name": name})[field] = value
     return catalogue.with_entries((f"your catalogue: {name}", entry) for name, entry in cards.items())
 
@@ -87,9 +88,9 @@ def set_value(words: list[str], catalogue: Catalogue, url: str) -> tuple[Any, st
     checked = catalogue.with_entries([(f"catalog set {name}", {"name": name, field: value})])
     from db.store import Store  # only this verb writes
 
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
-        store.set_card_value(stored_card(KIND, name), field, value)
+        store.set_card_value(KIND, name, field, value)
     finally:
         store.close()
     card = checked.lookup(name)

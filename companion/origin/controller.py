@@ -18,6 +18,8 @@ from textual.screen import Screen
 
 from scoring.errors import InputError
 
+from . import KIND
+
 if TYPE_CHECKING:
     from db.records import GameRecord
     from scoring.origin import commands as c
@@ -34,7 +36,6 @@ if TYPE_CHECKING:
     from ..shell import Shell
     from .session import OriginSession
 
-KIND = "origin-story"
 RECENT = 8  # log lines the table keeps (it shows as many as fit)
 
 
@@ -133,7 +134,7 @@ class OriginController:
         """The cards: shipped (with the user's files), with the values the user kept in the database over it."""
         from .catalogue import with_values
 
-        return with_values(self.app.catalogue(KIND), self.app.reader().card_values())
+        return with_values(self.app.catalogue(KIND), self.app.reader().card_values(KIND))
 
     def game(self) -> OriginSession:
         if self.session is None:
@@ -471,7 +472,6 @@ class OriginController:
     def keep(self, message: OriginCatalogueScreen.Keep) -> None:
         """A value read off an Origin Story card (or a new card's kind), checked, then kept in the user's catalogue
         exactly as `companion catalog --game origin-story set` keeps it (the shipped catalogue is never changed)."""
-        from ..catalogue import stored_card
         from .catalogue import typed
 
         screen = message.screen
@@ -480,7 +480,7 @@ class OriginController:
         try:
             value = typed(message.field, message.value)
             checked = screen.catalogue.with_entries([(f"{name}.{message.field}", {"name": name, message.field: value})])
-            self.app.reader().set_card_value(stored_card(KIND, name), message.field, value)
+            self.app.reader().set_card_value(KIND, name, message.field, value)
         except InputError as exc:
             self.app.notify(str(exc), title="Not saved", severity="error")
             return

@@ -23,8 +23,7 @@ from ..exchange import (
     time_of,
     whole_number,
 )
-
-KIND = "origin-story"
+from . import KIND
 
 
 def read_export(g: dict[str, Any], uid: str, where: str, replay: bool = True) -> WholeGame:

@@ -14,10 +14,11 @@ from scoring.origin.audit import audit
 from scoring.origin.describe import describe
 from scoring.origin.state import GameState, evolve, project
 
+from ..games import KINDS
 from ..local_time import clock, when
 from ..log_session import in_effect, undone_actions
+from . import KIND
 
-KIND = "origin-story"
 EXIT_OK, EXIT_FAILED = 0, 1
 
 
@@ -116,7 +117,7 @@ def step_text(step: Step) -> str:
 
 def run(args: argparse.Namespace, url: str) -> tuple[int, Any, str]:
     """(exit code, JSON data, text) for `companion origin replay GAME [--json]`."""
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         game = store.game(args.game)
         if game.kind != KIND:

@@ -10,7 +10,6 @@ from dataclasses import dataclass, fields, replace
 from random import Random
 from typing import Any, assert_never
 
-from db.records import ORIGIN_STORY
 from db.store import Store
 from scoring.decision import Decision, Rejected
 from scoring.errors import InputError
@@ -30,6 +29,7 @@ from scoring.origin.state import GameState, Phase, Step, evolve, project
 from scoring.origin.vancardian_effects import parse_effect, round_draws_needed
 
 from ..log_session import LogSession, Submitted
+from . import KIND
 from .catalogue import shipped
 
 __all__ = ["OriginSession", "Submitted"]
@@ -53,7 +53,7 @@ class FinalResults:
 
 
 class OriginSession(LogSession[GameState]):
-    kind = ORIGIN_STORY
+    kind = KIND
 
     def __init__(self, store: Store, game_id: int, rng: Random | None = None,
                  catalogue: Catalogue | None = None) -> None:
@@ -76,7 +76,7 @@ class OriginSession(LogSession[GameState]):
             choices |= {"difficulty": str(started.difficulty), "difficulty_colour": str(started.difficulty_colour),
                         "deck": started.deck}
         record = store.create_game(variant=started.mode, players=started.players, families=[], rules=choices,
-                                   first=decision.events, key=key, kind=ORIGIN_STORY)
+                                   first=decision.events, key=key, kind=KIND)
         return cls(store, record.id, rng)
 
     # --- the rules --------------------------------------------------------------------------------

@@ -76,9 +76,9 @@ def box_counts(catalogue: Catalogue) -> str:
 
 class OriginCatalogueScreen(CardListScreen[Card]):
     """`OriginCatalogueScreen(catalogue)`: the Origin Story catalogue with the user's values over the shipped one
-    (`companion.origin.catalogue.load(values=store.card_values())`). `e` and `n` post `OriginCatalogueScreen.Keep`
-    (card name, field, the value as typed); the app checks and stores it and calls `use_catalogue` with the new
-    catalogue (or says why not, and nothing changes)."""
+    (`companion.origin.catalogue.load(values=store.card_values(KIND))`). `e` and `n` post
+    `OriginCatalogueScreen.Keep` (card name, field, the value as typed); the app checks and stores it and calls
+    `use_catalogue` with the new catalogue (or says why not, and nothing changes)."""
 
     DEFAULT_CSS = """
     OriginCatalogueScreen #filter { border: none; height: 1; margin: 0 1; background: $boost; }

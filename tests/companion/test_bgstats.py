@@ -11,7 +11,9 @@ from typing import Any
 
 import pytest
 
+from companion.games import KINDS
 from companion.origami.render import sheet_text, stored_sheet
+from companion.origami.statistics import figures as origami_figures
 from db.store import Store
 from scoring.origami.sheet import SCORES_ONLY
 from screens.origami.sheet import sheet_text as screen_sheet
@@ -20,7 +22,7 @@ from tests.companion.test_exchange import history, run
 
 def finished(url: str) -> list[tuple[str, tuple[tuple[str, int, int, bool], ...]]]:
     """Each finished game as BG Stats can hold it: variant, and per seat name, points, rank, winner."""
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         return sorted(((g.variant, tuple((r["name"], r["score"], r["rank"], r["winner"]) for r in store.results(g.id)))
                        for g in store.games(status="finished")), key=str)  # str: points may be unknown (None)
@@ -104,7 +106,7 @@ def test_a_bgstats_file_adds_its_origami_plays_only(tmp_path: Path, capsys: pyte
         ("origami", (("Anna", 39, 2, False), ("Carla", 44, 1, True))),
         ("origami", (("Anna", 48, 1, True), ("Bruno", 41, 2, False))),
     ]
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         legends = next(g for g in store.games() if g.variant == "legends")
         assert legends.source == "bgstats" and legends.tie_break == "hand" and legends.families == ()
@@ -114,7 +116,7 @@ def test_a_bgstats_file_adds_its_origami_plays_only(tmp_path: Path, capsys: pyte
         assert "1. Carla: 55 points\n" in text and "in hand" not in text.split("\n")[0] and SCORES_ONLY in text
         drawn = screen_sheet(stored_sheet(store.results(legends.id), legends.tie_break)).plain  # the app's view
         assert "in hand" not in drawn.split("\n")[0] and SCORES_ONLY in drawn and "None" not in drawn
-        stats = store.player_stats("Carla").overall
+        stats = origami_figures(store.player_stats("Carla")).overall
         assert (stats.games, stats.wins) == (2, 2)
     finally:
         store.close()
@@ -161,7 +163,7 @@ def test_a_play_sent_from_the_companion_is_not_added_twice(tmp_path: Path, capsy
     same points within a day is the same game."""
     url = f"sqlite:///{tmp_path}/a.db"
     history(url)
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         quick = next(g for g in store.games(status="finished") if g.source == "quick")
     finally:
@@ -209,7 +211,7 @@ def bad(how: str) -> Any:
 def test_a_bad_bgstats_file_is_refused_and_changes_nothing(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], how: str, message: str) -> None:
     url = f"sqlite:///{tmp_path}/a.db"
-    Store.open(url).close()
+    Store.open(url, KINDS).close()
     path = write(tmp_path / "bg.json", bad(how))
     code, out, err = run(capsys, "--db", url, "import", "--yes", str(path))
     assert code == 2 and out == "" and message in err and str(path) in err, err

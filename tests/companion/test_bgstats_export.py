@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from companion.games import KINDS
 from companion.origami.catalogue import shipped
 from companion.origami.render import sheet_json
 from db.store import Store
@@ -52,12 +53,12 @@ def url(tmp_path: Path) -> str:
     """The history of test_exchange (a logged game, a game in play, a quick one) and a mixed game."""
     url = f"sqlite:///{tmp_path}/a.db"
     history(url)
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         sheet = score(parse_table({"game": "mixed", "players": [
             {"name": "Ugo", "collections": [["Chick"], []], "hand": 1}, *empty_seats("P1")]}, shipped()))
         store.record_scored(variant="mixed", players=["Ugo", "P1"], families=["farm", "polar"], characters=[],
-                            rules={}, sheet=sheet, sheets=sheet_json(sheet)["players"])
+                            rules={}, sheet=sheet, sheets=sheet_json(sheet)["players"], kind="origami")
     finally:
         store.close()
     return url

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from companion.bgstats import read_bgstats
+from companion.games import KINDS
 from db.store import Store
 from scoring.errors import InputError
 from tests.companion.test_bgstats import finished
@@ -119,7 +120,7 @@ def test_guests_are_never_one_profile(tmp_path: Path, capsys: pytest.CaptureFixt
     url = f"sqlite:///{tmp_path}/a.db"
     code, out, err = run(capsys, "--db", url, "import", str(write(tmp_path / "g.json", other)))
     assert code == 0, err
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         assert sorted(p.name for p in store.players() if p.name.startswith("Anonymous")) == sorted(seats)
     finally:
@@ -153,7 +154,7 @@ def test_points_unknown_count_in_games_wins_and_ratings_not_in_averages(tmp_path
     assert json.loads(out)["games"] == 2 and json.loads(out)["a_ahead"] == 1  # the winners-only game counts
     code, out, _ = run(capsys, "--db", url, "history", "--ratings", "--json")
     assert code == 0 and "Carla" in out
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         blank = next(g for g in store.games(status="finished") if store.results(g.id)[0]["score"] is None)
         from companion.ratings_cli import stored

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from companion.cli import main
+from companion.games import KINDS
 from db.store import Store
 from tests.conftest import empty_seats
 
@@ -72,12 +73,12 @@ def test_a_value_set_is_kept_and_used_by_score(capsys: pytest.CaptureFixture[str
 def test_bad_input_is_named_and_stores_nothing(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                                argv: tuple[str, ...], message: str) -> None:
     url = f"sqlite:///{tmp_path}/c.db"
-    Store.open(url).close()
+    Store.open(url, KINDS).close()
     code, out, err = run(capsys, "--db", url, "catalog", *argv)
     assert code == 2 and out == "" and message in err, err
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
-        assert store.card_values() == []
+        assert store.card_values("origami") == []
     finally:
         store.close()
 

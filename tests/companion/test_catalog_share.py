@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from companion.games import KINDS
 from db.store import Store
 
 COMPANION = str(Path(sys.executable).parent / "companion")
@@ -18,9 +19,9 @@ def companion(*argv: str) -> subprocess.CompletedProcess[str]:
 
 
 def values(url: str) -> list[tuple[str, str, object]]:
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
-        return sorted(store.card_values(), key=str)
+        return sorted(store.card_values("origami"), key=str)
     finally:
         store.close()
 
@@ -55,10 +56,10 @@ def test_values_go_round_from_one_database_to_another_and_twice_adds_nothing(tmp
     assert done.returncode == 0, done.stderr
     assert "3 values added" in done.stdout and "Sheep points 2" in done.stdout
     assert values(bob) == sorted([*values(ann), ("Ant", "cost", 1)], key=str)
-    ann_store, bob_store = Store.open(ann), Store.open(bob)
+    ann_store, bob_store = Store.open(ann, KINDS), Store.open(bob, KINDS)
     try:  # when each value was entered travels with it (to the minute, as the file says)
-        when = {(c, f): at.replace(second=0, microsecond=0, tzinfo=None) for c, f, _, at, _ in ann_store.card_values_set()}
-        assert {(c, f): at.replace(tzinfo=None) for c, f, _, at, _ in bob_store.card_values_set()
+        when = {(c, f): at.replace(second=0, microsecond=0, tzinfo=None) for c, f, _, at, _ in ann_store.card_values_set("origami")}
+        assert {(c, f): at.replace(tzinfo=None) for c, f, _, at, _ in bob_store.card_values_set("origami")
                 if c != "Ant"} == when
     finally:
         ann_store.close()
@@ -87,9 +88,9 @@ def test_who_entered_a_value_travels_with_it_when_the_file_is_passed_on(tmp_path
     assert "shared from an Origami companion database by Bob on" in text
     carol = f"sqlite:///{tmp_path / 'carol.db'}"
     assert companion("--db", carol, "catalog", "import", str(second)).returncode == 0
-    store = Store.open(carol)
+    store = Store.open(carol, KINDS)
     try:
-        assert sorted((c, by) for c, _, _, _, by in store.card_values_set()) == [("Cat", "Bob"), ("Sheep", "Ann")]
+        assert sorted((c, by) for c, _, _, _, by in store.card_values_set("origami")) == [("Cat", "Bob"), ("Sheep", "Ann")]
     finally:
         store.close()
 

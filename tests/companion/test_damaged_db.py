@@ -13,6 +13,7 @@ import pytest
 from textual.widgets import OptionList
 
 from companion.app import make_app
+from companion.games import KINDS
 from companion.origami.catalogue import shipped
 from companion.origami.playout import filled
 from companion.origami.session import GameSession
@@ -80,7 +81,7 @@ def sound(tmp_path_factory: pytest.TempPathFactory) -> Path:
     history(url)
     catalogue = filled(shipped())
     game = script(catalogue, seed=3)
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     session = GameSession.start(store, game.script[0], catalogue, key="fourth")
     assert isinstance(session, GameSession) and session.game_id == 4
     session.submit(game.script[1], "fourth-deal")
@@ -166,7 +167,7 @@ async def test_home_lists_the_sound_games_and_names_the_damaged_one(sound: Path,
                                               ("event: duplicated", "cards are accounted for")])
 def test_a_deleted_or_duplicated_event_is_flagged_when_the_game_is_resumed(
         sound: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], how: str, problem: str) -> None:
-    store = Store.open(damaged(sound, tmp_path, how))
+    store = Store.open(damaged(sound, tmp_path, how), KINDS)
     try:
         session = GameSession(store, 2, filled(shipped()))
         assert any(problem in p for p in session.problems), session.problems

@@ -9,10 +9,12 @@ from typing import Any
 import pytest
 
 from companion.cli import main
+from companion.games import KINDS
 from companion.origami.catalogue import shipped
 from companion.origami.playout import filled
 from companion.origami.render import sheet_json
 from companion.origami.session import GameSession
+from companion.origami.statistics import figures as origami_figures
 from db.store import Store
 from scoring.origami.sheet import score
 from scoring.origami.table import parse_table
@@ -24,7 +26,7 @@ CATALOGUE = filled(shipped())
 
 def history(url: str) -> None:
     """A game recorded turn by turn to its end (with an undo), a game still in play, and a quick-scored one."""
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         finished = script(CATALOGUE, seed=5, players=2)
         session = GameSession.start(store, finished.script[0], CATALOGUE, key="a0")  # type: ignore[arg-type]
@@ -43,15 +45,15 @@ def history(url: str) -> None:
         sheet = score(parse_table({"game": "origami", "players": [
             {"name": "P1", "collections": [["Chick"], []], "hand": 2}, *empty_seats("Zoë")]}, shipped()))
         store.record_scored(variant="origami", players=["P1", "Zoë"], families=["farm", "sky"], characters=[],
-                            rules={}, sheet=sheet, sheets=sheet_json(sheet)["players"])
+                            rules={}, sheet=sheet, sheets=sheet_json(sheet)["players"], kind="origami")
     finally:
         store.close()
 
 
 def contents(url: str) -> list[Any]:
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
-        return [(g, store.player_stats(g.players[0]).overall) for g in store.whole_games()]
+        return [(g, origami_figures(store.player_stats(g.players[0])).overall) for g in store.whole_games()]
     finally:
         store.close()
 
@@ -78,7 +80,7 @@ def test_a_round_trip_keeps_every_game_whole_and_importing_twice_adds_nothing(
     assert contents(target) == contents(source)
     states = []
     for url in (source, target):  # the game in play resumes in the same position on both
-        store = Store.open(url)
+        store = Store.open(url, KINDS)
         try:
             resumed = GameSession(store, store.games(status="playing")[0].id, CATALOGUE)
             states.append((resumed.seq, resumed.state))
@@ -131,7 +133,7 @@ def test_a_bad_or_foreign_file_is_refused_and_changes_nothing(
     run(capsys, "--db", source, "export", str(export))
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(damaged(json.loads(export.read_text(encoding="utf-8")), how)), encoding="utf-8")
-    Store.open(target).close()
+    Store.open(target, KINDS).close()
     code, out, err = run(capsys, "--db", target, "import", str(bad))
     assert code == 2 and out == "" and message in err and str(bad) in err, err
     assert contents(target) == []

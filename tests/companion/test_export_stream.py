@@ -12,6 +12,7 @@ import pytest
 from companion import exchange_cli, import_stream
 from companion.cli import main
 from companion.exchange import to_json
+from companion.games import KINDS
 from companion.history_csv import history_csv
 from companion.origami.catalogue import shipped
 from companion.origami.playout import filled
@@ -24,7 +25,7 @@ from tests.recorded import script
 @pytest.fixture
 def url(tmp_path: Path) -> str:
     url = f"sqlite:///{tmp_path / 'games.db'}"
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     catalogue = filled(shipped())
     game = script(catalogue, seed=8)
     session = GameSession.start(store, game.script[0], catalogue, key="start")
@@ -39,7 +40,7 @@ def url(tmp_path: Path) -> str:
 
 @pytest.mark.parametrize("count", [0, 1, 5])
 def test_the_streamed_json_is_the_text_written_whole(url: str, count: int) -> None:
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     games = store.whole_games()[:count]
     store.close()
     now = datetime(2026, 5, 1, tzinfo=UTC)
@@ -52,7 +53,7 @@ def test_the_streamed_bgstats_export_is_the_text_written_whole(url: str, count: 
     """Plays a game at a time, the players, games, place and owner they name written before them, as whole."""
     from companion.bgstats_export import Export, bgstats_chunks, to_bgstats
 
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     games = store.whole_games()[:count]
     store.close()
     now = datetime(2026, 5, 1, tzinfo=UTC)
@@ -63,7 +64,7 @@ def test_the_streamed_bgstats_export_is_the_text_written_whole(url: str, count: 
 
 
 def test_the_streamed_csv_is_the_text_written_whole(url: str) -> None:
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     games = store.whole_games()
     store.close()
     assert "".join(exchange_cli._csv_chunks(iter(games), batch=2)) == history_csv(games)
@@ -123,7 +124,7 @@ def test_a_bad_game_late_in_a_streamed_file_adds_nothing(url: str, tmp_path: Pat
     target = f"sqlite:///{tmp_path / 'copy.db'}"
     assert main(["--db", target, "import", str(tmp_path / "bad.json")]) == 2
     assert ": game 4 (" in capsys.readouterr().err  # the game named as when the file is read whole
-    store = Store.open(target)
+    store = Store.open(target, KINDS)
     assert store.games() == []
     store.close()
     assert main(["--db", target, "import", str(file)]) == 0
@@ -135,7 +136,7 @@ def test_two_imports_of_one_file_at_once_add_each_game_once(url: str, tmp_path: 
     file = tmp_path / "all.json"
     assert main(["--db", url, "export", str(file)]) == 0
     target = f"sqlite:///{tmp_path / 'copy.db'}"
-    Store.open(target).close()
+    Store.open(target, KINDS).close()
     codes: list[int] = []
     threads = [threading.Thread(target=lambda: codes.append(main(["--db", target, "import", str(file)])))
                for _ in range(2)]
@@ -144,6 +145,6 @@ def test_two_imports_of_one_file_at_once_add_each_game_once(url: str, tmp_path: 
     for t in threads:
         t.join(60)
     assert codes == [0, 0]
-    store = Store.open(target)
+    store = Store.open(target, KINDS)
     assert len(store.games()) == 5
     store.close()

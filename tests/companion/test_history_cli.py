@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
+from companion.games import KINDS
 from companion.origami.catalogue import shipped
 from companion.origami.playout import filled
 from companion.origami.session import GameSession
@@ -30,7 +31,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 def db(tmp_path: Path) -> str:
     """A database with one game recorded turn by turn (one action undone) and one quick-scored game."""
     url = f"sqlite:///{tmp_path}/history.db"
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     session = GameSession.start(store, GAME.script[0], CATALOGUE, key="start")
     assert isinstance(session, GameSession)
     for i, command in enumerate(GAME.script[1:6], 1):
@@ -39,7 +40,7 @@ def db(tmp_path: Path) -> str:
     store.record_scored(variant="origami", players=["P1", "Zoe"], families=["birds", "sea"], characters=[],
                         rules={}, sheet=ScoreSheet((PlayerScore("P1", 30, 1, 2, (), ()),
                                                     PlayerScore("Zoe", 30, 1, 2, (), ())), ("P1", "Zoe"), "shared"),
-                        sheets=[{}, {}], finished_at=datetime(2026, 3, 1, tzinfo=UTC))
+                        sheets=[{}, {}], finished_at=datetime(2026, 3, 1, tzinfo=UTC), kind="origami")
     store.close()
     return url
 
@@ -108,7 +109,7 @@ def test_replay_shows_every_event_the_undo_and_the_checks(capsys: pytest.Capture
 
 
 def test_replay_exits_1_when_the_log_breaks_an_invariant(capsys: pytest.CaptureFixture[str], db: str) -> None:
-    store = Store.open(db)
+    store = Store.open(db, KINDS)
     seq = store.game(1).last_seq
     store.append(1, seq, (e.DeckRanOut(1, 50),), key="bogus")  # fifty cards from a discard pile that has none
     store.close()

@@ -8,13 +8,14 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
+from companion.games import KINDS
 from db.store import Store
 from tests.db.test_origin_stats import history
 
 
 def test_history_shows_the_origin_story_block(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path}/h.db"
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         history(store)
         store.add_player("Dee")

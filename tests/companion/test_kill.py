@@ -13,6 +13,7 @@ from collections import Counter
 from multiprocessing.connection import Connection
 from pathlib import Path
 
+from companion.games import KINDS
 from companion.origami.catalogue import shipped
 from companion.origami.playout import filled
 from companion.origami.session import GameSession
@@ -27,7 +28,7 @@ KILLS = 100
 def record(url: str, plan: list[list[c.Command]], acks: Connection) -> None:
     """The child: record every game of the plan, acknowledging each action once it is stored. A restart
     submits everything again with the same keys: what was stored already is recognised and skipped."""
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     for g, commands in enumerate(plan):
         session = GameSession.start(store, commands[0], CATALOGUE, key=f"g{g}k0")
         assert isinstance(session, GameSession)
@@ -46,7 +47,7 @@ def check(url: str, path: Path, games: list[Scripted], acknowledged: set[str]) -
     raw.close()
     assert not [k for k, n in Counter(keys).items() if n > 1], "an action was recorded twice"
     assert acknowledged <= set(keys), f"acknowledged but lost: {sorted(acknowledged - set(keys))}"
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         for g, game in enumerate(games):
             stored = sorted(int(k.split("k")[1]) for k in keys if k.startswith(f"g{g}k"))
@@ -72,7 +73,7 @@ def test_no_acknowledged_action_is_lost_or_doubled_across_kills(tmp_path: Path) 
     plan = [g.script for g in games]
     path = tmp_path / "killed.db"
     url = f"sqlite:///{path}"
-    Store.open(url).close()  # the schema exists before the first child starts
+    Store.open(url, KINDS).close()  # the schema exists before the first child starts
     fork = multiprocessing.get_context("fork")
     acknowledged: set[str] = set()
     kills = 0

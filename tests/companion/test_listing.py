@@ -10,6 +10,7 @@ import pytest
 
 from companion import watch
 from companion.cli import main
+from companion.games import KINDS
 from companion.origami.catalogue import shipped
 from companion.origami.playout import filled
 from companion.origami.render import sheet_json
@@ -26,13 +27,13 @@ def scored(store: Store, day: int, a: str = "Ann", b: str = "Bob") -> int:
     sheet = ScoreSheet((PlayerScore(a, 30, 1, 2, (), ()), PlayerScore(b, 20, 2, 1, (), ())), (a,), None)
     return store.record_scored(variant="origami", players=[a, b], families=["sea"], characters=[], rules={},
                                sheet=sheet, sheets=sheet_json(sheet)["players"],
-                               finished_at=START + timedelta(days=day)).id
+                               finished_at=START + timedelta(days=day), kind="origami").id
 
 
 @pytest.fixture
 def url(tmp_path: Path) -> str:
     url = f"sqlite:///{tmp_path / 'games.db'}"
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     for day in range(5):
         scored(store, day)
     store.close()
@@ -72,7 +73,7 @@ def test_pages_keep_the_order_newest_first(monkeypatch: pytest.MonkeyPatch, tmp_
                                            capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr(store_module, "PAGE", 3)  # 7 games: three pages
     url = f"sqlite:///{tmp_path / 'paged.db'}"
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     for day in (3, 1, 6, 0, 5, 2, 4):
         scored(store, day)
     assert [g.started_at.day for g in store.games()] == [7, 6, 5, 4, 3, 2, 1]
@@ -84,7 +85,7 @@ def test_pages_keep_the_order_newest_first(monkeypatch: pytest.MonkeyPatch, tmp_
 
 def test_the_served_table_shows_the_latest_game_recorded_turn_by_turn(tmp_path: Path) -> None:
     catalogue = filled(shipped())
-    store = Store.open(f"sqlite:///{tmp_path / 'served.db'}")
+    store = Store.open(f"sqlite:///{tmp_path / 'served.db'}", KINDS)
     session = GameSession.start(store, script(catalogue, seed=4).script[0], catalogue, key="start")
     assert isinstance(session, GameSession)
     for day in range(3):  # quick-scored games after it: not a table to show

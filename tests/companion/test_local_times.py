@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.games import KINDS
 from companion.local_time import clock, day, when
 from db.store import Store
 from tests.companion.test_exchange import history, run
@@ -51,7 +52,7 @@ def test_the_games_list_and_the_replay_show_local_times_and_json_keeps_utc(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     url = f"sqlite:///{tmp_path}/t.db"
     history(url)
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         game = store.game(1)
         first = store.events(1)[0].recorded_at

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from companion.games import KINDS
 from companion.origin.playout import Engine, play_game
 from companion.origin.session import OriginSession
 from companion.watch import current_game
@@ -27,7 +28,7 @@ def recorded(url: str, *, mode: str = "table", players: tuple[str, ...] = ("Ann"
 
     play_game(keep, lambda: engine.state, random.Random(seed), mode=mode, players=players,  # type: ignore
               deck="app" if mode == "solo" else "table")
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         session = OriginSession.start(store, commands[0], key=f"{seed}-start")
         assert isinstance(session, OriginSession)
@@ -57,7 +58,7 @@ def test_the_own_format_carries_origin_story_games_both_ways(capsys: pytest.Capt
     fresh = f"sqlite:///{tmp_path}/fresh.db"
     code, text, err = run(capsys, "--db", fresh, "import", str(out))
     assert (code, err) == (0, "") and "2 games added" in text
-    store = Store.open(fresh)
+    store = Store.open(fresh, KINDS)
     try:
         imported = store.games()
         assert {(g.kind, g.variant, g.status) for g in imported} == {("origin-story", "table", "finished"),
@@ -92,7 +93,7 @@ def test_an_origin_story_game_that_cannot_be_is_refused(capsys: pytest.CaptureFi
     fresh = f"sqlite:///{tmp_path}/fresh.db"
     code, _, err = run(capsys, "--db", fresh, "import", str(out))
     assert code == 2 and "game 1" in err and "Traceback" not in err
-    assert not Path(f"{tmp_path}/fresh.db").exists() or Store.open(fresh).games() == []
+    assert not Path(f"{tmp_path}/fresh.db").exists() or Store.open(fresh, KINDS).games() == []
 
 
 def test_the_shared_verbs_carry_an_origin_story_game(capsys: pytest.CaptureFixture[str], tmp_path: Path,
@@ -108,7 +109,7 @@ def test_the_shared_verbs_carry_an_origin_story_game(capsys: pytest.CaptureFixtu
     assert code == 0 and text.startswith("0 finished game(s)") and "2 Origin Story game(s) left out" in err
     code, text, err = run(capsys, "--db", two_games, "export", str(tmp_path / "x"), "--bgstats")
     assert code == 0 and text.startswith("1 finished game(s)") and err == ""
-    store = Store.open(two_games)
+    store = Store.open(two_games, KINDS)
     try:
         shown = current_game(store, None)  # the phones' table shows the latest game of either kind
         assert shown is not None and shown.kind == "origin-story"
@@ -129,7 +130,7 @@ def quick_scored(url: str, grid: list[dict[str, str]], people: tuple[str, ...], 
     if len(lines) < len(sheet.players):
         others = [d for d in data["players"] if d["name"] not in people]
         details = [{**d, "opponents": others} for d in details]
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         return store.record_scored(variant=variant, players=list(people), families=[], characters=[], rules={},
                                    sheet=FinalResults(tuple(SeatResult(p.name, p.total, p.rank) for p in lines),
@@ -149,7 +150,7 @@ def test_quick_scored_origin_games_go_out_and_come_back(tmp_path: Path, capsys: 
     again = f"sqlite:///{tmp_path}/b.db"
     code, _, err = run(capsys, "--db", again, "import", str(out))
     assert code == 0, err
-    before, after = Store.open(url), Store.open(again)
+    before, after = Store.open(url, KINDS), Store.open(again, KINDS)
     try:
         for game in (table, solo):
             uid = before.game(game).uid

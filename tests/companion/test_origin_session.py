@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from companion import cli
+from companion.games import KINDS
 from companion.origin import replay as origin_replay
 from companion.origin.playout import play_game, play_round
 from companion.origin.session import OriginSession
@@ -35,7 +36,7 @@ def path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def store(path: Path) -> Iterator[Store]:
-    opened = Store.open(f"sqlite:///{path}")
+    opened = Store.open(f"sqlite:///{path}", KINDS)
     yield opened
     opened.close()
 
@@ -286,7 +287,7 @@ def test_replay_of_an_unreadable_event_names_the_game_and_event(store: Store, pa
 
 def test_replay_refuses_an_origami_game(store: Store, path: Path,
                                         capsys: pytest.CaptureFixture[str]) -> None:
-    game = store.create_game(variant="origami", players=["Ann", "Bob"], families=[]).id
+    game = store.create_game(variant="origami", players=["Ann", "Bob"], families=[], kind="origami").id
     assert cli.main(["--db", f"sqlite:///{path}", "origin", "replay", str(game)]) == 2
     assert "origami" in capsys.readouterr().err
 

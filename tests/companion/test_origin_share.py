@@ -14,6 +14,7 @@ import pytest
 
 from companion.app import make_app
 from companion.bgstats import read_bgstats
+from companion.games import KINDS
 from companion.origin.playout import play_round
 from companion.origin.session import OriginSession
 from companion.share import LINK, bgstats_link, shared_play
@@ -89,7 +90,7 @@ def solo_game(store: Store) -> int:
 def url(tmp_path: Path) -> str:
     """Game 1: a table game Ann wins; game 2: a shared victory of all three; game 3: a solo game."""
     url = f"sqlite:///{tmp_path}/os.db"
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         table_game(store, "one", shared=False)
         table_game(store, "two", shared=True)
@@ -100,7 +101,7 @@ def url(tmp_path: Path) -> str:
 
 
 def sheet(url: str, game_id: int) -> tuple[list[dict[str, Any]], Any, str | None]:
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         session = OriginSession(store, game_id)
         return store.results(game_id), session.score(), session.state.first_dealer
@@ -176,7 +177,7 @@ def test_export_bgstats_carries_origin_story_and_import_brings_the_plays_back(
     assert code == 0, err
     assert "3 Origin Story play(s) to add" in text and "3 games added" in text
     before = {g: sheet(url, g)[0] for g in (1, 2, 3)}
-    store = Store.open(fresh)
+    store = Store.open(fresh, KINDS)
     try:
         games = sorted(store.games(status="finished"), key=lambda g: g.id)
         assert [(g.kind, g.variant, g.players) for g in games] == [
@@ -217,7 +218,7 @@ def test_a_bg_stats_solo_play_with_the_player_alone_is_a_solo_game(tmp_path: Pat
 
 async def test_b_on_the_origin_score_sheet_shows_the_bg_stats_code(url: str) -> None:
     results, score, _ = sheet(url, 3)
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         link = bgstats_link(shared_play(store, 3))
     finally:

@@ -12,6 +12,7 @@ from pathlib import Path
 import aiohttp
 from aiohttp.test_utils import TestServer
 
+from companion.games import KINDS
 from companion.origin.session import OriginSession
 from companion.serve import CompanionServer, Keys, TableView
 from companion.watch import Catalogues
@@ -39,7 +40,7 @@ def cards_shown(page: str) -> set[str]:
 def table_game(url: str) -> tuple[int, list[str], list[str]]:
     """A table game mid-round: trick 1 (7br 10br 13sp, won by Bob) lies face down; trick 2 has Bob's 2st in play.
     Returns the game, the finished trick's cards and the trick in play's."""
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         players = ("Ann", "Bob", HOSTILE)
         session = OriginSession.start(store, c.StartGame("table", players), key="start", rng=random.Random(7))
@@ -58,7 +59,7 @@ def table_game(url: str) -> tuple[int, list[str], list[str]]:
 def solo_game(url: str) -> tuple[int, set[str], set[str]]:
     """A solo game with the app deck mid-round: at least one trick won, a trick in play with a card in it.
     Returns the game, the cards of this round's finished tricks and the cards face up (rows and trick in play)."""
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         session = OriginSession.start(store, c.StartGame("solo", (HOSTILE,), deck="app", difficulty=2,
                                                          difficulty_colour="red"), key="solo-start",
@@ -172,7 +173,7 @@ def played(url: str, choices: Choices, rounds: int = 0) -> int:
     """Ann, Bob, Cat with Cat dealing first: `rounds` whole rounds by winners only, then (unless the game is over) a
     trick of cards (7br 10br 13sp from the leader on, won by the second seat's 10br) and that seat's 2st led to the
     next."""
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         session = OriginSession.start(store, c.StartGame("table", ("Ann", "Bob", "Cat"), choices), key="start")
         assert isinstance(session, OriginSession)

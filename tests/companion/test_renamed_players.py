@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.games import KINDS
 from companion.origami.session import GameSession
 from companion.origin.bgstats import first_dealer, first_dealer_stored
 from companion.origin.session import OriginSession
@@ -27,7 +28,7 @@ def url(tmp_path: Path) -> str:
     scored one at once), then P1 renamed Pia and P2 renamed Paolo."""
     url = f"sqlite:///{tmp_path}/a.db"
     history(url)
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         store.rename_player("P1", "Pia")
         store.rename_player("p2", "Paolo")
@@ -50,7 +51,7 @@ def test_a_renamed_player_goes_through_export_and_import(url: str, tmp_path: Pat
     code, out, err = run(capsys, "--db", target, "import", str(own))
     assert code == 0 and out.strip() == "3 games added, 0 already here", err
     assert finished(target) == finished(url)
-    store = Store.open(target)
+    store = Store.open(target, KINDS)
     try:
         assert sorted(p.name for p in store.players()) == ["P3", "Paolo", "Pia", "Zoë"]
         playing = GameSession(store, next(g.id for g in store.games(status="playing")), CATALOGUE)
@@ -66,7 +67,7 @@ def test_a_renamed_player_goes_through_export_and_import(url: str, tmp_path: Pat
 
 
 def test_a_game_in_progress_shows_and_answers_to_the_new_name(url: str) -> None:
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         game_id = next(g.id for g in store.games(status="playing"))
         session = GameSession(store, game_id, CATALOGUE)
@@ -104,7 +105,7 @@ def test_a_renamed_origin_story_player_goes_through_export_and_import(tmp_path: 
                                                                       capsys: pytest.CaptureFixture[str]) -> None:
     url = f"sqlite:///{tmp_path}/o.db"
     recorded(url)
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         game = store.games()[0]
         store.rename_player(game.players[0], "Renamed")
@@ -125,7 +126,7 @@ def test_an_origin_story_game_in_progress_follows_a_rename_and_its_log_keeps_the
     from tests.companion.test_origin_session import H, Keys, V, started, submitter
 
     url = f"sqlite:///{tmp_path}/o.db"
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         session = started(store)  # Ann, Bob, Cat
         keys = Keys()

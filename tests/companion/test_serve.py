@@ -21,6 +21,7 @@ import aiohttp
 import pytest
 from aiohttp.test_utils import TestServer
 
+from companion.games import KINDS
 from companion.origami.catalogue import load, shipped
 from companion.origami.playout import made_up
 from companion.origami.session import GameSession
@@ -113,7 +114,7 @@ def served(tmp_path: Path) -> Iterator[Served]:
 
 
 def expected_status(url: str) -> tuple[str, list[str]]:
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         game = current_game(store, None)
         assert game is not None
@@ -131,7 +132,7 @@ async def test_the_table_in_a_real_browser_with_its_key_follows_the_game(served:
         assert all(word in text for word in shown) and "Origami Legends · game 2" in text
         # The next action is recorded at the table: the open page shows it without being reloaded.
         playing = script(CATALOGUE, seed=6, players=3)
-        store = Store.open(served.url)
+        store = Store.open(served.url, KINDS)
         try:
             assert GameSession(store, 2, CATALOGUE).submit(playing.script[6], "b6").accepted  # type: ignore[arg-type]
         finally:

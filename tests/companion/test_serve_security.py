@@ -16,6 +16,7 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestServer
 
+from companion.games import KINDS
 from companion.origami.watch import fragment, snapshot
 from companion.serve import BURST, IDLE_SECONDS, RATE, REFUSED, CompanionServer, Keys, Malformed, Redact, TableView
 from companion.watch import Catalogues, current_game
@@ -356,7 +357,7 @@ def test_the_phone_page_says_what_players_can_do_never_a_shell_command(tmp_path:
         raise MissingValue("Sheep", "points", "the score")
 
     monkeypatch.setattr("companion.origami.watch.GameSession.score", needs_a_value)
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         game = current_game(store, None)
         assert game is not None

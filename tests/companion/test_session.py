@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.games import KINDS
 from companion.origami.catalogue import shipped
 from companion.origami.playout import filled
 from companion.origami.session import GameSession, Submitted
@@ -26,7 +27,7 @@ GAME = script(CATALOGUE, seed=11)
 
 @pytest.fixture
 def store(tmp_path: Path) -> Store:
-    return Store.open(f"sqlite:///{tmp_path}/games.db")
+    return Store.open(f"sqlite:///{tmp_path}/games.db", KINDS)
 
 
 def started(store: Store, game: Scripted = GAME) -> GameSession:
@@ -168,7 +169,7 @@ def test_a_missing_value_is_asked_once_stored_and_used(store: Store) -> None:
                                getattr(CATALOGUE.card(missing.card), missing.field))
     assert asked and {f for _, f in asked} == {"hand_modifier"}
     assert session.state == GAME.state
-    assert sorted((card, field) for card, field, _ in store.card_values()) == sorted(asked)
+    assert sorted((card, field) for card, field, _ in store.card_values("origami")) == sorted(asked)
     later = GameSession(store, session.game_id, unknown)
     assert all("hand_modifier" not in later.catalogue.card(card).unknown for card, _ in asked)
 
@@ -177,7 +178,7 @@ def test_a_bad_value_is_refused_and_not_stored(store: Store) -> None:
     session = started(store)
     with pytest.raises(InputError, match="points"):
         session.supply("Sheep", "points", "lots")
-    assert store.card_values() == []
+    assert store.card_values("origami") == []
 
 
 def test_a_session_opens_only_a_game_of_its_own_kind(store: Store) -> None:

@@ -16,6 +16,7 @@ import zxingcpp
 from companion import qr
 from companion.bgstats import read_bgstats
 from companion.cli import main
+from companion.games import KINDS
 from companion.log_session import in_effect
 from companion.origami.bgstats import bgstats_play
 from companion.origami.catalogue import shipped
@@ -40,10 +41,10 @@ QUADRANTS = {ch: quad for quad, ch in qr.QUADRANTS.items()}
 def url(tmp_path: Path) -> str:
     """A history with the rulebook's 41-point game (quick-scored) and a game still being played."""
     url = f"sqlite:///{tmp_path}/s.db"
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     sheet = score(parse_table(FORTY_ONE, shipped()))
     store.record_scored(variant="origami", players=["Ann", "Bob", "Zoë"], families=["farm", "sky", "lawn"],
-                        characters=[], rules={}, sheet=sheet, sheets=sheet_json(sheet)["players"])
+                        characters=[], rules={}, sheet=sheet, sheets=sheet_json(sheet)["players"], kind="origami")
     store.close()
     return url
 
@@ -82,7 +83,7 @@ def decoded(link: str) -> Any:
 
 
 def test_the_play_has_bg_stats_fields_and_the_link_carries_it_exactly(url: str) -> None:
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     game = store.game(1)
     play = bgstats_play(game, store.results(1))
     store.close()
@@ -109,7 +110,7 @@ def test_a_game_recorded_turn_by_turn_sends_who_started_how_long_and_where(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     url = f"sqlite:///{tmp_path}/h.db"
     history(url)  # game 1: recorded turn by turn to its end, with an undo
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         game, results = store.game(1), store.results(1)
         starting = project(in_effect(store.events(1))).starting  # the engine's own view of who started
@@ -140,10 +141,10 @@ def test_a_game_recorded_turn_by_turn_sends_who_started_how_long_and_where(
 
 def test_a_mixed_game_goes_as_origami_with_the_legends_expansion_said(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path}/m.db"
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     sheet = score(parse_table(FORTY_ONE, shipped()))
     store.record_scored(variant="mixed", players=["Ann", "Bob", "Zoë"], families=["farm", "polar", "lawn"],
-                        characters=[], rules={}, sheet=sheet, sheets=sheet_json(sheet)["players"])
+                        characters=[], rules={}, sheet=sheet, sheets=sheet_json(sheet)["players"], kind="origami")
     play = shared_play(store, 1)
     store.close()
     assert play["game"]["name"] == "Origami" and play["game"]["sourceGameId"] == "mixed"
@@ -152,7 +153,7 @@ def test_a_mixed_game_goes_as_origami_with_the_legends_expansion_said(tmp_path: 
 
 @pytest.mark.parametrize("compact", [False, True])
 def test_the_drawn_qr_code_decodes_to_the_exact_link(url: str, compact: bool) -> None:
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     link = bgstats_link(bgstats_play(store.game(1), store.results(1)))
     store.close()
     modules = qr.matrix(link)
@@ -163,7 +164,7 @@ def test_the_drawn_qr_code_decodes_to_the_exact_link(url: str, compact: bool) ->
 
 def test_the_code_takes_the_whole_terminal_or_says_it_cannot_and_offers_the_file(
         url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     link = bgstats_link(shared_play(store, 1))
     store.close()
     side = len(qr.matrix(link))
@@ -213,9 +214,9 @@ def test_a_share_needs_a_game_or_a_location(url: str, capsys: pytest.CaptureFixt
 
 
 def test_only_a_finished_game_can_be_shared(url: str, capsys: pytest.CaptureFixture[str]) -> None:
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     store.create_game(variant="origami", players=["Ann", "Bob"], families=["sky", "lawn"], characters=[],
-                      rules={}, first=(), key="k")
+                      rules={}, first=(), key="k", kind="origami")
     store.close()
     assert main(["--db", url, "share", "2"]) == 2
     assert "game 2 is not finished: only a scored game can go to BG Stats" in capsys.readouterr().err

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import pytest
 import sqlalchemy as sa
 
+from companion.games import KINDS
 from db.store import Store
 
 PG = os.environ.get("COMPANION_TEST_PG", "")
@@ -36,7 +37,7 @@ def url(request: pytest.FixtureRequest, tmp_path: object) -> Iterator[str]:
 
 @pytest.fixture
 def store(url: str) -> Iterator[Store]:
-    opened = Store.open(url)
+    opened = Store.open(url, KINDS)
     yield opened
     opened.close()
 

@@ -15,6 +15,7 @@ import pytest
 
 from companion import exchange_cli
 from companion.cli import main
+from companion.games import KINDS
 from db.store import Store
 from tests.companion.test_bgstats import bgstats_file, play
 
@@ -33,7 +34,7 @@ def plays_file(path: Path, fresh_ids: bool) -> Path:
 @pytest.mark.parametrize("fresh_ids", [False, True], ids=["one file", "two phones"])
 def test_two_imports_at_once_add_every_play_once(url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                  fresh_ids: bool) -> None:
-    Store.open(url).close()
+    Store.open(url, KINDS).close()
     files = [plays_file(tmp_path / f"bg{i}.json", fresh_ids) for i in range(2)]
     both_planned = threading.Barrier(2, timeout=20)
     add = exchange_cli._add
@@ -51,7 +52,7 @@ def test_two_imports_at_once_add_every_play_once(url: str, tmp_path: Path, monke
     for t in threads:
         t.join(60)
     assert codes == [0, 0]
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         games = store.games()
         assert len(games) == PLAYS, [(g.id, g.uid, g.started_at) for g in games]

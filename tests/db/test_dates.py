@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy import insert
 
+from companion import games
+from companion.games import KINDS
 from db import upcast
 from db.models import Event as EventRow
 from db.store import Store
@@ -19,7 +21,7 @@ from tests.db.test_store import DEAL, new_game
 
 def test_every_event_time_has_one_format(tmp_path: Path) -> None:
     path = tmp_path / "store.db"
-    store = Store.open(f"sqlite:///{path}")
+    store = Store.open(f"sqlite:///{path}", KINDS)
     try:
         game = new_game(store)  # the first event through SQLAlchemy
         with warnings.catch_warnings():
@@ -39,11 +41,11 @@ def test_the_fast_path_stores_the_text_sqlalchemy_would(tmp_path: Path, moment: 
     """The payload and time of an action recorded by the driver read back as the same text as the same row
     inserted through SQLAlchemy's own types."""
     path = tmp_path / "store.db"
-    store = Store.open(f"sqlite:///{path}", clock=lambda: moment)
+    store = Store.open(f"sqlite:///{path}", KINDS, clock=lambda: moment)
     try:
         game = new_game(store)
         store.append(game, 1, [DEAL], "deal")  # the fast path
-        name, version, payload = upcast.write("origami", DEAL)
+        name, version, payload = upcast.write(games.codec("origami"), DEAL)
         with store.engine.begin() as c:  # the same row, as SQLAlchemy writes it, as seq 3
             c.execute(insert(EventRow).values(game_id=game, seq=3, type=name, version=version, payload=payload,
                                               action=3, idempotency_key=None, recorded_at=moment))

@@ -1,10 +1,13 @@
-"""One player's Origin Story history (db/origin_stats.py), worked out by hand from a few recorded games."""
+"""One player's Origin Story history (companion/origin/statistics.py, from the lines the store keeps), worked out by
+hand from a few recorded games."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from companion.origami.statistics import figures as origami_figures
 from companion.origin.session import FinalResults, SeatResult
+from companion.origin.statistics import figures as origin_figures
 from db.store import Store
 from scoring.origin.roundfile_json import score_json
 from scoring.origin.scoring import quick_game
@@ -51,7 +54,7 @@ def history(store: Store) -> None:
 
 def test_one_players_origin_story_history(store: Store) -> None:
     history(store)
-    s = store.origin_stats("Ann")
+    s = origin_figures(store.player_stats("Ann"))
     assert (s.games, s.wins, s.without_rounds) == (6, 4, 1)
     assert {k: (v.games, v.wins) for k, v in s.by_mode.items()} == {"table": (2, 1), "duo": (2, 2), "solo": (2, 1)}
     assert {k: (v.games, v.wins) for k, v in s.by_players.items()} == {3: (2, 1), 2: (2, 2), 1: (2, 1)}
@@ -64,9 +67,18 @@ def test_one_players_origin_story_history(store: Store) -> None:
 
 def test_only_the_players_own_rows_and_origami_totals_leave_origin_story_out(store: Store) -> None:
     history(store)
-    cat = store.origin_stats("Cat")
+    cat = origin_figures(store.player_stats("Cat"))
     assert (cat.games, cat.wins, cat.hero_rounds, cat.villain_rounds, cat.solo) == (2, 1, 2, 0, {})
     assert cat.highest_beaten is None
-    origami = store.player_stats("Ann")
+    origami = origami_figures(store.player_stats("Ann"))
     assert (origami.overall.games, origami.by_variant, origami.by_players, origami.trend) == (0, (), (), ())
-    assert store.head_to_head("Ann", "Bob").games == 0
+    assert store.head_to_head("Ann", "Bob", "origami").games == 0
+
+
+def test_a_merge_moves_the_origin_story_figures_counted_again_from_the_facts_kept(store: Store) -> None:
+    history(store)
+    cat = origin_figures(store.player_stats("Cat"))
+    store.add_player("Dee")
+    store.merge_players("Cat", "Dee")
+    assert origin_figures(store.player_stats("Dee")) == cat
+    assert origin_figures(store.player_stats("Ann")).games == 6

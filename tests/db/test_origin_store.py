@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
+from companion.origin import KIND as ORIGIN_STORY
 from companion.origin.playout import play_game
 from companion.origin.session import OriginSession
-from db.records import ORIGIN_STORY
 from db.store import Store
 from scoring.origin import commands as c
 from scoring.origin.state import Phase, project

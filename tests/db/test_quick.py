@@ -5,11 +5,12 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+from companion.games import KINDS
 from companion.origami.catalogue import shipped
 from companion.origami.playout import filled
 from companion.origami.session import GameSession
+from companion.origin import KIND as ORIGIN_STORY
 from db import quick
-from db.records import ORIGIN_STORY
 from db.store import Store
 from tests.companion.test_listing import scored
 from tests.recorded import script
@@ -17,7 +18,7 @@ from tests.recorded import script
 
 def test_the_games_in_play_are_those_the_store_lists(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'games.db'}"
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     catalogue = filled(shipped())
     for seed in (2, 3):
         session = GameSession.start(store, script(catalogue, seed=seed).script[0], catalogue, key=f"s{seed}")
@@ -25,23 +26,23 @@ def test_the_games_in_play_are_those_the_store_lists(tmp_path: Path) -> None:
     session.submit(script(catalogue, seed=3).script[1], "deal")
     scored(store, 1)
     store.create_game(variant="table", players=["Ann", "Bob", "Cat"], families=[], kind=ORIGIN_STORY)
-    store.set_card_value("Phoenix", "points", 7)
+    store.set_card_value("origami", "Phoenix", "points", 7)
     expected = [(g.id, g.kind, g.variant, g.players, g.started_at, g.last_seq) for g in store.games(status="playing")]
-    values = store.card_values()
+    values = store.card_values("origami")
     store.close()
     found = quick.games_in_play(url)
     assert found is not None and len(found) == 3
     assert [(g.id, g.kind, g.variant, g.players, g.started_at, g.last_seq) for g in found] == expected
-    assert quick.card_values(url) == values
+    assert quick.card_values(url, "origami") == values
 
 
 def test_the_store_decides_whenever_anything_is_unusual(tmp_path: Path) -> None:
     path = tmp_path / "games.db"
     url = f"sqlite:///{path}"
-    assert quick.games_in_play(url) is None and quick.card_values(url) == []  # no file yet: nothing created
+    assert quick.games_in_play(url) is None and quick.card_values(url, "origami") == []  # no file yet: nothing created
     assert not path.exists()
-    assert quick.games_in_play("postgresql+psycopg://u@h/db") is None and quick.card_values("sqlite://") is None
-    store = Store.open(url)
+    assert quick.games_in_play("postgresql+psycopg://u@h/db") is None and quick.card_values("sqlite://", "origami") is None
+    store = Store.open(url, KINDS)
     scored(store, 1)
     store.close()
     assert quick.games_in_play(url) == []
@@ -50,4 +51,4 @@ def test_the_store_decides_whenever_anything_is_unusual(tmp_path: Path) -> None:
     assert quick.games_in_play(url) is None
     with sqlite3.connect(path) as c:
         c.execute("UPDATE alembic_version SET version_num = '0004'")
-    assert quick.games_in_play(url) is None and quick.card_values(url) is None
+    assert quick.games_in_play(url) is None and quick.card_values(url, "origami") is None

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.games import KINDS
 from companion.origami.catalogue import shipped
 from companion.origami.render import sheet_json
 from db.ratings import NEW, chances, rate, update
@@ -59,12 +60,12 @@ def quick(store: Store, players: list[str]) -> None:
         {"name": players[0], "collections": [["Chicken"], ["Chick"]], "hand": 0},
         {"name": players[1], "collections": [["Chick"], []], "hand": 0}]}, shipped()))
     store.record_scored(variant="origami", players=players, families=["farm", "sky"], characters=[], rules={},
-                        sheet=sheet, sheets=sheet_json(sheet)["players"])
+                        sheet=sheet, sheets=sheet_json(sheet)["players"], kind="origami")
 
 
 def test_history_ratings_follow_the_history(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     url = f"sqlite:///{tmp_path}/r.db"
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         for _ in range(3):
             quick(store, ["Ann", "Bob"])

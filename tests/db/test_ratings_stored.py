@@ -11,6 +11,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy import event
 
+from companion.games import KINDS
 from companion.origami.render import sheet_json
 from db import ratings
 from db.ratings import Ratings, from_store, recompute, stored
@@ -164,7 +165,7 @@ def test_a_rename_changes_no_rating(store: Store) -> None:
 
 
 def test_an_import_of_newer_and_of_older_games(store: Store, tmp_path: Any) -> None:
-    source = Store.open(f"sqlite:///{tmp_path / 'elsewhere.db'}")
+    source = Store.open(f"sqlite:///{tmp_path / 'elsewhere.db'}", KINDS)
     record(source)
     record_origin(source)
     record(source, [("origami", ["sea"], 1, [("Dee", 31, 1, True), ("Ann", 12, 2, False)], None)], day0=-30)
@@ -215,7 +216,7 @@ def test_the_migration_rates_the_results_already_stored(any_url: str) -> None:
                                   "finished_at) VALUES (:g, :s, :p, 10, :r, :w, 1, '{}', :t)"),
                           {"g": gid, "s": seat, "p": pid, "r": rank, "w": rank == 1, "t": at})
     engine.dispose()
-    store = Store.open(any_url)
+    store = Store.open(any_url, KINDS)
     try:
         table = same(from_store(store), recompute(store))
         assert table["origami"][1].games == 2 and table["origin-story/table"][3].mu > 25

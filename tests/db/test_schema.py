@@ -11,6 +11,7 @@ from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 
+from companion.games import KINDS
 from db import schema
 from db.engine import make_engine, sqlite_path
 from db.errors import StoreError
@@ -46,7 +47,7 @@ def test_schema_changes_are_transactional(tmp_path: Path) -> None:
 
 
 def test_the_migrations_build_exactly_the_models(tmp_path: Path) -> None:
-    store = Store.open(url(tmp_path / "a.db"))
+    store = Store.open(url(tmp_path / "a.db"), KINDS)
     with store.engine.connect() as c:
         assert compare_metadata(MigrationContext.configure(c), Base.metadata) == []
     config = Config()
@@ -61,7 +62,7 @@ def test_an_older_file_is_backed_up_then_migrated(tmp_path: Path) -> None:
     schema.migrate(make_engine(url(path)), "0001")
     with sqlite3.connect(path) as c:
         c.execute("INSERT INTO players (name, name_key, created_at) VALUES ('Ann', 'ann', '2026-01-01')")
-    store = Store.open(url(path))
+    store = Store.open(url(path), KINDS)
     assert schema.current_revision(store.engine)[0] == schema.HEAD
     assert store.player("Ann").name == "Ann"
     backups = list(tmp_path.glob("old.db.backup-0001-*"))
@@ -73,12 +74,12 @@ def test_an_older_file_is_backed_up_then_migrated(tmp_path: Path) -> None:
 
 def test_a_newer_schema_is_refused_and_left_untouched(tmp_path: Path) -> None:
     path = tmp_path / "new.db"
-    Store.open(url(path)).close()
+    Store.open(url(path), KINDS).close()
     with sqlite3.connect(path) as c:
         c.execute("UPDATE alembic_version SET version_num = '0099'")
     before = path.read_bytes()
     with pytest.raises(StoreError, match="written by a newer version of the companion .schema 0099"):
-        Store.open(url(path))
+        Store.open(url(path), KINDS)
     assert path.read_bytes() == before
     assert not list(tmp_path.glob("new.db.backup-*"))
 
@@ -88,7 +89,7 @@ def test_another_programs_database_is_refused(tmp_path: Path) -> None:
     with sqlite3.connect(path) as c:
         c.execute("CREATE TABLE recipes (name TEXT)")
     with pytest.raises(StoreError, match="holds tables of another program"):
-        Store.open(url(path))
+        Store.open(url(path), KINDS)
     with sqlite3.connect(path) as c:
         assert [r[0] for r in c.execute("SELECT name FROM sqlite_master")] == ["recipes"]
 
@@ -97,13 +98,13 @@ def test_a_file_that_is_not_a_database(tmp_path: Path) -> None:
     path = tmp_path / "notes.db"
     path.write_text("shopping list: rice paper, more rice paper\n" * 100)
     with pytest.raises(StoreError, match="is not a companion database .it is not SQLite"):
-        Store.open(url(path))
+        Store.open(url(path), KINDS)
     assert path.read_text().startswith("shopping list")
 
 
 def test_a_locked_database_is_reported_and_nothing_is_written(tmp_path: Path) -> None:
     path = tmp_path / "busy.db"
-    store = Store.open(url(path), timeout=0.2)
+    store = Store.open(url(path), KINDS, timeout=0.2)
     other = sqlite3.connect(path, isolation_level=None)
     other.execute("BEGIN IMMEDIATE")  # another program holds the write lock
     try:
@@ -118,7 +119,7 @@ def test_a_locked_database_is_reported_and_nothing_is_written(tmp_path: Path) ->
 
 def test_a_full_disk_is_reported_and_nothing_is_written(tmp_path: Path) -> None:
     path = tmp_path / "full.db"
-    store = Store.open(url(path))
+    store = Store.open(url(path), KINDS)
     store.add_player("Ann")
 
     @sa.event.listens_for(store.engine, "connect")
@@ -129,15 +130,15 @@ def test_a_full_disk_is_reported_and_nothing_is_written(tmp_path: Path) -> None:
     store.close()  # the next connections are the small ones
     with pytest.raises(StoreError, match="disk holding .* is full: nothing was recorded"):
         store.record_scored(variant="origami", players=["Ann", "B" * 70], families=["x" * 40] * 1,
-                            characters=["y" * 200] * 50, rules={}, sheet=_two(), sheets=[{"x": "z" * 9000}] * 2)
+                            characters=["y" * 200] * 50, rules={}, sheet=_two(), sheets=[{"x": "z" * 9000}] * 2, kind="origami")
     assert [p.name for p in store.players()] == ["Ann"]
     assert store.games() == []
 
 
 def test_an_action_on_a_full_disk_is_reported_and_nothing_is_written(tmp_path: Path) -> None:
     """Recording an action goes straight to the SQLite driver: its failures are named as every other write's."""
-    store = Store.open(url(tmp_path / "full.db"))
-    game = store.create_game(variant="origami", players=["Ann", "Bob"], families=[], first=(START,), key="start").id
+    store = Store.open(url(tmp_path / "full.db"), KINDS)
+    game = store.create_game(variant="origami", players=["Ann", "Bob"], families=[], first=(START,), key="start", kind="origami").id
     store.append(game, 1, (e.TurnEnded(0, ()),), key="one")
 
     @sa.event.listens_for(store.engine, "connect")
@@ -153,8 +154,8 @@ def test_an_action_on_a_full_disk_is_reported_and_nothing_is_written(tmp_path: P
 
 def test_an_action_when_the_file_cannot_be_opened_again_is_reported(tmp_path: Path) -> None:
     folder = tmp_path / "games"
-    store = Store.open(url(folder / "a.db"))
-    game = store.create_game(variant="origami", players=["Ann", "Bob"], families=[], first=(START,), key="start").id
+    store = Store.open(url(folder / "a.db"), KINDS)
+    game = store.create_game(variant="origami", players=["Ann", "Bob"], families=[], first=(START,), key="start", kind="origami").id
     store.append(game, 1, (e.TurnEnded(0, ()),), key="one")
     store.close()  # the next write opens the file again…
     folder.rename(tmp_path / "moved")  # …which has gone
@@ -164,8 +165,8 @@ def test_an_action_when_the_file_cannot_be_opened_again_is_reported(tmp_path: Pa
 
 def test_a_read_only_database_is_reported(tmp_path: Path) -> None:
     path = tmp_path / "ro.db"
-    Store.open(url(path)).close()
-    read_only = Store.open(f"sqlite:///file:{path}?mode=ro&uri=true")
+    Store.open(url(path), KINDS).close()
+    read_only = Store.open(f"sqlite:///file:{path}?mode=ro&uri=true", KINDS)
     assert sqlite_path(f"sqlite:///file:{path}?mode=ro&uri=true") == path
     with pytest.raises(StoreError, match="cannot be written .read-only"):
         read_only.add_player("Ann")
@@ -175,12 +176,12 @@ def test_a_folder_that_cannot_be_created(tmp_path: Path) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("")
     with pytest.raises(StoreError, match="cannot create the folder for the database"):
-        Store.open(url(blocker / "sub" / "games.db"))
+        Store.open(url(blocker / "sub" / "games.db"), KINDS)
 
 
 def test_a_url_that_is_not_one() -> None:
     with pytest.raises(StoreError, match="is not a database URL"):
-        Store.open("games.db")
+        Store.open("games.db", KINDS)
 
 
 def _two():  # type: ignore[no-untyped-def]
@@ -199,7 +200,7 @@ def test_results_keep_their_rows_when_hands_become_optional(tmp_path: Path) -> N
                   "'2026-01-01', '2026-01-01', NULL)")
         c.execute("INSERT INTO game_players VALUES (1, 0, 1)")
         c.execute("INSERT INTO results VALUES (1, 0, 1, 40, 1, 1, 3, '{}')")
-    Store.open(url(path)).close()
+    Store.open(url(path), KINDS).close()
     with sqlite3.connect(path) as c:
         # 0005 then keeps the game's end time beside each result
         assert c.execute("SELECT * FROM results").fetchall() == [(1, 0, 1, 40, 1, 1, 3, "{}", "2026-01-01")]
@@ -216,7 +217,7 @@ def test_games_stored_before_they_had_a_kind_are_origami(tmp_path: Path) -> None
     with sqlite3.connect(path) as c:
         c.execute("INSERT INTO games VALUES (1, 'u1', 'legends', '[]', '[]', '{}', 2, 'playing', 'log', "
                   "'2026-01-01', NULL, NULL)")
-    store = Store.open(url(path))
+    store = Store.open(url(path), KINDS)
     assert store.game(1).kind == "origami" and store.game(1).variant == "legends"
     store.close()
     assert len(list(tmp_path.glob("old.db.backup-0003-*"))) == 1
@@ -232,7 +233,7 @@ def test_the_kind_migration_on_every_backend(any_url: str) -> None:
                           ":t)"), {"t": "2026-01-01 00:00:00+00:00"})
         old = c.execute(sa.text("SELECT id FROM games WHERE uid = 'u1'")).scalar_one()
     engine.dispose()
-    store = Store.open(any_url)
+    store = Store.open(any_url, KINDS)
     assert store.game(old).kind == "origami"
     assert store.create_game(variant="table", players=["Ann", "Bob", "Cat"], families=[], kind="origin-story").kind == (
         "origin-story")

@@ -6,9 +6,12 @@ from datetime import UTC, datetime
 import pytest
 import sqlalchemy as sa
 
+from companion import games
+from companion.games import KINDS
 from companion.origami.catalogue import shipped
 from companion.origami.playout import filled
 from companion.origami.render import sheet_json
+from companion.origami.statistics import figures as origami_figures
 from db import upcast
 from db.errors import StaleGame, StoreError, UnknownRecord
 from db.records import Undone
@@ -24,7 +27,7 @@ assert isinstance(START, e.GameStarted)
 
 def new_game(store: Store, key: str | None = "start") -> int:
     return store.create_game(variant=START.variant, players=START.players, families=START.families,
-                             characters=START.character_pairs, first=(START,), key=key).id
+                             characters=START.character_pairs, first=(START,), key=key, kind="origami").id
 
 
 def test_players_are_created_renamed_and_found_by_any_case(store: Store) -> None:
@@ -46,14 +49,14 @@ def test_a_merge_moves_every_game_and_result_and_the_old_name_leads_to_the_new(s
     gid = new_game(store)
     finished = store.record_scored(variant="origami", players=["Cy", "Bobby"], families=[], characters=[],
                                    rules={}, sheet=_sheet(("Cy", 20, 1, True), ("Bobby", 10, 2, False)),
-                                   sheets=[{}, {}])
+                                   sheets=[{}, {}], kind="origami")
     bobby = store.player("Bobby")
     into = store.player(START.players[1])
     store.merge_players("Bobby", into.name)
     assert store.player("bobby").id == into.id  # the old name is an alias now
     assert [p.name for p in store.players()].count("Bobby") == 0
     assert into.id in store.game(finished.id).player_ids and bobby.id not in store.game(finished.id).player_ids
-    assert store.player_stats(into.id).overall.games == 1
+    assert origami_figures(store.player_stats(into.id)).overall.games == 1
     assert store.game(gid).player_ids[1] == into.id
     with pytest.raises(StoreError, match="sat at the same table"):
         store.merge_players(START.players[0], START.players[2])
@@ -98,11 +101,11 @@ def test_undo_facts_round_trip_and_reopen_a_finished_game(store: Store) -> None:
     store.append(gid, 1, (DEAL,), key="deal")
     sheet = _sheet(*((name, 10 - i, i + 1, i == 0) for i, name in enumerate(START.players)))
     assert store.finish(gid, sheet, sheet_json(sheet)["players"]).status == "finished"
-    assert store.player_stats(START.players[0]).overall.wins == 1
+    assert origami_figures(store.player_stats(START.players[0])).overall.wins == 1
     store.append(gid, 2, (Undone(2, "wrong deal"),), key="undo")
     assert store.events(gid)[-1].event == Undone(2, "wrong deal")
     assert store.game(gid).status == "playing" and store.results(gid) == []
-    assert store.player_stats(START.players[0]).overall.games == 0
+    assert origami_figures(store.player_stats(START.players[0])).overall.games == 0
 
 
 def test_a_corrupt_payload_is_named_not_skipped(store: Store) -> None:
@@ -128,7 +131,7 @@ def test_old_event_versions_are_upcast_on_read_and_newer_ones_refused(store: Sto
                       {"g": gid, "s": seq, "v": version, "p": '{"player": 0, "discards": []}', "t": datetime.now(UTC)})
     with pytest.raises(StoreError, match="version 3 was written by a newer companion"):
         store.events(gid)
-    assert upcast.read("origami", "turn_ended", 1, old) == ("turn_ended", 2, {**old, "note": "v2"})
+    assert upcast.read(games.codec("origami"), "turn_ended", 1, old) == ("turn_ended", 2, {**old, "note": "v2"})
 
 
 def test_unknown_games_and_players_are_named(store: Store) -> None:
@@ -141,16 +144,16 @@ def test_unknown_games_and_players_are_named(store: Store) -> None:
 
 
 def test_card_values_are_kept_and_replaced(store: Store) -> None:
-    store.set_card_value("Sheep", "points", 2)
-    store.set_card_value("Sheep", "points", 3)
-    store.set_card_value("Oni", "hand_modifier", -1)
-    assert store.card_values() == [("Oni", "hand_modifier", -1), ("Sheep", "points", 3)]
+    store.set_card_value("origami", "Sheep", "points", 2)
+    store.set_card_value("origami", "Sheep", "points", 3)
+    store.set_card_value("origami", "Oni", "hand_modifier", -1)
+    assert store.card_values("origami") == [("Oni", "hand_modifier", -1), ("Sheep", "points", 3)]
 
 
 def test_games_are_listed_by_status_and_player(store: Store) -> None:
     playing = new_game(store)
     done = store.record_scored(variant="origami", players=["Ann", "Bob"], families=["birds"], characters=[],
-                               rules={}, sheet=_sheet(("Ann", 1, 1, True), ("Bob", 0, 2, False)), sheets=[{}, {}])
+                               rules={}, sheet=_sheet(("Ann", 1, 1, True), ("Bob", 0, 2, False)), sheets=[{}, {}], kind="origami")
     assert [g.id for g in store.games(status="playing")] == [playing]
     assert [g.id for g in store.games(status="finished")] == [done.id]
     assert [g.id for g in store.games(player="bob")] == [done.id]
@@ -169,7 +172,7 @@ def _sheet(*rows: tuple[str, int, int, bool]):  # type: ignore[no-untyped-def]
 def test_whole_games_move_between_databases_once(store: Store, tmp_path: object) -> None:
     """Export from one database, add to this one (SQLite and PostgreSQL): the same games, events and times;
     a second time adds nothing."""
-    source = Store.open(f"sqlite:///{tmp_path}/source.db")
+    source = Store.open(f"sqlite:///{tmp_path}/source.db", KINDS)
     try:
         game_id = new_game(source)
         source.append(game_id, 1, (DEAL,), "deal")

@@ -12,7 +12,9 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy import event
 
+from companion.games import KINDS
 from companion.origami.render import sheet_json
+from companion.origami.statistics import figures as origami_figures
 from db import tallies
 from db.records import Undone
 from db.store import Store
@@ -31,7 +33,7 @@ def record(store: Store, games: list[Any] = GAMES, day0: int = 0) -> None:
         sheet = _sheet(rows, tie)
         store.record_scored(variant=variant, players=[r[0] for r in rows], families=families, characters=[],
                             rules={}, sheet=sheet, sheets=sheet_json(sheet)["players"],
-                            finished_at=datetime(2026, 1, 1, 20, tzinfo=UTC) + timedelta(days=day0 + day - 1))
+                            finished_at=datetime(2026, 1, 1, 20, tzinfo=UTC) + timedelta(days=day0 + day - 1), kind="origami")
 
 
 def counted(store: Store) -> tuple[dict[str, Any], dict[tuple[str, str], tuple[int, int, int, int]]]:
@@ -63,7 +65,7 @@ def kept(store: Store) -> tuple[dict[str, Any], dict[tuple[str, str], tuple[int,
     pairs = {}
     players = store.players()
     for p in players:
-        s = store.player_stats(p.id, trend=0)
+        s = origami_figures(store.player_stats(p.id, trend=0))
         keyed = {f"{facet} {t.key}": (t.games, t.wins, round(t.average or 0, 6), t.best, t.scored)
                  for facet, items in (("variant", s.by_variant), ("players", s.by_players), ("family", s.by_family))
                  for t in items}
@@ -71,7 +73,7 @@ def kept(store: Store) -> tuple[dict[str, Any], dict[tuple[str, str], tuple[int,
             figures[p.name] = keyed
         for q in players:
             if q.id != p.id:
-                h = store.head_to_head(p.id, q.id)
+                h = store.head_to_head(p.id, q.id, "origami")
                 if h.games:
                     pairs[(p.name, q.name)] = (h.games, h.a_ahead, h.b_ahead, h.level)
     return figures, pairs
@@ -106,7 +108,7 @@ def test_a_merge_moves_the_totals_and_the_records(store: Store) -> None:
     store.merge_players("Dee", "Bob")
     assert kept(store) == counted(store)
     assert "Dee" not in kept(store)[0]
-    assert store.head_to_head("Bob", "Ann").games == 5
+    assert store.head_to_head("Bob", "Ann", "origami").games == 5
 
 
 def test_a_rename_keeps_the_totals(store: Store) -> None:
@@ -120,7 +122,7 @@ def test_a_rename_keeps_the_totals(store: Store) -> None:
 
 
 def test_an_import_adds_to_the_totals_and_a_second_import_adds_nothing(store: Store, tmp_path: Any) -> None:
-    source = Store.open(f"sqlite:///{tmp_path / 'elsewhere.db'}")
+    source = Store.open(f"sqlite:///{tmp_path / 'elsewhere.db'}", KINDS)
     record(source)
     games = source.whole_games()
     source.close()
@@ -142,13 +144,13 @@ def test_a_game_whose_points_are_unknown_counts_in_games_wins_and_records_not_in
                       datetime(2026, 2, 1, 20, tzinfo=UTC), datetime(2026, 2, 1, 21, tzinfo=UTC), None, (),
                       tuple({"score": None, "rank": rank, "winner": rank == 1, "hand": None,
                              "sheet": {"name": n, "total": None, "rank": rank, "hand": None, "lines": [], "awards": [],
-                                       "imported": "BG Stats"}} for n, rank in (("Dee", 1), ("Ann", 2))))
+                                       "imported": "BG Stats"}} for n, rank in (("Dee", 1), ("Ann", 2))), "origami")
     assert store.add_whole_games([blank]) == (1, 0)
     assert kept(store) == counted(store)
-    dee = store.player_stats("Dee", trend=5).overall
+    dee = origami_figures(store.player_stats("Dee", trend=5)).overall
     assert (dee.games, dee.wins, dee.unknown, dee.average, dee.best) == (1, 1, 1, None, None)
-    assert all(s is not None for _, _, s in store.player_stats("Ann", trend=9).trend)
-    legends = next(t for t in store.player_stats("Ann").by_variant if t.key == "legends")
+    assert all(s is not None for _, _, s in origami_figures(store.player_stats("Ann", trend=9)).trend)
+    legends = next(t for t in origami_figures(store.player_stats("Ann")).by_variant if t.key == "legends")
     assert (legends.games, legends.scored, legends.average) == (3, 2, 36.5)  # the average of the two with points
     store.merge_players("Dee", "Bob")
     assert kept(store) == counted(store)
@@ -157,8 +159,8 @@ def test_a_game_whose_points_are_unknown_counts_in_games_wins_and_records_not_in
 def test_the_trend_is_the_latest_results_in_order(store: Store) -> None:
     record(store)
     record(store, [("origami", ["sea"], 1, [("Ann", 31, 1, True), ("Bob", 12, 2, False)], None)], day0=-5)  # older
-    assert [s for _, _, s in store.player_stats("Ann", trend=3).trend] == [40, 33, 18]
-    assert [at.day for _, at, _ in store.player_stats("Ann").trend] == [27, 1, 2, 3, 4, 5]  # December the 27th first
+    assert [s for _, _, s in origami_figures(store.player_stats("Ann", trend=3)).trend] == [40, 33, 18]
+    assert [at.day for _, at, _ in origami_figures(store.player_stats("Ann")).trend] == [27, 1, 2, 3, 4, 5]  # December the 27th first
 
 
 def test_the_migration_counts_the_results_already_stored(any_url: str) -> None:
@@ -180,12 +182,12 @@ def test_the_migration_counts_the_results_already_stored(any_url: str) -> None:
         c.execute(sa.text("INSERT INTO results (game_id, seat, player_id, score, rank, winner, hand, sheet) VALUES "
                           "(1, 0, 1, 40, 1, true, 2, '{}'), (1, 1, 2, 30, 2, false, 1, '{}')"))
     engine.dispose()
-    store = Store.open(any_url)
+    store = Store.open(any_url, KINDS)
     try:
-        ann = store.player_stats("Ann")
+        ann = origami_figures(store.player_stats("Ann"))
         assert (ann.overall.games, ann.overall.wins, ann.overall.best) == (1, 1, 40)
         assert [t.key for t in ann.by_family] == ["sea"] and [s for _, _, s in ann.trend] == [40]
-        h = store.head_to_head("Bob", "Ann")
+        h = store.head_to_head("Bob", "Ann", "origami")
         assert (h.games, h.a_ahead, h.b_ahead, h.level) == (1, 0, 1, 0)
     finally:
         store.close()
@@ -195,7 +197,7 @@ def test_no_statement_carries_more_parameters_than_sqlite_allows_by_default(tmp_
     """With SQLite's default limit of 999 variables set on every connection, a 1,200-game import, the listing
     and the totals work, and every statement stayed under the limit."""
     url = f"sqlite:///{tmp_path / 'limited.db'}"
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     most = [0]
 
     @event.listens_for(store.engine, "connect")
@@ -208,21 +210,21 @@ def test_no_statement_carries_more_parameters_than_sqlite_allows_by_default(tmp_
 
     store.engine.dispose()  # every connection from now on has the limit
     store.close()
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     event.listen(store.engine, "connect", limit)
     event.listen(store.engine, "before_cursor_execute", count)
-    source = Store.open(f"sqlite:///{tmp_path / 'many.db'}")
+    source = Store.open(f"sqlite:///{tmp_path / 'many.db'}", KINDS)
     rows = [("Ann", 30, 1, True), ("Bob", 20, 2, False)]
     for day in range(1200):
         sheet = _sheet(rows, None)
         source.record_scored(variant="origami", players=["Ann", "Bob"], families=["sea"], characters=[], rules={},
                              sheet=sheet, sheets=sheet_json(sheet)["players"],
-                             finished_at=datetime(2020, 1, 1, tzinfo=UTC).replace(day=1 + day % 28))
+                             finished_at=datetime(2020, 1, 1, tzinfo=UTC).replace(day=1 + day % 28), kind="origami")
     games = source.whole_games()
     source.close()
     assert store.add_whole_games(games) == (1200, 0)
     assert len(store.games()) == 1200
-    assert store.player_stats("Ann").overall.games == 1200 and store.head_to_head("Ann", "Bob").a_ahead == 1200
+    assert origami_figures(store.player_stats("Ann")).overall.games == 1200 and store.head_to_head("Ann", "Bob", "origami").a_ahead == 1200
     assert len(store.whole_games()) == 1200
     store.close()
     assert 0 < most[0] <= 999
@@ -250,16 +252,16 @@ def test_0007_counts_origin_story_games_out_of_the_origami_totals(any_url: str) 
                               "finished_at) VALUES (:g, 0, 1, 40, 1, true, NULL, '{}', :t), "
                               "(:g, 1, 2, 30, 2, false, NULL, '{}', :t)"),
                       {"g": game, "t": f"2026-01-0{game + 1} 20:00:00+00:00"})
-        from db.tallies import recount_all as count_as_0006_did
+        from db.migrations.versions import count_origami_tallies as count_as_0006_did
 
         c.execute(sa.text("DELETE FROM player_tallies"))
         c.execute(sa.text("DELETE FROM pair_tallies"))
         count_as_0006_did(c)
         c.execute(sa.text("UPDATE player_tallies SET games = games + 1, wins = wins + 1"))  # as an older count left it
     engine.dispose()
-    store = Store.open(any_url)  # migrates to 0007
+    store = Store.open(any_url, KINDS)  # migrates to 0007
     try:
-        ann = store.player_stats("Ann")
+        ann = origami_figures(store.player_stats("Ann"))
         assert (ann.overall.games, ann.overall.wins, ann.overall.best) == (1, 1, 40)
     finally:
         store.close()

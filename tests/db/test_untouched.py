@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.games import KINDS
 from db.errors import StoreError
 from db.store import Store
 from tests.companion.test_exchange import history, run
@@ -18,7 +19,7 @@ def test_another_programs_file_keeps_its_journal_mode(tmp_path: Path) -> None:
     with sqlite3.connect(path) as c:
         c.execute("CREATE TABLE recipes (name TEXT)")
     with pytest.raises(StoreError, match="holds tables of another program"):
-        Store.open(f"sqlite:///{path}")
+        Store.open(f"sqlite:///{path}", KINDS)
     with sqlite3.connect(path) as c:
         assert c.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
     assert not (tmp_path / "other.db-wal").exists()

@@ -11,6 +11,7 @@ import pytest
 from textual.widgets import OptionList, Static
 
 from companion.app import make_app
+from companion.games import KINDS
 from companion.origami.catalogue import shipped
 from companion.origami.playout import filled
 from companion.origami.session import GameSession
@@ -26,7 +27,7 @@ COMPANION = str(Path(sys.executable).parent / "companion")
 def started(url: str, key: str = "start") -> int:
     """A game whose set-up is entered, nothing dealt yet (`key`: another key, another game)."""
     catalogue = filled(shipped())
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         session = GameSession.start(store, script(catalogue, seed=3).script[0], catalogue, key=key)
         assert isinstance(session, GameSession)
@@ -58,7 +59,7 @@ async def test_an_unfinished_setup_is_abandoned_from_home_after_a_yes(tmp_path: 
         await pilot.press("down", "x")  # not a game: said, nothing asked
         await pilot.pause()
         assert not isinstance(app.screen, Confirm)
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         assert store.game(game_id).status == "abandoned"
         with pytest.raises(InputError, match="was abandoned"):
@@ -76,7 +77,7 @@ async def test_an_unfinished_setup_is_abandoned_from_home_after_a_yes(tmp_path: 
     done = subprocess.run([COMPANION, "--db", other, "import", str(exported)], capture_output=True, text=True,
                           timeout=120)
     assert done.returncode == 0, done.stderr
-    store = Store.open(other)
+    store = Store.open(other, KINDS)
     try:
         assert [g.status for g in store.games()] == ["abandoned"]
     finally:
@@ -89,7 +90,7 @@ def test_the_phones_table_shows_the_latest_game_not_abandoned(tmp_path: Path) ->
     url = f"sqlite:///{tmp_path}/w.db"
     first, second = started(url, "first"), started(url, "second")
     assert first != second
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         assert (game := current_game(store, None)) is not None and game.id == second
         store.abandon(second)

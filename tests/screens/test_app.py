@@ -6,6 +6,7 @@ from pathlib import Path
 from textual.widgets import Input, OptionList, Static
 
 from companion.app import make_app
+from companion.games import KINDS
 from companion.origami.catalogue import shipped
 from companion.origami.playout import filled
 from companion.origami.session import GameSession
@@ -35,7 +36,7 @@ async def test_home_lists_the_games_in_progress(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path}/games.db"
     catalogue = filled(shipped())
     game = script(catalogue, seed=3)
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     session = GameSession.start(store, game.script[0], catalogue, key="start")
     assert isinstance(session, GameSession)
     session.submit(game.script[1], "deal")
@@ -65,7 +66,7 @@ async def test_an_origin_story_game_in_progress_is_offered_and_resumes_on_its_ow
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, OriginTableScreen | StepperScreen)
-        store = Store.open(url)
+        store = Store.open(url, KINDS)
         assert app.controller("origin-story").game().state == OriginSession(store, 1).state
         store.close()
 

@@ -7,6 +7,7 @@ from pathlib import Path
 from textual.widgets import OptionList, Sparkline, Static
 
 from companion.app import make_app
+from companion.games import KINDS
 from companion.local_time import day
 from companion.origami.catalogue import shipped
 from companion.origami.render import sheet_json
@@ -20,7 +21,7 @@ from tests.screens.settle import settled
 
 def seed_history(url: str) -> list[ScoreSheet]:
     """Three quick-scored games: Ann 8, 9, 3 (two wins); Bob 3, 3, 6; Ann ahead twice."""
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     sheets: list[ScoreSheet] = []
     catalogue = shipped()
     for ann, bob in ((["Chicken", "Chick"], ["Chick"]), (["Magpie", "Chick"], ["Chick"]), (["Chick"], ["Magpie"])):
@@ -30,7 +31,7 @@ def seed_history(url: str) -> list[ScoreSheet]:
         sheet = score(table)
         sheets.append(sheet)
         store.record_scored(variant="origami", players=["Ann", "Bob"], families=["farm", "sky"], characters=[],
-                            rules={}, sheet=sheet, sheets=sheet_json(sheet)["players"])
+                            rules={}, sheet=sheet, sheets=sheet_json(sheet)["players"], kind="origami")
     store.add_player("Annie")
     store.close()
     return sheets

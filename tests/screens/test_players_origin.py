@@ -6,6 +6,7 @@ from pathlib import Path
 from textual.widgets import OptionList, Static
 
 from companion.app import make_app
+from companion.games import KINDS
 from db.store import Store
 from screens.players import PlayersScreen
 from tests.db.test_origin_stats import history
@@ -14,7 +15,7 @@ from tests.screens.settle import settled
 
 async def test_players_screen_shows_origin_story_block(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path}/p.db"
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         history(store)
     finally:

@@ -10,6 +10,7 @@ import pytest
 from textual.pilot import Pilot
 
 from companion.app import make_app
+from companion.games import KINDS
 from companion.origami.catalogue import shipped
 from companion.origami.render import sheet_json
 from db.store import Store
@@ -22,7 +23,7 @@ SIZES = [(80, 24), (160, 48)]
 
 def seeded(url: str) -> None:
     """Four quick-scored games between Ann, Bob and Cy on fixed days."""
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     catalogue = shipped()
     try:
         for day, (ann, bob, cy) in enumerate((("Chicken", "Chick", "Magpie"), ("Magpie", "Chick", "Chick"),
@@ -33,7 +34,7 @@ def seeded(url: str) -> None:
             sheet = score(table)
             store.record_scored(variant="origami", players=["Ann", "Bob", "Cy"], families=["farm", "sky"],
                                 characters=[], rules={}, sheet=sheet, sheets=sheet_json(sheet)["players"],
-                                finished_at=datetime(2026, 3, 1, 20, tzinfo=UTC) + timedelta(days=day))
+                                finished_at=datetime(2026, 3, 1, 20, tzinfo=UTC) + timedelta(days=day), kind="origami")
     finally:
         store.close()
 

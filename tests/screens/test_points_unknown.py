@@ -8,6 +8,7 @@ from pathlib import Path
 from textual.widgets import OptionList, Static
 
 from companion.app import make_app
+from companion.games import KINDS
 from db.records import WholeGame
 from db.store import Store
 from screens.origami.sheet import SheetScreen
@@ -17,13 +18,13 @@ from tests.screens.settle import settled
 
 async def test_a_winners_only_game_on_the_players_screen(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path}/u.db"
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     store.add_whole_games([WholeGame(
         "winners-only", "origami", (), (), {}, ("Ann", "Bob"), "finished", "bgstats",
         datetime(2026, 2, 1, 20, tzinfo=UTC), datetime(2026, 2, 1, 21, tzinfo=UTC), None, (),
         tuple({"score": None, "rank": rank, "winner": rank == 1, "hand": None,
                "sheet": {"name": n, "total": None, "rank": rank, "hand": None, "lines": [], "awards": [],
-                         "imported": "BG Stats"}} for n, rank in (("Ann", 2), ("Bob", 1))))])
+                         "imported": "BG Stats"}} for n, rank in (("Ann", 2), ("Bob", 1))), "origami")])
     store.close()
     app = make_app(url)
     async with app.run_test(size=(100, 30)) as pilot:

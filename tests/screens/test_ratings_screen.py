@@ -4,6 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.app import make_app
+from companion.games import KINDS
 from db.ratings import from_store
 from db.store import Store
 from screens.players import PlayersScreen
@@ -14,7 +15,7 @@ from tests.screens.test_players import seed_history, shown
 async def test_the_players_screen_shows_the_rating(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path}/p.db"
     seed_history(url)  # Ann wins two of three against Bob
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         ann = from_store(store).by_scope["origami"][store.player("Ann").id]
     finally:

@@ -7,6 +7,7 @@ from pathlib import Path
 from textual.widgets import Input
 
 from companion.app import make_app
+from companion.games import KINDS
 from companion.origami.catalogue import shipped
 from companion.origami.playout import filled
 from companion.origami.session import GameSession
@@ -24,7 +25,7 @@ CATALOGUE = filled(shipped())
 async def test_the_origami_table_follows_an_action_recorded_in_another_window(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path}/two.db"
     game = script(CATALOGUE, seed=3)
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     session = GameSession.start(store, game.script[0], CATALOGUE, key="start")
     assert isinstance(session, GameSession)
     session.submit(game.script[1], "deal")
@@ -45,7 +46,7 @@ async def test_the_origami_table_follows_an_action_recorded_in_another_window(tm
 
 async def test_the_origin_story_screen_follows_too(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path}/two.db"
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     started = OriginSession.start(store, oc.StartGame("table", ("Ann", "Bob", "Cat")), key="start")
     assert isinstance(started, OriginSession)
     assert started.submit(oc.ChooseDealer("Cat"), "dealer").recorded

@@ -8,6 +8,7 @@ import pytest
 from textual.widgets import Static
 
 from companion.app import make_app
+from companion.games import KINDS
 from companion.share import bgstats_link, shared_play
 from companion.shell import TABLE_LINK
 from db.store import Store
@@ -34,7 +35,7 @@ async def open_qr(url: str, size: tuple[int, int]) -> tuple[list[str] | None, st
 
 
 def link_of(url: str, game_id: int) -> str:
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         return bgstats_link(shared_play(store, game_id))
     finally:

@@ -7,6 +7,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from companion.app import make_app
+from companion.games import KINDS
 from companion.origami.catalogue import shipped
 from companion.origami.playout import filled
 from companion.origami.session import GameSession
@@ -50,7 +51,7 @@ def test_table_mid_game_with_a_refused_line(snap_compare: Any, tmp_path: Path) -
     url = f"sqlite:///{tmp_path}/g.db"
     catalogue = filled(shipped())
     game = script(catalogue, 17, players=2)
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     session = GameSession.start(store, game.script[0], catalogue, key="start")
     assert isinstance(session, GameSession)
     for n, command in enumerate(game.script[1:15]):

@@ -10,6 +10,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from db.migrations.versions import count_origami_tallies
+
 revision = "0005"
 down_revision = "0004"
 branch_labels = None
@@ -42,6 +44,4 @@ def upgrade() -> None:
         sa.Column("behind", sa.Integer, nullable=False),
         sa.Column("level", sa.Integer, nullable=False),
     )
-    from db.tallies import recount_all  # the same counting the store does, over every result already stored
-
-    recount_all(op.get_bind())
+    count_origami_tallies(op.get_bind())  # the count the store kept then, over every result already stored

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from alembic import op
 
+from db.migrations.versions import count_origami_tallies
+
 revision = "0007"
 down_revision = "0006"
 branch_labels = None
@@ -16,9 +18,7 @@ depends_on = None
 
 
 def upgrade() -> None:
-    from db.tallies import recount_all  # the same count the store keeps, over every result already stored
-
-    recount_all(op.get_bind())
+    count_origami_tallies(op.get_bind())  # the count the store kept then, over every result already stored
 
 
 def downgrade() -> None:

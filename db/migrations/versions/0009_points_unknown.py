@@ -11,6 +11,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from db.migrations.versions import count_origami_tallies
+
 revision = "0009"
 down_revision = "0008"
 branch_labels = None
@@ -18,14 +20,12 @@ depends_on = None
 
 
 def upgrade() -> None:
-    from db.tallies import recount_all  # the same count the store keeps, over every result already stored
-
     with op.batch_alter_table("results") as results:
         results.alter_column("score", existing_type=sa.Integer(), nullable=True)
     with op.batch_alter_table("player_tallies") as tallies:
         tallies.add_column(sa.Column("scored", sa.Integer(), nullable=False, server_default="0"))
         tallies.alter_column("best", existing_type=sa.Integer(), nullable=True)
-    recount_all(op.get_bind())
+    count_origami_tallies(op.get_bind())  # the count the store kept then, over every result already stored
 
 
 def downgrade() -> None:

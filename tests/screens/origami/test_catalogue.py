@@ -6,6 +6,7 @@ from pathlib import Path
 from textual.widgets import DataTable, Static
 
 from companion.app import make_app
+from companion.games import KINDS
 from db.store import Store
 from screens.origami.catalogue import CatalogueScreen, parse_value
 from tests.screens.settle import settled
@@ -32,9 +33,9 @@ async def test_filling_in_a_value_goes_to_the_users_catalogue(tmp_path: Path) ->
         assert str(table.get_row_at(0)[6]) == "2"
         assert app.controller("origami").catalogue() is not None and app.controller("origami").catalogue().card("Sheep").points == 2
         assert app.controller("origami").catalogue().card("Sheep").source_of("points") == "user"
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
-        assert store.card_values() == [("Sheep", "points", 2)]
+        assert store.card_values("origami") == [("Sheep", "points", 2)]
     finally:
         store.close()
 

@@ -7,6 +7,7 @@ from pathlib import Path
 from textual.widgets import DataTable
 
 from companion.app import make_app
+from companion.games import KINDS
 from db.store import Store
 from screens.origami.catalogue import CatalogueScreen, parse_value
 from tests.screens.settle import settled
@@ -32,9 +33,9 @@ async def test_a_characters_scoring_is_set_on_the_catalogue_screen(tmp_path: Pat
         await pilot.pause()
         rule = app.controller("origami").catalogue().card("Sumo wrestler (red)").scoring
         assert rule is not None and (rule.template, rule.amount) == ("most_origami", 4)
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
-        assert store.card_values() == [("Sumo wrestler (red)", "scoring", "most_origami amount=4")]
+        assert store.card_values("origami") == [("Sumo wrestler (red)", "scoring", "most_origami amount=4")]
     finally:
         store.close()
 

@@ -10,6 +10,7 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable
 
 from companion.app import CompanionApp, make_app
+from companion.games import KINDS
 from db.store import Store
 from screens.ask import TextQuestion
 from screens.origami.catalogue import CatalogueScreen
@@ -20,9 +21,9 @@ POINTS = 6  # the points column of the catalogue's table
 
 
 def stored(url: str) -> list[tuple[str, str, object]]:
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
-        return store.card_values()
+        return store.card_values("origami")
     finally:
         store.close()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.app import CompanionApp, make_app
+from companion.games import KINDS
 from db.store import Store
 from screens.origami.catalogue import CatalogueScreen
 from screens.origami.fill_in import FamilyList, FillInScreen, unknown_values, usual_range
@@ -62,9 +63,9 @@ async def test_fill_in_a_family_stop_and_resume_where_it_stopped(tmp_path: Path)
         await pilot.press("escape")  # stop
         await pilot.pause()
         assert not isinstance(app.screen, FillInScreen)
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
-        assert sorted(store.card_values()) == sorted(typed)
+        assert sorted(store.card_values("origami")) == sorted(typed)
     finally:
         store.close()
 
@@ -96,8 +97,8 @@ async def test_a_value_outside_what_cards_show_is_asked_again_and_a_negative_cos
         await pilot.press("enter")
         await pilot.pause()
         assert screen.current != (card, field)
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
-        assert store.card_values() == [("Cat", "points", 99)]
+        assert store.card_values("origami") == [("Cat", "points", 99)]
     finally:
         store.close()

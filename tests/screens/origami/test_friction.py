@@ -8,6 +8,7 @@ from typing import Any
 from textual.widgets import Input
 
 from companion.app import make_app
+from companion.games import KINDS
 from companion.origami.session import GameSession
 from db.store import Store
 from scoring.origami import commands as c
@@ -112,7 +113,7 @@ async def test_a_value_asked_mid_game_lets_the_action_go_on(tmp_path: Path) -> N
 async def test_the_final_score_asks_every_unknown_value_in_a_chain(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path}/o.db"
     game = script(CATALOGUE, seed=3)
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         session = GameSession.start(store, game.script[0], CATALOGUE, key="start")  # type: ignore[arg-type]
         assert isinstance(session, GameSession)
@@ -181,7 +182,7 @@ def test_each_example_reads_as_its_own_action_with_real_cards() -> None:
 async def test_a_large_window_seats_the_players_side_by_side_with_a_taller_log(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path}/o.db"
     game = script(CATALOGUE, seed=3)
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         session = GameSession.start(store, game.script[0], CATALOGUE, key="start")  # type: ignore[arg-type]
         assert isinstance(session, GameSession)

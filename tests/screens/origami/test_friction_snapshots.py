@@ -9,6 +9,7 @@ import pytest
 from textual.pilot import Pilot
 
 from companion.app import make_app
+from companion.games import KINDS
 from companion.origami.session import GameSession
 from db.store import Store
 from tests.recorded import script
@@ -20,7 +21,7 @@ from tests.screens.settle import settled
 def test_the_table_mid_game(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
     url = f"sqlite:///{tmp_path}/g.db"
     game = script(CATALOGUE, seed=3)
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         session = GameSession.start(store, game.script[0], CATALOGUE, key="start")  # type: ignore[arg-type]
         assert isinstance(session, GameSession)

@@ -8,6 +8,7 @@ from textual.widgets import Input
 
 from bench.quick_keys import TABLE_41  # the rulebook's example (examples/41.json), typed as a player would
 from companion.app import CompanionApp, make_app
+from companion.games import KINDS
 from db.store import Store
 from screens.origami.quick import QuickScoreScreen
 from screens.origami.sheet import ScoreSheetView
@@ -56,7 +57,7 @@ async def test_quick_scoring_the_rulebook_table_gives_ann_41_and_saves_it(tmp_pa
         assert screen.saved
         await pilot.press("ctrl+s")  # twice is still one game
         await pilot.pause()
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         games = store.games(status="finished")
         assert [(g.source, g.players) for g in games] == [("quick", ("Ann", "Bob", "Cy"))]
@@ -88,9 +89,9 @@ async def test_a_missing_card_value_is_asked_for_and_kept_in_the_users_catalogue
         assert app.screen is screen, app.screen
         assert screen.scored is not None, str(screen.query_one("#status").render())
         assert {p.name: p.total for p in screen.scored.sheet.players} == {"Ann": 4, "Bob": 3}
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
-        assert sorted(store.card_values()) == [("Sheep", "effect", "instant"), ("Sheep", "points", 4)]
+        assert sorted(store.card_values("origami")) == [("Sheep", "effect", "instant"), ("Sheep", "points", 4)]
     finally:
         store.close()
 

@@ -5,6 +5,8 @@ from pathlib import Path
 
 from bench.quick_keys import KEY_LIMIT, SHORT_41, keys_of
 from companion.app import make_app
+from companion.games import KINDS
+from companion.origami.statistics import figures as origami_figures
 from db.store import Store
 from scoring.errors import InputError
 from screens.origami.quick import TOTALS_ONLY, QuickScoreScreen, TotalsScreen, ranked_totals, read_totals
@@ -34,7 +36,7 @@ async def test_totals_counted_on_paper_are_ranked_and_saved_marked_as_totals_onl
         await pilot.press("ctrl+s")  # twice is still one game
         await pilot.pause()
     assert len(keys) == 28  # the names and numbers, Tab between boxes, ctrl+t to get there and ctrl+s
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         games = store.games(status="finished")
         assert [(g.source, g.players, g.rules, g.families, g.tie_break) for g in games] == [
@@ -42,7 +44,7 @@ async def test_totals_counted_on_paper_are_ranked_and_saved_marked_as_totals_onl
         assert [(r["name"], r["score"], r["rank"], r["winner"], r["hand"], r["sheet"]["lines"])
                 for r in store.results(games[0].id)] == [
             ("Ann", 30, 2, False, 2, []), ("Bob", 30, 1, True, 4, []), ("Cy", 12, 3, False, 0, [])]
-        stats = store.player_stats("Bob")
+        stats = origami_figures(store.player_stats("Bob"))
         assert (stats.overall.games, stats.overall.wins, stats.by_family) == (1, 1, ())  # no cards: no family
     finally:
         store.close()
@@ -68,7 +70,7 @@ async def test_names_typed_in_the_full_form_come_along_and_bad_totals_are_named(
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is quick
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         assert store.games() == []
     finally:
@@ -104,7 +106,7 @@ async def test_the_rulebook_table_takes_at_most_60_keys_with_what_completion_sho
         assert {p.name: p.total for p in screen.scored.sheet.players} == {"Ann": 41, "Bob": 11, "Cy": 9}
         # What the few letters became is in the boxes, as the completion showed it.
         assert screen.rows()[0] == ("Ann", "Chick, Chicken, Magpie, Ant", "Chick, Rabbit, Bee, Ant", "3")
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         assert [r["score"] for r in store.results(store.games(status="finished")[0].id)] == [41, 11, 9]
     finally:

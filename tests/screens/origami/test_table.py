@@ -9,6 +9,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from companion.app import CompanionApp, make_app
+from companion.games import KINDS
 from companion.origami.catalogue import shipped
 from companion.origami.playout import filled
 from db.store import Store
@@ -99,7 +100,7 @@ async def test_a_legends_game_from_setup_to_final_score(tmp_path: Path) -> None:
         assert isinstance(app.screen, SheetScreen), [n.message for n in app._notifications]
         expected = score(final_table(game.s, CATALOGUE))
         assert app.screen.sheet == expected
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         finished = store.games(status="finished")
         assert len(finished) == 1 and finished[0].source == "log"

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from companion.app import CompanionApp, make_app
+from companion.games import KINDS
 from companion.origami.session import GameSession
 from db.store import Store
 from scoring.origami import events as e
@@ -21,7 +22,7 @@ from tests.screens.settle import settled
 def dealt_game(url: str) -> Scripted:
     """A 3-player Legends game stored up to the deal."""
     game = script(CATALOGUE, seed=3)
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         session = GameSession.start(store, game.script[0], CATALOGUE, key="start")  # type: ignore[arg-type]
         assert isinstance(session, GameSession)
@@ -77,7 +78,7 @@ async def test_an_action_recorded_in_another_window_first_is_shown_not_doubled(t
     async with app.run_test(size=(100, 32)) as pilot:
         session = await resume(app, pilot)
         action = write(game.script[2], session.state)
-        other_store = Store.open(url)
+        other_store = Store.open(url, KINDS)
         try:
             other = GameSession(other_store, session.game_id, CATALOGUE)
             assert other.submit(game.script[2], "other window").recorded

@@ -11,6 +11,7 @@ from pathlib import Path
 from textual.widgets import DataTable, Static
 
 from companion.app import make_app
+from companion.games import KINDS
 from db.store import Store
 from screens.origin.catalogue import OriginCatalogueScreen
 from tests.screens.settle import settled
@@ -55,11 +56,12 @@ async def test_a_value_and_a_new_card_are_kept_and_a_bad_value_is_not(tmp_path: 
         await pilot.press("e", *"template vp_per_trick", "enter")
         await pilot.pause()
         assert row(table, "Hidden Plan")[1:5] == ["story", "?", "?", "vp_per_trick"]
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
-        assert sorted(store.card_values()) == [("origin-story:Hidden Plan", "kind", "story"),
-                                               ("origin-story:Hidden Plan", "template", "vp_per_trick"),
-                                               ("origin-story:Monologuing", "cost", [1, 2])]
+        assert store.card_values("origin-story") == [("Hidden Plan", "kind", "story"),
+                                                     ("Hidden Plan", "template", "vp_per_trick"),
+                                                     ("Monologuing", "cost", [1, 2])]
+        assert store.card_values("origami") == []  # kept as Origin Story's only
     finally:
         store.close()
     done = subprocess.run([sys.executable, "-m", "companion", "--db", url, "catalog", "--game", "origin-story",

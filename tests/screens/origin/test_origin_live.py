@@ -13,6 +13,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Static
 
 from companion.app import CompanionApp, make_app
+from companion.games import KINDS
 from companion.origin.session import OriginSession
 from db.store import Store
 from scoring.origin import events as e
@@ -114,7 +115,7 @@ async def test_a_whole_solo_round_with_the_app_deck(tmp_path: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, StepperScreen) and "Round 2" in app.screen.sub_title
-    store = Store.open(f"sqlite:///{tmp_path / 'g.db'}")
+    store = Store.open(f"sqlite:///{tmp_path / 'g.db'}", KINDS)
     logged = [x.event for x in store.events(1)]
     store.close()
     assert sum(isinstance(x, e.RoundScored) for x in logged) == 1
@@ -198,7 +199,7 @@ async def test_a_solo_game_resumes_exactly_in_a_new_app(tmp_path: Path) -> None:
         assert second.controller("origin-story").game().state == before
         assert shown(second, "#seats") == seen
         await play_mine(pilot, second, 1)
-    store = Store.open(f"sqlite:///{path}")
+    store = Store.open(f"sqlite:///{path}", KINDS)
     again = OriginSession(store, 1)
     store.close()
     assert again.state == second.controller("origin-story").game().state
@@ -287,7 +288,7 @@ async def test_five_rounds_at_the_score_only_level_end_in_the_score_sheet_and_th
         assert isinstance(app.screen, OriginSheetScreen)
         sheet = app.controller("origin-story").game().score()
         assert {p.name: p.total for p in sheet.players} == {"Ann": 15, "Bob": 20, "Cy": 25}
-    store = Store.open(f"sqlite:///{tmp_path / 'g.db'}")
+    store = Store.open(f"sqlite:///{tmp_path / 'g.db'}", KINDS)
     assert store.game(1).status == "finished"
     assert [r["score"] for r in store.results(1)] == [15, 20, 25]
     store.close()

@@ -7,7 +7,8 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from companion.app import CompanionApp, make_app
-from db.records import ORIGIN_STORY
+from companion.games import KINDS
+from companion.origin import KIND as ORIGIN_STORY
 from db.store import Store
 from scoring.origin.quick import read_grid
 from screens.ask import TextQuestion
@@ -70,7 +71,7 @@ async def test_a_table_game_typed_round_by_round_is_saved_once_to_the_history(tm
         assert screen.saved and "Saved to history as game" in status(screen)
         await pilot.press("ctrl+s")  # twice is still one game
         await pilot.pause()
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         games = store.games(status="finished")
         assert [(g.kind, g.source, g.variant, g.players) for g in games] == [
@@ -120,7 +121,7 @@ async def test_solo_asks_the_difficulty_at_save_and_saves_without_a_second_ctrl_
         await pilot.press("3", "enter")
         await pilot.pause()
         assert app.screen_stack[-1] is screen and screen.saved
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         [game] = store.games(status="finished")
         assert (game.kind, game.variant, game.players, game.rules["difficulty"]) == (ORIGIN_STORY, "solo", ("Zoe",), "3")
@@ -190,7 +191,7 @@ async def test_a_game_known_by_its_dials_is_saved_and_shown(tmp_path: Path) -> N
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert screen.saved
-    store = Store.open(url)
+    store = Store.open(url, KINDS)
     try:
         [game] = store.games(status="finished")
         assert [(r["name"], r["score"], r["winner"], r["sheet"]["rounds"]) for r in store.results(game.id)] == [
