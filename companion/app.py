@@ -68,9 +68,9 @@ class CompanionApp(Shell):
             return
         handler = self.routes.get(type(message))
         if handler is None:
-            owner = next((g.kind for g in games.every()
-                          if type(message).__module__.startswith(f"{g.screens}.") and g.kind not in self.controllers),
-                         None)
+            module = type(message).__module__
+            owner = next((g.kind for g in games.every() if g.kind not in self.controllers
+                          and (module == g.screens or module.startswith(f"{g.screens}."))), None)
             if owner is None:
                 return
             handler = self.controller(owner).handlers().get(type(message))
