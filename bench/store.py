@@ -17,13 +17,13 @@ from typing import Any
 from sqlalchemy import insert
 
 from companion.games import KINDS
-from companion.log_session import in_effect
 from companion.origami.catalogue import shipped
 from companion.origami.playout import Playout, filled
 from companion.origami.session import GameSession
 from companion.origin.playout import Engine as OriginEngine
 from companion.origin.playout import play_game
 from companion.origin.session import OriginSession
+from companion.session import in_effect
 from db import tallies
 from db.kinds import Finished, Seat
 from db.models import Game, GameFamily, GamePlayer, Player, Result

@@ -16,7 +16,7 @@ from scoring.origami import events as e
 from ..bgstats import Play, finished_game, ref_of, seated_once
 from ..bgstats_export import Box, Exported, Seat
 from ..games import read_event
-from ..log_session import in_effect
+from ..session import in_effect
 from ..share import head
 
 BOXES = {"origami": Box("Origami", "Christian Giove"), "legends": Box("Origami Legends", "Christian Giove")}

@@ -160,7 +160,7 @@ class OrigamiController:
     def table_view(self) -> TableView:
         from screens.origami.table import TableView
 
-        from ..log_session import undone_actions
+        from ..session import undone_actions
         from .replay import sentence
 
         session = self.game()

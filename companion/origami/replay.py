@@ -15,7 +15,7 @@ from scoring.origami.evolve import evolve, project, start
 from scoring.origami.state import GameState
 
 from ..local_time import clock, when
-from ..log_session import in_effect, undone_actions
+from ..session import in_effect, undone_actions
 
 
 @dataclass(frozen=True, slots=True)

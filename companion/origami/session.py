@@ -22,7 +22,7 @@ from scoring.origami.referee import decide
 from scoring.origami.sheet import ScoreSheet, score
 from scoring.origami.state import GameState, Phase
 
-from ..log_session import LogSession, Submitted
+from ..session import LogSession, Submitted
 from . import KIND
 from .catalogue import remember, with_values
 from .render import sheet_json

@@ -31,7 +31,7 @@ from ..bgstats import Play, finished_game, seated_once
 from ..bgstats_export import Box, Exported
 from ..bgstats_export import Seat as Exporting
 from ..games import read_event
-from ..log_session import in_effect
+from ..session import in_effect
 from ..share import head
 from . import KIND
 

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from screens.origin.stepper import StepperScreen, StepperView
     from screens.origin.table import OriginTableScreen
 
-    from ..log_session import Submitted
+    from ..session import Submitted
     from ..shell import Shell
     from .session import OriginSession
 
@@ -210,7 +210,7 @@ class OriginController:
         from scoring.origin.table_view import recent_lines, table_view
         from screens.origin.board import TableView
 
-        from ..log_session import in_effect
+        from ..session import in_effect
 
         session = self.game()
         return TableView(session.game_id, table_view(session.state), recent_lines(in_effect(session.log), RECENT),

@@ -16,7 +16,7 @@ from scoring.origin.state import GameState, evolve, project
 
 from ..games import KINDS
 from ..local_time import clock, when
-from ..log_session import in_effect, undone_actions
+from ..session import in_effect, undone_actions
 from . import KIND
 
 EXIT_OK, EXIT_FAILED = 0, 1

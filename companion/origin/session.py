@@ -28,7 +28,7 @@ from scoring.origin.setup import HAND, Kind
 from scoring.origin.state import GameState, Phase, Step, evolve, project
 from scoring.origin.vancardian_effects import parse_effect, round_draws_needed
 
-from ..log_session import LogSession, Submitted
+from ..session import LogSession, Submitted
 from . import KIND
 from .catalogue import shipped
 

@@ -17,10 +17,10 @@ from companion import qr
 from companion.bgstats import read_bgstats
 from companion.cli import main
 from companion.games import KINDS
-from companion.log_session import in_effect
 from companion.origami.bgstats import bgstats_play
 from companion.origami.catalogue import shipped
 from companion.origami.render import sheet_json
+from companion.session import in_effect
 from companion.share import LINK, bgstats_link, shared_play
 from db.store import Store
 from scoring.origami.evolve import project

@@ -14,7 +14,7 @@ from companion.bgstats import Play
 from companion.bgstats_export import Box, Exported
 from companion.exchange import event_of, list_of, read_log, status_of, text_of, texts_of, time_of, whole_log
 from companion.game import Entry, Game, GameController, Output, Statistics, Verb
-from companion.log_session import in_effect
+from companion.session import in_effect
 from companion.shell import Shell
 from db.kinds import Codec, Fact, Finished
 from db.records import GameRecord, WholeGame

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from companion.log_session import LogSession
+from companion.session import LogSession
 from db.store import Store
 from scoring.decision import Decision, Rejected
 from scoring.errors import InputError
