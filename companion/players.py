@@ -53,9 +53,8 @@ class PlayersController:
         self.app.run_worker(partial(reading, *args), thread=True, exit_on_error=False, group="reads")
 
     def stats(self, name: str) -> None:
-        from .history import statistics
+        from .history import player_lines, statistics
         from .local_time import day
-        from .ratings_cli import player_lines
 
         store = self.app.reader()
         try:

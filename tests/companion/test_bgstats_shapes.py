@@ -157,7 +157,7 @@ def test_points_unknown_count_in_games_wins_and_ratings_not_in_averages(tmp_path
     store = Store.open(url, KINDS)
     try:
         blank = next(g for g in store.games(status="finished") if store.results(g.id)[0]["score"] is None)
-        from companion.ratings_cli import stored
+        from db.ratings import stored
 
         assert any(blank.id in {g for g, _ in steps} for steps in stored(store).trend.values())
     finally:
