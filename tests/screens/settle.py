@@ -1,11 +1,33 @@
-"""Waiting for the app: its database reads run in workers after the first paint."""
+"""Waiting for the app: its database opens in a worker after the first paint, and its reads run in workers."""
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from textual.pilot import Pilot
+from textual.widgets import Static
+
+from companion.shell import Shell
+
+PATIENCE = 120.0  # seconds a slow, loaded machine may take to open the database; never reached when it opens
+
+
+def opened(app: Shell) -> bool:
+    """The database is open, or Home says why it could not be (a test of a damaged or foreign database)."""
+    if app.store is not None:
+        return True
+    if not app.home.is_mounted:
+        return False
+    status = str(app.home.query_one("#status", Static).render())
+    return status.startswith("The database could not be opened") or "internal error" in status
 
 
 async def settled(pilot: Pilot[Any]) -> None:
-    await pilot.app.workers.wait_for_complete()
+    """The database open (a key typed before that is refused: "still opening"), every read done, the screen drawn."""
+    app = pilot.app
+    if isinstance(app, Shell):
+        deadline = time.monotonic() + PATIENCE
+        while not opened(app) and time.monotonic() < deadline:
+            await pilot.pause(0.01)
+    await app.workers.wait_for_complete()
     await pilot.pause()
