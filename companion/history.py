@@ -12,16 +12,15 @@ from db.location import default_url
 from scoring.errors import InputError
 
 from . import games
+from .figures import headline_kind, sparkline, statistics, title
 from .game import Output
 from .local_time import when
 
 if TYPE_CHECKING:  # the store (SQLAlchemy) loads when a verb runs, not for `companion games --help`
     from db.store import Store
 
-    from .game import Statistics
 
 VERBS = ("players", "games", "history", "replay")
-BARS = "▁▂▃▄▅▆▇█"
 
 
 def add_verbs(verb: Callable[[str, str], argparse.ArgumentParser]) -> None:
@@ -128,28 +127,6 @@ def _games(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
     return 0, rows, text or "no games recorded yet"
 
 
-def sparkline(scores: list[int]) -> str:
-    if not scores:
-        return ""
-    low, high = min(scores), max(scores)
-    span = (high - low) or 1
-    return "".join(BARS[(s - low) * (len(BARS) - 1) // span] for s in scores)
-
-
-def statistics(store: Store, who: str | int, trend: int = 30) -> tuple[Statistics, list[Statistics]]:
-    """A player's statistics as each game shows them: the first game's block, the history's headline (`players` and
-    the listing of everyone show it alone, as they did before there was a second game), then the block of each other
-    game the player finished."""
-    stats = store.player_stats(who, trend)
-    first, *others = (game.statistics(stats) for game in games.every())
-    return first, [block for block in others if block.games]
-
-
-def headline_kind() -> str:
-    """The game whose head-to-head records the history shows (the first game's)."""
-    return games.every()[0].kind
-
-
 def _history(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
     if args.ratings:
         return ratings(store, args)
@@ -222,16 +199,6 @@ def ratings(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
     return 0, result, "\n".join(out)
 
 
-def title(scope: str) -> str:
-    """"Origami, every variant", "Origami · Origami Legends", "Origin Story · solo" (a kind this companion does not
-    know, by its name in the database)."""
-    kind, _, variant = scope.partition("/")
-    if not games.known(kind):
-        return kind + (f" · {variant}" if variant else ", every variant")
-    game = games.game(kind)
-    return game.name + (f" · {game.title(variant)}" if variant else ", every variant")
-
-
 def lineup(store: Store, names: str, scope: str) -> tuple[str, list[dict[str, Any]]]:
     """Each named player's chance to win against the others, by their ratings in `scope`."""
     from db.ratings import chances, lineup_skills
@@ -247,19 +214,3 @@ def lineup(store: Store, names: str, scope: str) -> tuple[str, list[dict[str, An
     shown = [p.name for p in found]
     return (f"Chances to win ({title(scope)}): " + ", ".join(f"{n} {p:.0%}" for n, p in zip(shown, odds, strict=True)),
             [{"player": n, "chance": p} for n, p in zip(shown, odds, strict=True)])
-
-
-def player_lines(store: Store, name: str) -> list[str]:
-    """A player's ratings as the players screen shows them: one line per game and variant, with the trend."""
-    from db.ratings import stored
-
-    pid = store.player(name).id
-    ratings = stored(store, player=pid)
-    out = []
-    for scope in sorted(ratings.by_scope, key=lambda s: (s.split("/")[0], "/" in s, s)):
-        s = ratings.by_scope[scope].get(pid)
-        if s is not None:
-            trend = [round(o * 10) for _, o in ratings.trend[(scope, pid)][-20:]]
-            out.append(f"  rating {title(scope)}: {s.ordinal:.1f} (mu {s.mu:.1f}, sigma {s.sigma:.1f}) "
-                       f"{sparkline(trend)}")
-    return out

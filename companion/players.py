@@ -53,7 +53,7 @@ class PlayersController:
         self.app.run_worker(partial(reading, *args), thread=True, exit_on_error=False, group="reads")
 
     def stats(self, name: str) -> None:
-        from .history import player_lines, statistics
+        from .figures import player_lines, statistics
         from .local_time import day
 
         store = self.app.reader()
@@ -77,7 +77,7 @@ class PlayersController:
                                       list(first.trend), lines)
 
     def versus(self, a: str, b: str) -> None:
-        from .history import headline_kind
+        from .figures import headline_kind
 
         try:
             h = self.app.reader().head_to_head(a, b, headline_kind())

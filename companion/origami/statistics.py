@@ -12,8 +12,8 @@ from db.kinds import Fact, Finished
 from db.records import PlayerRecord
 from db.stats import Line, PlayerStats
 
+from ..figures import sparkline
 from ..game import Statistics
-from ..history import sparkline
 from . import KIND
 
 

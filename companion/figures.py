@@ -1,0 +1,64 @@
+"""A player's figures as every part of the companion shows them (the history verbs of the command line and the
+players screen alike): each game's block of statistics, asked of the game through the registry, their skill
+ratings' lines, and a trend drawn as a sparkline."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import games
+
+if TYPE_CHECKING:
+    from db.store import Store
+
+    from .game import Statistics
+
+BARS = "▁▂▃▄▅▆▇█"
+
+
+def sparkline(scores: list[int]) -> str:
+    if not scores:
+        return ""
+    low, high = min(scores), max(scores)
+    span = (high - low) or 1
+    return "".join(BARS[(s - low) * (len(BARS) - 1) // span] for s in scores)
+
+
+def statistics(store: Store, who: str | int, trend: int = 30) -> tuple[Statistics, list[Statistics]]:
+    """A player's statistics as each game shows them: the first game's block, the history's headline (`players` and
+    the listing of everyone show it alone, as they did before there was a second game), then the block of each other
+    game the player finished."""
+    stats = store.player_stats(who, trend)
+    first, *others = (game.statistics(stats) for game in games.every())
+    return first, [block for block in others if block.games]
+
+
+def headline_kind() -> str:
+    """The game whose head-to-head records the history shows (the first game's)."""
+    return games.every()[0].kind
+
+
+def title(scope: str) -> str:
+    """"Origami, every variant", "Origami · Origami Legends", "Origin Story · solo" (a kind this companion does not
+    know, by its name in the database)."""
+    kind, _, variant = scope.partition("/")
+    if not games.known(kind):
+        return kind + (f" · {variant}" if variant else ", every variant")
+    game = games.game(kind)
+    return game.name + (f" · {game.title(variant)}" if variant else ", every variant")
+
+
+
+def player_lines(store: Store, name: str) -> list[str]:
+    """A player's ratings as the players screen shows them: one line per game and variant, with the trend."""
+    from db.ratings import stored
+
+    pid = store.player(name).id
+    ratings = stored(store, player=pid)
+    out = []
+    for scope in sorted(ratings.by_scope, key=lambda s: (s.split("/")[0], "/" in s, s)):
+        s = ratings.by_scope[scope].get(pid)
+        if s is not None:
+            trend = [round(o * 10) for _, o in ratings.trend[(scope, pid)][-20:]]
+            out.append(f"  rating {title(scope)}: {s.ordinal:.1f} (mu {s.mu:.1f}, sigma {s.sigma:.1f}) "
+                       f"{sparkline(trend)}")
+    return out
