@@ -1,0 +1,197 @@
+"""A game's events to and from JSON-ready payloads for the durable log, worked out from the events' dataclasses: a
+stable type name per event class, a version, and each field read back as its type says (whole numbers, text, flags,
+None where allowed, tuples of those, records inside an event, and the game's own values through `Leaf`s). Every
+game's codec is one of these (scoring/<game>/codec.py gives its names and leaves); a payload that does not read
+back exactly is refused with InputError naming the field (the store names the damaged event)."""
+from __future__ import annotations
+
+import types
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields, is_dataclass
+from enum import Enum
+from typing import Any, Generic, TypeVar, Union, get_args, get_origin, get_type_hints
+
+from .errors import InputError
+
+T = TypeVar("T")
+WHOLE = 2**63  # whole numbers in a payload are 64-bit, as every database keeps them
+_PLAIN = frozenset({str, int, bool, type(None)})  # the most common values, written as they are
+
+
+@dataclass(frozen=True, slots=True)
+class Leaf(Generic[T]):
+    """A value of the game's own written as one JSON value (a card as "9br"): how it is written, how it is read back
+    (raising ValueError when the payload does not hold one), and how a person calls it in a refusal."""
+
+    write: Callable[[T], Any]
+    read: Callable[[Any], T]
+    described: str
+
+
+class _Mismatch(Exception):
+    """A stored value without the shape of its field's type."""
+
+
+class Codec:
+    def __init__(self, names: Mapping[type, str], version: int, leaves: Mapping[type, Leaf[Any]] | None = None,
+                 game: str = "") -> None:
+        """`names`: each event class's stable type name (stored logs depend on them: a class may be renamed, its
+        name here may not); `leaves`: how the game's own values are written; `game`: as a refusal names it."""
+        self.VERSION = version
+        self.names = dict(names)
+        self.types = {name: cls for cls, name in self.names.items()}
+        self.leaves = dict(leaves or {})
+        self.game = game
+        self.fields = {cls: tuple(f.name for f in fields(cls)) for cls in self.names}
+        self.hints = {cls: get_type_hints(cls) for cls in self.names}
+        self.readers = {cls: {k: self._reader(self.hints[cls][k]) for k in self.fields[cls]} for cls in self.names}
+        # Events holding only text, numbers, flags and tuples of them are written as they are (most of a log).
+        self.flat = frozenset(cls for cls in self.names if not any(self._special(h) for h in self.hints[cls].values()))
+
+    # --- writing -----------------------------------------------------------------------------------------------
+    def encode(self, event: Any) -> tuple[str, int, dict[str, Any]]:
+        """(type name, version, payload)."""
+        cls = type(event)
+        name = self.names.get(cls)
+        if name is None:
+            raise InputError(f"{cls.__name__} is not an event of {self.game or 'this game'}: it cannot go in its log")
+        if cls in self.flat:
+            return name, self.VERSION, {k: getattr(event, k) for k in self.fields[cls]}
+        return name, self.VERSION, {k: self._plain(getattr(event, k)) for k in self.fields[cls]}
+
+    def _plain(self, value: Any) -> Any:
+        if type(value) in _PLAIN:
+            return value
+        leaf = self.leaves.get(type(value))
+        if leaf is not None:
+            return leaf.write(value)
+        if isinstance(value, tuple):
+            return [self._plain(v) for v in value]
+        if is_dataclass(value) and not isinstance(value, type):  # a record inside an event
+            return {f.name: self._plain(getattr(value, f.name)) for f in fields(value)}
+        if isinstance(value, Enum):
+            return value.value
+        return value
+
+    def _special(self, hint: Any) -> bool:
+        """A field type whose values are not written as they are: a record, a leaf of the game's, or one inside."""
+        return (hint in self.leaves or (isinstance(hint, type) and (is_dataclass(hint) or issubclass(hint, Enum)
+                                                                    and not issubclass(hint, str)))
+                or any(self._special(a) for a in get_args(hint)))
+
+    # --- reading -----------------------------------------------------------------------------------------------
+    def decode(self, name: str, version: int, payload: dict[str, Any]) -> Any:
+        cls = self.types.get(name)
+        if cls is None:
+            raise InputError(f"unknown event type {name!r}: written by a newer companion?")
+        if version != self.VERSION:
+            raise InputError(f"{name} version {version} is not readable by this companion (it reads "
+                             f"{self.VERSION})")
+        expected = self.fields[cls]
+        if not isinstance(payload, dict) or payload.keys() != set(expected):
+            raise InputError(f"{name}: the payload must have exactly {', '.join(sorted(expected))}")
+        values = {}
+        for key, read in self.readers[cls].items():
+            try:
+                values[key] = read(payload[key])
+            except _Mismatch:
+                raise InputError(f"{name}: {key} must be {self._describe(self.hints[cls][key])}, not "
+                                 f"{_short(payload[key])}") from None
+        return cls(**values)
+
+    def _reader(self, hint: Any) -> Callable[[Any], Any]:
+        """A function that gives a payload value of field type `hint` as the event holds it (lists as tuples, records
+        inside as their classes, the game's leaves as its values) or raises _Mismatch. Made once per field, so a log
+        read does not work out the type for every value."""
+        leaf = self.leaves.get(hint)
+        if leaf is not None:
+            return _checked(leaf.read)
+        origin, args = get_origin(hint), get_args(hint)
+        if origin in (Union, types.UnionType):
+            options = tuple(self._reader(a) for a in args)
+
+            def either(value: Any) -> Any:
+                for read in options:
+                    try:
+                        return read(value)
+                    except _Mismatch:
+                        pass
+                raise _Mismatch
+            return either
+        if origin is tuple:
+            return self._tuple(args)
+        if isinstance(hint, type) and is_dataclass(hint):
+            fields_of = {k: self._reader(h) for k, h in get_type_hints(hint).items()}
+
+            def record(value: Any) -> Any:
+                if not isinstance(value, dict) or value.keys() != fields_of.keys():
+                    raise _Mismatch
+                return hint(**{k: fields_of[k](v) for k, v in value.items()})
+            return record
+        supertype = getattr(hint, "__supertype__", None)  # a NewType such as CardId
+        if hint is str or supertype is str or isinstance(hint, type) and issubclass(hint, str):
+            return _leaf(lambda v: isinstance(v, str))  # a text enum stays its text, as it compares equal
+        if isinstance(hint, type) and issubclass(hint, Enum):
+            return _checked(hint)
+        checks: dict[Any, Callable[[Any], bool]] = {
+            type(None): lambda v: v is None, bool: lambda v: isinstance(v, bool),
+            int: lambda v: isinstance(v, int) and not isinstance(v, bool) and -WHOLE <= v < WHOLE}
+        if hint not in checks:
+            raise TypeError(f"no reader for a field of type {hint!r}")  # a new field type: give the codec a Leaf
+        return _leaf(checks[hint])
+
+    def _tuple(self, args: tuple[Any, ...]) -> Callable[[Any], Any]:
+        if len(args) == 2 and args[1] is Ellipsis:
+            each = self._reader(args[0])
+
+            def many(value: Any) -> tuple[Any, ...]:
+                if not isinstance(value, (list, tuple)):
+                    raise _Mismatch
+                return tuple(map(each, value))
+            return many
+        parts = tuple(self._reader(a) for a in args)
+
+        def fixed(value: Any) -> tuple[Any, ...]:
+            if not isinstance(value, (list, tuple)) or len(value) != len(parts):
+                raise _Mismatch
+            return tuple(read(v) for read, v in zip(parts, value, strict=True))
+        return fixed
+
+    def _describe(self, hint: Any) -> str:
+        if hint in self.leaves:
+            return self.leaves[hint].described
+        origin, args = get_origin(hint), get_args(hint)
+        if origin in (Union, types.UnionType):
+            return " or ".join(self._describe(a) for a in args)
+        if hint is type(None):
+            return "null"
+        if origin is tuple:
+            return f"a list of {self._describe(args[0])}" if args[-1] is Ellipsis else f"a list of {len(args)} values"
+        if isinstance(hint, type) and is_dataclass(hint):
+            return f"{hint.__name__} objects"  # only ever inside a list (an effect's grants)
+        if isinstance(hint, type) and issubclass(hint, Enum) and not issubclass(hint, str):
+            return "one of " + ", ".join(str(m.value) for m in hint)
+        return {bool: "true or false", int: "a whole number"}.get(hint, "text")
+
+
+def _leaf(check: Callable[[Any], bool]) -> Callable[[Any], Any]:
+    def read(value: Any) -> Any:
+        if not check(value):
+            raise _Mismatch
+        return value
+    return read
+
+
+def _checked(read: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """A reader that refuses a value it cannot read (a ValueError from it) as a mismatch."""
+    def checked(value: Any) -> Any:
+        try:
+            return read(value)
+        except (ValueError, TypeError):
+            raise _Mismatch from None
+    return checked
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "…"
