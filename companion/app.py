@@ -101,7 +101,7 @@ class CompanionApp(OriginFlow, GameFlow, HistoryFlow, CatalogueFlow):
         if self.store is None or self.catalogue is None:
             self.notify("The database is still opening (or could not be opened: see Home).", severity="warning")
             return
-        profiles = [p.name for p in self.store.players()]
+        profiles = [p.name for p in self.store.profiles.all()]
         if choice == "quick":
             self.push_screen(QuickScoreScreen(self.catalogue, profiles))
         elif choice == "new":

@@ -86,9 +86,9 @@ class AppBase(TypeAhead):
             if self.store is None:
                 self.call_from_thread(self.opened, *self.open_store())
             # The games in play, and a damaged game among the latest whatever its status: a few rows, not the history.
-            playing, damaged = self.reader().games_and_damaged(status="playing")
+            playing, damaged = self.reader().games.all_and_damaged(status="playing")
             known = {d.game for d in damaged}
-            damaged += [g for g in self.reader().iter_games(limit=RECENT)
+            damaged += [g for g in self.reader().games.iter(limit=RECENT)
                         if isinstance(g, DamagedGame) and g.game not in known]
             games, unlisted = _home_lines(playing, when)
             unlisted = [*map(str, damaged), *unlisted]
@@ -126,7 +126,7 @@ class AppBase(TypeAhead):
 
         store = Store.open(self.db_url or default_url(), games.KINDS)
         self.base = self.base or load(self.files)
-        return store, with_values(self.base, store.card_values(KIND))
+        return store, with_values(self.base, store.catalogue.values(KIND))
 
     def opened(self, store: Store, catalogue: Catalogue) -> None:
         self.store, self.catalogue = store, catalogue
@@ -157,7 +157,7 @@ class AppBase(TypeAhead):
     # --- writes -----------------------------------------------------------------------------------
     def on_home_screen_abandon(self, message: HomeScreen.Abandon) -> None:
         try:
-            self.reader().abandon(message.game_id)
+            self.reader().games.abandon(message.game_id)
         except InputError as exc:
             self.notify(str(exc), title="Not abandoned", severity="error")
             return

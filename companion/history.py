@@ -15,6 +15,7 @@ from .local_time import when
 from .origami import KIND as ORIGAMI
 
 if TYPE_CHECKING:  # the store (SQLAlchemy) loads when a verb runs, not for `companion games --help`
+    from db.stats import PlayerStats
     from db.store import Store
 
     from .game import Statistics
@@ -80,16 +81,16 @@ def _players(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
                  "rename": "companion players rename OLD NEW", "merge": "companion players merge FROM INTO"}
         raise InputError(f"give {wanted or 'no'} name(s): {usage[args.action]}", where=f"players {args.action}")
     if args.action == "add":
-        p = store.add_player(args.names[0])
+        p = store.profiles.add(args.names[0])
         return 0, {"id": p.id, "name": p.name}, f"added {p.name}"
     if args.action == "rename":
-        p = store.rename_player(args.names[0], args.names[1])
+        p = store.profiles.rename(args.names[0], args.names[1])
         return 0, {"id": p.id, "name": p.name}, f"{args.names[0]} is now {p.name}"
     if args.action == "merge":
-        p = store.merge_players(args.names[0], args.names[1])
+        p = store.profiles.merge(args.names[0], args.names[1])
         return 0, {"id": p.id, "name": p.name}, f"{args.names[0]} merged into {p.name}: all games follow"
     rows = []
-    for p in store.players():
+    for p in store.profiles.all():
         t = statistics(store, p.id, trend=0)[0]
         rows.append({"id": p.id, "name": p.name, "games": t.games, "wins": t.wins})
     text = "\n".join(f"{r['name']:<20} {r['games']:>4} games {r['wins']:>4} wins" for r in rows)
@@ -101,7 +102,7 @@ def _games(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
     rows: list[dict[str, Any]] = []
     damaged: list[DamagedGame] = []
     # A page of games at a time, each page in three statements, whatever the size of the history.
-    for found in store.iter_games_with_results(status=status, player=args.player, since=args.since,
+    for found in store.games.iter_with_results(status=status, player=args.player, since=args.since,
                                                limit=args.limit):
         if isinstance(found, DamagedGame):
             damaged.append(found)
@@ -135,10 +136,14 @@ def sparkline(scores: list[int]) -> str:
 
 
 def statistics(store: Store, who: str | int, trend: int = 30) -> tuple[Statistics, list[Statistics]]:
+    """`blocks` of a player's statistics."""
+    return blocks(store.stats.player(who, trend))
+
+
+def blocks(stats: PlayerStats) -> tuple[Statistics, list[Statistics]]:
     """A player's statistics as each game shows them: the first game's block, the history's headline (`players` and
     the listing of everyone show it alone, as they did before there was a second game), then the block of each other
     game the player finished."""
-    stats = store.player_stats(who, trend)
     first, *others = (game.statistics(stats) for game in games.every())
     return first, [block for block in others if block.games]
 
@@ -158,7 +163,7 @@ def _history(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
     if args.vs and not args.player:
         raise InputError("name the player to compare: companion history PLAYER --vs OTHER", where="--vs")
     if args.vs:
-        h = store.head_to_head(args.player, args.vs, headline_kind())
+        h = store.stats.head_to_head(args.player, args.vs, headline_kind())
         data = {"a": h.a.name, "b": h.b.name, "games": h.games, "a_ahead": h.a_ahead, "b_ahead": h.b_ahead,
                 "level": h.level}
         return 0, data, (f"{h.a.name} vs {h.b.name}: {h.games} games together; {h.a.name} ahead {h.a_ahead}, "
@@ -169,18 +174,18 @@ def _history(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
         for block in (first, *others):
             merged |= block.data
         return 0, merged, "\n".join(block.text for block in (first, *others))
-    everyone = [statistics(store, p.id)[0] for p in store.players()]
+    everyone = [statistics(store, p.id)[0] for p in store.profiles.all()]
     return 0, [s.data for s in everyone], "\n".join(s.text.splitlines()[0] for s in everyone) or "no players yet"
 
 
 def _replay(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
     from .origami.replay import replay, step_json, step_text
 
-    game = store.game(args.game)
+    game = store.games.get(args.game)
     if game.kind != ORIGAMI:
         raise InputError(f"game {game.id} is an Origin Story game: `companion origin replay {game.id}` replays it")
     try:
-        steps, final = replay(store.events(game.id))
+        steps, final = replay(store.log.events(game.id))
     except InputError:
         raise
     except Exception as exc:  # events read from disk that no game can reach: the log is damaged

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual import work
 
+from db.errors import DamagedGame
 from scoring.errors import InputError
 
 from .app_base import AppBase
@@ -56,22 +57,21 @@ class HistoryFlow(AppBase):
     def load_stats(self, name: str) -> None:
         from screens.players import PlayersScreen
 
-        from .history import statistics
+        from .history import blocks
         from .local_time import day
         from .origin import KIND as ORIGIN_STORY
         from .ratings_cli import player_lines
 
-        store = self.reader()
         try:
-            first, others = statistics(store, name)
-            ratings = player_lines(store, name)
-            games = store.latest_finished(name, GAMES_SHOWN)
-            lines = [(g.id, self.line_or_damage(store, g.id, day(g.finished_at) if g.finished_at else "",
-                                                f"Origin Story {g.variant}" if g.kind == ORIGIN_STORY else g.variant))
-                     for g in games]
+            visit = self.reader().stats.visit(name, GAMES_SHOWN)  # statistics, ratings and latest games: one read
         except InputError as exc:
             self.call_from_thread(self.notify, str(exc), severity="error")
             return
+        first, others = blocks(visit.stats)
+        ratings = player_lines(visit.ratings, visit.stats.player.id)
+        lines = [(g.id, self.line_or_damage(g.id, day(g.finished_at) if g.finished_at else "",
+                                            f"Origin Story {g.variant}" if g.kind == ORIGIN_STORY else g.variant,
+                                            sheet)) for g, sheet in visit.latest]
         # Beside another game's block, each block is titled with its game's name, and the first game's is left out
         # when the player has none of its games, so that "0 games" above the other does not read as their whole
         # history.
@@ -89,11 +89,11 @@ class HistoryFlow(AppBase):
 
         store = self.reader()
         try:
-            game = store.game(message.game_id)
+            game = store.games.get(message.game_id)
             if game.kind == ORIGIN_STORY:
-                self.show_origin_game(game, store.results(game.id))
+                self.show_origin_game(game, store.results.of(game.id))
                 return
-            results = store.results(game.id)
+            results = store.results.of(game.id)
             sheet = None if any(r["score"] is None for r in results) else stored_sheet(results, game.tie_break)
         except InputError as exc:
             self.notify(str(exc), severity="error")
@@ -146,12 +146,11 @@ class HistoryFlow(AppBase):
                        f"from a file: `companion share {message.game_id} --save play.bgsplay`.")
 
     @staticmethod
-    def line_or_damage(store: Store, game_id: int, day: str, variant: str) -> str:
+    def line_or_damage(game_id: int, day: str, variant: str, results: list[dict[str, Any]] | DamagedGame) -> str:
         """The game's line, or what is wrong with it when its results are damaged (the other lines still show)."""
-        try:
-            return HistoryFlow.game_line(game_id, day, variant, store.results(game_id))
-        except InputError as exc:
-            return f"game {game_id} · {day} · {exc}"
+        if isinstance(results, DamagedGame):
+            return f"game {game_id} · {day} · {results}"
+        return HistoryFlow.game_line(game_id, day, variant, results)
 
     @staticmethod
     def game_line(game_id: int, day: str, variant: str, results: list[dict[str, object]]) -> str:
@@ -171,7 +170,7 @@ class HistoryFlow(AppBase):
         from .history import headline_kind
 
         try:
-            h = self.reader().head_to_head(a, b, headline_kind())
+            h = self.reader().stats.head_to_head(a, b, headline_kind())
             text = (f"{h.a.name} against {h.b.name}: {h.games} games together; {h.a.name} ahead {h.a_ahead}, "
                     f"{h.b.name} ahead {h.b_ahead}, level {h.level}.")
         except InputError as exc:
@@ -179,11 +178,11 @@ class HistoryFlow(AppBase):
         self.call_from_thread(self.screen_of(PlayersScreen).show_versus, text)
 
     def on_players_screen_rename(self, message: PlayersScreen.Rename) -> None:
-        self.change_profiles(lambda store: store.rename_player(message.old, message.new),
+        self.change_profiles(lambda store: store.profiles.rename(message.old, message.new),
                              f"{message.old} is now {message.new}.")
 
     def on_players_screen_merge(self, message: PlayersScreen.Merge) -> None:
-        self.change_profiles(lambda store: store.merge_players(message.source, message.into),
+        self.change_profiles(lambda store: store.profiles.merge(message.source, message.into),
                              f"{message.source} merged into {message.into}.")
 
     def change_profiles(self, change: Callable[[Store], object], done: str) -> None:
@@ -198,7 +197,7 @@ class HistoryFlow(AppBase):
         self.notify(done)
         screen = self.screen_of(PlayersScreen)
         screen.current = None
-        screen.show_profiles([p.name for p in store.players()])
+        screen.show_profiles([p.name for p in store.profiles.all()])
     def on_quick_score_screen_save(self, message: QuickScoreScreen.Save) -> None:
         from screens.origami.quick import QuickScoreScreen
 
@@ -209,7 +208,7 @@ class HistoryFlow(AppBase):
         families = sorted({c.family for s in table.players for cid in s.cards()
                            if (c := table.catalogue.card(cid)).family})
         try:
-            record = self.reader().record_scored(
+            record = self.reader().results.record(
                 variant=table.variant.value, players=[s.name for s in table.players], families=families,
                 characters=sorted({table.catalogue.card(c).name for c in table.characters}),
                 rules=table.rules.as_dict(), sheet=sheet, sheets=sheet_json(sheet)["players"], kind=ORIGAMI)
@@ -229,7 +228,7 @@ class HistoryFlow(AppBase):
 
         sheet = message.sheet
         try:
-            record = self.reader().record_scored(
+            record = self.reader().results.record(
                 variant=message.variant.value, players=[p.name for p in sheet.players], families=[], characters=[],
                 rules=dict(TOTALS_ONLY), sheet=sheet, sheets=sheet_json(sheet)["players"], kind=ORIGAMI)
         except InputError as exc:
@@ -257,7 +256,7 @@ class HistoryFlow(AppBase):
             details = [{**d, "opponents": others} for d in details]
         results = FinalResults(tuple(SeatResult(p.name, p.total, p.rank) for p in people), sheet.winners)
         try:
-            record = self.reader().record_scored(
+            record = self.reader().results.record(
                 variant=scored.mode.value, players=[p.name for p in people], families=[], characters=[],
                 rules=scored.rules, sheet=results, sheets=details, kind=ORIGIN_STORY)
         except InputError as exc:

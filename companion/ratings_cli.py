@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from db.ratings import chances, lineup_skills, stored
+from db.ratings import Ratings, chances, lineup_skills, stored
 from db.store import Store
 from scoring.errors import InputError
 
@@ -17,7 +17,7 @@ TITLES = {"origami": "Origami", "origin-story": "Origin Story", "legends": "Orig
 
 
 def run(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
-    wanted = store.player(args.player).id if args.player else None
+    wanted = store.profiles.get(args.player).id if args.player else None
     ratings = stored(store, player=wanted)
     data: list[dict[str, Any]] = []
     out = ["Skill ratings (openskill, Plackett-Luce): ordinal = mu - 3 sigma, higher is better"]
@@ -57,7 +57,7 @@ def lineup(store: Store, names: str, scope: str) -> tuple[str, list[dict[str, An
     people = [n.strip() for n in names.split(",") if n.strip()]
     if not 2 <= len(people) <= 5:
         raise InputError("name 2 to 5 players, separated by commas", where="--chances")
-    found = [store.player(n) for n in people]
+    found = [store.profiles.get(n) for n in people]
     ids = [p.id for p in found]
     if len(set(ids)) != len(ids):
         raise InputError("a player is named twice", where="--chances")
@@ -67,10 +67,9 @@ def lineup(store: Store, names: str, scope: str) -> tuple[str, list[dict[str, An
             [{"player": n, "chance": p} for n, p in zip(shown, odds, strict=True)])
 
 
-def player_lines(store: Store, name: str) -> list[str]:
-    """A player's ratings as the players screen shows them: one line per game and variant, with the trend."""
-    pid = store.player(name).id
-    ratings = stored(store, player=pid)
+def player_lines(ratings: Ratings, pid: int) -> list[str]:
+    """A player's ratings (`ratings`: theirs, as `stored` reads them) as the players screen shows them: one line per
+    game and variant, with the trend."""
     out = []
     for scope in sorted(ratings.by_scope, key=lambda s: (s.split("/")[0], "/" in s, s)):
         s = ratings.by_scope[scope].get(pid)

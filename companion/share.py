@@ -43,7 +43,7 @@ DATE = "%Y-%m-%d %H:%M:%S"
 
 def bgstats_play(game: GameRecord, results: list[dict[str, Any]], *, starting: int | None = None,
                  location: str | None = None, first_dealer: str | None = None) -> dict[str, Any]:
-    """The play of a finished game (`results` as Store.results gives them, in seat order); `starting` is the
+    """The play of a finished game (`results` as store.results.of gives them, in seat order); `starting` is the
     seat that played the first turn, when the log says (Origin Story: `first_dealer`, whose left leads)."""
     if not game.finished or game.finished_at is None or not results:
         raise InputError(f"game {game.id} is not finished: only a scored game can go to BG Stats")
@@ -113,12 +113,12 @@ def starting_seat(log: Sequence[LoggedEvent]) -> int | None:
 
 def shared_play(store: Store, game_id: int) -> dict[str, Any]:
     """The createPlay payload of a stored game: its log for who started, the user's location setting."""
-    game = store.game(game_id)
-    results = store.results(game.id)
+    game = store.games.get(game_id)
+    results = store.results.of(game.id)
     if game.kind == ORIGIN_STORY:
-        dealer = origin_share.first_dealer(store.events(game.id), game.players) if game.last_seq else None
+        dealer = origin_share.first_dealer(store.log.events(game.id), game.players) if game.last_seq else None
         return bgstats_play(game, results, first_dealer=dealer, location=settings.location())
-    starting = starting_seat(store.events(game.id)) if game.last_seq else None
+    starting = starting_seat(store.log.events(game.id)) if game.last_seq else None
     return bgstats_play(game, results, starting=starting, location=settings.location())
 
 

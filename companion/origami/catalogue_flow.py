@@ -62,7 +62,7 @@ class CatalogueFlow(AppBase):
             self.notify(str(problem), title=failed, severity="error", timeout=10)
             return
         store = self.reader()
-        catalogue: Catalogue = with_values(self.base_catalogue(), store.card_values(KIND))
+        catalogue: Catalogue = with_values(self.base_catalogue(), store.catalogue.values(KIND))
         self.catalogue = catalogue
         if self.session is not None:
             self.session.catalogue = catalogue

@@ -31,7 +31,7 @@ class GameFlow(AppBase):
         from .session import GameSession
 
         try:
-            if self.reader().game(game_id).kind == ORIGIN_STORY:  # the other game's screens
+            if self.reader().games.get(game_id).kind == ORIGIN_STORY:  # the other game's screens
                 self.origin_resume(game_id)
                 return
             self.session = GameSession(self.reader(), game_id, self.base_catalogue())
@@ -159,7 +159,7 @@ class GameFlow(AppBase):
         session = self.session
         if session is None or not isinstance(self.screen, TableScreen):
             return
-        if self.reader().last_seq(session.game_id) != session.seq:
+        if self.reader().log.last_seq(session.game_id) != session.seq:
             session.reload()
             self.refresh_table()
 

@@ -43,7 +43,7 @@ class OriginFlow(AppBase):
     def origin_new(self, solo: bool = False) -> None:
         from screens.origin.new_game import OriginNewGameScreen
 
-        profiles = [p.name for p in self.reader().players()]
+        profiles = [p.name for p in self.reader().profiles.all()]
         self.push_screen(OriginNewGameScreen(profiles, solo))
 
     def on_origin_new_game_screen_start(self, message: OriginNewGameScreen.Start) -> None:
@@ -93,7 +93,7 @@ class OriginFlow(AppBase):
         """The Origin Story catalogue: shipped, with the values the user kept in the database over it."""
         from .catalogue import load
 
-        return load(values=self.reader().card_values(KIND))
+        return load(values=self.reader().catalogue.values(KIND))
 
     def game_of(self) -> OriginSession:
         if self.origin is None:
@@ -112,7 +112,7 @@ class OriginFlow(AppBase):
         session = self.origin
         if session is None or not type(self.screen).__module__.startswith("screens.origin."):
             return
-        if self.reader().last_seq(session.game_id) != session.seq:
+        if self.reader().log.last_seq(session.game_id) != session.seq:
             session.reload()
             self.origin_show()
 
@@ -499,7 +499,7 @@ class OriginFlow(AppBase):
         try:
             value = typed(message.field, message.value)
             checked = screen.catalogue.with_entries([(f"{name}.{message.field}", {"name": name, message.field: value})])
-            self.reader().set_card_value(KIND, name, message.field, value)
+            self.reader().catalogue.set_value(KIND, name, message.field, value)
         except InputError as exc:
             self.notify(str(exc), title="Not saved", severity="error")
             return

@@ -119,10 +119,10 @@ def run(args: argparse.Namespace, url: str) -> tuple[int, Any, str]:
     """(exit code, JSON data, text) for `companion origin replay GAME [--json]`."""
     store = Store.open(url, KINDS)
     try:
-        game = store.game(args.game)
+        game = store.games.get(args.game)
         if game.kind != KIND:
             raise InputError(f"game {game.id} is a game of {game.kind}: `companion replay {game.id}` replays it")
-        steps, _final = replay(store.events(game.id))  # a row that cannot be read: StoreError naming it
+        steps, _final = replay(store.log.events(game.id))  # a row that cannot be read: StoreError naming it
     finally:
         store.close()
     bad = [s for s in steps if s.problems]
