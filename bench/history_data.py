@@ -68,7 +68,7 @@ def history(count: int, folder: Path) -> tuple[str, float]:
         store = Store.open(f"sqlite:///{building}", KINDS)
         every = games(count)
         while chunk := list(islice(every, CHUNK)):  # the import path, a chunk per transaction
-            store.add_whole_games(chunk)
+            store.exchange.add(chunk)
         with store.engine.connect() as c:  # the WAL folded in, so the copy is one file
             c.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
         store.close()

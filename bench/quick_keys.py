@@ -48,10 +48,10 @@ async def pressed(url: str, keys: list[str]) -> tuple[int, dict[str, int]]:
         await pilot.pause()
     store = Store.open(url, KINDS)
     try:
-        games = store.games(status="finished")
+        games = store.games.all(status="finished")
         if len(games) != 1:
             raise SystemExit(f"the keys saved {len(games)} games, not one: the benchmark no longer matches the app")
-        return len(keys), {r["name"]: r["score"] for r in store.results(games[0].id)}
+        return len(keys), {r["name"]: r["score"] for r in store.results.of(games[0].id)}
     finally:
         store.close()
 

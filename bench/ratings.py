@@ -102,13 +102,13 @@ def run(store: Store, folder: Path, count: int) -> None:
         hook(c, game_ids)
         spent.append(time.perf_counter() - start)
 
-    latest = max(g.finished_at for g in store.iter_games(status="finished", limit=1) if g.finished_at)
+    latest = max(g.finished_at for g in store.games.iter(status="finished", limit=1) if g.finished_at)
     n = [0]
 
     def finish_one() -> None:
         n[0] += 1
         s = sheet(n[0])
-        store.record_scored(variant="origami", players=[p.name for p in s.players], families=["sea"],
+        store.results.record(variant="origami", players=[p.name for p in s.players], families=["sea"],
                             characters=[], rules={}, sheet=s, sheets=sheet_json(s)["players"],
                             finished_at=latest + timedelta(hours=n[0]), kind="origami")
 
@@ -125,7 +125,7 @@ def run(store: Store, folder: Path, count: int) -> None:
     line("  of which: rating it on, against a frame", rated, "a 16 ms frame", FRAME)
 
     # An undo reopening the latest game: its players taken back to their ratings before it (rolled back here).
-    newest = max(g.id for g in store.iter_games(status="finished", limit=1))
+    newest = max(g.id for g in store.games.iter(status="finished", limit=1))
 
     def take_back() -> None:
         with store.engine.connect() as c, c.begin() as t:
@@ -136,7 +136,7 @@ def run(store: Store, folder: Path, count: int) -> None:
     line("an undo of the latest game: its ratings taken back", back, "a raw insert + commit", raw)
 
     # A rating read, as the players screen makes it, against rating the whole history (what it did before).
-    p1 = store.player("P1").id
+    p1 = store.profiles.get("P1").id
     fresh = timed(lambda: ratings.recompute(store), 3)
     line("baseline: every rating worked out from the results", fresh, "itself", fresh)
     one = timed(lambda: ratings.stored(store, player=p1), 20)

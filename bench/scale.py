@@ -66,9 +66,9 @@ def store_figures(url: str) -> dict[str, float]:
 
     store = Store.open(url, KINDS)
     try:
-        store.player_stats("P1")
-        return {"stats": median_time(lambda: store.player_stats("P1"), 15),
-                "h2h": median_time(lambda: store.head_to_head("P1", "P2", "origami"), 15)}
+        store.stats.player("P1")
+        return {"stats": median_time(lambda: store.stats.player("P1"), 15),
+                "h2h": median_time(lambda: store.stats.head_to_head("P1", "P2", "origami"), 15)}
     finally:
         store.close()
 

@@ -228,24 +228,24 @@ def main() -> None:
             whole.one()
         assert whole.session is not None
         game = whole.session.game_id
-        size = len(store.events(game))
+        size = len(store.log.events(game))
         again = timed(lambda: whole_session_state(store, game), 10)
         line(f"Origin Story: load + replay a whole game ({size} events)", again, "a 16 ms frame", FRAME)
 
         long = recorded_game(store, recorder.catalogue, long_script(recorder.catalogue, ACTIONS))
-        events = len(store.events(long.game_id))
+        events = len(store.log.events(long.game_id))
         resumed = timed(lambda: GameSession(store, long.game_id, recorder.catalogue).state, 10)
         line(f"resume a whole Origami game ({len(long.log)} events, {ACTIONS}+ actions)", resumed, "a 16 ms frame",
              FRAME, "   (log read, replayed, checked)")
-        replay = timed(lambda: project(in_effect(store.events(long.game_id))), 10)
+        replay = timed(lambda: project(in_effect(store.log.events(long.game_id))), 10)
         line(f"  its log read and replayed alone ({events} events)", replay, "a 16 ms frame", FRAME)
         store.close()
 
         history = Store.open(f"sqlite:///{base / 'history.db'}", KINDS)
         seed_history(history, 10_000, random.Random(3))
-        stats = timed(lambda: history.player_stats("P1"), 20)
+        stats = timed(lambda: history.stats.player("P1"), 20)
         line("one player's statistics over 10,000 games", stats, "a 16 ms frame", FRAME)
-        h2h = timed(lambda: history.head_to_head("P1", "P2", "origami"), 20)
+        h2h = timed(lambda: history.stats.head_to_head("P1", "P2", "origami"), 20)
         line("a head-to-head over the same history", h2h, "a 16 ms frame", FRAME)
         history.close()
 

@@ -110,7 +110,7 @@ class CompanionApp(Shell):
         try:
             if choice.startswith("resume:"):
                 game_id = int(choice.split(":")[1])
-                kind = self.reader().game(game_id).kind
+                kind = self.reader().games.get(game_id).kind
                 self.controller(kind).resume(game_id)
             elif choice in self.owners:
                 self.controller(self.owners[choice]).open(choice)
@@ -123,7 +123,7 @@ class CompanionApp(Shell):
 
     def on_home_screen_abandon(self, message: HomeScreen.Abandon) -> None:
         try:
-            self.reader().abandon(message.game_id)
+            self.reader().games.abandon(message.game_id)
         except InputError as exc:
             self.notify(str(exc), title="Not abandoned", severity="error")
             return

@@ -66,6 +66,6 @@ def stored_values(url: str, kind: str) -> list[Value]:
         return []
     store = Store.open(url, games.KINDS)
     try:
-        return store.card_values(kind)
+        return store.catalogue.values(kind)
     finally:
         store.close()

@@ -91,12 +91,12 @@ def _export(args: argparse.Namespace, url: str) -> tuple[Any, str]:
     try:
         found: Iterable[WholeGame | DamagedGame]
         if args.game:
-            asked, damaged = store.whole_games_and_damaged(args.game)
+            asked, damaged = store.exchange.whole_and_damaged(args.game)
             if damaged:  # the games asked for by number: all of them, or nothing
                 raise damaged[0]
             found = asked
         else:
-            found = store.iter_whole_games()
+            found = store.exchange.iter_whole()
 
         def sound() -> Iterator[WholeGame]:
             for g in found:
@@ -167,7 +167,7 @@ def _json_file(path: Path) -> Any:
 def _add(url: str, games: list[WholeGame], twins: bool = False) -> tuple[int, int]:
     store = Store.open(url, KINDS)
     try:
-        return store.add_whole_games(games, twins=twins)
+        return store.exchange.add(games, twins=twins)
     finally:
         store.close()
 
@@ -184,7 +184,7 @@ def _import_bgstats(args: argparse.Namespace, url: str, reading: Reading) -> tup
     aliases = _aliases(args.aliases, {n.casefold() for p in reading.plays for n in p.players if n not in guests})
     store = Store.open(url, KINDS)
     try:
-        here = store.known_uids(p.uid for p in reading.plays)  # the file's plays only, a page per statement
+        here = store.exchange.known(p.uid for p in reading.plays)  # the file's plays only, a page per statement
         fresh = [p for p in reading.plays if p.uid not in here]
         targets = {n: n if n in guests else aliases.get(n.casefold(), n) for p in fresh for n in p.players}
         candidates = [whole_game(p, targets) for p in fresh]
@@ -239,7 +239,7 @@ def _aliases(given: list[str], names: set[str]) -> dict[str, str]:
 
 def _profile(store: Store, name: str) -> str | None:
     try:
-        return store.player(name).name
+        return store.profiles.get(name).name
     except UnknownRecord:
         return None
 
@@ -247,7 +247,7 @@ def _profile(store: Store, name: str) -> str | None:
 def _twins(store: Store, games: list[WholeGame]) -> dict[str, int]:
     """Games already here under another id: the same players with the same points, within a day (a play sent to
     BG Stats from the companion, then exported from BG Stats, comes back with BG Stats' own id)."""
-    return store.twins(games) if games else {}
+    return store.exchange.twins(games) if games else {}
 
 
 def _plan(reading: Reading, adding: int, known: int, twins: dict[str, int], names: dict[str, str],

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 from . import games
 
 if TYPE_CHECKING:
+    from db.ratings import Ratings
+    from db.stats import PlayerStats
     from db.store import Store
 
     from .game import Statistics
@@ -24,10 +26,14 @@ def sparkline(scores: list[int]) -> str:
 
 
 def statistics(store: Store, who: str | int, trend: int = 30) -> tuple[Statistics, list[Statistics]]:
+    """`blocks` of a player's statistics."""
+    return blocks(store.stats.player(who, trend))
+
+
+def blocks(stats: PlayerStats) -> tuple[Statistics, list[Statistics]]:
     """A player's statistics as each game shows them: the first game's block, the history's headline (`players` and
     the listing of everyone show it alone, as they did before there was a second game), then the block of each other
     game the player finished."""
-    stats = store.player_stats(who, trend)
     first, *others = (game.statistics(stats) for game in games.every())
     return first, [block for block in others if block.games]
 
@@ -48,12 +54,9 @@ def title(scope: str) -> str:
 
 
 
-def player_lines(store: Store, name: str) -> list[str]:
-    """A player's ratings as the players screen shows them: one line per game and variant, with the trend."""
-    from db.ratings import stored
-
-    pid = store.player(name).id
-    ratings = stored(store, player=pid)
+def player_lines(ratings: Ratings, pid: int) -> list[str]:
+    """A player's ratings (`ratings`: theirs, as the store keeps them) as the players screen shows them: one line per
+    game and variant, with the trend."""
     out = []
     for scope in sorted(ratings.by_scope, key=lambda s: (s.split("/")[0], "/" in s, s)):
         s = ratings.by_scope[scope].get(pid)

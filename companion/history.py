@@ -81,16 +81,16 @@ def _players(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
                  "rename": "companion players rename OLD NEW", "merge": "companion players merge FROM INTO"}
         raise InputError(f"give {wanted or 'no'} name(s): {usage[args.action]}", where=f"players {args.action}")
     if args.action == "add":
-        p = store.add_player(args.names[0])
+        p = store.profiles.add(args.names[0])
         return 0, {"id": p.id, "name": p.name}, f"added {p.name}"
     if args.action == "rename":
-        p = store.rename_player(args.names[0], args.names[1])
+        p = store.profiles.rename(args.names[0], args.names[1])
         return 0, {"id": p.id, "name": p.name}, f"{args.names[0]} is now {p.name}"
     if args.action == "merge":
-        p = store.merge_players(args.names[0], args.names[1])
+        p = store.profiles.merge(args.names[0], args.names[1])
         return 0, {"id": p.id, "name": p.name}, f"{args.names[0]} merged into {p.name}: all games follow"
     rows = []
-    for p in store.players():
+    for p in store.profiles.all():
         t = statistics(store, p.id, trend=0)[0]
         rows.append({"id": p.id, "name": p.name, "games": t.games, "wins": t.wins})
     text = "\n".join(f"{r['name']:<20} {r['games']:>4} games {r['wins']:>4} wins" for r in rows)
@@ -102,7 +102,7 @@ def _games(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
     rows: list[dict[str, Any]] = []
     damaged: list[DamagedGame] = []
     # A page of games at a time, each page in three statements, whatever the size of the history.
-    for found in store.iter_games_with_results(status=status, player=args.player, since=args.since,
+    for found in store.games.iter_with_results(status=status, player=args.player, since=args.since,
                                                limit=args.limit):
         if isinstance(found, DamagedGame):
             damaged.append(found)
@@ -135,7 +135,7 @@ def _history(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
     if args.vs and not args.player:
         raise InputError("name the player to compare: companion history PLAYER --vs OTHER", where="--vs")
     if args.vs:
-        h = store.head_to_head(args.player, args.vs, headline_kind())
+        h = store.stats.head_to_head(args.player, args.vs, headline_kind())
         data = {"a": h.a.name, "b": h.b.name, "games": h.games, "a_ahead": h.a_ahead, "b_ahead": h.b_ahead,
                 "level": h.level}
         return 0, data, (f"{h.a.name} vs {h.b.name}: {h.games} games together; {h.a.name} ahead {h.a_ahead}, "
@@ -146,12 +146,12 @@ def _history(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
         for block in (first, *others):
             merged |= block.data
         return 0, merged, "\n".join(block.text for block in (first, *others))
-    everyone = [statistics(store, p.id)[0] for p in store.players()]
+    everyone = [statistics(store, p.id)[0] for p in store.profiles.all()]
     return 0, [s.data for s in everyone], "\n".join(s.text.splitlines()[0] for s in everyone) or "no players yet"
 
 
 def _replay(store: Store, args: argparse.Namespace) -> Output:
-    game = store.game(args.game)
+    game = store.games.get(args.game)
     if not games.known(game.kind):
         raise InputError(f"game {game.id} is a game of {game.kind!r}, which this companion does not know: written by "
                          "a newer companion?")
@@ -169,7 +169,7 @@ def ratings(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
     it. All read from the ratings the store keeps (db/ratings.py), never from the whole history."""
     from db.ratings import stored
 
-    wanted = store.player(args.player).id if args.player else None
+    wanted = store.profiles.get(args.player).id if args.player else None
     ratings = stored(store, player=wanted)
     data: list[dict[str, Any]] = []
     out = ["Skill ratings (openskill, Plackett-Luce): ordinal = mu - 3 sigma, higher is better"]
@@ -206,7 +206,7 @@ def lineup(store: Store, names: str, scope: str) -> tuple[str, list[dict[str, An
     people = [n.strip() for n in names.split(",") if n.strip()]
     if not 2 <= len(people) <= 5:
         raise InputError("name 2 to 5 players, separated by commas", where="--chances")
-    found = [store.player(n) for n in people]
+    found = [store.profiles.get(n) for n in people]
     ids = [p.id for p in found]
     if len(set(ids)) != len(ids):
         raise InputError("a player is named twice", where="--chances")

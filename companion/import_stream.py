@@ -123,7 +123,7 @@ def import_file(path: Path, url: str) -> tuple[int, int] | None:
         if not new:
             return 0, here
         try:
-            added, skipped = store.add_whole_games_stream(_new_games(path, where, new))
+            added, skipped = store.exchange.add_stream(_new_games(path, where, new))
         except NotStreamable:  # it read well a moment ago: changed meanwhile (nothing was added)
             raise InputError("the file changed while it was imported; nothing was added: import it again",
                              where=where) from None
@@ -141,7 +141,7 @@ def _check(path: Path, where: str, store: Store) -> tuple[set[str], int]:
 
     def check(batch: list[tuple[int, Any]]) -> int:
         uids = [g["uid"] for _, g in batch if isinstance(g, dict) and isinstance(g.get("uid"), str)]
-        known = store.known_uids(uids)
+        known = store.exchange.known(uids)
         skipped = 0
         for i, g in batch:
             game = read_game(g, f"{where}: game {i + 1}", replay=False) if _uid(g) in known else None

@@ -10,6 +10,8 @@ from textual.app import SystemCommand
 from textual.message import Message
 from textual.screen import Screen
 
+from db.errors import DamagedGame
+from db.records import GameRecord
 from scoring.errors import InputError
 
 from . import games
@@ -39,7 +41,7 @@ class PlayersController:
     def open(self, choice: str) -> None:
         from screens.players import PlayersScreen
 
-        self.screen = PlayersScreen([p.name for p in self.app.reader().players()])
+        self.screen = PlayersScreen([p.name for p in self.app.reader().profiles.all()])
         self.app.push_screen(self.screen)
 
     def follow(self) -> None:
@@ -53,20 +55,18 @@ class PlayersController:
         self.app.run_worker(partial(reading, *args), thread=True, exit_on_error=False, group="reads")
 
     def stats(self, name: str) -> None:
-        from .figures import player_lines, statistics
+        from .figures import blocks, player_lines
         from .local_time import day
 
-        store = self.app.reader()
         try:
-            first, others = statistics(store, name)
-            ratings = player_lines(store, name)
-            lines = [(g.id, line_or_damage(store, g.id, day(g.finished_at) if g.finished_at else "",
-                                           g.variant if g.kind == games.UNMARKED
-                                           else f"{games.game(g.kind).name} {g.variant}"))
-                     for g in store.latest_finished(name, GAMES_SHOWN)]
+            visit = self.app.reader().stats.visit(name, GAMES_SHOWN)  # statistics, ratings and latest games: one read
         except InputError as exc:
             self.app.call_from_thread(self.app.notify, str(exc), severity="error")
             return
+        first, others = blocks(visit.stats)
+        ratings = player_lines(visit.ratings, visit.stats.player.id)
+        lines = [(g.id, line_or_damage(g.id, day(g.finished_at) if g.finished_at else "", played(g), sheet))
+                 for g, sheet in visit.latest]
         # Beside another game's block, each block is titled with its game's name, and the first game's is left out
         # when the player has none of its games, so that "0 games" above the other does not read as their whole
         # history.
@@ -80,7 +80,7 @@ class PlayersController:
         from .figures import headline_kind
 
         try:
-            h = self.app.reader().head_to_head(a, b, headline_kind())
+            h = self.app.reader().stats.head_to_head(a, b, headline_kind())
             text = (f"{h.a.name} against {h.b.name}: {h.games} games together; {h.a.name} ahead {h.a_ahead}, "
                     f"{h.b.name} ahead {h.b_ahead}, level {h.level}.")
         except InputError as exc:
@@ -91,18 +91,19 @@ class PlayersController:
     def show_game(self, message: PlayersScreen.ShowGame) -> None:
         store = self.app.reader()
         try:
-            game = store.game(message.game_id)
-            results = store.results(game.id)
+            game = store.games.get(message.game_id)
+            results = store.results.of(game.id)
         except InputError as exc:
             self.app.notify(str(exc), severity="error")
             return
         self.app.controller(game.kind).show_finished(game, results)
 
     def rename(self, message: PlayersScreen.Rename) -> None:
-        self.change(lambda store: store.rename_player(message.old, message.new), f"{message.old} is now {message.new}.")
+        self.change(lambda store: store.profiles.rename(message.old, message.new),
+                    f"{message.old} is now {message.new}.")
 
     def merge(self, message: PlayersScreen.Merge) -> None:
-        self.change(lambda store: store.merge_players(message.source, message.into),
+        self.change(lambda store: store.profiles.merge(message.source, message.into),
                     f"{message.source} merged into {message.into}.")
 
     def change(self, change: Callable[[Store], object], done: str) -> None:
@@ -115,15 +116,20 @@ class PlayersController:
         self.app.notify(done)
         if self.screen is not None:
             self.screen.current = None
-            self.screen.show_profiles([p.name for p in store.players()])
+            self.screen.show_profiles([p.name for p in store.profiles.all()])
 
 
-def line_or_damage(store: Store, game_id: int, day: str, variant: str) -> str:
+def played(game: GameRecord) -> str:
+    """The game a line is about: its variant, after its game's name but for the unmarked game's (the only one there
+    was when these lines were first written)."""
+    return game.variant if game.kind == games.UNMARKED else f"{games.game(game.kind).name} {game.variant}"
+
+
+def line_or_damage(game_id: int, day: str, variant: str, results: list[dict[str, Any]] | DamagedGame) -> str:
     """The game's line, or what is wrong with it when its results are damaged (the other lines still show)."""
-    try:
-        return game_line(game_id, day, variant, store.results(game_id))
-    except InputError as exc:
-        return f"game {game_id} · {day} · {exc}"
+    if isinstance(results, DamagedGame):
+        return f"game {game_id} · {day} · {results}"
+    return game_line(game_id, day, variant, results)
 
 
 def game_line(game_id: int, day: str, variant: str, results: list[dict[str, object]]) -> str:

@@ -186,7 +186,7 @@ class TableView:
         try:
             if self.store is None:
                 self.store = Store.open(self.url, KINDS)
-            game = self.store.game(int(wanted)) if signed else current_game(self.store, self.game)
+            game = self.store.games.get(int(wanted)) if signed else current_game(self.store, self.game)
             if game is None:
                 return 404, refusal("No game is on the table yet.")
             if wanted not in ("", str(game.id)):
@@ -195,7 +195,7 @@ class TableView:
             if not game.finished:
                 return 409, refusal(f"Game {game.id} is not finished yet: once it is scored, this page opens BG "
                                     "Stats with the play filled in.")
-            return 200, share_page(game.id, self.store.results(game.id), bgstats_link(shared_play(self.store,
+            return 200, share_page(game.id, self.store.results.of(game.id), bgstats_link(shared_play(self.store,
                                                                                                   game.id)))
         except InputError as exc:
             return 409, refusal(str(exc))

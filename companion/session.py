@@ -68,13 +68,13 @@ class LogSession(ABC, Generic[State]):
     # --- reading ----------------------------------------------------------------------------------
     def reload(self) -> None:
         """Replay the stored log: the state lands exactly where the game is."""
-        self.record: GameRecord = self.store.game(self.game_id)
+        self.record: GameRecord = self.store.games.get(self.game_id)
         if self.record.kind != self.kind:
             raise InputError(f"game {self.game_id} is a game of {self.record.kind}, not {self.kind}")
         if self.record.status == "abandoned":
             raise InputError(f"game {self.game_id} was abandoned: its log is kept (`companion replay "
                              f"{self.game_id}` shows it), but it is not played on")
-        self.log: list[LoggedEvent] = self.store.events(self.game_id)
+        self.log: list[LoggedEvent] = self.store.log.events(self.game_id)
         if not self.log:
             raise InputError(f"game {self.game_id} was scored at the end and has no log to resume")
         try:
@@ -139,14 +139,14 @@ class LogSession(ABC, Generic[State]):
             raise InputError("nothing to undo: only the setup is recorded (start a new game to change it)")
         target = actions[-1]
         self._append((Undone(target.action, reason.strip() or "undone at the table"),), key)
-        self.record = self.store.game(self.game_id)  # an undo may have reopened a finished game
+        self.record = self.store.games.get(self.game_id)  # an undo may have reopened a finished game
         self.state = self.project(in_effect(self.log))
         return target
 
     def _append(self, facts: Sequence[Any], key: str) -> bool:
         facts = self.as_logged(facts)
         try:
-            appended = self.store.append(self.game_id, self.seq, facts, key)
+            appended = self.store.log.append(self.game_id, self.seq, facts, key)
         except StaleGame:
             self.reload()
             raise

@@ -42,8 +42,8 @@ def head(game: GameRecord, location: str | None) -> dict[str, Any]:
 
 def shared_play(store: Store, game_id: int) -> dict[str, Any]:
     """The createPlay payload of a stored game (its log for who started; the user's location setting)."""
-    game = store.game(game_id)
-    results = store.results(game.id)
+    game = store.games.get(game_id)
+    results = store.results.of(game.id)
     if not game.finished or not results:
         raise InputError(f"game {game.id} is not finished: only a scored game can go to BG Stats")
     return games.game(game.kind).bgstats().created(store, game, results, settings.location())

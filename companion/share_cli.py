@@ -51,11 +51,11 @@ def run(args: argparse.Namespace) -> tuple[int, Any, str]:
                          where="share")
     store = Store.open(args.db or default_url(), KINDS)
     try:
-        game = store.game(args.game)
+        game = store.games.get(args.game)
         play = shared_play(store, game.id)
         whole = None
         if args.save is not None:
-            wholes, damaged = store.whole_games_and_damaged([game.id])
+            wholes, damaged = store.exchange.whole_and_damaged([game.id])
             if damaged:
                 raise damaged[0]
             whole = wholes[0]

@@ -88,9 +88,9 @@ class Shell(TypeAhead):
             if self.store is None:
                 self.call_from_thread(self.opened, self.open_store())
             # The games in play, and a damaged game among the latest whatever its status: a few rows, not the history.
-            playing, damaged = self.reader().games_and_damaged(status="playing")
+            playing, damaged = self.reader().games.all_and_damaged(status="playing")
             known = {d.game for d in damaged}
-            damaged += [g for g in self.reader().iter_games(limit=RECENT)
+            damaged += [g for g in self.reader().games.iter(limit=RECENT)
                         if isinstance(g, DamagedGame) and g.game not in known]
             games, unlisted = _home_lines(playing, when)
             unlisted = [*map(str, damaged), *unlisted]

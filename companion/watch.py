@@ -36,13 +36,13 @@ def version(game: GameRecord) -> str:
 def current_game(store: Store, pinned: int | None) -> GameRecord | None:
     """The game to show: the one asked for, else the latest game recorded turn by turn."""
     if pinned is not None:
-        game = store.game(pinned)
+        game = store.games.get(pinned)
         if game.source != "log":
             raise InputError(f"game {pinned} was scored at the end: there is no table to show")
         return game
     # The newest game recorded turn by turn, of any game, found by the database: one page, not the history.
     # An abandoned game is not on the table any more.
-    latest = store.iter_games(source="log")
+    latest = store.games.iter(source="log")
     try:
         return next((g for g in latest if isinstance(g, GameRecord) and g.status != "abandoned"), None)
     finally:

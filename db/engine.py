@@ -5,16 +5,17 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError
 
 from .errors import StoreError, Unusable
 from .location import APP_NAME, DB_FILE, default_url
 
-__all__ = ["APP_NAME", "DB_FILE", "WRITE", "default_url", "make_engine", "sqlite_path"]
+__all__ = ["APP_NAME", "DB_FILE", "WRITE", "default_url", "make_engine", "one_writer", "sqlite_path"]
 
 WRITE = "companion_write"  # execution option: this transaction will write
+_WRITER_LOCK = 0x0C0A1A55  # PostgreSQL advisory lock key: the companion's checked writes, one at a time
 
 
 def sqlite_path(url: str) -> Path | None:
@@ -107,3 +108,12 @@ def _durable_sqlite(engine: Engine) -> None:
             connection.connection.dbapi_connection.execute(statement)
         except sqlite3.Error as exc:  # as SQLAlchemy would raise it ("database is locked" lands here)
             raise DBAPIError.instance(statement, (), exc, sqlite3.Error) from None
+
+
+def one_writer(c: Connection) -> None:
+    """Writes that check before they add (an import, a new profile) or change the history (results written or
+    taken back, a rename, a merge) take their turn one at a time. SQLite's IMMEDIATE transaction already does;
+    PostgreSQL reads committed rows, so a transaction-scoped advisory lock makes the second wait for the first and
+    then see what it wrote (a merge would otherwise miss the results of a finish still open)."""
+    if c.dialect.name == "postgresql":
+        c.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _WRITER_LOCK})

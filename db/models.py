@@ -4,7 +4,7 @@ The migrations in db/migrations create exactly this schema; a test compares the 
 """
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import (
@@ -70,6 +70,11 @@ class Moment(TypeDecorator[datetime]):
 
     def result_processor(self, dialect: Dialect, coltype: Any) -> Any:
         return _tolerant(super().result_processor(dialect, coltype))
+
+
+def aware(moment: datetime) -> datetime:
+    """A Moment as read back: SQLite hands datetimes back without their zone; they were written in UTC."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 class Base(DeclarativeBase):

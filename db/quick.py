@@ -13,7 +13,7 @@ from .location import HEAD, plain_sqlite_file, stored_revision
 
 
 def card_values(url: str, game: str) -> list[tuple[str, str, Any]] | None:
-    """The user's values of `game`'s cards, as `Store.card_values` gives them; [] while the file does not exist
+    """The user's values of `game`'s cards, as `store.catalogue.values` gives them; [] while the file does not exist
     (this creates nothing); None when only the store can say."""
     path = plain_sqlite_file(url)
     if path is None:

@@ -281,6 +281,12 @@ def _rate_on(c: Connection, games: list[tuple[int, str, str, list[Seat]]]) -> No
 # --- reading the kept ratings -----------------------------------------------------------------------------------
 def stored(store: Store, player: int | None = None, last: int | None = TREND) -> Ratings:
     """The kept ratings: everyone's, or one player's; each with the `last` steps of its trend (None: all)."""
+    with store._read() as c:
+        return read_stored(c, player, last)
+
+
+def read_stored(c: Connection, player: int | None = None, last: int | None = TREND) -> Ratings:
+    """`stored` inside a read transaction."""
     skills = select(RatingSkill)
     columns = (RatingStep.scope, RatingStep.player_id, RatingStep.game_id, RatingStep.mu, RatingStep.sigma)
     if last is None:
@@ -297,12 +303,11 @@ def stored(store: Store, player: int | None = None, last: int | None = TREND) ->
         steps = steps.where((RatingSkill if last is not None else RatingStep).player_id == player)
         names = names.where(Player.id == player)
     out = Ratings()
-    with store._read() as c:
-        for r in c.execute(skills):
-            out.by_scope.setdefault(r.scope, {})[r.player_id] = Skill(r.mu, r.sigma, r.games)
-        for s in c.execute(steps):
-            out.trend.setdefault((s.scope, s.player_id), []).append((s.game_id, s.mu - 3 * s.sigma))
-        out.names = {r.id: r.name for r in c.execute(names)}
+    for r in c.execute(skills):
+        out.by_scope.setdefault(r.scope, {})[r.player_id] = Skill(r.mu, r.sigma, r.games)
+    for s in c.execute(steps):
+        out.trend.setdefault((s.scope, s.player_id), []).append((s.game_id, s.mu - 3 * s.sigma))
+    out.names = {r.id: r.name for r in c.execute(names)}
     return out
 
 

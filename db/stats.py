@@ -1,21 +1,58 @@
 """History statistics as the store keeps them: a player's running totals per game and line (db/tallies.py), their
-latest scores, and two players' head-to-head record. What the lines mean is each game's to say (its shell reads
-them: companion/<game>/statistics.py)."""
+latest scores, and two players' head-to-head record; and all the players screen shows of a player, read at once.
+What the lines mean is each game's to say (its shell reads them: companion/<game>/statistics.py)."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, Integer, cast, or_, select
 
+from . import games, results
+from .errors import DamagedGame, StoreError
 from .models import Game, PairTally, PlayerTally, Result
-from .records import PlayerRecord
+from .profiles import find
+from .ratings import Ratings, read_stored
+from .records import GameRecord, PlayerRecord
+
+if TYPE_CHECKING:
+    from .store import Store
 
 # A result row counts when its numbers are numbers: a row damaged outside the companion (text in SQLite's integer
 # column) is left out of the trend rather than breaking it. Points unknown (NULL: a winners-only play) are no score.
 SOUND = (or_(Result.score.is_(None), Result.score == cast(Result.score, Integer)),
          Result.rank == cast(Result.rank, Integer))
+
+
+class Stats:
+    def __init__(self, store: Store) -> None:
+        self._store = store
+
+    def player(self, who: str | int, trend: int = 30) -> PlayerStats:
+        """The player's statistics in every game they finished: each game's lines (what the game counts, added up
+        over their results: db/kinds.py) and their last `trend` scores in it."""
+        with self._store._read() as c:
+            return player_stats(c, find(c, who), trend)
+
+    def head_to_head(self, a: str | int, b: str | int, kind: str) -> HeadToHead:
+        """Two players' record against each other in the games of `kind` they both finished."""
+        with self._store._read() as c:
+            first, second = find(c, a), find(c, b)
+            if first.id == second.id:
+                raise StoreError(f"{first.name} against {second.name}: name two different players")
+            return head_to_head(c, first, second, kind)
+
+    def visit(self, who: str | int, latest: int, trend: int = 30) -> Visit:
+        """All the players screen shows of a player, in one read: their statistics (`player`), their kept ratings
+        with their trend, and their `latest` finished games with their sheets (a damaged one named)."""
+        with self._store._read() as c:
+            player = find(c, who)
+            found = [g for g in games.latest_finished(c, player.id, latest) if isinstance(g, GameRecord)]
+            sheets = results.many(c, found)
+            return Visit(player_stats(c, player, trend), read_stored(c, player.id),
+                         tuple((g, sheets[g.id]) for g in found))
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +93,13 @@ class PlayerStats:
 
 
 @dataclass(frozen=True, slots=True)
+class Visit:
+    stats: PlayerStats
+    ratings: Ratings  # the player's
+    latest: Sequence[tuple[GameRecord, list[dict[str, Any]] | DamagedGame]]  # newest first, with each one's sheet
+
+
+@dataclass(frozen=True, slots=True)
 class HeadToHead:
     a: PlayerRecord
     b: PlayerRecord
@@ -71,9 +115,9 @@ def player_stats(c: Connection, player: PlayerRecord, trend: int) -> PlayerStats
     lines: dict[str, list[Line]] = {}
     t = PlayerTally
     query = select(t.kind, t.facet, t.key, t.games, t.count, t.total, t.best, t.valued).where(t.player_id == player.id)
-    for kind, facet, key, games, count, total, best, valued in c.execute(query):
-        if games:
-            lines.setdefault(kind, []).append(Line(facet, key, int(games), int(count), int(total), best, int(valued)))
+    for kind, facet, key, played, count, total, best, valued in c.execute(query):
+        if played:
+            lines.setdefault(kind, []).append(Line(facet, key, int(played), int(count), int(total), best, int(valued)))
     return PlayerStats(player, {kind: Figures(tuple(found), _trend(c, player, kind, trend))
                                 for kind, found in lines.items()})
 

@@ -68,9 +68,9 @@ async def test_it_is_on_home_and_a_game_is_recorded_from_its_screen(registered: 
         assert "Ann 8, Bob 13; game over" in str(app.screen.query_one("#board").render())
     store = Store.open(url, games.KINDS)
     try:
-        (game,) = store.games()
+        (game,) = store.games.all()
         assert (game.kind, game.status, game.players, game.last_seq) == ("pips", "finished", ("Ann", "Bob"), 7)
-        assert [(r["name"], r["score"], r["winner"]) for r in store.results(game.id)] == [("Ann", 8, False),
+        assert [(r["name"], r["score"], r["winner"]) for r in store.results.of(game.id)] == [("Ann", 8, False),
                                                                                         ("Bob", 13, True)]
     finally:
         store.close()

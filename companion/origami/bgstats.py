@@ -32,7 +32,7 @@ WITH_LEGENDS = "Played with the Origami Legends expansion"
 
 # --- one play for BG Stats' createPlay link -----------------------------------------------------------------
 def created(store: Store, game: GameRecord, results: list[dict[str, Any]], location: str | None) -> dict[str, Any]:
-    starting = starting_seat(store.events(game.id)) if game.last_seq else None
+    starting = starting_seat(store.log.events(game.id)) if game.last_seq else None
     return bgstats_play(game, results, starting=starting, location=location)
 
 

@@ -98,7 +98,7 @@ def catalogue_text(rows: list[tuple[str, str, Any, datetime, str | None]], by: s
 
 
 def export(store: Store, path: Path, by: str | None, qr_code: bool = False) -> tuple[Any, str]:
-    rows = store.card_values_set(KIND)
+    rows = store.catalogue.values_set(KIND)
     if not rows:
         raise InputError("your catalogue has no values yet, so there is nothing to share: fill some in first "
                          "(`companion catalog set CARD FIELD VALUE`, or the app's catalogue)", where="catalog export")
@@ -210,7 +210,7 @@ def file_values(catalogue: Catalogue, name: str, text: str) -> list[Entered]:
 
 def import_file(store: Store, catalogue: Catalogue, path: Path, replace: bool) -> tuple[Any, str]:
     values = file_values(catalogue, str(path), read_text(path, "catalogue"))
-    mine = {(card, field): value for card, field, value in store.card_values(KIND)}
+    mine = {(card, field): value for card, field, value in store.catalogue.values(KIND)}
     added: list[Value] = []
     replaced: list[tuple[str, str, Any, Any]] = []
     conflicts: list[tuple[str, str, Any, Any]] = []
@@ -230,7 +230,7 @@ def import_file(store: Store, catalogue: Catalogue, path: Path, replace: bool) -
         writes.append((card, field, value, at, by))
     with_values(catalogue, [(c, f, v) for c, f, v, _, _ in writes])  # the values together are sound: else nothing
     for card, field, value, at, by in writes:
-        store.set_card_value(KIND, card, field, value, at, by)
+        store.catalogue.set_value(KIND, card, field, value, at, by)
 
     def said(items: list[Value]) -> str:
         return ", ".join(f"{c} {f.replace('_', ' ')} {v}" for c, f, v in items)
@@ -254,8 +254,8 @@ def import_file(store: Store, catalogue: Catalogue, path: Path, replace: bool) -
 def unset(store: Store, catalogue: Catalogue, name: str, field_name: str) -> tuple[Any, str]:
     card = catalogue.resolve(name, where="catalog unset")
     field = field_name.strip().casefold().replace("-", "_")
-    if not store.unset_card_value(KIND, card.id, field):
-        yours = sorted(f for c, f, _ in store.card_values(KIND) if c == card.id)
+    if not store.catalogue.unset_value(KIND, card.id, field):
+        yours = sorted(f for c, f, _ in store.catalogue.values(KIND) if c == card.id)
         have = f"your values of {card.id}: {', '.join(yours)}" if yours else f"you have no values of {card.id}"
         raise InputError(f"{card.id} has no {field} of yours to unset ({have})", where="catalog unset")
     base = shipped().cards.get(card.id)

@@ -45,5 +45,5 @@ def remember(store: Store, catalogue: Catalogue, card: str, field: str, value: A
     """A value a player read off the card: checked first (a bad value stores nothing), then kept in the user's
     catalogue in the database; returns the catalogue that uses it."""
     checked = with_values(catalogue, [(card, field, value)])
-    store.set_card_value(KIND, card, field, value)
+    store.catalogue.set_value(KIND, card, field, value)
     return checked

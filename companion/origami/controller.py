@@ -87,7 +87,7 @@ class OrigamiController:
         from screens.origami.new_game import NewGameScreen
         from screens.origami.quick import QuickScoreScreen
 
-        profiles = [p.name for p in self.app.reader().players()]
+        profiles = [p.name for p in self.app.reader().profiles.all()]
         catalogue = self.catalogue()
         screen: NewGameScreen | QuickScoreScreen | CatalogueScreen
         if choice == "new":
@@ -104,7 +104,7 @@ class OrigamiController:
         if self.values is None:
             from .catalogue import with_values
 
-            self.values = with_values(self.app.catalogue(KIND), self.app.reader().card_values(KIND))
+            self.values = with_values(self.app.catalogue(KIND), self.app.reader().catalogue.values(KIND))
         return self.values
 
     def resume(self, game_id: int) -> None:
@@ -240,7 +240,7 @@ class OrigamiController:
         session = self.session
         if session is None or not self.on_table():
             return
-        if self.app.reader().last_seq(session.game_id) != session.seq:
+        if self.app.reader().log.last_seq(session.game_id) != session.seq:
             session.reload()
             self.refresh_table()
 
@@ -322,7 +322,7 @@ class OrigamiController:
         families = sorted({c.family for s in table.players for cid in s.cards()
                            if (c := table.catalogue.card(cid)).family})
         try:
-            record = self.app.reader().record_scored(
+            record = self.app.reader().results.record(
                 variant=table.variant.value, players=[s.name for s in table.players], families=families,
                 characters=sorted({table.catalogue.card(c).name for c in table.characters}),
                 rules=table.rules.as_dict(), sheet=sheet, sheets=sheet_json(sheet)["players"], kind=KIND)
@@ -340,7 +340,7 @@ class OrigamiController:
 
         sheet = message.sheet
         try:
-            record = self.app.reader().record_scored(
+            record = self.app.reader().results.record(
                 variant=message.variant.value, players=[p.name for p in sheet.players], families=[], characters=[],
                 rules=dict(TOTALS_ONLY), sheet=sheet, sheets=sheet_json(sheet)["players"], kind=KIND)
         except InputError as exc:
@@ -417,5 +417,5 @@ class OrigamiController:
         except InputError as problem:
             self.app.notify(str(problem), title=failed, severity="error", timeout=10)
             return
-        self.use(with_values(self.app.catalogue(KIND), self.app.reader().card_values(KIND)))
+        self.use(with_values(self.app.catalogue(KIND), self.app.reader().catalogue.values(KIND)))
         self.app.notify(said, timeout=12)

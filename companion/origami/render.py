@@ -61,7 +61,7 @@ def _is(value: Any, what: str) -> bool:
 
 
 def stored_sheet(results: list[dict[str, Any]], tie_break: str | None) -> ScoreSheet:
-    """A finished game's sheet as the history keeps it (Store.results), under each player's current name; a
+    """A finished game's sheet as the history keeps it (store.results.of), under each player's current name; a
     damaged one (the database edited by hand, or a bad import of old) is an InputError, not a crash."""
     for r in results:
         problem = sheet_problem(r["sheet"])

@@ -90,7 +90,7 @@ def replayed(store: Store, game: GameRecord) -> tuple[int, Any, str]:
     """(exit code, JSON data, text) for `companion replay GAME` of an Origami game: each step with the checks after
     it (exit 1 when one fails)."""
     try:
-        steps, final = replay(store.events(game.id))
+        steps, final = replay(store.log.events(game.id))
     except InputError:
         raise
     except Exception as exc:  # events read from disk that no game can reach: the log is damaged

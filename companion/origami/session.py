@@ -35,7 +35,7 @@ class GameSession(LogSession[GameState]):
 
     def __init__(self, store: Store, game_id: int, catalogue: Catalogue) -> None:
         self.base = catalogue  # shipped + the user's files; the database's card values go over it
-        self.catalogue = with_values(catalogue, store.card_values(KIND))
+        self.catalogue = with_values(catalogue, store.catalogue.values(KIND))
         super().__init__(store, game_id)
 
     @classmethod
@@ -44,7 +44,7 @@ class GameSession(LogSession[GameState]):
         decision = decide(None, command, catalogue)
         if isinstance(decision, Rejected):
             return decision
-        record = store.create_game(variant=command.variant, players=command.players, families=command.families,
+        record = store.games.create(variant=command.variant, players=command.players, families=command.families,
                                    characters=command.character_pairs, rules=command.choices.as_dict(),
                                    first=decision.events, key=key, kind=KIND)
         return cls(store, record.id, catalogue)
@@ -82,7 +82,7 @@ class GameSession(LogSession[GameState]):
         if self.state.phase is not Phase.OVER:
             raise InputError(f"game {self.game_id} is not over yet: {self.state.end_banner()}")
         sheet = self.score()
-        self.record = self.store.finish(self.game_id, sheet, sheet_json(sheet)["players"])
+        self.record = self.store.results.finish(self.game_id, sheet, sheet_json(sheet)["players"])
         return sheet
 
 

@@ -50,7 +50,7 @@ def snapshot(store: Store, game: GameRecord, catalogue: Catalogue) -> Snapshot:
     totals: dict[str, int] = {}
     winners: set[str] = set()
     if game.finished:
-        results = store.results(game.id)
+        results = store.results.of(game.id)
         totals = {r["name"]: r["score"] for r in results}
         winners = {r["name"] for r in results if r["winner"]}
         scores = "Final scores."

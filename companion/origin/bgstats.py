@@ -148,7 +148,7 @@ def first_dealer_stored(events: Iterable[StoredEvent], now: Sequence[str]) -> st
 
 # --- one play for BG Stats' createPlay link -----------------------------------------------------------------
 def created(store: Store, game: GameRecord, results: list[dict[str, Any]], location: str | None) -> dict[str, Any]:
-    dealer = first_dealer(store.events(game.id), game.players) if game.last_seq else None
+    dealer = first_dealer(store.log.events(game.id), game.players) if game.last_seq else None
     ids = dict(zip(game.players, game.player_ids, strict=False))
     played = seats(game.variant, game.players, results, dealer)
     play = head(game, location)

@@ -90,7 +90,7 @@ def set_value(words: list[str], catalogue: Catalogue, url: str) -> tuple[Any, st
 
     store = Store.open(url, KINDS)
     try:
-        store.set_card_value(KIND, name, field, value)
+        store.catalogue.set_value(KIND, name, field, value)
     finally:
         store.close()
     card = checked.lookup(name)

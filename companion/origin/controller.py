@@ -76,7 +76,7 @@ class OriginController:
 
             self.app.push_screen(OriginRulesScreen())
             return
-        profiles = [p.name for p in self.app.reader().players()]
+        profiles = [p.name for p in self.app.reader().profiles.all()]
         if choice in ("origin-new", "origin-solo"):
             from screens.origin.new_game import OriginNewGameScreen
 
@@ -134,7 +134,7 @@ class OriginController:
         """The cards: shipped (with the user's files), with the values the user kept in the database over it."""
         from .catalogue import with_values
 
-        return with_values(self.app.catalogue(KIND), self.app.reader().card_values(KIND))
+        return with_values(self.app.catalogue(KIND), self.app.reader().catalogue.values(KIND))
 
     def game(self) -> OriginSession:
         if self.session is None:
@@ -151,7 +151,7 @@ class OriginController:
         session = self.session
         if session is None or self.shown() is None:
             return
-        if self.app.reader().last_seq(session.game_id) != session.seq:
+        if self.app.reader().log.last_seq(session.game_id) != session.seq:
             session.reload()
             self.show()
 
@@ -461,7 +461,7 @@ class OriginController:
             details = [{**d, "opponents": others} for d in details]
         results = FinalResults(tuple(SeatResult(p.name, p.total, p.rank) for p in people), sheet.winners)
         try:
-            record = self.app.reader().record_scored(
+            record = self.app.reader().results.record(
                 variant=scored.mode.value, players=[p.name for p in people], families=[], characters=[],
                 rules=scored.rules, sheet=results, sheets=details, kind=KIND)
         except InputError as exc:
@@ -480,7 +480,7 @@ class OriginController:
         try:
             value = typed(message.field, message.value)
             checked = screen.catalogue.with_entries([(f"{name}.{message.field}", {"name": name, message.field: value})])
-            self.app.reader().set_card_value(KIND, name, message.field, value)
+            self.app.reader().catalogue.set_value(KIND, name, message.field, value)
         except InputError as exc:
             self.app.notify(str(exc), title="Not saved", severity="error")
             return

@@ -119,7 +119,7 @@ def run(args: argparse.Namespace, url: str) -> tuple[int, Any, str]:
     """(exit code, JSON data, text) for `companion origin replay GAME [--json]`."""
     store = Store.open(url, KINDS)
     try:
-        game = store.game(args.game)
+        game = store.games.get(args.game)
         if game.kind != KIND:
             raise InputError(f"game {game.id} is a game of {game.kind}: `companion replay {game.id}` replays it")
         return replayed(store, game)
@@ -129,7 +129,7 @@ def run(args: argparse.Namespace, url: str) -> tuple[int, Any, str]:
 
 def replayed(store: Store, game: GameRecord) -> tuple[int, Any, str]:
     """(exit code, JSON data, text) for the game's log replayed (`companion replay GAME` of an Origin Story game)."""
-    steps, _final = replay(store.events(game.id))  # a row that cannot be read: StoreError naming it
+    steps, _final = replay(store.log.events(game.id))  # a row that cannot be read: StoreError naming it
     bad = [s for s in steps if s.problems]
     summary = f"game {game.id}: {len(steps)} events, " + (
         "every check passed" if not bad else

@@ -75,7 +75,7 @@ class OriginSession(LogSession[GameState]):
         if started.difficulty is not None:  # the history groups solo results by difficulty and deck
             choices |= {"difficulty": str(started.difficulty), "difficulty_colour": str(started.difficulty_colour),
                         "deck": started.deck}
-        record = store.create_game(variant=started.mode, players=started.players, families=[], rules=choices,
+        record = store.games.create(variant=started.mode, players=started.players, families=[], rules=choices,
                                    first=decision.events, key=key, kind=KIND)
         return cls(store, record.id, rng)
 
@@ -239,7 +239,7 @@ class OriginSession(LogSession[GameState]):
         if len(people) < len(sheet.players):
             others = [d for d in data["players"] if d["name"] not in self.state.players]
             details = [{**d, "opponents": others} for d in details]
-        self.record = self.store.finish(self.game_id, results, details)
+        self.record = self.store.results.finish(self.game_id, results, details)
         return sheet
 
 

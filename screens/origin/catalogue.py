@@ -76,7 +76,7 @@ def box_counts(catalogue: Catalogue) -> str:
 
 class OriginCatalogueScreen(CardListScreen[Card]):
     """`OriginCatalogueScreen(catalogue)`: the Origin Story catalogue with the user's values over the shipped one
-    (`companion.origin.catalogue.load(values=store.card_values(KIND))`). `e` and `n` post
+    (`companion.origin.catalogue.load(values=store.catalogue.values(KIND))`). `e` and `n` post
     `OriginCatalogueScreen.Keep` (card name, field, the value as typed); the app checks and stores it and calls
     `use_catalogue` with the new catalogue (or says why not, and nothing changes)."""
 

@@ -24,8 +24,8 @@ def finished(url: str) -> list[tuple[str, tuple[tuple[str, int, int, bool], ...]
     """Each finished game as BG Stats can hold it: variant, and per seat name, points, rank, winner."""
     store = Store.open(url, KINDS)
     try:
-        return sorted(((g.variant, tuple((r["name"], r["score"], r["rank"], r["winner"]) for r in store.results(g.id)))
-                       for g in store.games(status="finished")), key=str)  # str: points may be unknown (None)
+        return sorted(((g.variant, tuple((r["name"], r["score"], r["rank"], r["winner"]) for r in store.results.of(g.id)))
+                       for g in store.games.all(status="finished")), key=str)  # str: points may be unknown (None)
     finally:
         store.close()
 
@@ -108,15 +108,15 @@ def test_a_bgstats_file_adds_its_origami_plays_only(tmp_path: Path, capsys: pyte
     ]
     store = Store.open(url, KINDS)
     try:
-        legends = next(g for g in store.games() if g.variant == "legends")
+        legends = next(g for g in store.games.all() if g.variant == "legends")
         assert legends.source == "bgstats" and legends.tie_break == "hand" and legends.families == ()
         assert f"{legends.started_at:%Y-%m-%d %H:%M}" == "2026-10-09 21:00"
         assert (legends.finished_at - legends.started_at).total_seconds() == 40 * 60  # type: ignore[operator]
-        text = sheet_text(stored_sheet(store.results(legends.id), legends.tie_break))
+        text = sheet_text(stored_sheet(store.results.of(legends.id), legends.tie_break))
         assert "1. Carla: 55 points\n" in text and "in hand" not in text.split("\n")[0] and SCORES_ONLY in text
-        drawn = screen_sheet(stored_sheet(store.results(legends.id), legends.tie_break)).plain  # the app's view
+        drawn = screen_sheet(stored_sheet(store.results.of(legends.id), legends.tie_break)).plain  # the app's view
         assert "in hand" not in drawn.split("\n")[0] and SCORES_ONLY in drawn and "None" not in drawn
-        stats = origami_figures(store.player_stats("Carla")).overall
+        stats = origami_figures(store.stats.player("Carla")).overall
         assert (stats.games, stats.wins) == (2, 2)
     finally:
         store.close()
@@ -165,7 +165,7 @@ def test_a_play_sent_from_the_companion_is_not_added_twice(tmp_path: Path, capsy
     history(url)
     store = Store.open(url, KINDS)
     try:
-        quick = next(g for g in store.games(status="finished") if g.source == "quick")
+        quick = next(g for g in store.games.all(status="finished") if g.source == "quick")
     finally:
         store.close()
     assert quick.finished_at is not None

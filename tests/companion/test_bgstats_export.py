@@ -57,7 +57,7 @@ def url(tmp_path: Path) -> str:
     try:
         sheet = score(parse_table({"game": "mixed", "players": [
             {"name": "Ugo", "collections": [["Chick"], []], "hand": 1}, *empty_seats("P1")]}, shipped()))
-        store.record_scored(variant="mixed", players=["Ugo", "P1"], families=["farm", "polar"], characters=[],
+        store.results.record(variant="mixed", players=["Ugo", "P1"], families=["farm", "polar"], characters=[],
                             rules={}, sheet=sheet, sheets=sheet_json(sheet)["players"], kind="origami")
     finally:
         store.close()

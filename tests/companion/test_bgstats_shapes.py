@@ -122,7 +122,7 @@ def test_guests_are_never_one_profile(tmp_path: Path, capsys: pytest.CaptureFixt
     assert code == 0, err
     store = Store.open(url, KINDS)
     try:
-        assert sorted(p.name for p in store.players() if p.name.startswith("Anonymous")) == sorted(seats)
+        assert sorted(p.name for p in store.profiles.all() if p.name.startswith("Anonymous")) == sorted(seats)
     finally:
         store.close()
     # Once here, a guest is asked about no more than a new player: importing again adds nothing and asks nothing.
@@ -156,7 +156,7 @@ def test_points_unknown_count_in_games_wins_and_ratings_not_in_averages(tmp_path
     assert code == 0 and "Carla" in out
     store = Store.open(url, KINDS)
     try:
-        blank = next(g for g in store.games(status="finished") if store.results(g.id)[0]["score"] is None)
+        blank = next(g for g in store.games.all(status="finished") if store.results.of(g.id)[0]["score"] is None)
         from db.ratings import stored
 
         assert any(blank.id in {g for g, _ in steps} for steps in stored(store).trend.values())

@@ -78,7 +78,7 @@ def test_bad_input_is_named_and_stores_nothing(capsys: pytest.CaptureFixture[str
     assert code == 2 and out == "" and message in err, err
     store = Store.open(url, KINDS)
     try:
-        assert store.card_values("origami") == []
+        assert store.catalogue.values("origami") == []
     finally:
         store.close()
 

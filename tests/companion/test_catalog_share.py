@@ -21,7 +21,7 @@ def companion(*argv: str) -> subprocess.CompletedProcess[str]:
 def values(url: str) -> list[tuple[str, str, object]]:
     store = Store.open(url, KINDS)
     try:
-        return sorted(store.card_values("origami"), key=str)
+        return sorted(store.catalogue.values("origami"), key=str)
     finally:
         store.close()
 
@@ -58,8 +58,8 @@ def test_values_go_round_from_one_database_to_another_and_twice_adds_nothing(tmp
     assert values(bob) == sorted([*values(ann), ("Ant", "cost", 1)], key=str)
     ann_store, bob_store = Store.open(ann, KINDS), Store.open(bob, KINDS)
     try:  # when each value was entered travels with it (to the minute, as the file says)
-        when = {(c, f): at.replace(second=0, microsecond=0, tzinfo=None) for c, f, _, at, _ in ann_store.card_values_set("origami")}
-        assert {(c, f): at.replace(tzinfo=None) for c, f, _, at, _ in bob_store.card_values_set("origami")
+        when = {(c, f): at.replace(second=0, microsecond=0, tzinfo=None) for c, f, _, at, _ in ann_store.catalogue.values_set("origami")}
+        assert {(c, f): at.replace(tzinfo=None) for c, f, _, at, _ in bob_store.catalogue.values_set("origami")
                 if c != "Ant"} == when
     finally:
         ann_store.close()
@@ -90,7 +90,7 @@ def test_who_entered_a_value_travels_with_it_when_the_file_is_passed_on(tmp_path
     assert companion("--db", carol, "catalog", "import", str(second)).returncode == 0
     store = Store.open(carol, KINDS)
     try:
-        assert sorted((c, by) for c, _, _, _, by in store.card_values_set("origami")) == [("Cat", "Bob"), ("Sheep", "Ann")]
+        assert sorted((c, by) for c, _, _, _, by in store.catalogue.values_set("origami")) == [("Cat", "Bob"), ("Sheep", "Ann")]
     finally:
         store.close()
 

@@ -44,7 +44,7 @@ def history(url: str) -> None:
             other.submit(command, f"b{i + 1}")
         sheet = score(parse_table({"game": "origami", "players": [
             {"name": "P1", "collections": [["Chick"], []], "hand": 2}, *empty_seats("Zoë")]}, shipped()))
-        store.record_scored(variant="origami", players=["P1", "Zoë"], families=["farm", "sky"], characters=[],
+        store.results.record(variant="origami", players=["P1", "Zoë"], families=["farm", "sky"], characters=[],
                             rules={}, sheet=sheet, sheets=sheet_json(sheet)["players"], kind="origami")
     finally:
         store.close()
@@ -53,7 +53,7 @@ def history(url: str) -> None:
 def contents(url: str) -> list[Any]:
     store = Store.open(url, KINDS)
     try:
-        return [(g, origami_figures(store.player_stats(g.players[0])).overall) for g in store.whole_games()]
+        return [(g, origami_figures(store.stats.player(g.players[0])).overall) for g in store.exchange.whole()]
     finally:
         store.close()
 
@@ -82,7 +82,7 @@ def test_a_round_trip_keeps_every_game_whole_and_importing_twice_adds_nothing(
     for url in (source, target):  # the game in play resumes in the same position on both
         store = Store.open(url, KINDS)
         try:
-            resumed = GameSession(store, store.games(status="playing")[0].id, CATALOGUE)
+            resumed = GameSession(store, store.games.all(status="playing")[0].id, CATALOGUE)
             states.append((resumed.seq, resumed.state))
         finally:
             store.close()

@@ -17,6 +17,7 @@ from companion.history_csv import history_csv
 from companion.origami.catalogue import shipped
 from companion.origami.playout import filled
 from companion.origami.session import GameSession
+from db.exchange import Exchange
 from db.store import Store
 from tests.companion.test_listing import scored
 from tests.recorded import script
@@ -41,7 +42,7 @@ def url(tmp_path: Path) -> str:
 @pytest.mark.parametrize("count", [0, 1, 5])
 def test_the_streamed_json_is_the_text_written_whole(url: str, count: int) -> None:
     store = Store.open(url, KINDS)
-    games = store.whole_games()[:count]
+    games = store.exchange.whole()[:count]
     store.close()
     now = datetime(2026, 5, 1, tzinfo=UTC)
     whole = json.dumps(to_json(games, now), indent=1, ensure_ascii=False) + "\n"
@@ -54,7 +55,7 @@ def test_the_streamed_bgstats_export_is_the_text_written_whole(url: str, count: 
     from companion.bgstats_export import Export, bgstats_chunks, to_bgstats
 
     store = Store.open(url, KINDS)
-    games = store.whole_games()[:count]
+    games = store.exchange.whole()[:count]
     store.close()
     now = datetime(2026, 5, 1, tzinfo=UTC)
     whole = json.dumps(to_bgstats(games, now, location), indent=1, ensure_ascii=False) + "\n"
@@ -65,7 +66,7 @@ def test_the_streamed_bgstats_export_is_the_text_written_whole(url: str, count: 
 
 def test_the_streamed_csv_is_the_text_written_whole(url: str) -> None:
     store = Store.open(url, KINDS)
-    games = store.whole_games()
+    games = store.exchange.whole()
     store.close()
     assert "".join(exchange_cli._csv_chunks(iter(games), batch=2)) == history_csv(games)
 
@@ -85,13 +86,13 @@ def test_a_failure_while_streaming_leaves_no_file(url: str, tmp_path: Path, monk
     file = tmp_path / "all.json"
     file.write_text("the previous export\n")
 
-    whole = Store.iter_whole_games
+    whole = Exchange.iter_whole
 
-    def broken(self: Store, game_ids: object = None) -> object:
+    def broken(self: Exchange, game_ids: object = None) -> object:
         yield from list(whole(self))[:2]
         raise RuntimeError("the database went away")
 
-    monkeypatch.setattr(Store, "iter_whole_games", broken)
+    monkeypatch.setattr(Exchange, "iter_whole", broken)
     assert main(["--db", url, "export", str(file)]) == 3
     assert file.read_text() == "the previous export\n"
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
@@ -125,7 +126,7 @@ def test_a_bad_game_late_in_a_streamed_file_adds_nothing(url: str, tmp_path: Pat
     assert main(["--db", target, "import", str(tmp_path / "bad.json")]) == 2
     assert ": game 4 (" in capsys.readouterr().err  # the game named as when the file is read whole
     store = Store.open(target, KINDS)
-    assert store.games() == []
+    assert store.games.all() == []
     store.close()
     assert main(["--db", target, "import", str(file)]) == 0
     assert main(["--db", target, "import", str(file)]) == 0
@@ -146,5 +147,5 @@ def test_two_imports_of_one_file_at_once_add_each_game_once(url: str, tmp_path: 
         t.join(60)
     assert codes == [0, 0]
     store = Store.open(target, KINDS)
-    assert len(store.games()) == 5
+    assert len(store.games.all()) == 5
     store.close()

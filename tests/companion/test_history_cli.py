@@ -37,7 +37,7 @@ def db(tmp_path: Path) -> str:
     for i, command in enumerate(GAME.script[1:6], 1):
         session.submit(command, f"k{i}")
     session.undo("misread the card", "undo")
-    store.record_scored(variant="origami", players=["P1", "Zoe"], families=["birds", "sea"], characters=[],
+    store.results.record(variant="origami", players=["P1", "Zoe"], families=["birds", "sea"], characters=[],
                         rules={}, sheet=ScoreSheet((PlayerScore("P1", 30, 1, 2, (), ()),
                                                     PlayerScore("Zoe", 30, 1, 2, (), ())), ("P1", "Zoe"), "shared"),
                         sheets=[{}, {}], finished_at=datetime(2026, 3, 1, tzinfo=UTC), kind="origami")
@@ -110,8 +110,8 @@ def test_replay_shows_every_event_the_undo_and_the_checks(capsys: pytest.Capture
 
 def test_replay_exits_1_when_the_log_breaks_an_invariant(capsys: pytest.CaptureFixture[str], db: str) -> None:
     store = Store.open(db, KINDS)
-    seq = store.game(1).last_seq
-    store.append(1, seq, (e.DeckRanOut(1, 50),), key="bogus")  # fifty cards from a discard pile that has none
+    seq = store.games.get(1).last_seq
+    store.log.append(1, seq, (e.DeckRanOut(1, 50),), key="bogus")  # fifty cards from a discard pile that has none
     store.close()
     code, out, _ = run(capsys, "--db", db, "replay", "1")
     assert code == 1

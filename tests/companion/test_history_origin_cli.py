@@ -18,7 +18,7 @@ def test_history_shows_the_origin_story_block(capsys: pytest.CaptureFixture[str]
     store = Store.open(url, KINDS)
     try:
         history(store)
-        store.add_player("Dee")
+        store.profiles.add("Dee")
     finally:
         store.close()
     assert main(["--db", url, "history", "Ann"]) == 0

@@ -53,7 +53,7 @@ def check(url: str, path: Path, games: list[Scripted], acknowledged: set[str]) -
             stored = sorted(int(k.split("k")[1]) for k in keys if k.startswith(f"g{g}k"))
             assert stored == list(range(len(stored))), f"game {g}: actions stored out of order: {stored}"
             if stored:
-                [record_] = [r for r in store.games() if r.last_seq and _key_of(store, r.id) == f"g{g}k0"]
+                [record_] = [r for r in store.games.all() if r.last_seq and _key_of(store, r.id) == f"g{g}k0"]
                 resumed = GameSession(store, record_.id, CATALOGUE)
                 expected = game.states[len(stored) - 1]
                 assert (resumed.state.turn, resumed.state.current) == (expected.turn, expected.current)
@@ -64,7 +64,7 @@ def check(url: str, path: Path, games: list[Scripted], acknowledged: set[str]) -
 
 
 def _key_of(store: Store, game_id: int) -> str | None:
-    return store.events(game_id)[0].key
+    return store.log.events(game_id)[0].key
 
 
 def test_no_acknowledged_action_is_lost_or_doubled_across_kills(tmp_path: Path) -> None:

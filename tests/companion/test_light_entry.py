@@ -52,7 +52,7 @@ def test_score_reads_the_users_values_from_an_up_to_date_database_with_plain_sql
 def test_opening_an_up_to_date_database_does_not_import_alembic(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'games.db'}"
     probe = ("import sys; from db.store import Store; from companion.games import KINDS; s = Store.open(sys.argv[1], KINDS); "
-             "s.players(); s.close(); "
+             "s.profiles.all(); s.close(); "
              "print(sorted(m for m in sys.modules if m.split('.')[0] == 'alembic'))")
     first = subprocess.run([sys.executable, "-c", probe, url], capture_output=True, text=True, timeout=120)
     assert first.returncode == 0, first.stderr

@@ -15,7 +15,7 @@ from companion.origami.catalogue import shipped
 from companion.origami.playout import filled
 from companion.origami.render import sheet_json
 from companion.origami.session import GameSession
-from db import store as store_module
+from db import games as store_games
 from db.store import Store
 from scoring.origami.sheet import PlayerScore, ScoreSheet
 from tests.recorded import script
@@ -25,7 +25,7 @@ START = datetime(2026, 3, 1, 20, tzinfo=UTC)
 
 def scored(store: Store, day: int, a: str = "Ann", b: str = "Bob") -> int:
     sheet = ScoreSheet((PlayerScore(a, 30, 1, 2, (), ()), PlayerScore(b, 20, 2, 1, (), ())), (a,), None)
-    return store.record_scored(variant="origami", players=[a, b], families=["sea"], characters=[], rules={},
+    return store.results.record(variant="origami", players=[a, b], families=["sea"], characters=[], rules={},
                                sheet=sheet, sheets=sheet_json(sheet)["players"],
                                finished_at=START + timedelta(days=day), kind="origami").id
 
@@ -71,13 +71,13 @@ def test_a_bad_limit_or_date_is_named(capsys: pytest.CaptureFixture[str], url: s
 
 def test_pages_keep_the_order_newest_first(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
                                            capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr(store_module, "PAGE", 3)  # 7 games: three pages
+    monkeypatch.setattr(store_games, "PAGE", 3)  # 7 games: three pages
     url = f"sqlite:///{tmp_path / 'paged.db'}"
     store = Store.open(url, KINDS)
     for day in (3, 1, 6, 0, 5, 2, 4):
         scored(store, day)
-    assert [g.started_at.day for g in store.games()] == [7, 6, 5, 4, 3, 2, 1]
-    assert [g.started_at.day for g in store.games_and_damaged(limit=5)[0]] == [7, 6, 5, 4, 3]
+    assert [g.started_at.day for g in store.games.all()] == [7, 6, 5, 4, 3, 2, 1]
+    assert [g.started_at.day for g in store.games.all_and_damaged(limit=5)[0]] == [7, 6, 5, 4, 3]
     store.close()
     code, rows, _ = games(capsys, url, "--limit", "4")
     assert code == 0 and [str(r["started_at"])[8:10] for r in rows] == ["07", "06", "05", "04"]

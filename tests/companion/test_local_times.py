@@ -54,8 +54,8 @@ def test_the_games_list_and_the_replay_show_local_times_and_json_keeps_utc(
     history(url)
     store = Store.open(url, KINDS)
     try:
-        game = store.game(1)
-        first = store.events(1)[0].recorded_at
+        game = store.games.get(1)
+        first = store.log.events(1)[0].recorded_at
     finally:
         store.close()
     monkeypatch.setenv("TZ", "Asia/Kolkata")  # UTC+05:30 all year: every time shown moves by it

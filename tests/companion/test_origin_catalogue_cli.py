@@ -83,4 +83,4 @@ def test_a_bad_value_is_refused_and_nothing_is_kept(capsys: pytest.CaptureFixtur
     db = ["--db", f"sqlite:///{tmp_path}/games.db"]
     code, _, err = run(capsys, *db, "catalog", "--game", "origin-story", "set", *words)
     assert code == 2 and message in err
-    assert not (tmp_path / "games.db").exists() or Store.open(db[1], KINDS).card_values("origin-story") == []
+    assert not (tmp_path / "games.db").exists() or Store.open(db[1], KINDS).catalogue.values("origin-story") == []

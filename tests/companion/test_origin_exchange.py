@@ -60,11 +60,11 @@ def test_the_own_format_carries_origin_story_games_both_ways(capsys: pytest.Capt
     assert (code, err) == (0, "") and "2 games added" in text
     store = Store.open(fresh, KINDS)
     try:
-        imported = store.games()
+        imported = store.games.all()
         assert {(g.kind, g.variant, g.status) for g in imported} == {("origin-story", "table", "finished"),
                                                                       ("origin-story", "solo", "playing")}
         finished = next(g for g in imported if g.finished)
-        assert [r["winner"] for r in store.results(finished.id)] == [
+        assert [r["winner"] for r in store.results.of(finished.id)] == [
             r["winner"] for r in json.loads(out.read_text())["games"][0]["results"]]
     finally:
         store.close()
@@ -93,7 +93,7 @@ def test_an_origin_story_game_that_cannot_be_is_refused(capsys: pytest.CaptureFi
     fresh = f"sqlite:///{tmp_path}/fresh.db"
     code, _, err = run(capsys, "--db", fresh, "import", str(out))
     assert code == 2 and "game 1" in err and "Traceback" not in err
-    assert not Path(f"{tmp_path}/fresh.db").exists() or Store.open(fresh, KINDS).games() == []
+    assert not Path(f"{tmp_path}/fresh.db").exists() or Store.open(fresh, KINDS).games.all() == []
 
 
 def test_the_shared_verbs_carry_an_origin_story_game(capsys: pytest.CaptureFixture[str], tmp_path: Path,
@@ -132,7 +132,7 @@ def quick_scored(url: str, grid: list[dict[str, str]], people: tuple[str, ...], 
         details = [{**d, "opponents": others} for d in details]
     store = Store.open(url, KINDS)
     try:
-        return store.record_scored(variant=variant, players=list(people), families=[], characters=[], rules={},
+        return store.results.record(variant=variant, players=list(people), families=[], characters=[], rules={},
                                    sheet=FinalResults(tuple(SeatResult(p.name, p.total, p.rank) for p in lines),
                                                       sheet.winners),
                                    sheets=details, kind="origin-story").id
@@ -153,10 +153,10 @@ def test_quick_scored_origin_games_go_out_and_come_back(tmp_path: Path, capsys: 
     before, after = Store.open(url, KINDS), Store.open(again, KINDS)
     try:
         for game in (table, solo):
-            uid = before.game(game).uid
-            copy = next(g for g in after.games() if g.uid == uid)
-            assert (copy.kind, copy.source, copy.variant) == ("origin-story", "quick", before.game(game).variant)
-            assert after.results(copy.id) == before.results(game)
+            uid = before.games.get(game).uid
+            copy = next(g for g in after.games.all() if g.uid == uid)
+            assert (copy.kind, copy.source, copy.variant) == ("origin-story", "quick", before.games.get(game).variant)
+            assert after.results.of(copy.id) == before.results.of(game)
     finally:
         before.close()
         after.close()

@@ -76,8 +76,8 @@ def test_a_whole_table_game_is_recorded_resumed_and_finished(store: Store) -> No
     resumed = OriginSession(store, session.game_id)  # a new start of the program
     assert resumed.state == session.state
     sheet = resumed.finish()
-    results = store.results(session.game_id)
-    assert store.game(session.game_id).status == "finished"
+    results = store.results.of(session.game_id)
+    assert store.games.get(session.game_id).status == "finished"
     assert [r["name"] for r in results] == ["Ann", "Bob", "Cat"]
     assert [r["score"] for r in results] == [p.total for p in sheet.players]
     assert [r["name"] for r in results if r["winner"]] == list(sheet.winners)
@@ -88,7 +88,7 @@ def test_a_whole_table_game_is_recorded_resumed_and_finished(store: Store) -> No
 def test_a_refused_setup_creates_no_game(store: Store) -> None:
     refused = OriginSession.start(store, c.StartGame("table", ("Ann", "Bob")), key="bad")
     assert isinstance(refused, Rejected)
-    assert store.games() == []
+    assert store.games.all() == []
 
 
 def test_a_game_reopened_mid_round_resumes_exactly(store: Store) -> None:
@@ -100,11 +100,11 @@ def test_a_game_reopened_mid_round_resumes_exactly(store: Store) -> None:
     for seat, card in (("Ann", "7br"), ("Bob", "10br"), ("Cat", "13sp"), ("Bob", "2st")):
         submit(c.PlayCard(seat, parse_card(card)))
     reopened = OriginSession(store, session.game_id)
-    assert reopened.state == session.state == project([x.event for x in store.events(session.game_id)])
+    assert reopened.state == session.state == project([x.event for x in store.log.events(session.game_id)])
     assert reopened.state.round is not None and reopened.state.round.won() == {"Bob": 1}
-    count = len(store.events(session.game_id))
+    count = len(store.log.events(session.game_id))
     refused = reopened.submit(c.PlayCard("Ann", parse_card("3st")), "wrong-seat")  # Cat plays next
-    assert not refused.accepted and not refused.recorded and len(store.events(session.game_id)) == count
+    assert not refused.accepted and not refused.recorded and len(store.log.events(session.game_id)) == count
     assert reopened.submit(c.PlayCard("Cat", parse_card("3st")), "next").recorded
 
 
@@ -117,13 +117,13 @@ def test_undo_takes_back_the_last_action_and_a_retry_records_nothing_twice(store
     assert session.submit(c.NameWinner("Bob"), "w1").recorded
     retried = session.submit(c.NameWinner("Bob"), "w1")
     assert retried.accepted and not retried.recorded
-    assert len([x for x in store.events(session.game_id) if isinstance(x.event, e.TrickWon)]) == 1
+    assert len([x for x in store.log.events(session.game_id) if isinstance(x.event, e.TrickWon)]) == 1
     target = session.undo("wrong winner", "u1")
     assert isinstance(target.event, e.TrickWon)
     assert session.state == before
     session.undo("wrong winner", "u1")  # the undo retried: nothing more undone
     assert session.state == before
-    assert sum(isinstance(x.event, Undone) for x in store.events(session.game_id)) == 1
+    assert sum(isinstance(x.event, Undone) for x in store.log.events(session.game_id)) == 1
 
 
 def test_two_windows_on_one_game_the_second_writer_is_stale(store: Store) -> None:
@@ -147,7 +147,7 @@ def test_a_shared_victory_is_written_with_both_winners(store: Store) -> None:
         submit(c.EndRound())
     assert OriginSession(store, session.game_id).score().shared
     session.finish()
-    results = store.results(session.game_id)
+    results = store.results.of(session.game_id)
     assert [(r["name"], r["score"], r["rank"], r["winner"]) for r in results] == [
         ("Ann", 20, 1, True), ("Bob", 20, 1, True), ("Cat", 20, 1, True)]
 
@@ -157,14 +157,14 @@ def test_a_duo_game_finishes_with_the_players_only(store: Store) -> None:
     play_game(submitter(session, Keys()), lambda: session.state, random.Random(2), mode="duo",
               players=("Ann", "Bob"))
     session.finish()
-    assert [r["name"] for r in store.results(session.game_id)] == ["Ann", "Bob"]
+    assert [r["name"] for r in store.results.of(session.game_id)] == ["Ann", "Bob"]
 
 
 def solo_app(store: Store) -> OriginSession:
     session = started(store, "solo", ("Ann",), deck="app", difficulty=2, difficulty_colour="red")
     assert session.draw_dealer("lot").recorded
     assert session.draw_dealer("lot").recorded is False  # the lot retried: the same seat, nothing new
-    rules = store.game(session.game_id).rules
+    rules = store.games.get(session.game_id).rules
     assert (rules["difficulty"], rules["deck"], rules["replace_order"]) == ("2", "app", "replace")
     return session
 
@@ -180,7 +180,7 @@ def test_the_app_deck_draws_are_recorded_before_use_and_never_twice(store: Store
     assert session.deal_app_deck("deal-them", "replace 2").recorded
     rows = {x.seat: x.cards for x in dealt.decision.events}  # type: ignore[union-attr]
     assert len(rows["Ann"]) == 8
-    count = len(store.events(session.game_id))
+    count = len(store.log.events(session.game_id))
     while session.state.phase is Phase.PLAY:  # play until a Vancardian follows
         from scoring.origin.referee import referee
         from scoring.origin.round_result import legal_options
@@ -195,7 +195,7 @@ def test_the_app_deck_draws_are_recorded_before_use_and_never_twice(store: Store
             assert moved.recorded and not retry.recorded and retry.decision == moved.decision
             drawn = [x for x in moved.decision.events if isinstance(x, e.CardsDrawn)]  # type: ignore[union-attr]
             assert drawn and len(drawn[0].cards) == 2
-            log = store.events(session.game_id)
+            log = store.log.events(session.game_id)
             assert sum(isinstance(x.event, e.CardsDrawn) for x in log) == 1
             break
         else:
@@ -220,10 +220,10 @@ def test_a_whole_solo_game_with_the_app_deck(store: Store) -> None:
     for _ in range(5):
         play_round(submit, lambda: session.state, rng, deal=deal, vancardian=vancardian, surrender=True)
     assert session.state.phase is Phase.OVER
-    steps, final = origin_replay.replay(store.events(session.game_id))
+    steps, final = origin_replay.replay(store.log.events(session.game_id))
     assert final == session.state and [s.problems for s in steps if s.problems] == []
     session.finish()
-    (ann,) = store.results(session.game_id)
+    (ann,) = store.results.of(session.game_id)
     assert ann["name"] == "Ann" and [o["name"] for o in ann["sheet"]["opponents"]] == ["Automaton", "Factoryon"]
 
 
@@ -268,7 +268,7 @@ def _tamper(path: Path, seq: int, payload: dict[str, Any]) -> None:
 def test_replay_flags_a_winner_the_cards_do_not_give(store: Store, path: Path,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     game = recorded_game(store).game_id
-    won = next(x for x in store.events(game) if isinstance(x.event, e.TrickWon))
+    won = next(x for x in store.log.events(game) if isinstance(x.event, e.TrickWon))
     _tamper(path, won.seq, {"round": 1, "trick": 1, "winner": "Ann", "reason": "x", "next_leader": "Ann",
                             "named": False})
     assert cli.main(["--db", f"sqlite:///{path}", "origin", "replay", str(game)]) == 1
@@ -287,7 +287,7 @@ def test_replay_of_an_unreadable_event_names_the_game_and_event(store: Store, pa
 
 def test_replay_refuses_an_origami_game(store: Store, path: Path,
                                         capsys: pytest.CaptureFixture[str]) -> None:
-    game = store.create_game(variant="origami", players=["Ann", "Bob"], families=[], kind="origami").id
+    game = store.games.create(variant="origami", players=["Ann", "Bob"], families=[], kind="origami").id
     assert cli.main(["--db", f"sqlite:///{path}", "origin", "replay", str(game)]) == 2
     assert "origami" in capsys.readouterr().err
 
@@ -310,7 +310,7 @@ def test_replay_of_a_solo_log_with_a_card_drawn_twice_fails_conservation(store: 
     session = solo_app(store)
     assert session.submit(c.StartRound(), "r1").recorded
     assert session.deal_app_deck("deal-you").recorded
-    log = store.events(session.game_id)
+    log = store.log.events(session.game_id)
     dealt = log[-1]
     assert isinstance(dealt.event, e.HandDealt)
     cards = [str(x) for x in dealt.event.cards]
@@ -387,7 +387,7 @@ def test_replay_names_a_charge_beyond_the_stamina_held(store: Store, path: Path,
     session.gain_stamina(keys())
     session.place_story("Ann", "Trance", keys())  # a story card is charged on its owner's mat (OS-STORY)
     session.charge("Ann", "Trance", 1, keys())
-    charged = store.events(session.game_id)[-1]
+    charged = store.log.events(session.game_id)[-1]
     assert isinstance(charged.event, e.AbilityCharged)
     _tamper(path, charged.seq, {"player": "Ann", "source": "Trance", "stamina": 5, "involves_others": None})
     assert cli.main(["--db", f"sqlite:///{path}", "origin", "replay", str(session.game_id)]) == 1

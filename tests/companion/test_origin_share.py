@@ -104,7 +104,7 @@ def sheet(url: str, game_id: int) -> tuple[list[dict[str, Any]], Any, str | None
     store = Store.open(url, KINDS)
     try:
         session = OriginSession(store, game_id)
-        return store.results(game_id), session.score(), session.state.first_dealer
+        return store.results.of(game_id), session.score(), session.state.first_dealer
     finally:
         store.close()
 
@@ -179,17 +179,17 @@ def test_export_bgstats_carries_origin_story_and_import_brings_the_plays_back(
     before = {g: sheet(url, g)[0] for g in (1, 2, 3)}
     store = Store.open(fresh, KINDS)
     try:
-        games = sorted(store.games(status="finished"), key=lambda g: g.id)
+        games = sorted(store.games.all(status="finished"), key=lambda g: g.id)
         assert [(g.kind, g.variant, g.players) for g in games] == [
             ("origin-story", "table", ("Ann", "Bob", "Cat"))] * 2 + [("origin-story", "solo", ("Ann",))]
         for g, old in zip(games, before.values(), strict=True):
-            got = store.results(g.id)
+            got = store.results.of(g.id)
             assert [(r["name"], r["score"], r["rank"], r["winner"]) for r in got] == [
                 (r["name"], r["score"], r["rank"], r["winner"]) for r in old]
-        solo_sheet = store.results(games[2].id)[0]["sheet"]
+        solo_sheet = store.results.of(games[2].id)[0]["sheet"]
         assert [(o["name"], o["total"]) for o in solo_sheet["opponents"]] == [
             (o["name"], o["total"]) for o in before[3][0]["sheet"]["opponents"]]
-        assert {p.name for p in store.players()} == {"Ann", "Bob", "Cat"}  # no profile for a Vancardian
+        assert {p.name for p in store.profiles.all()} == {"Ann", "Bob", "Cat"}  # no profile for a Vancardian
     finally:
         store.close()
     code, text, _ = run(capsys, "--db", fresh, "import", str(out_file))

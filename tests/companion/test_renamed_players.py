@@ -30,8 +30,8 @@ def url(tmp_path: Path) -> str:
     history(url)
     store = Store.open(url, KINDS)
     try:
-        store.rename_player("P1", "Pia")
-        store.rename_player("p2", "Paolo")
+        store.profiles.rename("P1", "Pia")
+        store.profiles.rename("p2", "Paolo")
     finally:
         store.close()
     return url
@@ -53,8 +53,8 @@ def test_a_renamed_player_goes_through_export_and_import(url: str, tmp_path: Pat
     assert finished(target) == finished(url)
     store = Store.open(target, KINDS)
     try:
-        assert sorted(p.name for p in store.players()) == ["P3", "Paolo", "Pia", "Zoë"]
-        playing = GameSession(store, next(g.id for g in store.games(status="playing")), CATALOGUE)
+        assert sorted(p.name for p in store.profiles.all()) == ["P3", "Paolo", "Pia", "Zoë"]
+        playing = GameSession(store, next(g.id for g in store.games.all(status="playing")), CATALOGUE)
         assert [p.name for p in playing.state.players] == ["Pia", "Paolo", "P3"]
     finally:
         store.close()
@@ -69,7 +69,7 @@ def test_a_renamed_player_goes_through_export_and_import(url: str, tmp_path: Pat
 def test_a_game_in_progress_shows_and_answers_to_the_new_name(url: str) -> None:
     store = Store.open(url, KINDS)
     try:
-        game_id = next(g.id for g in store.games(status="playing"))
+        game_id = next(g.id for g in store.games.all(status="playing"))
         session = GameSession(store, game_id, CATALOGUE)
         started = next(x.event for x in session.log if isinstance(x.event, e.GameStarted))
         assert started.players == ("P1", "P2", "P3")  # the log as written
@@ -78,7 +78,7 @@ def test_a_game_in_progress_shows_and_answers_to_the_new_name(url: str) -> None:
         assert parse("Paolo: draw", session.state, session.catalogue).player == 1  # type: ignore[union-attr]
         with pytest.raises(InputError, match="no single player called 'P2' at this table \\(players: Pia, Paolo"):
             parse("P2: draw", session.state, session.catalogue)
-        store.rename_player("Paolo", "Paolino")  # renamed again mid-game: the next load follows
+        store.profiles.rename("Paolo", "Paolino")  # renamed again mid-game: the next load follows
         session.reload()
         assert [p.name for p in session.state.players] == ["Pia", "Paolino", "P3"]
     finally:
@@ -107,8 +107,8 @@ def test_a_renamed_origin_story_player_goes_through_export_and_import(tmp_path: 
     recorded(url)
     store = Store.open(url, KINDS)
     try:
-        game = store.games()[0]
-        store.rename_player(game.players[0], "Renamed")
+        game = store.games.all()[0]
+        store.profiles.rename(game.players[0], "Renamed")
     finally:
         store.close()
     own = tmp_path / "own.json"
@@ -135,7 +135,7 @@ def test_an_origin_story_game_in_progress_follows_a_rename_and_its_log_keeps_the
         submit(c.StartRound())
         submit(c.RevealAlignments((("Ann", H), ("Bob", V), ("Cat", H))))
         submit(c.PlayCard("Ann", parse_card("7br")))
-        store.rename_player("Bob", "Bea")
+        store.profiles.rename("Bob", "Bea")
         resumed = OriginSession(store, session.game_id)  # the app opening the game again
         assert resumed.state.players == ("Ann", "Bea", "Cat")
         assert resumed.state.round is not None and dict(resumed.state.round.alignment or ())["Bea"] == V
@@ -144,15 +144,15 @@ def test_an_origin_story_game_in_progress_follows_a_rename_and_its_log_keeps_the
         assert resumed.submit(c.PlayCard("Bea", parse_card("10br")), keys()).recorded
         assert resumed.submit(c.PlayCard("Cat", parse_card("13sp")), keys()).recorded
         assert resumed.state.round is not None and resumed.state.round.won() == {"Bea": 1}
-        written = [x.event for x in store.events(session.game_id)]
+        written = [x.event for x in store.log.events(session.game_id)]
         assert {x.seat for x in written if isinstance(x, oe.CardPlayed)} == {"Ann", "Bob", "Cat"}  # as it started
         assert project(written).round.won() == {"Bob": 1}  # type: ignore[union-attr]
         again = OriginSession(store, session.game_id)
         assert again.state == resumed.state and again.problems == []
-        assert first_dealer(store.events(session.game_id), ("Ann", "Bea", "Cat")) == "Cat"
-        store.rename_player("Cat", "Cy")
-        assert first_dealer(store.events(session.game_id), ("Ann", "Bea", "Cy")) == "Cy"
-        [whole] = store.whole_games([session.game_id])  # as an export reads it
+        assert first_dealer(store.log.events(session.game_id), ("Ann", "Bea", "Cat")) == "Cat"
+        store.profiles.rename("Cat", "Cy")
+        assert first_dealer(store.log.events(session.game_id), ("Ann", "Bea", "Cy")) == "Cy"
+        [whole] = store.exchange.whole([session.game_id])  # as an export reads it
         assert first_dealer_stored(whole.events, whole.players) == "Cy"
     finally:
         store.close()

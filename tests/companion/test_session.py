@@ -47,8 +47,8 @@ def test_a_whole_game_is_recorded_resumed_and_finished(store: Store) -> None:
     resumed = GameSession(store, session.game_id, CATALOGUE)  # a new start of the program
     assert resumed.state == GAME.state and resumed.seq == len(GAME.log)
     sheet = resumed.finish()
-    assert store.game(session.game_id).status == "finished"
-    assert [r["score"] for r in store.results(session.game_id)] == [p.total for p in sheet.players]
+    assert store.games.get(session.game_id).status == "finished"
+    assert [r["score"] for r in store.results.of(session.game_id)] == [p.total for p in sheet.players]
 
 
 def test_a_refused_setup_creates_no_game(store: Store) -> None:
@@ -56,7 +56,7 @@ def test_a_refused_setup_creates_no_game(store: Store) -> None:
     assert isinstance(start, c.StartGame)
     refused = GameSession.start(store, replace(start, families=start.families[:1]), CATALOGUE, key="bad")
     assert isinstance(refused, Rejected)
-    assert store.games() == [] and store.players() == []
+    assert store.games.all() == [] and store.profiles.all() == []
 
 
 def test_an_illegal_action_is_refused_with_its_rule_and_records_nothing(store: Store) -> None:
@@ -67,7 +67,7 @@ def test_an_illegal_action_is_refused_with_its_rule_and_records_nothing(store: S
     result = session.submit(c.DrawCards(idle, (), ()), "out of turn")
     assert not result.recorded and isinstance(result.decision, Rejected)
     assert result.decision.rule is RuleId.TURN_ORDER
-    assert session.state == before and store.game(session.game_id).last_seq == seq
+    assert session.state == before and store.games.get(session.game_id).last_seq == seq
 
 
 def test_a_retried_action_records_nothing_new(store: Store) -> None:
@@ -78,7 +78,7 @@ def test_a_retried_action_records_nothing_new(store: Store) -> None:
     assert not any(a.recorded for a in again)
     fresh = GameSession(store, session.game_id, CATALOGUE)
     assert not any(s.recorded for s in play(fresh, GAME.script[1:4]))
-    assert fresh.state == session.state and store.game(session.game_id).last_seq == session.seq
+    assert fresh.state == session.state and store.games.get(session.game_id).last_seq == session.seq
 
 
 def test_undo_walks_back_and_stays_in_the_history(store: Store) -> None:
@@ -114,7 +114,7 @@ def test_undo_reopens_a_finished_game(store: Store) -> None:
     with pytest.raises(InputError, match="is finished; undo its last action"):
         session.submit(GAME.script[-1], "late")
     session.undo("Bob's hand was wrong", "u")
-    assert session.record.status == "playing" and store.results(session.game_id) == []
+    assert session.record.status == "playing" and store.results.of(session.game_id) == []
     assert session.state.phase is Phase.OVER  # the hands still to reveal
     play(session, GAME.script[-1:], prefix="reopened")
     assert session.finish().winners
@@ -127,7 +127,7 @@ def test_an_override_is_recorded_with_its_reason(store: Store) -> None:
     assert not session.submit(c.DrawFromDeck(idle, 1), "k").recorded
     result = session.submit(c.Override(c.DrawFromDeck(idle, 1), "house rule: catch-up draw"), "over")
     assert result.recorded
-    overridden = [x.event for x in store.events(session.game_id) if type(x.event).__name__ == "Overridden"]
+    overridden = [x.event for x in store.log.events(session.game_id) if type(x.event).__name__ == "Overridden"]
     assert [(o.rules, o.reason) for o in overridden] == [((RuleId.EFFECT_STEPS,), "house rule: catch-up draw")]
 
 
@@ -138,7 +138,7 @@ def test_two_windows_never_merge_silently(store: Store) -> None:
     with pytest.raises(StaleGame, match="changed elsewhere"):
         b.submit(GAME.script[1], "b-deal")  # B had not seen A's deal
     assert b.state == a.state and b.seq == a.seq  # B reloaded
-    assert [x.key for x in store.events(a.game_id) if x.key] == ["start", "k1", "k2"]
+    assert [x.key for x in store.log.events(a.game_id) if x.key] == ["start", "k1", "k2"]
 
 
 def test_unfinished_games_are_listed_for_resuming(store: Store) -> None:
@@ -147,7 +147,7 @@ def test_unfinished_games_are_listed_for_resuming(store: Store) -> None:
     assert isinstance(two, GameSession)
     play(one, GAME.script[1:])
     one.finish()
-    assert [g.id for g in store.games(status="playing")] == [two.game_id]
+    assert [g.id for g in store.games.all(status="playing")] == [two.game_id]
 
 
 def test_a_missing_value_is_asked_once_stored_and_used(store: Store) -> None:
@@ -169,7 +169,7 @@ def test_a_missing_value_is_asked_once_stored_and_used(store: Store) -> None:
                                getattr(CATALOGUE.card(missing.card), missing.field))
     assert asked and {f for _, f in asked} == {"hand_modifier"}
     assert session.state == GAME.state
-    assert sorted((card, field) for card, field, _ in store.card_values("origami")) == sorted(asked)
+    assert sorted((card, field) for card, field, _ in store.catalogue.values("origami")) == sorted(asked)
     later = GameSession(store, session.game_id, unknown)
     assert all("hand_modifier" not in later.catalogue.card(card).unknown for card, _ in asked)
 
@@ -178,10 +178,10 @@ def test_a_bad_value_is_refused_and_not_stored(store: Store) -> None:
     session = started(store)
     with pytest.raises(InputError, match="points"):
         session.supply("Sheep", "points", "lots")
-    assert store.card_values("origami") == []
+    assert store.catalogue.values("origami") == []
 
 
 def test_a_session_opens_only_a_game_of_its_own_kind(store: Store) -> None:
-    other = store.create_game(variant="table", players=["Ann", "Bob", "Cat"], families=[], kind="origin-story")
+    other = store.games.create(variant="table", players=["Ann", "Bob", "Cat"], families=[], kind="origin-story")
     with pytest.raises(InputError, match=f"game {other.id} is a game of origin-story, not origami"):
         GameSession(store, other.id, shipped())

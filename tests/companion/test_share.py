@@ -43,7 +43,7 @@ def url(tmp_path: Path) -> str:
     url = f"sqlite:///{tmp_path}/s.db"
     store = Store.open(url, KINDS)
     sheet = score(parse_table(FORTY_ONE, shipped()))
-    store.record_scored(variant="origami", players=["Ann", "Bob", "Zoë"], families=["farm", "sky", "lawn"],
+    store.results.record(variant="origami", players=["Ann", "Bob", "Zoë"], families=["farm", "sky", "lawn"],
                         characters=[], rules={}, sheet=sheet, sheets=sheet_json(sheet)["players"], kind="origami")
     store.close()
     return url
@@ -84,8 +84,8 @@ def decoded(link: str) -> Any:
 
 def test_the_play_has_bg_stats_fields_and_the_link_carries_it_exactly(url: str) -> None:
     store = Store.open(url, KINDS)
-    game = store.game(1)
-    play = bgstats_play(game, store.results(1))
+    game = store.games.get(1)
+    play = bgstats_play(game, store.results.of(1))
     store.close()
     assert set(play) <= DOCUMENTED and set(play["game"]) <= DOCUMENTED_GAME
     assert all(set(p) <= DOCUMENTED_PLAYER for p in play["players"])
@@ -112,8 +112,8 @@ def test_a_game_recorded_turn_by_turn_sends_who_started_how_long_and_where(
     history(url)  # game 1: recorded turn by turn to its end, with an undo
     store = Store.open(url, KINDS)
     try:
-        game, results = store.game(1), store.results(1)
-        starting = project(in_effect(store.events(1))).starting  # the engine's own view of who started
+        game, results = store.games.get(1), store.results.of(1)
+        starting = project(in_effect(store.log.events(1))).starting  # the engine's own view of who started
     finally:
         store.close()
     assert game.finished_at is not None
@@ -143,7 +143,7 @@ def test_a_mixed_game_goes_as_origami_with_the_legends_expansion_said(tmp_path: 
     url = f"sqlite:///{tmp_path}/m.db"
     store = Store.open(url, KINDS)
     sheet = score(parse_table(FORTY_ONE, shipped()))
-    store.record_scored(variant="mixed", players=["Ann", "Bob", "Zoë"], families=["farm", "polar", "lawn"],
+    store.results.record(variant="mixed", players=["Ann", "Bob", "Zoë"], families=["farm", "polar", "lawn"],
                         characters=[], rules={}, sheet=sheet, sheets=sheet_json(sheet)["players"], kind="origami")
     play = shared_play(store, 1)
     store.close()
@@ -154,7 +154,7 @@ def test_a_mixed_game_goes_as_origami_with_the_legends_expansion_said(tmp_path: 
 @pytest.mark.parametrize("compact", [False, True])
 def test_the_drawn_qr_code_decodes_to_the_exact_link(url: str, compact: bool) -> None:
     store = Store.open(url, KINDS)
-    link = bgstats_link(bgstats_play(store.game(1), store.results(1)))
+    link = bgstats_link(bgstats_play(store.games.get(1), store.results.of(1)))
     store.close()
     modules = qr.matrix(link)
     drawn = qr.lines(modules, compact)
@@ -215,7 +215,7 @@ def test_a_share_needs_a_game_or_a_location(url: str, capsys: pytest.CaptureFixt
 
 def test_only_a_finished_game_can_be_shared(url: str, capsys: pytest.CaptureFixture[str]) -> None:
     store = Store.open(url, KINDS)
-    store.create_game(variant="origami", players=["Ann", "Bob"], families=["sky", "lawn"], characters=[],
+    store.games.create(variant="origami", players=["Ann", "Bob"], families=["sky", "lawn"], characters=[],
                       rules={}, first=(), key="k", kind="origami")
     store.close()
     assert main(["--db", url, "share", "2"]) == 2

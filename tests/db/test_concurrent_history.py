@@ -25,7 +25,7 @@ def test_a_merge_during_a_finish_moves_the_finished_games_results_too(url: str) 
     finishing, merging = Store.open(url, KINDS), Store.open(url, KINDS)
     try:
         game_id = new_game(finishing)  # P1, P2, P3
-        merging.add_player("Pia")
+        merging.profiles.add("Pia")
         written = threading.Event()
 
         def hold(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
@@ -39,22 +39,22 @@ def test_a_merge_during_a_finish_moves_the_finished_games_results_too(url: str) 
 
         def finish() -> None:
             try:
-                finishing.finish(game_id, sheet, sheet_json(sheet)["players"])
+                finishing.results.finish(game_id, sheet, sheet_json(sheet)["players"])
             except BaseException as exc:  # noqa: BLE001 - reported by the test below
                 failures.append(exc)
 
         worker = threading.Thread(target=finish)
         worker.start()
         assert written.wait(10), "the finish never wrote its results"
-        merging.merge_players("P1", "Pia")  # while the finish is open
+        merging.profiles.merge("P1", "Pia")  # while the finish is open
         worker.join(10)
         assert not worker.is_alive() and failures == []
 
-        results = merging.results(game_id)
+        results = merging.results.of(game_id)
         assert [(r["name"], r["score"], r["winner"]) for r in results] == [
             ("Pia", 30, True), ("P2", 20, False), ("P3", 10, False)]
         assert kept(merging) == counted(merging)
-        assert origami_figures(merging.player_stats("Pia", trend=0)).overall.games == 1
+        assert origami_figures(merging.stats.player("Pia", trend=0)).overall.games == 1
     finally:
         finishing.close()
         merging.close()

@@ -54,7 +54,7 @@ def test_two_imports_at_once_add_every_play_once(url: str, tmp_path: Path, monke
     assert codes == [0, 0]
     store = Store.open(url, KINDS)
     try:
-        games = store.games()
+        games = store.games.all()
         assert len(games) == PLAYS, [(g.id, g.uid, g.started_at) for g in games]
     finally:
         store.close()

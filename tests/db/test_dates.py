@@ -26,8 +26,8 @@ def test_every_event_time_has_one_format(tmp_path: Path) -> None:
         game = new_game(store)  # the first event through SQLAlchemy
         with warnings.catch_warnings():
             warnings.simplefilter("error", DeprecationWarning)  # sqlite3's default datetime adapter warns (3.12+)
-            store.append(game, 1, [DEAL], "deal")  # through the fast path
-        assert [type(x.recorded_at).__name__ for x in store.events(game)] == ["datetime", "datetime"]
+            store.log.append(game, 1, [DEAL], "deal")  # through the fast path
+        assert [type(x.recorded_at).__name__ for x in store.log.events(game)] == ["datetime", "datetime"]
     finally:
         store.close()
     with sqlite3.connect(path) as c:
@@ -44,7 +44,7 @@ def test_the_fast_path_stores_the_text_sqlalchemy_would(tmp_path: Path, moment: 
     store = Store.open(f"sqlite:///{path}", KINDS, clock=lambda: moment)
     try:
         game = new_game(store)
-        store.append(game, 1, [DEAL], "deal")  # the fast path
+        store.log.append(game, 1, [DEAL], "deal")  # the fast path
         name, version, payload = upcast.write(games.codec("origami"), DEAL)
         with store.engine.begin() as c:  # the same row, as SQLAlchemy writes it, as seq 3
             c.execute(insert(EventRow).values(game_id=game, seq=3, type=name, version=version, payload=payload,

@@ -23,7 +23,7 @@ def quick_scored(store: Store, grid: list[dict[str, str]], people: tuple[str, ..
     if len(lines) < len(sheet.players):
         others = [d for d in data["players"] if d["name"] not in people]
         details = [{**d, "opponents": others} for d in details]
-    return store.record_scored(variant=variant, players=list(people), families=[], characters=[], rules=rules or {},
+    return store.results.record(variant=variant, players=list(people), families=[], characters=[], rules=rules or {},
                                sheet=FinalResults(tuple(SeatResult(p.name, p.total, p.rank) for p in lines),
                                                   sheet.winners),
                                sheets=details, kind="origin-story").id
@@ -33,7 +33,7 @@ def imported(store: Store) -> None:
     """As BG Stats or typed final dials leave it: totals only, no rounds."""
     people = {"Ann": (7, 1), "Bob": (5, 2), "Cat": (2, 3)}
     sheets: list[dict[str, Any]] = [{"name": n, "total": t, "rank": r, "rounds": []} for n, (t, r) in people.items()]
-    store.record_scored(variant="table", players=list(people), families=[], characters=[], rules={},
+    store.results.record(variant="table", players=list(people), families=[], characters=[], rules={},
                         sheet=FinalResults(tuple(SeatResult(n, t, r) for n, (t, r) in people.items()), ("Ann",)),
                         sheets=sheets, kind="origin-story")
 
@@ -54,7 +54,7 @@ def history(store: Store) -> None:
 
 def test_one_players_origin_story_history(store: Store) -> None:
     history(store)
-    s = origin_figures(store.player_stats("Ann"))
+    s = origin_figures(store.stats.player("Ann"))
     assert (s.games, s.wins, s.without_rounds) == (6, 4, 1)
     assert {k: (v.games, v.wins) for k, v in s.by_mode.items()} == {"table": (2, 1), "duo": (2, 2), "solo": (2, 1)}
     assert {k: (v.games, v.wins) for k, v in s.by_players.items()} == {3: (2, 1), 2: (2, 2), 1: (2, 1)}
@@ -67,18 +67,18 @@ def test_one_players_origin_story_history(store: Store) -> None:
 
 def test_only_the_players_own_rows_and_origami_totals_leave_origin_story_out(store: Store) -> None:
     history(store)
-    cat = origin_figures(store.player_stats("Cat"))
+    cat = origin_figures(store.stats.player("Cat"))
     assert (cat.games, cat.wins, cat.hero_rounds, cat.villain_rounds, cat.solo) == (2, 1, 2, 0, {})
     assert cat.highest_beaten is None
-    origami = origami_figures(store.player_stats("Ann"))
+    origami = origami_figures(store.stats.player("Ann"))
     assert (origami.overall.games, origami.by_variant, origami.by_players, origami.trend) == (0, (), (), ())
-    assert store.head_to_head("Ann", "Bob", "origami").games == 0
+    assert store.stats.head_to_head("Ann", "Bob", "origami").games == 0
 
 
 def test_a_merge_moves_the_origin_story_figures_counted_again_from_the_facts_kept(store: Store) -> None:
     history(store)
-    cat = origin_figures(store.player_stats("Cat"))
-    store.add_player("Dee")
-    store.merge_players("Cat", "Dee")
-    assert origin_figures(store.player_stats("Dee")) == cat
-    assert origin_figures(store.player_stats("Ann")).games == 6
+    cat = origin_figures(store.stats.player("Cat"))
+    store.profiles.add("Dee")
+    store.profiles.merge("Cat", "Dee")
+    assert origin_figures(store.stats.player("Dee")) == cat
+    assert origin_figures(store.stats.player("Ann")).games == 6

@@ -22,11 +22,11 @@ def test_an_origin_story_game_round_trips_and_finishes(store: Store) -> None:
 
     play_game(submit, lambda: session.state, random.Random(1), mode="table", players=("Ann", "Bob", "Cat", "Dan"),
               level="mixed")
-    assert store.game(session.game_id).kind == ORIGIN_STORY
-    stored = [x.event for x in store.events(session.game_id)]
+    assert store.games.get(session.game_id).kind == ORIGIN_STORY
+    stored = [x.event for x in store.log.events(session.game_id)]
     assert stored == [x.event for x in session.log]
     assert project(stored) == session.state and session.state.phase is Phase.OVER
     sheet = OriginSession(store, session.game_id).finish()
-    results = store.results(session.game_id)
+    results = store.results.of(session.game_id)
     assert [(r["name"], r["score"], r["winner"]) for r in results] == [
         (p.name, p.total, p.name in sheet.winners) for p in sheet.players]

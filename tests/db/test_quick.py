@@ -25,10 +25,10 @@ def test_the_games_in_play_are_those_the_store_lists(tmp_path: Path) -> None:
         assert isinstance(session, GameSession)
     session.submit(script(catalogue, seed=3).script[1], "deal")
     scored(store, 1)
-    store.create_game(variant="table", players=["Ann", "Bob", "Cat"], families=[], kind=ORIGIN_STORY)
-    store.set_card_value("origami", "Phoenix", "points", 7)
-    expected = [(g.id, g.kind, g.variant, g.players, g.started_at, g.last_seq) for g in store.games(status="playing")]
-    values = store.card_values("origami")
+    store.games.create(variant="table", players=["Ann", "Bob", "Cat"], families=[], kind=ORIGIN_STORY)
+    store.catalogue.set_value("origami", "Phoenix", "points", 7)
+    expected = [(g.id, g.kind, g.variant, g.players, g.started_at, g.last_seq) for g in store.games.all(status="playing")]
+    values = store.catalogue.values("origami")
     store.close()
     found = quick.games_in_play(url)
     assert found is not None and len(found) == 3

@@ -59,7 +59,7 @@ def quick(store: Store, players: list[str]) -> None:
     sheet = score(parse_table({"game": "origami", "players": [
         {"name": players[0], "collections": [["Chicken"], ["Chick"]], "hand": 0},
         {"name": players[1], "collections": [["Chick"], []], "hand": 0}]}, shipped()))
-    store.record_scored(variant="origami", players=players, families=["farm", "sky"], characters=[], rules={},
+    store.results.record(variant="origami", players=players, families=["farm", "sky"], characters=[], rules={},
                         sheet=sheet, sheets=sheet_json(sheet)["players"], kind="origami")
 
 

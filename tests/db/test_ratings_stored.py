@@ -28,7 +28,7 @@ ORIGIN = [("table", [], 1, [("Ann", 12, 2, False), ("Cy", 15, 1, True), ("Bob", 
 def record_origin(store: Store, day0: int = 0) -> None:
     for variant, _, day, rows, tie in ORIGIN:
         sheet = _sheet(rows, tie)
-        store.record_scored(variant=variant, players=[r[0] for r in rows], families=[], characters=[], rules={},
+        store.results.record(variant=variant, players=[r[0] for r in rows], families=[], characters=[], rules={},
                             sheet=sheet, sheets=sheet_json(sheet)["players"], kind="origin-story",
                             finished_at=datetime(2026, 1, 1, 21, tzinfo=UTC) + timedelta(days=day0 + day - 1))
 
@@ -46,7 +46,7 @@ def test_results_written_at_the_end_are_rated_on(store: Store) -> None:
     table = same(from_store(store), recompute(store))
     assert set(table) == {"origami", "origami/origami", "origami/legends", "origami/mixed", "origin-story",
                           "origin-story/table"}
-    ann = store.player("Ann").id
+    ann = store.profiles.get("Ann").id
     assert table["origami"][ann].games == 5 and table["origin-story"][ann].games == 2
 
 
@@ -72,17 +72,17 @@ def test_a_game_finished_earlier_than_the_latest_rates_its_kind_again(store: Sto
     record(store, [("legends", ["sea"], 1, [("Bob", 31, 1, True), ("Ann", 12, 2, False)], None)], day0=-3)  # older
     table = same(from_store(store), recompute(store))
     assert table["origin-story"] == before  # another game kind: untouched
-    assert [g for g, _ in from_store(store).trend[("origami", store.player("Bob").id)]][0] == 9  # first in order
+    assert [g for g, _ in from_store(store).trend[("origami", store.profiles.get("Bob").id)]][0] == 9  # first in order
 
 
 def test_an_undo_in_a_finished_game_takes_it_out_of_the_ratings(store: Store) -> None:
     record(store)
     before = from_store(store)
     gid = new_game(store)
-    store.append(gid, 1, (DEAL,), key="deal")
+    store.log.append(gid, 1, (DEAL,), key="deal")
     rows = [(name, 50 - i, i + 1, i == 0) for i, name in enumerate(START.players)]
     sheet = _sheet(rows, None)
-    store.finish(gid, sheet, sheet_json(sheet)["players"])
+    store.results.finish(gid, sheet, sheet_json(sheet)["players"])
     assert same(from_store(store), recompute(store)) != before.by_scope
     reads: list[str] = []
 
@@ -90,14 +90,14 @@ def test_an_undo_in_a_finished_game_takes_it_out_of_the_ratings(store: Store) ->
         reads.append(statement)
 
     event.listen(store.engine, "before_cursor_execute", seen)
-    store.append(gid, 2, (Undone(2, "wrong deal"),), key="undo")
+    store.log.append(gid, 2, (Undone(2, "wrong deal"),), key="undo")
     event.remove(store.engine, "before_cursor_execute", seen)
     assert not [s for s in reads if "INSERT INTO rating_steps" in s]  # the latest game: taken back, not re-rated
     kept = from_store(store)
     same(kept, recompute(store))
     assert {s: {p: v for p, v in t.items() if p in before.names} for s, t in kept.by_scope.items() if t} == {
         s: t for s, t in before.by_scope.items()}  # everyone at the table before is back where they were
-    store.finish(gid, sheet, sheet_json(sheet)["players"])  # finished again: rated again, once
+    store.results.finish(gid, sheet, sheet_json(sheet)["players"])  # finished again: rated again, once
     same(from_store(store), recompute(store))
 
 
@@ -115,10 +115,10 @@ def statements(store: Store, work: Callable[[], object]) -> list[str]:
 
 def finished_log_game(store: Store, n: int) -> tuple[int, Any]:
     gid = new_game(store, key=f"start{n}")
-    store.append(gid, 1, (DEAL,), key=f"deal{n}")
+    store.log.append(gid, 1, (DEAL,), key=f"deal{n}")
     rows = [(name, 50 - i, i + 1, i == 0) for i, name in enumerate(START.players)]
     sheet = _sheet(rows, None)
-    store.finish(gid, sheet, sheet_json(sheet)["players"])
+    store.results.finish(gid, sheet, sheet_json(sheet)["players"])
     return gid, sheet
 
 
@@ -128,40 +128,40 @@ def test_an_undo_in_an_earlier_game_takes_it_back_or_rates_its_kind_again(store:
     record_origin(store, day0=400)  # later games, another kind
     record(store, [("origami", ["sea"], 1, [("Ann", 31, 1, True), ("Cy", 12, 2, False)], None)], day0=400)
     # Later Origami games, but none of its players played on after it: taken back, nothing rated again.
-    reads = statements(store, lambda: store.append(gid, 2, (Undone(2, "wrong deal"),), key="undo1"))
+    reads = statements(store, lambda: store.log.append(gid, 2, (Undone(2, "wrong deal"),), key="undo1"))
     assert not [s for s in reads if "INSERT INTO rating_steps" in s]
     same(from_store(store), recompute(store))
-    store.finish(gid, sheet, sheet_json(sheet)["players"])  # finished again, before the latest: rated again
+    store.results.finish(gid, sheet, sheet_json(sheet)["players"])  # finished again, before the latest: rated again
     same(from_store(store), recompute(store))
     # P1 plays on after this one: what followed depends on it, the kind is rated again.
     other, _ = finished_log_game(store, 2)
     fresh = recompute(store)
     record(store, [("legends", ["sea"], 1, [("P1", 31, 1, True), ("Cy", 12, 2, False)], None)], day0=500)
-    reads = statements(store, lambda: store.append(other, 2, (Undone(2, "wrong deal"),), key="undo2"))
+    reads = statements(store, lambda: store.log.append(other, 2, (Undone(2, "wrong deal"),), key="undo2"))
     assert [s for s in reads if "INSERT INTO rating_steps" in s]
     table = same(from_store(store), recompute(store))
     assert table["origin-story"] == fresh.by_scope["origin-story"]  # another kind: untouched
-    assert table["origami"][store.player("P1").id].games == 2
+    assert table["origami"][store.profiles.get("P1").id].games == 2
 
 
 def test_a_merge_rates_the_two_profiles_as_one_player(store: Store) -> None:
     record(store)
     record(store, [("origami", ["sea"], 1, [("Dee", 31, 1, True), ("Ann", 12, 2, False)], None),
                    ("mixed", ["farm", "sea"], 2, [("Dee", 9, 2, False), ("Cy", 19, 1, True)], None)], day0=10)
-    dee = store.player("Dee").id
-    store.merge_players("Dee", "Bob")
+    dee = store.profiles.get("Dee").id
+    store.profiles.merge("Dee", "Bob")
     table = same(from_store(store), recompute(store))
     assert all(dee not in t for t in table.values())
-    assert table["origami"][store.player("Bob").id].games == 6
+    assert table["origami"][store.profiles.get("Bob").id].games == 6
 
 
 def test_a_rename_changes_no_rating(store: Store) -> None:
     record(store)
     before = from_store(store)
-    store.rename_player("Ann", "Annabel")
+    store.profiles.rename("Ann", "Annabel")
     after = from_store(store)
     assert after.by_scope == before.by_scope and after.trend == before.trend
-    assert after.names[store.player("Annabel").id] == "Annabel"
+    assert after.names[store.profiles.get("Annabel").id] == "Annabel"
 
 
 def test_an_import_of_newer_and_of_older_games(store: Store, tmp_path: Any) -> None:
@@ -169,15 +169,15 @@ def test_an_import_of_newer_and_of_older_games(store: Store, tmp_path: Any) -> N
     record(source)
     record_origin(source)
     record(source, [("origami", ["sea"], 1, [("Dee", 31, 1, True), ("Ann", 12, 2, False)], None)], day0=-30)
-    games = source.whole_games()
+    games = source.exchange.whole()
     source.close()
     newest_first = sorted(games, key=lambda g: g.finished_at, reverse=True)
-    assert store.add_whole_games(newest_first[:3]) == (3, 0)  # the latest games
+    assert store.exchange.add(newest_first[:3]) == (3, 0)  # the latest games
     same(from_store(store), recompute(store))
-    assert store.add_whole_games(newest_first) == (6, 3)  # then older ones: rated again from the start
+    assert store.exchange.add(newest_first) == (6, 3)  # then older ones: rated again from the start
     table = same(from_store(store), recompute(store))
-    assert table["origami"][store.player("Dee").id].games == 1
-    assert store.add_whole_games(games) == (0, 9)
+    assert table["origami"][store.profiles.get("Dee").id].games == 1
+    assert store.exchange.add(games) == (0, 9)
     same(from_store(store), recompute(store))
 
 
@@ -185,7 +185,7 @@ def test_the_trend_read_is_the_latest_steps(store: Store) -> None:
     many = [("origami", ["sea"], day, [("Ann", 30, 1 + day % 2, day % 2 == 0), ("Bob", 20, 2 - day % 2, day % 2)],
              None) for day in range(1, 31)]
     record(store, many)
-    ann = store.player("Ann").id
+    ann = store.profiles.get("Ann").id
     whole = from_store(store).trend[("origami", ann)]
     assert len(whole) == 30
     assert stored(store, player=ann).trend[("origami", ann)] == whole[-20:]
@@ -234,7 +234,7 @@ def test_kept_ratings_are_read_without_the_history(store: Store) -> None:
         reads.append(statement)
 
     event.listen(store.engine, "before_cursor_execute", seen)
-    stored(store, player=store.player("Ann").id)
+    stored(store, player=store.profiles.get("Ann").id)
     ratings.lineup_skills(store, "origami", [1, 2])
     event.remove(store.engine, "before_cursor_execute", seen)
     assert reads and not [s for s in reads if "results" in s]

@@ -64,7 +64,7 @@ def test_an_older_file_is_backed_up_then_migrated(tmp_path: Path) -> None:
         c.execute("INSERT INTO players (name, name_key, created_at) VALUES ('Ann', 'ann', '2026-01-01')")
     store = Store.open(url(path), KINDS)
     assert schema.current_revision(store.engine)[0] == schema.HEAD
-    assert store.player("Ann").name == "Ann"
+    assert store.profiles.get("Ann").name == "Ann"
     backups = list(tmp_path.glob("old.db.backup-0001-*"))
     assert len(backups) == 1
     with sqlite3.connect(backups[0]) as c:
@@ -109,18 +109,18 @@ def test_a_locked_database_is_reported_and_nothing_is_written(tmp_path: Path) ->
     other.execute("BEGIN IMMEDIATE")  # another program holds the write lock
     try:
         with pytest.raises(StoreError, match="locked by another program"):
-            store.add_player("Ann")
-        assert store.players() == []  # reading still works while someone writes
+            store.profiles.add("Ann")
+        assert store.profiles.all() == []  # reading still works while someone writes
     finally:
         other.execute("ROLLBACK")
         other.close()
-    assert store.add_player("Ann").name == "Ann"
+    assert store.profiles.add("Ann").name == "Ann"
 
 
 def test_a_full_disk_is_reported_and_nothing_is_written(tmp_path: Path) -> None:
     path = tmp_path / "full.db"
     store = Store.open(url(path), KINDS)
-    store.add_player("Ann")
+    store.profiles.add("Ann")
 
     @sa.event.listens_for(store.engine, "connect")
     def _tiny(dbapi_connection, _record):  # type: ignore[no-untyped-def]
@@ -129,17 +129,17 @@ def test_a_full_disk_is_reported_and_nothing_is_written(tmp_path: Path) -> None:
 
     store.close()  # the next connections are the small ones
     with pytest.raises(StoreError, match="disk holding .* is full: nothing was recorded"):
-        store.record_scored(variant="origami", players=["Ann", "B" * 70], families=["x" * 40] * 1,
+        store.results.record(variant="origami", players=["Ann", "B" * 70], families=["x" * 40] * 1,
                             characters=["y" * 200] * 50, rules={}, sheet=_two(), sheets=[{"x": "z" * 9000}] * 2, kind="origami")
-    assert [p.name for p in store.players()] == ["Ann"]
-    assert store.games() == []
+    assert [p.name for p in store.profiles.all()] == ["Ann"]
+    assert store.games.all() == []
 
 
 def test_an_action_on_a_full_disk_is_reported_and_nothing_is_written(tmp_path: Path) -> None:
     """Recording an action goes straight to the SQLite driver: its failures are named as every other write's."""
     store = Store.open(url(tmp_path / "full.db"), KINDS)
-    game = store.create_game(variant="origami", players=["Ann", "Bob"], families=[], first=(START,), key="start", kind="origami").id
-    store.append(game, 1, (e.TurnEnded(0, ()),), key="one")
+    game = store.games.create(variant="origami", players=["Ann", "Bob"], families=[], first=(START,), key="start", kind="origami").id
+    store.log.append(game, 1, (e.TurnEnded(0, ()),), key="one")
 
     @sa.event.listens_for(store.engine, "connect")
     def _tiny(dbapi_connection, _record):  # type: ignore[no-untyped-def]
@@ -148,19 +148,19 @@ def test_an_action_on_a_full_disk_is_reported_and_nothing_is_written(tmp_path: P
 
     store.close()
     with pytest.raises(StoreError, match="disk holding .* is full: nothing was recorded"):
-        store.append(game, 2, (e.TurnEnded(1, ("Kappa",) * 3000), e.TurnEnded(0, ())), key="two")
-    assert [x.seq for x in store.events(game)] == [1, 2]
+        store.log.append(game, 2, (e.TurnEnded(1, ("Kappa",) * 3000), e.TurnEnded(0, ())), key="two")
+    assert [x.seq for x in store.log.events(game)] == [1, 2]
 
 
 def test_an_action_when_the_file_cannot_be_opened_again_is_reported(tmp_path: Path) -> None:
     folder = tmp_path / "games"
     store = Store.open(url(folder / "a.db"), KINDS)
-    game = store.create_game(variant="origami", players=["Ann", "Bob"], families=[], first=(START,), key="start", kind="origami").id
-    store.append(game, 1, (e.TurnEnded(0, ()),), key="one")
+    game = store.games.create(variant="origami", players=["Ann", "Bob"], families=[], first=(START,), key="start", kind="origami").id
+    store.log.append(game, 1, (e.TurnEnded(0, ()),), key="one")
     store.close()  # the next write opens the file again…
     folder.rename(tmp_path / "moved")  # …which has gone
     with pytest.raises(StoreError, match="cannot open .*a.db"):
-        store.append(game, 2, (e.TurnEnded(1, ()),), key="two")
+        store.log.append(game, 2, (e.TurnEnded(1, ()),), key="two")
 
 
 def test_a_read_only_database_is_reported(tmp_path: Path) -> None:
@@ -169,7 +169,7 @@ def test_a_read_only_database_is_reported(tmp_path: Path) -> None:
     read_only = Store.open(f"sqlite:///file:{path}?mode=ro&uri=true", KINDS)
     assert sqlite_path(f"sqlite:///file:{path}?mode=ro&uri=true") == path
     with pytest.raises(StoreError, match="cannot be written .read-only"):
-        read_only.add_player("Ann")
+        read_only.profiles.add("Ann")
 
 
 def test_a_folder_that_cannot_be_created(tmp_path: Path) -> None:
@@ -218,7 +218,7 @@ def test_games_stored_before_they_had_a_kind_are_origami(tmp_path: Path) -> None
         c.execute("INSERT INTO games VALUES (1, 'u1', 'legends', '[]', '[]', '{}', 2, 'playing', 'log', "
                   "'2026-01-01', NULL, NULL)")
     store = Store.open(url(path), KINDS)
-    assert store.game(1).kind == "origami" and store.game(1).variant == "legends"
+    assert store.games.get(1).kind == "origami" and store.games.get(1).variant == "legends"
     store.close()
     assert len(list(tmp_path.glob("old.db.backup-0003-*"))) == 1
 
@@ -234,7 +234,7 @@ def test_the_kind_migration_on_every_backend(any_url: str) -> None:
         old = c.execute(sa.text("SELECT id FROM games WHERE uid = 'u1'")).scalar_one()
     engine.dispose()
     store = Store.open(any_url, KINDS)
-    assert store.game(old).kind == "origami"
-    assert store.create_game(variant="table", players=["Ann", "Bob", "Cat"], families=[], kind="origin-story").kind == (
+    assert store.games.get(old).kind == "origami"
+    assert store.games.create(variant="table", players=["Ann", "Bob", "Cat"], families=[], kind="origin-story").kind == (
         "origin-story")
     store.close()

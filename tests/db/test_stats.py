@@ -25,7 +25,7 @@ def history(store: Store) -> Store:
     for variant, families, day, rows, tie in GAMES:
         sheet = ScoreSheet(tuple(PlayerScore(n, s, r, 0, (), ()) for n, s, r, _ in rows),
                            tuple(n for n, _, _, w in rows if w), tie)
-        store.record_scored(variant=variant, players=[r[0] for r in rows], families=families, characters=[],
+        store.results.record(variant=variant, players=[r[0] for r in rows], families=families, characters=[],
                             rules={}, sheet=sheet, sheets=[{}] * len(rows),
                             finished_at=datetime(2026, 1, day, 20, tzinfo=UTC), kind="origami")
     return store
@@ -36,7 +36,7 @@ def tallies(items) -> dict[str, tuple[int, int, float | None, int | None]]:  # t
 
 
 def test_one_players_figures(history: Store) -> None:
-    ann = origami_figures(history.player_stats("Ann"))
+    ann = origami_figures(history.stats.player("Ann"))
     o = ann.overall
     assert (o.games, o.wins, o.win_rate, o.average, o.best) == (5, 3, 0.6, 28.2, 40)
     assert [score for _, _, score in ann.trend] == [30, 20, 40, 33, 18]
@@ -48,25 +48,25 @@ def test_one_players_figures(history: Store) -> None:
         "farm": (1, 0, 20.0, 20), "insects": (1, 0, 20.0, 20), "legendary": (1, 1, 33.0, 33),
         "polar": (2, 1, 29.0, 40), "sea": (1, 1, 30.0, 30)}
     assert tallies(ann.by_players) == {"2": (3, 2, 29.333, 40), "3": (2, 1, 26.5, 33)}
-    assert [s for _, _, s in origami_figures(history.player_stats("Ann", trend=2)).trend] == [33, 18]
+    assert [s for _, _, s in origami_figures(history.stats.player("Ann", trend=2)).trend] == [33, 18]
 
 
 def test_a_shared_victory_is_a_win_for_each_and_a_lost_tie_break_is_not(history: Store) -> None:
-    bob, cy = origami_figures(history.player_stats("Bob")).overall, origami_figures(history.player_stats("Cy")).overall
+    bob, cy = origami_figures(history.stats.player("Bob")).overall, origami_figures(history.stats.player("Cy")).overall
     assert (bob.games, bob.wins, bob.win_rate, bob.average, bob.best) == (4, 2, 0.5, 25.75, 40)
     assert (cy.games, cy.wins, round(cy.win_rate or 0, 4), cy.best) == (3, 1, 0.3333, 33)
 
 
 def test_head_to_head(history: Store) -> None:
-    h = history.head_to_head("Ann", "Bob", "origami")
+    h = history.stats.head_to_head("Ann", "Bob", "origami")
     assert (h.games, h.a_ahead, h.b_ahead, h.level) == (4, 2, 1, 1)
-    h = history.head_to_head("cy", "ann", "origami")
+    h = history.stats.head_to_head("cy", "ann", "origami")
     assert (h.a.name, h.b.name, h.games, h.a_ahead, h.b_ahead, h.level) == ("Cy", "Ann", 3, 1, 2, 0)
 
 
 def test_a_player_without_games(history: Store) -> None:
-    history.add_player("Dee")
-    dee = origami_figures(history.player_stats("Dee"))
+    history.profiles.add("Dee")
+    dee = origami_figures(history.stats.player("Dee"))
     assert (dee.overall.games, dee.overall.wins, dee.overall.win_rate, dee.overall.average) == (0, 0, None, None)
     assert dee.trend == () and dee.by_variant == ()
-    assert history.head_to_head("Dee", "Ann", "origami").games == 0
+    assert history.stats.head_to_head("Dee", "Ann", "origami").games == 0

@@ -31,7 +31,7 @@ def _sheet(rows: list[tuple[str, int, int, bool]], tie: str | None) -> ScoreShee
 def record(store: Store, games: list[Any] = GAMES, day0: int = 0) -> None:
     for variant, families, day, rows, tie in games:
         sheet = _sheet(rows, tie)
-        store.record_scored(variant=variant, players=[r[0] for r in rows], families=families, characters=[],
+        store.results.record(variant=variant, players=[r[0] for r in rows], families=families, characters=[],
                             rules={}, sheet=sheet, sheets=sheet_json(sheet)["players"],
                             finished_at=datetime(2026, 1, 1, 20, tzinfo=UTC) + timedelta(days=day0 + day - 1), kind="origami")
 
@@ -40,8 +40,8 @@ def counted(store: Store) -> tuple[dict[str, Any], dict[tuple[str, str], tuple[i
     """Every player's figures and every pair's record, counted here from the finished games' stored results."""
     lines: dict[str, dict[str, list[tuple[int, bool]]]] = defaultdict(lambda: defaultdict(list))
     pairs: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0, 0])
-    for game in store.games(status="finished"):
-        results = store.results(game.id)
+    for game in store.games.all(status="finished"):
+        results = store.results.of(game.id)
         for r in results:
             for key in (f"variant {game.variant}", f"players {len(game.players)}",
                         *(f"family {f}" for f in game.families)):
@@ -63,9 +63,9 @@ def kept(store: Store) -> tuple[dict[str, Any], dict[tuple[str, str], tuple[int,
     """The same, as the store's statistics and head-to-head give them (from the running totals)."""
     figures: dict[str, Any] = {}
     pairs = {}
-    players = store.players()
+    players = store.profiles.all()
     for p in players:
-        s = origami_figures(store.player_stats(p.id, trend=0))
+        s = origami_figures(store.stats.player(p.id, trend=0))
         keyed = {f"{facet} {t.key}": (t.games, t.wins, round(t.average or 0, 6), t.best, t.scored)
                  for facet, items in (("variant", s.by_variant), ("players", s.by_players), ("family", s.by_family))
                  for t in items}
@@ -73,7 +73,7 @@ def kept(store: Store) -> tuple[dict[str, Any], dict[tuple[str, str], tuple[int,
             figures[p.name] = keyed
         for q in players:
             if q.id != p.id:
-                h = store.head_to_head(p.id, q.id, "origami")
+                h = store.stats.head_to_head(p.id, q.id, "origami")
                 if h.games:
                     pairs[(p.name, q.name)] = (h.games, h.a_ahead, h.b_ahead, h.level)
     return figures, pairs
@@ -89,15 +89,15 @@ def test_an_undo_in_a_finished_game_takes_its_results_out_of_the_totals(store: S
     record(store)
     before = kept(store)
     gid = new_game(store)
-    store.append(gid, 1, (DEAL,), key="deal")
+    store.log.append(gid, 1, (DEAL,), key="deal")
     rows = [(name, 50 - i, i + 1, i == 0) for i, name in enumerate(START.players)]
     sheet = _sheet(rows, None)
-    store.finish(gid, sheet, sheet_json(sheet)["players"])
+    store.results.finish(gid, sheet, sheet_json(sheet)["players"])
     assert kept(store) == counted(store) != before
-    store.append(gid, 2, (Undone(2, "wrong deal"),), key="undo")
+    store.log.append(gid, 2, (Undone(2, "wrong deal"),), key="undo")
     assert kept(store) == counted(store)
     assert kept(store)[0] == {**before[0], **{n: v for n, v in kept(store)[0].items() if n not in before[0]}}
-    store.finish(gid, sheet, sheet_json(sheet)["players"])  # finished again: counted again, once
+    store.results.finish(gid, sheet, sheet_json(sheet)["players"])  # finished again: counted again, once
     assert kept(store) == counted(store)
 
 
@@ -105,16 +105,16 @@ def test_a_merge_moves_the_totals_and_the_records(store: Store) -> None:
     record(store)
     record(store, [("origami", ["sea"], 1, [("Dee", 31, 1, True), ("Ann", 12, 2, False)], None),
                    ("mixed", ["farm", "sea"], 2, [("Dee", 9, 2, False), ("Cy", 19, 1, True)], None)], day0=10)
-    store.merge_players("Dee", "Bob")
+    store.profiles.merge("Dee", "Bob")
     assert kept(store) == counted(store)
     assert "Dee" not in kept(store)[0]
-    assert store.head_to_head("Bob", "Ann", "origami").games == 5
+    assert store.stats.head_to_head("Bob", "Ann", "origami").games == 5
 
 
 def test_a_rename_keeps_the_totals(store: Store) -> None:
     record(store)
     before = kept(store)
-    store.rename_player("Ann", "Annabel")
+    store.profiles.rename("Ann", "Annabel")
     figures, pairs = kept(store)
     assert (figures, pairs) == counted(store)
     assert figures["Annabel"] == before[0]["Ann"]
@@ -124,14 +124,14 @@ def test_a_rename_keeps_the_totals(store: Store) -> None:
 def test_an_import_adds_to_the_totals_and_a_second_import_adds_nothing(store: Store, tmp_path: Any) -> None:
     source = Store.open(f"sqlite:///{tmp_path / 'elsewhere.db'}", KINDS)
     record(source)
-    games = source.whole_games()
+    games = source.exchange.whole()
     source.close()
-    assert store.add_whole_games(games[:2]) == (2, 0)
+    assert store.exchange.add(games[:2]) == (2, 0)
     assert kept(store) == counted(store)
-    assert store.add_whole_games(games) == (3, 2)
+    assert store.exchange.add(games) == (3, 2)
     assert kept(store) == counted(store)
     once = kept(store)
-    assert store.add_whole_games(games) == (0, 5)
+    assert store.exchange.add(games) == (0, 5)
     assert kept(store) == once
 
 
@@ -145,22 +145,22 @@ def test_a_game_whose_points_are_unknown_counts_in_games_wins_and_records_not_in
                       tuple({"score": None, "rank": rank, "winner": rank == 1, "hand": None,
                              "sheet": {"name": n, "total": None, "rank": rank, "hand": None, "lines": [], "awards": [],
                                        "imported": "BG Stats"}} for n, rank in (("Dee", 1), ("Ann", 2))), "origami")
-    assert store.add_whole_games([blank]) == (1, 0)
+    assert store.exchange.add([blank]) == (1, 0)
     assert kept(store) == counted(store)
-    dee = origami_figures(store.player_stats("Dee", trend=5)).overall
+    dee = origami_figures(store.stats.player("Dee", trend=5)).overall
     assert (dee.games, dee.wins, dee.unknown, dee.average, dee.best) == (1, 1, 1, None, None)
-    assert all(s is not None for _, _, s in origami_figures(store.player_stats("Ann", trend=9)).trend)
-    legends = next(t for t in origami_figures(store.player_stats("Ann")).by_variant if t.key == "legends")
+    assert all(s is not None for _, _, s in origami_figures(store.stats.player("Ann", trend=9)).trend)
+    legends = next(t for t in origami_figures(store.stats.player("Ann")).by_variant if t.key == "legends")
     assert (legends.games, legends.scored, legends.average) == (3, 2, 36.5)  # the average of the two with points
-    store.merge_players("Dee", "Bob")
+    store.profiles.merge("Dee", "Bob")
     assert kept(store) == counted(store)
 
 
 def test_the_trend_is_the_latest_results_in_order(store: Store) -> None:
     record(store)
     record(store, [("origami", ["sea"], 1, [("Ann", 31, 1, True), ("Bob", 12, 2, False)], None)], day0=-5)  # older
-    assert [s for _, _, s in origami_figures(store.player_stats("Ann", trend=3)).trend] == [40, 33, 18]
-    assert [at.day for _, at, _ in origami_figures(store.player_stats("Ann")).trend] == [27, 1, 2, 3, 4, 5]  # December the 27th first
+    assert [s for _, _, s in origami_figures(store.stats.player("Ann", trend=3)).trend] == [40, 33, 18]
+    assert [at.day for _, at, _ in origami_figures(store.stats.player("Ann")).trend] == [27, 1, 2, 3, 4, 5]  # December the 27th first
 
 
 def test_the_migration_counts_the_results_already_stored(any_url: str) -> None:
@@ -184,10 +184,10 @@ def test_the_migration_counts_the_results_already_stored(any_url: str) -> None:
     engine.dispose()
     store = Store.open(any_url, KINDS)
     try:
-        ann = origami_figures(store.player_stats("Ann"))
+        ann = origami_figures(store.stats.player("Ann"))
         assert (ann.overall.games, ann.overall.wins, ann.overall.best) == (1, 1, 40)
         assert [t.key for t in ann.by_family] == ["sea"] and [s for _, _, s in ann.trend] == [40]
-        h = store.head_to_head("Bob", "Ann", "origami")
+        h = store.stats.head_to_head("Bob", "Ann", "origami")
         assert (h.games, h.a_ahead, h.b_ahead, h.level) == (1, 0, 1, 0)
     finally:
         store.close()
@@ -217,15 +217,15 @@ def test_no_statement_carries_more_parameters_than_sqlite_allows_by_default(tmp_
     rows = [("Ann", 30, 1, True), ("Bob", 20, 2, False)]
     for day in range(1200):
         sheet = _sheet(rows, None)
-        source.record_scored(variant="origami", players=["Ann", "Bob"], families=["sea"], characters=[], rules={},
+        source.results.record(variant="origami", players=["Ann", "Bob"], families=["sea"], characters=[], rules={},
                              sheet=sheet, sheets=sheet_json(sheet)["players"],
                              finished_at=datetime(2020, 1, 1, tzinfo=UTC).replace(day=1 + day % 28), kind="origami")
-    games = source.whole_games()
+    games = source.exchange.whole()
     source.close()
-    assert store.add_whole_games(games) == (1200, 0)
-    assert len(store.games()) == 1200
-    assert origami_figures(store.player_stats("Ann")).overall.games == 1200 and store.head_to_head("Ann", "Bob", "origami").a_ahead == 1200
-    assert len(store.whole_games()) == 1200
+    assert store.exchange.add(games) == (1200, 0)
+    assert len(store.games.all()) == 1200
+    assert origami_figures(store.stats.player("Ann")).overall.games == 1200 and store.stats.head_to_head("Ann", "Bob", "origami").a_ahead == 1200
+    assert len(store.exchange.whole()) == 1200
     store.close()
     assert 0 < most[0] <= 999
     assert tallies.CHUNK <= 999
@@ -261,7 +261,7 @@ def test_0007_counts_origin_story_games_out_of_the_origami_totals(any_url: str) 
     engine.dispose()
     store = Store.open(any_url, KINDS)  # migrates to 0007
     try:
-        ann = origami_figures(store.player_stats("Ann"))
+        ann = origami_figures(store.stats.player("Ann"))
         assert (ann.overall.games, ann.overall.wins, ann.overall.best) == (1, 1, 40)
     finally:
         store.close()
@@ -270,7 +270,7 @@ def test_0007_counts_origin_story_games_out_of_the_origami_totals(any_url: str) 
 def test_a_players_latest_finished_games_come_newest_first_from_their_results(store: Store) -> None:
     record(store)
     for name in ("Ann", "Bob"):
-        every = [g.id for g in store.games(status="finished") if name in g.players]
-        newest = sorted(every, key=lambda i: (store.game(i).finished_at, i), reverse=True)
-        assert [g.id for g in store.latest_finished(name, 2)] == newest[:2]
-        assert [g.id for g in store.latest_finished(name.lower(), 99)] == newest
+        every = [g.id for g in store.games.all(status="finished") if name in g.players]
+        newest = sorted(every, key=lambda i: (store.games.get(i).finished_at, i), reverse=True)
+        assert [g.id for g in store.games.latest_finished(name, 2)] == newest[:2]
+        assert [g.id for g in store.games.latest_finished(name.lower(), 99)] == newest

@@ -59,10 +59,10 @@ def test_a_0009_database_upgrades_with_the_same_history_and_each_games_values(
     store = Store.open(any_url, KINDS)
     try:
         assert schema.current_revision(store.engine)[0] == schema.HEAD
-        assert store.card_values("origami") == [("Cat", "points", 3), ("Sheep", "points", 2)]
-        assert store.card_values("origin-story") == [("Hidden Plan", "kind", "story"),
+        assert store.catalogue.values("origami") == [("Cat", "points", 3), ("Sheep", "points", 2)]
+        assert store.catalogue.values("origin-story") == [("Hidden Plan", "kind", "story"),
                                                      ("Monologuing", "template", "vp_per_trick")]
-        sheep = store.card_values_set("origami")[1]
+        sheep = store.catalogue.values_set("origami")[1]
         assert (sheep[3].replace(tzinfo=UTC), sheep[4]) == (datetime(2026, 1, 3, 9, tzinfo=UTC), "Ann")
     finally:
         store.close()

@@ -78,7 +78,7 @@ class Pips:
         return engine
 
     def replay(self, store: Store, game: GameRecord) -> Output:
-        log = store.events(game.id)
+        log = store.log.events(game.id)
         state = engine.project(in_effect(log))
         text = "\n".join(f"{e.seq:>4} {type(e.event).__name__}" for e in log)
         return 0, {"game": game.id, "totals": list(state.totals)}, text
@@ -109,7 +109,7 @@ class Pips:
                 "\n\n".join(f"{r.id} — {r.title}\n{r.text}" for r in found))
 
     def phone_view(self, store: Store, game: GameRecord, catalogue: Any) -> PhoneView:
-        return PhoneView(game, engine.project(in_effect(store.events(game.id))))
+        return PhoneView(game, engine.project(in_effect(store.log.events(game.id))))
 
     def bgstats(self) -> NoBgStats:
         return NoBgStats()

@@ -24,7 +24,7 @@ class PipsSession(LogSession[State]):
         decision = engine.decide(None, command)
         if isinstance(decision, Rejected):
             return decision
-        record = store.create_game(variant="pips", players=command.players, families=[], first=decision.events,
+        record = store.games.create(variant="pips", players=command.players, families=[], first=decision.events,
                                    key=key, kind=KIND)
         return cls(store, record.id)
 
@@ -45,5 +45,5 @@ class PipsSession(LogSession[State]):
             raise InputError(f"game {self.game_id} is not over yet")
         sheet = engine.sheet(self.state)
         sheets = [{"name": s.name, "total": s.total, "rank": s.rank} for s in sheet.players]
-        self.record = self.store.finish(self.game_id, sheet, sheets)
+        self.record = self.store.results.finish(self.game_id, sheet, sheets)
         return sheet

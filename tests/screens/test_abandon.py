@@ -61,11 +61,11 @@ async def test_an_unfinished_setup_is_abandoned_from_home_after_a_yes(tmp_path: 
         assert not isinstance(app.screen, Confirm)
     store = Store.open(url, KINDS)
     try:
-        assert store.game(game_id).status == "abandoned"
+        assert store.games.get(game_id).status == "abandoned"
         with pytest.raises(InputError, match="was abandoned"):
             GameSession(store, game_id, filled(shipped()))
         with pytest.raises(InputError, match="only a game in progress can be abandoned"):
-            store.abandon(game_id)
+            store.games.abandon(game_id)
     finally:
         store.close()
     listed = subprocess.run([COMPANION, "--db", url, "games"], capture_output=True, text=True, timeout=120)
@@ -79,7 +79,7 @@ async def test_an_unfinished_setup_is_abandoned_from_home_after_a_yes(tmp_path: 
     assert done.returncode == 0, done.stderr
     store = Store.open(other, KINDS)
     try:
-        assert [g.status for g in store.games()] == ["abandoned"]
+        assert [g.status for g in store.games.all()] == ["abandoned"]
     finally:
         store.close()
 
@@ -93,7 +93,7 @@ def test_the_phones_table_shows_the_latest_game_not_abandoned(tmp_path: Path) ->
     store = Store.open(url, KINDS)
     try:
         assert (game := current_game(store, None)) is not None and game.id == second
-        store.abandon(second)
+        store.games.abandon(second)
         assert (game := current_game(store, None)) is not None and game.id == first
     finally:
         store.close()

@@ -30,9 +30,9 @@ def seed_history(url: str) -> list[ScoreSheet]:
             {"name": "Bob", "collections": [bob, []], "hand": 0}]}, catalogue)
         sheet = score(table)
         sheets.append(sheet)
-        store.record_scored(variant="origami", players=["Ann", "Bob"], families=["farm", "sky"], characters=[],
+        store.results.record(variant="origami", players=["Ann", "Bob"], families=["farm", "sky"], characters=[],
                             rules={}, sheet=sheet, sheets=sheet_json(sheet)["players"], kind="origami")
-    store.add_player("Annie")
+    store.profiles.add("Annie")
     store.close()
     return sheets
 

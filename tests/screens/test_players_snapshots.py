@@ -32,7 +32,7 @@ def seeded(url: str) -> None:
                 {"name": name, "collections": [[card], []], "hand": 0}
                 for name, card in (("Ann", ann), ("Bob", bob), ("Cy", cy))]}, catalogue)
             sheet = score(table)
-            store.record_scored(variant="origami", players=["Ann", "Bob", "Cy"], families=["farm", "sky"],
+            store.results.record(variant="origami", players=["Ann", "Bob", "Cy"], families=["farm", "sky"],
                                 characters=[], rules={}, sheet=sheet, sheets=sheet_json(sheet)["players"],
                                 finished_at=datetime(2026, 3, 1, 20, tzinfo=UTC) + timedelta(days=day), kind="origami")
     finally:

@@ -19,7 +19,7 @@ from tests.screens.settle import settled
 async def test_a_winners_only_game_on_the_players_screen(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path}/u.db"
     store = Store.open(url, KINDS)
-    store.add_whole_games([WholeGame(
+    store.exchange.add([WholeGame(
         "winners-only", "origami", (), (), {}, ("Ann", "Bob"), "finished", "bgstats",
         datetime(2026, 2, 1, 20, tzinfo=UTC), datetime(2026, 2, 1, 21, tzinfo=UTC), None, (),
         tuple({"score": None, "rank": rank, "winner": rank == 1, "hand": None,

@@ -35,7 +35,7 @@ async def test_filling_in_a_value_goes_to_the_users_catalogue(tmp_path: Path) ->
         assert app.controller("origami").catalogue().card("Sheep").source_of("points") == "user"
     store = Store.open(url, KINDS)
     try:
-        assert store.card_values("origami") == [("Sheep", "points", 2)]
+        assert store.catalogue.values("origami") == [("Sheep", "points", 2)]
     finally:
         store.close()
 

@@ -35,7 +35,7 @@ async def test_a_characters_scoring_is_set_on_the_catalogue_screen(tmp_path: Pat
         assert rule is not None and (rule.template, rule.amount) == ("most_origami", 4)
     store = Store.open(url, KINDS)
     try:
-        assert store.card_values("origami") == [("Sumo wrestler (red)", "scoring", "most_origami amount=4")]
+        assert store.catalogue.values("origami") == [("Sumo wrestler (red)", "scoring", "most_origami amount=4")]
     finally:
         store.close()
 

@@ -23,7 +23,7 @@ POINTS = 6  # the points column of the catalogue's table
 def stored(url: str) -> list[tuple[str, str, object]]:
     store = Store.open(url, KINDS)
     try:
-        return store.card_values("origami")
+        return store.catalogue.values("origami")
     finally:
         store.close()
 

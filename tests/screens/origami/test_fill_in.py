@@ -65,7 +65,7 @@ async def test_fill_in_a_family_stop_and_resume_where_it_stopped(tmp_path: Path)
         assert not isinstance(app.screen, FillInScreen)
     store = Store.open(url, KINDS)
     try:
-        assert sorted(store.card_values("origami")) == sorted(typed)
+        assert sorted(store.catalogue.values("origami")) == sorted(typed)
     finally:
         store.close()
 
@@ -99,6 +99,6 @@ async def test_a_value_outside_what_cards_show_is_asked_again_and_a_negative_cos
         assert screen.current != (card, field)
     store = Store.open(url, KINDS)
     try:
-        assert store.card_values("origami") == [("Cat", "points", 99)]
+        assert store.catalogue.values("origami") == [("Cat", "points", 99)]
     finally:
         store.close()

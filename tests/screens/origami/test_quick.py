@@ -59,9 +59,9 @@ async def test_quick_scoring_the_rulebook_table_gives_ann_41_and_saves_it(tmp_pa
         await pilot.pause()
     store = Store.open(url, KINDS)
     try:
-        games = store.games(status="finished")
+        games = store.games.all(status="finished")
         assert [(g.source, g.players) for g in games] == [("quick", ("Ann", "Bob", "Cy"))]
-        assert [(r["name"], r["score"], r["winner"]) for r in store.results(games[0].id)] == [
+        assert [(r["name"], r["score"], r["winner"]) for r in store.results.of(games[0].id)] == [
             ("Ann", 41, True), ("Bob", 11, False), ("Cy", 9, False)]
     finally:
         store.close()
@@ -91,7 +91,7 @@ async def test_a_missing_card_value_is_asked_for_and_kept_in_the_users_catalogue
         assert {p.name: p.total for p in screen.scored.sheet.players} == {"Ann": 4, "Bob": 3}
     store = Store.open(url, KINDS)
     try:
-        assert sorted(store.card_values("origami")) == [("Sheep", "effect", "instant"), ("Sheep", "points", 4)]
+        assert sorted(store.catalogue.values("origami")) == [("Sheep", "effect", "instant"), ("Sheep", "points", 4)]
     finally:
         store.close()
 

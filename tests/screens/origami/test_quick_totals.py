@@ -38,13 +38,13 @@ async def test_totals_counted_on_paper_are_ranked_and_saved_marked_as_totals_onl
     assert len(keys) == 28  # the names and numbers, Tab between boxes, ctrl+t to get there and ctrl+s
     store = Store.open(url, KINDS)
     try:
-        games = store.games(status="finished")
+        games = store.games.all(status="finished")
         assert [(g.source, g.players, g.rules, g.families, g.tie_break) for g in games] == [
             ("quick", ("Ann", "Bob", "Cy"), TOTALS_ONLY, (), "hand")]
         assert [(r["name"], r["score"], r["rank"], r["winner"], r["hand"], r["sheet"]["lines"])
-                for r in store.results(games[0].id)] == [
+                for r in store.results.of(games[0].id)] == [
             ("Ann", 30, 2, False, 2, []), ("Bob", 30, 1, True, 4, []), ("Cy", 12, 3, False, 0, [])]
-        stats = origami_figures(store.player_stats("Bob"))
+        stats = origami_figures(store.stats.player("Bob"))
         assert (stats.overall.games, stats.overall.wins, stats.by_family) == (1, 1, ())  # no cards: no family
     finally:
         store.close()
@@ -72,7 +72,7 @@ async def test_names_typed_in_the_full_form_come_along_and_bad_totals_are_named(
         assert app.screen is quick
     store = Store.open(url, KINDS)
     try:
-        assert store.games() == []
+        assert store.games.all() == []
     finally:
         store.close()
 
@@ -108,7 +108,7 @@ async def test_the_rulebook_table_takes_at_most_60_keys_with_what_completion_sho
         assert screen.rows()[0] == ("Ann", "Chick, Chicken, Magpie, Ant", "Chick, Rabbit, Bee, Ant", "3")
     store = Store.open(url, KINDS)
     try:
-        assert [r["score"] for r in store.results(store.games(status="finished")[0].id)] == [41, 11, 9]
+        assert [r["score"] for r in store.results.of(store.games.all(status="finished")[0].id)] == [41, 11, 9]
     finally:
         store.close()
 

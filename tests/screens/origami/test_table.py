@@ -102,9 +102,9 @@ async def test_a_legends_game_from_setup_to_final_score(tmp_path: Path) -> None:
         assert app.screen.sheet == expected
     store = Store.open(url, KINDS)
     try:
-        finished = store.games(status="finished")
+        finished = store.games.all(status="finished")
         assert len(finished) == 1 and finished[0].source == "log"
-        assert [r["score"] for r in store.results(finished[0].id)] == [p.total for p in expected.players]
+        assert [r["score"] for r in store.results.of(finished[0].id)] == [p.total for p in expected.players]
     finally:
         store.close()
 

@@ -58,10 +58,10 @@ async def test_a_value_and_a_new_card_are_kept_and_a_bad_value_is_not(tmp_path: 
         assert row(table, "Hidden Plan")[1:5] == ["story", "?", "?", "vp_per_trick"]
     store = Store.open(url, KINDS)
     try:
-        assert store.card_values("origin-story") == [("Hidden Plan", "kind", "story"),
+        assert store.catalogue.values("origin-story") == [("Hidden Plan", "kind", "story"),
                                                      ("Hidden Plan", "template", "vp_per_trick"),
                                                      ("Monologuing", "cost", [1, 2])]
-        assert store.card_values("origami") == []  # kept as Origin Story's only
+        assert store.catalogue.values("origami") == []  # kept as Origin Story's only
     finally:
         store.close()
     done = subprocess.run([sys.executable, "-m", "companion", "--db", url, "catalog", "--game", "origin-story",

@@ -116,7 +116,7 @@ async def test_a_whole_solo_round_with_the_app_deck(tmp_path: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, StepperScreen) and "Round 2" in app.screen.sub_title
     store = Store.open(f"sqlite:///{tmp_path / 'g.db'}", KINDS)
-    logged = [x.event for x in store.events(1)]
+    logged = [x.event for x in store.log.events(1)]
     store.close()
     assert sum(isinstance(x, e.RoundScored) for x in logged) == 1
     assert sum(isinstance(x, e.VancardianChose) for x in logged) == 16  # both of them, eight tricks
@@ -289,8 +289,8 @@ async def test_five_rounds_at_the_score_only_level_end_in_the_score_sheet_and_th
         sheet = app.controller("origin-story").game().score()
         assert {p.name: p.total for p in sheet.players} == {"Ann": 15, "Bob": 20, "Cy": 25}
     store = Store.open(f"sqlite:///{tmp_path / 'g.db'}", KINDS)
-    assert store.game(1).status == "finished"
-    assert [r["score"] for r in store.results(1)] == [15, 20, 25]
+    assert store.games.get(1).status == "finished"
+    assert [r["score"] for r in store.results.of(1)] == [15, 20, 25]
     store.close()
 
 

@@ -73,11 +73,11 @@ async def test_a_table_game_typed_round_by_round_is_saved_once_to_the_history(tm
         await pilot.pause()
     store = Store.open(url, KINDS)
     try:
-        games = store.games(status="finished")
+        games = store.games.all(status="finished")
         assert [(g.kind, g.source, g.variant, g.players) for g in games] == [
             (ORIGIN_STORY, "quick", "table", ("Ann", "Bob", "Cy"))]
         assert games[0].rules["vp_floor"] == "none"
-        results = store.results(games[0].id)
+        results = store.results.of(games[0].id)
         assert [(r["name"], r["score"], r["rank"], r["winner"]) for r in results] == [
             ("Ann", 17, 3, False), ("Bob", 18, 1, True), ("Cy", 18, 1, True)]
         ann = results[0]["sheet"]["rounds"]
@@ -123,9 +123,9 @@ async def test_solo_asks_the_difficulty_at_save_and_saves_without_a_second_ctrl_
         assert app.screen_stack[-1] is screen and screen.saved
     store = Store.open(url, KINDS)
     try:
-        [game] = store.games(status="finished")
+        [game] = store.games.all(status="finished")
         assert (game.kind, game.variant, game.players, game.rules["difficulty"]) == (ORIGIN_STORY, "solo", ("Zoe",), "3")
-        [zoe] = store.results(game.id)
+        [zoe] = store.results.of(game.id)
         assert (zoe["score"], zoe["rank"], zoe["winner"]) == (18, 1, True)
         opponents = {o["name"]: o["total"] for o in zoe["sheet"]["opponents"]}
         assert opponents == {"Automaton": 2 + 3 + 4 + 3 + 6, "Factoryon": 1 + 1 + 4 + 2 + 3}
@@ -193,8 +193,8 @@ async def test_a_game_known_by_its_dials_is_saved_and_shown(tmp_path: Path) -> N
         assert screen.saved
     store = Store.open(url, KINDS)
     try:
-        [game] = store.games(status="finished")
-        assert [(r["name"], r["score"], r["winner"], r["sheet"]["rounds"]) for r in store.results(game.id)] == [
+        [game] = store.games.all(status="finished")
+        assert [(r["name"], r["score"], r["winner"], r["sheet"]["rounds"]) for r in store.results.of(game.id)] == [
             ("Ann", 12, False, []), ("Bob", 15, True, [])]
     finally:
         store.close()
