@@ -11,7 +11,7 @@ from typing import Any
 
 from scoring import jsontext
 from scoring.errors import InputError
-from scoring.origin import gamefile, roundfile, roundfile_json, solo_file, solo_next, solo_setup
+from scoring.origin import game_file, round_file, round_file_json, solo_file, solo_next, solo_setup
 from scoring.origin.cards import Suit, parse_card
 from scoring.origin.rules import RULES, SCOPES
 from scoring.origin.trick import Play
@@ -89,7 +89,7 @@ def run(args: argparse.Namespace) -> tuple[int, Any, str]:
         return origin_replay.run(args, args.db or default_url())
     if verb == "setup":
         names = [n.strip() for n in args.names.split(",") if n.strip()]
-        data = roundfile_json.setup_json(args.players, args.dealer, names)
+        data = round_file_json.setup_json(args.players, args.dealer, names)
         if args.difficulty is not None or args.difficulty_colour is not None:
             data["solo_deck"] = _solo_deck(args.players, args.difficulty, args.difficulty_colour)
         return EXIT_OK, data, setup_text(data)
@@ -111,14 +111,14 @@ def run(args: argparse.Namespace) -> tuple[int, Any, str]:
         data = effect.report()
         return EXIT_OK, data, effect_text(data)
     if verb in ("trick", "round"):
-        result = _in(args.file, roundfile.run_round)
-        data = roundfile_json.round_json(result) if verb == "round" else roundfile_json.tricks_json(result)
+        result = _in(args.file, round_file.run_round)
+        data = round_file_json.round_json(result) if verb == "round" else round_file_json.tricks_json(result)
         return (EXIT_ILLEGAL if refused(data) else EXIT_OK), data, round_text(data)
     if verb == "score":
-        data = roundfile_json.score_json(_in(args.file, gamefile.parse_game))
+        data = round_file_json.score_json(_in(args.file, game_file.parse_game))
         return EXIT_OK, data, score_text(data)
     assert verb == "check"
-    data = _in(args.file, lambda d: roundfile_json.check(d, args.seat, args.play, args.by))
+    data = _in(args.file, lambda d: round_file_json.check(d, args.seat, args.play, args.by))
     return (EXIT_OK if data["legal"] else EXIT_ILLEGAL), data, check_text(data)
 
 

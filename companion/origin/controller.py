@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from db.records import GameRecord
     from scoring.origin import commands as c
     from scoring.origin.catalog import Catalogue
-    from scoring.origin.scoring import GameScore
+    from scoring.origin.sheet import GameScore
     from screens.origin.board import TableView
     from screens.origin.catalogue import OriginCatalogueScreen
     from screens.origin.new_game import OriginNewGameScreen
@@ -206,7 +206,7 @@ class OriginController:
         return stepper_view(session.game_id, session.state, self.charged_done, self.aligned)
 
     def table_view(self) -> TableView:
-        from scoring.origin.table_view import recent_lines, table_view
+        from scoring.origin.view import recent_lines, table_view
         from screens.origin.board import TableView
 
         from ..log_session import in_effect
@@ -446,7 +446,7 @@ class OriginController:
     def quick_saved(self, message: OriginQuickScreen.Save) -> None:
         """A quick-scored Origin Story game joins the history as a finished game of its kind, each player's line
         with their rounds and sources (solo: the Vancardians' lines go in the player's sheet, as for a logged game)."""
-        from scoring.origin.roundfile_json import score_json
+        from scoring.origin.round_file_json import score_json
 
         from .session import FinalResults, SeatResult
 
@@ -492,7 +492,7 @@ def stored_sheet(game_id: int, results: list[dict[str, Any]]) -> GameScore:
     """An Origin Story game's sheet from its stored results (each player's rounds, as `origin score --json` writes
     them; solo: the Vancardians' lines under `opponents`); a damaged one is an InputError naming what is wrong."""
     from scoring.origin.round_input import Alignment
-    from scoring.origin.scoring import GameScore, PlayerTotal, RoundScore
+    from scoring.origin.sheet import GameScore, PlayerTotal, RoundScore
 
     def player(d: Any, name: str) -> PlayerTotal:
         try:

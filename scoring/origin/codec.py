@@ -12,7 +12,7 @@ from ..errors import InputError
 from . import events as e
 from .cards import Card, Suit, format_value, parse_card, parse_value
 from .round_input import Alignment, Effect, EffectKind
-from .scoring import RoundScore
+from .sheet import RoundScore
 
 VERSION = 1
 

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from ..errors import InputError
 from .rules import RuleId
-from .scoring import GameScore, PlayerTotal, parse_cell, quick_game
 from .setup import ROUNDS, TRICKS, VANCARDIANS
+from .sheet import GameScore, PlayerTotal, parse_cell, quick_game
 
 Row = tuple[str, tuple[str, ...]]  # the name and the five cells, as typed
 Named = list[Row]  # the rows with a name, in order

@@ -11,8 +11,8 @@ from . import events as e
 from .cards import DECK, EXTRA_LOVE, Card
 from .round_input import Ability, Alignment, CardTrick, EffectKind, RoundInput, Surrender, TrickEntry, WinnerOnly
 from .rules import Choices
-from .scoring import RoundScore
 from .setup import ROUNDS, TRICKS, Kind, Mode, Seating, seating
+from .sheet import RoundScore
 from .trick import Play
 
 SETUP_STAMINA = 1  # OS-SETUP: each player starts with 1 stamina

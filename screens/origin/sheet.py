@@ -21,8 +21,8 @@ from textual.widgets import Footer, Header, Static
 from scoring.origin.round_input import Alignment
 from scoring.origin.round_result import RoundResult, villain_status
 from scoring.origin.rules import RuleId
-from scoring.origin.scoring import GameScore, PlayerTotal, RoundScore
 from scoring.origin.setup import ROUNDS
+from scoring.origin.sheet import GameScore, PlayerTotal, RoundScore
 
 HERO_STYLE, VILLAIN_STYLE = "bold #f05050", "bold #a878ff"  # the dial's colours: red hero, purple villain
 WIDE = 24  # a grid column at least this wide holds each point's source in its cell

@@ -13,7 +13,7 @@ from scoring.origin import commands as c
 from scoring.origin import events as e
 from scoring.origin.audit import audit
 from scoring.origin.cards import parse_card
-from scoring.origin.game import decide
+from scoring.origin.decide import decide
 from scoring.origin.referee import referee
 from scoring.origin.round_input import Alignment, parse_effect
 from scoring.origin.round_result import legal_options

@@ -4,13 +4,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import InputError
-from .roundfile import ROUND_KEYS, run_round
-from .roundfile_json import round_json
-from .roundfile_parts import read_dict, read_int, read_list, read_str, short_repr
-from .scoring import GameScore, PlayerTotal, RoundScore, quick_round, score_game, score_round
+from .round_file import ROUND_KEYS, run_round
+from .round_file_json import round_json
+from .round_file_parts import read_dict, read_int, read_list, read_str, short_repr
 from .setup import (
     ROUNDS,
 )
+from .sheet import GameScore, PlayerTotal, RoundScore, quick_round, score_game, score_round
 
 
 def parse_game(data: object) -> GameScore:

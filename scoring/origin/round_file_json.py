@@ -10,15 +10,14 @@ from typing import Any
 from ..decision import Violation
 from ..errors import InputError
 from .referee import referee
+from .round_file import parse_round, run_round
+from .round_file_parts import card, read_seat
 from .round_input import (
     CardTrick,
     RoundInput,
 )
 from .round_result import PlayResult, RoundResult, TrickResult, public_view
-from .roundfile import parse_round, run_round
-from .roundfile_parts import card, read_seat
 from .rules import RuleId
-from .scoring import GameScore, RoundScore, score_round
 from .setup import (
     ROUNDS,
     Kind,
@@ -29,6 +28,7 @@ from .setup import (
     setup_checklist,
     stamina_by_round,
 )
+from .sheet import GameScore, RoundScore, score_round
 from .trick import Play
 
 # --- outputs (§7.2) -----------------------------------------------------------------------------------------
