@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from . import events as e
-from .cards import DECK, EXTRA_LOVE, Card
+from .cards import DECK, EXTRA_LOVE, Card, without
 from .round_input import Ability, Alignment, CardTrick, EffectKind, RoundInput, Surrender, TrickEntry, WinnerOnly
 from .rules import Choices
 from .setup import ROUNDS, TRICKS, Kind, Mode, Seating, seating
@@ -51,17 +51,6 @@ def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards))
 
 
-def _minus(cards: Sequence[Card], gone: Iterable[Card]) -> tuple[Card, ...]:
-    left = Counter(gone)
-    out = []
-    for c in cards:
-        if left[c]:
-            left[c] -= 1
-        else:
-            out.append(c)
-    return tuple(out)
-
-
 @dataclass(frozen=True, slots=True)
 class Piles:
     """Solo: where each of the 52 cards and the extra-love cards is. Deck and discard are sets (the deck's order
@@ -100,7 +89,7 @@ class Piles:
         discard (they never reach the deck)."""
         gone = tuple(cards)
         extra = tuple(c for c in gone if c.extra_love) if extra_love_exit == "aside" else ()
-        return replace(self, discard=_sorted(self.discard + _minus(gone, extra)), aside=_sorted(self.aside + extra))
+        return replace(self, discard=_sorted(self.discard + without(gone, extra)), aside=_sorted(self.aside + extra))
 
 
 def fresh_piles() -> Piles:
@@ -328,7 +317,7 @@ def evolve(state: GameState | None, event: e.Event) -> GameState:
             if solo:
                 p = _piles(state)
                 state = replace(state, piles=replace(p.with_row(event.seat, event.cards),
-                                                     deck=_minus(p.deck, event.cards)))
+                                                     deck=without(p.deck, event.cards)))
             return state
         case e.VancardianEffectResolved():
             if r is None:
@@ -338,7 +327,7 @@ def evolve(state: GameState | None, event: e.Event) -> GameState:
             state = _round(state, hands=tuple(hands.items()))
             if solo:
                 p = _piles(state)
-                p = replace(p, deck=_minus(p.deck, event.drew), aside=_minus(p.aside, event.added))
+                p = replace(p, deck=without(p.deck, event.drew), aside=without(p.aside, event.added))
                 state = replace(state, piles=p.leave(event.discarded, state.choices.extra_love_exit)
                                 .with_row(event.seat, event.row_after))
             return state
@@ -372,7 +361,7 @@ def evolve(state: GameState | None, event: e.Event) -> GameState:
             state = _round(state, entries=entries, moves=() if event.seat == state.you else r.moves)
             if solo:
                 p = _piles(state)
-                state = replace(state, piles=replace(p.with_row(event.seat, _minus(p.row(event.seat), (event.card,))),
+                state = replace(state, piles=replace(p.with_row(event.seat, without(p.row(event.seat), (event.card,))),
                                                      trick=p.trick + (event.card,)))
             return state
         case e.SidekickCardTurned():
@@ -387,13 +376,13 @@ def evolve(state: GameState | None, event: e.Event) -> GameState:
             p = _piles(state)
             drawn = dict(p.drawn)
             drawn[event.seat] = drawn.get(event.seat, ()) + event.cards
-            return replace(state, piles=replace(p, deck=_minus(p.deck, event.cards), drawn=tuple(drawn.items())))
+            return replace(state, piles=replace(p, deck=without(p.deck, event.cards), drawn=tuple(drawn.items())))
         case e.DeckReshuffled():
             if not solo:
                 return state
             p = _piles(state)
             return replace(state, piles=replace(p, deck=_sorted(p.deck + event.cards),
-                                                discard=_minus(p.discard, event.cards)))
+                                                discard=without(p.discard, event.cards)))
         case e.VancardianChose():
             if not solo:
                 return state
@@ -412,7 +401,7 @@ def evolve(state: GameState | None, event: e.Event) -> GameState:
                                                                           event.next_leader),), moves=())
             if solo and not again:
                 p = _piles(state)
-                keep = _minus(p.trick, tuple(c for c in p.trick if c.extra_love))
+                keep = without(p.trick, tuple(c for c in p.trick if c.extra_love))
                 extra = tuple(c for c in p.trick if c.extra_love)
                 won = dict(p.won)
                 won[event.winner] = won.get(event.winner, ()) + keep
@@ -432,13 +421,13 @@ def evolve(state: GameState | None, event: e.Event) -> GameState:
             if r is None:
                 return state
             hands = dict(r.hands)  # the referee reads the rows as exchanged from the start of the round
-            hands[event.player] = _minus(hands.get(event.player, ()), (event.gave,)) + (event.took,)
-            hands[event.seat] = (event.gave,) + _minus(hands.get(event.seat, ()), (event.took,))
+            hands[event.player] = without(hands.get(event.player, ()), (event.gave,)) + (event.took,)
+            hands[event.seat] = (event.gave,) + without(hands.get(event.seat, ()), (event.took,))
             state = _round(state, hands=tuple(hands.items()))
             if solo:
                 p = _piles(state)
-                p = p.with_row(event.player, _minus(p.row(event.player), (event.gave,)) + (event.took,))
-                state = replace(state, piles=p.with_row(event.seat, (event.gave,) + _minus(p.row(event.seat),
+                p = p.with_row(event.player, without(p.row(event.player), (event.gave,)) + (event.took,))
+                state = replace(state, piles=p.with_row(event.seat, (event.gave,) + without(p.row(event.seat),
                                                                                           (event.took,))))
             return state
         case e.Surrendered():
