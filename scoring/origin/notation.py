@@ -26,9 +26,10 @@ from . import commands as c
 from .cards import Card, parse_card
 from .decide import decide, table_draw
 from .describe import describe
+from .evolve import evolve
 from .round_input import CardTrick, parse_alignment, parse_as, parse_effect
 from .setup import HAND, Kind, Mode
-from .state import GameState, evolve
+from .state import GameState
 from .stepper import Due, due, players
 from .view import next_seat
 
