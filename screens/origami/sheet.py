@@ -12,7 +12,8 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
-from scoring.origami.sheet import SCORES_ONLY, ScoreSheet
+from scoring.origami.sheet import ScoreSheet
+from scoring.origami.sheet_words import award_owner, card_line, sheet_note
 
 BAR = 24  # the longest bar, in cells
 
@@ -33,18 +34,16 @@ def sheet_text(sheet: ScoreSheet, columns: int = 76, width: int = BAR) -> Text:
         out.append("█" * cells, style="green" if p.name in sheet.winners else "cyan")
         out.append(f"  {p.hand} in hand\n" if p.hand is not None else "\n", style="dim")
         for line in p.lines:
-            bonus = f"{line.bonus:+d}" if line.bonus else ""
-            head = (f"   {line.collection}.{line.position:<2} {line.card:<16} {line.printed:>3} {bonus:>4}"
-                    f" = {line.total:>3}")
+            head = f"   {card_line(line)}"
             out.append(head)
             why(line.why, len(head))
         for award in p.awards:
-            owner = f"{award.owner}'s" if award.owner else "Character"
-            head = f"   award: {owner} {award.source} {award.points:+d}"
+            head = f"   award: {award_owner(award)} {award.source} {award.points:+d}"
             out.append(head)
             why(award.why, len(head))
-    if all(p.hand is None for p in sheet.players):
-        out.append(SCORES_ONLY + "\n", style="dim italic")
+    said = sheet_note(sheet)
+    if said is not None:
+        out.append(said + "\n", style="dim italic")
     if sheet.tie_break == "shared":
         out.append(f"Shared victory: {', '.join(sheet.winners)} (tied on points and on cards in hand).",
                    style="bold")

@@ -13,7 +13,7 @@ import pytest
 
 from companion.origami.render import sheet_text, stored_sheet
 from db.store import Store
-from scoring.origami.sheet import SCORES_ONLY
+from scoring.origami.sheet_words import SCORES_ONLY
 from screens.origami.sheet import sheet_text as screen_sheet
 from tests.companion.test_exchange import history, run
 
