@@ -1,4 +1,6 @@
-"""The score sheet: per player a bar, a line per card (printed + bonus + why), the awards, and who won how."""
+"""The score sheet: per player a bar, a line per card (printed + bonus + why), the awards, and who won how. A card's
+line, an award's owner and the sheet's note are the engine's (scoring/origami/sheet_words.py), as the command line
+prints them too; the bars, the reasons wrapped to the width and the words for who won are this view's."""
 from __future__ import annotations
 
 import textwrap
