@@ -274,13 +274,14 @@ def round_text(result: RoundResult, scored: bool) -> str:
 
 
 def _played(play: Play) -> str:
-    """`9st`, or `9st as 13` when an ability changed its value or suit (to what it was printed: no change)."""
+    """`9st`, or `9st as 13` when an ability changed its value or suit (one back to the printed value shows none)."""
     value, suit = play.effective_value, play.effective_suit
     return str(Play(play.seat, play.card, value if value != play.card.value else None,
                     suit if suit is not play.card.suit else None))
 
 
 def score_text(game: GameScore) -> str:
+    """`origin score`: each player's rank, VP and rounds (`r1 h3 +3`), then who won."""
     lines = []
     for p in game.players:
         rounds = "  ".join(f"r{k} {cell(r)} {r.round_vp:+d}" for k, r in enumerate(p.rounds, 1))
