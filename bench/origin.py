@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 
 from scoring.origin.cards import DECK, Card, parse_card
-from scoring.origin.roundfile import parse_round, run_round
+from scoring.origin.round_file import parse_round, run_round
 from scoring.origin.trick import Play, lead_suit, legal_follows, winning
 from scoring.origin.vancardian_effects import apply_round_effect, parse_effect, round_draws_needed
 from scoring.origin.vancardian_moves import follow, lead

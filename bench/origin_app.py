@@ -26,9 +26,9 @@ def mid_round_solo(url: str) -> int:
     from companion.origin.session import OriginSession
     from db.store import Store
     from scoring.origin import commands as c
+    from scoring.origin.legal import legal_options
     from scoring.origin.referee import referee
     from scoring.origin.round_input import Alignment
-    from scoring.origin.round_result import legal_options
     from scoring.origin.setup import Kind
 
     store = Store.open(url, KINDS)

@@ -32,7 +32,7 @@ def test_scoring_imports_nothing_impure() -> None:
 
 
 def test_importing_scoring_loads_no_ui_or_database() -> None:
-    code = ("import sys, scoring.origami.referee, scoring.origami.sheet, scoring.origami.position, scoring.origami.steps; "
+    code = ("import sys, scoring.origami.decide, scoring.origami.sheet, scoring.origami.position, scoring.origami.steps; "
             "print(sorted(m for m in ('textual', 'sqlalchemy') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert out.stdout.strip() == "[]"

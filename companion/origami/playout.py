@@ -14,10 +14,10 @@ from scoring.origami import events as e
 from scoring.origami.audit import audit
 from scoring.origami.cards import RICE_PAPER, CardId, Effect, Game, Kind
 from scoring.origami.catalog import Catalogue
+from scoring.origami.decide import decide
 from scoring.origami.evolve import evolve, start
 from scoring.origami.legal import legal_actions
 from scoring.origami.options import folds
-from scoring.origami.referee import decide
 from scoring.origami.sheet import ScoreSheet, score
 from scoring.origami.state import GameState, Phase
 from scoring.origami.table import Seat, Table, Variant

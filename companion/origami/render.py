@@ -7,7 +7,8 @@ from scoring.errors import InputError
 from scoring.origami.cards import CardId
 from scoring.origami.options import Allowance
 from scoring.origami.position import PlayCheck
-from scoring.origami.sheet import SCORES_ONLY, Award, Line, PlayerScore, ScoreSheet, TieBreak
+from scoring.origami.sheet import Award, Line, PlayerScore, ScoreSheet, TieBreak, plural
+from scoring.origami.sheet_words import award_owner, card_line, sheet_note
 
 
 def sheet_json(sheet: ScoreSheet) -> dict[str, Any]:
@@ -86,18 +87,14 @@ TIE_BREAKS: dict[str | None, TieBreak] = {None: None, "hand": "hand", "shared": 
 def sheet_text(sheet: ScoreSheet) -> str:
     out: list[str] = []
     for p in sorted(sheet.players, key=lambda p: p.rank):
-        hand = "" if p.hand is None else f" ({p.hand} card{'s' if p.hand != 1 else ''} in hand)"
+        hand = "" if p.hand is None else f" ({plural(p.hand, 'card')} in hand)"
         out.append(f"{p.rank}. {p.name}: {p.total} points{hand}")
         for ln in p.lines:
-            bonus = f"{ln.bonus:+d}" if ln.bonus else ""
-            why = f"  {ln.why}" if ln.bonus or ln.why else ""
-            out.append(f"   {ln.collection}.{ln.position:<2} {ln.card:<16} {ln.printed:>3} {bonus:>4} = "
-                       f"{ln.total:>3}{why}")
-        for a in p.awards:
-            owner = f"{a.owner}'s " if a.owner else "Character "
-            out.append(f"   award {owner}{a.source:<14} {a.points:+d}  {a.why}")
-    if all(p.hand is None for p in sheet.players):
-        out.append(SCORES_ONLY)
+            out.append(f"   {card_line(ln)}" + (f"  {ln.why}" if ln.bonus or ln.why else ""))
+        out += [f"   award {award_owner(a)} {a.source:<14} {a.points:+d}  {a.why}" for a in p.awards]
+    said = sheet_note(sheet)
+    if said is not None:
+        out.append(said)
     if sheet.tie_break == "shared":
         out.append(f"Shared victory: {', '.join(sheet.winners)} (tied on points and cards in hand).")
     elif sheet.tie_break == "hand":

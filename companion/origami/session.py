@@ -17,8 +17,8 @@ from scoring.origami import events as e
 from scoring.origami import evolve as evolution
 from scoring.origami.audit import audit
 from scoring.origami.catalog import Catalogue
+from scoring.origami.decide import decide
 from scoring.origami.position import final_table
-from scoring.origami.referee import decide
 from scoring.origami.sheet import ScoreSheet, score
 from scoring.origami.state import GameState, Phase
 

@@ -5,16 +5,18 @@ Every verb reads a round or game file (JSON, §7.1), prints text or, with --json
 from __future__ import annotations
 
 import argparse
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from scoring import jsontext
 from scoring.errors import InputError
-from scoring.origin import gamefile, roundfile, roundfile_json, solo_file, solo_next, solo_setup
-from scoring.origin.cards import Suit, parse_card
+from scoring.origin import game_file, round_file, round_file_json, solo_file, solo_next, solo_setup
+from scoring.origin.round_result import RoundResult
 from scoring.origin.rules import RULES, SCOPES
+from scoring.origin.sheet import GameScore, score_round
+from scoring.origin.sheet_words import cell, sources
 from scoring.origin.trick import Play
+from scoring.origin.wording import plural
 
 from ..catalogue import read_text
 
@@ -89,7 +91,7 @@ def run(args: argparse.Namespace) -> tuple[int, Any, str]:
         return origin_replay.run(args, args.db or default_url())
     if verb == "setup":
         names = [n.strip() for n in args.names.split(",") if n.strip()]
-        data = roundfile_json.setup_json(args.players, args.dealer, names)
+        data = round_file_json.setup_json(args.players, args.dealer, names)
         if args.difficulty is not None or args.difficulty_colour is not None:
             data["solo_deck"] = _solo_deck(args.players, args.difficulty, args.difficulty_colour)
         return EXIT_OK, data, setup_text(data)
@@ -111,14 +113,14 @@ def run(args: argparse.Namespace) -> tuple[int, Any, str]:
         data = effect.report()
         return EXIT_OK, data, effect_text(data)
     if verb in ("trick", "round"):
-        result = _in(args.file, roundfile.run_round)
-        data = roundfile_json.round_json(result) if verb == "round" else roundfile_json.tricks_json(result)
-        return (EXIT_ILLEGAL if refused(data) else EXIT_OK), data, round_text(data)
+        result = _in(args.file, round_file.run_round)
+        data = round_file_json.round_json(result) if verb == "round" else round_file_json.tricks_json(result)
+        return (EXIT_ILLEGAL if refused(data) else EXIT_OK), data, round_text(result, scored=verb == "round")
     if verb == "score":
-        data = roundfile_json.score_json(_in(args.file, gamefile.parse_game))
-        return EXIT_OK, data, score_text(data)
+        game = _in(args.file, game_file.parse_game)
+        return EXIT_OK, round_file_json.score_json(game), score_text(game)
     assert verb == "check"
-    data = _in(args.file, lambda d: roundfile_json.check(d, args.seat, args.play, args.by))
+    data = _in(args.file, lambda d: round_file_json.check(d, args.seat, args.play, args.by))
     return (EXIT_OK if data["legal"] else EXIT_ILLEGAL), data, check_text(data)
 
 
@@ -247,48 +249,44 @@ def effect_text(data: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def round_text(data: dict[str, Any]) -> str:
+def round_text(result: RoundResult, scored: bool) -> str:
+    """`origin trick`: each trick refereed; `origin round` (`scored`): then a line per player with each point's
+    source, and the next dealer."""
     lines: list[str] = []
-    for t in data["tricks"]:
-        plays = ", ".join(f"{p['seat']} {_played(p)}" + (" ✗" if p["legal"] is False else "") for p in t["plays"])
-        lead = f", {_suit(t['lead_suit'])} led" if t["lead_suit"] else ""
-        lines.append(f"Trick {t['n']} ({t['leader']} leads{lead}): {plays or 'winner given only'}")
-        if t["winner"]:
-            lines.append(f"  {t['reason'] or t['winner'] + ' wins'}. Next: {t['next_leader']} leads.")
-        lines += [f"  {v['seat']} showed out of {_suit(v['suit'])} (OS-VOID)" for v in t["voids"]]
-        lines += [f"  ⚑ {f['rule']}: {f['sentence']}" for f in t["flags"]]
-        lines += [f"  note {n['rule']}: {n['sentence']}" for n in t["notes"]]
-        lines += [f"  ✗ {r['rule']}: {r['sentence']}" for r in t["refused"]]
-    lines += [f"✗ {r['rule']}: {r['sentence']}" for r in data.get("refused", [])]
-    for s in data.get("scores", []):
-        extra = "".join(f"; {a['source']} {a['vp']:+d}" for a in s["abilities"])
-        extra += f"; surrender {s['surrender_vp']:+d}" if s["surrender_vp"] else ""
-        lines.append(f"{s['player']}: {s['alignment']}, {s['tricks']} trick{'s' if s['tricks'] != 1 else ''}: "
-                     f"{s['alignment_vp']} VP{extra} = {s['round_vp']} this round")
-    if "next_dealer" in data:
-        lines.append(f"Next dealer: {data['next_dealer']}.")
+    for t in result.tricks:
+        plays = ", ".join(f"{p.seat} {_played(p.play)}" + (" ✗" if p.legal is False else "") for p in t.plays)
+        lead = f", {t.lead_suit.word} led" if t.lead_suit else ""
+        lines.append(f"Trick {t.n} ({t.leader} leads{lead}): {plays or 'winner given only'}")
+        if t.winner:
+            lines.append(f"  {t.reason or t.winner + ' wins'}. Next: {t.next_leader} leads.")
+        lines += [f"  {seat} showed out of {suit.word} (OS-VOID)" for seat, suit in t.voids]
+        lines += [f"  ⚑ {f.rule}: {f.sentence}" for f in t.flags]
+        lines += [f"  note {n.rule}: {n.sentence}" for n in t.notes]
+        lines += [f"  ✗ {v.rule}: {v.message}" for v in t.violations]
+    lines += [f"✗ {r.violation.rule}: {r.violation.message}" for r in result.refusals]
+    if scored:
+        for s in score_round(result):
+            extra = "".join(f"; {source} {vp:+d}" for source, vp, _rule in sources(s)[1:])
+            lines.append(f"{s.player}: {s.alignment.value}, {plural(s.tricks, 'trick')}: {s.alignment_vp} VP{extra} "
+                         f"= {s.round_vp} this round")
+        lines.append(f"Next dealer: {result.input.seating.next_dealer(result.input.dealer)}.")
     return "\n".join(lines)
 
 
-def _suit(code: str) -> str:
-    return Suit(code).word
+def _played(play: Play) -> str:
+    """`9st`, or `9st as 13` when an ability changed its value or suit (one back to the printed value shows none)."""
+    value, suit = play.effective_value, play.effective_suit
+    return str(Play(play.seat, play.card, value if value != play.card.value else None,
+                    suit if suit is not play.card.suit else None))
 
 
-def _played(play: dict[str, Any]) -> str:
-    """`9st`, or `9st as 13` when an ability changed its value or suit."""
-    card = parse_card(play["card"], solo=True)
-    value, suit = Fraction(play["value"]), Suit(play["suit"])
-    return str(Play(play["seat"], card, value if value != card.value else None,
-                    suit if suit is not card.suit else None))
-
-
-def score_text(data: dict[str, Any]) -> str:
+def score_text(game: GameScore) -> str:
+    """`origin score`: each player's rank, VP and rounds (`r1 h3 +3`), then who won."""
     lines = []
-    for p in data["players"]:
-        rounds = "  ".join(f"r{r['round']} {r['alignment'][0]}{r['tricks']} {r['round_vp']:+d}" for r in p["rounds"])
-        lines.append(f"{p['rank']}. {p['name']}: {p['total']} VP" + (f"   ({rounds})" if rounds else ""))
-    winners = data["winners"]
-    lines.append(("Shared victory: " + ", ".join(winners) + ".") if data["shared"] else f"Winner: {winners[0]}.")
+    for p in game.players:
+        rounds = "  ".join(f"r{k} {cell(r)} {r.round_vp:+d}" for k, r in enumerate(p.rounds, 1))
+        lines.append(f"{p.rank}. {p.name}: {p.total} VP" + (f"   ({rounds})" if rounds else ""))
+    lines.append(f"Shared victory: {', '.join(game.winners)}." if game.shared else f"Winner: {game.winners[0]}.")
     return "\n".join(lines)
 
 

@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from db.records import GameRecord
     from scoring.origin import commands as c
     from scoring.origin.catalog import Catalogue
-    from scoring.origin.scoring import GameScore
     from screens.origin.board import TableView
     from screens.origin.catalogue import OriginCatalogueScreen
     from screens.origin.new_game import OriginNewGameScreen
@@ -207,7 +206,7 @@ class OriginController:
         return stepper_view(session.game_id, session.state, self.charged_done, self.aligned)
 
     def table_view(self) -> TableView:
-        from scoring.origin.table_view import recent_lines, table_view
+        from scoring.origin.view import recent_lines, table_view
         from screens.origin.board import TableView
 
         from ..session import in_effect
@@ -428,6 +427,7 @@ class OriginController:
     # --- a finished game, from the history -----------------------------------------------------------------
     def show_finished(self, game: GameRecord, results: list[dict[str, Any]]) -> None:
         """A finished Origin Story game's sheet as the history keeps it (solo: with the Vancardians' lines)."""
+        from scoring.origin.round_file_json import stored_sheet
         from scoring.origin.rules import CHOICES
         from screens.origin.sheet import OriginSheetScreen
 
@@ -437,7 +437,7 @@ class OriginController:
         level = f" · difficulty {game.rules['difficulty']}" if "difficulty" in game.rules else ""
         notes = {k: v for k, v in game.rules.items() if k in CHOICES and v != CHOICES[k][0]}
         try:
-            sheet = stored_sheet(game.id, results)
+            sheet = stored_sheet(results, f"game {game.id}")
         except InputError as exc:
             self.app.notify(str(exc), severity="error")
             return
@@ -447,7 +447,7 @@ class OriginController:
     def quick_saved(self, message: OriginQuickScreen.Save) -> None:
         """A quick-scored Origin Story game joins the history as a finished game of its kind, each player's line
         with their rounds and sources (solo: the Vancardians' lines go in the player's sheet, as for a logged game)."""
-        from scoring.origin.roundfile_json import score_json
+        from scoring.origin.round_file_json import score_json
 
         from .session import FinalResults, SeatResult
 
@@ -486,27 +486,3 @@ class OriginController:
             return
         screen.use_catalogue(checked, name)
         self.app.notify(f"{name}: {message.field.replace('_', ' ')} = {message.value} kept in your catalogue.")
-
-
-def stored_sheet(game_id: int, results: list[dict[str, Any]]) -> GameScore:
-    """An Origin Story game's sheet from its stored results (each player's rounds, as `origin score --json` writes
-    them; solo: the Vancardians' lines under `opponents`); a damaged one is an InputError naming what is wrong."""
-    from scoring.origin.round_input import Alignment
-    from scoring.origin.scoring import GameScore, PlayerTotal, RoundScore
-
-    def player(d: Any, name: str) -> PlayerTotal:
-        try:
-            rounds = tuple(RoundScore(name, Alignment(r["alignment"]), int(r["tricks"]),
-                                      tuple((str(a["source"]), int(a["vp"])) for a in r["abilities"]),
-                                      int(r["surrender_vp"])) for r in d["rounds"])
-            return PlayerTotal(name, rounds, int(d["total"]), int(d["rank"]))
-        except (KeyError, TypeError, ValueError) as exc:
-            raise InputError(f"{name}'s score sheet is damaged ({type(exc).__name__}: {exc}); restore a backup copy "
-                             "of the database", where=f"game {game_id}") from None
-
-    players = [player(r["sheet"], r["name"]) for r in results]
-    opponents = results[0]["sheet"].get("opponents", []) if results else []
-    players += [player(o, str(o.get("name", "?")) if isinstance(o, dict) else "?") for o in opponents]
-    winners = [r["name"] for r in results if r["winner"]]
-    winners += [p.name for p in players[len(results):] if p.rank == 1]
-    return GameScore(tuple(players), tuple(winners))

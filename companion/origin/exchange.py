@@ -29,7 +29,7 @@ from . import KIND
 def read_export(g: dict[str, Any], uid: str, where: str, replay: bool = True) -> WholeGame:
     """An Origin Story game of a companion export: recorded turn by turn, its log replays with every check passing
     (always: an Origin Story log is short), and a finished one's results are the ones its log scores."""
-    from scoring.origin.game import final_sheet
+    from scoring.origin.decide import final_sheet
     from scoring.origin.setup import Mode
     from scoring.origin.state import Phase
 

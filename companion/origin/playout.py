@@ -12,15 +12,16 @@ from scoring.origin import commands as c
 from scoring.origin import events as e
 from scoring.origin.auto_move import next_auto_move, vancardian_to_move
 from scoring.origin.cards import DECK, Card
-from scoring.origin.game import decide, follow_plan
+from scoring.origin.decide import decide, follow_plan
+from scoring.origin.evolve import evolve
+from scoring.origin.legal import legal_options
 from scoring.origin.referee import referee
 from scoring.origin.round_input import Alignment, Effect, EffectKind
-from scoring.origin.round_result import legal_options
 from scoring.origin.setup import HAND, Kind
-from scoring.origin.state import GameState, Phase, evolve
-from scoring.origin.table_view import surrender_offer
+from scoring.origin.state import GameState, Phase
 from scoring.origin.trick import legal_follows
 from scoring.origin.vancardian_effects import parse_effect, round_draws_needed
+from scoring.origin.view import surrender_offer
 
 LINES = ("", "replace 2", "add 4.5", "move 1", "replace 1", "add 9.5")
 STORIES = ("Trance", "Monologuing", "Telekinesis", "Story A", "Story B")  # names only: no text is invented

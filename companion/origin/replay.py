@@ -12,7 +12,8 @@ from db.store import Store
 from scoring.errors import InputError
 from scoring.origin.audit import audit
 from scoring.origin.describe import describe
-from scoring.origin.state import GameState, evolve, project
+from scoring.origin.evolve import evolve, project
+from scoring.origin.state import GameState
 
 from ..games import KINDS
 from ..local_time import clock, when

@@ -18,14 +18,15 @@ from scoring.origin import commands as c
 from scoring.origin import events as e
 from scoring.origin.cards import Card
 from scoring.origin.catalog import Catalogue
-from scoring.origin.game import decide, final_sheet, follow_plan, table_draw
+from scoring.origin.decide import decide, final_sheet, follow_plan, table_draw
+from scoring.origin.evolve import evolve, project
 from scoring.origin.names import renamed
 from scoring.origin.notation import AppDeckDeal, Charge, DealerByLot, SessionAction, StoryCard, Superhero
 from scoring.origin.referee import referee
-from scoring.origin.roundfile_json import score_json
-from scoring.origin.scoring import GameScore
+from scoring.origin.round_file_json import score_json
 from scoring.origin.setup import HAND, Kind
-from scoring.origin.state import GameState, Phase, Step, evolve, project
+from scoring.origin.sheet import GameScore
+from scoring.origin.state import GameState, Phase, Step
 from scoring.origin.vancardian_effects import parse_effect, round_draws_needed
 
 from ..session import LogSession, Submitted

@@ -26,7 +26,7 @@ class Count:
 @dataclass
 class Villainy:
     rounds: int = 0
-    clean: int = 0  # the villain took no trick: the alignment VP (scoring/origin/scoring.py alignment_vp)
+    clean: int = 0  # the villain took no trick: the alignment VP (scoring/origin/sheet.py alignment_vp)
 
 
 @dataclass

@@ -15,7 +15,7 @@ from scoring.origin.round_input import Alignment
 from scoring.origin.round_result import public_view, villain_status
 from scoring.origin.setup import ROUNDS, Kind
 from scoring.origin.state import GameState, Phase, rounds_left
-from scoring.origin.table_view import table_view
+from scoring.origin.view import table_view
 
 from .session import OriginSession
 

@@ -32,7 +32,7 @@ class Game(StrEnum):
     LEGENDS = "legends"
 
 
-# The consequence steps an effect may produce at the table (see referee.py).
+# The consequence steps an effect may produce at the table (see decide.py).
 STEP_KINDS = frozenset(
     {"draw_deck", "take_line", "take_discard", "discard", "pass", "take_rice", "play", "move",
      "replace_line", "refill_line", "extra_action", "swap_in", "copy"}

@@ -13,11 +13,11 @@ from . import commands as c
 from .cards import CardId
 from .catalog import Catalogue
 from .choices import RuleChoices
+from .decide import decide
 from .describe import describe
 from .events import GameStarted, GrantUsed
 from .evolve import evolve, start
 from .notation import parse
-from .referee import decide
 from .state import GameState
 from .table import Variant, with_table_values
 

@@ -9,8 +9,8 @@ from ..errors import InputError
 from .cards import Card, CardId, Kind
 from .catalog import Catalogue
 from .checks import Checker
+from .decide import play_checks
 from .options import Allowance, Placement, draw_allowance, hand_limit, legal_payments, placements, price
-from .referee import play_checks
 from .rules import RuleId
 from .state import GameState, Hand, Phase, PlayerState
 from .table import Seat, Table

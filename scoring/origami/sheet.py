@@ -44,9 +44,6 @@ class PlayerScore:
     awards: tuple[Award, ...]
 
 
-SCORES_ONLY = "Scores only: this play came from BG Stats, which keeps no cards."  # every hand is None
-
-
 @dataclass(frozen=True, slots=True)
 class ScoreSheet:
     players: tuple[PlayerScore, ...]

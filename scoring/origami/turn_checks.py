@@ -1,4 +1,4 @@
-"""The checks every handler of a turn shares, in decide (referee.py) and in the effect steps (steps.py): the game
+"""The checks every handler of a turn shares, in decide (decide.py) and in the effect steps (steps.py): the game
 is in play, the state once some events have happened, and a refill of the draw line."""
 from __future__ import annotations
 

@@ -5,8 +5,8 @@ from collections import Counter
 
 from .cards import DECK, EXTRA_LOVE
 from .referee import referee
-from .scoring import VILLAIN_CLEAN_VP
 from .setup import TRICKS, Kind
+from .sheet import VILLAIN_CLEAN_VP
 from .state import GameState
 
 ALL_CARDS = Counter(DECK + EXTRA_LOVE)

@@ -8,7 +8,7 @@ from . import commands as c
 from .round_result import RoundResult
 from .setup import Kind, Mode
 from .state import GameState, Phase
-from .table_view import next_seat
+from .view import next_seat
 
 
 def vancardian_to_move(state: GameState, result: RoundResult | None = None) -> str | None:

@@ -66,6 +66,18 @@ def too_many(cards: Iterable[Card]) -> list[Card]:
 
 EACH_ONCE = "each card exists once, each extra-love card twice"
 
+
+def without(cards: Iterable[Card], gone: Iterable[Card]) -> tuple[Card, ...]:
+    """`cards` less those `gone`, one for one (a card given twice goes twice), in their order."""
+    left = Counter(gone)
+    kept: list[Card] = []
+    for card in cards:
+        if left[card]:
+            left[card] -= 1
+        else:
+            kept.append(card)
+    return tuple(kept)
+
 _SUITS = {**{s.value: s for s in Suit}, **{w: s for s, w in SUIT_WORDS.items()},
           "b": Suit.BRAINS, "l": Suit.LOVE, "s": Suit.SPEED, "t": Suit.STRENGTH}
 _CARD = re.compile(r"^\s*(\d{1,2})(?:\s*(?:\.5|½|,5))?\s*([a-z]+)\s*$")

@@ -1,4 +1,4 @@
-"""What the table asks the referee to record (imperative). Each is checked by `game.decide` against the state;
+"""What the table asks the referee to record (imperative). Each is checked by `decide.decide` against the state;
 randomness never reaches here: a lot or a card drawn by the app deck arrives as its outcome."""
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from .cards import Card, Suit
 from .round_input import Alignment, Effect
-from .scoring import RoundScore
+from .sheet import RoundScore
 
 
 @dataclass(frozen=True, slots=True)

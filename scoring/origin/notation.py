@@ -24,13 +24,14 @@ from ..decision import Accepted, Rejected, Violation
 from ..errors import InputError
 from . import commands as c
 from .cards import Card, parse_card
+from .decide import decide, table_draw
 from .describe import describe
-from .game import decide, table_draw
+from .evolve import evolve
 from .round_input import CardTrick, parse_alignment, parse_as, parse_effect
 from .setup import HAND, Kind, Mode
-from .state import GameState, evolve
+from .state import GameState
 from .stepper import Due, due, players
-from .table_view import next_seat
+from .view import next_seat
 
 LEVELS = ("score only", "winners", "cards")  # how much of each trick the table logs
 

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from ..errors import InputError
 from .rules import RuleId
-from .scoring import GameScore, PlayerTotal, parse_cell, quick_game
 from .setup import ROUNDS, TRICKS, VANCARDIANS
+from .sheet import GameScore, parse_cell, quick_game, ranked
 
 Row = tuple[str, tuple[str, ...]]  # the name and the five cells, as typed
 Named = list[Row]  # the rows with a name, in order
@@ -50,13 +50,6 @@ def _cell(text: str, name: str, vancardian: bool) -> str:
         if re.match(r"^\d", t):
             t = "h" + t
     return t
-
-
-def dial_game(dials: dict[str, int]) -> GameScore:
-    """A game known only by its final dials (§3.9): totals, ranks (ties share) and winners, no rounds."""
-    ordered = sorted(dials.values(), reverse=True)
-    players = tuple(PlayerTotal(n, (), total, 1 + ordered.index(total)) for n, total in dials.items())
-    return GameScore(players, tuple(n for n, total in dials.items() if total == ordered[0]))
 
 
 def read_dials(named: Sequence[str], dials: Sequence[str]) -> tuple[dict[str, int], str]:
@@ -131,7 +124,7 @@ def _dials_only(names: tuple[str, ...], people: tuple[str, ...], dial_of: dict[s
     missing = [n for n in names if n not in dial_of]
     if missing:
         return Reading(None, 0, people, f"{', '.join(missing)}: the final dial still to type (or type the rounds)")
-    return Reading(dial_game(dial_of), 0, people, "", (DIALS_ONLY,), dials_only=True)
+    return Reading(ranked(dial_of), 0, people, "", (DIALS_ONLY,), dials_only=True)
 
 
 def _cells(named: Named, solo: bool) -> tuple[Cells, str]:

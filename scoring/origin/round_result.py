@@ -1,4 +1,4 @@
-"""What the referee answers (§2, D15): flags, trick and round results, legal options, the public view."""
+"""What the referee answers (§2, D15): flags, trick and round results, the public view."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -7,7 +7,7 @@ from ..decision import Accepted, Rejected, Violation
 from .cards import Card, Suit
 from .round_input import Alignment, RoundInput
 from .rules import RuleId
-from .trick import Play, legal_follows
+from .trick import Play
 
 # --- what the referee answers -------------------------------------------------------------------------------
 
@@ -93,21 +93,6 @@ class RoundResult:
     @property
     def flags(self) -> tuple[Flag, ...]:
         return tuple(f for t in self.tricks for f in t.flags)
-
-
-def legal_options(result: RoundResult) -> tuple[str | None, tuple[Card, ...] | None]:
-    """Who plays next, and which of that seat's cards are legal when its hand is wholly known (a sidekick's
-    face-up cards, a solo row); None when the hand is hidden or partly unknown (the table screen dims the
-    others)."""
-    seat = result.to_play if result.in_play is not None else result.next_leader
-    if seat is None or seat not in result.known:
-        return seat, None
-    cards, unknown = result.known[seat]
-    if unknown:
-        return seat, None
-    in_play = result.in_play
-    lead = None if in_play is None else in_play.lead_suit
-    return seat, tuple(legal_follows(cards, lead))
 
 
 # --- the view the table may see (§2, D15) ------------------------------------------------------------------

@@ -10,10 +10,10 @@ from typing import Any, Literal
 from ..errors import InputError
 from .cards import Card
 from .referee import referee
+from .round_file import parse_round
+from .round_file_parts import card as read_card
 from .round_input import Alignment, RoundInput
 from .round_result import RoundResult
-from .roundfile import parse_round
-from .roundfile_parts import card as read_card
 from .setup import Mode
 from .vancardian_values import VANCARDIANS
 

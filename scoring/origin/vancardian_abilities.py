@@ -5,7 +5,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..errors import InputError
-from .cards import TRUMP, Card
+from .cards import TRUMP, Card, without
 from .rules import RuleId
 from .trick import Play
 from .vancardian_values import (
@@ -19,7 +19,6 @@ from .vancardian_values import (
     lowest,
     plays_low,
     tie_step,
-    without,
 )
 from .wording import name_list, plural
 

@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import Literal
 
 from ..errors import InputError
-from .cards import EXTRA_LOVE_VALUES, TRUMP, Card, Suit, format_value, parse_value
+from .cards import EXTRA_LOVE_VALUES, TRUMP, Card, Suit, format_value, parse_value, without
 from .rules import RuleId
 from .vancardian_values import (
     AUTOMATON,
@@ -21,7 +21,6 @@ from .vancardian_values import (
     Step,
     check_alignment,
     checked_row,
-    without,
 )
 from .wording import name_list, plural
 

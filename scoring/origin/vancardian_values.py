@@ -10,7 +10,6 @@ sentence) pairs, so the table can see why she did what she did.
 Nothing here draws or shuffles: the cards she draws are given (typed by the player, or drawn by the shell)."""
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -138,14 +137,3 @@ def plays_low(alignment: str, tricks_won: int) -> bool:
     if isinstance(tricks_won, bool) or not isinstance(tricks_won, int) or tricks_won < 0:
         raise InputError(f"tricks won {tricks_won!r}: a whole number, 0 or more")
     return check_alignment(alignment) == "villain" and tricks_won == 0
-
-
-def without(cards: Sequence[Card], gone: Sequence[Card]) -> tuple[Card, ...]:
-    left = Counter(gone)
-    kept: list[Card] = []
-    for card in cards:
-        if left[card]:
-            left[card] -= 1
-        else:
-            kept.append(card)
-    return tuple(kept)

@@ -14,8 +14,8 @@ from scoring.origami.cards import CardId
 from scoring.origami.catalog import Catalogue
 from scoring.origami.checks import cards_in_game
 from scoring.origami.commands import Deal
+from scoring.origami.decide import DEAL_FOLDS, decide, fewest_folds
 from scoring.origami.options import folds
-from scoring.origami.referee import DEAL_FOLDS, decide, fewest_folds
 from scoring.origami.state import GameState
 
 from ..form import Field, Verdict

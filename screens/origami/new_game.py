@@ -12,8 +12,8 @@ from scoring.decision import Rejected
 from scoring.errors import InputError, MissingValue
 from scoring.origami import commands as c
 from scoring.origami.catalog import Catalogue
+from scoring.origami.decide import decide
 from scoring.origami.notation import matching
-from scoring.origami.referee import decide
 from scoring.origami.table import Variant
 
 from ..completion import word_list

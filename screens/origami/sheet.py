@@ -1,4 +1,6 @@
-"""The score sheet: per player a bar, a line per card (printed + bonus + why), the awards, and who won how."""
+"""The score sheet: per player a bar, a line per card (printed + bonus + why), the awards, and who won how. A card's
+line, an award's owner and the sheet's note are the engine's (scoring/origami/sheet_words.py), as the command line
+prints them too; the bars, the reasons wrapped to the width and the words for who won are this view's."""
 from __future__ import annotations
 
 import textwrap
@@ -12,7 +14,8 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
-from scoring.origami.sheet import SCORES_ONLY, ScoreSheet
+from scoring.origami.sheet import ScoreSheet
+from scoring.origami.sheet_words import award_owner, card_line, sheet_note
 
 BAR = 24  # the longest bar, in cells
 
@@ -33,18 +36,16 @@ def sheet_text(sheet: ScoreSheet, columns: int = 76, width: int = BAR) -> Text:
         out.append("█" * cells, style="green" if p.name in sheet.winners else "cyan")
         out.append(f"  {p.hand} in hand\n" if p.hand is not None else "\n", style="dim")
         for line in p.lines:
-            bonus = f"{line.bonus:+d}" if line.bonus else ""
-            head = (f"   {line.collection}.{line.position:<2} {line.card:<16} {line.printed:>3} {bonus:>4}"
-                    f" = {line.total:>3}")
+            head = f"   {card_line(line)}"
             out.append(head)
             why(line.why, len(head))
         for award in p.awards:
-            owner = f"{award.owner}'s" if award.owner else "Character"
-            head = f"   award: {owner} {award.source} {award.points:+d}"
+            head = f"   award: {award_owner(award)} {award.source} {award.points:+d}"
             out.append(head)
             why(award.why, len(head))
-    if all(p.hand is None for p in sheet.players):
-        out.append(SCORES_ONLY + "\n", style="dim italic")
+    said = sheet_note(sheet)
+    if said is not None:
+        out.append(said + "\n", style="dim italic")
     if sheet.tie_break == "shared":
         out.append(f"Shared victory: {', '.join(sheet.winners)} (tied on points and on cards in hand).",
                    style="bold")

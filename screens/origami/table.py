@@ -23,12 +23,12 @@ from scoring.errors import InputError, MissingValue
 from scoring.origami import commands as c
 from scoring.origami.cards import RICE_PAPER, CardId
 from scoring.origami.catalog import Catalogue
+from scoring.origami.decide import decide
 from scoring.origami.describe import describe
 from scoring.origami.events import GrantUsed
 from scoring.origami.legal import legal_actions
 from scoring.origami.notation import VERBS, in_game, on_table, parse
 from scoring.origami.options import hand_limit
-from scoring.origami.referee import decide
 from scoring.origami.state import GameState, Phase
 
 from ..ask import ask_override

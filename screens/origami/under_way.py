@@ -16,9 +16,9 @@ from scoring.origami import commands as c
 from scoring.origami.cards import CardId
 from scoring.origami.catalog import Catalogue
 from scoring.origami.checks import cards_in_game
+from scoring.origami.decide import decide
 from scoring.origami.events import PositionEntered
 from scoring.origami.notation import matching
-from scoring.origami.referee import decide
 from scoring.origami.state import GameState
 
 from ..ask import ask_override

@@ -15,8 +15,8 @@ from scoring.origin.round_input import Alignment
 from scoring.origin.round_result import villain_status
 from scoring.origin.setup import Kind, Mode
 from scoring.origin.state import GameState, Phase
-from scoring.origin.table_view import TableFacts
 from scoring.origin.vancardian_abilities import Surrender
+from scoring.origin.view import TableFacts
 
 HERO_STYLE, VILLAIN_STYLE = "bold red", "bold magenta"
 

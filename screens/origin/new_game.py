@@ -11,7 +11,7 @@ from textual.widgets import Footer, Header, Input, Label, Select
 
 from scoring.decision import Rejected
 from scoring.origin import commands as c
-from scoring.origin.game import decide
+from scoring.origin.decide import decide
 from scoring.origin.setup import Kind, mode_for, seating
 
 from ..completion import word_list

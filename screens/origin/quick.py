@@ -19,8 +19,8 @@ from textual.widgets import Footer, Header, Input, Label, Select, Static
 
 from scoring.origin.quick import HINT, Reading, Row, read_grid
 from scoring.origin.rules import Choices, RuleId
-from scoring.origin.scoring import SURRENDER, GameScore
 from scoring.origin.setup import ROUNDS, VANCARDIANS, Mode, mode_for
+from scoring.origin.sheet import SURRENDER, GameScore
 from screens.ask import TextQuestion
 from screens.completion import Completer, complete_word, word_list
 from screens.form import Choice, Field, Verdict

@@ -1,7 +1,9 @@
 """Origin Story's round summary and score sheet (ORIGIN_STORY.md §3.6, §3.7, §9.6–7): every point with its source.
 
 Both screens only show engine values (`scoring.origin`); they never write. The text is built by pure functions
-(`round_text`, `sheet_text`) so that the table, the quick score and the tests draw the same thing."""
+(`round_text`, `sheet_text`) so that the table, the quick score and the tests draw the same thing; what a round's
+line says (its alignment and outcome, each point's source and rule) is the engine's (scoring/origin/sheet_words.py),
+as the command line says it too. The grid, the bars, the colours and the words for who won are this view's."""
 from __future__ import annotations
 
 import io
@@ -19,10 +21,11 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from scoring.origin.round_input import Alignment
-from scoring.origin.round_result import RoundResult, villain_status
+from scoring.origin.round_result import RoundResult
 from scoring.origin.rules import RuleId
-from scoring.origin.scoring import GameScore, PlayerTotal, RoundScore
 from scoring.origin.setup import ROUNDS
+from scoring.origin.sheet import GameScore, PlayerTotal, RoundScore
+from scoring.origin.sheet_words import cell, outcome, sources
 
 HERO_STYLE, VILLAIN_STYLE = "bold #f05050", "bold #a878ff"  # the dial's colours: red hero, purple villain
 WIDE = 24  # a grid column at least this wide holds each point's source in its cell
@@ -35,25 +38,8 @@ def alignment_text(line: RoundScore, short: bool = False) -> Text:
     """`hero, 3 tricks` / `villain, clean` / `villain, caught, 2 tricks` (short: `H3`, `V0`)."""
     style = HERO_STYLE if line.alignment is Alignment.HERO else VILLAIN_STYLE
     if short:
-        return Text(f"{line.alignment.value[0].upper()}{line.tricks}", style=style)
-    status = villain_status(line.alignment, line.tricks)
-    tricks = f"{line.tricks} trick{'s' if line.tricks != 1 else ''}"
-    return Text.assemble((line.alignment.value, style), f", {status or tricks}")
-
-
-def sources(line: RoundScore) -> list[tuple[str, int, str]]:
-    """Each part of a round's VP: (where it came from, VP, the rule that gives it). Alignment first, always
-    (a caught villain's 0 is a fact worth seeing), then each ability as entered, then surrender."""
-    if line.alignment is Alignment.HERO:
-        parts = [(f"hero, {line.tricks} trick{'s' if line.tricks != 1 else ''}", line.alignment_vp,
-                  str(RuleId.SCORE_HERO))]
-    else:
-        parts = [(f"villain, {villain_status(line.alignment, line.tricks)}", line.alignment_vp,
-                  str(RuleId.SCORE_VILLAIN))]
-    parts += [(source, vp, str(RuleId.SCORE_ABILITY)) for source, vp in line.abilities]
-    if line.surrender_vp:
-        parts.append(("surrender", line.surrender_vp, str(RuleId.SOLO_SURRENDER)))
-    return parts
+        return Text(cell(line).upper(), style=style)
+    return Text.assemble((line.alignment.value, style), f", {outcome(line)}")
 
 
 def source_line(line: RoundScore, rules: bool = True, short: bool = False) -> Text:

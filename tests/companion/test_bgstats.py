@@ -15,7 +15,7 @@ from companion.games import KINDS
 from companion.origami.render import sheet_text, stored_sheet
 from companion.origami.statistics import figures as origami_figures
 from db.store import Store
-from scoring.origami.sheet import SCORES_ONLY
+from scoring.origami.sheet_words import SCORES_ONLY
 from screens.origami.sheet import sheet_text as screen_sheet
 from tests.companion.test_exchange import history, run
 

@@ -120,8 +120,8 @@ def test_the_shared_verbs_carry_an_origin_story_game(capsys: pytest.CaptureFixtu
 def quick_scored(url: str, grid: list[dict[str, str]], people: tuple[str, ...], variant: str) -> int:
     """A game saved as the quick-score screen saves it (`on_origin_quick_screen_save`)."""
     from companion.origin.session import FinalResults, SeatResult
-    from scoring.origin.roundfile_json import score_json
-    from scoring.origin.scoring import quick_game
+    from scoring.origin.round_file_json import score_json
+    from scoring.origin.sheet import quick_game
 
     sheet = quick_game(grid)
     data = score_json(sheet)

@@ -23,8 +23,9 @@ from scoring.decision import Rejected
 from scoring.origin import commands as c
 from scoring.origin import events as e
 from scoring.origin.cards import parse_card
+from scoring.origin.evolve import project
 from scoring.origin.round_input import Alignment, parse_effect
-from scoring.origin.state import Phase, Step, project
+from scoring.origin.state import Phase, Step
 
 H, V = Alignment.HERO, Alignment.VILLAIN
 
@@ -182,8 +183,8 @@ def test_the_app_deck_draws_are_recorded_before_use_and_never_twice(store: Store
     assert len(rows["Ann"]) == 8
     count = len(store.log.events(session.game_id))
     while session.state.phase is Phase.PLAY:  # play until a Vancardian follows
+        from scoring.origin.legal import legal_options
         from scoring.origin.referee import referee
-        from scoring.origin.round_result import legal_options
         res = referee(session.state.round_input())
         seat, legal = legal_options(res)
         if seat == "Ann":

@@ -19,9 +19,9 @@ from companion.watch import Catalogues
 from db.store import Store
 from scoring.origin import commands as c
 from scoring.origin.cards import parse_card
+from scoring.origin.legal import legal_options
 from scoring.origin.referee import referee
 from scoring.origin.round_input import Alignment
-from scoring.origin.round_result import legal_options
 from scoring.origin.rules import Choices
 from scoring.origin.state import Phase
 from tests.browser import browser

@@ -121,8 +121,8 @@ def test_a_renamed_origin_story_player_goes_through_export_and_import(tmp_path: 
 def test_an_origin_story_game_in_progress_follows_a_rename_and_its_log_keeps_the_names_it_started_with(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from scoring.origin import commands as c
+    from scoring.origin.evolve import project
     from scoring.origin.round_input import parse_card
-    from scoring.origin.state import project
     from tests.companion.test_origin_session import H, Keys, V, started, submitter
 
     url = f"sqlite:///{tmp_path}/o.db"

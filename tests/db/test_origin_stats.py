@@ -9,8 +9,8 @@ from companion.origami.statistics import figures as origami_figures
 from companion.origin.session import FinalResults, SeatResult
 from companion.origin.statistics import figures as origin_figures
 from db.store import Store
-from scoring.origin.roundfile_json import score_json
-from scoring.origin.scoring import quick_game
+from scoring.origin.round_file_json import score_json
+from scoring.origin.sheet import quick_game
 
 
 def quick_scored(store: Store, grid: list[dict[str, str]], people: tuple[str, ...], variant: str,

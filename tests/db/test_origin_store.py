@@ -9,7 +9,8 @@ from companion.origin.playout import play_game
 from companion.origin.session import OriginSession
 from db.store import Store
 from scoring.origin import commands as c
-from scoring.origin.state import Phase, project
+from scoring.origin.evolve import project
+from scoring.origin.state import Phase
 
 
 def test_an_origin_story_game_round_trips_and_finishes(store: Store) -> None:

@@ -8,9 +8,9 @@ from companion.origami.catalogue import shipped
 from scoring.decision import Accepted, Rejected
 from scoring.origami import commands as c
 from scoring.origami.catalog import Catalogue
+from scoring.origami.decide import Decision, decide
 from scoring.origami.events import GameStarted
 from scoring.origami.evolve import evolve, start
-from scoring.origami.referee import Decision, decide
 from scoring.origami.rules import RuleId
 from scoring.origami.state import GameState, Hand
 

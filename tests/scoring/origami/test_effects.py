@@ -13,9 +13,9 @@ from scoring.errors import MissingValue
 from scoring.origami import commands as c
 from scoring.origami.cards import RICE_PAPER, CardId, Effect
 from scoring.origami.catalog import Catalogue
+from scoring.origami.decide import decide
 from scoring.origami.legal import legal_actions
 from scoring.origami.options import hand_limit
-from scoring.origami.referee import decide
 from scoring.origami.rules import RuleId
 from scoring.origami.state import GameState
 from tests.scoring.origami.referee_helpers import ANN, BOB, CATALOGUE, accepted, refused, run, with_player

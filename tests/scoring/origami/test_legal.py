@@ -5,8 +5,8 @@ from __future__ import annotations
 from scoring.decision import Accepted
 from scoring.origami import commands as c
 from scoring.origami.cards import CardId
+from scoring.origami.decide import decide
 from scoring.origami.legal import legal_actions
-from scoring.origami.referee import decide
 from tests.scoring.origami.referee_helpers import ANN, BOB, CATALOGUE, origami_game, run
 
 

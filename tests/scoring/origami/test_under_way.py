@@ -13,9 +13,9 @@ from scoring.decision import Accepted
 from scoring.origami import commands as c
 from scoring.origami.audit import audit
 from scoring.origami.codec import decode, encode
+from scoring.origami.decide import decide
 from scoring.origami.events import GameStarted
 from scoring.origami.evolve import evolve
-from scoring.origami.referee import decide
 from scoring.origami.rules import RuleId
 from scoring.origami.state import GameState, Phase
 from scoring.origami.table import Variant

@@ -12,10 +12,10 @@ from companion.origin.playout import Engine, play_game, solo_draw
 from scoring.decision import Accepted
 from scoring.origin import commands as c
 from scoring.origin.auto_move import next_auto_move, vancardian_to_move
-from scoring.origin.game import decide
+from scoring.origin.decide import decide
 from scoring.origin.setup import Kind
 from scoring.origin.state import GameState, Phase
-from scoring.origin.table_view import next_seat
+from scoring.origin.view import next_seat
 from tests.scoring.origin.test_game_engine import H, given, state
 
 

@@ -45,7 +45,7 @@ def test_abilities_never_target_a_sidekick() -> None:
 
 
 def test_g11_the_legal_face_up_cards_of_the_sidekick_to_play() -> None:
-    from scoring.origin.round_result import legal_options
+    from scoring.origin.legal import legal_options
     r = table_round(["A", "B"], "A", [["B 5br"]], mode="duo", hands={"SK A": ["7br", "12sp"], "SK B": ["2br", "9st"]})
     assert [(seat, [str(c) for c in cards or ()]) for seat, cards in [legal_options(r)]] == [("SK A", ["7br"])]
     r = table_round(["A", "B"], "A", [["B 5st"]], mode="duo", hands={"SK A": ["7br", "12sp"], "SK B": ["2br", "9st"]})

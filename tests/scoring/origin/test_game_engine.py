@@ -10,7 +10,7 @@ from scoring.decision import Accepted, Rejected
 from scoring.origin import commands as c
 from scoring.origin import events as e
 from scoring.origin.cards import parse_card
-from scoring.origin.game import decide
+from scoring.origin.decide import decide
 from scoring.origin.round_input import Alignment, parse_effect
 from scoring.origin.rules import RuleId
 from scoring.origin.state import GameState, Phase

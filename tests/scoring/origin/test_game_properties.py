@@ -16,7 +16,8 @@ from scoring.origin import codec
 from scoring.origin import events as e
 from scoring.origin.audit import audit
 from scoring.origin.describe import describe
-from scoring.origin.state import Phase, project
+from scoring.origin.evolve import project
+from scoring.origin.state import Phase
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve")
 FAST = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -11,7 +11,7 @@ from companion.origin.playout import Engine
 from scoring.decision import Accepted
 from scoring.errors import InputError
 from scoring.origin import commands as c
-from scoring.origin.game import decide
+from scoring.origin.decide import decide
 from scoring.origin.notation import (
     AppDeckDeal,
     Charge,

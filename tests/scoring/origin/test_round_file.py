@@ -7,9 +7,9 @@ import pytest
 
 from scoring.errors import InputError
 from scoring.origin.cards import parse_card
-from scoring.origin.gamefile import parse_game
-from scoring.origin.roundfile import run_round
-from scoring.origin.roundfile_json import check, round_json, score_json, tricks_json
+from scoring.origin.game_file import parse_game
+from scoring.origin.round_file import run_round
+from scoring.origin.round_file_json import check, round_json, score_json, tricks_json
 
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
 
@@ -205,7 +205,7 @@ def test_solo_exchange_gives_you_an_unknown_card_and_reveal_adjusts_values() -> 
 
 
 def test_d15_public_view_through_the_file() -> None:
-    from scoring.origin.roundfile_json import public_json
+    from scoring.origin.round_file_json import public_json
     data = rf(["Ann", "Bob", "Cat"], "Cat", [["Ann 2st", "Bob 3st", "Cat 4st"], ["Cat 9br", "Ann 6br"]])
     assert public_json(data) == {"trick": 2, "in_play": [["Cat", "9br"], ["Ann", "6br"]], "to_play": "Bob",
                                  "next_leader": None, "tricks_won": {"Ann": 0, "Bob": 0, "Cat": 1},

@@ -8,9 +8,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.errors import InputError
-from scoring.origin.gamefile import parse_game
-from scoring.origin.roundfile import run_round
-from scoring.origin.roundfile_json import check, round_json, tricks_json
+from scoring.origin.game_file import parse_game
+from scoring.origin.round_file import run_round
+from scoring.origin.round_file_json import check, round_json, tricks_json
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-10, 20) | st.floats(allow_nan=True) |

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from scoring.origin.round_input import Alignment
-from scoring.origin.scoring import RoundScore, quick_game, score_game, score_round
+from scoring.origin.sheet import RoundScore, quick_game, score_game, score_round
 from tests.scoring.origin.table_helpers import ability, table_round
 
 

@@ -13,12 +13,13 @@ from scoring.origin import commands as c
 from scoring.origin import events as e
 from scoring.origin.audit import audit
 from scoring.origin.cards import parse_card
-from scoring.origin.game import decide
+from scoring.origin.decide import decide
+from scoring.origin.evolve import project
+from scoring.origin.legal import legal_options
 from scoring.origin.referee import referee
 from scoring.origin.round_input import Alignment, parse_effect
-from scoring.origin.round_result import legal_options
 from scoring.origin.rules import RuleId
-from scoring.origin.state import GameState, Phase, Step, project
+from scoring.origin.state import GameState, Phase, Step
 
 H = Alignment.HERO
 PLAYERS = ("Ann", "Bob", "Cat")

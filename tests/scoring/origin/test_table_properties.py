@@ -12,8 +12,8 @@ from scoring.origin.referee import referee
 from scoring.origin.round_input import Ability, Alignment, CardTrick, Effect, EffectKind, RoundInput, WinnerOnly
 from scoring.origin.round_result import public_view
 from scoring.origin.rules import RuleId
-from scoring.origin.scoring import score_round
 from scoring.origin.setup import Kind, Mode, seating
+from scoring.origin.sheet import score_round
 from scoring.origin.trick import Play, winning
 from tests.scoring.origin.table_helpers import Dealt, legal_rounds, oracle_winner, run
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 
 from scoring.errors import InputError
-from scoring.origin.gamefile import parse_game
-from scoring.origin.roundfile_json import score_json, setup_json
+from scoring.origin.game_file import parse_game
+from scoring.origin.round_file_json import score_json, setup_json
 from scoring.origin.setup import Mode, seating, setup_checklist
 
 

@@ -1,4 +1,4 @@
-"""What the table shows as a function of the state (scoring/origin/table_view.py), checked on positions reached
+"""What the table shows as a function of the state (scoring/origin/view.py), checked on positions reached
 through the real engine: the surrender offered is the one the referee accepts, the legal cards shown are the ones
 it accepts, the Vancardians' moves are those of the trick in play, and the log lines hide every card of a trick."""
 from __future__ import annotations
@@ -12,10 +12,10 @@ from companion.origin.playout import Engine, play_game
 from scoring.decision import Accepted, Rejected
 from scoring.origin import commands as c
 from scoring.origin import events as e
-from scoring.origin.game import decide
+from scoring.origin.decide import decide
 from scoring.origin.setup import Kind
 from scoring.origin.state import GameState, Phase
-from scoring.origin.table_view import recent_lines, table_view
+from scoring.origin.view import recent_lines, table_view
 from tests.scoring.origin.test_game_engine import H, V, card, given, state, table, trick
 
 

@@ -12,7 +12,7 @@ from companion.origin.playout import Engine, play_game
 from scoring.errors import InputError
 from scoring.origin import commands as c
 from scoring.origin.cards import Suit
-from scoring.origin.game import table_draw
+from scoring.origin.decide import table_draw
 from scoring.origin.notation import parse_line, read
 from scoring.origin.round_input import parse_alignment
 from scoring.origin.rules import RuleId
@@ -89,7 +89,7 @@ def test_a_sidekicks_play_without_the_card_it_turns_up_is_noted_before_enter() -
 
 
 def test_a_charged_card_that_changed_a_play_counts_as_used() -> None:
-    from scoring.origin.table_view import unused_charges
+    from scoring.origin.view import unused_charges
     engine = table("Ann", "Bob", "Cat")
     engine.submit(c.Override(c.ChargeAbility("Ann", "Trance", 1), "charged late"))
     engine.submit(c.Override(c.ChargeAbility("Bob", "Steal", 1), "charged late"))

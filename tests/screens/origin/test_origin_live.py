@@ -17,8 +17,8 @@ from companion.games import KINDS
 from companion.origin.session import OriginSession
 from db.store import Store
 from scoring.origin import events as e
+from scoring.origin.legal import legal_options
 from scoring.origin.referee import referee
-from scoring.origin.round_result import legal_options
 from scoring.origin.state import Phase
 from screens.ask import Confirm
 from screens.origin.rules import OriginRulesScreen

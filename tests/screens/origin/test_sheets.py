@@ -9,7 +9,7 @@ from companion.app import make_app
 from scoring.origin.cards import parse_card
 from scoring.origin.round_input import CardTrick, WinnerOnly
 from scoring.origin.round_result import RoundResult
-from scoring.origin.scoring import GameScore, quick_game, score_game, score_round
+from scoring.origin.sheet import GameScore, quick_game, score_game, score_round
 from scoring.origin.trick import Play
 from screens.origin.sheet import OriginSheetScreen, OriginSheetView, RoundSummaryScreen, plain, round_text
 from tests.scoring.origin.table_helpers import ability, table_round

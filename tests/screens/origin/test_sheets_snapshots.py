@@ -8,7 +8,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from companion.app import make_app
-from scoring.origin.scoring import quick_game
+from scoring.origin.sheet import quick_game
 from screens.origin.sheet import OriginSheetScreen
 from tests.screens.origin.test_sheets import SHARED
 from tests.screens.settle import settled
@@ -36,7 +36,7 @@ def test_score_sheet_at_160x48(snap_compare: Any, tmp_path: Path) -> None:
 def test_round_summary_at_80x24(snap_compare: Any, tmp_path: Path) -> None:
     """Round 1 at three: Ann hero with 6 tricks and Monologuing's +2, Bob a clean villain, Cy caught with 2 tricks
     (purple), each VP with its source and the totals; then the tricks turned up, two with cards, six winners only."""
-    from scoring.origin.scoring import score_game, score_round
+    from scoring.origin.sheet import score_game, score_round
     from screens.origin.sheet import RoundSummaryScreen
     from tests.screens.origin.test_sheets import a_round
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import InputError
-from .roundfile import ROUND_KEYS, run_round
-from .roundfile_json import round_json
-from .roundfile_parts import read_dict, read_int, read_list, read_str, short_repr
-from .scoring import GameScore, PlayerTotal, RoundScore, quick_round, score_game, score_round
+from .round_file import ROUND_KEYS, run_round
+from .round_file_json import round_json
+from .round_file_parts import read_dict, read_int, read_list, read_str, short_repr
 from .setup import (
     ROUNDS,
 )
+from .sheet import GameScore, RoundScore, quick_round, ranked, score_game, score_round
 
 
 def parse_game(data: object) -> GameScore:
@@ -74,6 +74,4 @@ def _final_dials(final: dict[str, Any]) -> GameScore:
         raise InputError("two players share a name", where="final")
     totals = {read_str(k, f"final.{k}", "a player's name"): read_int(v, f"final.{k}", "VP", -999, 999)
               for k, v in final.items()}
-    ordered = sorted(totals.values(), reverse=True)
-    players = tuple(PlayerTotal(n, (), t, 1 + ordered.index(t)) for n, t in totals.items())
-    return GameScore(players, tuple(n for n, t in totals.items() if t == ordered[0]))
+    return ranked(totals)

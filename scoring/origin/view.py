@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from . import events as e
 from .cards import Card
 from .describe import describe
+from .legal import legal_options
 from .referee import referee
 from .round_input import Alignment, CardTrick
-from .round_result import RoundResult, legal_options
+from .round_result import RoundResult
 from .setup import TRICKS, Kind, Mode
 from .state import GameState, Phase
 from .vancardian_abilities import Surrender, surrender

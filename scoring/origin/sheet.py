@@ -94,10 +94,15 @@ def score_game(rounds: Sequence[Sequence[RoundScore]], *, vp_floor: str = "none"
             totals[line.player] += line.round_vp
             if vp_floor == "zero":
                 totals[line.player] = max(0, totals[line.player])
+    return ranked(totals, {n: tuple(rs) for n, rs in per.items()})
+
+
+def ranked(totals: Mapping[str, int], rounds: Mapping[str, tuple[RoundScore, ...]] | None = None) -> GameScore:
+    """The sheet of these totals (in the players' order): each player's rank, ties sharing it (1, 1, 3), and the
+    winners, the most VP, ties sharing the victory (OS-GAME-END). `rounds`: each player's rounds, when known."""
     ordered = sorted(totals.values(), reverse=True)
-    players = tuple(PlayerTotal(n, tuple(per[n]), totals[n], 1 + ordered.index(totals[n])) for n in names)
-    best = ordered[0]
-    return GameScore(players, tuple(n for n in names if totals[n] == best))
+    players = tuple(PlayerTotal(n, (rounds or {}).get(n, ()), t, 1 + ordered.index(t)) for n, t in totals.items())
+    return GameScore(players, tuple(n for n, t in totals.items() if t == ordered[0]))
 
 
 _CELL = re.compile(r"^\s*([hv])\s*(\d{1,2})\s*(.*)$", re.IGNORECASE | re.DOTALL)

@@ -18,8 +18,8 @@ from .referee import referee
 from .round_input import Ability, Alignment, CardTrick, EffectKind, WinnerOnly
 from .round_result import RoundResult
 from .rules import RuleId
-from .scoring import GameScore, RoundScore, score_game, score_round
 from .setup import HAND, ROUNDS, Kind, Mode, seating
+from .sheet import GameScore, RoundScore, score_game, score_round
 from .solo_deck import DrawPlan, build_solo_deck, plan_draw
 from .state import GameState, Phase, Piles, Step
 from .trick import Play

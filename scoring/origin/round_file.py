@@ -7,15 +7,7 @@ from __future__ import annotations
 from ..errors import InputError
 from .cards import EXTRA_LOVE, Card
 from .referee import referee
-from .round_input import (
-    Alignment,
-    CardTrick,
-    RoundInput,
-    Surrender,
-    parse_alignment,
-)
-from .round_result import RoundResult
-from .roundfile_parts import (
+from .round_file_parts import (
     card,
     read_ability,
     read_dict,
@@ -27,6 +19,14 @@ from .roundfile_parts import (
     read_trick,
     short_repr,
 )
+from .round_input import (
+    Alignment,
+    CardTrick,
+    RoundInput,
+    Surrender,
+    parse_alignment,
+)
+from .round_result import RoundResult
 from .rules import CHOICES, Choices
 from .setup import (
     HAND,

@@ -1,24 +1,21 @@
-"""The command line's JSON answers (§7.2): tricks, a round, scores, setup, and is this play legal now.
+"""The command line's JSON answers (§7.2): tricks, a round, scores, setup, and is this play legal now; and a score
+sheet read back from the history, which keeps each player's as `origin score --json` writes it.
 
 Output dicts hold only JSON types; cards are always in the short notation."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
 from ..decision import Violation
 from ..errors import InputError
 from .referee import referee
-from .round_input import (
-    CardTrick,
-    RoundInput,
-)
+from .round_file import parse_round, run_round
+from .round_file_parts import card, read_seat
+from .round_input import Alignment, CardTrick, RoundInput
 from .round_result import PlayResult, RoundResult, TrickResult, public_view
-from .roundfile import parse_round, run_round
-from .roundfile_parts import card, read_seat
 from .rules import RuleId
-from .scoring import GameScore, RoundScore, score_round
 from .setup import (
     ROUNDS,
     Kind,
@@ -29,6 +26,7 @@ from .setup import (
     setup_checklist,
     stamina_by_round,
 )
+from .sheet import GameScore, PlayerTotal, RoundScore, score_round
 from .trick import Play
 
 # --- outputs (§7.2) -----------------------------------------------------------------------------------------
@@ -106,6 +104,28 @@ def score_json(game: GameScore) -> dict[str, Any]:
                          "rounds": [{"round": k + 1, **_score_line(s)} for k, s in enumerate(p.rounds)]}
                         for p in game.players],
             "winners": list(game.winners), "shared": game.shared}
+
+
+def stored_sheet(results: Sequence[Mapping[str, Any]], where: str) -> GameScore:
+    """A finished game's sheet from its results in the history: each player's `sheet` as `score_json` writes a
+    player (solo: the Vancardians' lines under `opponents`, a Vancardian of rank 1 among the winners); a damaged
+    one is an InputError naming what is wrong, `where` (the game) first."""
+    def player(d: Any, name: str) -> PlayerTotal:
+        try:
+            rounds = tuple(RoundScore(name, Alignment(r["alignment"]), int(r["tricks"]),
+                                      tuple((str(a["source"]), int(a["vp"])) for a in r["abilities"]),
+                                      int(r["surrender_vp"])) for r in d["rounds"])
+            return PlayerTotal(name, rounds, int(d["total"]), int(d["rank"]))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise InputError(f"{name}'s score sheet is damaged ({type(exc).__name__}: {exc}); restore a backup copy "
+                             "of the database", where=where) from None
+
+    players = [player(r["sheet"], r["name"]) for r in results]
+    opponents = results[0]["sheet"].get("opponents", []) if results else []
+    players += [player(o, str(o.get("name", "?")) if isinstance(o, dict) else "?") for o in opponents]
+    winners = [r["name"] for r in results if r["winner"]]
+    winners += [p.name for p in players[len(results):] if p.rank == 1]
+    return GameScore(tuple(players), tuple(winners))
 
 
 def setup_json(players: int, first_dealer: str | None = None, names: Sequence[str] = ()) -> dict[str, Any]:

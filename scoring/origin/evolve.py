@@ -1,0 +1,220 @@
+"""evolve(state, event) -> state: total, never re-validating (the referee checked before the events were
+recorded); `project(events) = fold(evolve)`."""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from . import events as e
+from .cards import without
+from .round_input import Ability, CardTrick, Surrender, WinnerOnly
+from .rules import Choices
+from .setup import Mode, seating
+from .state import GameState, Piles, RoundState, Step, fresh_piles
+from .trick import Play
+
+SETUP_STAMINA = 1  # OS-SETUP: each player starts with 1 stamina
+
+
+def start(event: e.GameStarted) -> GameState:
+    mode = Mode(event.mode)
+    state = GameState(mode, event.players, seating(mode, event.players), Choices(**dict(event.choices)),
+                      event.deck, event.difficulty, event.difficulty_colour,
+                      stamina=tuple((p, SETUP_STAMINA) for p in event.players))  # OS-SETUP: 1 stamina each
+    return replace(state, piles=fresh_piles()) if mode is Mode.SOLO else state
+
+
+def _round(state: GameState, **changes: object) -> GameState:
+    r = state.round
+    if r is None:
+        return state
+    return replace(state, rounds=state.rounds[:-1] + (replace(r, **changes),))  # type: ignore[arg-type]
+
+
+def _step(state: GameState, step: Step, **changes: object) -> GameState:
+    r = state.round
+    if r is None:
+        return state
+    return _round(state, step=max(r.step, step, key=lambda x: x.order), **changes)
+
+
+def _add_stamina(state: GameState, player: str, delta: int) -> GameState:
+    held = dict(state.stamina)
+    held[player] = held.get(player, 0) + delta
+    return replace(state, stamina=tuple(held.items()))
+
+
+def _add_charge(state: GameState, player: str, source: str, n: int) -> GameState:
+    out: list[tuple[str, str, int]] = []
+    done = False
+    for p, s, k in state.charges:
+        if not done and p == player and s.casefold() == source.casefold():
+            k, done = k + n, True
+        if k:
+            out.append((p, s, k))
+    if not done and n:
+        out.append((player, source, n))
+    return replace(state, charges=tuple(out))
+
+
+def _piles(state: GameState) -> Piles:
+    assert state.piles is not None
+    return state.piles
+
+
+def evolve(state: GameState | None, event: e.Event) -> GameState:
+    """The state after one event. Total: it never refuses (the referee did, before the event existed)."""
+    if isinstance(event, e.GameStarted):
+        return start(event)
+    assert state is not None, "an Origin Story log starts with os.GameStarted"
+    r = state.round
+    solo = state.piles is not None
+    match event:
+        case e.SoloDeckBuilt():
+            return replace(state, solo_colours=event.colours)
+        case e.DealerChosen():
+            return replace(state, first_dealer=event.seat, dealer=event.seat)
+        case e.RoundStarted():
+            state = replace(state, rounds=state.rounds + (RoundState(event.round, event.dealer),),
+                            dealer=event.dealer)
+            return replace(state, piles=fresh_piles()) if solo else state  # every card comes back each round
+        case e.HandDealt():
+            if r is None:
+                return state  # a round's fact with no round: nothing to change (a damaged log)
+            state = _round(state, dealt=True, hands=r.hands + ((event.seat, event.cards),))
+            if solo:
+                p = _piles(state)
+                state = replace(state, piles=replace(p.with_row(event.seat, event.cards),
+                                                     deck=without(p.deck, event.cards)))
+            return state
+        case e.VancardianEffectResolved():
+            if r is None:
+                return state  # a round's fact with no round: nothing to change (a damaged log)
+            hands = dict(r.hands)
+            hands[event.seat] = event.row_after
+            state = _round(state, hands=tuple(hands.items()))
+            if solo:
+                p = _piles(state)
+                p = replace(p, deck=without(p.deck, event.drew), aside=without(p.aside, event.added))
+                state = replace(state, piles=p.leave(event.discarded, state.choices.extra_love_exit)
+                                .with_row(event.seat, event.row_after))
+            return state
+        case e.EventRevealed():
+            return _step(state, Step.EVENT, event=event)
+        case e.StaminaChanged():
+            state = _add_stamina(state, event.player, event.delta)
+            return _step(state, Step.STAMINA, gained=True) if event.source == e.GAIN else state
+        case e.StoryCardPlaced():
+            return _step(replace(state, story=state.story + ((event.player, event.slot, event.name),)), Step.STORY)
+        case e.SuperheroRevealed():
+            heroes = dict(state.superheroes)
+            heroes[event.player] = event.name
+            return _step(replace(state, superheroes=tuple(heroes.items())), Step.SUPERHERO)
+        case e.AbilityCharged():
+            charged = r.charged + (event,) if r is not None else ()
+            return _step(_add_charge(state, event.player, event.source, event.stamina), Step.CHARGE, charged=charged)
+        case e.StaminaRemoved():
+            return _add_charge(state, event.player, event.source, -event.stamina)
+        case e.AlignmentsRevealed():
+            return _step(state, Step.ALIGN, alignment=event.alignment)
+        case e.CardPlayed():
+            if r is None:
+                return state  # a round's fact with no round: nothing to change (a damaged log)
+            play = Play(event.seat, event.card, event.value, event.suit, event.by, event.ignore_follow)
+            current = r.in_play(len(state.seating.seats))
+            if current is not None:
+                entries = r.entries[:-1] + (replace(current, plays=current.plays + (play,)),)
+            else:
+                entries = r.entries + (CardTrick((play,)),)
+            state = _round(state, entries=entries, moves=() if event.seat == state.you else r.moves)
+            if solo:
+                p = _piles(state)
+                state = replace(state, piles=replace(p.with_row(event.seat, without(p.row(event.seat), (event.card,))),
+                                                     trick=p.trick + (event.card,)))
+            return state
+        case e.SidekickCardTurned():
+            if r is None or not r.entries or not isinstance(r.entries[-1], CardTrick):
+                return state
+            last = r.entries[-1]
+            return _round(state, entries=r.entries[:-1] + (replace(last, turned=last.turned + ((event.sidekick,
+                                                                                                 event.card),)),))
+        case e.CardsDrawn():
+            if not solo:
+                return state
+            p = _piles(state)
+            drawn = dict(p.drawn)
+            drawn[event.seat] = drawn.get(event.seat, ()) + event.cards
+            return replace(state, piles=replace(p, deck=without(p.deck, event.cards), drawn=tuple(drawn.items())))
+        case e.DeckReshuffled():
+            if not solo:
+                return state
+            p = _piles(state)
+            return replace(state, piles=replace(p, deck=tuple(sorted(p.deck + event.cards)),
+                                                discard=without(p.discard, event.cards)))
+        case e.VancardianChose():
+            if not solo:
+                return state
+            state = _round(state, moves=r.moves + (event,)) if r is not None else state
+            p = _piles(state)
+            p = replace(p, drawn=tuple((s, c) for s, c in p.drawn if s != event.seat))
+            if event.role == "follow":
+                p = p.leave(event.discarded, state.choices.extra_love_exit).with_row(event.seat, event.row_after)
+            return replace(state, piles=p)
+        case e.TrickWon():
+            if r is None:
+                return state  # a round's fact with no round: nothing to change (a damaged log)
+            entries = r.entries + ((WinnerOnly(event.winner),) if event.named else ())
+            again = any(n == event.trick for n, _w, _l in r.winners)
+            state = _round(state, entries=entries, winners=r.winners + ((event.trick, event.winner,
+                                                                          event.next_leader),), moves=())
+            if solo and not again:
+                p = _piles(state)
+                keep = without(p.trick, tuple(c for c in p.trick if c.extra_love))
+                extra = tuple(c for c in p.trick if c.extra_love)
+                won = dict(p.won)
+                won[event.winner] = won.get(event.winner, ()) + keep
+                p = replace(p, trick=(), won=tuple(won.items()))
+                state = replace(state, piles=p.leave(extra, state.choices.extra_love_exit))
+            return state
+        case e.RevokeFlagged():
+            if r is None:
+                return state  # a round's fact with no round: nothing to change (a damaged log)
+            return _round(state, revokes=r.revokes + (event,))
+        case e.AbilityUsed():
+            if r is None:
+                return state  # a round's fact with no round: nothing to change (a damaged log)
+            return _round(state, abilities=r.abilities + (Ability(event.player, event.source, event.effects,
+                                                                  event.timing, event.trick),))
+        case e.CardsExchanged():
+            if r is None:
+                return state
+            hands = dict(r.hands)  # the referee reads the rows as exchanged from the start of the round
+            hands[event.player] = without(hands.get(event.player, ()), (event.gave,)) + (event.took,)
+            hands[event.seat] = (event.gave,) + without(hands.get(event.seat, ()), (event.took,))
+            state = _round(state, hands=tuple(hands.items()))
+            if solo:
+                p = _piles(state)
+                p = p.with_row(event.player, without(p.row(event.player), (event.gave,)) + (event.took,))
+                state = replace(state, piles=p.with_row(event.seat, (event.gave,) + without(p.row(event.seat),
+                                                                                          (event.took,))))
+            return state
+        case e.Surrendered():
+            return _round(state, surrender=Surrender(event.trick, event.to, event.vp))
+        case e.RoundScored():
+            return _round(state, scored=event.lines, scores=event.scores)
+        case e.DealerPassed():
+            return replace(state, dealer=event.to)
+        case e.GameEnded():
+            return replace(state, ended=event)
+        case e.RuleOverridden():
+            return replace(state, overrides=state.overrides + (event,))
+    raise AssertionError(f"not an Origin Story event: {event!r}")
+
+
+def project(events: Iterable[e.Event]) -> GameState:
+    state: GameState | None = None
+    for event in events:
+        state = evolve(state, event)
+    if state is None:
+        raise ValueError("an empty log has no game")
+    return state
