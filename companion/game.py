@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from importlib import import_module
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -212,3 +213,52 @@ class Game(Protocol):
     def statistics(self, stats: PlayerStats) -> Statistics:
         """The player's statistics in this game, from the store's lines of its kind (`stats.of(kind)`)."""
         ...
+
+
+class GamePackage:
+    """The Game protocol as a game's shell package meets it when each role lives in the module named for it, as in
+    every game's package here (the same role under the same name): `controller.Controller`, `exchange.read_export`,
+    `replay.replayed`, `statistics.facts` and `statistics.statistics`, `watch.view`, the module `bgstats`,
+    `catalogue.load`, `cli.rules`. Each module is imported when first used: the game's `__init__` stays light. A
+    game defines the rest (its kind, names, entries, verbs, codec, catalogue verb) and overrides what it lays out
+    otherwise."""
+
+    package: str  # the game's shell package, e.g. "companion.origami"
+
+    def _module(self, name: str) -> Any:
+        return import_module(f"{self.package}.{name}")
+
+    def replay(self, store: Store, game: GameRecord) -> Output:
+        output: Output = self._module("replay").replayed(store, game)
+        return output
+
+    def read_export(self, data: dict[str, Any], uid: str, where: str, replay: bool) -> WholeGame:
+        whole: WholeGame = self._module("exchange").read_export(data, uid, where, replay)
+        return whole
+
+    def catalogue(self, files: Sequence[Path]) -> Any:
+        return self._module("catalogue").load(files)
+
+    def rules(self, query: str, players: str | None) -> tuple[Any, str]:
+        found: tuple[Any, str] = self._module("cli").rules(query, players)
+        return found
+
+    def phone_view(self, store: Store, game: GameRecord, catalogue: Any) -> PhoneView:
+        view: PhoneView = self._module("watch").view(store, game, catalogue)
+        return view
+
+    def bgstats(self) -> BgStats:
+        module: BgStats = self._module("bgstats")
+        return module
+
+    def controller(self, shell: Shell) -> GameController:
+        controller: GameController = self._module("controller").Controller(shell)
+        return controller
+
+    def facts(self, game: Finished) -> list[list[Fact]]:
+        found: list[list[Fact]] = self._module("statistics").facts(game)
+        return found
+
+    def statistics(self, stats: PlayerStats) -> Statistics:
+        block: Statistics = self._module("statistics").statistics(stats)
+        return block

@@ -5,20 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..game import Entry, Game, Verb
+from ..game import Entry, Game, GamePackage, Verb
 
 if TYPE_CHECKING:
     import argparse
-    from collections.abc import Sequence
-    from pathlib import Path
 
-    from db.kinds import Codec, Fact, Finished
-    from db.records import GameRecord, WholeGame
-    from db.stats import PlayerStats
-    from db.store import Store
-
-    from ..game import BgStats, GameController, Output, PhoneView, Statistics
-    from ..shell import Shell
+    from db.kinds import Codec
 
 KIND = "origami"  # games.kind in the store and in export files: never changes
 VARIANTS = {"origami": "Origami", "legends": "Origami Legends", "mixed": "Origami and Origami Legends"}
@@ -32,7 +24,8 @@ VERB_HELP = {
 }
 
 
-class Origami:
+class Origami(GamePackage):
+    package = __name__
     kind = KIND
     name = "Origami"
     entries: tuple[Entry, ...] = (Entry("new", "Origami: new game", "n", "Origami"),
@@ -51,11 +44,6 @@ class Origami:
 
         return codec  # a module with VERSION, encode and decode
 
-    def rules(self, query: str, players: str | None) -> tuple[Any, str]:
-        from .cli import rules
-
-        return rules(query, players)
-
     def catalogue_verb(self, args: argparse.Namespace) -> tuple[Any, str]:
         from db.location import default_url
 
@@ -65,46 +53,6 @@ class Origami:
 
         url = args.db or default_url()
         return run(args, with_values(load(catalogue_files(args)), stored_values(url, KIND)), url)
-
-    def catalogue(self, files: Sequence[Path]) -> Any:
-        from .catalogue import load
-
-        return load(files)
-
-    def phone_view(self, store: Store, game: GameRecord, catalogue: Any) -> PhoneView:
-        from .watch import view
-
-        return view(store, game, catalogue)
-
-    def read_export(self, data: dict[str, Any], uid: str, where: str, replay: bool) -> WholeGame:
-        from .exchange import read_export
-
-        return read_export(data, uid, where, replay)
-
-    def bgstats(self) -> BgStats:
-        from . import bgstats
-
-        return bgstats
-
-    def replay(self, store: Store, game: GameRecord) -> Output:
-        from .replay import replayed
-
-        return replayed(store, game)
-
-    def controller(self, shell: Shell) -> GameController:
-        from .controller import OrigamiController
-
-        return OrigamiController(shell)
-
-    def facts(self, game: Finished) -> list[list[Fact]]:
-        from .statistics import facts
-
-        return facts(game)
-
-    def statistics(self, stats: PlayerStats) -> Statistics:
-        from .statistics import statistics
-
-        return statistics(stats, self.name)
 
 
 GAME: Game = Origami()

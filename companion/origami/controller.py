@@ -50,7 +50,7 @@ class TakesCatalogue(Protocol):
     def use_catalogue(self, catalogue: Catalogue) -> None: ...
 
 
-class OrigamiController:
+class Controller:
     def __init__(self, app: Shell) -> None:
         self.app = app
         self.session: GameSession | None = None  # the game on the table

@@ -80,10 +80,10 @@ def _total(parts: Sequence[Tally]) -> Tally:
     return Tally("", games, sum(t.wins for t in parts), points / scored if scored else None, best, scored)
 
 
-def statistics(stats: PlayerStats, name: str) -> Statistics:
-    """Origami's block of the player's history (`name`: the game's, heading the block beside another game's)."""
+def statistics(stats: PlayerStats) -> Statistics:
+    """Origami's block of the player's history (headed by the game's name beside another game's block)."""
     s = figures(stats)
-    return Statistics(s.overall.games, s.overall.wins, stats_json(s), stats_text(s), stats_text(s, name),
+    return Statistics(s.overall.games, s.overall.wins, stats_json(s), stats_text(s), stats_text(s, "Origami"),
                       tuple(score for _, _, score in s.trend))
 
 

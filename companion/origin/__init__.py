@@ -5,24 +5,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..game import Entry, Game, Verb
+from ..game import Entry, Game, GamePackage, Verb
 
 if TYPE_CHECKING:
     import argparse
-    from collections.abc import Sequence
-    from pathlib import Path
 
-    from db.kinds import Codec, Fact, Finished
-    from db.records import GameRecord, WholeGame
-    from db.stats import PlayerStats
-    from db.store import Store
-
-    from ..game import BgStats, GameController, Output, PhoneView, Statistics
-    from ..shell import Shell
+    from db.kinds import Codec
 
 KIND = "origin-story"  # games.kind in the store and in export files: never changes
 
-class OriginStory:
+
+class OriginStory(GamePackage):
+    package = __name__
     kind = KIND
     name = "Origin Story"
     entries: tuple[Entry, ...] = (
@@ -43,11 +37,6 @@ class OriginStory:
 
         return codec  # a module with VERSION, encode and decode
 
-    def rules(self, query: str, players: str | None) -> tuple[Any, str]:
-        from .cli import rules
-
-        return rules(query, players)
-
     def catalogue_verb(self, args: argparse.Namespace) -> tuple[Any, str]:
         from db.location import default_url
 
@@ -56,46 +45,6 @@ class OriginStory:
 
         url = args.db or default_url()
         return run(args.words, load(catalogue_files(args), stored_values(url, KIND)), url)
-
-    def catalogue(self, files: Sequence[Path]) -> Any:
-        from .catalogue import load
-
-        return load(files)
-
-    def phone_view(self, store: Store, game: GameRecord, catalogue: Any) -> PhoneView:
-        from .watch import view
-
-        return view(store, game)
-
-    def read_export(self, data: dict[str, Any], uid: str, where: str, replay: bool) -> WholeGame:
-        from .exchange import read_export
-
-        return read_export(data, uid, where, replay)
-
-    def bgstats(self) -> BgStats:
-        from . import bgstats
-
-        return bgstats
-
-    def replay(self, store: Store, game: GameRecord) -> Output:
-        from .replay import replayed
-
-        return replayed(store, game)
-
-    def controller(self, shell: Shell) -> GameController:
-        from .controller import OriginController
-
-        return OriginController(shell)
-
-    def facts(self, game: Finished) -> list[list[Fact]]:
-        from .statistics import facts
-
-        return facts(game)
-
-    def statistics(self, stats: PlayerStats) -> Statistics:
-        from .statistics import statistics
-
-        return statistics(stats)
 
 
 GAME: Game = OriginStory()

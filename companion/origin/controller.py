@@ -42,7 +42,7 @@ def key() -> str:
     return uuid.uuid4().hex
 
 
-class OriginController:
+class Controller:
     def __init__(self, app: Shell) -> None:
         self.app = app
         self.session: OriginSession | None = None  # the game on the table

@@ -228,5 +228,6 @@ class View:
         return fragment(self.snap)
 
 
-def view(store: Store, game: GameRecord) -> View:
+def view(store: Store, game: GameRecord, catalogue: object = None) -> View:
+    """The game on the phones' table (Origin Story's view needs no catalogue: its cards are their notation)."""
     return View(snapshot(store, game))

@@ -69,9 +69,9 @@ async def test_an_action_recorded_in_another_window_first_is_shown_not_doubled(t
                                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     """Before this window has looked (it looks once a second: tests/screens/test_second_window.py), the other
     window's action is found when this one records: said, shown, and not recorded twice."""
-    from companion.origami.controller import OrigamiController
+    from companion.origami.controller import Controller
 
-    monkeypatch.setattr(OrigamiController, "follow", lambda self: None)  # this window has not looked yet
+    monkeypatch.setattr(Controller, "follow", lambda self: None)  # this window has not looked yet
     url = f"sqlite:///{tmp_path}/s.db"
     game = dealt_game(url)
     app = make_app(url, {"origami": CATALOGUE})
