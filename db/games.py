@@ -42,7 +42,7 @@ class Games:
             game_id = insert_game(c, variant, players, families, characters, rules or {}, "log", uid, store.clock(),
                                   kind, store.clock)
             if first:
-                c.execute(insert(EventRow), log.rows(store.codec(kind), game_id, 1, first, key, store.clock())[0])
+                c.execute(insert(EventRow), log.rows(store.codec(kind), game_id, 1, first, key, store.clock()))
             return read(c, game_id)
 
     def get(self, game_id: int) -> GameRecord:
