@@ -137,11 +137,11 @@ def run(store: Store, folder: Path, count: int) -> None:
 
     # A rating read, as the players screen makes it, against rating the whole history (what it did before).
     p1 = store.profiles.get("P1").id
-    fresh = timed(lambda: ratings.recompute(store), 3)
+    fresh = timed(lambda: ratings.recompute(store.database), 3)
     line("baseline: every rating worked out from the results", fresh, "itself", fresh)
-    one = timed(lambda: ratings.stored(store, player=p1), 20)
+    one = timed(lambda: ratings.stored(store.database, player=p1), 20)
     line("one player's kept ratings and trend (players screen)", one, "working them out", fresh)
-    everyone = timed(lambda: ratings.stored(store), 10)
+    everyone = timed(lambda: ratings.stored(store.database), 10)
     line("everyone's kept ratings (history --ratings)", everyone, "working them out", fresh)
     line("one player's kept ratings, against a frame", one, "a 16 ms frame", FRAME)
 

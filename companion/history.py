@@ -170,7 +170,7 @@ def ratings(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
     from db.ratings import stored
 
     wanted = store.profiles.get(args.player).id if args.player else None
-    ratings = stored(store, player=wanted)
+    ratings = stored(store.database, player=wanted)
     data: list[dict[str, Any]] = []
     out = ["Skill ratings (openskill, Plackett-Luce): ordinal = mu - 3 sigma, higher is better"]
     for scope in sorted(ratings.by_scope, key=lambda s: (s.split("/")[0], "/" in s, s)):
@@ -210,7 +210,7 @@ def lineup(store: Store, names: str, scope: str) -> tuple[str, list[dict[str, An
     ids = [p.id for p in found]
     if len(set(ids)) != len(ids):
         raise InputError("a player is named twice", where="--chances")
-    odds = chances(lineup_skills(store, scope, ids), ids)
+    odds = chances(lineup_skills(store.database, scope, ids), ids)
     shown = [p.name for p in found]
     return (f"Chances to win ({title(scope)}): " + ", ".join(f"{n} {p:.0%}" for n, p in zip(shown, odds, strict=True)),
             [{"player": n, "chance": p} for n, p in zip(shown, odds, strict=True)])

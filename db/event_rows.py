@@ -1,6 +1,9 @@
-"""An action's events as rows the SQLite driver inserts itself: recording an action is the one write a player
-waits on, and after the disk's flush every line of Python runs with cold caches (about 2.5× slower here), so this
-path does as little as it can. The stored text is the same as SQLAlchemy's (tests/db/test_dates.py compares)."""
+"""The events' rows: an action's events as SQLAlchemy inserts them (`mappings`) and as the SQLite driver inserts
+them itself (`rows`), the action recorded under a key, and what makes a stored row unreadable.
+
+Recording an action is the one write a player waits on, and after the disk's flush every line of Python runs with
+cold caches (about 2.5× slower here), so the driver's path does as little as it can. The stored text is the same as
+SQLAlchemy's (tests/db/test_dates.py compares)."""
 from __future__ import annotations
 
 import json
@@ -9,9 +12,12 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
+from sqlalchemy import Connection, func, select
+
 from . import upcast
 from .kinds import Codec
-from .records import Event, Undone
+from .models import Event as EventRow
+from .records import Appended, Event, Undone
 
 COLUMNS = ("game_id", "seq", "type", "version", "payload", "action", "idempotency_key", "recorded_at")
 INSERT = f"INSERT INTO events ({', '.join(COLUMNS)}) VALUES ({', '.join('?' for _ in COLUMNS)})"
@@ -41,3 +47,41 @@ def rows(codec: Codec, game_id: int, seq: int, facts: Sequence[Event | Undone], 
         name, version, data = upcast.write(codec, fact)
         out.append((game_id, seq + i, name, version, json_text(data), seq, key if i == 0 else None, at))
     return out
+
+
+def mappings(codec: Codec, game_id: int, seq: int, facts: Sequence[Event | Undone], key: str | None,
+             now: datetime) -> list[dict[str, Any]]:
+    """An action's rows as SQLAlchemy inserts them (`rows`: the SQLite driver's own)."""
+    out = []
+    for i, fact in enumerate(facts):
+        name, version, payload = upcast.write(codec, fact)
+        out.append({"game_id": game_id, "seq": seq + i, "type": name, "version": version, "payload": payload,
+                    "action": seq, "idempotency_key": key if i == 0 else None, "recorded_at": now})
+    return out
+
+
+def action(c: Connection, key: str) -> tuple[int, Appended] | None:
+    """The game and events of the action recorded with `key`, if there is one."""
+    row = c.execute(select(EventRow.game_id, EventRow.seq).where(EventRow.idempotency_key == key)).first()
+    if row is None:
+        return None
+    last = c.execute(select(func.max(EventRow.seq)).where(EventRow.game_id == row.game_id,
+                                                          EventRow.action == row.seq)).scalar()
+    return row.game_id, Appended(row.seq, last or row.seq, True)
+
+
+def row_problem(r: Any) -> str | None:
+    """What makes an events row unreadable (None when it is sound)."""
+    for name in ("seq", "action", "version"):
+        value = getattr(r, name)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            return f"its {name} is {value!r}, not a whole number from 1"
+    if not isinstance(r.type, str):
+        return f"its type is {r.type!r}"
+    if not isinstance(r.payload, dict):
+        return f"its payload is {r.payload!r}, not an object"
+    if not isinstance(r.recorded_at, datetime):
+        return f"its time is {r.recorded_at!r}"
+    if r.idempotency_key is not None and not isinstance(r.idempotency_key, str):
+        return f"its key is {r.idempotency_key!r}"
+    return None

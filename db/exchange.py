@@ -5,29 +5,26 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import Connection, insert, or_, select, update
 
 from scoring.errors import InputError
 
-from . import games, ratings, results, tallies, upcast
+from . import event_rows, game_rows, ratings, result_rows, tallies, upcast
+from .database import Database
 from .engine import one_writer
 from .errors import Conflict, DamagedGame, UnknownRecord
 from .kinds import Seat
-from .log import row_problem
 from .models import Event as EventRow
 from .models import Game, Player, Result, aware
-from .profiles import profile_id
+from .player_rows import profile_id
 from .records import GameRecord, StoredEvent, WholeGame
-
-if TYPE_CHECKING:
-    from .store import Store
 
 
 class Exchange:
-    def __init__(self, store: Store) -> None:
-        self._store = store
+    def __init__(self, database: Database) -> None:
+        self._database = database
 
     def whole(self, game_ids: Sequence[int] | None = None) -> list[WholeGame]:
         """Games with their logs as stored and their results (every game when `game_ids` is None), oldest first;
@@ -52,7 +49,7 @@ class Exchange:
     def iter_whole(self, game_ids: Sequence[int] | None = None) -> Iterator[WholeGame | DamagedGame]:
         """`whole` (every game when `game_ids` is None), oldest first, a damaged one named in its place, read a page
         at a time: an export streams in bounded memory."""
-        with self._store._read() as c:
+        with self._database.read() as c:
             if game_ids is not None:
                 for game_id in game_ids:
                     if c.execute(select(Game.id).where(Game.id == game_id)).first() is None:
@@ -60,20 +57,20 @@ class Exchange:
             query = select(Game.id, Game.started_at).order_by(Game.started_at, Game.id)
             if game_ids is None:
                 ids = list(c.execute(query.with_only_columns(Game.id)).scalars())
-            elif len(set(game_ids)) <= games.PAGE:  # games asked for by number (a few): in the same order
+            elif len(set(game_ids)) <= game_rows.PAGE:  # games asked for by number (a few): in the same order
                 ids = list(c.execute(query.with_only_columns(Game.id).where(Game.id.in_(set(game_ids)))).scalars())
             else:  # very many: a page of ids per statement, put in order here
-                wanted = [r for batch in tallies.chunks(sorted(set(game_ids)), games.PAGE)
+                wanted = [r for batch in tallies.chunks(sorted(set(game_ids)), game_rows.PAGE)
                           for r in c.execute(query.where(Game.id.in_(batch)))]
                 ids = [i for i, _ in sorted(wanted, key=lambda r: (str(r[1]), r[0]))]
-        for page in games.read_pages(self._store, ids):
-            with self._store._read() as c:
+        for page in game_rows.read_pages(self._database, ids):
+            with self._database.read() as c:
                 sound = [g for g in page if isinstance(g, GameRecord)]
                 events: dict[int, list[Any]] = {g.id: [] for g in sound}
                 for r in c.execute(select(EventRow).where(EventRow.game_id.in_([g.id for g in sound]))
                                    .order_by(EventRow.game_id, EventRow.seq)):
                     events[r.game_id].append(r)
-                sheets = results.many(c, sound)
+                sheets = result_rows.many(c, sound)
             for game in page:
                 if isinstance(game, DamagedGame):
                     yield game
@@ -106,7 +103,7 @@ class Exchange:
         """`add` for games that come a batch at a time (an import read as it goes), still in one transaction: a batch
         that fails (a bad game found late) leaves nothing written."""
         added = skipped = 0
-        with self._store._write() as c:
+        with self._database.write() as c:
             one_writer(c)
             for batch in batches:
                 a, s = self._add(c, batch, twins)
@@ -116,18 +113,18 @@ class Exchange:
     def known(self, uids: Iterable[str]) -> set[str]:
         """Which of these game ids are already here (a page of ids per statement)."""
         found: set[str] = set()
-        with self._store._read() as c:
-            for batch in tallies.chunks(uids, games.PAGE):
+        with self._database.read() as c:
+            for batch in tallies.chunks(uids, game_rows.PAGE):
                 found.update(c.execute(select(Game.uid).where(Game.uid.in_(batch))).scalars())
         return found
 
     def twins(self, found: Sequence[WholeGame]) -> dict[str, int]:
         """Finished games already here that are the same plays as `found` under other ids: uid -> game id."""
-        with self._store._read() as c:
+        with self._database.read() as c:
             return {g.uid: twin for g in found if (twin := _twin(c, g)) is not None}
 
     def _add(self, c: Connection, batch: Sequence[WholeGame], twins: bool) -> tuple[int, int]:
-        store = self._store
+        clock, kinds = self._database.clock, self._database.kinds
         added = skipped = 0
         finished: list[int] = []
         facts: list[dict[str, Any]] = []
@@ -138,13 +135,13 @@ class Exchange:
                 skipped += 1
                 continue
             # A profile found once is the same for every game of the import (one transaction, one writer).
-            ids = [profiles[name] if name in profiles else profiles.setdefault(name, profile_id(c, name, store.clock))
+            ids = [profiles[name] if name in profiles else profiles.setdefault(name, profile_id(c, name, clock))
                    for name in game.players]
-            game_id = games.insert_game(c, game.variant, game.players, game.families, game.characters, game.rules,
-                                        game.source, game.uid, game.started_at, game.kind, store.clock, ids)
+            game_id = game_rows.insert_game(c, game.variant, game.players, game.families, game.characters,
+                                            game.rules, game.source, game.uid, game.started_at, game.kind, clock, ids)
             keys = [e.key for e in game.events if e.key]
             if any(c.execute(select(EventRow.seq).where(EventRow.idempotency_key.in_(keys_page))).first()
-                   for keys_page in tallies.chunks(keys, games.PAGE)):
+                   for keys_page in tallies.chunks(keys, game_rows.PAGE)):
                 raise Conflict(f"game {game.uid}: its actions are already recorded in another game")
             if game.events:
                 c.execute(insert(EventRow), [
@@ -156,7 +153,7 @@ class Exchange:
                                             "finished_at": game.finished_at}
                                            for seat, (pid, row) in enumerate(zip(ids, game.results, strict=True))])
                 finished.append(game_id)
-                facts += results.facts(store.kinds, game_id, game.kind, game.variant, game.families, game.rules, [
+                facts += result_rows.facts(kinds, game_id, game.kind, game.variant, game.families, game.rules, [
                     Seat(r["score"], r["rank"], r["winner"], r["sheet"]) for r in game.results])
             c.execute(update(Game).where(Game.id == game_id).values(
                 status=game.status, finished_at=game.finished_at, tie_break=game.tie_break))
@@ -167,12 +164,13 @@ class Exchange:
         return added, skipped
 
     def _event_problem(self, r: Any, kind: str) -> str | None:
-        """What makes a stored event unreadable (`log.row_problem`), its payload decoded by its game's codec too."""
-        why = row_problem(r)
+        """What makes a stored event unreadable (`event_rows.row_problem`), its payload decoded by its game's codec
+        too."""
+        why = event_rows.row_problem(r)
         if why is not None:
             return why
         try:
-            upcast.read(self._store.codec(kind), r.type, r.version, r.payload)
+            upcast.read(self._database.codec(kind), r.type, r.version, r.payload)
         except (InputError, TypeError, ValueError) as exc:
             return f"{r.type}: {exc}"
         return None

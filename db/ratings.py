@@ -12,16 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from openskill.models import PlackettLuce
 from sqlalchemy import Connection, and_, delete, insert, or_, select, tuple_
 from sqlalchemy import update as sa_update
 
+from .database import Database
 from .models import Game, Player, RatingSkill, RatingStep, Result
-
-if TYPE_CHECKING:
-    from .store import Store
 
 MODEL = PlackettLuce()  # openskill's defaults: mu 25, sigma 25/3, beta 25/6
 Seat = tuple[int, int]  # (player id, rank)
@@ -107,9 +105,9 @@ def _played(c: Connection, where: Any) -> list[tuple[int, str, str, list[Seat]]]
     return games
 
 
-def recompute(store: Store) -> Ratings:
+def recompute(database: Database) -> Ratings:
     """The ratings worked out afresh from every finished game in the history (what the stored ones must equal)."""
-    with store._read() as c:  # the store's own read transaction: one consistent view of the history
+    with database.read() as c:  # the store's own read transaction: one consistent view of the history
         ratings = rate(_played(c, Game.id.isnot(None)))
         ratings.names = {r.id: r.name for r in c.execute(select(Player.id, Player.name))}
     return ratings
@@ -279,9 +277,9 @@ def _rate_on(c: Connection, games: list[tuple[int, str, str, list[Seat]]]) -> No
 
 
 # --- reading the kept ratings -----------------------------------------------------------------------------------
-def stored(store: Store, player: int | None = None, last: int | None = TREND) -> Ratings:
+def stored(database: Database, player: int | None = None, last: int | None = TREND) -> Ratings:
     """The kept ratings: everyone's, or one player's; each with the `last` steps of its trend (None: all)."""
-    with store._read() as c:
+    with database.read() as c:
         return read_stored(c, player, last)
 
 
@@ -311,13 +309,13 @@ def read_stored(c: Connection, player: int | None = None, last: int | None = TRE
     return out
 
 
-def lineup_skills(store: Store, scope: str, ids: Sequence[int]) -> dict[int, Skill]:
+def lineup_skills(database: Database, scope: str, ids: Sequence[int]) -> dict[int, Skill]:
     """The kept ratings in `scope` of these players (a line-up): their rows only."""
-    with store._read() as c:
+    with database.read() as c:
         return {r.player_id: Skill(r.mu, r.sigma, r.games) for r in c.execute(
             select(RatingSkill).where(RatingSkill.scope == scope, RatingSkill.player_id.in_(list(ids))))}
 
 
-def from_store(store: Store) -> Ratings:
+def from_store(database: Database) -> Ratings:
     """Every kept rating with its whole trend."""
-    return stored(store, last=None)
+    return stored(database, last=None)

@@ -6,19 +6,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import Connection, Integer, cast, or_, select
 
-from . import games, results
+from . import game_rows, result_rows
+from .database import Database
 from .errors import DamagedGame, StoreError
 from .models import Game, PairTally, PlayerTally, Result
-from .profiles import find
+from .player_rows import find
 from .ratings import Ratings, read_stored
 from .records import GameRecord, PlayerRecord
-
-if TYPE_CHECKING:
-    from .store import Store
 
 # A result row counts when its numbers are numbers: a row damaged outside the companion (text in SQLite's integer
 # column) is left out of the trend rather than breaking it. Points unknown (NULL: a winners-only play) are no score.
@@ -27,18 +25,18 @@ SOUND = (or_(Result.score.is_(None), Result.score == cast(Result.score, Integer)
 
 
 class Stats:
-    def __init__(self, store: Store) -> None:
-        self._store = store
+    def __init__(self, database: Database) -> None:
+        self._database = database
 
     def player(self, who: str | int, trend: int = 30) -> PlayerStats:
         """The player's statistics in every game they finished: each game's lines (what the game counts, added up
         over their results: db/kinds.py) and their last `trend` scores in it."""
-        with self._store._read() as c:
+        with self._database.read() as c:
             return player_stats(c, find(c, who), trend)
 
     def head_to_head(self, a: str | int, b: str | int, kind: str) -> HeadToHead:
         """Two players' record against each other in the games of `kind` they both finished."""
-        with self._store._read() as c:
+        with self._database.read() as c:
             first, second = find(c, a), find(c, b)
             if first.id == second.id:
                 raise StoreError(f"{first.name} against {second.name}: name two different players")
@@ -47,10 +45,10 @@ class Stats:
     def visit(self, who: str | int, latest: int, trend: int = 30) -> Visit:
         """All the players screen shows of a player, in one read: their statistics (`player`), their kept ratings
         with their trend, and their `latest` finished games with their sheets (a damaged one named)."""
-        with self._store._read() as c:
+        with self._database.read() as c:
             player = find(c, who)
-            found = [g for g in games.latest_finished(c, player.id, latest) if isinstance(g, GameRecord)]
-            sheets = results.many(c, found)
+            found = [g for g in game_rows.latest_finished(c, player.id, latest) if isinstance(g, GameRecord)]
+            sheets = result_rows.many(c, found)
             return Visit(player_stats(c, player, trend), read_stored(c, player.id),
                          tuple((g, sheets[g.id]) for g in found))
 

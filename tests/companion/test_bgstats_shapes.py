@@ -159,7 +159,7 @@ def test_points_unknown_count_in_games_wins_and_ratings_not_in_averages(tmp_path
         blank = next(g for g in store.games.all(status="finished") if store.results.of(g.id)[0]["score"] is None)
         from db.ratings import stored
 
-        assert any(blank.id in {g for g, _ in steps} for steps in stored(store).trend.values())
+        assert any(blank.id in {g for g, _ in steps} for steps in stored(store.database).trend.values())
     finally:
         store.close()
     own = tmp_path / "own.json"

@@ -15,7 +15,7 @@ from companion.origami.catalogue import shipped
 from companion.origami.playout import filled
 from companion.origami.render import sheet_json
 from companion.origami.session import GameSession
-from db import games as store_games
+from db import game_rows
 from db.store import Store
 from scoring.origami.sheet import PlayerScore, ScoreSheet
 from tests.recorded import script
@@ -71,7 +71,7 @@ def test_a_bad_limit_or_date_is_named(capsys: pytest.CaptureFixture[str], url: s
 
 def test_pages_keep_the_order_newest_first(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
                                            capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr(store_games, "PAGE", 3)  # 7 games: three pages
+    monkeypatch.setattr(game_rows, "PAGE", 3)  # 7 games: three pages
     url = f"sqlite:///{tmp_path / 'paged.db'}"
     store = Store.open(url, KINDS)
     for day in (3, 1, 6, 0, 5, 2, 4):

@@ -43,7 +43,7 @@ def same(kept: Ratings, fresh: Ratings) -> dict[str, dict[int, Any]]:
 def test_results_written_at_the_end_are_rated_on(store: Store) -> None:
     record(store)
     record_origin(store)
-    table = same(from_store(store), recompute(store))
+    table = same(from_store(store.database), recompute(store.database))
     assert set(table) == {"origami", "origami/origami", "origami/legends", "origami/mixed", "origin-story",
                           "origin-story/table"}
     ann = store.profiles.get("Ann").id
@@ -62,28 +62,28 @@ def test_a_new_game_at_the_end_is_one_update_not_the_whole_history(store: Store)
     event.remove(store.engine, "before_cursor_execute", seen)
     assert not [s for s in reads if "DELETE FROM rating_steps" in s]  # nothing rated again
     assert len([s for s in reads if "rating_" in s]) <= 4
-    same(from_store(store), recompute(store))
+    same(from_store(store.database), recompute(store.database))
 
 
 def test_a_game_finished_earlier_than_the_latest_rates_its_kind_again(store: Store) -> None:
     record(store)
     record_origin(store)
-    before = from_store(store).by_scope["origin-story"]
+    before = from_store(store.database).by_scope["origin-story"]
     record(store, [("legends", ["sea"], 1, [("Bob", 31, 1, True), ("Ann", 12, 2, False)], None)], day0=-3)  # older
-    table = same(from_store(store), recompute(store))
+    table = same(from_store(store.database), recompute(store.database))
     assert table["origin-story"] == before  # another game kind: untouched
-    assert [g for g, _ in from_store(store).trend[("origami", store.profiles.get("Bob").id)]][0] == 9  # first in order
+    assert [g for g, _ in from_store(store.database).trend[("origami", store.profiles.get("Bob").id)]][0] == 9  # first in order
 
 
 def test_an_undo_in_a_finished_game_takes_it_out_of_the_ratings(store: Store) -> None:
     record(store)
-    before = from_store(store)
+    before = from_store(store.database)
     gid = new_game(store)
     store.log.append(gid, 1, (DEAL,), key="deal")
     rows = [(name, 50 - i, i + 1, i == 0) for i, name in enumerate(START.players)]
     sheet = _sheet(rows, None)
     store.results.finish(gid, sheet, sheet_json(sheet)["players"])
-    assert same(from_store(store), recompute(store)) != before.by_scope
+    assert same(from_store(store.database), recompute(store.database)) != before.by_scope
     reads: list[str] = []
 
     def seen(_c: Any, _cursor: Any, statement: str, *_: Any) -> None:
@@ -93,12 +93,12 @@ def test_an_undo_in_a_finished_game_takes_it_out_of_the_ratings(store: Store) ->
     store.log.append(gid, 2, (Undone(2, "wrong deal"),), key="undo")
     event.remove(store.engine, "before_cursor_execute", seen)
     assert not [s for s in reads if "INSERT INTO rating_steps" in s]  # the latest game: taken back, not re-rated
-    kept = from_store(store)
-    same(kept, recompute(store))
+    kept = from_store(store.database)
+    same(kept, recompute(store.database))
     assert {s: {p: v for p, v in t.items() if p in before.names} for s, t in kept.by_scope.items() if t} == {
         s: t for s, t in before.by_scope.items()}  # everyone at the table before is back where they were
     store.results.finish(gid, sheet, sheet_json(sheet)["players"])  # finished again: rated again, once
-    same(from_store(store), recompute(store))
+    same(from_store(store.database), recompute(store.database))
 
 
 def statements(store: Store, work: Callable[[], object]) -> list[str]:
@@ -130,16 +130,16 @@ def test_an_undo_in_an_earlier_game_takes_it_back_or_rates_its_kind_again(store:
     # Later Origami games, but none of its players played on after it: taken back, nothing rated again.
     reads = statements(store, lambda: store.log.append(gid, 2, (Undone(2, "wrong deal"),), key="undo1"))
     assert not [s for s in reads if "INSERT INTO rating_steps" in s]
-    same(from_store(store), recompute(store))
+    same(from_store(store.database), recompute(store.database))
     store.results.finish(gid, sheet, sheet_json(sheet)["players"])  # finished again, before the latest: rated again
-    same(from_store(store), recompute(store))
+    same(from_store(store.database), recompute(store.database))
     # P1 plays on after this one: what followed depends on it, the kind is rated again.
     other, _ = finished_log_game(store, 2)
-    fresh = recompute(store)
+    fresh = recompute(store.database)
     record(store, [("legends", ["sea"], 1, [("P1", 31, 1, True), ("Cy", 12, 2, False)], None)], day0=500)
     reads = statements(store, lambda: store.log.append(other, 2, (Undone(2, "wrong deal"),), key="undo2"))
     assert [s for s in reads if "INSERT INTO rating_steps" in s]
-    table = same(from_store(store), recompute(store))
+    table = same(from_store(store.database), recompute(store.database))
     assert table["origin-story"] == fresh.by_scope["origin-story"]  # another kind: untouched
     assert table["origami"][store.profiles.get("P1").id].games == 2
 
@@ -150,16 +150,16 @@ def test_a_merge_rates_the_two_profiles_as_one_player(store: Store) -> None:
                    ("mixed", ["farm", "sea"], 2, [("Dee", 9, 2, False), ("Cy", 19, 1, True)], None)], day0=10)
     dee = store.profiles.get("Dee").id
     store.profiles.merge("Dee", "Bob")
-    table = same(from_store(store), recompute(store))
+    table = same(from_store(store.database), recompute(store.database))
     assert all(dee not in t for t in table.values())
     assert table["origami"][store.profiles.get("Bob").id].games == 6
 
 
 def test_a_rename_changes_no_rating(store: Store) -> None:
     record(store)
-    before = from_store(store)
+    before = from_store(store.database)
     store.profiles.rename("Ann", "Annabel")
-    after = from_store(store)
+    after = from_store(store.database)
     assert after.by_scope == before.by_scope and after.trend == before.trend
     assert after.names[store.profiles.get("Annabel").id] == "Annabel"
 
@@ -173,12 +173,12 @@ def test_an_import_of_newer_and_of_older_games(store: Store, tmp_path: Any) -> N
     source.close()
     newest_first = sorted(games, key=lambda g: g.finished_at, reverse=True)
     assert store.exchange.add(newest_first[:3]) == (3, 0)  # the latest games
-    same(from_store(store), recompute(store))
+    same(from_store(store.database), recompute(store.database))
     assert store.exchange.add(newest_first) == (6, 3)  # then older ones: rated again from the start
-    table = same(from_store(store), recompute(store))
+    table = same(from_store(store.database), recompute(store.database))
     assert table["origami"][store.profiles.get("Dee").id].games == 1
     assert store.exchange.add(games) == (0, 9)
-    same(from_store(store), recompute(store))
+    same(from_store(store.database), recompute(store.database))
 
 
 def test_the_trend_read_is_the_latest_steps(store: Store) -> None:
@@ -186,10 +186,10 @@ def test_the_trend_read_is_the_latest_steps(store: Store) -> None:
              None) for day in range(1, 31)]
     record(store, many)
     ann = store.profiles.get("Ann").id
-    whole = from_store(store).trend[("origami", ann)]
+    whole = from_store(store.database).trend[("origami", ann)]
     assert len(whole) == 30
-    assert stored(store, player=ann).trend[("origami", ann)] == whole[-20:]
-    assert set(stored(store, player=ann).by_scope["origami"]) == {ann}
+    assert stored(store.database, player=ann).trend[("origami", ann)] == whole[-20:]
+    assert set(stored(store.database, player=ann).by_scope["origami"]) == {ann}
 
 
 def test_the_migration_rates_the_results_already_stored(any_url: str) -> None:
@@ -218,9 +218,9 @@ def test_the_migration_rates_the_results_already_stored(any_url: str) -> None:
     engine.dispose()
     store = Store.open(any_url, KINDS)
     try:
-        table = same(from_store(store), recompute(store))
+        table = same(from_store(store.database), recompute(store.database))
         assert table["origami"][1].games == 2 and table["origin-story/table"][3].mu > 25
-        assert [g for g, _ in from_store(store).trend[("origami", 1)]] == [1, 2]
+        assert [g for g, _ in from_store(store.database).trend[("origami", 1)]] == [1, 2]
     finally:
         store.close()
 
@@ -234,7 +234,7 @@ def test_kept_ratings_are_read_without_the_history(store: Store) -> None:
         reads.append(statement)
 
     event.listen(store.engine, "before_cursor_execute", seen)
-    stored(store, player=store.profiles.get("Ann").id)
-    ratings.lineup_skills(store, "origami", [1, 2])
+    stored(store.database, player=store.profiles.get("Ann").id)
+    ratings.lineup_skills(store.database, "origami", [1, 2])
     event.remove(store.engine, "before_cursor_execute", seen)
     assert reads and not [s for s in reads if "results" in s]

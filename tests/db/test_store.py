@@ -87,6 +87,15 @@ def test_creating_a_game_with_a_recorded_key_returns_that_game(store: Store) -> 
     assert len(store.games.all()) == 1
 
 
+def test_a_game_is_created_with_every_one_of_its_first_events_as_one_action(store: Store) -> None:
+    gid = store.games.create(variant=START.variant, players=START.players, families=START.families,
+                             characters=START.character_pairs, first=(START, DEAL), key="start", kind="origami").id
+    log = store.log.events(gid)
+    assert [x.event for x in log] == [START, DEAL]
+    assert [(x.seq, x.action, x.key) for x in log] == [(1, 1, "start"), (2, 1, None)]
+    assert store.games.get(gid).last_seq == 2
+
+
 def test_the_database_refuses_to_update_or_delete_events(store: Store) -> None:
     gid = new_game(store)
     for statement in (f"UPDATE events SET type = 'turn_ended' WHERE game_id = {gid}",

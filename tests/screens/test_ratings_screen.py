@@ -17,7 +17,7 @@ async def test_the_players_screen_shows_the_rating(tmp_path: Path) -> None:
     seed_history(url)  # Ann wins two of three against Bob
     store = Store.open(url, KINDS)
     try:
-        ann = from_store(store).by_scope["origami"][store.profiles.get("Ann").id]
+        ann = from_store(store.database).by_scope["origami"][store.profiles.get("Ann").id]
     finally:
         store.close()
     app = make_app(url)
