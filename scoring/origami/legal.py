@@ -18,7 +18,7 @@ from .catalog import Catalogue
 from .checks import deck_can_give
 from .effects import Grant
 from .grants import available, showing, unknown_effect
-from .options import draw_allowance, folds, hand_limit, legal_payments, placements, price
+from .options import draw_allowance, folds, hand_limit, legal_payments, placements, play_sources, price
 from .state import GameState, Phase
 
 MAX_SUBSETS = 512  # enough for any draw line; a guard against a pathological catalogue
@@ -98,11 +98,15 @@ def _plays_of(state: GameState, seat: int, catalogue: Catalogue, cards: list[Car
     return _pay_and_place(state, seat, catalogue, card, rest)
 
 
-def _geisha(state: GameState, seat: int, catalogue: Catalogue, cards: list[CardId]) -> list[c.Command]:
-    """The top discard played as an origami while the yellow Geisha is in play."""
-    geisha = any(catalogue.card(x).play_from_discard for x in state.characters)
-    if geisha and state.discard and catalogue.card(state.discard[-1]).is_origami:
-        return _pay_and_place(state, seat, catalogue, state.discard[-1], cards, source="discard")
+def _geisha(state: GameState, seat: int, catalogue: Catalogue, cards: list[CardId], via: CardId | None = None,
+            discount: int = 0, free: bool = False) -> list[c.Command]:
+    """The top discard played as an origami while the yellow Geisha is in play (as the action, or as a play an
+    effect grants)."""
+    if "discard" in play_sources(state.characters, catalogue, False) and state.discard:
+        top = catalogue.card(state.discard[-1])
+        if top.is_origami:
+            off = min(discount, top.need("cost", "the price of playing it"))
+            return _pay_and_place(state, seat, catalogue, top.id, cards, "discard", via, off, free)
     return []
 
 
@@ -245,7 +249,13 @@ def _moves(state: GameState, g: Grant) -> Iterable[c.Command]:
 
 
 def _grant_plays(state: GameState, g: Grant, catalogue: Catalogue, cards: list[CardId]) -> list[c.Command]:
+    """A play an effect grants: from the hand as a normal play (or the top discard with the yellow Geisha), never
+    from the draw line (options.play_sources)."""
     out: list[c.Command] = []
+    try:
+        out += _geisha(state, g.seat, catalogue, cards, g.source, g.discount, g.free)
+    except MissingValue:
+        pass
     for card in sorted(set(cards)):
         if card == RICE_PAPER or not catalogue.card(card).is_origami or not _in_game(state, catalogue, card):
             continue

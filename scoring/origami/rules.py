@@ -112,8 +112,10 @@ RULES: dict[RuleId, Rule] = dict([
        "the turn it is used; a Character's free play belongs to the player who put it into play."),
     _r(RuleId.CARD_ZONE, "Where the cards are",
        "A card can only be taken from where it is: the draw line, the top of the discard pile, a hand, a "
-       "collection. The companion follows only what the table can see: a card drawn from the deck is "
-       "'a card' until its owner shows it."),
+       "collection. An origami is played from the hand, also when an effect grants the play (it is played as "
+       "normally); only a Character's free play takes one from the draw line, and the yellow Geisha lets the "
+       "top discard be played. The companion follows only what the table can see: a card drawn from the deck "
+       "is 'a card' until its owner shows it."),
     _r(RuleId.CARD_COUNT, "How many copies",
        "Each card exists in a fixed number of copies, and only the cards of the families (and Character "
        "pairs) chosen for this game are in play."),

@@ -1,0 +1,40 @@
+"""Issue 29 through `companion referee FILE --json` (the installed console script): each case from the rulebook
+sentence it breaks, refused with the rule it breaks, and its legal twin accepted."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from tests.companion.test_referee_cli import referee
+
+POSITION: dict[str, Any] = {"collections": {"Ann": [[], []], "Bob": [[], []]}, "hands": {"Ann": 6, "Bob": 5},
+                            "rice": {}, "in_play": [], "line": ["Cat", "Pig", "Gorilla", "Rhino"], "discard": [],
+                            "started": "Ann", "turn": "Ann", "exhaustions": 0}
+
+
+def game(actions: list[str], families: tuple[str, str] = ("savannah", "farm"), **position: Any) -> dict[str, Any]:
+    return {"game": "origami", "players": ["Ann", "Bob"], "families": list(families), "characters": [],
+            "cards": {"Lion": {"cost": 6, "folds": 3, "points": 2}}, "rules": {},
+            "position": {**POSITION, **position}, "actions": actions}
+
+
+def verdicts(tmp_path: Path, data: dict[str, Any]) -> list[tuple[bool, str | None, str]]:
+    done = referee(tmp_path, data, "--json")
+    assert done.returncode in (0, 1), done.stdout + done.stderr
+    return [(x["accepted"], x["rule"], x["why"]) for x in json.loads(done.stdout)["lines"]]
+
+
+def test_a_play_an_effect_grants_never_takes_a_draw_line_card(tmp_path: Path) -> None:
+    """Play One Origami plays from the hand; an effect's play is made as normally; only a Character's bonus plays
+    from the draw line."""
+    elephant = verdicts(tmp_path, game(["play elephant pay fox to 1", "deck 1",
+                                        "play pig from line pay fox, raccoon to 2 via elephant"]))
+    assert [x[:2] for x in elephant] == [(True, None), (True, None), (False, "CARD-ZONE")]
+    assert "only a Character's free play takes an origami from the draw line" in elephant[2][2]
+    lion = verdicts(tmp_path, game(["special 1", "play pig from line via lion free to 2"],
+                                   collections={"Ann": [["Lion"], ["Cat"]], "Bob": [[], []]}))
+    assert [x[:2] for x in lion] == [(True, None), (False, "CARD-ZONE")]
+    from_hand = verdicts(tmp_path, game(["special 1", "play pig via lion free to 2"],
+                                        collections={"Ann": [["Lion"], ["Cat"]], "Bob": [[], []]}))
+    assert [x[0] for x in from_hand] == [True, True]
