@@ -14,7 +14,8 @@ from .catalog import Catalogue
 from .checks import Checker, deck_can_give, from_deck
 from .effects import Grant
 from .evolve import evolve, start
-from .grants import available, open_effect, opens_on_play, unknown_open, use
+from .grants import available, open_effect, opens_on_play, unknown_open, untaken, use
+from .obligations import needed, owed, unusable
 from .options import Allowance, draw_allowance, folds, hand_limit, placements, play_sources, price
 from .rules import RuleId
 from .state import GameState, Phase
@@ -292,6 +293,9 @@ def _via_use(check: Checker, cmd: c.PlayOrigami) -> tuple[list[e.Event], bool]:
             return RuleId.PAY_EXACT, f"{via.id} takes at most {g.discount} fold(s) off, not {cmd.discount}"
         if cmd.free and not g.free:
             return RuleId.PAY_EXACT, f"{via.id} does not make the play free"
+        if g.where == "not_taken" and not untaken(check.state, g, cmd.card):
+            return RuleId.EFFECT_AMOUNT, (f"{via.id}: not the {cmd.card} just taken; another {cmd.card} held "
+                                          f"besides it may be played, shown with it")
         chosen.append(g.free)
         return None
 
@@ -375,7 +379,13 @@ def _special(check: Checker, cmd: c.UseSpecialAction) -> list[e.Event]:
                   f"{top.id} was played this turn: its special action is available from the next turn")
     check.require(not state.special_used, RuleId.SPECIAL_TOP, "a special action was used this turn already")
     used = e.SpecialActionUsed(cmd.player, cmd.collection, top.id)
-    return [used, *open_effect(Checker(evolve(state, used), check.catalogue, check.override), cmd.player, top)]
+    using = evolve(state, used)
+    blocked = unusable(using, check.catalogue, cmd.player, top.id)
+    if blocked is not None:
+        check.refuse(RuleId.SPECIAL_TOP, f"{top.id}'s action must {needed(blocked)}"
+                     f"{' (line: ' + ', '.join(state.line) + ')' if blocked.step == 'take_line' else ''}, and "
+                     "that cannot be done now: the action cannot be used")
+    return [used, *open_effect(Checker(using, check.catalogue, check.override), cmd.player, top)]
 
 
 def _end_turn(check: Checker, cmd: c.EndTurn) -> list[e.Event]:
@@ -387,6 +397,9 @@ def _end_turn(check: Checker, cmd: c.EndTurn) -> list[e.Event]:
     if not state.acted:
         check.refuse(RuleId.TURN_ORDER,
                      f"{check.name(cmd.player)} must take an action first (drawing nothing is an action)")
+    for grant in owed(state, check.catalogue):
+        check.refuse(RuleId.EFFECT_STEPS, f"{grant.source}: {check.name(grant.seat)} must still {needed(grant)} "
+                     "before the turn ends")
     out = refill(check, cmd.refill, len(state.line))
     line_after = len(state.line) + len(cmd.refill)
     short = max(0, state.line_size - line_after)

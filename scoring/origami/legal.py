@@ -13,11 +13,14 @@ from itertools import combinations
 
 from ..errors import MissingValue
 from . import commands as c
+from . import events as e
 from .cards import RICE_PAPER, CardId, Effect, Game
 from .catalog import Catalogue
 from .checks import deck_can_give
 from .effects import Grant
-from .grants import available, showing, unknown_effect
+from .evolve import evolve
+from .grants import available, from_drawn, showing, unknown_effect, untaken
+from .obligations import line_takes, owed, unusable
 from .options import draw_allowance, folds, hand_limit, legal_payments, placements, play_sources, price
 from .state import GameState, Phase
 
@@ -132,7 +135,12 @@ def _specials(state: GameState, seat: int, catalogue: Catalogue) -> list[c.Comma
     for col, column in enumerate(state.player(seat).collections):
         top = catalogue.card(column[-1]) if column else None
         if top is not None and top.effect is Effect.SPECIAL and not state.played_this_turn(seat, col):
-            out.append(c.UseSpecialAction(seat, col))
+            try:
+                blocked = unusable(evolve(state, e.SpecialActionUsed(seat, col, top.id)), catalogue, seat, top.id)
+            except MissingValue:
+                continue  # whether it can be used needs a value nobody knows; typed, the referee asks for it
+            if blocked is None:
+                out.append(c.UseSpecialAction(seat, col))
     return out
 
 
@@ -146,6 +154,8 @@ def _free_plays(state: GameState, seat: int, catalogue: Catalogue, cards: list[C
 
 
 def _ends(state: GameState, seat: int, catalogue: Catalogue, cards: list[CardId]) -> list[c.Command]:
+    if owed(state, catalogue):
+        return []  # a step an effect requires comes first (the Fox's discard)
     player = state.player(seat)
     over = player.hand.size - hand_limit(player.collections, state.characters, catalogue).value
     if over <= 0:
@@ -167,14 +177,17 @@ def _steps(state: GameState, g: Grant, catalogue: Catalogue, cards: list[CardId]
             return [c.TakeRicePaper(seat, n)] if n > 0 else []
         case "discard":
             n = min(g.amount, size)
-            return [c.Discard(seat, x) for x in _subsets(cards, [n])] if n > 0 and len(cards) == size else []
+            if n <= 0 or len(cards) != size:
+                return []
+            return [c.Discard(seat, x) for x in _subsets(cards, [n])
+                    if g.where != "drawn" or from_drawn(state, g, x) is None]
         case "pass":
             n = min(g.amount, size)
             if n <= 0 or len(cards) < size:
                 return []
             return [c.PassCards(seat, g.receiver, x) for x in _subsets(cards, [n])]
         case "take_line":
-            return [c.TakeFromLine(seat, x) for x in _line_takes(state, g, catalogue)]
+            return [c.TakeFromLine(seat, x) for x in line_takes(state, g, catalogue)]
         case "take_discard":
             return [c.TakeFromDiscard(seat, x) for x in _discard_takes(state, g)]
         case "move":
@@ -196,21 +209,6 @@ def _steps(state: GameState, g: Grant, catalogue: Catalogue, cards: list[CardId]
                     out += [c.SwapIn(seat, col, x) for x in sorted(set(cards)) if not g.cards or x in g.cards]
             return out
     return []
-
-
-def _line_takes(state: GameState, g: Grant, catalogue: Catalogue) -> list[tuple[CardId, ...]]:
-    line = state.line
-    if g.card_folds:
-        every = tuple(sorted(x for x in line if folds((x,), catalogue) <= g.card_folds))
-        return [every] if every else []
-    sizes = [min(g.amount, len(line))] if g.amount else range(1, len(line) + 1)
-    out = []
-    for take in _subsets(line, sizes):
-        worth = folds(take, catalogue)
-        if g.folds and (worth > g.folds or (g.exact and worth != g.folds)):
-            continue
-        out.append(take)
-    return [t for t in out if t]
 
 
 def _discard_takes(state: GameState, g: Grant) -> list[CardId]:
@@ -258,6 +256,8 @@ def _grant_plays(state: GameState, g: Grant, catalogue: Catalogue, cards: list[C
         pass
     for card in sorted(set(cards)):
         if card == RICE_PAPER or not catalogue.card(card).is_origami or not _in_game(state, catalogue, card):
+            continue
+        if g.where == "not_taken" and not untaken(state, g, card):
             continue
         rest = list(cards)
         rest.remove(card)

@@ -7,7 +7,7 @@ from . import events as e
 from .cards import RICE_PAPER, CardId, Effect
 from .checks import Checker, deck_can_give, from_deck
 from .effects import Grant
-from .grants import Problem, Test, available, exactly, open_effect, showing, use
+from .grants import Problem, Test, available, exactly, from_drawn, open_effect, showing, use
 from .options import folds
 from .rules import RuleId
 from .state import GameState
@@ -36,7 +36,7 @@ def _draw_deck(check: Checker, cmd: c.DrawFromDeck) -> list[e.Event]:
                   "draw at least one card; the cards shown cannot be more than the cards drawn",
                   overridable=False)
     can = deck_can_give(check.state)
-    used = _effect(check, "draw_deck", cmd.player, lambda g: exactly(g, cmd.count, can, "draw"))
+    used = _effect(check, "draw_deck", cmd.player, lambda g: exactly(g, cmd.count, can, "draw"), cmd.revealed)
     check.in_game(cmd.revealed)
     check.revealed(cmd.revealed, reshuffling=cmd.count >= check.state.deck)
     return used + from_deck(check, cmd.count, player=cmd.player, revealed=cmd.revealed)
@@ -107,9 +107,14 @@ def _take_discard(check: Checker, cmd: c.TakeFromDiscard) -> list[e.Event]:
 
 def _discard(check: Checker, cmd: c.Discard) -> list[e.Event]:
     check.seat(cmd.player)
-    hand = check.state.player(cmd.player).hand
-    used = _effect(check, "discard", cmd.player, lambda g: exactly(g, len(cmd.cards), hand.size, "discard"),
-                   tuple(cmd.cards))
+    state = check.state
+    hand = state.player(cmd.player).hand
+
+    def test(g: Grant) -> Problem:
+        return exactly(g, len(cmd.cards), hand.size, "discard") or (
+            from_drawn(state, g, cmd.cards) if g.where == "drawn" else None)
+
+    used = _effect(check, "discard", cmd.player, test, tuple(cmd.cards))
     check.hand_has(cmd.player, cmd.cards)
     return used + [e.Discarded(cmd.player, tuple(cmd.cards))]
 

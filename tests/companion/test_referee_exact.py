@@ -38,3 +38,32 @@ def test_a_play_an_effect_grants_never_takes_a_draw_line_card(tmp_path: Path) ->
     from_hand = verdicts(tmp_path, game(["special 1", "play pig via lion free to 2"],
                                         collections={"Ann": [["Lion"], ["Cat"]], "Bob": [[], []]}))
     assert [x[0] for x in from_hand] == [True, True]
+
+
+def test_the_fox_spider_dog_and_cricket_follow_their_clarifications(tmp_path: Path) -> None:
+    """Fox: draw 3 cards, discard 1, add the other 2 (not a discard from the hand). Spider: without exactly 6 folds
+    the action cannot be used. Dog: 2 Sheep visible, draw 3. Cricket: not the origami just drawn."""
+    fox = game(["special 1", "deck 3 cat, chick, owl", "discard pig"], ("farm", "sky"),
+               collections={"Ann": [["Fox"], []], "Bob": [[], []]}, line=["Cat", "Pig", "Owl", "Magpie"])
+    assert [x[:2] for x in verdicts(tmp_path, fox)] == [(True, None), (True, None), (False, "EFFECT-AMOUNT")]
+    fox["actions"] = ["special 1", "deck 3 cat, chick, owl", "end"]
+    assert [x[:2] for x in verdicts(tmp_path, fox)][-1] == (False, "EFFECT-STEPS")
+    fox["actions"] = ["special 1", "deck 3 cat, chick, owl", "discard chick", "end"]
+    assert [x[0] for x in verdicts(tmp_path, fox)] == [True] * 4
+    spider = game(["special 1"], ("lawn", "sky"), collections={"Ann": [["Spider"], []], "Bob": [[], []]},
+                  line=["Bee", "Butterfly", "Chick", "Bee"])  # 4, 4, 1 and 4 folds: never 6
+    assert verdicts(tmp_path, spider)[0][:2] == (False, "SPECIAL-TOP")
+    dog = game(["play dog pay raccoon to 2", "deck 5"], ("farm", "sky"),
+               collections={"Ann": [["Sheep"], ["Cat"]], "Bob": [[], []]}, line=["Sheep", "Cat", "Owl", "Chick"])
+    dog["cards"] = {"Dog": {"cost": 2, "folds": 1, "points": 2}}
+    assert [x[:2] for x in verdicts(tmp_path, dog)] == [(True, None), (False, "EFFECT-AMOUNT")]
+    dog["actions"] = ["play dog pay raccoon to 2", "deck 3"]
+    assert [x[0] for x in verdicts(tmp_path, dog)] == [True, True]
+    cricket = game(["play cricket pay caterpillar to 1", "take ant", "play ant pay ant, chick, chick via cricket to 2"],
+                   ("lawn", "sky"), hands={"Ann": 5, "Bob": 5}, line=["Ant", "Bee", "Chick", "Owl"])
+    cricket["cards"] = {"Cricket": {"cost": 2, "folds": 1, "points": 2}}
+    lines = verdicts(tmp_path, cricket)
+    assert [x[0] for x in lines] == [True, True, True]  # another Ant may be in the hand the table has not seen
+    cricket["position"]["hands"] = {"Ann": 2, "Bob": 5}  # the Cricket and the Caterpillar: no other Ant
+    cricket["actions"][-1] = "play ant via cricket to 2"
+    assert [x[:2] for x in verdicts(tmp_path, cricket)][-1] == (False, "EFFECT-AMOUNT")

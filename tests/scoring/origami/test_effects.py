@@ -434,15 +434,17 @@ def _opening(card_id: str) -> GameState:
                       if x.family in (family, partner) and x.folds and x.cost is not None})
     copies[card.id] -= 1
 
-    def deal(n: int) -> tuple[CardId, ...]:
+    def deal(n: int, high: bool = False) -> tuple[CardId, ...]:
         out: list[CardId] = []
-        for cid in sorted(copies, key=lambda x: (KNOWN.card(x).folds or 0, x)):
+        for cid in sorted(copies, key=lambda x: ((-1 if high else 1) * (KNOWN.card(x).folds or 0), x)):
             while copies[cid] > 0 and len(out) < n:
                 copies[cid] -= 1
                 out.append(cid)
         return tuple(out)
 
-    line, discard, hand_a, hand_b, low = deal(4), deal(2), deal(6), deal(3), deal(3)
+    # A special action that cannot do its prerequisite step cannot be used (the Spider: a line with 6 folds to take).
+    line = deal(2, high=True) + deal(2) if any(s.prerequisite for s in card.do or ()) else deal(4)
+    discard, hand_a, hand_b, low = deal(2), deal(6), deal(3), deal(3)
     rice = (2, 0) if "polar" in (family, partner) else (0, 0)
     if card.effect is Effect.SPECIAL:
         state = table((family, partner), line, hands=(hand_a, hand_b), discard=discard,
