@@ -14,7 +14,7 @@ from .catalog import Catalogue
 from .checks import Checker, deck_can_give, from_deck
 from .effects import Grant
 from .evolve import evolve, start
-from .grants import available, open_effect, opens_on_play, unknown_open, untaken, use
+from .grants import available, extra_actions, open_effect, opens_on_play, unknown_open, untaken, use
 from .obligations import needed, owed, unusable
 from .options import Allowance, draw_allowance, folds, hand_limit, placements, play_sources, price
 from .rules import RuleId
@@ -48,6 +48,8 @@ def decide(state: GameState | None, command: c.Command, catalogue: Catalogue) ->
         events = _handler(inner)(check, inner)
     except Refused as refused:
         return Rejected(refused.violation)
+    if state is not None:
+        events += extra_actions(state, events)
     if isinstance(command, c.Override):
         if not check.overridden:
             return Rejected(Violation(RuleId.TURN_ORDER, "nothing to override: this is legal as it is",

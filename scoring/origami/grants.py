@@ -201,3 +201,17 @@ def from_drawn(state: GameState, grant: Grant, cards: tuple[CardId, ...]) -> Pro
                                   f"{' (' + ', '.join(shown) + ')' if shown else ''}, not "
                                   f"{', '.join(other)} from the hand")
 
+
+def extra_actions(state: GameState, events: list[e.Event]) -> list[e.Event]:
+    """The extra actions this command's events give: an effect's extra action comes with it, as the Caiman's comes
+    with the play (one rule for both), when the step it follows is done (the Rhino's, once the new draw line is out)
+    or, following none, when the effect opens. Only the player whose turn it is takes another action."""
+    opened = [g for event in events if isinstance(event, e.EffectOpened) for g in event.grants]
+    grants = state.grants + tuple(opened)
+    if not any(g.step == "extra_action" for g in grants):
+        return []
+    done = {(grants[event.index].batch, grants[event.index].seat, grants[event.index].step)
+            for event in events if isinstance(event, e.GrantUsed)}
+    return [e.ExtraActionGranted(g.seat, g.source) for i, g in enumerate(grants)
+            if g.step == "extra_action" and g.seat == state.current
+            and ((g.batch, g.seat, g.after) in done if g.after else i >= len(state.grants))]

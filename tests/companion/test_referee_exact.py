@@ -67,3 +67,16 @@ def test_the_fox_spider_dog_and_cricket_follow_their_clarifications(tmp_path: Pa
     cricket["position"]["hands"] = {"Ann": 2, "Bob": 5}  # the Cricket and the Caterpillar: no other Ant
     cricket["actions"][-1] = "play ant via cricket to 2"
     assert [x[:2] for x in verdicts(tmp_path, cricket)][-1] == (False, "EFFECT-AMOUNT")
+
+
+def test_the_sloth_moves_another_players_origami_written_of_player(tmp_path: Path) -> None:
+    data = {"game": "legends", "players": ["Ann", "Bob"], "families": ["exotic", "legendary"],
+            "characters": ["Ninja", "Geisha"], "cards": {"Sloth": {"cost": 3, "folds": 2, "hand_modifier": 0}},
+            "rules": {},
+            "position": {**POSITION, "collections": {"Ann": [["Kappa"], ["Macaw"]], "Bob": [["Phoenix", "Kappa"],
+                                                                                             ["Oni"]]},
+                         "line": ["Macaw", "Oni", "Leprechaun", "Dragon"]},
+            "actions": ["play sloth pay caiman to 1", "move 1.2 of bob to 1.1"]}
+    done = referee(tmp_path, data)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "move 1.2 of bob to 1.1\n   ✓ Bob's origami at 1.2 moves to 1.1" in done.stdout
