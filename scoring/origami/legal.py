@@ -83,12 +83,17 @@ def _draws(state: GameState, seat: int, catalogue: Catalogue, cards: list[CardId
 def _pay_and_place(state: GameState, seat: int, catalogue: Catalogue, card: CardId, rest: list[CardId],
                    source: str = "hand", via: CardId | None = None, discount: int = 0,
                    free: bool = False) -> list[c.Command]:
-    """Every way to play `card`: each exact payment from `rest`, each placement."""
+    """Every way to play `card`: each discount up to `discount` ("up to 1 fold less"; none beyond its cost), each
+    exact payment from `rest`, each placement."""
     origami = catalogue.card(card)
-    due = price(origami, state.characters, catalogue, discount=discount, free=free or source == "line").value
+    free = free or source == "line"
+    offs = range(min(discount, origami.need("cost", "the price of playing it")) + 1) if not free else (0,)
     spots = placements(state.player(seat).collections, origami.may_go_under)
-    return [c.PlayOrigami(seat, card, payment, spot.collection, spot.under, source, via, discount, free)
-            for payment in legal_payments(rest, due, catalogue) for spot in spots]
+    return [c.PlayOrigami(seat, card, payment, spot.collection, spot.under, source, via, off, free and source != "line")
+            for off in offs
+            for payment in legal_payments(rest, price(origami, state.characters, catalogue, discount=off,
+                                                      free=free).value, catalogue)
+            for spot in spots]
 
 
 def _plays_of(state: GameState, seat: int, catalogue: Catalogue, cards: list[CardId],
@@ -108,8 +113,7 @@ def _geisha(state: GameState, seat: int, catalogue: Catalogue, cards: list[CardI
     if "discard" in play_sources(state.characters, catalogue, False) and state.discard:
         top = catalogue.card(state.discard[-1])
         if top.is_origami:
-            off = min(discount, top.need("cost", "the price of playing it"))
-            return _pay_and_place(state, seat, catalogue, top.id, cards, "discard", via, off, free)
+            return _pay_and_place(state, seat, catalogue, top.id, cards, "discard", via, discount, free)
     return []
 
 
@@ -198,7 +202,7 @@ def _steps(state: GameState, g: Grant, catalogue: Catalogue, cards: list[CardId]
             return [c.ReplaceLine(())] if state.line else []
         case "copy":
             return [c.CopyEffect(seat, x) for x in sorted({cid for cid, _ in showing(state)})
-                    if catalogue.card(x).effect is Effect.INSTANT and catalogue.card(x).do is not None
+                    if catalogue.card(x).effect is Effect.INSTANT
                     and all(s.step != "copy" for s in catalogue.card(x).do or ())]
         case "extra_action":
             return [c.TakeExtraAction(seat)] if seat == state.current else []
@@ -262,8 +266,7 @@ def _grant_plays(state: GameState, g: Grant, catalogue: Catalogue, cards: list[C
         rest = list(cards)
         rest.remove(card)
         try:
-            discount = min(g.discount, catalogue.card(card).need("cost", "the price of playing it"))
-            out += _pay_and_place(state, g.seat, catalogue, card, rest, via=g.source, discount=discount,
+            out += _pay_and_place(state, g.seat, catalogue, card, rest, via=g.source, discount=g.discount,
                                   free=g.free)
         except MissingValue:
             continue

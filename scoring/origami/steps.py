@@ -65,6 +65,8 @@ def _take_line(check: Checker, cmd: c.TakeFromLine) -> list[e.Event]:
                                               f"fewer: {', '.join(every) or 'none'}")
         return None
 
+    check.require(bool(cmd.cards), RuleId.CARD_ZONE, "take at least one card (taking none is not using the effect)",
+                  overridable=False)
     check.line_without(cmd.cards)
     used = _effect(check, "take_line", cmd.player, test, cmd.cards)
     return used + [e.LineDrawn(cmd.player, tuple(cmd.cards), False)]
@@ -163,6 +165,8 @@ def _move(check: Checker, cmd: c.MoveOrigami) -> list[e.Event]:
     check.require(0 <= tp <= len(columns[tc]), RuleId.CARD_ZONE,
                   f"collection {tc + 1} has no position {tp + 1}", overridable=False)
     columns[tc].insert(tp, card)
+    check.require((sc, sp) != (tc, tp), RuleId.CARD_ZONE, f"{card} is at {sc + 1}.{sp + 1} already: a move takes it "
+                  "somewhere else", overridable=False)
 
     def test(g: Grant) -> Problem:
         if g.where == "own" and cmd.owner != g.seat:

@@ -140,7 +140,7 @@ def test_the_sloth_sends_a_card_to_the_bottom_of_its_own_collection_only() -> No
     state = play(state, ANN, "Sloth", ("Caiman",), 0)
     assert "to the bottom of its own collection: to 1.1" in no(
         state, c.MoveOrigami(BOB, (0, 1), (1, 0)), RuleId.EFFECT_AMOUNT)  # to the other collection
-    no(state, c.MoveOrigami(BOB, (0, 1), (0, 1)), RuleId.EFFECT_AMOUNT)
+    no(state, c.MoveOrigami(BOB, (0, 1), (0, 1)), RuleId.CARD_ZONE)
     state = ok(state, c.MoveOrigami(BOB, (0, 1), (0, 0)))  # another player's card: allowed
     assert state.player(BOB).collections == (("Kappa", "Phoenix"), ("Oni",))
     no(state, c.MoveOrigami(ANN, (0, 1), (0, 0)), RuleId.EFFECT_AMOUNT)
