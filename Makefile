@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench soak clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,10 @@ lint: $(VENV)/.installed
 # BENCH_ARGS=--quick (history at 1,000 games only) or --full (up to 100,000 games)
 bench: $(VENV)/.installed
 	$(PY) -m bench $(BENCH_ARGS)
+
+# The referee's long differential soak (mutants of offered actions): SOAK_ARGS="--games 1000 --seed 7"
+soak: $(VENV)/.installed
+	$(PY) -m bench.soak $(SOAK_ARGS)
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -14,8 +14,9 @@ from .catalog import Catalogue
 from .checks import Checker, deck_can_give, from_deck
 from .effects import Grant
 from .evolve import evolve, start
-from .grants import open_effect, opens_on_play, unknown_open, use
-from .options import Allowance, draw_allowance, folds, hand_limit, placements, price
+from .grants import available, extra_actions, open_effect, opens_on_play, unknown_open, untaken, use
+from .obligations import needed, owed, unusable
+from .options import Allowance, draw_allowance, folds, hand_limit, placements, play_sources, price
 from .rules import RuleId
 from .state import GameState, Phase
 from .steps import HANDLERS as STEP_HANDLERS
@@ -47,6 +48,8 @@ def decide(state: GameState | None, command: c.Command, catalogue: Catalogue) ->
         events = _handler(inner)(check, inner)
     except Refused as refused:
         return Rejected(refused.violation)
+    if state is not None:
+        events += extra_actions(state, events)
     if isinstance(command, c.Override):
         if not check.overridden:
             return Rejected(Violation(RuleId.TURN_ORDER, "nothing to override: this is legal as it is",
@@ -148,14 +151,16 @@ def _deal(check: Checker, cmd: c.Deal) -> list[e.Event]:
 
 # --- the turn's main actions ----------------------------------------------------------------------
 
-def main_action(check: Checker, seat: int) -> None:
+def main_action(check: Checker, seat: int, hint: str = "") -> None:
+    """The turn's action: the player whose turn it is, with an action left (`hint`: how else it may be meant)."""
     in_play(check)
     check.seat(seat)
     state = check.state
     if seat != state.current:
-        check.refuse(RuleId.TURN_ORDER, f"it is {check.name(state.current)}'s turn, not {check.name(seat)}'s")
+        check.refuse(RuleId.TURN_ORDER, f"it is {check.name(state.current)}'s turn, not {check.name(seat)}'s{hint}")
     if state.actions_left <= 0:
-        check.refuse(RuleId.TURN_ORDER, f"{check.name(seat)} has taken this turn's action already: end the turn")
+        check.refuse(RuleId.TURN_ORDER,
+                     f"{check.name(seat)} has taken this turn's action already: end the turn{hint}")
 
 
 def pay_from_hand(check: Checker, seat: int, played: tuple[CardId, ...], payment: tuple[CardId, ...]) -> None:
@@ -231,12 +236,9 @@ def _play(check: Checker, cmd: c.PlayOrigami) -> list[e.Event]:
             spent = [cid for cid in state.effects if check.catalogue.card(cid).is_character]
             check.require(not spent, RuleId.EFFECT_AMOUNT,
                           f"{', '.join(spent)}'s free play is used: one origami from the draw line, once")
-        main_action(check, cmd.player)
+        main_action(check, cmd.player, _via_hint(check, cmd.player))
         check.require(not cmd.discount and not cmd.free, RuleId.PAY_EXACT,
                       "nothing in play lets this origami be cheaper or free: name the effect that does")
-        check.require(cmd.source != "line", RuleId.CARD_ZONE,
-                      "an origami is played from your hand; the draw line needs an effect or a Character's "
-                      "free play")
     elif free_play:
         check.require(cmd.player == state.current, RuleId.CHAR_FREE,
                       f"only {check.name(state.current)}, who played {state.free_play}, has the free play")
@@ -246,6 +248,7 @@ def _play(check: Checker, cmd: c.PlayOrigami) -> list[e.Event]:
     used: list[e.Event] = []
     if cmd.via is not None:
         used, free = _via_use(check, cmd)
+    _source(check, cmd, free_play)
     play_checks(check, cmd.player, card, cmd.payment, cmd.source, cmd.collection, cmd.under,
                 discount=cmd.discount, free=free or free_play, why=due_why)
     played = e.OrigamiPlayed(cmd.player, card.id, cmd.source, tuple(cmd.payment), cmd.collection, cmd.under,
@@ -258,6 +261,30 @@ def _play(check: Checker, cmd: c.PlayOrigami) -> list[e.Event]:
     return [*used, played, *_extra_action(check, played, card.cost), *opened]
 
 
+def _source(check: Checker, cmd: c.PlayOrigami, free_play: bool) -> None:
+    """The one check of where a play takes its origami from (options.play_sources), for every kind of play."""
+    sources = play_sources(check.state.characters, check.catalogue, free_play)
+    if cmd.source in sources or cmd.source not in ("line", "discard"):
+        return  # an unknown source is named as such by play_checks
+    if cmd.via is not None and check.card(cmd.via).do is None:
+        return  # an effect nobody knows may say otherwise: the play is recorded as said
+    if cmd.source == "discard":
+        check.refuse(RuleId.CARD_ZONE, "the top discard may be played only while the yellow Geisha is in play")
+    how = (f"a play {cmd.via} grants is made as a normal play, from the hand" if cmd.via is not None
+           else "Play One Origami takes it from the hand")
+    pending = check.state.free_play
+    hint = f" ({pending}'s free play is recorded without `via`)" if pending and cmd.via is not None else ""
+    check.refuse(RuleId.CARD_ZONE, f"only a Character's free play takes an origami from the draw line: {how}{hint}")
+
+
+def _via_hint(check: Checker, seat: int) -> str:
+    """How to record a play an effect grants `seat` now, for a refusal that reads the play as the turn's action."""
+    state = check.state
+    sources = sorted({g.source for i, g in enumerate(state.grants)
+                      if g.step == "play" and g.seat == seat and available(state, i)})
+    return f" (a play an effect grants names it: `via {sources[0]}`)" if sources else ""
+
+
 def _via_use(check: Checker, cmd: c.PlayOrigami) -> tuple[list[e.Event], bool]:
     """A play through an effect uses that effect's play grant: its discount and whether it is free."""
     via = check.card(str(cmd.via))
@@ -268,6 +295,9 @@ def _via_use(check: Checker, cmd: c.PlayOrigami) -> tuple[list[e.Event], bool]:
             return RuleId.PAY_EXACT, f"{via.id} takes at most {g.discount} fold(s) off, not {cmd.discount}"
         if cmd.free and not g.free:
             return RuleId.PAY_EXACT, f"{via.id} does not make the play free"
+        if g.where == "not_taken" and not untaken(check.state, g, cmd.card):
+            return RuleId.EFFECT_AMOUNT, (f"{via.id}: not the {cmd.card} just taken; another {cmd.card} held "
+                                          f"besides it may be played, shown with it")
         chosen.append(g.free)
         return None
 
@@ -297,9 +327,6 @@ def play_checks(check: Checker, seat: int, card: Card, payment: tuple[CardId, ..
                           overridable=False)
             check.require(bool(state.discard) and state.discard[-1] == card.id, RuleId.CARD_ZONE,
                           f"{card.id} is not the top card of the discard pile", overridable=False)
-            geisha = any(check.catalogue.card(x).play_from_discard for x in state.characters)
-            check.require(geisha, RuleId.CARD_ZONE,
-                          "the top discard may be played only while the yellow Geisha is in play")
     due = price(card, state.characters, check.catalogue, discount=discount, free=free)
     exact(check, card.id, payment, due.value, why)
     if collection is None:
@@ -354,7 +381,13 @@ def _special(check: Checker, cmd: c.UseSpecialAction) -> list[e.Event]:
                   f"{top.id} was played this turn: its special action is available from the next turn")
     check.require(not state.special_used, RuleId.SPECIAL_TOP, "a special action was used this turn already")
     used = e.SpecialActionUsed(cmd.player, cmd.collection, top.id)
-    return [used, *open_effect(Checker(evolve(state, used), check.catalogue, check.override), cmd.player, top)]
+    using = evolve(state, used)
+    blocked = unusable(using, check.catalogue, cmd.player, top.id)
+    if blocked is not None:
+        check.refuse(RuleId.SPECIAL_TOP, f"{top.id}'s action must {needed(blocked)}"
+                     f"{' (line: ' + ', '.join(state.line) + ')' if blocked.step == 'take_line' else ''}, and "
+                     "that cannot be done now: the action cannot be used")
+    return [used, *open_effect(Checker(using, check.catalogue, check.override), cmd.player, top)]
 
 
 def _end_turn(check: Checker, cmd: c.EndTurn) -> list[e.Event]:
@@ -366,6 +399,9 @@ def _end_turn(check: Checker, cmd: c.EndTurn) -> list[e.Event]:
     if not state.acted:
         check.refuse(RuleId.TURN_ORDER,
                      f"{check.name(cmd.player)} must take an action first (drawing nothing is an action)")
+    for grant in owed(state, check.catalogue):
+        check.refuse(RuleId.EFFECT_STEPS, f"{grant.source}: {check.name(grant.seat)} must still {needed(grant)} "
+                     "before the turn ends")
     out = refill(check, cmd.refill, len(state.line))
     line_after = len(state.line) + len(cmd.refill)
     short = max(0, state.line_size - line_after)

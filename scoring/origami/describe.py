@@ -10,6 +10,11 @@ def _cards(cards: tuple[str, ...]) -> str:
     return ", ".join(cards) if cards else "nothing"
 
 
+def _nth(n: int) -> str:
+    """1 -> first, 3 -> third: the deck may run out again during the final turns."""
+    return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(n, f"{n}th")
+
+
 _GRANT_WORDS = {
     "draw_deck": "draw from the deck", "take_line": "take from the draw line", "take_discard": "take from the discards",
     "discard": "discard", "pass": "pass", "take_rice": "take rice paper", "play": "play", "move": "move",
@@ -44,7 +49,7 @@ def describe(event: e.Event, names: tuple[str, ...]) -> str:
         case e.LineReplaced(discarded=cards):
             return f"the draw line is discarded ({_cards(cards)})"
         case e.DeckRanOut(exhaustion=n, reshuffled=count):
-            return f"the deck runs out ({'first' if n == 1 else 'second'} time); {count} discards reshuffled"
+            return f"the deck runs out ({_nth(n)} time); {count} discards reshuffled"
         case e.OrigamiPlayed():
             where = f"{'under' if event.under else 'on'} collection {event.collection + 1}"
             source = "" if event.source == "hand" else f" from the {event.source}"
@@ -68,7 +73,8 @@ def describe(event: e.Event, names: tuple[str, ...]) -> str:
         case e.RiceTaken(player=p, count=count):
             return f"{who(p)} takes {count} rice paper"
         case e.OrigamiMoved(owner=p, source=src, target=dst):
-            return f"{who(p)} moves a card from collection {src[0] + 1} to collection {dst[0] + 1}"
+            # Whose card moves, not who moves it: the Sloth moves another player's origami.
+            return f"{who(p)}'s origami at {src[0] + 1}.{src[1] + 1} moves to {dst[0] + 1}.{dst[1] + 1}"
         case e.OrigamiSwapped(player=p, removed=old, card=card):
             return f"{who(p)} swaps {card} in for {old}"
         case e.ExtraActionGranted(player=p, source=card):

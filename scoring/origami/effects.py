@@ -18,8 +18,10 @@ from .step_spec import KEYS, StepSpec
 WHO = ("you", "each", "opponents")
 # take_discard: top (the top card), any (any card in the pile), payment (one of the cards just paid),
 # discarded (one of the cards discarded under this same effect). move: own (your origami, anywhere in your
-# collections), bottom (anyone's origami, to the bottom of its own collection).
-FROM = ("top", "any", "payment", "discarded", "own", "bottom")
+# collections), bottom (anyone's origami, to the bottom of its own collection). discard: drawn (one of the cards
+# drawn under this same effect, never another card from the hand). play: not_taken (from the hand, but not a card
+# taken under this same effect; another copy held besides it may be played).
+FROM = ("top", "any", "payment", "discarded", "own", "bottom", "drawn", "not_taken")
 TO = ("right", "neighbours")  # pass: to the player on your right, or one card to each neighbour
 CONDITIONS = ("rice_paid",)  # the card was paid with at least one rice paper
 PER = ("under",)  # amount times the origami beneath the card when it was played
@@ -93,7 +95,8 @@ def _spec(item: Any, where: str) -> StepSpec:
     return StepSpec(step, whole("amount", None) if "amount" in item else None, who, one_of("from", FROM),
                     one_of("to", TO), whole("folds", 0) or 0, flag("exact"), whole("card_folds", 0) or 0,
                     text("card"), whole("discount", 0) or 0, flag("free"), one_of("condition", CONDITIONS),
-                    one_of("per", PER), text("choice"), one_of("after", sorted(STEP_KINDS)))
+                    one_of("per", PER), text("choice"), one_of("after", sorted(STEP_KINDS)), flag("required"),
+                    flag("prerequisite"), text("plus_showing"))
 
 
 def default_specs(kinds: frozenset[str]) -> tuple[StepSpec, ...]:

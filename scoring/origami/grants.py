@@ -10,7 +10,7 @@ from .catalog import Catalogue
 from .checks import Checker
 from .effects import Grant, amount_of, receivers, seats
 from .rules import RuleId
-from .state import GameState
+from .state import GameState, Hand
 
 Problem = tuple[RuleId, str] | None
 Test = Callable[[Grant], Problem]
@@ -41,6 +41,8 @@ def open_effect(check: Checker, seat: int, card: Card, payment: tuple[CardId, ..
         amount = amount_of(spec, card.id, card.amount)
         if spec.per == "under":
             amount *= below
+        if spec.plus_showing:
+            amount += sum(cid == spec.plus_showing for cid, _ in showing(state))
         if amount == 0 and spec.step != "take_line":
             continue
         cards: tuple[CardId, ...] = ()
@@ -65,7 +67,10 @@ def showing(state: GameState) -> list[tuple[CardId, int]]:
 
 
 def opens_on_play(card: Card) -> bool:
-    return card.effect is Effect.INSTANT
+    """An instant effect opens when its card is played. So does one whose consequences are known but whose kind is
+    not (the Dog, the Cricket): on play is when the table can record them without saying the kind; its use as a
+    special action asks for the kind."""
+    return card.effect is Effect.INSTANT or card.effect is None and bool(card.do)
 
 
 def available(state: GameState, index: int) -> bool:
@@ -99,8 +104,8 @@ def unknown_open(check: Checker) -> bool:
 
 
 def unknown_effect(state: GameState, catalogue: Catalogue) -> bool:
-    """A card whose effect (its kind, or what it does) nobody knows was played or used this turn."""
-    return any((card := catalogue.card(cid)).do is None or card.effect is None for cid in state.effects)
+    """A card whose effect nobody knows (what it does) was played or used this turn."""
+    return any(catalogue.card(cid).do is None for cid in state.effects)
 
 
 def use(check: Checker, step: str, seat: int, test: Test, cards: tuple[CardId, ...] = (),
@@ -162,3 +167,51 @@ def exactly(grant: Grant, count: int, can: int, what: str) -> Problem:
         return None
     short = f" (only {can} available)" if can < grant.amount else ""
     return RuleId.EFFECT_AMOUNT, f"{grant.source}: {what} {due}{short}, not {count}"
+
+
+def drawn(state: GameState, grant: Grant) -> tuple[tuple[CardId, ...], int]:
+    """The cards shown among those drawn from the deck under `grant`'s effect by its player, and how many more
+    were drawn unseen (at most: a draw takes what it grants, or all the deck and discards hold)."""
+    shown: list[CardId] = []
+    unseen = 0
+    for j, cards in state.spent:
+        other = state.grants[j]
+        if (other.batch, other.seat, other.step) == (grant.batch, grant.seat, "draw_deck"):
+            shown += cards
+            unseen += max(0, other.amount - len(cards))
+    return tuple(shown), unseen
+
+
+def untaken(state: GameState, grant: Grant, card: CardId) -> bool:
+    """A play the effect grants that is not a card its player took under it (the Cricket): that card only when
+    another copy is held besides the ones taken."""
+    took = [x for j, xs in state.spent for x in xs if x == card and (
+        state.grants[j].batch, state.grants[j].seat, state.grants[j].step) == (grant.batch, grant.seat, "take_line")]
+    return not took or state.player(grant.seat).hand.without(took).can_give((card,))
+
+
+def from_drawn(state: GameState, grant: Grant, cards: tuple[CardId, ...]) -> Problem:
+    """A discard the effect takes from the cards it drew (the Fox: one of those three, never another card from the
+    hand). Unseen drawn cards may be any card."""
+    shown, unseen = drawn(state, grant)
+    other = Hand(shown).unmatched(cards)
+    if len(other) <= unseen:
+        return None
+    return RuleId.EFFECT_AMOUNT, (f"{grant.source}: discard from the cards just drawn"
+                                  f"{' (' + ', '.join(shown) + ')' if shown else ''}, not "
+                                  f"{', '.join(other)} from the hand")
+
+
+def extra_actions(state: GameState, events: list[e.Event]) -> list[e.Event]:
+    """The extra actions this command's events give: an effect's extra action comes with it, as the Caiman's comes
+    with the play (one rule for both), when the step it follows is done (the Rhino's, once the new draw line is out)
+    or, following none, when the effect opens. Only the player whose turn it is takes another action."""
+    opened = [g for event in events if isinstance(event, e.EffectOpened) for g in event.grants]
+    grants = state.grants + tuple(opened)
+    if not any(g.step == "extra_action" for g in grants):
+        return []
+    done = {(grants[event.index].batch, grants[event.index].seat, grants[event.index].step)
+            for event in events if isinstance(event, e.GrantUsed)}
+    return [e.ExtraActionGranted(g.seat, g.source) for i, g in enumerate(grants)
+            if g.step == "extra_action" and g.seat == state.current
+            and ((g.batch, g.seat, g.after) in done if g.after else i >= len(state.grants))]

@@ -13,12 +13,15 @@ from itertools import combinations
 
 from ..errors import MissingValue
 from . import commands as c
+from . import events as e
 from .cards import RICE_PAPER, CardId, Effect, Game
 from .catalog import Catalogue
 from .checks import deck_can_give
 from .effects import Grant
-from .grants import available, showing, unknown_effect
-from .options import draw_allowance, folds, hand_limit, legal_payments, placements, price
+from .evolve import evolve
+from .grants import available, from_drawn, showing, unknown_effect, untaken
+from .obligations import line_takes, owed, unusable
+from .options import draw_allowance, folds, hand_limit, legal_payments, placements, play_sources, price
 from .state import GameState, Phase
 
 MAX_SUBSETS = 512  # enough for any draw line; a guard against a pathological catalogue
@@ -80,12 +83,17 @@ def _draws(state: GameState, seat: int, catalogue: Catalogue, cards: list[CardId
 def _pay_and_place(state: GameState, seat: int, catalogue: Catalogue, card: CardId, rest: list[CardId],
                    source: str = "hand", via: CardId | None = None, discount: int = 0,
                    free: bool = False) -> list[c.Command]:
-    """Every way to play `card`: each exact payment from `rest`, each placement."""
+    """Every way to play `card`: each discount up to `discount` ("up to 1 fold less"; none beyond its cost), each
+    exact payment from `rest`, each placement."""
     origami = catalogue.card(card)
-    due = price(origami, state.characters, catalogue, discount=discount, free=free or source == "line").value
+    free = free or source == "line"
+    offs = range(min(discount, origami.need("cost", "the price of playing it")) + 1) if not free else (0,)
     spots = placements(state.player(seat).collections, origami.may_go_under)
-    return [c.PlayOrigami(seat, card, payment, spot.collection, spot.under, source, via, discount, free)
-            for payment in legal_payments(rest, due, catalogue) for spot in spots]
+    return [c.PlayOrigami(seat, card, payment, spot.collection, spot.under, source, via, off, free and source != "line")
+            for off in offs
+            for payment in legal_payments(rest, price(origami, state.characters, catalogue, discount=off,
+                                                      free=free).value, catalogue)
+            for spot in spots]
 
 
 def _plays_of(state: GameState, seat: int, catalogue: Catalogue, cards: list[CardId],
@@ -98,11 +106,14 @@ def _plays_of(state: GameState, seat: int, catalogue: Catalogue, cards: list[Car
     return _pay_and_place(state, seat, catalogue, card, rest)
 
 
-def _geisha(state: GameState, seat: int, catalogue: Catalogue, cards: list[CardId]) -> list[c.Command]:
-    """The top discard played as an origami while the yellow Geisha is in play."""
-    geisha = any(catalogue.card(x).play_from_discard for x in state.characters)
-    if geisha and state.discard and catalogue.card(state.discard[-1]).is_origami:
-        return _pay_and_place(state, seat, catalogue, state.discard[-1], cards, source="discard")
+def _geisha(state: GameState, seat: int, catalogue: Catalogue, cards: list[CardId], via: CardId | None = None,
+            discount: int = 0, free: bool = False) -> list[c.Command]:
+    """The top discard played as an origami while the yellow Geisha is in play (as the action, or as a play an
+    effect grants)."""
+    if "discard" in play_sources(state.characters, catalogue, False) and state.discard:
+        top = catalogue.card(state.discard[-1])
+        if top.is_origami:
+            return _pay_and_place(state, seat, catalogue, top.id, cards, "discard", via, discount, free)
     return []
 
 
@@ -128,7 +139,12 @@ def _specials(state: GameState, seat: int, catalogue: Catalogue) -> list[c.Comma
     for col, column in enumerate(state.player(seat).collections):
         top = catalogue.card(column[-1]) if column else None
         if top is not None and top.effect is Effect.SPECIAL and not state.played_this_turn(seat, col):
-            out.append(c.UseSpecialAction(seat, col))
+            try:
+                blocked = unusable(evolve(state, e.SpecialActionUsed(seat, col, top.id)), catalogue, seat, top.id)
+            except MissingValue:
+                continue  # whether it can be used needs a value nobody knows; typed, the referee asks for it
+            if blocked is None:
+                out.append(c.UseSpecialAction(seat, col))
     return out
 
 
@@ -142,6 +158,8 @@ def _free_plays(state: GameState, seat: int, catalogue: Catalogue, cards: list[C
 
 
 def _ends(state: GameState, seat: int, catalogue: Catalogue, cards: list[CardId]) -> list[c.Command]:
+    if owed(state, catalogue):
+        return []  # a step an effect requires comes first (the Fox's discard)
     player = state.player(seat)
     over = player.hand.size - hand_limit(player.collections, state.characters, catalogue).value
     if over <= 0:
@@ -163,14 +181,17 @@ def _steps(state: GameState, g: Grant, catalogue: Catalogue, cards: list[CardId]
             return [c.TakeRicePaper(seat, n)] if n > 0 else []
         case "discard":
             n = min(g.amount, size)
-            return [c.Discard(seat, x) for x in _subsets(cards, [n])] if n > 0 and len(cards) == size else []
+            if n <= 0 or len(cards) != size:
+                return []
+            return [c.Discard(seat, x) for x in _subsets(cards, [n])
+                    if g.where != "drawn" or from_drawn(state, g, x) is None]
         case "pass":
             n = min(g.amount, size)
             if n <= 0 or len(cards) < size:
                 return []
             return [c.PassCards(seat, g.receiver, x) for x in _subsets(cards, [n])]
         case "take_line":
-            return [c.TakeFromLine(seat, x) for x in _line_takes(state, g, catalogue)]
+            return [c.TakeFromLine(seat, x) for x in line_takes(state, g, catalogue)]
         case "take_discard":
             return [c.TakeFromDiscard(seat, x) for x in _discard_takes(state, g)]
         case "move":
@@ -181,7 +202,7 @@ def _steps(state: GameState, g: Grant, catalogue: Catalogue, cards: list[CardId]
             return [c.ReplaceLine(())] if state.line else []
         case "copy":
             return [c.CopyEffect(seat, x) for x in sorted({cid for cid, _ in showing(state)})
-                    if catalogue.card(x).effect is Effect.INSTANT and catalogue.card(x).do is not None
+                    if catalogue.card(x).effect is Effect.INSTANT
                     and all(s.step != "copy" for s in catalogue.card(x).do or ())]
         case "extra_action":
             return [c.TakeExtraAction(seat)] if seat == state.current else []
@@ -192,21 +213,6 @@ def _steps(state: GameState, g: Grant, catalogue: Catalogue, cards: list[CardId]
                     out += [c.SwapIn(seat, col, x) for x in sorted(set(cards)) if not g.cards or x in g.cards]
             return out
     return []
-
-
-def _line_takes(state: GameState, g: Grant, catalogue: Catalogue) -> list[tuple[CardId, ...]]:
-    line = state.line
-    if g.card_folds:
-        every = tuple(sorted(x for x in line if folds((x,), catalogue) <= g.card_folds))
-        return [every] if every else []
-    sizes = [min(g.amount, len(line))] if g.amount else range(1, len(line) + 1)
-    out = []
-    for take in _subsets(line, sizes):
-        worth = folds(take, catalogue)
-        if g.folds and (worth > g.folds or (g.exact and worth != g.folds)):
-            continue
-        out.append(take)
-    return [t for t in out if t]
 
 
 def _discard_takes(state: GameState, g: Grant) -> list[CardId]:
@@ -245,15 +251,22 @@ def _moves(state: GameState, g: Grant) -> Iterable[c.Command]:
 
 
 def _grant_plays(state: GameState, g: Grant, catalogue: Catalogue, cards: list[CardId]) -> list[c.Command]:
+    """A play an effect grants: from the hand as a normal play (or the top discard with the yellow Geisha), never
+    from the draw line (options.play_sources)."""
     out: list[c.Command] = []
+    try:
+        out += _geisha(state, g.seat, catalogue, cards, g.source, g.discount, g.free)
+    except MissingValue:
+        pass
     for card in sorted(set(cards)):
         if card == RICE_PAPER or not catalogue.card(card).is_origami or not _in_game(state, catalogue, card):
+            continue
+        if g.where == "not_taken" and not untaken(state, g, card):
             continue
         rest = list(cards)
         rest.remove(card)
         try:
-            discount = min(g.discount, catalogue.card(card).need("cost", "the price of playing it"))
-            out += _pay_and_place(state, g.seat, catalogue, card, rest, via=g.source, discount=discount,
+            out += _pay_and_place(state, g.seat, catalogue, card, rest, via=g.source, discount=g.discount,
                                   free=g.free)
         except MissingValue:
             continue

@@ -38,10 +38,10 @@ VERBS = {v.name: v for v in (
     Verb("discard", "discard CARDS: discard from the hand"),
     Verb("pass", "pass CARDS | N to PLAYER: give cards (N unseen ones)", frozenset({"to"})),
     Verb("rice", "rice N: take rice paper"),
-    Verb("move", "move C.P to C.P: move a card inside the collections (collection.position from the bottom)",
-         frozenset({"to"})),
+    Verb("move", "move C.P [of PLAYER] to C.P: move a card inside the collections (collection.position from the "
+                 "bottom; `of PLAYER`: another player's collections, as the Sloth may)", frozenset({"to", "of"})),
     Verb("swap", "swap 1|2 CARD: swap a card in for that collection's top card"),
-    Verb("extra", "extra: an extra action granted by an effect"),
+    Verb("extra", "extra: an effect's extra action comes with it (the Rhino's, the Caiman's); `extra` is read once"),
     Verb("copy", "copy CARD: the Parrot uses the instant effect of an origami showing (a top card, the line)"),
     Verb("reveal", "reveal CARDS: show the whole hand"),
     Verb("end", "end [discard CARDS] [refill CARDS]: end the turn", frozenset({"discard", "refill"})),
@@ -203,8 +203,9 @@ class _Reader:
                 return c.PassCards(seat, receiver, self.cards(first, "pass"))
             case "rice":
                 return c.TakeRicePaper(seat, self.number(first, "rice"))
-            case "move":
-                return c.MoveOrigami(seat, self.spot(first), self.spot(self.options.get("to", "")))
+            case "move":  # whose collections: `of PLAYER` (`PLAYER:` in front is read the same way)
+                owner = self.player(self.options["of"]) if "of" in self.options else seat
+                return c.MoveOrigami(owner, self.spot(first), self.spot(self.options.get("to", "")))
             case "swap":
                 where, _, name = first.strip().partition(" ")
                 return c.SwapIn(seat, self.collection(where), self.card(name, "swap"))
@@ -307,7 +308,8 @@ def write(command: c.Command, state: GameState) -> str:
         case c.TakeRicePaper(player=p, count=n):
             return f"{who(p)}rice {n}"
         case c.MoveOrigami(owner=p, source=src, target=dst):
-            return f"{who(p)}move {src[0] + 1}.{src[1] + 1} to {dst[0] + 1}.{dst[1] + 1}"
+            whose = "" if p == state.current else f" of {state.players[p].name}"
+            return f"move {src[0] + 1}.{src[1] + 1}{whose} to {dst[0] + 1}.{dst[1] + 1}"
         case c.SwapIn(player=p, collection=col, card=card):
             return f"{who(p)}swap {col + 1} {card}"
         case c.TakeExtraAction(player=p):

@@ -49,6 +49,16 @@ def price(card: Card, characters: Iterable[CardId], catalogue: Catalogue, *, dis
     return Allowance(cost, tuple(mods), max(0, cost + sum(m.amount for m in mods)))
 
 
+def play_sources(characters: Iterable[CardId], catalogue: Catalogue, free_play: bool) -> tuple[str, ...]:
+    """Where the origami played now may come from. Play One Origami plays it from the hand, and so does every play
+    an effect grants (played as normally, paying unless the effect says otherwise); the yellow Geisha adds the top
+    discard. Only a Character's free play takes it from the draw line."""
+    if free_play:
+        return ("line",)
+    geisha = any(catalogue.card(cid).play_from_discard for cid in characters)
+    return ("hand", "discard") if geisha else ("hand",)
+
+
 def folds(cards: Iterable[CardId], catalogue: Catalogue) -> int:
     return sum(catalogue.card(c).need("folds", "counting folds") for c in cards)
 

@@ -91,7 +91,9 @@ RULES: dict[RuleId, Rule] = dict([
        "folds. Its place in the line is refilled at the end of your turn."),
     _r(RuleId.SPECIAL_TOP, "Special actions",
        "Origami families only: as your action you may use the special action of a card on top of one of your "
-       "collections, once a turn, never in the turn that card was played. Covered, it is lost."),
+       "collections, once a turn, never in the turn that card was played. Covered, it is lost. A special "
+       "action that cannot do what it must (the Spider without draw-line cards of exactly 6 folds) cannot be "
+       "used."),
     _r(RuleId.TURN_ORDER, "Turns",
        "Play goes clockwise from the starting player. On your turn you take one action: draw cards, play one "
        "origami (a family card or a Character), or use a special action. Some effects give another action."),
@@ -102,18 +104,22 @@ RULES: dict[RuleId, Rule] = dict([
     _r(RuleId.EFFECT_STEPS, "What an effect does",
        "An instant effect is used right after its card is played (always optional); a special action is "
        "used as your action. What happens must be what the card says: each consequence (draws, discards, "
-       "passes, rice paper, moves, plays) must be one the card allows."),
+       "passes, rice paper, moves, plays) must be one the card allows, in its order, and what it requires is "
+       "done before the turn ends (the Fox's discard). An extra action it gives comes with it."),
     _r(RuleId.EFFECT_AMOUNT, "As much as the card says",
        "An effect is used as printed: as many cards, rice paper or folds as the card says (fewer only when "
-       "the deck or the hand holds fewer), from where it says, on its condition, and once. A free play, a "
-       "discount or an extra action it grants is used at most once."),
+       "the deck or the hand holds fewer), from where it says (the top discard, the cards paid or drawn for "
+       "it, the bottom of a collection, an origami showing, not the card it took), on its condition, and "
+       "once. A free play, a discount or an extra action it grants is used at most once."),
     _r(RuleId.EFFECT_WHO, "Whose effect",
        "What an effect grants is used by the players it names (you, each player, each opponent) and only in "
        "the turn it is used; a Character's free play belongs to the player who put it into play."),
     _r(RuleId.CARD_ZONE, "Where the cards are",
        "A card can only be taken from where it is: the draw line, the top of the discard pile, a hand, a "
-       "collection. The companion follows only what the table can see: a card drawn from the deck is "
-       "'a card' until its owner shows it."),
+       "collection. An origami is played from the hand, also when an effect grants the play (it is played as "
+       "normally); only a Character's free play takes one from the draw line, and the yellow Geisha lets the "
+       "top discard be played. The companion follows only what the table can see: a card drawn from the deck "
+       "is 'a card' until its owner shows it."),
     _r(RuleId.CARD_COUNT, "How many copies",
        "Each card exists in a fixed number of copies, and only the cards of the families (and Character "
        "pairs) chosen for this game are in play."),

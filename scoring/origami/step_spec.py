@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 KEYS = ("step", "amount", "who", "from", "to", "folds", "exact", "card_folds", "card", "discount", "free",
-        "condition", "per", "choice", "after")
+        "condition", "per", "choice", "after", "required", "prerequisite", "plus_showing")
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +28,9 @@ class StepSpec:
     per: str = ""
     choice: str = ""  # steps naming the same choice are alternatives: only one of them is used
     after: str = ""  # a step of the same effect the player does first ("discard, then draw")
+    required: bool = False  # once it can be done, it must be before the turn ends (the Fox's discard)
+    prerequisite: bool = False  # a special action that cannot do this step cannot be used (the Spider's take)
+    plus_showing: str = ""  # one more for each of this card showing: on top of a collection or in the draw line
 
     def as_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"step": self.step}

@@ -7,7 +7,7 @@ from . import events as e
 from .cards import RICE_PAPER, CardId, Effect
 from .checks import Checker, deck_can_give, from_deck
 from .effects import Grant
-from .grants import Problem, Test, available, exactly, open_effect, showing, use
+from .grants import Problem, Test, available, exactly, from_drawn, open_effect, showing, use
 from .options import folds
 from .rules import RuleId
 from .state import GameState
@@ -36,7 +36,7 @@ def _draw_deck(check: Checker, cmd: c.DrawFromDeck) -> list[e.Event]:
                   "draw at least one card; the cards shown cannot be more than the cards drawn",
                   overridable=False)
     can = deck_can_give(check.state)
-    used = _effect(check, "draw_deck", cmd.player, lambda g: exactly(g, cmd.count, can, "draw"))
+    used = _effect(check, "draw_deck", cmd.player, lambda g: exactly(g, cmd.count, can, "draw"), cmd.revealed)
     check.in_game(cmd.revealed)
     check.revealed(cmd.revealed, reshuffling=cmd.count >= check.state.deck)
     return used + from_deck(check, cmd.count, player=cmd.player, revealed=cmd.revealed)
@@ -65,6 +65,8 @@ def _take_line(check: Checker, cmd: c.TakeFromLine) -> list[e.Event]:
                                               f"fewer: {', '.join(every) or 'none'}")
         return None
 
+    check.require(bool(cmd.cards), RuleId.CARD_ZONE, "take at least one card (taking none is not using the effect)",
+                  overridable=False)
     check.line_without(cmd.cards)
     used = _effect(check, "take_line", cmd.player, test, cmd.cards)
     return used + [e.LineDrawn(cmd.player, tuple(cmd.cards), False)]
@@ -89,15 +91,15 @@ def _take_discard(check: Checker, cmd: c.TakeFromDiscard) -> list[e.Event]:
 
     def test(g: Grant) -> Problem:
         if g.where == "top" and state.discard[-1] != cmd.card:
-            return RuleId.CARD_ZONE, f"{g.source} takes the top card of the discard pile: {state.discard[-1]}"
+            return RuleId.EFFECT_AMOUNT, f"{g.source} takes the top card of the discard pile: {state.discard[-1]}"
         if g.where == "payment" and cmd.card not in g.cards:
-            return RuleId.CARD_ZONE, (f"{g.source} takes back one of the cards paid for it: "
+            return RuleId.EFFECT_AMOUNT, (f"{g.source} takes back one of the cards paid for it: "
                                       f"{', '.join(g.cards) or 'none (rice paper went back to its deck)'}")
         if g.where == "discarded":
             thrown = [x for j, xs in state.spent for x in xs
                       if state.grants[j].batch == g.batch and state.grants[j].step == "discard"]
             if cmd.card not in thrown:
-                return RuleId.CARD_ZONE, (f"{g.source} keeps one of the cards the opponents discarded for it: "
+                return RuleId.EFFECT_AMOUNT, (f"{g.source} keeps one of the cards the opponents discarded for it: "
                                           f"{', '.join(thrown) or 'none yet'}")
         return None
 
@@ -107,9 +109,14 @@ def _take_discard(check: Checker, cmd: c.TakeFromDiscard) -> list[e.Event]:
 
 def _discard(check: Checker, cmd: c.Discard) -> list[e.Event]:
     check.seat(cmd.player)
-    hand = check.state.player(cmd.player).hand
-    used = _effect(check, "discard", cmd.player, lambda g: exactly(g, len(cmd.cards), hand.size, "discard"),
-                   tuple(cmd.cards))
+    state = check.state
+    hand = state.player(cmd.player).hand
+
+    def test(g: Grant) -> Problem:
+        return exactly(g, len(cmd.cards), hand.size, "discard") or (
+            from_drawn(state, g, cmd.cards) if g.where == "drawn" else None)
+
+    used = _effect(check, "discard", cmd.player, test, tuple(cmd.cards))
     check.hand_has(cmd.player, cmd.cards)
     return used + [e.Discarded(cmd.player, tuple(cmd.cards))]
 
@@ -158,12 +165,14 @@ def _move(check: Checker, cmd: c.MoveOrigami) -> list[e.Event]:
     check.require(0 <= tp <= len(columns[tc]), RuleId.CARD_ZONE,
                   f"collection {tc + 1} has no position {tp + 1}", overridable=False)
     columns[tc].insert(tp, card)
+    check.require((sc, sp) != (tc, tp), RuleId.CARD_ZONE, f"{card} is at {sc + 1}.{sp + 1} already: a move takes it "
+                  "somewhere else", overridable=False)
 
     def test(g: Grant) -> Problem:
         if g.where == "own" and cmd.owner != g.seat:
             return RuleId.EFFECT_WHO, f"{g.source} moves one of {check.name(g.seat)}'s own origami"
         if g.where == "bottom" and (tc, tp) != (sc, 0):
-            return RuleId.CARD_ZONE, (f"{g.source} moves an origami to the bottom of its own collection: "
+            return RuleId.EFFECT_AMOUNT, (f"{g.source} moves an origami to the bottom of its own collection: "
                                       f"to {sc + 1}.1")
         return None
 
@@ -183,7 +192,7 @@ def _swap_in(check: Checker, cmd: c.SwapIn) -> list[e.Event]:
         if g.cards and cmd.card not in g.cards:
             return RuleId.EFFECT_AMOUNT, f"{g.source} puts {' or '.join(g.cards)} in its place, not {cmd.card}"
         if column[-1] != g.source:
-            return RuleId.CARD_ZONE, (f"{g.source} swaps itself out: collection {cmd.collection + 1} has "
+            return RuleId.EFFECT_AMOUNT, (f"{g.source} swaps itself out: collection {cmd.collection + 1} has "
                                       f"{column[-1]} on top")
         return None
 
@@ -200,7 +209,7 @@ def _copy(check: Checker, cmd: c.CopyEffect) -> list[e.Event]:
 
     def test(g: Grant) -> Problem:
         if card.id not in shown:
-            return RuleId.CARD_ZONE, (f"{g.source} copies an origami showing (a collection's top or the draw "
+            return RuleId.EFFECT_AMOUNT, (f"{g.source} copies an origami showing (a collection's top or the draw "
                                       f"line); {card.id} is not showing")
         if card.effect is not Effect.INSTANT:
             return RuleId.EFFECT_STEPS, f"{g.source} copies an instant effect only; {card.id} has none"
@@ -213,14 +222,16 @@ def _copy(check: Checker, cmd: c.CopyEffect) -> list[e.Event]:
 
 
 def _extra(check: Checker, cmd: c.TakeExtraAction) -> list[e.Event]:
+    """`extra`: the extra action an effect gives came with it (grants.extra_actions), so saying it is taken only
+    counts it, once. Under an effect nobody knows (or an override) it is the extra action itself."""
     state = check.state
     in_play(check)
     check.require(cmd.player == state.current, RuleId.TURN_ORDER,
                   f"only {check.name(state.current)}, whose turn it is, takes another action")
     used = _effect(check, "extra_action", cmd.player, lambda g: None)
-    source = next((state.grants[u.index].source for u in used if isinstance(u, e.GrantUsed)),
-                  state.effects[-1] if state.effects else CardId("override"))
-    return used + [e.ExtraActionGranted(cmd.player, source)]
+    if used:
+        return used
+    return [e.ExtraActionGranted(cmd.player, state.effects[-1] if state.effects else CardId("override"))]
 
 
 def _reveal(check: Checker, cmd: c.RevealHand) -> list[e.Event]:

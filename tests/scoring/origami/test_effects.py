@@ -128,7 +128,7 @@ def test_with_two_moves_open_a_move_uses_whichever_allows_it() -> None:
     state = play(state, ANN, "Sloth", ("Kappa", "Phoenix"), 0, via="Dragon")
     state = ok(state, c.MoveOrigami(BOB, (0, 0), (0, 1)))  # Bob's own card, not to a bottom: his Piranha's
     assert state.player(BOB).collections == (("Oni", "Phoenix"), ("Kappa", "Piranha"))
-    no(state, c.MoveOrigami(ANN, (0, 1), (1, 0)), RuleId.CARD_ZONE)  # the Sloth sends to its own bottom only
+    no(state, c.MoveOrigami(ANN, (0, 1), (1, 0)), RuleId.EFFECT_AMOUNT)  # the Sloth sends to its own bottom only
     state = ok(state, c.MoveOrigami(BOB, (1, 1), (1, 0)))  # to the bottom: Ann's Sloth's, on Bob's card
     assert state.player(BOB).collections == (("Oni", "Phoenix"), ("Piranha", "Kappa"))
 
@@ -139,7 +139,7 @@ def test_the_sloth_sends_a_card_to_the_bottom_of_its_own_collection_only() -> No
                   collections=((("Kappa",), ("Macaw",)), (("Phoenix", "Kappa"), ("Oni",))))
     state = play(state, ANN, "Sloth", ("Caiman",), 0)
     assert "to the bottom of its own collection: to 1.1" in no(
-        state, c.MoveOrigami(BOB, (0, 1), (1, 0)), RuleId.CARD_ZONE)  # to the other collection
+        state, c.MoveOrigami(BOB, (0, 1), (1, 0)), RuleId.EFFECT_AMOUNT)  # to the other collection
     no(state, c.MoveOrigami(BOB, (0, 1), (0, 1)), RuleId.CARD_ZONE)
     state = ok(state, c.MoveOrigami(BOB, (0, 1), (0, 0)))  # another player's card: allowed
     assert state.player(BOB).collections == (("Kappa", "Phoenix"), ("Oni",))
@@ -203,7 +203,7 @@ def test_the_raccoon_takes_at_most_three_folds_and_the_top_discard() -> None:
     state = ok(state, c.UseSpecialAction(ANN, 0))
     assert "at most 3 folds in all, not 4" in no(state, c.TakeFromLine(ANN, (CardId("Fox"),)), RuleId.EFFECT_AMOUNT)
     no(state, c.TakeFromLine(ANN, (CardId("Cat"), CardId("Pig"))), RuleId.EFFECT_AMOUNT)  # 1 + 3
-    no(state, c.TakeFromDiscard(ANN, CardId("Owl")), RuleId.CARD_ZONE)  # not the top
+    no(state, c.TakeFromDiscard(ANN, CardId("Owl")), RuleId.EFFECT_AMOUNT)  # not the top
     state = ok(state, c.TakeFromLine(ANN, (CardId("Cat"), CardId("Chick"))), c.TakeFromDiscard(ANN, CardId("Magpie")))
     no(state, c.TakeFromLine(ANN, (CardId("Pig"),)), RuleId.EFFECT_AMOUNT)
 
@@ -259,7 +259,7 @@ def test_the_pig_takes_back_one_card_it_was_paid_with() -> None:
     state = table(("farm", "sky"), ("Fox", "Cat", "Chick", "Owl"), discard=("Magpie",),
                   hands=(("Pig", "Owl", "Owl", "Chick", "Cat"), ()))
     state = play(state, ANN, "Pig", ("Owl", "Owl", "Chick", "Cat"))
-    assert "Cat, Chick, Owl, Owl" in no(state, c.TakeFromDiscard(ANN, CardId("Magpie")), RuleId.CARD_ZONE)
+    assert "Cat, Chick, Owl, Owl" in no(state, c.TakeFromDiscard(ANN, CardId("Magpie")), RuleId.EFFECT_AMOUNT)
     state = ok(state, c.TakeFromDiscard(ANN, CardId("Owl")))
     no(state, c.TakeFromDiscard(ANN, CardId("Cat")), RuleId.EFFECT_AMOUNT)
 
@@ -297,7 +297,7 @@ def test_the_magpie_keeps_one_of_the_cards_the_opponents_discarded() -> None:
     state = table(SKY, LAWN_LINE, discard=("Parrot",), hands=(("Magpie", "Bee", "Bee"), ("Chicken", "Ant")))
     state = play(state, ANN, "Magpie", ("Bee", "Bee"))
     state = ok(state, c.Discard(BOB, (CardId("Chicken"),)))
-    no(state, c.TakeFromDiscard(ANN, CardId("Bee")), RuleId.CARD_ZONE)  # Ann's own payment
+    no(state, c.TakeFromDiscard(ANN, CardId("Bee")), RuleId.EFFECT_AMOUNT)  # Ann's own payment
     no(state, c.TakeFromDiscard(BOB, CardId("Chicken")), RuleId.EFFECT_WHO)
     ok(state, c.TakeFromDiscard(ANN, CardId("Chicken")))
 
@@ -353,7 +353,7 @@ def test_the_caterpillar_swaps_in_a_butterfly_only() -> None:
                   collections=((("Caterpillar",), ("Ant",)), ((), ())))
     state = ok(state, c.UseSpecialAction(ANN, 0))
     no(state, c.SwapIn(ANN, 0, CardId("Bee")), RuleId.EFFECT_AMOUNT)
-    no(state, c.SwapIn(ANN, 1, CardId("Butterfly")), RuleId.CARD_ZONE)
+    no(state, c.SwapIn(ANN, 1, CardId("Butterfly")), RuleId.EFFECT_AMOUNT)
     state = ok(state, c.SwapIn(ANN, 0, CardId("Butterfly")))
     assert state.player(ANN).collections[0] == ("Butterfly",)
 
@@ -434,15 +434,17 @@ def _opening(card_id: str) -> GameState:
                       if x.family in (family, partner) and x.folds and x.cost is not None})
     copies[card.id] -= 1
 
-    def deal(n: int) -> tuple[CardId, ...]:
+    def deal(n: int, high: bool = False) -> tuple[CardId, ...]:
         out: list[CardId] = []
-        for cid in sorted(copies, key=lambda x: (KNOWN.card(x).folds or 0, x)):
+        for cid in sorted(copies, key=lambda x: ((-1 if high else 1) * (KNOWN.card(x).folds or 0), x)):
             while copies[cid] > 0 and len(out) < n:
                 copies[cid] -= 1
                 out.append(cid)
         return tuple(out)
 
-    line, discard, hand_a, hand_b, low = deal(4), deal(2), deal(6), deal(3), deal(3)
+    # A special action that cannot do its prerequisite step cannot be used (the Spider: a line with 6 folds to take).
+    line = deal(2, high=True) + deal(2) if any(s.prerequisite for s in card.do or ()) else deal(4)
+    discard, hand_a, hand_b, low = deal(2), deal(6), deal(3), deal(3)
     rice = (2, 0) if "polar" in (family, partner) else (0, 0)
     if card.effect is Effect.SPECIAL:
         state = table((family, partner), line, hands=(hand_a, hand_b), discard=discard,
@@ -533,7 +535,7 @@ def test_the_parrot_copies_one_instant_effect_showing() -> None:
     state = table(SKY, ("Chick", "Owl", "Ant", "Bee"), hands=(("Parrot", "Chick", "Owl"), ("Ant", "Bee")),
                   collections=((("Chicken",), ()), (("Magpie",), ())))
     state = play(state, ANN, "Parrot", ("Owl", "Chick"), 1)
-    no(state, c.CopyEffect(ANN, CardId("Butterfly")), RuleId.CARD_ZONE)  # not showing
+    no(state, c.CopyEffect(ANN, CardId("Butterfly")), RuleId.EFFECT_AMOUNT)  # not showing
     no(state, c.CopyEffect(ANN, CardId("Chicken")), RuleId.EFFECT_STEPS)  # a scoring card
     no(state, c.CopyEffect(BOB, CardId("Owl")), RuleId.EFFECT_WHO)
     no(state, c.CopyEffect(ANN, CardId("Parrot")), RuleId.EFFECT_STEPS)  # a copy of a copy does nothing
