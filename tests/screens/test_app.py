@@ -119,7 +119,7 @@ async def test_the_reference_says_what_the_rules_come_to_for_the_players_at_the_
             return str(found.render())
 
         assert "With " not in entry("END-TRIGGER")  # any number of players: the rule as it is
-        await pilot.press("ctrl+f", *"fox pass", "tab", "enter", "down", "enter")  # players: 2
+        await pilot.press("ctrl+f", *"fox neighbour", "tab", "enter", "down", "enter")  # players: 2
         await pilot.pause()
         assert screen.visible_ids == ["Nine-tailed Fox"]
         assert "With 2 players: both neighbours are the other player" in entry("Nine-tailed Fox")
