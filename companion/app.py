@@ -24,6 +24,8 @@ from . import games
 from .shell import TABLE_LINK, NotOpen, Shell
 
 if TYPE_CHECKING:
+    from db.store import Store
+
     from .game import Controller, GameController
     from .players import PlayersController
 
@@ -40,6 +42,7 @@ class CompanionApp(Shell):
         self.players: PlayersController | None = None  # the players and their history, once visited
         self.routes: dict[type[Message], Callable[[Any], object]] = {}  # a screen's message -> what handles it
         self.owners = {e.choice: g.kind for g in games.every() for e in g.entries}  # Home's choice -> its game
+        self.chosen_early: str | None = None  # a choice made before the database was open
 
     def controller(self, kind: str) -> GameController:
         """The controller of the game of `kind`, made when first asked for."""
@@ -101,10 +104,26 @@ class CompanionApp(Shell):
         self.home.post_message(HomeScreen.Chosen(choice))
 
     def on_home_screen_chosen(self, message: HomeScreen.Chosen) -> None:
+        if self.store is None and self.opening:  # chosen while the database opens: it waits, the keys kept too
+            self.chosen_early = message.choice
+            return
         try:
             self.open_chosen(message.choice)
         finally:  # Home began keeping the keys typed on when the choice was made
             self.give_held_keys()
+
+    def opened(self, store: Store) -> None:
+        super().opened(store)
+        self.go_on_choosing()
+
+    def not_opened(self) -> None:
+        super().not_opened()
+        self.go_on_choosing()  # Home says why; the choice is told it cannot open
+
+    def go_on_choosing(self) -> None:
+        choice, self.chosen_early = self.chosen_early, None
+        if choice is not None:
+            self.on_home_screen_chosen(HomeScreen.Chosen(choice))
 
     def open_chosen(self, choice: str) -> None:
         try:

@@ -44,6 +44,7 @@ class Shell(TypeAhead):
         self.files = tuple(files)  # the user's catalogue files
         self.catalogues = dict(catalogues or {})  # each game's: shipped + the user's files (the tests give theirs)
         self.store: Store | None = None
+        self.opening = True  # until the database is open, or Home says why it could not be
         self.home = HomeScreen([e for g in games.every() for e in g.entries])
         self.kept_theme = settings.theme()  # the colours chosen last time (a small file: read before the first paint)
         if self.kept_theme in self.available_themes:
@@ -97,10 +98,12 @@ class Shell(TypeAhead):
         except InputError as exc:
             elsewhere = " (start the companion with --db URL to use another)" if isinstance(exc, Unusable) else ""
             self.call_from_thread(self.home.show_games, [], f"{exc}{elsewhere}")
+            self.call_from_thread(self.not_opened)
             return
         except Exception as exc:  # never "Opening your games…" for ever: say what happened (it is a bug)
             self.call_from_thread(self.home.show_games, [], f"internal error ({type(exc).__name__}: {exc}); "
                                                             "please report it")
+            self.call_from_thread(self.not_opened)
             return
         self.call_from_thread(self.home.show_games, games, "", unlisted)
 
@@ -131,11 +134,15 @@ class Shell(TypeAhead):
         return store
 
     def opened(self, store: Store) -> None:
-        self.store = store
+        self.store, self.opening = store, False
         # What is loaded by now (Textual, SQLAlchemy, the rules, Home: ~120k objects) lives as long as the app: the
         # collector's full passes, which stop the screen while they walk every object, leave it out (a pass ~110 →
         # ~30 ms here). Not collected first: that pass alone would stop the screen, for a few hundred objects.
         gc.freeze()
+
+    def not_opened(self) -> None:
+        """The database could not be opened (Home says why)."""
+        self.opening = False
 
     def reader(self) -> Store:
         if self.store is None:

@@ -4,13 +4,23 @@ to Home, where single letters open more screens (n, o, s…) or quit (q), and th
 nothing."""
 from __future__ import annotations
 
+from typing import Protocol, runtime_checkable
+
 from textual import events
 from textual.app import App
+from textual.widgets import Input
 
 WAIT_FRAMES = 60  # refreshes to wait at most for the screen being opened to mount (about a second)
 
 
 Typed = events.Key | events.Paste
+
+
+@runtime_checkable
+class Opens(Protocol):
+    """A screen with keys that open another (Home's letters, Enter on its list)."""
+
+    def opens(self, key: str) -> bool: ...
 
 
 class TypeAhead(App[None]):
@@ -51,7 +61,24 @@ class TypeAhead(App[None]):
         self.call_later(self._hand_over)
 
     async def on_event(self, event: events.Event) -> None:
-        if self.held is not None and isinstance(event, Typed) and not any(event is k for k in self.handed):
-            self.held.append(event)
-            return
+        # Keys as the app reads them (not yet handed to a widget): a key that opens a screen starts the keeping
+        # at once, so the keys typed after it wait for that screen even while it is still being chosen.
+        if isinstance(event, Typed) and not event.is_forwarded:
+            if self.held is not None and not any(event is k for k in self.handed):
+                self.held.append(event)
+                return
+            if isinstance(event, events.Key):
+                if self.held is None and isinstance(self.screen, Opens) and self.screen.opens(event.key):
+                    self.hold_keys()
+                elif self.moved_focus(event.key):
+                    return
         await super().on_event(event)
+
+    def moved_focus(self, key: str) -> bool:
+        """Tab from a field moves the focus as the key is read, so the keys typed after it go to the next field
+        (left to the bindings, it moves only once the field has taken them)."""
+        field = self.focused
+        if key not in ("tab", "shift+tab") or not isinstance(field, Input) or getattr(field, "KEEPS_TAB", False):
+            return False
+        (self.screen.focus_next if key == "tab" else self.screen.focus_previous)()
+        return True

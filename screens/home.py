@@ -139,6 +139,13 @@ class HomeScreen(Screen[None]):
                                      "in no statistics; its log is kept (`companion games` lists it as abandoned)."),
                              answered)
 
+    def opens(self, key: str) -> bool:
+        """`key` opens another screen: the keys typed after it are for that screen (companion/type_ahead.py)."""
+        if key == "enter":
+            menu = self.query_one("#menu", OptionList)
+            return self.focused is menu and menu.highlighted is not None
+        return any(b.action.startswith("choose(") for b in self._bindings.key_to_bindings.get(key, ()))
+
     def action_choose(self, choice: str) -> None:
         if isinstance(self.app, KeepsKeys):  # what is typed on goes to the screen chosen, not to Home's letters
             self.app.hold_keys()

@@ -203,8 +203,12 @@ class Controller:
             self.app.switch_screen(self.game_screen())
 
     def submit(self, message: TableScreen.Submit) -> None:
-        if self.record(message.command) and self.table is not None and self.on_table():
-            self.table.recorded(self.table_view())
+        recorded = self.record(message.command)
+        if self.table is None:
+            return
+        if recorded and self.on_table():
+            self.table.show(self.table_view())
+        self.table.answered(recorded)  # the next line typed ahead goes, or this one comes back to be mended
 
     def record(self, command: c.Command) -> bool:
         """Check and record one action (one idempotency key per intent); True when it is on disk."""

@@ -186,7 +186,7 @@ class Controller:
         if phase in (Phase.PLAY, Phase.END):
             self.autoplay()
             if self.table is not None and on_top is self.table and not switch:
-                self.table.recorded(self.table_view())
+                self.table.show(self.table_view())
                 return
             screen = self.table = OriginTableScreen(self.table_view(), self.level)
         else:
@@ -336,16 +336,11 @@ class Controller:
         from scoring.origin import commands as c
 
         before = self.tricks_done()
-        for command in message.commands:
-            if not self.command(command):
-                break
+        recorded = all(self.command(command) for command in message.commands)  # stops at the first refused
         ended = any(isinstance(x, c.EndRound) or isinstance(x, c.Override) and isinstance(x.command, c.EndRound)
                     for x in message.commands)
-        if ended or self.round_just_scored():
-            self.round_summary()
-            return
-        self.show()
-        self.tell_tricks(before)
+        self.shown_after(before, ended)
+        message.table.answered(recorded)  # the next line typed ahead goes, or this one comes back to be mended
 
     def round_just_scored(self) -> bool:
         from scoring.origin.state import Phase
@@ -356,20 +351,23 @@ class Controller:
         from scoring.origin import commands as c
 
         before = self.tricks_done()
+        recorded = True
         if message.word == "undo":
             self.undo()
             before = self.tricks_done()
-        elif message.word == "go":
-            self.command(c.VancardianPlays())
-        elif message.word == "surrender":
-            self.command(c.Surrender())
-        elif message.word == "end":
-            self.command(c.EndRound())
-        if self.round_just_scored():
+        else:
+            recorded = self.command({"go": c.VancardianPlays, "surrender": c.Surrender, "end": c.EndRound}
+                                    [message.word]())
+        self.shown_after(before)
+        message.table.answered(recorded)
+
+    def shown_after(self, tricks_before: int, ended: bool = False) -> None:
+        """The round's summary once it is scored, else the table as it stands and the tricks just taken."""
+        if ended or self.round_just_scored():
             self.round_summary()
             return
         self.show()
-        self.tell_tricks(before)
+        self.tell_tricks(tricks_before)
 
     def explain(self, message: OriginTableScreen.Explain) -> None:
         from screens.origin.rules import OriginRulesScreen
@@ -418,7 +416,7 @@ class Controller:
         except InputError as exc:
             self.app.notify(str(exc), title="Not yet", severity="warning")
             return
-        screen = OriginSheetScreen(sheet, f"game {session.game_id} · final")
+        screen = OriginSheetScreen(sheet, f"game {session.game_id} · final", game_id=session.game_id)  # saved now
         if switch:
             self.app.switch_screen(screen)
         else:

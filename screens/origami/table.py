@@ -31,9 +31,10 @@ from scoring.origami.notation import VERBS, in_game, on_table, parse
 from scoring.origami.options import hand_limit
 from scoring.origami.state import GameState, Phase
 
+from ..action_line import ActionLine, Sent, TypedLines
 from ..ask import ask_override
 from ..completion import Completer, complete_word
-from ..form import Field, Verdict
+from ..form import Verdict
 from .completion import complete_card
 from .question import ask_value
 from .verb_help import VerbHelp
@@ -162,7 +163,8 @@ class TableScreen(Screen[None]):
         self.command: c.Command | None = None  # what the line means now
         self.refusal: Rejected | None = None
         self.missing: MissingValue | None = None
-        self.sent = ""  # the line last sent to be recorded
+        self.lines = TypedLines(lambda: self.query_one("#action", Input), self.send,
+                                lambda: self.is_current and self.pending is None)
         self.last: tuple[str, TableView, Reading] | None = None  # the suggester and the check read each line once
         self.cards_for: TableView | None = None  # the view `preferred` was worked out for
         self.preferred: tuple[frozenset[CardId], ...] = ()
@@ -175,7 +177,7 @@ class TableScreen(Screen[None]):
         with VerticalScroll(id="board"):
             yield Static("", id="players")
         yield Static("", id="log", markup=False)
-        yield Field(placeholder="an action: draw fox, cat · play fox pay cat, dog · end · f2 lists them all",
+        yield ActionLine(placeholder="an action: draw fox, cat · play fox pay cat, dog · end · f2 lists them all",
                     id="action", suggester=Completer(self.rest))
         yield Verdict("preview")
         yield Footer()
@@ -206,11 +208,12 @@ class TableScreen(Screen[None]):
         self.show(self.view)  # side by side, or one under the other, for the window's new size
         self.call_after_refresh(self.show, self.view)  # and the log as tall as the new layout leaves it
 
-    def recorded(self, view: TableView) -> None:
-        """The app recorded the line: take it off (keeping whatever was typed after Enter) and show the state."""
-        line = self.query_one("#action", Input)
-        line.value = line.value[len(self.sent):].lstrip() if line.value.startswith(self.sent) else line.value
-        self.show(view)
+    def answered(self, recorded: bool) -> None:
+        """The app recorded the line sent (the table is shown already), or did not: it comes back to be mended."""
+        self.lines.answered(recorded)
+
+    def on_screen_resume(self) -> None:
+        self.lines.go_on()  # lines typed ahead wait while a question is on top
 
     def refused(self, text: str) -> None:
         self.query_one("#preview", Verdict).say(text, "problem")
@@ -266,11 +269,11 @@ class TableScreen(Screen[None]):
     def on_input_changed(self, event: Input.Changed) -> None:
         self.check_line()
 
-    def check_line(self) -> None:
-        """Check the line as it stands; say what Enter would do, or why it would be refused."""
+    def check_line(self, line: str | None = None) -> None:
+        """Check the line as it stands (or one entered); say what Enter would do, or why it would be refused."""
         self.command, self.refusal, self.missing = None, None, None
         verdict = self.query_one("#preview", Verdict)
-        line = self.query_one("#action", Input).value
+        line = self.query_one("#action", Input).value if line is None else line
         if not line.strip():
             verdict.say("")
             return
@@ -308,22 +311,25 @@ class TableScreen(Screen[None]):
         verdict.say(f"✓ Enter: {'; '.join(said)}", "ok")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()  # check_line() has run for this very line (on every change and every new state)
-        self.enter(event.value)
+        event.stop()
+        self.lines.entered(event.value)
 
-    def enter(self, line: str) -> None:
-        """What Enter does with the checked line: ask a missing value, send the action, or say the refusal."""
+    def send(self, line: str) -> Sent:
+        """What Enter does with a line, checked against the table as it is now: ask a missing value, send the
+        action, or say the refusal."""
+        self.check_line(line)
         if line.strip() == "help":
-            self.query_one("#action", Input).value = ""
             self.action_verbs()
-        elif self.missing is not None:
+            return "done"
+        if self.missing is not None:
             self.ask(self.missing, "line")
         elif self.command is not None and self.refusal is None:
-            self.sent = line
             self.post_message(self.Submit(self.command))
+            return "sent"
         elif self.refusal is not None:
             self.notify(f"{self.refusal.violation.rule}: {self.refusal.violation.message}", severity="error",
                         title="Refused")
+        return "mend" if line.strip() else "done"
 
     def ask(self, missing: MissingValue, then: Literal["line", "finish"]) -> None:
         """Ask for a value; once given, go on with what needed it (the action on the line, or the final
@@ -339,8 +345,10 @@ class TableScreen(Screen[None]):
         self.view = TableView(self.view.game_id, self.view.state, catalogue, self.view.recent)
         self.check_line()
         pending, self.pending = self.pending, None
-        if pending == "line":
-            self.enter(self.query_one("#action", Input).value)
+        if pending == "line":  # the line came back to the field while the value was asked
+            line = self.query_one("#action", Input)
+            typed, line.value = line.value, ""
+            self.lines.entered(typed)
         elif pending == "finish":
             self.post_message(self.Finish())
 
@@ -363,7 +371,7 @@ class TableScreen(Screen[None]):
 
         def record(reason: str) -> None:
             assert command is not None
-            self.sent = line  # taken off the line once recorded, like an action sent with Enter
+            self.lines.sent(line)
             self.post_message(self.Submit(c.Override(command, reason)))
 
         ask_override(self, self.refusal.violation if self.refusal else None, record)  # set only with a command

@@ -17,9 +17,10 @@ from scoring.origin.notation import LEVELS, Reading, read
 from scoring.origin.setup import Mode
 from scoring.origin.state import Phase
 
+from ..action_line import ActionLine, Sent, TypedLines
 from ..ask import Confirm, ask_override
 from ..completion import Completer, complete_word
-from ..form import Field, Verdict
+from ..form import Verdict
 from .board import TableView, banner, moves_text, seat_lines, status_line, surrender_text, trick_line, unused_reminder
 from .line import DUO_HELP, LINE_HELP, SOLO_HELP, SOLO_TABLE_HELP, WORDS
 
@@ -49,16 +50,16 @@ class OriginTableScreen(Screen[None]):
     class Submit(Message):
         """Record these commands, in order (a line of cards is one intent)."""
 
-        def __init__(self, commands: tuple[c.Command | c.Override, ...]) -> None:
+        def __init__(self, table: OriginTableScreen, commands: tuple[c.Command | c.Override, ...]) -> None:
             super().__init__()
-            self.commands = commands
+            self.table, self.commands = table, commands
 
     class Word(Message):
         """`undo`, `go` (the Vancardian to play moves), `surrender`, `end` (score the round)."""
 
-        def __init__(self, word: str) -> None:
+        def __init__(self, table: OriginTableScreen, word: str) -> None:
             super().__init__()
-            self.word = word
+            self.table, self.word = table, word
 
     class Explain(Message):
         def __init__(self, rule: str) -> None:
@@ -70,7 +71,7 @@ class OriginTableScreen(Screen[None]):
         self.view = view
         self.level = "cards" if view.state.mode is Mode.SOLO else level
         self.reading = Reading()
-        self.sent = ""
+        self.lines = TypedLines(lambda: self.query_one("#action", Input), self.send, lambda: self.is_current)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -83,7 +84,7 @@ class OriginTableScreen(Screen[None]):
                 yield Static("", id="moves")
                 yield Static("", id="log", markup=False)
         yield Static("", id="trick")
-        yield Field(placeholder="", id="action", suggester=Completer(self.rest))
+        yield ActionLine(placeholder="", id="action", suggester=Completer(self.rest))
         yield Verdict("preview")
         yield Footer()
 
@@ -120,14 +121,15 @@ class OriginTableScreen(Screen[None]):
         self.query_one("#action", Input).placeholder = help_text
         self.check_line()
 
-    def recorded(self, view: TableView) -> None:
-        line = self.query_one("#action", Input)
-        line.value = line.value[len(self.sent):].lstrip() if line.value.startswith(self.sent) else line.value
-        self.show(view)
-
     def refused(self, text: str) -> None:
-        self.sent = ""  # nothing of the line was recorded: it stays as typed, under the reason
         self.query_one("#preview", Verdict).say(text, "problem")
+
+    def answered(self, recorded: bool) -> None:
+        """The app recorded what the line sent (the table is shown already), or did not: it comes back."""
+        self.lines.answered(recorded)
+
+    def on_screen_resume(self) -> None:
+        self.lines.go_on()  # lines typed ahead wait while another screen is on top
 
     # --- the line -----------------------------------------------------------------------------------
     def rest(self, value: str) -> str | None:
@@ -145,9 +147,9 @@ class OriginTableScreen(Screen[None]):
     def on_input_changed(self, event: Input.Changed) -> None:
         self.check_line()
 
-    def check_line(self) -> None:
+    def check_line(self, line: str | None = None) -> None:
         verdict = self.query_one("#preview", Verdict)
-        line = self.query_one("#action", Input).value
+        line = self.query_one("#action", Input).value if line is None else line
         self.reading = Reading()
         if not line.strip():
             end = self.view.state.phase in (Phase.END, Phase.OVER)
@@ -168,21 +170,27 @@ class OriginTableScreen(Screen[None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
+        self.lines.entered(event.value)
+
+    def send(self, line: str) -> Sent:
+        """What Enter does with a line, read against the table as it is now."""
+        self.check_line(line)
         reading = self.reading
-        if not event.value.strip():
-            if self.view.state.phase is Phase.END:
-                self.post_message(self.Word("end"))
-            elif self.view.state.mode is Mode.SOLO:
-                self.post_message(self.Word("go"))
-            return
-        self.sent = event.value  # taken off the line once recorded; a refusal leaves it there to mend
-        if reading.word:
-            self.post_message(self.Word(reading.word))
-        elif reading.refusal is not None:
-            self.notify(f"{reading.refusal.rule}: {reading.refusal.message} (f1: the rule; ctrl+o: record it "
-                        "anyway)", severity="error", title="Refused")
-        elif reading.commands:
-            self.post_message(self.Submit(reading.commands))
+        if not line.strip():
+            word = "end" if self.view.state.phase is Phase.END else "go" if self.view.state.mode is Mode.SOLO else ""
+            if not word:
+                return "done"
+            self.post_message(self.Word(self, word))
+        elif reading.word:
+            self.post_message(self.Word(self, reading.word))
+        elif reading.commands and reading.refusal is None:
+            self.post_message(self.Submit(self, reading.commands))
+        else:
+            if reading.refusal is not None:
+                self.notify(f"{reading.refusal.rule}: {reading.refusal.message} (f1: the rule; ctrl+o: record it "
+                            "anyway)", severity="error", title="Refused")
+            return "mend"
+        return "sent"
 
     # --- keys ---------------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -190,13 +198,13 @@ class OriginTableScreen(Screen[None]):
         return {"surrender": solo, "level": not solo}.get(action, True)
 
     def action_undo(self) -> None:
-        self.post_message(self.Word("undo"))
+        self.post_message(self.Word(self, "undo"))
 
     def action_surrender(self) -> None:
         """One key ends the round: asked first (typing `surrender` is asking already)."""
         def answered(yes: bool | None) -> None:
             if yes:
-                self.post_message(self.Word("surrender"))
+                self.post_message(self.Word(self, "surrender"))
 
         offer = surrender_text(self.view.facts.surrender) or "not offered now: the companion will say why"
         self.app.push_screen(Confirm("Surrender this round?", f"{offer}. The round ends at once; ctrl+z takes it "
@@ -219,7 +227,7 @@ class OriginTableScreen(Screen[None]):
 
         def record(reason: str) -> None:
             assert reading.refused is not None
-            self.sent = self.query_one("#action", Input).value
-            self.post_message(self.Submit((*reading.commands, c.Override(reading.refused, reason))))
+            self.lines.sent(self.query_one("#action", Input).value)
+            self.post_message(self.Submit(self, (*reading.commands, c.Override(reading.refused, reason))))
 
         ask_override(self, reading.refusal, record)

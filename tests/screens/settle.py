@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from textual.pilot import Pilot
@@ -23,7 +24,7 @@ def opened(app: Shell) -> bool:
 
 
 async def settled(pilot: Pilot[Any]) -> None:
-    """The database open (a key typed before that is refused: "still opening"), every read done, the screen drawn."""
+    """The database open, every read done, the screen drawn."""
     app = pilot.app
     if isinstance(app, Shell):
         deadline = time.monotonic() + PATIENCE
@@ -31,3 +32,11 @@ async def settled(pilot: Pilot[Any]) -> None:
             await pilot.pause(0.01)
     await app.workers.wait_for_complete()
     await pilot.pause()
+
+
+async def until(pilot: Pilot[Any], condition: Callable[[], bool], what: str) -> None:
+    """Wait for `condition` (a slow, loaded machine may take long; a condition never met fails, saying `what`)."""
+    deadline = time.monotonic() + PATIENCE
+    while not condition():
+        assert time.monotonic() < deadline, f"still waiting for {what}"
+        await pilot.pause(0.01)

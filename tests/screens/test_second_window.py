@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import Input
 
 from companion.app import make_app
@@ -13,22 +14,29 @@ from companion.origami.playout import filled
 from companion.origami.session import GameSession
 from companion.origin.session import OriginSession
 from db.store import Store
+from scoring.origami.notation import write
 from scoring.origin import commands as oc
 from screens.origami.table import TableScreen
 from tests.companion.test_origin_session import H, V
-from tests.recorded import script
-from tests.screens.settle import settled
+from tests.recorded import Scripted, script
+from tests.screens.settle import settled, until
 
 CATALOGUE = filled(shipped())
+
+
+def dealt(url: str, game: Scripted) -> tuple[Store, GameSession]:
+    """A game set up and dealt, recorded by another window (its store left open)."""
+    store = Store.open(url, KINDS)
+    session = GameSession.start(store, game.script[0], CATALOGUE, key="start")
+    assert isinstance(session, GameSession)
+    session.submit(game.script[1], "deal")
+    return store, session
 
 
 async def test_the_origami_table_follows_an_action_recorded_in_another_window(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path}/two.db"
     game = script(CATALOGUE, seed=3)
-    store = Store.open(url, KINDS)
-    session = GameSession.start(store, game.script[0], CATALOGUE, key="start")
-    assert isinstance(session, GameSession)
-    session.submit(game.script[1], "deal")
+    store, session = dealt(url, game)
     app = make_app(url, {"origami": CATALOGUE})
     async with app.run_test(size=(100, 32)) as pilot:
         await settled(pilot)
@@ -38,9 +46,34 @@ async def test_the_origami_table_follows_an_action_recorded_in_another_window(tm
         await pilot.press(*"dra")  # half an action typed here…
         other = GameSession(store, session.game_id, CATALOGUE)  # …while the other window records one
         assert other.submit(game.script[2], "elsewhere").recorded
-        await pilot.pause(1.6)
-        assert app.controller("origami").session.seq == other.seq and app.controller("origami").session.state == other.state
+        mine = app.controller("origami").session
+        await until(pilot, lambda: mine.seq == other.seq, "the other window's action shown here")
+        assert mine.state == other.state
         assert app.screen.query_one("#action", Input).value == "dra"
+    store.close()
+
+
+async def test_a_line_entered_in_the_window_that_lost_the_race_comes_back_to_it(tmp_path: Path,
+                                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("companion.app.FOLLOW", 3600.0)  # this window has not looked at the other one's yet
+    url = f"sqlite:///{tmp_path}/two.db"
+    game = script(CATALOGUE, seed=3)
+    store, session = dealt(url, game)
+    app = make_app(url, {"origami": CATALOGUE})
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settled(pilot)
+        await pilot.press("enter")  # resume game 1
+        await settled(pilot)
+        line = write(game.script[2], game.states[1])
+        await pilot.press(*line)
+        other = GameSession(store, session.game_id, CATALOGUE)
+        assert other.submit(game.script[2], "elsewhere").recorded
+        await pilot.press("enter")
+        mine = app.controller("origami").session
+        field = app.screen.query_one("#action", Input)
+        await until(pilot, lambda: mine.seq == other.seq and field.value == line, "the table shown as recorded "
+                    "there, and the line back here")
+        assert mine.state == other.state
     store.close()
 
 
@@ -59,6 +92,8 @@ async def test_the_origin_story_screen_follows_too(tmp_path: Path) -> None:
         before = app.controller("origin-story").session.seq
         other = OriginSession(store, started.game_id)
         assert other.submit(oc.RevealAlignments((("Ann", H), ("Bob", V), ("Cat", H))), "elsewhere").recorded
-        await pilot.pause(1.6)
-        assert app.controller("origin-story").session.seq == other.seq > before and app.controller("origin-story").session.state == other.state
+        mine = app.controller("origin-story").session
+        await until(pilot, lambda: mine.seq == other.seq, "the other window's reveal shown here")
+        await settled(pilot)  # the step it leads to drawn
+        assert mine.seq > before and mine.state == other.state
     store.close()

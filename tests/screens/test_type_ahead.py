@@ -2,23 +2,21 @@
 screen opened: not to Home, whose single letters would open more screens or quit."""
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 from textual import events
-from textual.keys import _character_to_key
-from textual.widgets import Input
+from textual.widgets import Input, OptionList
 
-from companion.app import make_app
+from companion.app import CompanionApp, make_app
+from db.store import Store
 from screens.home import HomeScreen
+from screens.origami.deal import DealScreen
 from screens.origami.new_game import NewGameScreen
 from screens.origin.new_game import OriginNewGameScreen
-from tests.screens.settle import settled
-
-
-def burst(app: object, text: str) -> None:
-    """`text` as key presses queued in one go, none waiting for the one before to be handled."""
-    for ch in text:
-        app.post_message(events.Key(_character_to_key(ch), ch))  # type: ignore[attr-defined]
+from tests.screens.keys import burst
+from tests.screens.settle import PATIENCE, settled, until
+from tests.screens.test_abandon import started
 
 
 async def test_names_typed_straight_after_n_land_in_the_new_games_players_field(tmp_path: Path) -> None:
@@ -75,3 +73,61 @@ async def test_keys_typed_while_the_kept_ones_are_handed_over_follow_them(tmp_pa
         for _ in range(8):
             await pilot.pause()
         assert app.screen.query_one("#players", Input).value == "AnnXY"
+
+
+async def test_a_tab_typed_straight_after_a_field_moves_on_before_the_next_keys(tmp_path: Path) -> None:
+    app = make_app(f"sqlite:///{tmp_path / 'g.db'}")
+    async with app.run_test() as pilot:
+        await settled(pilot)
+        burst(app, "nAnn, Bob\tfarm, sea")
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen)
+                    and app.screen.query_one("#families", Input).value == "farm, sea", "the families typed")
+        assert app.screen.query_one("#players", Input).value == "Ann, Bob"
+
+
+def slow_to_open(app: CompanionApp) -> threading.Event:
+    """The app's database opens only once the event returned is set."""
+    release = threading.Event()
+    open_store = app.open_store
+
+    def opened_when_released() -> Store:
+        release.wait(PATIENCE)
+        return open_store()
+
+    app.open_store = opened_when_released  # type: ignore[method-assign]
+    return release
+
+
+async def test_a_choice_made_while_the_database_opens_waits_for_it_with_the_keys_typed_after(
+        tmp_path: Path) -> None:
+    app = make_app(f"sqlite:///{tmp_path / 'new.db'}")
+    release = slow_to_open(app)
+    async with app.run_test() as pilot:
+        await until(pilot, lambda: app.home.is_mounted, "Home")
+        burst(app, "nAnn, Bob")
+        await until(pilot, lambda: app.chosen_early == "new" and app.held is not None and len(app.held) == 8,
+                    "the choice and the keys after it kept")
+        assert isinstance(app.screen, HomeScreen) and app.store is None
+        release.set()
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen)
+                    and app.screen.query_one("#players", Input).value == "Ann, Bob", "the new game's players")
+
+
+async def test_enter_on_a_game_listed_before_the_database_is_open_resumes_it(tmp_path: Path) -> None:
+    """Home lists the games in play by plain SQL before the store is open: Enter on one at once, and the keys
+    typed after it, wait for the store (they neither vanish nor act on Home: `r` would open the rules)."""
+    url = f"sqlite:///{tmp_path / 'g.db'}"
+    game_id = started(url)
+    app = make_app(url)
+    release = slow_to_open(app)
+    async with app.run_test() as pilot:
+        menu = app.home.query_one("#menu", OptionList)
+        await until(pilot, lambda: menu.option_count > 0 and menu.get_option_at_index(0).id == f"resume:{game_id}",
+                    "the game listed")
+        burst(app, "\nrules")
+        await until(pilot, lambda: app.chosen_early == f"resume:{game_id}" and app.held is not None
+                    and len(app.held) == 5, "the choice and the keys after it kept")
+        release.set()
+        await until(pilot, lambda: isinstance(app.screen, DealScreen), "the game's deal")
+        await until(pilot, lambda: isinstance(app.focused, Input) and app.focused.value == "rules",
+                    "the keys in the deal's first field")

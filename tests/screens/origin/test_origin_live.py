@@ -25,7 +25,8 @@ from screens.origin.rules import OriginRulesScreen
 from screens.origin.sheet import RoundSummaryScreen
 from screens.origin.stepper import StepperScreen
 from screens.origin.table import OriginTableScreen
-from tests.screens.settle import settled
+from screens.share import QrScreen
+from tests.screens.settle import settled, until
 
 SEED = 3
 
@@ -288,6 +289,8 @@ async def test_five_rounds_at_the_score_only_level_end_in_the_score_sheet_and_th
         assert isinstance(app.screen, OriginSheetScreen)
         sheet = app.controller("origin-story").game().score()
         assert {p.name: p.total for p in sheet.players} == {"Ann": 15, "Bob": 20, "Cy": 25}
+        await pilot.press("b")  # the game is in the history now: its BG Stats code
+        await until(pilot, lambda: isinstance(app.screen, QrScreen), "the BG Stats code")
     store = Store.open(f"sqlite:///{tmp_path / 'g.db'}", KINDS)
     assert store.games.get(1).status == "finished"
     assert [r["score"] for r in store.results.of(1)] == [15, 20, 25]

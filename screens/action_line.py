@@ -1,0 +1,99 @@
+"""A table's action line, safe to type ahead on: a fast hand, a paste or a slow link to `companion serve` may send
+the next line before the last one is recorded. Enter takes the line off at once, so what follows starts a line of
+its own instead of being glued to it; the lines are then sent one at a time, each checked against the table the
+one before it left. A line that is not recorded comes back to be mended, and what was typed after it waits for
+it: nothing typed is dropped."""
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from typing import Literal
+
+from textual import events
+from textual.widgets import Input
+
+from .form import Field
+
+Sent = Literal["sent", "done", "mend"]  # waiting for the app's answer · nothing to wait for · back to the field
+
+
+class ActionLine(Field):
+    """The one-line field of a table: Enter hands the line over and empties the field before the next key; Tab
+    takes the completion shown in grey (as → does), the table having no other field to go to."""
+
+    KEEPS_TAB = True  # the app leaves Tab to it (companion/type_ahead.py)
+
+    async def _on_key(self, event: events.Key) -> None:
+        # Handled here, as the field reads them: left to the bindings, they would be acted on only after they
+        # went round the app, when the keys typed after them are in the field already.
+        if event.key == "enter":
+            line, self.value = self.value, ""
+            self.post_message(self.Submitted(self, line, None))
+        elif event.key == "tab":
+            if self.cursor_at_end and len(self._suggestion) > len(self.value):
+                self.value = self._suggestion
+                self.cursor_position = len(self.value)
+        else:
+            return
+        event.stop()
+        event.prevent_default()
+
+
+class TypedLines:
+    """The lines entered and not yet recorded, in the order typed. `send` checks one against the table on screen
+    and acts on it; when it says "sent", the next waits for `answered` (the app recorded it, or did not)."""
+
+    def __init__(self, field: Callable[[], Input], send: Callable[[str], Sent], ready: Callable[[], bool]) -> None:
+        self.field, self.send, self.ready = field, send, ready
+        self.waiting: deque[str] = deque()
+        self.sending: str | None = None
+        self.held: list[str] = []  # lines entered after one that came back to be mended
+        self.after = ""  # what was being typed when it came back
+
+    def entered(self, line: str) -> None:
+        self.waiting.append(line)
+        self.go_on()
+
+    def go_on(self) -> None:
+        """Send the next line, unless one is on its way or the table is not what the person is looking at."""
+        while self.waiting and self.sending is None and self.ready():
+            line = self.waiting.popleft()
+            outcome = self.send(line)
+            if outcome == "sent":
+                self.sending = line
+            elif outcome == "mend":
+                self.back(line)
+
+    def sent(self, line: str) -> None:
+        """A line sent without Enter (recorded anyway with a reason): the field is taken off as Enter does."""
+        self.field().value = ""
+        self.sending = line
+
+    def answered(self, recorded: bool) -> None:
+        line, self.sending = self.sending, None
+        if line is None:
+            return
+        if not recorded:
+            self.back(line)
+            return
+        self.waiting.extendleft(reversed(self.held))
+        self.held = []
+        if self.after:
+            field = self.field()
+            field.value, self.after = self.after + field.value, ""
+        self.go_on()
+
+    def back(self, line: str) -> None:
+        """The line returns to the field to be mended; the lines entered after it wait until it is recorded."""
+        self.held = [*self.waiting, *self.held]
+        self.waiting.clear()
+        field = self.field()
+        if field.value.strip():
+            self.after = f"{self.after} {field.value}".strip()
+        if self.held or self.after:
+            count = len(self.held) + bool(self.after)
+            field.notify(f"{count} more typed after it {'waits' if count == 1 else 'wait'} until it is recorded: "
+                         "mend it and press Enter", title="Not recorded")
+        with field.prevent(Input.Changed):  # the preview keeps saying why it came back
+            field.value = line
+        field.cursor_position = len(line)
