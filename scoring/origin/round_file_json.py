@@ -74,6 +74,7 @@ def tricks_json(result: RoundResult) -> dict[str, Any]:
     out: dict[str, Any] = {"tricks": [trick_json(t) for t in result.tricks]}
     ability_refusals = [_violation_json(r.violation, result.input.abilities[r.index].player)
                         for r in result.refusals]
+    ability_refusals += [_violation_json(v, None) for v in result.claims]
     if ability_refusals:
         out["refused"] = ability_refusals
     return out

@@ -201,6 +201,7 @@ class RoundInput:
     revealed: tuple[Card, ...] = ()
     tricks_won: dict[str, int] = field(default_factory=dict)  # solo: before `tricks`
     surrender: Surrender | None = None
+    draws: tuple[Card, ...] = ()  # solo file: the cards drawn for the Vancardians, in order
 
     @property
     def mode(self) -> Mode:
