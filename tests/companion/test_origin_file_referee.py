@@ -121,3 +121,11 @@ def test_a_ninth_trick_after_the_tricks_won_before_the_file_is_refused(capsys: p
     game["tricks_won"] = {"Ann": 4, "Automaton": 2, "Factoryon": 1}
     code, data, _ = origin(capsys, "round", file(game))
     assert code == 0 and rules(data) == []
+
+
+def test_check_asks_her_procedure_too(capsys: pytest.CaptureFixture[str], file: Any) -> None:
+    path = file(solo(AUTOMATON, FACTORYON, you=YOURS, dealer="Ann"))
+    code, data, _ = origin(capsys, "check", path, "--seat", "Automaton", "--play", "2br")
+    assert code == 1 and data["rule"] == "OS-SOLO-LEAD" and "leads with 11br" in data["sentence"]
+    code, data, _ = origin(capsys, "check", path, "--seat", "Automaton", "--play", "11br")
+    assert code == 0 and data["legal"] is True
