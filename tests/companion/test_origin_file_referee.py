@@ -129,3 +129,18 @@ def test_check_asks_her_procedure_too(capsys: pytest.CaptureFixture[str], file: 
     assert code == 1 and data["rule"] == "OS-SOLO-LEAD" and "leads with 11br" in data["sentence"]
     code, data, _ = origin(capsys, "check", path, "--seat", "Automaton", "--play", "11br")
     assert code == 0 and data["legal"] is True
+
+
+def test_a_ninth_trick_is_refused_in_a_round_and_in_a_game_file(capsys: pytest.CaptureFixture[str],
+                                                                file: Any) -> None:
+    seats = {"players": ["Ann", "Bob", "Cat"], "dealer": "Cat",
+             "alignment": {"Ann": "hero", "Bob": "hero", "Cat": "villain"}}
+    nine = seats | {"game": "origin-story", "format": 1, "tricks": [{"winner": "Ann"}] * 9}
+    code, data, _ = origin(capsys, "round", file(nine))
+    assert code == 1 and rules(data) == ["OS-TRICKS-8"] and data["tricks"][8]["refused"]
+    game = seats | {"rounds": [{"alignment": seats["alignment"], "tricks": [{"winner": "Ann"}] * 9}]}
+    code, _, err = origin(capsys, "score", file(game, "game.json"))
+    assert code == 2 and "rounds[0]: OS-TRICKS-8: trick 9: a round has 8 tricks" in err
+    game["rounds"][0]["tricks"] = [{"winner": "Ann"}] * 8
+    code, data, _ = origin(capsys, "score", file(game, "game.json"))
+    assert code == 0 and data["winners"] == ["Ann"]
