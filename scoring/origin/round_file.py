@@ -183,4 +183,6 @@ def referee_file(rnd: RoundInput) -> RoundResult:
         result = referee(rnd)
         return referee_solo(result) if rnd.mode is Mode.SOLO else result
     except InputError as e:
-        raise InputError(str(e), where=e.where or "tricks") from None
+        if e.where:
+            raise
+        raise InputError(str(e), where="tricks") from None

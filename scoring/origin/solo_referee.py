@@ -122,6 +122,9 @@ def check_drawn(drawn: Sequence[Card], table: Table, where: str) -> None:
     """OS-UNIQUE: a drawn card cannot be in a row or have been played this round (won tricks never return to
     the deck; discarded cards may, after a reshuffle)."""
     for c in drawn:
+        if c.extra_love:
+            raise InputError(f"{c} cannot be drawn: extra-love cards are added by a round's line, never shuffled into "
+                             "the deck (OS-SOLO-ADD)", where=where)
         if c in table.played:
             n, seat = table.played[c]
             raise InputError(f"{c} cannot be drawn: {seat} played it in trick {n} (OS-UNIQUE)", where=where)
@@ -180,11 +183,12 @@ def _her_move(rnd: RoundInput, t: TrickResult, i: int, table: Table, won: int, b
             return recycled, None
         rule, verb = RuleId.SOLO_FOLLOW, "follows"
     table.rows[seat] = [x for x in row if x != c]
-    if move.plays == c or c not in row:  # a lead not in her row: the referee refused it already (OS-SOLO-ROWS)
+    if move.plays == c or p.violations:  # refused by the referee already (not in her row while it knew it)
         return None, None
     steps = " ".join(s.sentence for s in move.steps)
-    return Violation(rule, f"{seat} {verb} with {move.plays} by her procedure, not {c} (her row: "
-                     f"{card_row(row)}): {steps}"), None
+    missing = "" if c in row else f"{c} is not in her row. "
+    return Violation(RuleId.SOLO_ROWS if missing else rule, f"{seat} {verb} with {move.plays} by her procedure, not "
+                     f"{c} (her row: {card_row(row)}): {missing}{steps}"), None
 
 
 def replay(rnd: RoundInput, result: RoundResult) -> Replay:

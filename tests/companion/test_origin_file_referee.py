@@ -144,3 +144,18 @@ def test_a_ninth_trick_is_refused_in_a_round_and_in_a_game_file(capsys: pytest.C
     game["rounds"][0]["tricks"] = [{"winner": "Ann"}] * 8
     code, data, _ = origin(capsys, "score", file(game, "game.json"))
     assert code == 0 and data["winners"] == ["Ann"]
+
+
+def test_a_lead_not_in_her_row_after_she_followed_is_refused(capsys: pytest.CaptureFixture[str], file: Any) -> None:
+    """OS-SOLO-ROWS: her row is known from the file's rows and draws even after she has drawn (found by the soak)."""
+    game = solo(AUTOMATON, FACTORYON, you=YOURS, dealer="Factoryon", draws=["8sp", "9sp", "8st", "9st"],
+                tricks=[["Ann 9br", "Automaton 11br", "Factoryon 12br"], ["Factoryon 7lv"]])
+    code, data, _ = origin(capsys, "trick", file(game))
+    assert code == 1 and rules(data) == ["OS-SOLO-ROWS"] and "7lv is not in her row" in refused(data)[0]["sentence"]
+
+
+def test_an_extra_love_card_is_never_drawn(capsys: pytest.CaptureFixture[str], file: Any) -> None:
+    game = solo(AUTOMATON, FACTORYON, you=YOURS, dealer="Factoryon", draws=["8sp", "4.5lv"],
+                tricks=[["Ann 9br", "Automaton 11br"]])
+    code, _, err = origin(capsys, "round", file(game))
+    assert code == 2 and "draws: 4.5lv cannot be drawn: extra-love cards" in err
