@@ -108,7 +108,7 @@ def referee(rnd: RoundInput) -> RoundResult:
     rewinds = {ab.trick for ab in rnd.abilities for e in ab.effects
                if e.kind is EffectKind.REWIND and ab.trick is not None}
     results: list[TrickResult] = []
-    before = sum(rnd.tricks_won.values())  # solo: the tricks played before the file's
+    before = rnd.played_before  # solo: the tricks played before the file's
     leader = seating.first_leader(rnd.dealer)
     moved: set[int] = set()
     n = 0

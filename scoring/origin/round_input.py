@@ -206,3 +206,8 @@ class RoundInput:
     @property
     def mode(self) -> Mode:
         return self.seating.mode
+
+    @property
+    def played_before(self) -> int:
+        """Solo: the tricks played before the file's (every seat's count given)."""
+        return sum(self.tricks_won.values())

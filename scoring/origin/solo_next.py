@@ -15,8 +15,7 @@ from ..errors import InputError
 from .cards import Card
 from .setup import TRICKS
 from .solo_file import SoloRound
-from .solo_referee import Table, check_drawn, effective_at, from_discard, replay
-from .solo_referee import alignment as sr_alignment
+from .solo_referee import Table, alignment_at, check_drawn, effective_at, from_discard, replay
 from .trick import legal_follows
 from .vancardian_abilities import surrender
 from .vancardian_moves import Move, follow, lead
@@ -69,9 +68,9 @@ def next_move(solo: SoloRound, draw: Sequence[Card] | None = None) -> Next:
     in_play = result.in_play
     counted = sum(1 for t in result.tricks if t.counts)
     n = in_play.n if in_play is not None else counted + 1
-    alignment = sr_alignment(solo.input, n)
+    alignment = alignment_at(solo.input, n)
     won = result.tricks_won.get(solo.you, 0)
-    before = sum(rnd.tricks_won.values())  # tricks played before the file's (every seat's count given)
+    before = rnd.played_before  # tricks played before the file's (every seat's count given)
     if result.finished or rnd.surrender is not None or (in_play is None and before + counted >= TRICKS):
         why = (f"{solo.you} surrendered to {rnd.surrender.to} in trick {rnd.surrender.trick}"
                if rnd.surrender is not None else f"all {before + counted} tricks are played")

@@ -75,7 +75,7 @@ def you_of(rnd: RoundInput) -> str:
     return rnd.seating.names[0]
 
 
-def alignment(rnd: RoundInput, trick: int) -> str:
+def alignment_at(rnd: RoundInput, trick: int) -> str:
     """Your alignment when trick `trick` is played: the file's, then any `align` used in a trick up to it."""
     you = you_of(rnd)
     now = rnd.alignment.get(you, Alignment.HERO).value
@@ -89,7 +89,7 @@ def alignment(rnd: RoundInput, trick: int) -> str:
 
 def effective_at(rnd: RoundInput, trick: int) -> Effective:
     shown = revealed(rnd, trick)
-    return reveal(shown, alignment(rnd, trick)) if shown else PRINTED
+    return reveal(shown, alignment_at(rnd, trick)) if shown else PRINTED
 
 
 def _exchanges(rnd: RoundInput, trick: int, table: Table, start: bool) -> None:
@@ -156,7 +156,7 @@ def _her_move(rnd: RoundInput, t: TrickResult, i: int, table: Table, won: int, b
     seat, c = p.seat, p.play.card
     row = table.rows[seat]
     effective = effective_at(rnd, t.n)
-    now = alignment(rnd, t.n)
+    now = alignment_at(rnd, t.n)
     if i == 0:
         move = lead(row, alignment=now, tricks_won=won, seat=seat, effective=effective)
         rule, verb = RuleId.SOLO_LEAD, "leads"
@@ -195,7 +195,7 @@ def replay(rnd: RoundInput, result: RoundResult) -> Replay:
     """Every trick of the file, in order, each Vancardian move checked by her procedure: her lead from her row,
     her follow after her draw step with the next two drawn cards; each card played leaves its row."""
     you = you_of(rnd)
-    before = sum(rnd.tricks_won.values())
+    before = rnd.played_before
     table = Table({s: list(rnd.hands[s]) for s in VANCARDIANS if s in rnd.hands},
                   list(rnd.hands[you]) if you in rnd.hands else None, list(rnd.draws), {})
     won = rnd.tricks_won.get(you, 0)
@@ -232,13 +232,13 @@ def _surrender(rnd: RoundInput, result: RoundResult, done: Replay) -> Violation 
     assert claim is not None
     you = you_of(rnd)
     in_play = result.in_play
-    before = sum(rnd.tricks_won.values())
+    before = rnd.played_before
     n = in_play.n if in_play is not None else sum(1 for t in result.tricks if t.counts) + 1
     trick: list[Play] = [p.play for p in in_play.plays] if in_play is not None else []
     leader = trick[0].seat if trick else result.next_leader or ""
     row: Sequence[Card] = done.table.rows.get(leader, ())
     if not trick and leader in done.table.rows:  # nobody played to it yet: she leads by her procedure
-        move = lead(row, alignment=alignment(rnd, n), tricks_won=done.won, seat=leader,
+        move = lead(row, alignment=alignment_at(rnd, n), tricks_won=done.won, seat=leader,
                     effective=effective_at(rnd, n))
         trick, row = [effective_at(rnd, n).play(leader, move.plays)], move.row_left
     if claim.trick not in (n, before + n):  # numbered in the round, or among the file's tricks
@@ -247,7 +247,7 @@ def _surrender(rnd: RoundInput, result: RoundResult, done: Replay) -> Violation 
     if leader == you:
         return Violation(RuleId.SOLO_SURRENDER, f"{you} leads trick {before + n}: you may surrender only in a "
                          "trick a Vancardian led")
-    offer = surrender(trick, row, you=you, alignment=alignment(rnd, n), tricks_won=done.won)
+    offer = surrender(trick, row, you=you, alignment=alignment_at(rnd, n), tricks_won=done.won)
     if not offer.allowed:
         return Violation(offer.rule, offer.sentence)
     if rnd.seating.seat(claim.to).name != offer.to:
@@ -274,11 +274,7 @@ def referee_solo(result: RoundResult) -> RoundResult:
         at = next(k for k, t in enumerate(tricks) if t.n == s.trick)
         tricks[at] = replace(tricks[at], notes=tricks[at].notes + (Flag(
             RuleId.SOLO_PICK, s.trick, s.seat, f"the Vancardians' moves from here on are not checked: {s.sentence}"),))
-    claims: tuple[Violation, ...] = ()
-    if rnd.surrender is not None:
-        if done.stop is not None or not all(s in rnd.hands for s in VANCARDIANS):
-            claims = ()  # her row is not known: the surrender's VP cannot be proved either way
-        else:
-            found = _surrender(rnd, result, done)
-            claims = (found,) if found is not None else ()
-    return replace(result, tricks=tuple(tricks), claims=claims)
+    found = None  # her row not known: the surrender cannot be proved either way
+    if rnd.surrender is not None and done.stop is None and all(s in rnd.hands for s in VANCARDIANS):
+        found = _surrender(rnd, result, done)
+    return replace(result, tricks=tuple(tricks), claims=() if found is None else (found,))
