@@ -263,7 +263,7 @@ def round_text(result: RoundResult, scored: bool) -> str:
         lines += [f"  ⚑ {f.rule}: {f.sentence}" for f in t.flags]
         lines += [f"  note {n.rule}: {n.sentence}" for n in t.notes]
         lines += [f"  ✗ {v.rule}: {v.message}" for v in t.violations]
-    lines += [f"✗ {r.violation.rule}: {r.violation.message}" for r in result.refusals]
+    lines += [f"✗ {v.rule}: {v.message}" for v in (*(r.violation for r in result.refusals), *result.claims)]
     if scored:
         for s in score_round(result):
             extra = "".join(f"; {source} {vp:+d}" for source, vp, _rule in sources(s)[1:])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
 from random import Random
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
     from db.records import GameRecord
     from scoring.origin import commands as c
     from scoring.origin.catalog import Catalogue
+    from screens.form import Tone
     from screens.origin.board import TableView
     from screens.origin.catalogue import OriginCatalogueScreen
     from screens.origin.new_game import OriginNewGameScreen
@@ -200,10 +202,33 @@ class Controller:
             self.app.push_screen(screen)
 
     def stepper_view(self) -> StepperView:
+        from scoring.origin.stepper import due
         from screens.origin.steps import stepper_view
 
         session = self.game()
-        return stepper_view(session.game_id, session.state, self.charged_done, self.aligned)
+        view = stepper_view(session.game_id, session.state, self.charged_done, self.aligned)
+        charging = due(session.state, self.charged_done, self.aligned).step == "charge"
+        return replace(view, check=self.charge_check) if charging else view
+
+    def charge_check(self, text: str) -> tuple[str, Tone]:
+        """The charge typed so far, checked before Enter as Enter would record it: (✓/✗ sentence, style)."""
+        from scoring.decision import Rejected
+        from scoring.origin.decide import decide
+        from scoring.origin.notation import Charge, step_answer
+
+        session = self.game()
+        if not text.strip():
+            return "", ""  # Enter alone: everyone is done charging
+        try:
+            action = step_answer(session.state, text, self.charged_done, self.aligned, session.card_kind).action
+        except InputError as exc:
+            return f"✗ {exc}", "problem"
+        if not isinstance(action, Charge):
+            return "", ""  # Enter alone, or straight to your alignment (solo)
+        decision = decide(session.state, session.charge_command(action.player, action.card, action.stamina))
+        if isinstance(decision, Rejected):
+            return f"✗ {decision.violation.rule}: {decision.violation.message}", "problem"
+        return f"✓ Enter: {action.player} charges {action.stamina} on {action.card}", "ok"
 
     def table_view(self) -> TableView:
         from scoring.origin.view import recent_lines, table_view
@@ -279,7 +304,7 @@ class Controller:
         from scoring.origin.notation import step_answer
 
         session = self.game()
-        answer = step_answer(session.state, text, self.charged_done, self.aligned)
+        answer = step_answer(session.state, text, self.charged_done, self.aligned, session.card_kind)
         self.charged_done, self.aligned = answer.charged, dict(answer.aligned)
         if answer.command is not None:
             self.command(answer.command)

@@ -179,10 +179,11 @@ def walk_steps(submit: Submit, current: Current, rng: random.Random, *, skip: bo
         submit(c.RevealEvent(rng.choice(EVENTS), vancardian="Vancardian card" if solo else ""))
     if n <= 4 and maybe():
         submit(c.GainStamina())
+    reveals = n == 5 and maybe()  # in seat order from the dealer's left (OS-SUPERHERO): all of them, or none recorded
     for p in order:
         if n <= 4 and maybe():
             submit(c.PlaceStoryCard(p, rng.choice(STORIES), solo_banned=False if solo else None))
-        if n == 5 and maybe():
+        if reveals:
             submit(c.RevealSuperhero(p, rng.choice(HEROES)))
     for involves in (True, False):
         for p in order:

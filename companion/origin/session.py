@@ -138,10 +138,15 @@ class OriginSession(LogSession[GameState]):
     def charge(self, player: str, source: str, stamina: int, key: str,
                involves_others: bool | None = None) -> Submitted:
         """A charge; whether its cost involves others is the table's word, else the catalogue's (else unknown)."""
+        return self.submit(self.charge_command(player, source, stamina, involves_others), key)
+
+    def charge_command(self, player: str, source: str, stamina: int,
+                       involves_others: bool | None = None) -> c.ChargeAbility:
+        """The charge as it is recorded, with what the catalogue says of its card."""
         card = self._card(source)
         if involves_others is None and card is not None:
             involves_others = card.involves_others
-        return self.submit(c.ChargeAbility(player, source, stamina, involves_others, _kind(card)), key)
+        return c.ChargeAbility(player, source, stamina, involves_others, _kind(card))
 
     def use_ability(self, command: c.UseAbility, key: str) -> Submitted:
         """An ability, with its source's kind as the catalogue knows it (for OS-CHARGED-ONLY)."""

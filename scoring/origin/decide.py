@@ -305,9 +305,9 @@ def _step_facts(state: GameState, cmd: c.Command) -> Outcome:
             if state.superhero(player) is not None:
                 return _no(rule, f"{player} already revealed {state.superhero(player)}")
             order = state.from_dealers_left()
-            after = [p for p in order[order.index(player) + 1:] if state.superhero(p) is not None]
+            first = [p for p in order[:order.index(player)] if state.superhero(p) is None]
             found = (Violation(rule, f"superheroes are revealed in seat order from the dealer's left "
-                               f"({', '.join(order)}): {after[0]} has revealed already", True),) if after else ()
+                               f"({', '.join(order)}): {first[0]} reveals before {player}", True),) if first else ()
             return Outcome((e.SuperheroRevealed(player, cmd.name.strip()),), banned + found)
         case c.ChargeAbility():
             return _charge(state, cmd)
@@ -534,8 +534,9 @@ def _ability(state: GameState, cmd: c.UseAbility) -> Outcome:
     stamina = _stamina_effects(state, ability, cmd.kind)
     if isinstance(stamina, Violation):
         return Outcome((), (stamina,))
-    charged_only = _charged_only(state, ability, cmd.kind)
-    found = ((charged_only,) if charged_only else ()) + found
+    unlocked = tuple(v for v in (_unrevealed(state, ability, cmd.kind), _charged_only(state, ability, cmd.kind))
+                     if v is not None)
+    found = unlocked + found
     out: list[e.Event] = [e.AbilityUsed(ability.player, ability.source, ability.timing, trick, ability.effects),
                           *stamina]
     if state.mode is Mode.SOLO:
@@ -562,6 +563,19 @@ def _needs_charge(state: GameState, ability: Ability, kind: str | None) -> bool 
     if kind in ("story", "character") or name in {x.casefold() for x in state.story_cards(ability.player).values()}:
         return True
     return None
+
+
+def _unrevealed(state: GameState, ability: Ability, kind: str | None) -> Violation | None:
+    """OS-SUPERHERO: a superhero card's ability is its player's once revealed (round 5), and only the one revealed
+    (the other is discarded). Overridable: the kind is the catalogue's word."""
+    if kind != "superhero":
+        return None
+    revealed = state.superhero(ability.player)
+    if revealed is not None and revealed.casefold() == ability.source.strip().casefold():
+        return None
+    has = f"{ability.player}'s superhero is {revealed}" if revealed else f"{ability.player} has revealed no superhero"
+    return Violation(RuleId.SUPERHERO, f"{ability.source} is a superhero card, and {has}: a superhero's ability is "
+                     "used only once it is revealed", True)
 
 
 def _charged_only(state: GameState, ability: Ability, kind: str | None) -> Violation | None:

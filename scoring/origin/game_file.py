@@ -52,6 +52,10 @@ def parse_game(data: object) -> GameScore:
                 round_json(result)  # checks alignments are given
             except InputError as e:
                 raise InputError(str(e), where=f"{where}, {e.where}" if e.where else where) from None
+            if result.violations:  # a round is scored only as the referee accepts it
+                v = result.violations[0]
+                raise InputError(f"{v.rule}: {v.message} (`companion origin round` referees the round alone)",
+                                 where=where)
             line = score_round(result)
         these = sorted(s.player.casefold() for s in line)
         if names is not None and these != names:

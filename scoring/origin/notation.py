@@ -27,6 +27,7 @@ from .cards import Card, parse_card
 from .decide import decide, table_draw
 from .describe import describe
 from .evolve import evolve
+from .mat import mat_cards, named
 from .round_input import CardTrick, parse_alignment, parse_as, parse_effect
 from .setup import HAND, Kind, Mode
 from .state import GameState
@@ -260,8 +261,11 @@ class StepAnswer:
     action: SessionAction | None = None
 
 
-def read_charge(state: GameState, text: str) -> tuple[str, str, int]:
-    """`ann Monologuing 2`: who, the card (several words allowed), the stamina; in solo who may be left out."""
+def read_charge(state: GameState, text: str,
+                card_kind: Callable[[str], str | None] | None = None) -> tuple[str, str, int]:
+    """`ann Monologuing 2`: who, the card (several words allowed), the stamina; in solo who may be left out. The card
+    is one on that player's mat, named forgivingly (mat.named), or the player's character: a card `card_kind` (the
+    catalogue) knows as a character, or any name after the word `character` (the log does not hold it)."""
     words = text.split()
     solo = state.mode is Mode.SOLO
     if solo and words and not state.seating.has(words[0]):  # one player: the charge is yours
@@ -270,10 +274,19 @@ def read_charge(state: GameState, text: str) -> tuple[str, str, int]:
         raise InputError(f"a charge is: {'' if solo else 'who, '}the card, the stamina, e.g. "
                          f"'{'' if solo else state.players[0].lower() + ' '}Monologuing 2'")
     player = state.seating.seat(words[0]).name
-    card = " ".join(words[1:-1])
-    placed = [*state.story_cards(player).values(), *filter(None, [state.superhero(player)])]
-    card = next((name for name in placed if name.casefold() == card.casefold()), card)  # as it was placed
-    return player, card, int(words[-1])
+    typed, stamina = " ".join(words[1:-1]), int(words[-1])
+    mat = mat_cards(state, player)
+    found = named(typed, mat)
+    if len(found) == 1:
+        return player, found[0], stamina  # as it was placed
+    if len(found) > 1:
+        raise InputError(f"{typed!r} could be {' or '.join(found)}: type more of the name")
+    if words[1].casefold() == "character" and len(words) > 3:
+        return player, " ".join(words[2:-1]), stamina
+    if card_kind is not None and card_kind(typed) == "character":
+        return player, typed, stamina
+    raise InputError(f"{typed!r} is not on {player}'s mat ({', '.join(mat) or 'no card placed yet'}): type one of "
+                     f"its cards, or 'character NAME' for {player}'s character")
 
 
 def _cards(state: GameState, words: str) -> tuple[Card, ...]:
@@ -313,17 +326,19 @@ def _rows(state: GameState, text: str) -> c.Command | SessionAction:
     return c.DealHands(rows, _no_line(fields[0]), draws)
 
 
-def step_answer(state: GameState, text: str, charged: bool, aligned: Mapping[str, str]) -> StepAnswer:
-    """What `text` means as the answer to the step due (`stepper.due(state, charged, aligned)`)."""
+def step_answer(state: GameState, text: str, charged: bool, aligned: Mapping[str, str],
+                card_kind: Callable[[str], str | None] | None = None) -> StepAnswer:
+    """What `text` means as the answer to the step due (`stepper.due(state, charged, aligned)`); `card_kind` is the
+    catalogue's word on a card (a charge on a character)."""
     now = due(state, charged, aligned)
     kept = StepAnswer(charged, tuple(aligned.items()))
     if now.step == "charge" and not text:
         return replace(kept, charged=True)  # Enter alone: everyone is done charging
     if now.step == "charge" and state.mode is Mode.SOLO and text.casefold() in ("h", "v", "hero", "villain"):
-        return step_answer(state, text, True, aligned)  # no charge: straight to your alignment
+        return step_answer(state, text, True, aligned, card_kind)  # no charge: straight to your alignment
     if now.step == "align":
         return _aligned(state, kept, now.player, text)
-    answer = _answer(state, now, text)
+    answer = Charge(*read_charge(state, text, card_kind)) if now.step == "charge" else _answer(state, now, text)
     if isinstance(answer, SessionAction):
         return replace(kept, action=answer)
     return replace(kept, command=answer)
@@ -344,8 +359,6 @@ def _answer(state: GameState, now: Due, text: str) -> c.Command | SessionAction 
             return StoryCard(now.player, _given(text, f"type the name of {now.player}'s story card"))
         case "superhero":
             return Superhero(now.player, _given(text, f"type the name of {now.player}'s superhero card"))
-        case "charge":
-            return Charge(*read_charge(state, text))
         case "rows":
             return _rows(state, text)
     return None

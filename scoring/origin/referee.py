@@ -108,6 +108,7 @@ def referee(rnd: RoundInput) -> RoundResult:
     rewinds = {ab.trick for ab in rnd.abilities for e in ab.effects
                if e.kind is EffectKind.REWIND and ab.trick is not None}
     results: list[TrickResult] = []
+    before = rnd.played_before  # solo: the tricks played before the file's
     leader = seating.first_leader(rnd.dealer)
     moved: set[int] = set()
     n = 0
@@ -141,10 +142,11 @@ def referee(rnd: RoundInput) -> RoundResult:
             assert w is not None
             if seating.seat(w).scores:
                 won[w] = won.get(w, 0) + 1
-            counted = sum(1 for t in results if t.counts) + 1
+            counted = before + sum(1 for t in results if t.counts) + 1
             if counted > TRICKS:
                 result = replace(result, refusals=result.refusals + (Violation(
-                    RuleId.TRICKS_8, f"trick {n}: a round has {TRICKS} tricks unless an ability changes it"),))
+                    RuleId.TRICKS_8, f"trick {counted}: a round has {TRICKS} tricks unless an ability changes it"
+                    + (f" ({before} played before the file's)" if before else "")),))
         results.append(result)
         if result.next_leader is not None:
             leader = result.next_leader
@@ -172,5 +174,5 @@ def referee(rnd: RoundInput) -> RoundResult:
         to_play = order[len(in_play.plays)] if len(in_play.plays) < len(order) else None
     return RoundResult(rnd, tuple(results), won, alignment, {k: tuple(v) for k, v in vp.items()},
                        tuple(refused), leader if in_play is None else None, to_play,
-                       counted >= TRICKS or rnd.surrender is not None,
+                       before + counted >= TRICKS or rnd.surrender is not None,
                        {k: (tuple(h.cards), h.unknown) for k, h in known.items()})

@@ -37,6 +37,7 @@ from .setup import (
     seating,
     sidekick_of,
 )
+from .solo_referee import referee_solo
 
 GAME = "origin-story"
 
@@ -117,6 +118,7 @@ def parse_round(data: object) -> RoundInput:
                 raise InputError(f"a sidekick shows 2 face-up cards, not {len(cards)}", where=f"sidekicks.{k}")
             hands[name] = cards
     revealed: tuple[Card, ...] = ()
+    draws: tuple[Card, ...] = ()
     tricks_won: dict[str, int] = {}
     surrender = None
     if solo:
@@ -136,8 +138,8 @@ def parse_round(data: object) -> RoundInput:
             hands[name] = cards
         for k, v in read_dict(obj.get("tricks_won", {}), "tricks_won", "tricks_won").items():
             tricks_won[read_seat(seats, k, f"tricks_won.{k}")] = read_int(v, f"tricks_won.{k}", "tricks won", 0, 8)
-        for n_draw, c in enumerate(read_list(obj.get("draws", []), "draws", "draws")):
-            card(c, f"draws[{n_draw}]", solo=True)
+        draws = tuple(card(c, f"draws[{n_draw}]", solo=True)
+                      for n_draw, c in enumerate(read_list(obj.get("draws", []), "draws", "draws")))
         revealed = read_hand(seats, obj.get("revealed", []), "revealed", True)
         if obj.get("surrender") is not None:
             s = read_dict(obj["surrender"], "surrender", "surrender")
@@ -165,14 +167,22 @@ def parse_round(data: object) -> RoundInput:
     abilities = tuple(read_ability(seats, a, i, solo)
                       for i, a in enumerate(read_list(obj.get("abilities", []), "abilities", "abilities")))
     return RoundInput(seats, dealer, alignment, tricks, abilities, hands, choices, round_no, revealed,
-                      tricks_won, surrender)
+                      tricks_won, surrender, draws)
 
 
 def run_round(data: object) -> RoundResult:
     """Parse and referee; an input the referee cannot place (a modifier on a card not in its trick) is bad
     input too."""
-    rnd = parse_round(data)
+    return referee_file(parse_round(data))
+
+
+def referee_file(rnd: RoundInput) -> RoundResult:
+    """A round file refereed as the table referees the same events: the tricks, and in solo the Vancardians'
+    moves, the cards drawn for them and the surrender (solo_referee)."""
     try:
-        return referee(rnd)
+        result = referee(rnd)
+        return referee_solo(result) if rnd.mode is Mode.SOLO else result
     except InputError as e:
-        raise InputError(str(e), where=e.where or "tricks") from None
+        if e.where:
+            raise
+        raise InputError(str(e), where="tricks") from None

@@ -5,15 +5,15 @@ Output dicts hold only JSON types; cards are always in the short notation."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
 from ..decision import Violation
 from ..errors import InputError
-from .referee import referee
-from .round_file import parse_round, run_round
+from .round_file import parse_round, referee_file, run_round
 from .round_file_parts import card, read_seat
-from .round_input import Alignment, CardTrick, RoundInput
+from .round_input import Alignment, CardTrick
 from .round_result import PlayResult, RoundResult, TrickResult, public_view
 from .rules import RuleId
 from .setup import (
@@ -74,6 +74,7 @@ def tricks_json(result: RoundResult) -> dict[str, Any]:
     out: dict[str, Any] = {"tricks": [trick_json(t) for t in result.tricks]}
     ability_refusals = [_violation_json(r.violation, result.input.abilities[r.index].player)
                         for r in result.refusals]
+    ability_refusals += [_violation_json(v, None) for v in result.claims]
     if ability_refusals:
         out["refused"] = ability_refusals
     return out
@@ -164,12 +165,7 @@ def check(data: object, seat: str, play: str, by: str = "") -> dict[str, Any]:
         tricks[-1] = CardTrick((*last.plays, new), last.turned)
     else:
         tricks.append(CardTrick((new,)))
-    try:
-        result = referee(RoundInput(rnd.seating, rnd.dealer, rnd.alignment, tuple(tricks), rnd.abilities,
-                                    rnd.hands, rnd.choices, rnd.round_no, rnd.revealed, rnd.tricks_won,
-                                    rnd.surrender))
-    except InputError as e:
-        raise InputError(str(e), where=e.where or "tricks") from None
+    result = referee_file(replace(rnd, tricks=tuple(tricks)))
     t = result.tricks[-1]
     mine = t.plays[-1]
     found = [*mine.violations, *(t.refusals if len(t.plays) == 1 else ())]

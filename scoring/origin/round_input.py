@@ -201,7 +201,13 @@ class RoundInput:
     revealed: tuple[Card, ...] = ()
     tricks_won: dict[str, int] = field(default_factory=dict)  # solo: before `tricks`
     surrender: Surrender | None = None
+    draws: tuple[Card, ...] = ()  # solo file: the cards drawn for the Vancardians, in order
 
     @property
     def mode(self) -> Mode:
         return self.seating.mode
+
+    @property
+    def played_before(self) -> int:
+        """Solo: the tricks played before the file's (every seat's count given)."""
+        return sum(self.tricks_won.values())

@@ -80,6 +80,7 @@ class RoundResult:
     to_play: str | None  # who plays next in the trick in play
     finished: bool  # eight tricks counted (or a surrender)
     known: dict[str, tuple[tuple[Card, ...], int]] = field(default_factory=dict)  # seat → (cards, unknown)
+    claims: tuple[Violation, ...] = ()  # what a file claims outside any trick and the rules refuse (surrender)
 
     @property
     def in_play(self) -> TrickResult | None:
@@ -88,7 +89,8 @@ class RoundResult:
 
     @property
     def violations(self) -> tuple[Violation, ...]:
-        return tuple(v for t in self.tricks for v in t.violations) + tuple(r.violation for r in self.refusals)
+        return tuple(v for t in self.tricks for v in t.violations) + tuple(r.violation for r in self.refusals) \
+            + self.claims
 
     @property
     def flags(self) -> tuple[Flag, ...]:

@@ -9,8 +9,7 @@ from typing import Any, Literal
 
 from ..errors import InputError
 from .cards import Card
-from .referee import referee
-from .round_file import parse_round
+from .round_file import parse_round, referee_file
 from .round_file_parts import card as read_card
 from .round_input import Alignment, RoundInput
 from .round_result import RoundResult
@@ -54,12 +53,7 @@ def read_solo(data: object) -> SoloRound:
                              f"they stood before the file's tricks, e.g. \"rows\": {{\"{seat}\": [\"10br\", "
                              "\"8sp\", …]}", where=f"rows.{seat}")
     deck = data.get("deck") or "table"
-    draws = tuple(read_card(c, f"draws[{k}]", solo=True) for k, c in enumerate(data.get("draws") or []))
-    try:
-        result = referee(rnd)
-    except InputError as e:
-        raise InputError(str(e), where=e.where or "tricks") from None
-    return SoloRound(rnd, result, you, "app" if deck == "app" else "table", draws)
+    return SoloRound(rnd, referee_file(rnd), you, "app" if deck == "app" else "table", rnd.draws)
 
 
 def parse_draw(text: str | None) -> tuple[Card, ...] | None:
@@ -87,4 +81,6 @@ def refusals(solo: SoloRound) -> list[dict[str, Any]]:
     out += [{"rule": str(r.violation.rule), "trick": solo.input.abilities[r.index].trick,
              "seat": solo.input.abilities[r.index].player, "sentence": r.violation.message}
             for r in solo.result.refusals]
+    out += [{"rule": str(v.rule), "trick": solo.input.surrender.trick if solo.input.surrender else None,
+             "seat": solo.you, "sentence": v.message} for v in solo.result.claims]
     return out

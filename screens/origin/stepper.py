@@ -4,6 +4,7 @@ answer; this screen only shows and asks. Alignments are typed masked, one player
 once all are in."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -15,7 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
 from ..completion import Completer, complete_word
-from ..form import Field, Verdict
+from ..form import Field, Tone, Verdict
 
 DONE, NOW, TODO, SKIPPED = "done", "now", "todo", "skipped"
 MARKS = {DONE: ("✓", "green"), NOW: ("▶", "bold yellow"), TODO: ("·", "dim"), SKIPPED: ("–", "dim")}
@@ -40,6 +41,7 @@ class StepperView:
     masked: bool = False  # an alignment: hidden as typed
     info: str = ""  # e.g. stamina per player for the charge step
     words: tuple[str, ...] = ()  # completion for the line
+    check: Callable[[str], tuple[str, Tone]] | None = None  # the line checked as typed: (✓/✗ sentence, style)
 
 
 def checklist(view: StepperView) -> Text:
@@ -113,6 +115,10 @@ class StepperScreen(Screen[None]):
 
     def refused(self, text: str) -> None:
         self.query_one("#check", Verdict).say(text, "problem")
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if self.view.check is not None:  # pure: the preview records nothing
+            self.query_one("#check", Verdict).say(*self.view.check(event.value))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

@@ -178,7 +178,9 @@ def test_d1_surrender_is_offered_with_its_vp(capsys: pytest.CaptureFixture[str],
 
 def test_d1_no_surrender_for_a_clean_villain_nor_on_your_lead(capsys: pytest.CaptureFixture[str],
                                                               file: Any) -> None:
-    code, data, _ = origin(capsys, "next", file(d1("villain", (0, 2, 1))))
+    # a clean villain's Vancardians play low (OS-SOLO-LEAD, -FOLLOW): Automaton leads 2sp, Factoryon follows 11sp
+    clean = d1("villain", (0, 2, 1)) | {"tricks": [["Automaton 2sp", "Factoryon 11sp"]]}
+    code, data, _ = origin(capsys, "next", file(clean))
     assert code == 0 and data["to_play"] == YOU and data["surrender"] is None
     code, data, _ = origin(capsys, "next", file(d1("villain", (1, 1, 1))))
     assert data["surrender"] == {"to": "Automaton", "vp": 5}
@@ -308,7 +310,7 @@ def test_a_whole_trick_then_the_next_lead(capsys: pytest.CaptureFixture[str], fi
     winner leads trick 2."""
     game = solo(["10br", "8sp", "2lv", "13br", "5br"], ["12br", "6st", "4br", "10lv", "11br"],
                 you=["11sp", "3st", "1br"], tricks=[["Ann 11sp", "Automaton 6sp", "Factoryon 4br"]],
-                draws=["9st", "6sp", "5sp", "1lv"])
+                draws=["9st", "6sp", "5sp", "9sp"])  # she keeps neither speed card: her lowest is 4br (OS-SOLO-FOLLOW)
     code, data, _ = origin(capsys, "next", file(game))
     assert code == 0 and (data["to_play"], data["role"]) == (YOU, "lead")
     assert data["legal"] == ["3st", "1br"]

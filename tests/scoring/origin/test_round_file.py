@@ -143,6 +143,9 @@ def test_solo_file_parses_and_checks_your_row() -> None:
     data["rows"]["Factoryon"] = ["4.5lv", "9br", "12sp"]
     data["tricks"] = [["Ann 11sp", "Automaton 6sp", "Factoryon 4.5lv"], ["Factoryon 9br"]]
     data["draws"] = ["9st", "6sp", "8br", "11sp"]
+    with pytest.raises(InputError, match="11sp cannot be drawn: Ann played it in trick 1"):
+        run_round(data)  # OS-UNIQUE: a card played this round is not in the deck
+    data["draws"] = ["9st", "6sp", "8br", "1st"]
     result = run_round(data)
     assert result.tricks[0].winner == "Factoryon"
     assert check(data, "Ann", "7st") == {"legal": False, "rule": "OS-FOLLOW",

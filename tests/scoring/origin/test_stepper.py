@@ -247,12 +247,26 @@ def test_os_superhero_round_5_in_seat_order_from_the_dealers_left() -> None:
     engine = at_round(5)  # Ann deals round 5: Bob, Cat, Ann
     assert state(engine).from_dealers_left() == ("Bob", "Cat", "Ann")
     assert state(engine).next_step is Step.SUPERHERO
-    engine.submit(c.RevealSuperhero("Cat", "Hero C"))  # Bob skipped: allowed
-    found = refused(engine, c.RevealSuperhero("Bob", "Hero B"))
-    assert found.rule is RuleId.SUPERHERO and found.violation.overridable and "Cat has revealed" in str(found)
-    engine.submit(c.Override(c.RevealSuperhero("Bob", "Hero B"), "Bob was out of the room"))
+    # "going round from the dealer's left": Cat before Bob is out of turn
+    found = refused(engine, c.RevealSuperhero("Cat", "Hero C"))
+    assert found.rule is RuleId.SUPERHERO and found.violation.overridable and "Bob reveals before Cat" in str(found)
+    engine.submit(c.Override(c.RevealSuperhero("Cat", "Hero C"), "Bob was out of the room"))
+    accepted(engine, c.RevealSuperhero("Bob", "Hero B"))  # the rightful reveal is never refused
     assert refused(engine, c.RevealSuperhero("Bob", "Hero X")).rule is RuleId.SUPERHERO  # once
     assert state(engine).superhero("Bob") == "Hero B"
+    accepted(engine, c.RevealSuperhero("Ann", "Hero A"))
+
+
+def test_os_superhero_an_ability_of_a_superhero_not_revealed_is_refused() -> None:
+    r5 = at_round(5)  # Bob, Cat, Ann reveal
+    r5.submit(c.RevealSuperhero("Bob", "Hero B"))
+    align(r5)
+    found = refused(r5, use("Cat", "Hero C", "vp +3", kind="superhero"))
+    assert found.rule is RuleId.SUPERHERO and "Cat has revealed no superhero" in str(found)
+    found = refused(r5, use("Bob", "Hero Z", "vp +3", kind="superhero"))  # his other card, discarded
+    assert "Bob's superhero is Hero B" in str(found)
+    accepted(r5, use("Bob", "hero b", "vp +3", kind="superhero"))
+    assert state(r5).totals()["Cat"] == 0 and state(r5).totals()["Bob"] == 3
 
 
 # --- OS-CHARGE-BUDGET, OS-CHARGE-PHASE, OS-CHARGE-ORDER ------------------------------------------------------

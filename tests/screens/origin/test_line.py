@@ -96,3 +96,19 @@ def test_a_charged_card_that_changed_a_play_counts_as_used() -> None:
     assert unused_charges(state(engine)) == [("Ann", "Trance"), ("Bob", "Steal")]
     engine.submit(c.PlayCard("Ann", card("9br"), card("11br").value, None, "Trance"))
     assert unused_charges(state(engine)) == [("Bob", "Steal")]
+
+
+def test_an_unrevealed_superheros_ability_is_refused_before_enter() -> None:
+    """OS-SUPERHERO: a superhero's ability is its revealed card's; the table's line refuses another one in the
+    preview, as recording would, and its VP are not counted."""
+    from tests.scoring.origin.test_stepper import align, at_round
+
+    engine = at_round(5)  # Bob, Cat, Ann reveal, in that order
+    engine.submit(c.RevealSuperhero("Bob", "Hero B"))
+    align(engine)
+    assert engine.state is not None
+    hero = lambda name: "superhero"  # noqa: E731  (the catalogue's word on every card here)
+    refused = read(engine.state, "cat uses Hero C: vp +3", "cards", hero)
+    assert refused.refusal is not None and refused.refusal.rule is RuleId.SUPERHERO
+    assert "Cat has revealed no superhero" in refused.refusal.message
+    assert read(engine.state, "bob uses Hero B: vp +3", "cards", hero).refusal is None

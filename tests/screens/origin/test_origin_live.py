@@ -398,3 +398,26 @@ async def test_a_proven_revoke_is_flagged_on_the_table_with_its_rule(tmp_path: P
         flagged = shown(app, "#trick")
         assert "OS-REVOKE" in flagged and "Bob showed out of brains in trick 1" in flagged
         assert "ctrl+z takes its cards back" in flagged  # what the table can do about it
+
+
+async def test_a_charge_names_a_card_on_that_players_mat_checked_before_enter(tmp_path: Path) -> None:
+    """OS-STORY: stamina goes on your own story cards (or superhero, or character). The charge line names the card
+    as forgivingly as Origami's lines (a beginning, a small typo), shows ✓/✗ before Enter, and a card that is not on
+    that player's mat is refused, naming the cards that are."""
+    app = app_on(tmp_path / "g.db")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await new_game(pilot, "3", "Ann, Bob, Cy", dealer="Cy")
+        for answer in ("", "Trance", "Monologuing", "Telekinesis"):
+            await line(pilot, answer, "enter")
+        state = lambda: app.controller("origin-story").game().state  # noqa: E731
+        await line(pilot, "ann monologing 1")  # Bob's story card, misspelt
+        assert "✗ 'monologing' is not on Ann's mat (Trance)" in shown(app, "#check")
+        await line(pilot, "", "enter")
+        assert state().charged("Ann") == 0 and "not on Ann's mat" in shown(app, "#check")
+        app.screen.query_one("#answer", Input).value = ""
+        for typed, player, card in (("bob monologing 1", "Bob", "Monologuing"), ("cy tele 1", "Cy", "Telekinesis"),
+                                    ("ann character Captain Z 1", "Ann", "Captain Z")):
+            await line(pilot, typed)
+            assert f"✓ Enter: {player} charges 1 on {card}" in shown(app, "#check")
+            await line(pilot, "", "enter")
+            assert state().charged(player, card) == 1

@@ -1,0 +1,280 @@
+"""A solo round file refereed as the table referees the same events (§3.8): each Vancardian's lead and follow by
+her procedure (vancardian_moves.lead / follow, which decide plays her by), the cards drawn for her (the discard
+pile comes back only once the deck is empty: OS-DECK-EMPTY) and the surrender (vancardian_abilities.surrender,
+which decide checks it with).
+
+The file gives the rows as they stood before its tricks and the cards drawn, in order. `replay` walks its tricks;
+where the file cannot tell her row any more (a follow whose draws are missing, a winners-level or rewound trick),
+it stops and says why: from there on her moves are unprovable."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from ..decision import Violation
+from ..errors import InputError
+from .cards import DECK, Card
+from .round_input import Alignment, EffectKind, RoundInput
+from .round_result import Flag, RoundResult, TrickResult
+from .rules import RuleId
+from .setup import HAND
+from .trick import Play
+from .vancardian_abilities import exchange, reveal, surrender
+from .vancardian_moves import follow, lead
+from .vancardian_values import PRINTED, VANCARDIANS, Effective
+from .wording import card_row
+
+# Before the file's tricks the deck lost at most the deal (8 cards to each of three seats), the round line's
+# draws (a Replace draws at most each row's 8 cards) and two cards per follow (two follows a trick): what is left
+# is the least the deck can still hold.
+_DEALT = 3 * HAND + 2 * HAND
+
+
+@dataclass(slots=True)
+class Table:
+    """What the replay knows: the rows now, the drawn cards not yet used, the cards played this round, the cards
+    her draw steps trimmed to the discard pile (with the trick) and how many the file's draws took from the
+    deck."""
+
+    rows: dict[str, list[Card]]
+    your_row: list[Card] | None
+    draws: list[Card]
+    played: dict[Card, tuple[int, str]]
+    discarded: dict[Card, int] = field(default_factory=dict)
+    drawn: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """Where the replay could go no further, and why."""
+
+    trick: int
+    seat: str
+    sentence: str
+    where: str
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    table: Table
+    refused: dict[tuple[int, int], Violation]  # (index of the trick in the result, play) → her move refused
+    won: int  # your tricks won so far (before the file and in it)
+    stop: Stop | None
+
+
+def revealed(rnd: RoundInput, trick: int) -> set[Card]:
+    """The file's reveals and those of abilities used up to this trick (as the referee counts them)."""
+    shown = set(rnd.revealed)
+    for ab in rnd.abilities:
+        if ab.trick is not None and ab.trick <= trick:
+            shown.update(c for e in ab.effects if e.kind is EffectKind.REVEAL for c in e.cards)
+    return shown
+
+
+def you_of(rnd: RoundInput) -> str:
+    return rnd.seating.names[0]
+
+
+def alignment_at(rnd: RoundInput, trick: int) -> str:
+    """Your alignment when trick `trick` is played: the file's, then any `align` used in a trick up to it."""
+    you = you_of(rnd)
+    now = rnd.alignment.get(you, Alignment.HERO).value
+    for ab in sorted(rnd.abilities, key=lambda a: a.trick or 0):
+        if ab.trick is not None and ab.trick <= trick and ab.player.casefold() == you.casefold():
+            for e in ab.effects:
+                if e.kind is EffectKind.ALIGN:
+                    now = e.text
+    return now
+
+
+def effective_at(rnd: RoundInput, trick: int) -> Effective:
+    shown = revealed(rnd, trick)
+    return reveal(shown, alignment_at(rnd, trick)) if shown else PRINTED
+
+
+def _exchanges(rnd: RoundInput, trick: int, table: Table, start: bool) -> None:
+    """OS-SOLO-EXCHANGE: your exchanges with a Vancardian, at the start of the trick they were used in (or of
+    the round when no trick is given), as the referee times them."""
+    you = you_of(rnd)
+    for i, ab in enumerate(rnd.abilities):
+        when = (ab.trick is None and ab.timing != "end-of-round") if start else ab.trick == trick
+        if not when or ab.player.casefold() != you.casefold():
+            continue
+        for e in ab.effects:
+            if e.kind is not EffectKind.EXCHANGE or e.target not in VANCARDIANS or e.target not in table.rows:
+                continue
+            where = f"abilities[{i}] ({ab.player}, {ab.source})"
+            if len(e.cards) != 1:
+                raise InputError(f"'{e}': name the one card you gave her ('exchange with {e.target} give CARD'): "
+                                 "her row cannot be followed otherwise", where=where)
+            give = e.cards[0]
+            hand = table.your_row if table.your_row is not None else [give]
+            try:
+                done = exchange(table.rows[e.target], hand, give, seat=e.target)
+            except InputError as err:
+                raise InputError(str(err), where=where) from None
+            table.rows[e.target] = list(done.row_after)
+            if table.your_row is not None:
+                table.your_row = list(done.hand_after)
+
+
+def check_drawn(drawn: Sequence[Card], table: Table, where: str) -> None:
+    """OS-UNIQUE: a drawn card cannot be in a row or have been played this round (won tricks never return to
+    the deck; discarded cards may, after a reshuffle)."""
+    for c in drawn:
+        if c.extra_love:
+            raise InputError(f"{c} cannot be drawn: extra-love cards are added by a round's line, never shuffled into "
+                             "the deck (OS-SOLO-ADD)", where=where)
+        if c in table.played:
+            n, seat = table.played[c]
+            raise InputError(f"{c} cannot be drawn: {seat} played it in trick {n} (OS-UNIQUE)", where=where)
+        holder = next((s for s, row in table.rows.items() if c in row), None)
+        if holder is None and table.your_row is not None and c in table.your_row:
+            holder = "your"
+        if holder is not None and not c.extra_love:
+            whose = "your row" if holder == "your" else f"{holder}'s row"
+            raise InputError(f"{c} cannot be drawn: it is in {whose} (OS-UNIQUE)", where=where)
+
+
+def from_discard(drawn: Sequence[Card], table: Table, before: int) -> Violation | None:
+    """OS-DECK-EMPTY: a card trimmed to the discard pile this round comes back only once the deck is empty; the
+    deck still holds at least what the deal, the round line and every follow so far can have taken."""
+    least = len(DECK) - _DEALT - 4 * before - table.drawn
+    again = [c for c in drawn if c in table.discarded and not c.extra_love]
+    if not again or least < len(drawn):
+        return None
+    c = again[0]
+    return Violation(RuleId.DECK_EMPTY, f"{c} went to the discard pile in trick {table.discarded[c]}: it comes "
+                     f"back only when the deck is empty and the discard pile is shuffled in, and the deck still "
+                     f"holds at least {least} cards")
+
+
+def _her_move(rnd: RoundInput, t: TrickResult, i: int, table: Table, won: int, before: int,
+              where: str) -> tuple[Violation | None, Stop | None]:
+    """Play i of trick t, a Vancardian's: what her procedure gives against what the file says she played."""
+    p = t.plays[i]
+    seat, c = p.seat, p.play.card
+    row = table.rows[seat]
+    effective = effective_at(rnd, t.n)
+    now = alignment_at(rnd, t.n)
+    if i == 0:
+        move = lead(row, alignment=now, tricks_won=won, seat=seat, effective=effective)
+        rule, verb = RuleId.SOLO_LEAD, "leads"
+    else:
+        if len(table.draws) < 2:
+            return None, Stop(t.n, seat, f"{seat} followed in trick {t.n}, so she drew 2 cards, but the file's "
+                              f"draws have {len(table.draws)} left: add the cards she drew, in order", "draws")
+        drawn = tuple(table.draws[:2])
+        del table.draws[:2]
+        check_drawn(drawn, table, "draws")
+        recycled = from_discard(drawn, table, before)
+        try:
+            move = follow(row, drawn, [q.play for q in t.plays[:i]], alignment=now, tricks_won=won, seat=seat,
+                          effective=effective, as_led=rnd.choices.as_led)
+        except InputError as err:
+            raise InputError(str(err), where="draws") from None
+        table.drawn += len(drawn)
+        table.discarded.update(dict.fromkeys(move.discarded, t.n))
+        row = list(move.row_after)
+        if c not in row:
+            raise InputError(f"{c} is not in {seat}'s row ({card_row(row)})", where=where)
+        if recycled is not None:
+            table.rows[seat] = [x for x in row if x != c]
+            return recycled, None
+        rule, verb = RuleId.SOLO_FOLLOW, "follows"
+    table.rows[seat] = [x for x in row if x != c]
+    if move.plays == c or p.violations:  # refused by the referee already (not in her row while it knew it)
+        return None, None
+    steps = " ".join(s.sentence for s in move.steps)
+    missing = "" if c in row else f"{c} is not in her row. "
+    return Violation(RuleId.SOLO_ROWS if missing else rule, f"{seat} {verb} with {move.plays} by her procedure, not "
+                     f"{c} (her row: {card_row(row)}): {missing}{steps}"), None
+
+
+def replay(rnd: RoundInput, result: RoundResult) -> Replay:
+    """Every trick of the file, in order, each Vancardian move checked by her procedure: her lead from her row,
+    her follow after her draw step with the next two drawn cards; each card played leaves its row."""
+    you = you_of(rnd)
+    before = rnd.played_before
+    table = Table({s: list(rnd.hands[s]) for s in VANCARDIANS if s in rnd.hands},
+                  list(rnd.hands[you]) if you in rnd.hands else None, list(rnd.draws), {})
+    won = rnd.tricks_won.get(you, 0)
+    refused: dict[tuple[int, int], Violation] = {}
+    _exchanges(rnd, 0, table, start=True)
+    for k, t in enumerate(result.tricks):
+        if t.winners_level or t.rewound:
+            why = ("solo is played card by card (the Vancardians need every card): give the trick's cards, not "
+                   "only its winner") if t.winners_level else ("a rewound trick cannot be replayed yet: leave it "
+                                                               "out and keep the replay")
+            return Replay(table, refused, won, Stop(t.n, t.leader, why, f"tricks[{k}]"))
+        _exchanges(rnd, t.n, table, start=False)
+        for i, p in enumerate(t.plays):
+            c = p.play.card
+            if p.seat in table.rows:
+                bad, stop = _her_move(rnd, t, i, table, won, before, f"tricks[{k}], play {i + 1} ({p.seat} {c})")
+                if stop is not None:
+                    return Replay(table, refused, won, stop)
+                if bad is not None:
+                    refused[k, i] = bad
+            elif table.your_row is not None and c in table.your_row:
+                table.your_row.remove(c)
+            table.played.setdefault(c, (t.n, p.seat))
+        if t.counts and t.winner == you:
+            won += 1
+    return Replay(table, refused, won, None)
+
+
+def _surrender(rnd: RoundInput, result: RoundResult, done: Replay) -> Violation | None:
+    """The file's surrender checked as the table checks it: in the trick in progress (the file's last, or the
+    next one, whose lead her procedure gives), at the start of your turn, to the Vancardian who led it, for the
+    VP the rule gives."""
+    claim = rnd.surrender
+    assert claim is not None
+    you = you_of(rnd)
+    in_play = result.in_play
+    before = rnd.played_before
+    n = in_play.n if in_play is not None else sum(1 for t in result.tricks if t.counts) + 1
+    trick: list[Play] = [p.play for p in in_play.plays] if in_play is not None else []
+    leader = trick[0].seat if trick else result.next_leader or ""
+    row: Sequence[Card] = done.table.rows.get(leader, ())
+    if not trick and leader in done.table.rows:  # nobody played to it yet: she leads by her procedure
+        move = lead(row, alignment=alignment_at(rnd, n), tricks_won=done.won, seat=leader,
+                    effective=effective_at(rnd, n))
+        trick, row = [effective_at(rnd, n).play(leader, move.plays)], move.row_left
+    if claim.trick not in (n, before + n):  # numbered in the round, or among the file's tricks
+        return Violation(RuleId.SOLO_SURRENDER, f"surrender in trick {claim.trick}: the trick in progress is trick "
+                         f"{before + n}, and you may surrender only at the start of your turn in it")
+    if leader == you:
+        return Violation(RuleId.SOLO_SURRENDER, f"{you} leads trick {before + n}: you may surrender only in a "
+                         "trick a Vancardian led")
+    offer = surrender(trick, row, you=you, alignment=alignment_at(rnd, n), tricks_won=done.won)
+    if not offer.allowed:
+        return Violation(offer.rule, offer.sentence)
+    if rnd.seating.seat(claim.to).name != offer.to:
+        return Violation(offer.rule, f"you surrender to the Vancardian who led trick {before + n}, {offer.to}, "
+                         f"not {claim.to}")
+    if claim.vp != offer.vp:
+        return Violation(offer.rule, f"surrender VP: {offer.vp}, not {claim.vp}. {offer.sentence}")
+    return None
+
+
+def referee_solo(result: RoundResult) -> RoundResult:
+    """A solo file's result with the Vancardians' moves, the cards drawn for them and the surrender refereed;
+    where the file cannot show her row any more, a note says what is unprovable."""
+    rnd = result.input
+    done = replay(rnd, result)
+    tricks = list(result.tricks)
+    for (k, i), v in done.refused.items():
+        t = tricks[k]
+        plays = list(t.plays)
+        plays[i] = replace(plays[i], legal=False, violations=plays[i].violations + (v,))
+        tricks[k] = replace(t, plays=tuple(plays))
+    if done.stop is not None:
+        s = done.stop
+        at = next(k for k, t in enumerate(tricks) if t.n == s.trick)
+        tricks[at] = replace(tricks[at], notes=tricks[at].notes + (Flag(
+            RuleId.SOLO_PICK, s.trick, s.seat, f"the Vancardians' moves from here on are not checked: {s.sentence}"),))
+    found = None  # her row not known: the surrender cannot be proved either way
+    if rnd.surrender is not None and done.stop is None and all(s in rnd.hands for s in VANCARDIANS):
+        found = _surrender(rnd, result, done)
+    return replace(result, tricks=tuple(tricks), claims=() if found is None else (found,))
