@@ -294,23 +294,27 @@ class Controller:
     # --- the stepper ----------------------------------------------------------------------------------
     def step_entered(self, message: StepperScreen.Entered) -> None:
         try:
-            self.step(message.text)
+            taken = self.step(message.text)
         except InputError as exc:
             self.refused(str(exc))
-            return
-        self.show()
+            taken = False
+        else:
+            self.show()
+        message.stepper.answered(taken)  # the next answer typed ahead goes, or this one comes back to be mended
 
-    def step(self, text: str) -> None:
+    def step(self, text: str) -> bool:
+        """The answer to the step due; False when it was refused (and said so)."""
         from scoring.origin.notation import step_answer
 
         session = self.game()
         answer = step_answer(session.state, text, self.charged_done, self.aligned, session.card_kind)
         self.charged_done, self.aligned = answer.charged, dict(answer.aligned)
         if answer.command is not None:
-            self.command(answer.command)
-        elif answer.action is not None:
+            return self.command(answer.command)
+        if answer.action is not None:
             action = answer.action
-            self.record(lambda k: session.perform(action, k))
+            return self.record(lambda k: session.perform(action, k))
+        return True
 
     def step_undo(self, message: StepperScreen.Undo) -> None:
         if self.aligned:

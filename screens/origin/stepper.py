@@ -15,8 +15,9 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
+from ..action_line import ActionLine, Sent, TypedLines
 from ..completion import Completer, complete_word
-from ..form import Field, Tone, Verdict
+from ..form import Tone, Verdict
 
 DONE, NOW, TODO, SKIPPED = "done", "now", "todo", "skipped"
 MARKS = {DONE: ("✓", "green"), NOW: ("▶", "bold yellow"), TODO: ("·", "dim"), SKIPPED: ("–", "dim")}
@@ -69,9 +70,9 @@ class StepperScreen(Screen[None]):
     class Entered(Message):
         """The answer to the step due (may be empty: Enter alone confirms a step with nothing to type)."""
 
-        def __init__(self, text: str) -> None:
+        def __init__(self, stepper: StepperScreen, text: str) -> None:
             super().__init__()
-            self.text = text
+            self.stepper, self.text = stepper, text
 
     class Undo(Message):
         """Take back the latest step."""
@@ -79,6 +80,7 @@ class StepperScreen(Screen[None]):
     def __init__(self, view: StepperView) -> None:
         super().__init__()
         self.view = view
+        self.lines = TypedLines(lambda: self.query_one("#answer", Input), self.send, lambda: self.is_current)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -86,7 +88,7 @@ class StepperScreen(Screen[None]):
             yield Static("", id="list")
         yield Static("", id="info", markup=False)
         yield Static("", id="prompt", markup=False)
-        yield Field(id="answer", suggester=Completer(self.rest))
+        yield ActionLine(id="answer", suggester=Completer(self.rest))
         yield Verdict("check")
         yield Footer()
 
@@ -105,9 +107,12 @@ class StepperScreen(Screen[None]):
         answer = self.query_one("#answer", Input)
         answer.password = view.masked
         answer.placeholder = view.placeholder
-        if not same:  # the next step (or the next player): a fresh line; else what was typed stays, to fix it
-            answer.value = ""
-            self.query_one("#check", Verdict).say("")
+        if not same:  # the next step (or the next player): what is typed already was typed ahead for it
+            verdict = self.query_one("#check", Verdict)
+            if answer.value and self.view.check is not None:
+                verdict.say(*self.view.check(answer.value))
+            else:
+                verdict.say("")
 
     def rest(self, value: str) -> str | None:
         last = value.rpartition(" ")[2]
@@ -122,7 +127,18 @@ class StepperScreen(Screen[None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self.post_message(self.Entered(event.value.strip()))
+        self.lines.entered(event.value)
+
+    def send(self, line: str) -> Sent:
+        self.post_message(self.Entered(self, line.strip()))
+        return "sent"
+
+    def answered(self, recorded: bool) -> None:
+        """The app took the answer (the next step is shown already), or did not: it comes back to be mended."""
+        self.lines.answered(recorded)
+
+    def on_screen_resume(self) -> None:
+        self.lines.go_on()
 
     def action_undo(self) -> None:
         self.post_message(self.Undo())
