@@ -137,6 +137,13 @@ class Shell(TypeAhead):
         # ~30 ms here). Not collected first: that pass alone would stop the screen, for a few hundred objects.
         gc.freeze()
 
+    def typing(self) -> bool:
+        """A line is part-typed in the field in focus: typed against the screen as it was before any redraw."""
+        from textual.widgets import Input
+
+        focused = self.focused
+        return isinstance(focused, Input) and bool(focused.value.strip())
+
     def reader(self) -> Store:
         if self.store is None:
             raise NotOpen("the database is still opening (or could not be opened: see Home)")
