@@ -20,6 +20,7 @@ from . import qr, settings
 from .bgstats_export import to_bgstats
 from .games import KINDS
 from .share import bgstats_link, shared_play
+from .whole_file import write_whole
 
 PROMPT = 1  # the line the shell's prompt takes under the code
 
@@ -97,7 +98,4 @@ def _with_code(args: argparse.Namespace, link: str, text: str, shown: str) -> st
 
 
 def _save(path: Path, data: dict[str, Any]) -> None:
-    try:
-        path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"cannot write the play: {exc.strerror}", where=str(path)) from None
+    write_whole(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n", "the play")
