@@ -72,6 +72,7 @@ def test_four_imports_of_one_export_at_once_add_it_once_and_the_others_find_it_h
 
     monkeypatch.setattr(Exchange, "_add", slow)
     outcomes = together(4, lambda _: import_stream.import_file(exported, url))
+    assert all(isinstance(o, tuple) for o in outcomes), outcomes  # none "locked"
     assert sorted(outcomes) == [(0, count)] * 3 + [(count, 0)], outcomes
     store = Store.open(url, KINDS)
     try:
