@@ -12,7 +12,6 @@ import os
 from pathlib import Path
 from typing import Any
 
-from scoring import jsontext
 from scoring.errors import InputError
 
 ENV = "COMPANION_SETTINGS"
@@ -29,6 +28,8 @@ def path() -> Path:
 
 
 def _read() -> dict[str, Any]:
+    from scoring import jsontext  # not before the app's first paint (tests/companion/test_light_entry.py)
+
     where = path()
     try:
         data = jsontext.loads(where.read_text(encoding="utf-8"), "")

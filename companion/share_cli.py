@@ -18,9 +18,9 @@ from scoring.errors import InputError
 
 from . import qr, settings
 from .bgstats_export import to_bgstats
+from .catalogue import write_whole
 from .games import KINDS
 from .share import bgstats_link, shared_play
-from .whole_file import write_whole
 
 PROMPT = 1  # the line the shell's prompt takes under the code
 

@@ -18,8 +18,7 @@ from scoring.origami.cards import character_id
 from scoring.origami.catalog import Catalogue, user_entries
 
 from .. import games
-from ..catalogue import file_game, read_text
-from ..whole_file import write_whole
+from ..catalogue import file_game, read_text, write_whole
 from . import KIND
 from .catalogue import shipped, with_values
 

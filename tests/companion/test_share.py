@@ -266,12 +266,12 @@ def test_share_save_on_a_full_disk_leaves_no_file(url: str, tmp_path: Path, caps
     import errno
     import os
 
-    from companion import whole_file
+    from companion import catalogue
 
     def full(fd: int) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr(whole_file.os, "fsync", full)
+    monkeypatch.setattr(catalogue.os, "fsync", full)
     target = tmp_path / "play.bgsplay"
     assert main(["--db", url, "share", "1", "--save", str(target)]) == 2
     assert "cannot write the play: No space left on device" in capsys.readouterr().err
