@@ -1,9 +1,10 @@
-"""What every game's catalogue shares in the shell: reading a user's file, finding whose game it is, and the values
-kept in the database (the user's catalogue), each game's apart."""
+"""What every game's catalogue shares in the shell: reading a user's file (and writing one whole), finding whose
+game it is, and the values kept in the database (the user's catalogue), each game's apart."""
 from __future__ import annotations
 
 import argparse
 import os
+import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -69,3 +70,24 @@ def stored_values(url: str, kind: str) -> list[Value]:
         return store.catalogue.values(kind)
     finally:
         store.close()
+
+
+def write_whole(path: Path, text: str, what: str = "the file") -> None:
+    """Write `text` to `path` in one step: a temporary file beside it, flushed to the disk, then renamed over it. A
+    full disk or any other fault leaves what was there before (never an empty or half-written file, no temporary
+    file left)."""
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise InputError(f"no folder {folder} to write the file in", where=str(path))
+    temporary: str | None = None
+    try:
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".part")
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except OSError as exc:
+        if temporary is not None:
+            Path(temporary).unlink(missing_ok=True)
+        raise InputError(f"cannot write {what}: {exc.strerror}", where=str(path)) from None

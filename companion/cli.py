@@ -192,7 +192,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
     except RecursionError:
-        print(f"companion {args.verb}: the input is nested too deeply to be a table file", file=sys.stderr)
+        print(f"companion {args.verb or ''}: the input is nested too deeply to be a table file".replace("  ", " "),
+              file=sys.stderr)
         return EXIT_BAD_INPUT
     except Exception as exc:  # never a traceback for a person at the table
         print(f"companion {args.verb}: internal error ({type(exc).__name__}: {exc}); please report it",

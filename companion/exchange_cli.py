@@ -24,7 +24,7 @@ from .catalogue import read_text
 from .exchange import from_json, to_json
 from .games import KINDS
 from .history_csv import history_csv
-from .import_stream import import_file
+from .import_stream import WAIT, import_file
 
 VERBS = ("export", "import")
 
@@ -165,7 +165,7 @@ def _json_file(path: Path) -> Any:
 
 
 def _add(url: str, games: list[WholeGame], twins: bool = False) -> tuple[int, int]:
-    store = Store.open(url, KINDS)
+    store = Store.open(url, KINDS, timeout=WAIT)
     try:
         return store.exchange.add(games, twins=twins)
     finally:

@@ -117,14 +117,22 @@ def _games(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
     text = "\n".join(
         f"{r['id']:>5}  {when(datetime.fromisoformat(r['started_at']))}  {r['variant']:<8} "
         f"{', '.join(r['players']):<32} "
-        + (f"won by {' and '.join(r['winners'])}" if r["winners"] else
-           f"{'abandoned' if r['status'] == 'abandoned' else 'in play'} ({r['events']} "
-           f"event{'s' if r['events'] != 1 else ''})")
-        for r in rows)
+        + _outcome(r) for r in rows)
     rows += [{"id": d.game, "damaged": d.why} for d in sorted(damaged, key=lambda d: d.game)]
     text = "\n".join([text, *(f"{d.game:>5}  damaged: {d.why} (restore a backup copy of the database)"
                               for d in sorted(damaged, key=lambda d: d.game))]).strip("\n")
     return 0, rows, text or "no games recorded yet"
+
+
+def _outcome(r: dict[str, Any]) -> str:
+    """How a listed game stands: its winners, finished with none of its players winning (a solo game the game's
+    own opponents won), abandoned, or in play."""
+    if r["winners"]:
+        return f"won by {' and '.join(r['winners'])}"
+    if r["status"] == "finished":
+        return "finished, won by none of its players"
+    return (f"{'abandoned' if r['status'] == 'abandoned' else 'in play'} ({r['events']} "
+            f"event{'s' if r['events'] != 1 else ''})")
 
 
 def _history(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:

@@ -101,6 +101,11 @@ def games_in(path: Path) -> Iterator[Any]:
         raise NotStreamable from None
 
 
+# Seconds an import waits for another program's write before saying the database is locked: another import of a
+# big file may hold it that long, and then this one finds its games already here.
+WAIT = 600.0
+
+
 def _looks_exported(path: Path) -> bool:
     try:
         with path.open(encoding="utf-8") as file:
@@ -114,7 +119,7 @@ def import_file(path: Path, url: str) -> tuple[int, int] | None:
     where = str(path)
     if not _looks_exported(path):
         return None
-    store = Store.open(url, KINDS)
+    store = Store.open(url, KINDS, timeout=WAIT)
     try:
         try:
             new, here = _check(path, where, store)

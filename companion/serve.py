@@ -22,9 +22,10 @@ import logging
 import re
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
+from functools import partial
 
 from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
@@ -46,6 +47,12 @@ MAX_APPS = 4  # app processes at once (each browser tab of the companion is one)
 RATE, BURST = 10.0, 40  # requests per second per client address, and the burst allowed
 FRESH = POLL  # seconds a built table view is served as it is: the phones' poll, so each poll costs one build at most
 IDLE_SECONDS = 15.0  # a connection without a whole request head for this long is closed
+# Query values: each at most LONGEST characters, and those read as whole numbers ASCII digits up to their bound (the
+# table's game, and textual-serve's font size and terminal size): anything else is a 400, one line in the log.
+LONGEST = 200
+NUMBERS = {"game": 10**9, "fontsize": 200, "width": 1000, "height": 1000}
+DIGITS = re.compile(r"[0-9]{0,10}")
+log = logging.getLogger(__name__)
 REFUSED = ("<!doctype html><meta charset=utf-8><title>Origami companion</title>"
            "<p>This page needs the link from the companion's QR code (the key in it is new at each start).</p>")
 
@@ -67,7 +74,7 @@ class Redact(logging.Filter):
     """Takes the keys out of every log record: access lines carry the query, and aiohttp's errors about a malformed
     request quote its raw line or header, key included."""
 
-    SHOWN = re.compile(r"(key=|companion-app=|companion-watch=)[^\s&;'\"]+")
+    SHOWN = re.compile(r"(key=|sig=|companion-app=|companion-watch=)[^\s&;'\"]+")
 
     def __init__(self, keys: Keys) -> None:
         super().__init__()
@@ -112,6 +119,28 @@ class Malformed(logging.Filter):
             None, None
         record.levelno, record.levelname = logging.WARNING, "WARNING"
         return True
+
+
+def bad_query(query: Mapping[str, str]) -> str | None:
+    """What is wrong with a request's query, naming the value (never quoting it: it may be a key); None if sound."""
+    for name, value in query.items():
+        if len(value) > LONGEST:
+            return f"the value of {name[:20]!r} is {len(value)} characters long (at most {LONGEST})"
+        bound = NUMBERS.get(name)
+        if bound is not None and not (DIGITS.fullmatch(value) and int(value or 0) <= bound):
+            return f"{name} must be a whole number from 0 to {bound}, in the digits 0-9"
+    return None
+
+
+class Answered(web.Request):
+    """A request whose every answer carries the security headers, aiohttp's own (a 400 for a request it could not
+    parse) included: those never reach the application's routes, so its on_response_prepare is not sent."""
+
+    async def _prepare_hook(self, response: web.StreamResponse) -> None:
+        if self._match_info is None:
+            await CompanionServer.headers(self, response)
+            return
+        await super()._prepare_hook(response)
 
 
 @dataclass
@@ -231,6 +260,7 @@ class CompanionServer(Server):
             if isinstance(resource, web.StaticResource):
                 resource._show_index = False
         app.on_response_prepare.append(self.headers)
+        app._make_request = partial(app._make_request, _cls=Answered)  # type: ignore[method-assign]
         # Slow clients are let go: a connection that has not sent a whole request head within IDLE_SECONDS (from
         # its start, trickling or not, or since its last answer) is closed, and after an answer it waits at most
         # 1 s for the rest of a body it promised. A websocket, its handshake in, is not affected.
@@ -286,6 +316,10 @@ class CompanionServer(Server):
             return web.Response(status=429, text="Too many requests: wait a moment.", headers={"Retry-After": "1"})
         if self.foreign(request):
             return web.Response(status=403, text=REFUSED, content_type="text/html")
+        wrong = bad_query(request.query)
+        if wrong is not None:
+            log.warning("bad request from %s: %s", request.remote, wrong)
+            return web.Response(status=400, text=f"Bad address: {wrong}.")
         if request.path.startswith("/static/"):  # the page's scripts and fonts: no game in them
             return await handler(request)
         level = self.access(request)

@@ -31,6 +31,13 @@ class Submitted:
         return isinstance(self.decision, Accepted)
 
 
+def stale_said(stale: StaleGame) -> str:
+    """A window's action refused because another recorded first, as the window says it."""
+    return (f"This game changed in another window, which recorded first (event {stale.found}; this one showed "
+            f"{stale.expected}): your line was not recorded. It is back where you typed it, with the game as it "
+            "is now: Enter sends it again if it still applies.")
+
+
 def undone_actions(log: Iterable[LoggedEvent]) -> dict[int, LoggedEvent]:
     """Action number -> the undo event that took it back."""
     return {entry.event.action: entry for entry in log if isinstance(entry.event, Undone)}
@@ -86,6 +93,16 @@ class LogSession(ABC, Generic[State]):
                              f"damaged; `companion replay {self.game_id}` shows where") from None
         self.keys = {entry.key for entry in self.log if entry.key}
         self.problems = self.log_problems()
+        self.seen = self.seq  # the event the person at this window acts after (see `follow`)
+
+    def follow(self, typing: bool) -> None:
+        """Take in what another window recorded. A line the person was `typing` meanwhile was typed against the
+        table before it: the position they act after stays there, so that line is refused (StaleGame) instead of
+        landing on the next trick or turn."""
+        seen = self.seen
+        self.reload()
+        if typing:
+            self.seen = seen
 
     def log_problems(self) -> list[str]:
         """What is wrong with the stored log (events missing or duplicated), each a sentence; empty when sound.
@@ -116,6 +133,7 @@ class LogSession(ABC, Generic[State]):
             return Submitted(Accepted(self._action_events(key)), recorded=False)
         if self.record.finished:
             raise InputError(f"game {self.game_id} is finished; undo its last action to reopen it")
+        self._as_seen()
         decision = self.decide(self.state, command)
         if isinstance(decision, Rejected):
             return Submitted(decision, recorded=False)
@@ -131,6 +149,7 @@ class LogSession(ABC, Generic[State]):
         """Take back the latest action still in effect (not the setup); returns that action's first event."""
         if key in self.keys:
             return next(entry for entry in self.log if entry.key == key)
+        self._as_seen()
         undone = undone_actions(self.log)
         actions = [entry for entry in self.log
                    if entry.seq == entry.action and not isinstance(entry.event, Undone)
@@ -143,10 +162,16 @@ class LogSession(ABC, Generic[State]):
         self.state = self.project(in_effect(self.log))
         return target
 
+    def _as_seen(self) -> None:
+        """Refuse an action typed against a table this window no longer shows (another window recorded since)."""
+        if self.seen != self.seq:
+            seen, self.seen = self.seen, self.seq
+            raise StaleGame(self.game_id, seen, self.seq)
+
     def _append(self, facts: Sequence[Any], key: str) -> bool:
         facts = self.as_logged(facts)
-        try:
-            appended = self.store.log.append(self.game_id, self.seq, facts, key)
+        try:  # written after the event the person saw: the database refuses it when another window wrote since
+            appended = self.store.log.append(self.game_id, self.seen, facts, key)
         except StaleGame:
             self.reload()
             raise
@@ -157,6 +182,7 @@ class LogSession(ABC, Generic[State]):
         first, at = appended.first, appended.at
         self.log += [LoggedEvent(first + i, first, fact, at, key if i == 0 else None) for i, fact in enumerate(facts)]
         self.keys.add(key)
+        self.seen = self.seq
         return True
 
     def _action_events(self, key: str) -> tuple[Any, ...]:

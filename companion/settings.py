@@ -28,12 +28,14 @@ def path() -> Path:
 
 
 def _read() -> dict[str, Any]:
+    from scoring import jsontext  # not before the app's first paint (tests/companion/test_light_entry.py)
+
     where = path()
     try:
-        data = json.loads(where.read_text(encoding="utf-8"))
+        data = jsontext.loads(where.read_text(encoding="utf-8"), "")
     except FileNotFoundError:
         return {}
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError) as exc:  # InputError included: not JSON, nested too deeply
         raise InputError(f"the settings cannot be read ({exc}): fix or delete the file", where=str(where)) from None
     if not isinstance(data, dict):
         raise InputError("the settings file is not a JSON object: fix or delete it", where=str(where))
@@ -43,16 +45,27 @@ def _read() -> dict[str, Any]:
 def location() -> str | None:
     """The place plays are sent from, or None when the user has not named one."""
     value = _read().get("location")
-    return value if isinstance(value, str) and value.strip() else None
+    if not isinstance(value, str) or not value.strip():
+        return None
+    if not _place(value):
+        raise InputError(f"the place kept in the settings ({len(value)} characters) is not a place's name: printable, "
+                         f"at most {LONGEST_LOCATION} characters; set it again with `companion share --location NAME`",
+                         where=str(path()))
+    return value
 
 
 def set_location(name: str) -> str | None:
     """Names the place (an empty name forgets it); the file is replaced whole, never half written."""
     name = " ".join(name.split())
-    if len(name) > LONGEST_LOCATION or any(not ch.isprintable() for ch in name):
+    if not _place(name):
         raise InputError(f"a place's name: printable, at most {LONGEST_LOCATION} characters", where="--location")
     _keep("location", name or None)
     return name or None
+
+
+def _place(name: str) -> bool:
+    """Whether `name` may be a place's name (it travels in every play sent, and in the QR code)."""
+    return len(name) <= LONGEST_LOCATION and all(ch.isprintable() for ch in name)
 
 
 def theme() -> str | None:

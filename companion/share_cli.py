@@ -18,6 +18,7 @@ from scoring.errors import InputError
 
 from . import qr, settings
 from .bgstats_export import to_bgstats
+from .catalogue import write_whole
 from .games import KINDS
 from .share import bgstats_link, shared_play
 
@@ -97,7 +98,4 @@ def _with_code(args: argparse.Namespace, link: str, text: str, shown: str) -> st
 
 
 def _save(path: Path, data: dict[str, Any]) -> None:
-    try:
-        path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"cannot write the play: {exc.strerror}", where=str(path)) from None
+    write_whole(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n", "the play")

@@ -144,6 +144,13 @@ class Shell(TypeAhead):
         """The database could not be opened (Home says why)."""
         self.opening = False
 
+    def typing(self) -> bool:
+        """A line is part-typed in the field in focus: typed against the screen as it was before any redraw."""
+        from textual.widgets import Input
+
+        focused = self.focused
+        return isinstance(focused, Input) and bool(focused.value.strip())
+
     def reader(self) -> Store:
         if self.store is None:
             raise NotOpen("the database is still opening (or could not be opened: see Home)")

@@ -80,9 +80,10 @@ class Database:
             self._writes = self._writer.connect()
         return self._writes
 
-    def insert_events(self, rows: list[tuple[Any, ...]]) -> None:
+    def insert_events(self, rows: list[tuple[Any, ...]]) -> int:
         """The rows inserted by the SQLite driver itself in one IMMEDIATE transaction (see db/event_rows.py):
-        SQLAlchemy's transaction handling costs more than the insert itself."""
+        SQLAlchemy's transaction handling costs more than the insert itself. Returns how many went in (none: the
+        game is not in play)."""
         with self._lock:  # not under `guard`: entering and leaving it costs more here than the insert
             try:
                 raw: sqlite3.Connection = self._connection().connection.dbapi_connection  # type: ignore[assignment]
@@ -91,10 +92,11 @@ class Database:
             try:
                 raw.execute("BEGIN IMMEDIATE")
                 if len(rows) == 1:
-                    raw.execute(event_rows.INSERT, rows[0])
+                    inserted = raw.execute(event_rows.INSERT, rows[0]).rowcount
                 else:
-                    raw.executemany(event_rows.INSERT, rows)
+                    inserted = raw.executemany(event_rows.INSERT, rows).rowcount
                 raw.execute("COMMIT")
+                return inserted
             except BaseException as exc:
                 if raw.in_transaction:
                     raw.execute("ROLLBACK")

@@ -44,6 +44,15 @@ class StaleGame(StoreError):
         self.game, self.expected, self.found = game, expected, found
 
 
+def numbers(what: str, **values: object) -> None:
+    """A StoreError naming the first of `values` that is not a number (None passes: a figure not known): the figures
+    the store keeps beside the results (totals, ratings) read back from a row damaged outside the companion."""
+    for name, value in values.items():
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int | float)):
+            raise StoreError(f"{what} kept in the database are damaged (a {name} of {value!r}); restore a backup "
+                             "copy of the database")
+
+
 def explain(exc: BaseException, where: str) -> StoreError:
     """A database driver's error as a StoreError a person can act on."""
     text = str(getattr(exc, "orig", None) or exc)

@@ -20,7 +20,10 @@ from .models import Event as EventRow
 from .records import Appended, Event, Undone
 
 COLUMNS = ("game_id", "seq", "type", "version", "payload", "action", "idempotency_key", "recorded_at")
-INSERT = f"INSERT INTO events ({', '.join(COLUMNS)}) VALUES ({', '.join('?' for _ in COLUMNS)})"
+# Inserted only while the game is in play (db/game_status.py), checked in the same statement: the game's id again
+# at the end of each row.
+INSERT = (f"INSERT INTO events ({', '.join(COLUMNS)}) SELECT {', '.join('?' for _ in COLUMNS)} "
+          "WHERE EXISTS (SELECT 1 FROM games WHERE id = ? AND status = 'playing')")
 
 
 def _json_text() -> Callable[[Any], str]:
@@ -40,12 +43,12 @@ json_text = _json_text()
 def rows(codec: Codec, game_id: int, seq: int, facts: Sequence[Event | Undone], key: str,
          now: datetime) -> list[tuple[Any, ...]]:
     """One action's rows in `COLUMNS` order (the key on the first row only), the time as SQLite's DATETIME text
-    (UTC, without the zone, always six digits of microseconds)."""
+    (UTC, without the zone, always six digits of microseconds), each followed by the game's id for `INSERT`."""
     at = now.isoformat(" ", "microseconds")[:26]  # the zone left off, as SQLAlchemy's SQLite DATETIME does
     out = []
     for i, fact in enumerate(facts):
         name, version, data = upcast.write(codec, fact)
-        out.append((game_id, seq + i, name, version, json_text(data), seq, key if i == 0 else None, at))
+        out.append((game_id, seq + i, name, version, json_text(data), seq, key if i == 0 else None, at, game_id))
     return out
 
 

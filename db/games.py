@@ -8,10 +8,10 @@ from typing import Any
 
 from sqlalchemy import insert, select, update
 
-from . import event_rows, game_rows, result_rows
+from . import event_rows, game_rows, game_status, result_rows
 from .database import Database
 from .engine import one_writer
-from .errors import DamagedGame, StoreError
+from .errors import DamagedGame
 from .models import Event as EventRow
 from .models import Game, GamePlayer
 from .player_rows import find
@@ -98,10 +98,8 @@ class Games:
         """A game in progress left for good: off Home, never in the statistics; its log is kept (export carries it)."""
         with self._database.write() as c:
             one_writer(c)
-            game = game_rows.read(c, game_id)
-            if game.status != "playing":
-                raise StoreError(f"game {game_id} is {game.status}: only a game in progress can be abandoned")
-            c.execute(update(Game).where(Game.id == game_id).values(status="abandoned"))
+            game_status.check_move(game_id, game_status.locked(c, game_id), game_status.ABANDONED)
+            c.execute(update(Game).where(Game.id == game_id).values(status=game_status.ABANDONED))
             return game_rows.read(c, game_id)
 
     def _pages(self, status: str | None, player: str | int | None, since: datetime | None, limit: int | None,

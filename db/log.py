@@ -8,7 +8,7 @@ from sqlalchemy import Connection, func, insert, select
 
 from scoring.errors import InputError
 
-from . import event_rows, game_rows, result_rows, upcast
+from . import event_rows, game_rows, game_status, result_rows, upcast
 from .database import Database
 from .engine import one_writer
 from .errors import Conflict, StaleGame, StoreError, UnknownRecord
@@ -25,9 +25,11 @@ class Log:
     def append(self, game_id: int, after: int, facts: Sequence[Event | Undone], key: str) -> Appended:
         """Record one user action's events after event `after`, atomically.
 
-        Refused with StaleGame when the log has moved on since `after` (another window wrote first);
-        a key already recorded returns that action again and writes nothing. The happy path is one INSERT:
-        the (game, seq) primary key and the unique key are the checks, so a conflict is found by the database.
+        Refused with StaleGame when the log has moved on since `after` (another window wrote first), and with a
+        StoreError when the game takes no action now (abandoned, or finished and this is not an undo:
+        db/game_status.py); a key already recorded returns that action again and writes nothing. The happy path
+        is one INSERT: the (game, seq) primary key, the unique key and the game's status are its checks, so a
+        conflict is found by the database.
         """
         if not facts:
             raise StoreError("an action records at least one event")
@@ -41,24 +43,35 @@ class Log:
         try:
             now = database.clock()
             if database.engine.dialect.name == "sqlite" and not undoing:
-                database.insert_events(event_rows.rows(codec, game_id, after + 1, facts, key, now))
+                taken = database.insert_events(event_rows.rows(codec, game_id, after + 1, facts, key, now)) > 0
             else:
                 written = event_rows.mappings(codec, game_id, after + 1, facts, key, now)
                 with database.write() as c:
                     if undoing:
                         one_writer(c)  # it may reopen a finished game: its results leave the history
-                    c.execute(insert(EventRow), written)
-                    if undoing:
-                        result_rows.reopen(c, game_id)
+                    status = game_status.locked(c, game_id)
+                    taken = game_status.takes(status, undoing)
+                    if taken:
+                        c.execute(insert(EventRow), written)
+                        if status == game_status.FINISHED:
+                            result_rows.reopen(c, game_id)
         except Conflict:
-            with database.read() as c:
-                found = event_rows.action(c, key)
-                if found is not None:
-                    return found[1]
-                game_rows.read(c, game_id)  # an unknown game is named as such
-                last = c.execute(select(func.max(EventRow.seq)).where(EventRow.game_id == game_id)).scalar() or 0
-            raise StaleGame(game_id, after, last) from None
+            taken = False
+        if not taken:
+            return self._refused(game_id, after, key, undoing)
         return Appended(after + 1, after + len(facts), False, now)
+
+    def _refused(self, game_id: int, after: int, key: str, undoing: bool) -> Appended:
+        """Why an action was not written: its key already was (that action again), the game takes no action
+        now (abandoned or finished: said), or another window wrote first (StaleGame)."""
+        with self._database.read() as c:
+            found = event_rows.action(c, key)
+            if found is not None:
+                return found[1]
+            game = game_rows.read(c, game_id)  # an unknown game is named as such
+            game_status.check_action(game_id, game.status, undoing)
+            last = c.execute(select(func.max(EventRow.seq)).where(EventRow.game_id == game_id)).scalar() or 0
+        raise StaleGame(game_id, after, last)
 
     def events(self, game_id: int, after: int = 0) -> list[LoggedEvent]:
         """The game's log from event `after` on, old versions upcast; a damaged row is named, not skipped."""

@@ -24,6 +24,8 @@ from sqlalchemy import (
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
 
+from scoring.jsontext import too_deep
+
 
 class Unreadable:
     """A stored value that cannot be read as its column's type (a row damaged outside the companion): handed out
@@ -39,14 +41,18 @@ class Unreadable:
         return f"unreadable {text if len(text) <= 40 else text[:37] + '…'}"
 
 
-def _tolerant(inner: Any) -> Any:
+def _tolerant(inner: Any, text: bool = False) -> Any:
+    """`inner` (a column type's reader) handing out Unreadable for what it cannot read; `text`: the values are JSON
+    text, refused unread when nested deeper than any the companion writes (parsing it would exhaust the stack)."""
     if inner is None:
         return None
 
     def process(value: Any) -> Any:
+        if text and isinstance(value, str) and too_deep(value):
+            return Unreadable(value)
         try:
             return inner(value)
-        except (ValueError, TypeError, OverflowError):
+        except (ValueError, TypeError, OverflowError, RecursionError):
             return Unreadable(value)
 
     return process
@@ -59,7 +65,7 @@ class JSONValue(TypeDecorator[Any]):
     cache_ok = True
 
     def result_processor(self, dialect: Dialect, coltype: Any) -> Any:
-        return _tolerant(super().result_processor(dialect, coltype))
+        return _tolerant(super().result_processor(dialect, coltype), text=True)
 
 
 class Moment(TypeDecorator[datetime]):

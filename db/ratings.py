@@ -19,6 +19,7 @@ from sqlalchemy import Connection, and_, delete, insert, or_, select, tuple_
 from sqlalchemy import update as sa_update
 
 from .database import Database
+from .errors import numbers
 from .models import Game, Player, RatingSkill, RatingStep, Result
 
 MODEL = PlackettLuce()  # openskill's defaults: mu 25, sigma 25/3, beta 25/6
@@ -302,8 +303,10 @@ def read_stored(c: Connection, player: int | None = None, last: int | None = TRE
         names = names.where(Player.id == player)
     out = Ratings()
     for r in c.execute(skills):
+        numbers("the skill ratings", mu=r.mu, sigma=r.sigma, games=r.games)
         out.by_scope.setdefault(r.scope, {})[r.player_id] = Skill(r.mu, r.sigma, r.games)
     for s in c.execute(steps):
+        numbers("the skill ratings' trends", mu=s.mu, sigma=s.sigma)
         out.trend.setdefault((s.scope, s.player_id), []).append((s.game_id, s.mu - 3 * s.sigma))
     out.names = {r.id: r.name for r in c.execute(names)}
     return out
@@ -312,8 +315,11 @@ def read_stored(c: Connection, player: int | None = None, last: int | None = TRE
 def lineup_skills(database: Database, scope: str, ids: Sequence[int]) -> dict[int, Skill]:
     """The kept ratings in `scope` of these players (a line-up): their rows only."""
     with database.read() as c:
-        return {r.player_id: Skill(r.mu, r.sigma, r.games) for r in c.execute(
-            select(RatingSkill).where(RatingSkill.scope == scope, RatingSkill.player_id.in_(list(ids))))}
+        found = c.execute(select(RatingSkill).where(RatingSkill.scope == scope,
+                                                    RatingSkill.player_id.in_(list(ids)))).all()
+    for r in found:
+        numbers("the skill ratings", mu=r.mu, sigma=r.sigma, games=r.games)
+    return {r.player_id: Skill(r.mu, r.sigma, r.games) for r in found}
 
 
 def from_store(database: Database) -> Ratings:

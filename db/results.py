@@ -9,7 +9,7 @@ from typing import Any
 
 from sqlalchemy import Connection, insert, select, update
 
-from . import game_rows, ratings, result_rows, tallies
+from . import game_rows, game_status, ratings, result_rows, tallies
 from .database import Database
 from .engine import one_writer
 from .errors import StoreError
@@ -26,9 +26,8 @@ class Results:
         """Write the final score sheet (one row per seat, `sheets` as `score --json` prints each player)."""
         with self._database.write() as c:
             one_writer(c)
+            game_status.check_move(game_id, game_status.locked(c, game_id), game_status.FINISHED)
             game = game_rows.read(c, game_id)
-            if game.finished:
-                raise StoreError(f"game {game_id} is already finished")
             write(c, self._database.kinds, game, sheet, sheets, self._database.clock())
             return game_rows.read(c, game_id)
 

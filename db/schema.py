@@ -8,7 +8,7 @@ from pathlib import Path
 
 from sqlalchemy import Engine, inspect, text
 
-from .engine import WRITE, sqlite_path
+from .engine import WRITE, one_writer, sqlite_path
 from .errors import StoreError, Unusable
 from .location import HEAD, REVISIONS
 
@@ -49,6 +49,9 @@ def migrate(engine: Engine, target: str = "head") -> None:
     with engine.connect() as connection:
         connection.execution_options(**{WRITE: True})
         with connection.begin():  # one transaction: a failed migration leaves the old schema
+            # Processes opening one database at once migrate it one at a time (SQLite's IMMEDIATE transaction
+            # already does; PostgreSQL takes the writers' lock): the second finds the schema made, not a duplicate.
+            one_writer(connection)
             config.attributes["connection"] = connection
             command.upgrade(config, target)
 

@@ -12,7 +12,7 @@ from sqlalchemy import Connection, Integer, cast, or_, select
 
 from . import game_rows, result_rows
 from .database import Database
-from .errors import DamagedGame, StoreError
+from .errors import DamagedGame, StoreError, numbers
 from .models import Game, PairTally, PlayerTally, Result
 from .player_rows import find
 from .ratings import Ratings, read_stored
@@ -114,6 +114,7 @@ def player_stats(c: Connection, player: PlayerRecord, trend: int) -> PlayerStats
     t = PlayerTally
     query = select(t.kind, t.facet, t.key, t.games, t.count, t.total, t.best, t.valued).where(t.player_id == player.id)
     for kind, facet, key, played, count, total, best, valued in c.execute(query):
+        numbers(f"{player.name}'s running totals", games=played, count=count, total=total, best=best, valued=valued)
         if played:
             lines.setdefault(kind, []).append(Line(facet, key, int(played), int(count), int(total), best, int(valued)))
     return PlayerStats(player, {kind: Figures(tuple(found), _trend(c, player, kind, trend))
@@ -136,4 +137,6 @@ def head_to_head(c: Connection, a: PlayerRecord, b: PlayerRecord, kind: str) -> 
                                             PairTally.kind == kind)).first()
     if row is None:
         return HeadToHead(a, b, 0, 0, 0, 0)
+    numbers(f"{a.name} and {b.name}'s head-to-head records", games=row.games, ahead=row.ahead, behind=row.behind,
+            level=row.level)
     return HeadToHead(a, b, int(row.games), int(row.ahead), int(row.behind), int(row.level))

@@ -5,6 +5,7 @@ Pure: the caller reads the file and hands over its text."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from .errors import InputError
@@ -13,6 +14,10 @@ from .errors import InputError
 # parsing, before Python's own limit on converting long digit strings (4,300 digits) raises.
 LIMIT = 2**63 - 1
 _DIGITS = len(str(LIMIT)) + 1  # a sign and 19 digits
+# Arrays and objects nest at most this deep (the companion's own files and rows nest a few levels): deeper is
+# refused before parsing, so neither the parser nor what walks the result afterwards runs out of stack.
+DEPTH = 100
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 
 
 class _TooLarge(ValueError):
@@ -38,6 +43,8 @@ def _constant(text: str) -> Any:
 
 def loads(text: str, where: str, invalid: str = "not valid JSON") -> Any:
     """The document in `text`; a syntax error, a number too large to keep, or a nesting too deep names `where`."""
+    if too_deep(text):
+        raise InputError(f"nested too deeply to be read (more than {DEPTH} levels of arrays and objects)", where=where)
     try:
         return json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
     except _TooLarge as exc:
@@ -47,3 +54,16 @@ def loads(text: str, where: str, invalid: str = "not valid JSON") -> Any:
                          where=where) from None
     except RecursionError:
         raise InputError("nested too deeply to be read", where=where) from None
+
+
+def too_deep(text: str) -> bool:
+    """Whether arrays and objects nest more than DEPTH deep (brackets inside strings do not count). Counting the
+    brackets first settles nearly every text at C speed."""
+    if text.count("[") + text.count("{") <= DEPTH:
+        return False
+    depth = 0
+    for bracket in re.findall(r"[\[\]{}]", _STRING.sub("", text)):
+        depth += 1 if bracket in "[{" else -1
+        if depth > DEPTH:
+            return True
+    return False

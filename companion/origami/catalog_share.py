@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
-import tempfile
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from pathlib import Path
@@ -20,7 +18,7 @@ from scoring.origami.cards import character_id
 from scoring.origami.catalog import Catalogue, user_entries
 
 from .. import games
-from ..catalogue import file_game, read_text
+from ..catalogue import file_game, read_text, write_whole
 from . import KIND
 from .catalogue import shipped, with_values
 
@@ -148,20 +146,6 @@ def drawn_code(text: str) -> str:
         raise InputError(f"the QR code needs at least {side} columns and {side + QR_PROMPT} lines; this terminal "
                          f"has {size.columns}×{size.lines}: enlarge it (or make the font smaller)", where="--qr")
     return qr.ansi(drawn) if sys.stdout.isatty() else "\n".join(drawn)
-
-
-def write_whole(path: Path, text: str) -> None:
-    """Write `text` to `path` in one step (a temporary file beside it, then renamed): never half a file."""
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        raise InputError(f"no folder {folder} to write the file in", where=str(path))
-    try:
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".part")
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(temporary, path)
-    except OSError as exc:
-        raise InputError(f"cannot write the file: {exc.strerror}", where=str(path)) from None
 
 
 # --- import -----------------------------------------------------------------------------------------

@@ -215,12 +215,13 @@ class Controller:
         from db.errors import StaleGame
         from screens.origami.question import ask_value
 
+        from ..session import stale_said
+
         session = self.game()
         try:
             submitted = session.submit(command, uuid.uuid4().hex)
-        except StaleGame:
-            self.app.notify("This game changed in another window: the table now shows what was recorded there.",
-                            severity="warning")
+        except StaleGame as stale:
+            self.app.notify(stale_said(stale), severity="warning")
             self.refresh_table()
             return False
         except MissingValue as missing:
@@ -245,7 +246,7 @@ class Controller:
         if session is None or not self.on_table():
             return
         if self.app.reader().log.last_seq(session.game_id) != session.seq:
-            session.reload()
+            session.follow(self.app.typing())
             self.refresh_table()
 
     def refresh_table(self) -> None:

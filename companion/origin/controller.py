@@ -153,7 +153,7 @@ class Controller:
         if session is None or self.shown() is None:
             return
         if self.app.reader().log.last_seq(session.game_id) != session.seq:
-            session.reload()
+            session.follow(self.app.typing())
             self.show()
 
     def show(self, switch: bool = False) -> None:
@@ -245,11 +245,12 @@ class Controller:
         """One action under a fresh idempotency key; True when it is on disk (or was already)."""
         from db.errors import StaleGame
 
+        from ..session import stale_said
+
         try:
             submitted = act(key())
-        except StaleGame:
-            self.app.notify("This game changed in another window: the screen now shows what was recorded there.",
-                            severity="warning")
+        except StaleGame as stale:
+            self.app.notify(stale_said(stale), severity="warning")
             self.show()
             return False
         except InputError as exc:

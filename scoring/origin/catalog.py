@@ -6,7 +6,7 @@ is applied only as entered at the table; a card's `template` lets the companion 
 player to confirm."""
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -149,7 +149,7 @@ def _card(entry: Mapping[str, Any], where: str) -> Card:
     name = entry.get("name")
     if not isinstance(name, str) or not name.strip():
         raise InputError('each card needs a "name"', where=where)
-    if entry.get("kind") not in {k.value for k in Kind}:
+    if not _one_of(entry.get("kind"), {k.value for k in Kind}):
         raise InputError(f'"kind" must be one of {", ".join(k.value for k in Kind)}', where=where)
     cost = entry.get("cost")
     if cost is not None and (not isinstance(cost, list) or not 1 <= len(cost) <= 2 or not all(
@@ -159,18 +159,18 @@ def _card(entry: Mapping[str, Any], where: str) -> Card:
         if entry.get(key) is not None and not isinstance(entry[key], bool):
             raise bad(key, "true or false")
     timing = entry.get("timing")
-    if timing is not None and (not isinstance(timing, list) or not all(t in {x.value for x in Timing}
+    if timing is not None and (not isinstance(timing, list) or not all(_one_of(t, {x.value for x in Timing})
                                                                        for t in timing)):
         raise bad("timing", "a list of " + ", ".join(t.value for t in Timing))
     for key in ("text", "event"):
         if entry.get(key) is not None and not isinstance(entry[key], str):
             raise bad(key, "text")
-    if entry.get("template") is not None and entry["template"] not in TEMPLATES:
+    if entry.get("template") is not None and not _one_of(entry["template"], TEMPLATES):
         raise bad("template", "one of " + ", ".join(sorted(TEMPLATES)))
     amount = entry.get("amount")
     if amount is not None and (not isinstance(amount, int) or isinstance(amount, bool)):
         raise bad("amount", "a whole number")
-    if entry.get("colour") is not None and entry["colour"] not in VANCARDIAN_COLOURS:
+    if entry.get("colour") is not None and not _one_of(entry["colour"], VANCARDIAN_COLOURS):
         raise bad("colour", "red or green")
     rounds = entry.get("rounds")
     if rounds is not None and (not isinstance(rounds, list) or len(rounds) != 5
@@ -188,6 +188,11 @@ def _card(entry: Mapping[str, Any], where: str) -> Card:
         amount=amount, colour=entry.get("colour"), event=entry.get("event"),
         rounds=(rounds[0], rounds[1], rounds[2], rounds[3], rounds[4]) if rounds is not None else None,
         unknown=frozenset(unknown), source=provenance(entry, where, SOURCES))
+
+
+def _one_of(value: Any, choices: Collection[str]) -> bool:
+    """Whether a file's value is one of the names allowed (an array or a table never is: it cannot be looked up)."""
+    return isinstance(value, str) and value in choices
 
 
 def _as_raw(card: Card) -> dict[str, Any]:

@@ -191,3 +191,31 @@ def test_a_damaged_score_sheet_is_bad_data_not_a_crash() -> None:
 
     with pytest.raises(InputError, match="P1's result is damaged: the score sheet's name must be text"):
         stored_sheet([{"name": "P1", "score": 3, "rank": 1, "winner": True, "hand": 0, "sheet": {}}], None)
+
+
+# The figures kept beside the results (running totals, head-to-head records, skill ratings) damaged in their turn.
+FIGURES = {"totals: games text": "UPDATE player_tallies SET games = 'x'",
+           "totals: count and total text": "UPDATE player_tallies SET count = 'x', total = 'y'",
+           "head-to-head: games text": "UPDATE pair_tallies SET games = 'x'",
+           "ratings: mu text": "UPDATE rating_skills SET mu = 'x'",
+           "ratings: sigma text": "UPDATE rating_skills SET sigma = 'x', games = 'y'",
+           "ratings: a trend's mu text": "UPDATE rating_steps SET mu = 'x'"}
+
+
+@pytest.mark.parametrize("how", FIGURES)
+def test_damaged_totals_or_ratings_are_named_never_an_internal_error(
+        sound: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], how: str) -> None:
+    path = tmp_path / "companion.db"
+    path.write_bytes(sound.read_bytes())
+    with sqlite3.connect(path) as c:
+        c.execute(FIGURES[how])
+    c.close()
+    said = []
+    for argv in (["history"], ["history", "P1"], ["history", "P1", "--vs", "P2"], ["players"],
+                 ["history", "--ratings"], ["history", "--ratings", "--chances", "P1,P2"]):
+        code, _, err = run(capsys, "--db", f"sqlite:///{path}", *argv)
+        assert code in (0, 2) and "internal error" not in err and "Traceback" not in err, (argv, err)
+        if code == 2:
+            assert "kept in the database are damaged" in err and "restore a backup copy" in err, err
+            said.append(argv)
+    assert said, "the damage was never read"

@@ -84,3 +84,13 @@ def test_a_bad_value_is_refused_and_nothing_is_kept(capsys: pytest.CaptureFixtur
     code, _, err = run(capsys, *db, "catalog", "--game", "origin-story", "set", *words)
     assert code == 2 and message in err
     assert not (tmp_path / "games.db").exists() or Store.open(db[1], KINDS).catalogue.values("origin-story") == []
+
+
+@pytest.mark.parametrize("field", ["kind", "template", "timing", "colour"])
+@pytest.mark.parametrize("value", ['["story"]', '{ a = 1 }', '[["end-of-round"]]', '[{ a = 1 }]'])
+def test_a_users_file_with_an_array_or_table_where_a_name_goes_is_bad_input(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, field: str, value: str) -> None:
+    mine = tmp_path / "mine.toml"
+    mine.write_text(f'game = "origin-story"\n\n[[card]]\nname = "Monologuing"\n{field} = {value}\n', encoding="utf-8")
+    code, out, err = run(capsys, "--catalog", str(mine), "catalog", "--game", "origin-story", "monologuing")
+    assert code == 2 and out == "" and f"{mine}: card 1 (Monologuing)" in err and "internal error" not in err, err

@@ -408,3 +408,19 @@ def test_replay_shows_the_step_stamina_and_charges(store: Store, path: Path,
     assert last["state"]["stamina"] == {"Ann": 2, "Bob": 2, "Cat": 2}
     assert last["state"]["charged"] == [["Ann", "Trance", 2]] and last["state"]["step"] == "charge"
     assert data["steps"][-2]["when"] == "round 1, story step" and data["checks"] == "ok"
+
+
+def test_a_solo_game_a_vancardian_won_is_listed_finished_not_in_play(store: Store, path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    session = solo_app(store)
+    keys = Keys()
+    rng = random.Random(3)
+    for _ in range(5):
+        play_round(submitter(session, keys), lambda: session.state, rng,
+                   deal=lambda line: session.deal_app_deck(keys(), line),
+                   vancardian=lambda: session.vancardian_plays(keys()), surrender=True)
+    sheet = session.finish()
+    assert "Ann" not in sheet.winners  # she surrendered every round: a Vancardian won
+    assert cli.main(["--db", f"sqlite:///{path}", "games"]) == 0
+    listed = capsys.readouterr().out
+    assert "finished, won by none of its players" in listed and "in play" not in listed, listed

@@ -7,6 +7,7 @@ import asyncio
 import json
 import logging
 import random
+import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -367,3 +368,76 @@ def test_the_phone_page_says_what_players_can_do_never_a_shell_command(tmp_path:
     assert "Sheep: its printed victory points are not known" in page
     assert "Scores so far need a value the companion does not know yet" in page
     assert "companion catalog" not in page and "--catalog" not in page and "catalog set" not in page
+
+
+async def raw_head(port: int, raw: bytes) -> str:
+    """The status line and headers of one raw request's answer."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(raw)
+    await writer.drain()
+    answer = await asyncio.wait_for(reader.read(), 10)
+    writer.close()
+    return answer.partition(b"\r\n\r\n")[0].decode("latin-1")
+
+
+async def test_a_query_value_out_of_bounds_is_a_400_of_one_log_line(tmp_path: Path,
+                                                                    caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG)
+    async with companion_server(tmp_path) as (test, keys), aiohttp.ClientSession() as http:
+        base = f"http://127.0.0.1:{test.port}"
+        asked = [("/table/bgstats", {"key": keys.watch, "game": wanted}) for wanted in ("²", "⁵", "5" * 5000, "-1",
+                                                                                       "1e3", "١", "99999999999")]
+        asked += [("/", {"key": keys.app, "width": "9" * 30}), ("/", {"key": keys.app, "fontsize": "²"}),
+                  ("/table", {"key": keys.watch, "sig": "x" * 5000})]
+        for path, query in asked:
+            async with http.get(base + path, params=query) as answer:
+                assert answer.status == 400, query
+                said = await answer.text()
+                assert said.startswith("Bad address: ") and "5555" not in said and "xxxx" not in said, said
+                assert answer.headers["X-Content-Type-Options"] == "nosniff"
+        async with http.get(base + "/table/bgstats", params={"key": keys.watch, "game": ""}) as answer:
+            assert answer.status != 400  # no game given: the table's own, as before
+    lines = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert len(lines) == len(asked), [r.getMessage() for r in lines]
+    assert all(r.exc_info is None and "\n" not in r.getMessage() and "bad request from" in r.getMessage()
+               for r in lines)
+
+
+async def test_aiohttps_own_refusals_carry_the_security_headers_and_a_signature_never_reaches_the_log(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG)
+    async with companion_server(tmp_path) as (test, keys):
+        server = test.app[SERVER]
+        caplog.handler.addFilter(Malformed(server.limiter))
+        caplog.handler.addFilter(Redact(keys))
+        for raw in (b"GET /table/bgstats?game=1&sig=0123456789abcdef HTTP/1.1\r\nHost: x\r\nno colon\r\n\r\n",
+                    b"GET /table/bgstats?game=1&sig=0123456789abcdef\x01 HTTP/1.1\r\nHost: x\r\n\r\n"):
+            head = await raw_head(test.port, raw)
+            assert head.split()[1] == "400", head
+            assert "Content-Security-Policy: default-src 'self'" in head and "X-Frame-Options: DENY" in head, head
+    assert not any("0123456789abcdef" in r.getMessage() for r in caplog.records)
+    assert "0123456789abcdef" not in Redact(keys).clean("bad line 'GET /x?game=1&sig=0123456789abcdef HTTP/1.1'")
+
+
+async def test_a_damaged_row_nested_thousands_deep_is_said_on_the_table_page(tmp_path: Path,
+                                                                             caplog: pytest.LogCaptureFixture) -> None:
+    async with companion_server(tmp_path) as (test, keys), aiohttp.ClientSession() as http:
+        url = f"sqlite:///{tmp_path}/games.db"
+        store = Store.open(url, KINDS)
+        try:
+            game = current_game(store, None)
+            assert game is not None and not game.finished
+        finally:
+            store.close()
+        db = sqlite3.connect(tmp_path / "games.db")
+        for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'").fetchall():
+            db.execute(f"DROP TRIGGER {name}")  # damaged outside the companion
+        db.execute("UPDATE events SET payload = ? WHERE game_id = ? AND seq = 1",
+                   ('{"a": ' + "[" * 50_000 + "]" * 50_000 + "}", game.id))
+        db.commit()
+        db.close()
+        async with http.get(f"http://127.0.0.1:{test.port}/table/now", params={"key": keys.watch}) as answer:
+            assert answer.status == 200
+            said = await answer.text()
+            assert f"game {game.id}, event 1" in said and "is damaged" in said and "restore a backup" in said, said
+    assert not any(r.exc_info for r in caplog.records)

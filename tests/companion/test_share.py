@@ -239,3 +239,43 @@ def test_every_player_carries_every_documented_field_even_without_a_family(
     assert [(p["name"], p["role"], p["startPlayer"]) for p in play["players"]] == [
         ("Anna", "", False), ("Bruno", "", False)]
     assert play["durationMin"] == 40  # BG Stats' own length of the play
+
+
+def test_a_settings_file_nested_deep_or_a_location_too_long_is_named_not_used(
+        url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    settings = tmp_path / "settings.json"
+    monkeypatch.setenv("COMPANION_SETTINGS", str(settings))
+    settings.write_text('{"location": ' + "[" * 100_000 + "]" * 100_000 + "}", encoding="utf-8")
+    assert main(["--db", url, "share", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("companion share: ") and "nested too deeply" in err and "fix or delete" in err, err
+    assert main(["--db", url, "share", "--location", "Home"]) == 2  # the file is not rewritten over the damage
+    assert settings.read_text(encoding="utf-8").startswith('{"location": [[[')
+    capsys.readouterr()
+    settings.write_text(json.dumps({"location": "x" * 5000}), encoding="utf-8")
+    assert main(["--db", url, "share", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "(5000 characters) is not a place's name" in err and "companion share --location NAME" in err, err
+    assert main(["--db", url, "share", "--location", "The club"]) == 0  # set again: used
+    assert main(["--db", url, "share", "1", "--json"]) == 0
+    assert "The club" in capsys.readouterr().out
+
+
+def test_share_save_on_a_full_disk_leaves_no_file(url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+    import os
+
+    from companion import catalogue
+
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(catalogue.os, "fsync", full)
+    target = tmp_path / "play.bgsplay"
+    assert main(["--db", url, "share", "1", "--save", str(target)]) == 2
+    assert "cannot write the play: No space left on device" in capsys.readouterr().err
+    assert not target.exists() and [p.name for p in tmp_path.iterdir() if ".part" in p.name] == []
+    target.write_text("kept", encoding="utf-8")
+    assert main(["--db", url, "share", "1", "--save", str(target)]) == 2
+    assert target.read_text(encoding="utf-8") == "kept"  # what was there stays
