@@ -24,23 +24,19 @@ async def test_names_typed_straight_after_n_land_in_the_new_games_players_field(
     async with app.run_test() as pilot:
         await settled(pilot)
         burst(app, "nAnn, Bob, Quinn")  # n, o, s and q are Home's keys: another game, a quick score, quit
-        for _ in range(5):
-            await pilot.pause()
-        assert isinstance(app.screen, NewGameScreen)
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen)
+                    and app.screen.query_one("#players", Input).value == "Ann, Bob, Quinn", "the names typed")
         assert [type(s) for s in app.screen_stack] == [HomeScreen, NewGameScreen]
         assert app.screen.query_one("#players", Input).value == "Ann, Bob, Quinn"
         await pilot.press("escape")
         burst(app, "o3")
-        for _ in range(5):
-            await pilot.pause()
-        assert isinstance(app.screen, OriginNewGameScreen)
-        assert app.screen.query_one("#count", Input).value == "3"
+        await until(pilot, lambda: isinstance(app.screen, OriginNewGameScreen)
+                    and app.screen.query_one("#count", Input).value == "3", "the count typed")
         await pilot.press("escape")
         burst(app, "n")
         app.post_message(events.Paste("Ann, Bob"))  # a paste straight after: one event, kept the same way
-        for _ in range(5):
-            await pilot.pause()
-        assert app.screen.query_one("#players", Input).value == "Ann, Bob"
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen)
+                    and app.screen.query_one("#players", Input).value == "Ann, Bob", "the names pasted")
         assert app.is_running
 
 
@@ -48,11 +44,11 @@ async def test_keys_typed_past_a_choice_that_opens_nothing_are_dropped(tmp_path:
     app = make_app(f"sqlite:///{tmp_path / 'g.db'}")
     async with app.run_test() as pilot:
         await settled(pilot)
-        store, app.store = app.store, None  # as while the database is still opening: the choice only says so
+        store, app.store = app.store, None  # as when the database could not be opened: the choice says so
         burst(app, "nq")
-        for _ in range(5):
-            await pilot.pause()
-        assert isinstance(app.screen, HomeScreen) and app.is_running and app.held is None
+        await until(pilot, lambda: any("could not be opened" in n.message for n in app._notifications)
+                    and app.held is None, "the choice refused and the keys after it let go")
+        assert isinstance(app.screen, HomeScreen) and app.is_running
         app.store = store
 
 
@@ -70,9 +66,8 @@ async def test_keys_typed_while_the_kept_ones_are_handed_over_follow_them(tmp_pa
     async with app.run_test() as pilot:
         await settled(pilot)
         burst(app, "nAnn")
-        for _ in range(8):
-            await pilot.pause()
-        assert app.screen.query_one("#players", Input).value == "AnnXY"
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen)
+                    and app.screen.query_one("#players", Input).value == "AnnXY", "the late keys after the kept ones")
 
 
 async def test_a_tab_typed_straight_after_a_field_moves_on_before_the_next_keys(tmp_path: Path) -> None:
