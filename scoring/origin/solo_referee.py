@@ -106,8 +106,9 @@ def _yours_with_her(rnd: RoundInput, table: Table, trick: int | None) -> list[tu
             and any(e.kind is EffectKind.EXCHANGE and e.target in table.rows for e in ab.effects)]
 
 
-def _exchanges(used: list[tuple[int, Ability]], table: Table) -> None:
-    """OS-SOLO-EXCHANGE: your exchanges with a Vancardian, one after the other, as decide resolves them."""
+def _exchanges(used: list[tuple[int, Ability]], table: Table, effective: Effective) -> None:
+    """OS-SOLO-EXCHANGE: your exchanges with a Vancardian, one after the other, as decide resolves them (the
+    cards compared with the values your reveals give them)."""
     for i, ab in used:
         for e in ab.effects:
             if e.kind is not EffectKind.EXCHANGE or e.target not in VANCARDIANS or e.target not in table.rows:
@@ -119,7 +120,7 @@ def _exchanges(used: list[tuple[int, Ability]], table: Table) -> None:
             give = e.cards[0]
             hand = table.your_row if table.your_row is not None else [give]
             try:
-                done = exchange(table.rows[e.target], hand, give, seat=e.target)
+                done = exchange(table.rows[e.target], hand, give, seat=e.target, effective=effective)
             except InputError as err:
                 raise InputError(str(err), where=where) from None
             table.rows[e.target] = list(done.row_after)
@@ -230,7 +231,7 @@ def _trick(rnd: RoundInput, k: int, t: TrickResult, table: Table, won: int, befo
     refused: dict[int, Violation] = {}
     for i, p in enumerate(t.plays):
         if i == at:
-            _exchanges(used, table)
+            _exchanges(used, table, effective_at(rnd, t.n))
         c = p.play.card
         if p.seat in table.rows:
             bad, stop = _her_move(rnd, t, i, table, won, before, f"tricks[{k}], play {i + 1} ({p.seat} {c})")
@@ -242,7 +243,7 @@ def _trick(rnd: RoundInput, k: int, t: TrickResult, table: Table, won: int, befo
             table.your_row.remove(c)
         table.played.setdefault(c, (t.n, p.seat))
     if at >= len(t.plays):
-        _exchanges(used, table)
+        _exchanges(used, table, effective_at(rnd, t.n))
     return refused, None
 
 
@@ -294,7 +295,7 @@ def replay(rnd: RoundInput, result: RoundResult) -> Replay:
                   list(rnd.hands[you]) if you in rnd.hands else None, list(rnd.draws), {})
     won = rnd.tricks_won.get(you, 0)
     refused: dict[tuple[int, int], Violation] = {}
-    _exchanges(_yours_with_her(rnd, table, None), table)
+    _exchanges(_yours_with_her(rnd, table, None), table, effective_at(rnd, 0))
     for k, t in enumerate(result.tricks):
         if t.winners_level or t.rewound:
             why = ("solo is played card by card (the Vancardians need every card): give the trick's cards, not "
