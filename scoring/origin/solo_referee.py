@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from ..decision import Violation
 from ..errors import InputError
 from .cards import DECK, Card
-from .round_input import Alignment, EffectKind, RoundInput
+from .round_input import Ability, Alignment, EffectKind, RoundInput
 from .round_result import Flag, RoundResult, TrickResult
 from .rules import RuleId
 from .setup import HAND
@@ -42,6 +42,11 @@ class Table:
     played: dict[Card, tuple[int, str]]
     discarded: dict[Card, int] = field(default_factory=dict)
     drawn: int = 0
+
+    def copy(self) -> Table:
+        return Table({s: list(r) for s, r in self.rows.items()},
+                     None if self.your_row is None else list(self.your_row), list(self.draws), dict(self.played),
+                     dict(self.discarded), self.drawn)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,14 +97,19 @@ def effective_at(rnd: RoundInput, trick: int) -> Effective:
     return reveal(shown, alignment_at(rnd, trick)) if shown else PRINTED
 
 
-def _exchanges(rnd: RoundInput, trick: int, table: Table, start: bool) -> None:
-    """OS-SOLO-EXCHANGE: your exchanges with a Vancardian, at the start of the trick they were used in (or of
-    the round when no trick is given), as the referee times them."""
+def _yours_with_her(rnd: RoundInput, table: Table, trick: int | None) -> list[tuple[int, Ability]]:
+    """Your abilities used in this trick (None: at the start of the round) that exchange with a Vancardian."""
     you = you_of(rnd)
-    for i, ab in enumerate(rnd.abilities):
-        when = (ab.trick is None and ab.timing != "end-of-round") if start else ab.trick == trick
-        if not when or ab.player.casefold() != you.casefold():
-            continue
+    return [(i, ab) for i, ab in enumerate(rnd.abilities)
+            if ab.player.casefold() == you.casefold()
+            and (ab.trick is None and ab.timing != "end-of-round" if trick is None else ab.trick == trick)
+            and any(e.kind is EffectKind.EXCHANGE and e.target in table.rows for e in ab.effects)]
+
+
+def _exchanges(used: list[tuple[int, Ability]], table: Table, effective: Effective) -> None:
+    """OS-SOLO-EXCHANGE: your exchanges with a Vancardian, one after the other, as decide resolves them (the
+    cards compared with the values your reveals give them)."""
+    for i, ab in used:
         for e in ab.effects:
             if e.kind is not EffectKind.EXCHANGE or e.target not in VANCARDIANS or e.target not in table.rows:
                 continue
@@ -110,12 +120,36 @@ def _exchanges(rnd: RoundInput, trick: int, table: Table, start: bool) -> None:
             give = e.cards[0]
             hand = table.your_row if table.your_row is not None else [give]
             try:
-                done = exchange(table.rows[e.target], hand, give, seat=e.target)
+                done = exchange(table.rows[e.target], hand, give, seat=e.target, effective=effective)
             except InputError as err:
                 raise InputError(str(err), where=where) from None
             table.rows[e.target] = list(done.row_after)
             if table.your_row is not None:
                 table.your_row = list(done.hand_after)
+
+
+def _moments(rnd: RoundInput, t: TrickResult, used: list[tuple[int, Ability]]) -> list[int]:
+    """When in trick t the exchanges may have come, as positions among its plays (0: before the first card,
+    len(plays): after the last). A file does not say; the rulebook's ability types do for some: "whenever you
+    lead" and "on your turn" / "whenever you follow" at your turn, "end of trick" and "win/lose a trick" once the
+    trick is over; any other (a Remove, first/final trick, none given) at any moment. A position the type names
+    but the trick cannot hold (your turn not in it yet) leaves every moment open. Positions that put the same
+    Vancardian plays before the exchange are the same moment: the first of each is kept."""
+    you = you_of(rnd).casefold()
+    n = len(t.plays)
+    mine = next((i for i, p in enumerate(t.plays) if p.seat.casefold() == you), None)
+    allowed = set(range(n + 1))
+    for _, ab in used:
+        if ab.timing in ("whenever-you-lead", "on-your-turn", "whenever-you-follow") and mine is not None:
+            allowed &= {mine, mine + 1}
+        elif ab.timing in ("end-of-trick", "win-a-trick", "lose-a-trick") and t.complete:
+            allowed &= {n}
+    targets = {e.target for _, ab in used for e in ab.effects if e.kind is EffectKind.EXCHANGE}
+    hers = [i for i, p in enumerate(t.plays) if p.seat in targets]
+    seen: dict[tuple[bool, ...], int] = {}
+    for m in sorted(allowed or range(n + 1)):
+        seen.setdefault(tuple(i < m for i in hers), m)
+    return list(seen.values())
 
 
 def check_drawn(drawn: Sequence[Card], table: Table, where: str) -> None:
@@ -191,6 +225,67 @@ def _her_move(rnd: RoundInput, t: TrickResult, i: int, table: Table, won: int, b
                      f"{c} (her row: {card_row(row)}): {missing}{steps}"), None
 
 
+def _trick(rnd: RoundInput, k: int, t: TrickResult, table: Table, won: int, before: int,
+           used: list[tuple[int, Ability]], at: int) -> tuple[dict[int, Violation], Stop | None]:
+    """Trick t's plays in order, her moves checked, with `used` exchanges made before play `at`."""
+    refused: dict[int, Violation] = {}
+    for i, p in enumerate(t.plays):
+        if i == at:
+            _exchanges(used, table, effective_at(rnd, t.n))
+        c = p.play.card
+        if p.seat in table.rows:
+            bad, stop = _her_move(rnd, t, i, table, won, before, f"tricks[{k}], play {i + 1} ({p.seat} {c})")
+            if stop is not None:
+                return refused, stop
+            if bad is not None:
+                refused[i] = bad
+        elif table.your_row is not None and c in table.your_row:
+            table.your_row.remove(c)
+        table.played.setdefault(c, (t.n, p.seat))
+    if at >= len(t.plays):
+        _exchanges(used, table, effective_at(rnd, t.n))
+    return refused, None
+
+
+def _timed(rnd: RoundInput, k: int, t: TrickResult, table: Table, won: int, before: int,
+           used: list[tuple[int, Ability]]) -> tuple[Table, dict[int, Violation], Stop | None]:
+    """Trick t with exchanges whose moment in it the file does not give: played from each moment the rules
+    allow (_moments). Her moves stand when some moment gives them all, and the replay goes on from it; when
+    moments that give them leave different rows, the moment is not provable and neither is her row from there.
+    When none does, the first moment's refusals are given, each with what the other moments make her play."""
+    runs: list[tuple[int, Table, dict[int, Violation], Stop | None]] = []
+    error: InputError | None = None
+    for at in _moments(rnd, t, used):
+        tried = table.copy()
+        try:
+            refused, stop = _trick(rnd, k, t, tried, won, before, used, at)
+        except InputError as err:  # e.g. her card not in her row as this moment leaves it
+            error = error or err
+            continue
+        runs.append((at, tried, refused, stop))
+    if not runs:
+        assert error is not None
+        raise error
+    fine = [r for r in runs if not r[2]]
+    if not fine:
+        at, tried, refused, stop = runs[0]
+        for i, v in refused.items():
+            others = [f"with the exchange {'before' if m <= i else 'after'} her play: {w.message}"
+                      for m, _, more, _ in runs[1:] if (w := more.get(i)) is not None]
+            if others:
+                refused[i] = replace(v, message=f"{v.message} That is with the exchange "
+                                     f"{'before' if at <= i else 'after'} her play; {'; '.join(others)}")
+        return tried, refused, stop
+    at, tried, _, stop = fine[0]
+    if any(r[1].rows != tried.rows or r[1].your_row != tried.your_row for r in fine[1:]):
+        seat = next(e.target for _, ab in used for e in ab.effects if e.kind is EffectKind.EXCHANGE)
+        return tried, {}, Stop(t.n, seat, f"your exchange in trick {t.n} may have come before or after {seat}'s "
+                               "play (the file does not say at which moment, and both give her move), and her row "
+                               "afterwards depends on it: give the ability's timing (e.g. whenever-you-lead) if it "
+                               "says", f"tricks[{k}]")
+    return tried, {}, stop
+
+
 def replay(rnd: RoundInput, result: RoundResult) -> Replay:
     """Every trick of the file, in order, each Vancardian move checked by her procedure: her lead from her row,
     her follow after her draw step with the next two drawn cards; each card played leaves its row."""
@@ -200,25 +295,21 @@ def replay(rnd: RoundInput, result: RoundResult) -> Replay:
                   list(rnd.hands[you]) if you in rnd.hands else None, list(rnd.draws), {})
     won = rnd.tricks_won.get(you, 0)
     refused: dict[tuple[int, int], Violation] = {}
-    _exchanges(rnd, 0, table, start=True)
+    _exchanges(_yours_with_her(rnd, table, None), table, effective_at(rnd, 0))
     for k, t in enumerate(result.tricks):
         if t.winners_level or t.rewound:
             why = ("solo is played card by card (the Vancardians need every card): give the trick's cards, not "
                    "only its winner") if t.winners_level else ("a rewound trick cannot be replayed yet: leave it "
                                                                "out and keep the replay")
             return Replay(table, refused, won, Stop(t.n, t.leader, why, f"tricks[{k}]"))
-        _exchanges(rnd, t.n, table, start=False)
-        for i, p in enumerate(t.plays):
-            c = p.play.card
-            if p.seat in table.rows:
-                bad, stop = _her_move(rnd, t, i, table, won, before, f"tricks[{k}], play {i + 1} ({p.seat} {c})")
-                if stop is not None:
-                    return Replay(table, refused, won, stop)
-                if bad is not None:
-                    refused[k, i] = bad
-            elif table.your_row is not None and c in table.your_row:
-                table.your_row.remove(c)
-            table.played.setdefault(c, (t.n, p.seat))
+        used = _yours_with_her(rnd, table, t.n)
+        if used:
+            table, found, stop = _timed(rnd, k, t, table, won, before, used)
+        else:
+            found, stop = _trick(rnd, k, t, table, won, before, used, 0)
+        refused.update({(k, i): v for i, v in found.items()})
+        if stop is not None:
+            return Replay(table, refused, won, stop)
         if t.counts and t.winner == you:
             won += 1
     return Replay(table, refused, won, None)

@@ -159,3 +159,61 @@ def test_an_extra_love_card_is_never_drawn(capsys: pytest.CaptureFixture[str], f
                 tricks=[["Ann 9br", "Automaton 11br"]])
     code, _, err = origin(capsys, "round", file(game))
     assert code == 2 and "draws: 4.5lv cannot be drawn: extra-love cards" in err
+
+
+# --- OS-SOLO-EXCHANGE: a file does not say at which moment of its trick an exchange with a Vancardian came (before
+# her play or after it): her move stands when some moment the ability's type allows gives it --------------------
+
+def exchanged(tricks: list[list[str]], timing: str | None = None) -> dict[str, Any]:
+    """You give Automaton 13sp in trick 1 (you take her 2br): before her lead she leads 13sp, after it 11br."""
+    ability: dict[str, Any] = {"player": "Ann", "source": "Story X", "trick": 1,
+                               "effects": ["exchange with Automaton give 13sp"]}
+    if timing is not None:
+        ability["timing"] = timing
+    return solo(AUTOMATON, FACTORYON, you=["13sp", *YOURS], dealer="Ann", draws=["8st", "9st"], tricks=tricks,
+                abilities=[ability])
+
+
+BEFORE = [["Automaton 13sp", "Factoryon 6st", "Ann 9br"], ["Automaton 11br"]]  # 13sp won; her row: 11br 5sp 7st 3lv
+AFTER = [["Automaton 11br", "Factoryon 12br", "Ann 9br"], ["Factoryon 13br"]]  # 12br won
+
+
+@pytest.mark.parametrize("tricks", [BEFORE, AFTER], ids=["before-her-play", "after-her-play"])
+def test_an_exchange_before_or_after_her_play_is_accepted(capsys: pytest.CaptureFixture[str], file: Any,
+                                                          tricks: list[list[str]]) -> None:
+    code, data, _ = origin(capsys, "round", file(exchanged(tricks)))
+    assert code == 0 and rules(data) == []
+    assert not any("not checked" in n["sentence"] for t in data["tricks"] for n in t["notes"])
+
+
+def test_an_exchange_at_your_turn_comes_after_her_lead(capsys: pytest.CaptureFixture[str], file: Any) -> None:
+    """An "on your turn" ability is used at your turn: in a trick she led, after her lead."""
+    code, data, _ = origin(capsys, "round", file(exchanged(AFTER, "on-your-turn")))
+    assert code == 0 and rules(data) == []
+    code, data, _ = origin(capsys, "round", file(exchanged(BEFORE, "on-your-turn")))
+    assert code == 1 and rules(data)[0] == "OS-SOLO-ROWS"  # without the exchange yet, 13sp is not hers
+    assert "Automaton leads with 11br by her procedure, not 13sp" in refused(data)[0]["sentence"]
+
+
+def test_a_move_no_moment_of_the_exchange_gives_is_refused(capsys: pytest.CaptureFixture[str], file: Any) -> None:
+    code, data, _ = origin(capsys, "round", file(exchanged([["Automaton 7st"]])))
+    assert code == 1 and rules(data) == ["OS-SOLO-LEAD"]
+    sentence = refused(data)[0]["sentence"]
+    assert "Automaton leads with 13sp by her procedure, not 7st" in sentence  # the exchange before her lead
+    assert "with the exchange after her play: Automaton leads with 11br by her procedure, not 7st" in sentence
+
+
+def test_when_both_moments_give_her_move_but_not_the_same_row_the_moment_is_unprovable(
+        capsys: pytest.CaptureFixture[str], file: Any) -> None:
+    """She follows 9sp with 12sp either way, but the exchange before her draw step leaves her 3st 10st 9st, after
+    it 3st 7br 8lv: from there on her row is not known, and a note says so."""
+    ability = {"player": "Ann", "source": "Story X", "trick": 1, "effects": ["exchange with Automaton give 3st"]}
+    game = solo(["12sp", "7br", "8lv", "2br"], FACTORYON, you=["9sp", "3st", "4st"], dealer="Factoryon",
+                draws=["10st", "9st"], tricks=[["Ann 9sp", "Automaton 12sp"]], abilities=[ability])
+    code, data, _ = origin(capsys, "round", file(game))
+    assert code == 0 and rules(data) == []
+    assert any("not checked" in n["sentence"] and "does not say at which moment" in n["sentence"]
+               for n in data["tricks"][0]["notes"])
+    ability["timing"] = "whenever-you-lead"  # you led: it came before her play
+    code, data, _ = origin(capsys, "round", file(game))
+    assert code == 0 and rules(data) == [] and not data["tricks"][0]["notes"]
