@@ -90,7 +90,7 @@ def test_a_line_typed_before_the_other_windows_action_showed_is_refused_not_put_
     with pytest.raises(StaleGame) as refused:
         second.submit(c.NameWinner("Bob"), "two")
     said = stale_said(refused.value)
-    assert "another window" in said and "not recorded" in said and "Here is the table now" in said
+    assert "another window" in said and "not recorded" in said and "back where you typed it" in said
     assert (refused.value.expected, refused.value.found) == (seen, first.seq)
     assert tricks(one, first.game_id) == 1 and second.state == first.state
     assert second.submit(c.NameWinner("Bob"), "three").recorded  # typed again, seeing the table: the next trick
