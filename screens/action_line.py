@@ -22,12 +22,14 @@ class ActionLine(Field):
     takes the completion shown in grey (as → does), the table having no other field to go to."""
 
     KEEPS_TAB = True  # the app leaves Tab to it (companion/type_ahead.py)
+    entered = 0  # the lines Enter has handed over so far
 
     async def _on_key(self, event: events.Key) -> None:
         # Handled here, as the field reads them: left to the bindings, they would be acted on only after they
         # went round the app, when the keys typed after them are in the field already.
         if event.key == "enter":
             line, self.value = self.value, ""
+            self.entered += 1
             self.post_message(self.Submitted(self, line, None))
         elif event.key == "tab":
             if self.cursor_at_end and len(self._suggestion) > len(self.value):
@@ -43,15 +45,27 @@ class TypedLines:
     """The lines entered and not yet recorded, in the order typed. `send` checks one against the table on screen
     and acts on it; when it says "sent", the next waits for `answered` (the app recorded it, or did not)."""
 
-    def __init__(self, field: Callable[[], Input], send: Callable[[str], Sent], ready: Callable[[], bool]) -> None:
+    def __init__(self, field: Callable[[], ActionLine], send: Callable[[str], Sent],
+                 ready: Callable[[], bool]) -> None:
         self.field, self.send, self.ready = field, send, ready
         self.waiting: deque[str] = deque()
         self.sending: str | None = None
         self.held: list[str] = []  # lines entered after one that came back to be mended
         self.after = ""  # what was being typed when it came back
+        self.taken = 0  # the lines handed over by the field so far
+        self.typed_before = 0  # those entered before the latest line came back: they wait for it
 
     def entered(self, line: str) -> None:
+        self.taken += 1
+        if self.taken <= self.typed_before:  # on its way when the line before it came back
+            self.held.append(line)
+            return
         self.waiting.append(line)
+        self.go_on()
+
+    def again(self, line: str) -> None:
+        """The line that came back, sent again without Enter (once the value it needed is given)."""
+        self.waiting.appendleft(line)
         self.go_on()
 
     def go_on(self) -> None:
@@ -85,9 +99,10 @@ class TypedLines:
 
     def back(self, line: str) -> None:
         """The line returns to the field to be mended; the lines entered after it wait until it is recorded."""
-        self.held = [*self.waiting, *self.held]
+        self.held += self.waiting  # after those held already: they were typed before
         self.waiting.clear()
         field = self.field()
+        self.typed_before = field.entered
         if field.value.strip():
             self.after = f"{self.after} {field.value}".strip()
         if self.held or self.after:

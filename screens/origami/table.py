@@ -163,7 +163,7 @@ class TableScreen(Screen[None]):
         self.command: c.Command | None = None  # what the line means now
         self.refusal: Rejected | None = None
         self.missing: MissingValue | None = None
-        self.lines = TypedLines(lambda: self.query_one("#action", Input), self.send,
+        self.lines = TypedLines(lambda: self.query_one("#action", ActionLine), self.send,
                                 lambda: self.is_current and self.pending is None)
         self.last: tuple[str, TableView, Reading] | None = None  # the suggester and the check read each line once
         self.cards_for: TableView | None = None  # the view `preferred` was worked out for
@@ -348,7 +348,7 @@ class TableScreen(Screen[None]):
         if pending == "line":  # the line came back to the field while the value was asked
             line = self.query_one("#action", Input)
             typed, line.value = line.value, ""
-            self.lines.entered(typed)
+            self.lines.again(typed)
         elif pending == "finish":
             self.post_message(self.Finish())
 

@@ -80,7 +80,7 @@ class StepperScreen(Screen[None]):
     def __init__(self, view: StepperView) -> None:
         super().__init__()
         self.view = view
-        self.lines = TypedLines(lambda: self.query_one("#answer", Input), self.send, lambda: self.is_current)
+        self.lines = TypedLines(lambda: self.query_one("#answer", ActionLine), self.send, lambda: self.is_current)
 
     def compose(self) -> ComposeResult:
         yield Header()

@@ -71,7 +71,7 @@ class OriginTableScreen(Screen[None]):
         self.view = view
         self.level = "cards" if view.state.mode is Mode.SOLO else level
         self.reading = Reading()
-        self.lines = TypedLines(lambda: self.query_one("#action", Input), self.send, lambda: self.is_current)
+        self.lines = TypedLines(lambda: self.query_one("#action", ActionLine), self.send, lambda: self.is_current)
 
     def compose(self) -> ComposeResult:
         yield Header()

@@ -74,6 +74,31 @@ async def test_a_line_not_recorded_comes_back_and_the_ones_typed_after_it_wait_f
         assert field.value == "en"
 
 
+async def test_lines_on_their_way_when_one_came_back_wait_for_it_in_the_order_typed(tmp_path: Path) -> None:
+    """The first line of a burst refused at once: the lines behind it were typed before it came back, so they
+    wait for it (they are not sent on the table it did not change); refused again with more typed ahead, the
+    newer lines wait behind the older ones."""
+    game = script(CATALOGUE, SEED, players=2)
+    first, second, third, fourth = lines_of(game, 2, 4)
+    app = make_app(f"sqlite:///{tmp_path}/t.db", {"origami": CATALOGUE})
+    async with app.run_test(size=(100, 32)) as pilot:
+        session = await at_the_table(app, pilot, game)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        field = table.query_one("#action", Input)
+        burst(app, f"zz {first}\n{second}\n{third}\nen")
+        await until(pilot, lambda: table.lines.held == [second, third], "the lines behind it waiting")
+        assert field.value == f"zz {first}" and table.lines.after == "en" and session.state == game.states[1]
+        field.value = f"yy {first}"  # mended wrongly, and the next line typed ahead at once
+        burst(app, f"\n{fourth}\n")
+        await until(pilot, lambda: table.lines.held == [second, third, fourth], "the newer line behind the others")
+        assert field.value == f"yy {first}" and session.state == game.states[1]
+        field.value = first
+        await pilot.press("enter")
+        await until(pilot, lambda: session.state == game.states[5], "the mended line and the three after it")
+        assert field.value == "en"
+
+
 async def test_tab_takes_the_grey_completion_and_stays_on_the_line(tmp_path: Path) -> None:
     game = script(CATALOGUE, SEED, players=2)
     app = make_app(f"sqlite:///{tmp_path}/t.db", {"origami": CATALOGUE})
