@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Input
 
 from companion.app import make_app
@@ -33,15 +34,20 @@ def dealt(url: str, game: Scripted) -> tuple[Store, GameSession]:
     return store, session
 
 
+async def resumed(pilot: Pilot[None]) -> None:
+    """Game 1 resumed from Home, its table on screen."""
+    await settled(pilot)
+    await pilot.press("enter")
+    await settled(pilot)
+
+
 async def test_the_origami_table_follows_an_action_recorded_in_another_window(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path}/two.db"
     game = script(CATALOGUE, seed=3)
     store, session = dealt(url, game)
     app = make_app(url, {"origami": CATALOGUE})
     async with app.run_test(size=(100, 32)) as pilot:
-        await settled(pilot)
-        await pilot.press("enter")  # resume game 1
-        await settled(pilot)
+        await resumed(pilot)
         assert isinstance(app.screen, TableScreen) and app.controller("origami").session is not None
         await pilot.press(*"dra")  # half an action typed here…
         other = GameSession(store, session.game_id, CATALOGUE)  # …while the other window records one
@@ -61,9 +67,7 @@ async def test_a_line_entered_in_the_window_that_lost_the_race_comes_back_to_it(
     store, session = dealt(url, game)
     app = make_app(url, {"origami": CATALOGUE})
     async with app.run_test(size=(100, 32)) as pilot:
-        await settled(pilot)
-        await pilot.press("enter")  # resume game 1
-        await settled(pilot)
+        await resumed(pilot)
         line = write(game.script[2], game.states[1])
         await pilot.press(*line)
         other = GameSession(store, session.game_id, CATALOGUE)

@@ -518,14 +518,19 @@ def test_two_visible_velociraptors_give_two_each() -> None:
     assert limit.value == 8 + 2 + 2
 
 
-def test_a_characters_free_play_may_be_left_unused_and_is_never_a_character() -> None:
+def after_a_character(line: tuple[str, ...]) -> GameState:
+    """Ann has just played the yellow Merchant (her bonus: one origami from this draw line, free)."""
     state = run(None, c.StartGame("legends", ("Ann", "Bob"), ("polar", "legendary"), ("Ninja", "Merchant")),
                 catalogue=FILLED)
-    state = run(state, c.EnterPosition((((), ()), ((), ())), (0, 0), (), tuple(map(CardId, (
-        "Seal", "Ninja (red)", "Kappa", "Phoenix"))), (), ANN, ANN), catalogue=FILLED)
-    state = with_player(state, ANN, hand=("Merchant (yellow)", "Seal", "Kappa"))
-    state = run(state, c.PlayCharacter(ANN, CardId("Merchant (yellow)"), (CardId("Seal"), CardId("Kappa"))),
+    state = run(state, c.EnterPosition((((), ()), ((), ())), (0, 0), (), tuple(map(CardId, line)), (), ANN, ANN),
                 catalogue=FILLED)
+    state = with_player(state, ANN, hand=("Merchant (yellow)", "Seal", "Kappa"))
+    return run(state, c.PlayCharacter(ANN, CardId("Merchant (yellow)"), (CardId("Seal"), CardId("Kappa"))),
+               catalogue=FILLED)
+
+
+def test_a_characters_free_play_may_be_left_unused_and_is_never_a_character() -> None:
+    state = after_a_character(("Seal", "Ninja (red)", "Kappa", "Phoenix"))
     refused(state, c.PlayOrigami(ANN, CardId("Ninja (red)"), (), 0, source="line"), RuleId.CHAR_PAIR,
             catalogue=FILLED)
     run(state, c.EndTurn(ANN, refill=(CardId("Oni"),)), catalogue=FILLED)  # the free play left unused

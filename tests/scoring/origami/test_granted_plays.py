@@ -12,7 +12,7 @@ from scoring.origami.legal import legal_actions
 from scoring.origami.rules import RuleId
 from scoring.origami.state import GameState
 from tests.scoring.origami.referee_helpers import ANN, BOB, run, with_player
-from tests.scoring.origami.test_effects import FILLED, KNOWN, no, ok, play, table
+from tests.scoring.origami.test_effects import FILLED, KNOWN, after_a_character, no, ok, play, table
 
 FROM_LINE = "only a Character's free play takes an origami from the draw line"
 
@@ -105,13 +105,7 @@ def test_a_play_without_via_after_the_action_says_how_a_granted_play_is_written(
 
 
 def test_the_characters_free_play_still_takes_a_draw_line_card_without_via() -> None:
-    state = run(None, c.StartGame("legends", ("Ann", "Bob"), ("polar", "legendary"), ("Ninja", "Merchant")),
-                catalogue=FILLED)
-    state = run(state, c.EnterPosition((((), ()), ((), ())), (0, 0), (), tuple(map(CardId, (
-        "Seal", "Phoenix", "Kappa", "Arctic Hare"))), (), ANN, ANN), catalogue=FILLED)
-    state = with_player(state, ANN, hand=("Merchant (yellow)", "Seal", "Kappa"))
-    state = run(state, c.PlayCharacter(ANN, CardId("Merchant (yellow)"), (CardId("Seal"), CardId("Kappa"))),
-                catalogue=FILLED)
+    state = after_a_character(("Seal", "Phoenix", "Kappa", "Arctic Hare"))
     run(state, c.PlayOrigami(ANN, CardId("Seal"), (), 0, source="line"), catalogue=FILLED)
     offered = [x for x in legal_actions(state, ANN, FILLED) if isinstance(x, c.PlayOrigami) and x.source == "line"]
     assert offered and all(x.via is None for x in offered)
