@@ -14,7 +14,7 @@ from urllib.parse import urlencode, urlsplit, urlunsplit
 PATH = "/table/bgstats"
 STYLE = ("body { font: 18px/1.4 system-ui, sans-serif; margin: 0 auto; max-width: 30em; padding: .5em 1em; } "
          "a.open { display: block; text-align: center; padding: .8em; margin: 1em 0; border-radius: .5em; "
-         "background: #2a6; color: #fff; font-weight: bold; text-decoration: none; } "
+         "background: #174; color: #fff; font-weight: bold; text-decoration: none; } "
          "li.winner { font-weight: bold; } .quiet { color: #666; }")
 
 

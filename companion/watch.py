@@ -2,11 +2,13 @@
 have changed. What a game's view shows (only what the whole table may see) is that game's: its `phone_view`."""
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from jinja2 import Environment, PackageLoader
+from markupsafe import Markup
 
 from db.records import GameRecord
 from db.store import Store
@@ -70,43 +72,12 @@ def shown(store: Store, game: GameRecord | None, catalogues: Catalogues) -> Show
     return Shown(version(game), view.fragment(), view.title, view.style)
 
 
-PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>{title}</title>
-<style>
-body { font: 16px/1.4 system-ui, sans-serif; margin: 0 auto; max-width: 40em; padding: .5em 1em; }
-h1 { font-size: 1.2em; margin: .3em 0; } h2 { font-size: 1.05em; margin: .2em 0; }
-.status { background: #eef; padding: .2em .4em; } .banner.ending { color: #a40; font-weight: bold; }
-.seat { border: 1px solid #ccc; border-radius: .4em; padding: .2em .6em; margin: .5em 0; }
-.seat.turn { border: 2px solid #c90; } .seat.winner { background: #efe; }
-.score { float: right; } .hand, .quiet { color: #666; margin: 0; }
-ol { padding-left: 0; list-style: none; margin: .2em 0; }
-ul.cards { display: inline; padding: 0; } ul.cards li { display: inline; }
-ul.cards li + li::before { content: ", "; font-weight: normal; } .top { font-weight: bold; }
-{style}</style></head><body>
-<main id="table">{body}</main>
-<noscript><p class="quiet">Reload the page to see the latest turn.</p></noscript>
-<script>
-let etag = "{etag}";
-async function poll() {
-  try {
-    const answer = await fetch("{poll}" + location.search, {cache: "no-store", headers: {"If-None-Match": etag}});
-    if (answer.status === 200) {
-      etag = answer.headers.get("ETag") || "";
-      document.getElementById("table").innerHTML = await answer.text();
-    }
-  } catch (e) { /* the laptop may be asleep: try again */ }
-  setTimeout(poll, {every});
-}
-setTimeout(poll, {every});
-</script></body></html>
-"""
+# Autoescaped: what reaches the page as text (the title, the ETag) is escaped once, and nothing a player typed is
+# ever read as part of the template. The body is HTML its game's view built, escaping every name itself.
+TEMPLATES = Environment(loader=PackageLoader("companion", "templates"), autoescape=True, trim_blocks=True)
 
 
 def page(now: Shown, poll: str) -> str:
-    filled = (PAGE.replace("{title}", html.escape(now.title)).replace("{style}", now.style)
-              .replace("{etag}", html.escape(now.version)).replace("{poll}", poll)
-              .replace("{every}", str(round(POLL * 1000))))
-    return filled.replace("{body}", now.html)  # last: what players typed is never read as a placeholder
+    return TEMPLATES.get_template("table.html").render(
+        title=now.title, style=Markup(now.style), body=Markup(now.html), etag=now.version, poll=poll,
+        every=round(POLL * 1000))

@@ -50,11 +50,14 @@ class Page:
     async def open(self, url: str) -> None:
         await self.call("Page.navigate", url=url)
 
+    async def value(self, expression: str) -> Any:
+        """What a JavaScript expression comes to in the page now."""
+        result = await self.call("Runtime.evaluate", expression=expression, returnByValue=True)
+        return result["result"].get("value")
+
     async def text(self) -> str:
         """What the page shows now (its body's visible text)."""
-        result = await self.call("Runtime.evaluate", expression="document.body ? document.body.innerText : ''",
-                                 returnByValue=True)
-        return str(result["result"].get("value", ""))
+        return str(await self.value("document.body ? document.body.innerText : ''") or "")
 
     async def wait_for(self, words: str, seconds: float = 20) -> str:
         """The page's text once it holds `words` (the page refreshes itself); fails after `seconds`."""

@@ -140,6 +140,10 @@ async def test_the_table_in_a_real_browser_with_its_key_follows_the_game(served:
         after, _ = expected_status(served.url)
         assert after != status
         await page.wait_for(after)
+        # Screen readers are told the new status line (a polite live region), not the whole table again.
+        live = "document.querySelector('[role=status][aria-live=polite]')"
+        assert await page.value(f"{live}.textContent") == after
+        assert await page.value(f"{live}.closest('main') === null") is True  # outside what the poll replaces
         # Without the key, or with a wrong one, or with the watch key on the app: nothing of the game.
         refusal = "This page needs the link from the companion's QR code"
         for url in (f"{served.base}/table", f"{served.base}/table?key=guess", f"{served.base}/table/now",
