@@ -11,8 +11,8 @@ refused when it comes from another origin's page. The server's log never shows a
 out; tracebacks leave out their locals).
 
 Bounded: each client address gets a small budget of requests per second (then 429); the read-only table is
-built at most once a second, on one worker thread, whatever the number of phones; a few app processes at
-most run at once. A slow or flooding client ties up only its own connection."""
+built at most once per phone poll (FRESH seconds), on one worker thread, whatever the number of phones; a few app
+processes at most run at once. A slow or flooding client ties up only its own connection."""
 from __future__ import annotations
 
 import asyncio

@@ -101,12 +101,12 @@ def test_an_effects_amount_nobody_knows_is_asked_for_and_kept(tmp_path: Path) ->
     assert [x["accepted"] for x in json.loads(done.stdout)["lines"]] == [True, True]
 
 
-def test_the_readme_example_file_says_what_the_readme_shows(tmp_path: Path) -> None:
+def test_the_docs_example_file_says_what_the_docs_show(tmp_path: Path) -> None:
     example = Path(__file__).resolve().parents[2] / "examples" / "referee.json"
     assert json.loads(example.read_text(encoding="utf-8")) == LION
     done = subprocess.run([COMPANION, "--db", f"sqlite:///{tmp_path}/c.db", "referee", str(example)],
                           capture_output=True, text=True, check=False, timeout=60)
     assert done.returncode == 1
-    readme = (example.parents[1] / "README.md").read_text(encoding="utf-8")
-    shown = readme.split("$ companion referee examples/referee.json\n", 1)[1].split("```", 1)[0]
+    page = (example.parents[1] / "docs" / "origami-cli.md").read_text(encoding="utf-8")
+    shown = page.split("$ companion referee examples/referee.json\n", 1)[1].split("```", 1)[0]
     assert done.stdout == shown

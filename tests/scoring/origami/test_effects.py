@@ -501,7 +501,7 @@ def test_an_amount_nobody_knows_is_asked_for_never_guessed() -> None:
     refused(state, c.TakeRicePaper(ANN, 2), RuleId.EFFECT_AMOUNT, catalogue=answered)
 
 
-# --- the documented choices (README: Documented choices) ----------------------------------------------------
+# --- the documented choices (docs/rule-choices.md) -----------------------------------------------------------
 
 def test_a_caiman_gives_another_action_for_its_own_play() -> None:
     state = table(("exotic", "legendary"), ("Macaw", "Oni", "Leprechaun", "Dragon"),
