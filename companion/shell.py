@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual import work
+from textual.theme import Theme
 
 from db.errors import Unusable
 from scoring.errors import InputError
@@ -37,6 +38,8 @@ class NotOpen(InputError):
 
 
 class Shell(TypeAhead):
+    THEMES: tuple[Theme, ...] = ()  # the app's own themes, beside Textual's (registered before the kept one is set)
+
     def __init__(self, db_url: str | None = None, catalogues: Mapping[str, Any] | None = None,
                  files: Sequence[Path] = ()) -> None:
         super().__init__()
@@ -46,6 +49,8 @@ class Shell(TypeAhead):
         self.store: Store | None = None
         self.opening = True  # until the database is open, or Home says why it could not be
         self.home = HomeScreen([e for g in games.every() for e in g.entries])
+        for theme in self.THEMES:
+            self.register_theme(theme)
         self.kept_theme = settings.theme()  # the colours chosen last time (a small file: read before the first paint)
         if self.kept_theme in self.available_themes:
             self.theme = self.kept_theme

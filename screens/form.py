@@ -21,6 +21,7 @@ class Field(Input):
     DEFAULT_CSS = """
     Field { border: none; height: 1; padding: 0 1; background: $boost; }
     Field:focus { border: none; background: $accent 30%; }
+    Field > .input--suggestion { color: $text-muted; }
     """
 
 
