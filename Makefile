@@ -3,14 +3,30 @@
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
+# A developer's install: the tests and lint tools, the developer tools (textual-dev) and PostgreSQL's driver (CI
+# runs the store's tests on PostgreSQL too). A player's is `pip install .` (add `[postgres]` for a club's server).
+EXTRAS := test,dev,postgres
+LOCK := requirements.lock
 
-.PHONY: run test lint bench soak clean
+.PHONY: run test lint bench soak clean lock
 
-$(VENV)/.installed: pyproject.toml
+# Every version, direct or pulled in, as the lock file has it: the snapshots depend on more than the pinned
+# direct dependencies (rich, markdown-it-py, pygments…).
+$(VENV)/.installed: pyproject.toml $(LOCK)
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -c $(LOCK) -e '.[$(EXTRAS)]'
 	touch $@
+
+# The lock file anew: the newest versions pyproject.toml's pins allow, installed in a throwaway environment and
+# frozen. Run it after changing a dependency, then `make test` (a snapshot that changes shows what moved).
+lock:
+	set -e; env=$$(mktemp -d); trap 'rm -rf "$$env"' EXIT; \
+	$(PYTHON) -m venv "$$env"; \
+	"$$env/bin/python" -m pip install --quiet '.[$(EXTRAS)]'; \
+	{ echo "# Every package a developer's install holds, at the versions the tests were run with. Refreshed by"; \
+	  echo "# \`make lock\`; used as pip's constraints (-c) by the Makefile's install."; \
+	  "$$env/bin/python" -m pip freeze --exclude-editable | grep -v '^origami-companion[ =@]'; } > $(LOCK)
 
 run: $(VENV)/.installed
 	$(VENV)/bin/companion $(ARGS)

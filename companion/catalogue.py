@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
@@ -18,7 +19,10 @@ Value = tuple[str, str, Any]  # card, field, value
 
 
 def read_text(path: Path, what: str) -> str:
+    """The file's text; `-` is standard input (`companion score - < table.json`)."""
     try:
+        if str(path) == "-":
+            return sys.stdin.buffer.read().decode("utf-8")
         return path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise InputError(f"no such {what} file", where=str(path)) from None

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import os
 import sys
@@ -38,18 +39,32 @@ SHARED = (
     Verb("export", "write games (every one, or those given with --game) to a file: the companion's own JSON "
                    "(players, full logs, results), BG Stats' export file, or CSV for spreadsheets",
          "companion.exchange_cli", "add_verbs"),
-    Verb("import", "add the games of a companion export, or the Origami plays of a BG Stats export; games already "
-                   "here are skipped, so importing twice adds nothing, and a bad file changes nothing",
+    Verb("import", "add the games of a companion export, or the Origami and Origin Story plays of a BG Stats "
+                   "export (- reads standard input); games already here are skipped, so importing twice adds "
+                   "nothing, and a bad file changes nothing",
          "companion.exchange_cli", "add_verbs"),
     Verb("serve", "the companion in a browser, and a read-only table for the phones at the table (this machine "
                   "only, unless --network)", "companion.serve_cli"),
 )
-_GLOBAL_VALUES = ("--catalog", "--db")  # the options before the verb that take a value
+_GLOBAL_VALUES = ("--catalog", "--db", "--print-completion")  # the options before the verb that take a value
+SHELLS = ("bash", "zsh", "tcsh")  # those shtab writes completion scripts for
 
 
 def verbs() -> list[Verb]:
     """Every verb: each game's own, then the shared ones."""
     return [*(v for g in games.every() for v in g.verbs), *SHARED]
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, and a mistyped choice (a verb, a game) gets the nearest one: "did you mean 'score'?".
+    The verbs' parsers are of this class too (argparse makes subparsers of their parent's class)."""
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        if action.choices is not None and value not in action.choices:
+            near = difflib.get_close_matches(str(value), [str(c) for c in action.choices], n=1)
+            if near:
+                raise argparse.ArgumentError(action, f"invalid choice: {value!r}; did you mean {near[0]!r}?")
+        super()._check_value(action, value)
 
 
 class _Version(argparse.Action):
@@ -85,10 +100,33 @@ def _wanted(argv: Sequence[str]) -> str | None:
     return None
 
 
-def _parser(wanted: str | None = None) -> argparse.ArgumentParser:
+class _Completion(argparse.Action):
+    """`--print-completion SHELL`: the shell's completion script for every verb and its arguments (shtab), the one
+    time every verb's module is loaded."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        import shtab
+
+        whole = _parser(every=True)
+        for each in _parsers(whole):
+            for action in each._actions:
+                if action.type is Path:  # a file argument completes file names
+                    action.complete = shtab.FILE  # type: ignore[attr-defined]
+        print(shtab.complete(whole, shell=values))
+        parser.exit()
+
+
+def _parsers(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
+    """The parser and every verb's parser below it."""
+    below = [p for a in parser._actions if isinstance(a, argparse._SubParsersAction) for p in a.choices.values()]
+    return [parser, *(q for p in below for q in _parsers(p))]
+
+
+def _parser(wanted: str | None = None, every: bool = False) -> argparse.ArgumentParser:
     """The command line's parser, with the arguments of the `wanted` verb (every other verb is only named, with its
-    help: its module stays unimported)."""
-    parser = argparse.ArgumentParser(
+    help: its module stays unimported), or of `every` verb."""
+    parser = _Parser(
         prog="companion",
         description=f"Table companion for {' and '.join(g.name for g in games.every())}: referee, scorer and "
                     "history.",
@@ -100,7 +138,12 @@ def _parser(wanted: str | None = None) -> argparse.ArgumentParser:
                         help="the database (an SQLAlchemy URL, e.g. sqlite:///games.db or "
                              "postgresql+psycopg://user@host/club); default: $COMPANION_DB, else a file in "
                              "your data folder")
-    parser.add_argument("--version", action=_Version, help="print the companion's version and exit")
+    parser.add_argument("--json", action="store_true", dest="json_first", default=argparse.SUPPRESS,
+                        help="print JSON instead of text (as the command's own --json)")
+    parser.add_argument("-V", "--version", action=_Version, help="print the companion's version and exit")
+    parser.add_argument("--print-completion", action=_Completion, choices=SHELLS, metavar="SHELL",
+                        default=argparse.SUPPRESS,
+                        help="print the completion script for SHELL (bash, zsh or tcsh) and exit")
     sub = parser.add_subparsers(dest="verb", metavar="COMMAND")
 
     def verb(name: str, help_text: str) -> argparse.ArgumentParser:
@@ -109,8 +152,10 @@ def _parser(wanted: str | None = None) -> argparse.ArgumentParser:
         return p
 
     for v in verbs():
-        if v.name != wanted:
+        if not every and v.name != wanted:
             sub.add_parser(v.name, help=v.help)
+            continue
+        if v.name in sub.choices:  # built with another verb of its module (every verb's wanted)
             continue
         add = getattr(import_module(v.module), v.add)
         if v.nested:  # a verb with verbs of its own adds its parser itself
@@ -119,7 +164,7 @@ def _parser(wanted: str | None = None) -> argparse.ArgumentParser:
 
         def only(name: str, help_text: str, wanted: str = v.name) -> argparse.ArgumentParser:
             # A module adding several verbs: the one asked for is built, the others are throwaways.
-            return verb(name, help_text) if name == wanted else argparse.ArgumentParser(add_help=False)
+            return verb(name, help_text) if every or name == wanted else argparse.ArgumentParser(add_help=False)
 
         add(only)
     return parser
@@ -155,11 +200,39 @@ def _run(args: argparse.Namespace) -> int:
     return int(code)
 
 
+def _parse(words: list[str]) -> argparse.Namespace:
+    """The command line read; `--json` before the verb is the verb's own."""
+    if not words:  # `companion` alone starts the app: what parsing nothing gives, without building the parser
+        return argparse.Namespace(catalog=[], db=None, verb=None)
+    parser = _parser(_wanted(words))
+    args = parser.parse_args(words)
+    if vars(args).pop("json_first", False):
+        if args.verb is None:
+            parser.error("--json goes with a command, e.g. `companion --json games`")
+        args.json = True
+    return args
+
+
+def _interrupted(verb: str | None) -> int:
+    """Ctrl+C: said in a word, never a traceback; what was written is whole (one transaction)."""
+    print(f"companion {verb or ''}: interrupted".replace("  ", " "), file=sys.stderr)
+    return EXIT_INTERRUPTED
+
+
+def _reader_gone() -> int:
+    """The reader stopped early (`| head`): not an error, and nothing more to say to it."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return EXIT_OK
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else list(argv)
-    # `companion` alone starts the app: what parsing nothing gives, without building the parser first.
-    args = (argparse.Namespace(catalog=[], db=None, verb=None) if not words
-            else _parser(_wanted(words)).parse_args(words))
+    try:
+        args = _parse(words)  # the verb's module loads now
+    except KeyboardInterrupt:
+        return _interrupted(_wanted(words))
+    except BrokenPipeError:  # `--help | head`
+        return _reader_gone()
     try:
         if args.verb is None:
             from .app import make_app
@@ -185,12 +258,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         source = f"{given}: " if given else ""
         print(f"companion {args.verb}: {source}{exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    except KeyboardInterrupt:  # Ctrl+C: the person stopped it; what was written is whole (one transaction)
-        print(f"companion {args.verb or ''}: interrupted".replace("  ", " "), file=sys.stderr)
-        return EXIT_INTERRUPTED
-    except BrokenPipeError:  # the reader stopped early (`| head`): not an error
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return EXIT_OK
+    except KeyboardInterrupt:
+        return _interrupted(args.verb)
+    except BrokenPipeError:
+        return _reader_gone()
     except RecursionError:
         print(f"companion {args.verb or ''}: the input is nested too deeply to be a table file".replace("  ", " "),
               file=sys.stderr)

@@ -5,7 +5,6 @@ import argparse
 import json
 import os
 import sys
-from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -38,9 +37,11 @@ def add_verbs(verb: Callable[[str, str], argparse.ArgumentParser]) -> None:
     shape = p.add_mutually_exclusive_group()
     shape.add_argument("--bgstats", action="store_true", help="BG Stats' export file (finished games)")
     shape.add_argument("--csv", action="store_true", help="CSV: a row per player per finished game")
-    p = verb("import", "add the games of a companion export, or the Origami plays of a BG Stats export; games "
-                       "already here are skipped, so importing twice adds nothing, and a bad file changes nothing")
-    p.add_argument("file", type=Path, help="a file written by `companion export`, or BG Stats' export file")
+    p = verb("import", "add the games of a companion export, or the Origami and Origin Story plays of a BG Stats "
+                       "export (- reads standard input); games already here are skipped, so importing twice adds "
+                       "nothing, and a bad file changes nothing")
+    p.add_argument("file", type=Path, help="a file written by `companion export`, or BG Stats' export file; - reads "
+                                           "standard input")
     p.add_argument("--yes", action="store_true",
                    help="BG Stats: add the plays to the profiles with the same names without asking")
     p.add_argument("--as", dest="aliases", action="append", default=[], metavar="BGNAME=PROFILE",
@@ -62,7 +63,7 @@ def run(args: argparse.Namespace) -> tuple[int, Any, str | None]:
 
 def _run(args: argparse.Namespace, url: str) -> tuple[Any, str]:
     if args.verb == "import":
-        if not args.aliases:  # a companion export is read as it goes; anything else whole, below
+        if not args.aliases and str(args.file) != "-":  # an export file is read as it goes (twice); else whole
             streamed = import_file(args.file, url)
             if streamed is not None:
                 return {"added": streamed[0], "skipped": streamed[1]}, _added(*streamed)
@@ -85,8 +86,6 @@ def _export(args: argparse.Namespace, url: str) -> tuple[Any, str]:
     now = datetime.now(UTC)
     damaged: list[DamagedGame] = []
     tally = {"games": 0, "finished": 0}
-    others: Counter[str] = Counter()  # games the CSV leaves out, by the name of their game
-    only_unmarked = args.csv  # the CSV's columns are the unmarked game's so far: another's would be misread
     store = Store.open(url, KINDS)
     try:
         found: Iterable[WholeGame | DamagedGame]
@@ -102,8 +101,6 @@ def _export(args: argparse.Namespace, url: str) -> tuple[Any, str]:
             for g in found:
                 if isinstance(g, DamagedGame):
                     damaged.append(g)
-                elif only_unmarked and g.kind != registry.UNMARKED:
-                    others[registry.game(g.kind).name] += 1
                 else:
                     tally["games"] += 1
                     tally["finished"] += g.finished_at is not None
@@ -121,10 +118,6 @@ def _export(args: argparse.Namespace, url: str) -> tuple[Any, str]:
             count = tally["games"]
     finally:
         store.close()
-    for name, count_of in others.items():
-        print(f"companion export: {count_of} {name} game(s) left out: the CSV carries "
-              f"{registry.game(registry.UNMARKED).name} games so far (--bgstats and the companion's own format carry "
-              "them)", file=sys.stderr)
     damaged.sort(key=lambda d: d.game)
     what = "finished game" if args.csv or args.bgstats else "game"
     for d in damaged:  # every other game is written; these are named, and the exit status says one is missing

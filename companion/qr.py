@@ -4,6 +4,9 @@ columns per character of quadrant blocks (modules twice as tall as wide, which p
 seen at an angle)."""
 from __future__ import annotations
 
+import os
+import sys
+
 import qrcode
 from qrcode.exceptions import DataOverflowError
 
@@ -61,3 +64,9 @@ def drawing(modules: Matrix, width: int, height: int) -> list[str] | None:
 def ansi(text_lines: list[str]) -> str:
     """For a terminal: each line black on bright white, then the colours reset."""
     return "\n".join(f"\x1b[30;107m{line}\x1b[0m" for line in text_lines)
+
+
+def printed(text_lines: list[str]) -> str:
+    """The code as standard output takes it: black on white (`ansi`) where that is a terminal and NO_COLOR is not
+    set (no-color.org), else plain lines (a file, a pipe), whose drawn characters are the dark modules."""
+    return ansi(text_lines) if sys.stdout.isatty() and not os.environ.get("NO_COLOR") else "\n".join(text_lines)

@@ -84,10 +84,10 @@ def _banner(public: str, app_key: str, watch_key: str, exposed: bool, columns: i
         height = max(len(drawn) for _, drawn in codes)  # the smaller code gets more white around it
         rows = zip(*([line.ljust(width) for line in drawn] + [" " * width] * (height - len(drawn))
                      for _, drawn in codes), strict=False)
-        out += [(" " * GAP).join(qr.ansi([part]) for part in row) for row in rows]
+        out += [(" " * GAP).join(qr.printed([part]) for part in row) for row in rows]
     else:
         for title, drawn in codes:
-            out += [title, qr.ansi(drawn)]
+            out += [title, qr.printed(drawn)]
     out.append("")
     if exposed:
         out.append(NETWORK_WARNING)

@@ -7,7 +7,6 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
-import sys
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -94,7 +93,7 @@ def _with_code(args: argparse.Namespace, link: str, text: str, shown: str) -> st
                          f"{size.columns}×{size.lines}: enlarge it (or make the font smaller), {instead}; or run "
                          "`companion serve --network` and press b on the game's score sheet there: a short code "
                          "opens the server's page for the game, which hands the play to BG Stats", where="--qr")
-    return text + "\n" + (qr.ansi(drawn) if sys.stdout.isatty() else "\n".join(drawn))
+    return text + "\n" + qr.printed(drawn)
 
 
 def _save(path: Path, data: dict[str, Any]) -> None:

@@ -130,7 +130,6 @@ def drawn_code(text: str) -> str:
     """`text` as a QR code drawn for this terminal (blocks; colours when it is one), or an InputError saying why
     it cannot be: too long for a code, or a terminal too small."""
     import shutil
-    import sys
 
     from .. import qr
 
@@ -145,7 +144,7 @@ def drawn_code(text: str) -> str:
         side = qr.smallest(modules)
         raise InputError(f"the QR code needs at least {side} columns and {side + QR_PROMPT} lines; this terminal "
                          f"has {size.columns}×{size.lines}: enlarge it (or make the font smaller)", where="--qr")
-    return qr.ansi(drawn) if sys.stdout.isatty() else "\n".join(drawn)
+    return qr.printed(drawn)
 
 
 # --- import -----------------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ EXIT_OK, EXIT_ILLEGAL = 0, 1
 
 def add_verbs(verb: Callable[[str, str], argparse.ArgumentParser]) -> None:
     p = verb("score", HELP["score"])
-    p.add_argument("table", type=Path, help="the table file (JSON)")
+    p.add_argument("table", type=Path, help="the table file (JSON); - reads standard input")
     p = verb("check", HELP["check"])
     p.add_argument("table", type=Path)
     p.add_argument("--player", required=True, help="who plays (a name at the table)")

@@ -49,7 +49,8 @@ def add_verb(sub: Any) -> None:
                        ("round", "the same for a whole round, then its scores with a line per source"),
                        ("score", "a whole game (five rounds, the quick-score grid or the final dials): totals, "
                                  "ranks and shared winners")):
-        verb(name, text).add_argument("file", type=Path, help="the round or game file (JSON)")
+        verb(name, text).add_argument("file", type=Path,
+                                      help="the round or game file (JSON); - reads standard input")
     p = verb("replay", "a recorded Origin Story game's log step by step, with the checks after each event (exit 1 "
                        "when one fails)")
     p.add_argument("game", type=int, help="the game's number (`companion games` lists them)")

@@ -230,21 +230,25 @@ def test_an_imported_play_travels_in_the_companions_own_format(
     assert finished(second) == finished(first)
 
 
-def test_the_history_as_csv(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_history_as_csv(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                            monkeypatch: pytest.MonkeyPatch) -> None:
     url = f"sqlite:///{tmp_path}/a.db"
     history(url)
     run(capsys, "--db", url, "import", "--yes", str(write(tmp_path / "bg.json", bgstats_file(PLAYS[:1]))))
     path = tmp_path / "history.csv"
+    monkeypatch.setenv("TZ", "Europe/Rome")  # the times as the screens show them: the user's, with the zone
     code, out, _ = run(capsys, "--db", url, "export", "--csv", str(path))
     assert code == 0 and out.strip() == f"3 finished game(s) written to {path}"
-    rows = list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8"))))
+    assert path.read_text(encoding="utf-8").startswith("\ufeffgame,")  # the BOM a spreadsheet reads UTF-8 by
+    rows = list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8-sig"))))
     assert len(rows) == 6  # two seats in each finished game; the game in play is left out
     quick = [r for r in rows if r["source"] == "quick"]
     assert [(r["seat"], r["player"], r["score"], r["rank"], r["winner"], r["hand"], r["families"])
             for r in quick] == [("1", "P1", "3", "1", "yes", "2", "farm sky"), ("2", "Zoë", "0", "2", "no", "0",
                                                                           "farm sky")]
     imported = [r for r in rows if r["source"] == "bgstats"]
-    assert [(r["finished"], r["variant"], r["player"], r["hand"]) for r in imported] == [
-        ("2026-10-02 20:55", "Origami", "Anna", ""), ("2026-10-02 20:55", "Origami", "Bruno", "")]
+    assert [(r["finished"], r["variant"], r["player"], r["hand"], r["game_name"]) for r in imported] == [
+        ("2026-10-02 22:55 CEST", "Origami", "Anna", "", "Origami"),
+        ("2026-10-02 22:55 CEST", "Origami", "Bruno", "", "Origami")]
     logged = [r for r in rows if r["source"] == "log"]
     assert len(logged) == 2 and logged[0]["variant"] == "Origami Legends" and logged[0]["minutes"].isdigit()

@@ -51,7 +51,7 @@ def test_a_pipe_is_written_into_not_replaced(url: str, tmp_path: Path, capsys: p
                 unblock.write("")
         reader.join(10)
     assert code == 0, err
-    assert stat.S_ISFIFO(fifo.lstat().st_mode) and received and received[0].startswith("game,")
+    assert stat.S_ISFIFO(fifo.lstat().st_mode) and received and received[0].startswith("\ufeffgame,")
 
 
 def test_a_folder_is_refused(url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

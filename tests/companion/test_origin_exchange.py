@@ -2,6 +2,8 @@
 them by replaying their logs; the verbs made for Origami say so instead of misreading them."""
 from __future__ import annotations
 
+import csv
+import io
 import json
 import random
 from pathlib import Path
@@ -106,7 +108,11 @@ def test_the_shared_verbs_carry_an_origin_story_game(capsys: pytest.CaptureFixtu
     code, _, err = run(capsys, "--db", two_games, "share", "2")  # still in play
     assert code == 2 and "game 2 is not finished" in err and "Traceback" not in err
     code, text, err = run(capsys, "--db", two_games, "export", str(tmp_path / "x"), "--csv")
-    assert code == 0 and text.startswith("0 finished game(s)") and "2 Origin Story game(s) left out" in err
+    assert code == 0 and text.startswith("1 finished game(s)") and err == ""  # the finished one, a row per seat
+    rows = list(csv.DictReader(io.StringIO((tmp_path / "x").read_text(encoding="utf-8-sig"))))
+    assert [(r["game_name"], r["variant"], r["player"], r["seat"]) for r in rows] == [
+        ("Origin Story", "table", name, str(seat)) for seat, name in enumerate(("Ann", "Bob", "Cat"), 1)]
+    assert sorted(r["rank"] for r in rows) == ["1", "2", "3"] and all(r["score"].isdigit() for r in rows)
     code, text, err = run(capsys, "--db", two_games, "export", str(tmp_path / "x"), "--bgstats")
     assert code == 0 and text.startswith("1 finished game(s)") and err == ""
     store = Store.open(two_games, KINDS)
