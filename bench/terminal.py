@@ -45,6 +45,8 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 class Pushed(Screen):
+    BINDINGS = [("escape", "app.pop_screen", "Back")]
+
     def compose(self):
         yield Static("A pushed screen")
 
