@@ -49,9 +49,9 @@ def main() -> None:
         b = statistics.median(bare)
         print(f"console script in a terminal (median of {ROUNDS}, each its own process):")
         ratio_line("  `companion` first paint", statistics.median(paint), "a bare Textual app", b, "1.3×")
-        ratio_line("  `companion` Home usable (`p` at paint acted)", statistics.median(usable), "a bare Textual app",
+        ratio_line("  `companion` Home usable (`p` acted)", statistics.median(usable), "a bare Textual app",
                    b, "1.6×")
-        ratio_line("    (the same against the bare app's own key)", statistics.median(usable), "a bare app's key",
+        ratio_line("    (against the bare app's own key)", statistics.median(usable), "a bare app's key",
                    statistics.median(bare_key), "(report)")
         table = next(iter(sorted(TABLE.glob("*.json"))), None)
         commands = [("--help", ["--help"]), ("--version", ["--version"])]
