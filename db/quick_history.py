@@ -191,17 +191,17 @@ class QuickHistory:
         marks = ", ".join("?" for _ in ids)
         rows = {row[0]: row for row in self._rows(f"SELECT {GAME_COLUMNS} FROM games WHERE id IN ({marks})", ids)}
         seats: dict[int, list[tuple[str, int]]] = {i: [] for i in ids}
-        for game, pid, name in self._rows(
+        for gid, pid, name in self._rows(
                 f"SELECT gp.game_id, p.id, p.name FROM game_players gp JOIN players p ON p.id = gp.player_id "
                 f"WHERE gp.game_id IN ({marks}) ORDER BY gp.game_id, gp.seat", ids):
-            seats[game].append((_text(name), pid))
+            seats[gid].append((_text(name), pid))
         last = dict(self._rows(f"SELECT game_id, max(seq) FROM events WHERE game_id IN ({marks}) GROUP BY game_id",
                                ids))
         results: dict[int, list[ResultRow]] = {i: [] for i in ids}
-        for game, *result in self._rows(
+        for gid, *result in self._rows(
                 f"SELECT r.game_id, r.seat, p.name, r.score, r.rank, r.winner, r.hand, r.sheet FROM results r "
                 f"JOIN players p ON p.id = r.player_id WHERE r.game_id IN ({marks}) ORDER BY r.game_id, r.seat", ids):
-            results[game].append(_result(*result))
+            results[gid].append(_result(*result))
         for i in ids:
             row = rows[i]
             if not sound(row) or not isinstance(last.get(i, 0), int):
