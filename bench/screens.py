@@ -13,11 +13,11 @@ from .terminal import BARE_KEY, BIN, screen_times
 
 ROUNDS = 5
 HOME = "Origami: new game"  # Home's menu, back on screen
-# (name, key on Home, what the screen shows once open)
+# (name, key on Home, what only that screen shows once open: Home's own words would answer at once)
 SCREENS = (("players", b"p", PLAYERS), ("Origami: new game", b"n", "New game"),
-           ("Origami: quick score", b"s", "Quick score"), ("Origami: catalogue", b"c", r"Card catalogue \("),
-           ("Origami: rules", b"r", "Rules reference"), ("Origin Story: new game", b"o", r"Origin Story\W+new game"),
-           ("Origin Story: solo", b"v", r"Origin Story\W+new game"))
+           ("Origami: quick score", b"s", "Totals only"), ("Origami: catalogue", b"c", r"Card catalogue \("),
+           ("Origami: rules", b"r", "Rules reference"), ("Origin Story: new game", b"o", "Origin Story — new game"),
+           ("Origin Story: solo", b"v", "Origin Story — new game"))
 
 
 def opened(argv: list[str], first: str, key: bytes, shown: str, env: dict[str, str] | None = None) -> float:
