@@ -65,9 +65,11 @@ def main() -> None:
 if __name__ == "__main__":
     main()
     print()
-    from . import app_memory, entry, origin, origin_app, quick_keys, ratings, scale, store
+    from . import app_memory, entry, origin, origin_app, quick_keys, ratings, scale, screens, store
 
     entry.main()
+    print()
+    screens.main()
     print()
     origin.main()
     print()

@@ -38,11 +38,36 @@ class Bare(App):
 Bare().run()
 """
 
+# The same bare app with a key that acts: `p` pushes a screen of one Static (what a key on Home does, at its least).
+BARE_KEY = """
+from textual.app import App
+from textual.screen import Screen
+from textual.widgets import Static
+
+class Pushed(Screen):
+    BINDINGS = [("escape", "app.pop_screen", "Back")]
+
+    def compose(self):
+        yield Static("A pushed screen")
+
+class Bare(App):
+    BINDINGS = [("p", "push", "Push")]
+
+    def compose(self):
+        yield Static("Hello from a bare app")
+
+    def action_push(self):
+        self.push_screen(Pushed())
+
+Bare().run()
+"""
+
 
 def screen_times(argv: Sequence[str], marks: Sequence[str], env: dict[str, str] | None = None,
-                 timeout: float = 60.0) -> list[float]:
+                 timeout: float = 60.0, keys: dict[int, bytes] | None = None) -> list[float]:
     """Seconds from spawning `argv` in a 100×30 pseudo-terminal until each of `marks` (regular expressions) has
-    appeared on it, in order; the program is then ended."""
+    appeared on it, in order; the program is then ended. `keys[i]` is typed the moment mark i is on screen (a
+    person pressing a key as soon as they see it)."""
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
     start = time.perf_counter()
@@ -68,6 +93,11 @@ def screen_times(argv: Sequence[str], marks: Sequence[str], env: dict[str, str] 
             while pending and re.search(pending[0], text):
                 found.append(time.perf_counter() - start)
                 pending.pop(0)
+                if keys and len(found) - 1 in keys:
+                    os.write(master, keys[len(found) - 1])
+                    # What was on screen before the key cannot be the key's answer: look at what comes after it.
+                    seen = b""
+                    break
     finally:
         try:
             os.killpg(child.pid, signal.SIGKILL)

@@ -10,7 +10,6 @@ from . import games
 if TYPE_CHECKING:
     from db.ratings import Ratings
     from db.stats import PlayerStats
-    from db.store import Store
 
     from .game import Statistics
 
@@ -23,11 +22,6 @@ def sparkline(scores: list[int]) -> str:
     low, high = min(scores), max(scores)
     span = (high - low) or 1
     return "".join(BARS[(s - low) * (len(BARS) - 1) // span] for s in scores)
-
-
-def statistics(store: Store, who: str | int, trend: int = 30) -> tuple[Statistics, list[Statistics]]:
-    """`blocks` of a player's statistics."""
-    return blocks(store.stats.player(who, trend))
 
 
 def blocks(stats: PlayerStats) -> tuple[Statistics, list[Statistics]]:

@@ -3,6 +3,7 @@ database)."""
 from __future__ import annotations
 
 import argparse
+import json
 from collections.abc import Callable
 from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING, Any
@@ -12,11 +13,12 @@ from db.location import default_url
 from scoring.errors import InputError
 
 from . import games
-from .figures import headline_kind, sparkline, statistics, title
+from .figures import blocks, headline_kind, sparkline, title
 from .game import Output
 from .local_time import when
 
-if TYPE_CHECKING:  # the store (SQLAlchemy) loads when a verb runs, not for `companion games --help`
+if TYPE_CHECKING:  # the store (SQLAlchemy) loads when a verb writes, not for `companion games --help` or a read
+    from db.quick_history import HistoryReads
     from db.store import Store
 
 
@@ -64,14 +66,37 @@ def _day(text: str) -> datetime:
 
 
 def run(args: argparse.Namespace) -> Output:
-    """(exit code, JSON data, text) for a history verb."""
+    """(exit code, JSON data, text) for a history verb: a read in plain SQL when the database allows it (SQLAlchemy
+    stays unloaded), else through the store."""
+    url = args.db or default_url()
+    reads = _read_only(args)
+    if reads is not None:
+        from db.quick_history import NotQuick, open_history
+
+        quick = open_history(url, games.KINDS)
+        if quick is not None:
+            try:
+                return reads(quick, args)
+            except NotQuick:  # the store answers it, and names what is wrong
+                pass
+            finally:
+                quick.close()
     from db.store import Store
 
-    store = Store.open(args.db or default_url(), games.KINDS)
+    store = Store.open(url, games.KINDS)
     try:
         return _VERBS[args.verb](store, args)
     finally:
         store.close()
+
+
+def _read_only(args: argparse.Namespace) -> Callable[[HistoryReads, argparse.Namespace], Output] | None:
+    """The verb when it only reads what plain SQL can read too (no write, no skill ratings)."""
+    if args.verb == "players" and args.action == "list" and not args.names:
+        return _player_list
+    if args.verb == "history" and not (args.ratings or args.chances):
+        return _statistics
+    return _games if args.verb == "games" else None
 
 
 def _players(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
@@ -89,39 +114,57 @@ def _players(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
     if args.action == "merge":
         p = store.profiles.merge(args.names[0], args.names[1])
         return 0, {"id": p.id, "name": p.name}, f"{args.names[0]} merged into {p.name}: all games follow"
+    return _player_list(store, args)
+
+
+def _player_list(reads: HistoryReads, args: argparse.Namespace) -> tuple[int, Any, str]:
     rows = []
-    for p in store.profiles.all():
-        t = statistics(store, p.id, trend=0)[0]
+    for p in reads.profiles.all():
+        t = blocks(reads.stats.player(p.id, trend=0))[0]
         rows.append({"id": p.id, "name": p.name, "games": t.games, "wins": t.wins})
     text = "\n".join(f"{r['name']:<20} {r['games']:>4} games {r['wins']:>4} wins" for r in rows)
     return 0, rows, text or "no players yet: `companion players add NAME`, or start a game"
 
 
-def _games(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
+def _games(reads: HistoryReads, args: argparse.Namespace) -> Output:
+    """Printed a page at a time as the games are read (memory stays bounded whatever the size of the history), each
+    game's line or JSON object as the whole list would print it; the damaged games named last."""
     status = "playing" if args.unfinished else "finished" if args.finished else None
-    rows: list[dict[str, Any]] = []
     damaged: list[DamagedGame] = []
+    shown = 0
+
+    def show(row: dict[str, Any], line: str) -> None:
+        nonlocal shown
+        if args.json:  # the list as json.dumps(rows, indent=2) writes it, an object at a time
+            print("[\n" if not shown else ",\n", end="")
+            print("\n".join("  " + part for part in json.dumps(row, indent=2, ensure_ascii=False).split("\n")),
+                  end="")
+        else:
+            print(line)
+        shown += 1
+
     # A page of games at a time, each page in three statements, whatever the size of the history.
-    for found in store.games.iter_with_results(status=status, player=args.player, since=args.since,
+    for found in reads.games.iter_with_results(status=status, player=args.player, since=args.since,
                                                limit=args.limit):
         if isinstance(found, DamagedGame):
             damaged.append(found)
             continue
         g, results = found
         winners = [r["name"] for r in results if r["winner"]]
-        rows.append({"id": g.id, "uid": g.uid, "variant": g.variant, "players": list(g.players),
-                     "families": list(g.families), "status": g.status, "source": g.source,
-                     "started_at": g.started_at.isoformat(),
-                     "finished_at": g.finished_at.isoformat() if g.finished_at else None,
-                     "winners": winners, "tie_break": g.tie_break, "events": g.last_seq})
-    text = "\n".join(
-        f"{r['id']:>5}  {when(datetime.fromisoformat(r['started_at']))}  {r['variant']:<8} "
-        f"{', '.join(r['players']):<32} "
-        + _outcome(r) for r in rows)
-    rows += [{"id": d.game, "damaged": d.why} for d in sorted(damaged, key=lambda d: d.game)]
-    text = "\n".join([text, *(f"{d.game:>5}  damaged: {d.why} (restore a backup copy of the database)"
-                              for d in sorted(damaged, key=lambda d: d.game))]).strip("\n")
-    return 0, rows, text or "no games recorded yet"
+        row: dict[str, Any] = {"id": g.id, "uid": g.uid, "variant": g.variant, "players": list(g.players),
+                               "families": list(g.families), "status": g.status, "source": g.source,
+                               "started_at": g.started_at.isoformat(),
+                               "finished_at": g.finished_at.isoformat() if g.finished_at else None,
+                               "winners": winners, "tie_break": g.tie_break, "events": g.last_seq}
+        show(row, f"{row['id']:>5}  {when(g.started_at)}  {row['variant']:<8} {', '.join(row['players']):<32} "
+                  + _outcome(row))
+    for d in sorted(damaged, key=lambda d: d.game):
+        show({"id": d.game, "damaged": d.why}, f"{d.game:>5}  damaged: {d.why} (restore a backup copy of the database)")
+    if args.json:
+        print("\n]" if shown else "[]")
+    elif not shown:
+        print("no games recorded yet")
+    return 0, None, None
 
 
 def _outcome(r: dict[str, Any]) -> str:
@@ -136,25 +179,27 @@ def _outcome(r: dict[str, Any]) -> str:
 
 
 def _history(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
-    if args.ratings:
-        return ratings(store, args)
+    return ratings(store, args) if args.ratings else _statistics(store, args)
+
+
+def _statistics(reads: HistoryReads, args: argparse.Namespace) -> tuple[int, Any, str]:
     if args.chances:
         raise InputError("give --ratings too: companion history --ratings --chances A,B", where="--chances")
     if args.vs and not args.player:
         raise InputError("name the player to compare: companion history PLAYER --vs OTHER", where="--vs")
     if args.vs:
-        h = store.stats.head_to_head(args.player, args.vs, headline_kind())
+        h = reads.stats.head_to_head(args.player, args.vs, headline_kind())
         data = {"a": h.a.name, "b": h.b.name, "games": h.games, "a_ahead": h.a_ahead, "b_ahead": h.b_ahead,
                 "level": h.level}
         return 0, data, (f"{h.a.name} vs {h.b.name}: {h.games} games together; {h.a.name} ahead {h.a_ahead}, "
                          f"{h.b.name} ahead {h.b_ahead}, level {h.level}")
     if args.player:
-        first, others = statistics(store, args.player)
+        first, others = blocks(reads.stats.player(args.player))
         merged: dict[str, Any] = {}
         for block in (first, *others):
             merged |= block.data
         return 0, merged, "\n".join(block.text for block in (first, *others))
-    everyone = [statistics(store, p.id)[0] for p in store.profiles.all()]
+    everyone = [blocks(reads.stats.player(p.id))[0] for p in reads.profiles.all()]
     return 0, [s.data for s in everyone], "\n".join(s.text.splitlines()[0] for s in everyone) or "no players yet"
 
 

@@ -48,8 +48,8 @@ class InPlay:
 
 
 RECENT = 200  # the latest games looked at for damage, as Home does through the store
-_MOMENT = re.compile(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{6})?")
-_COLUMNS = "id, uid, kind, variant, status, source, families, characters, rules, started_at, finished_at, tie_break"
+MOMENT = re.compile(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{6})?")
+GAME_COLUMNS = "id, uid, kind, variant, status, source, families, characters, rules, started_at, finished_at, tie_break"
 
 
 def games_in_play(url: str) -> list[InPlay] | None:
@@ -64,9 +64,9 @@ def games_in_play(url: str) -> list[InPlay] | None:
         try:
             db.text_factory = lambda data: data.decode("utf-8", "replace")
             order = "ORDER BY started_at DESC, id DESC"
-            playing = db.execute(f"SELECT {_COLUMNS} FROM games WHERE status = 'playing' {order}").fetchall()
-            recent = db.execute(f"SELECT {_COLUMNS} FROM games {order} LIMIT {RECENT}").fetchall()
-            if not all(_sound(row) for row in [*playing, *recent]):
+            playing = db.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'playing' {order}").fetchall()
+            recent = db.execute(f"SELECT {GAME_COLUMNS} FROM games {order} LIMIT {RECENT}").fetchall()
+            if not all(sound(row) for row in [*playing, *recent]):
                 return None
             ids = [row[0] for row in playing]
             seats: dict[int, list[str]] = {i: [] for i in ids}
@@ -86,11 +86,11 @@ def games_in_play(url: str) -> list[InPlay] | None:
         return None
     if not all(isinstance(last.get(i, 0), int) and isinstance(n, str) for i in ids for n in seats[i]):
         return None
-    return [InPlay(row[0], row[2], row[3], tuple(seats[row[0]]), _moment(row[9]), last.get(row[0], 0))
+    return [InPlay(row[0], row[2], row[3], tuple(seats[row[0]]), moment(row[9]), last.get(row[0], 0))
             for row in playing]
 
 
-def _sound(row: tuple[Any, ...]) -> bool:
+def sound(row: tuple[Any, ...]) -> bool:
     """The row is exactly as the companion writes one (anything else: the store reads it and names the fault)."""
     _, uid, kind, variant, status, source, families, characters, rules, started, finished, tie = row
     if not all(isinstance(v, str) and v for v in (uid, kind, variant, status, source)):
@@ -107,12 +107,14 @@ def _sound(row: tuple[Any, ...]) -> bool:
     if not isinstance(choices, dict) or not all(isinstance(k, str) and isinstance(v, str)
                                                 for k, v in choices.items()):
         return False
-    if not isinstance(started, str) or not _MOMENT.fullmatch(started):
+    if not isinstance(started, str) or not MOMENT.fullmatch(started):
         return False
+    if finished is None:  # abandoned in play, or still in play
+        return bool(status != "finished")
     if status == "playing":
-        return finished is None
-    return isinstance(finished, str) and _MOMENT.fullmatch(finished) is not None
+        return False
+    return isinstance(finished, str) and MOMENT.fullmatch(finished) is not None
 
 
-def _moment(text: str) -> datetime:
+def moment(text: str) -> datetime:
     return datetime.fromisoformat(text).replace(tzinfo=UTC)

@@ -1,8 +1,8 @@
 """What the store hands out: plain frozen records and logged events, never ORM rows."""
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, NamedTuple, Protocol
 
@@ -118,3 +118,50 @@ class StoredEvent:
     payload: dict[str, Any]
     recorded_at: datetime
     key: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A line of a player's statistics in one game: the facts their results gave it, added up (db/kinds.py)."""
+
+    facet: str
+    key: str
+    games: int  # results that gave the line a fact
+    count: int  # the facts' counts added up
+    total: int  # their points added up
+    best: int | None  # the most points (None: no fact of the line has points)
+    valued: int  # facts with points
+
+
+@dataclass(frozen=True, slots=True)
+class Figures:
+    """A player's statistics in one game: its lines, and their latest scores in it."""
+
+    lines: tuple[Line, ...] = ()
+    trend: tuple[tuple[int, datetime, int], ...] = ()  # (game, finished at, score), oldest first
+
+    def facet(self, name: str) -> list[Line]:
+        return [line for line in self.lines if line.facet == name]
+
+    def line(self, facet: str, key: str) -> Line | None:
+        return next((line for line in self.lines if line.facet == facet and line.key == key), None)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    player: PlayerRecord
+    by_kind: Mapping[str, Figures] = field(default_factory=dict)
+
+    def of(self, kind: str) -> Figures:
+        """The player's figures in the game of `kind` (none: no lines, no trend)."""
+        return self.by_kind.get(kind, Figures())
+
+
+@dataclass(frozen=True, slots=True)
+class HeadToHead:
+    a: PlayerRecord
+    b: PlayerRecord
+    games: int  # finished games both played
+    a_ahead: int  # a ranked above b
+    b_ahead: int
+    level: int  # same rank (a shared victory, or a tie lower down)

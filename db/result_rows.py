@@ -13,6 +13,7 @@ from .errors import DamagedGame
 from .kinds import Finished, Kinds, Seat
 from .models import Game, Player, Result
 from .records import GameRecord
+from .sheets import checked
 
 
 def many(c: Connection, found: Sequence[GameRecord]) -> dict[int, list[dict[str, Any]] | DamagedGame]:
@@ -29,22 +30,6 @@ def many(c: Connection, found: Sequence[GameRecord]) -> dict[int, list[dict[str,
             out[g.id] = checked(g, rows[g.id])
         except DamagedGame as exc:
             out[g.id] = exc
-    return out
-
-
-def checked(game: GameRecord, rows: Sequence[Any]) -> list[dict[str, Any]]:
-    """A game's result rows as sheets per seat; DamagedGame when one cannot be read."""
-    out = [{"seat": r.seat, "name": r.name, "score": r.score, "rank": r.rank, "winner": r.winner,
-            "hand": r.hand, "sheet": r.sheet} for r in rows]
-    if game.finished and len(out) != len(game.players):
-        raise DamagedGame(game.id, f"finished with {len(out)} result(s) for {len(game.players)} players")
-    for r in out:
-        whole = all(isinstance(r[k], int) and not isinstance(r[k], bool) for k in ("rank",) + (
-            () if r["score"] is None and game.source == "bgstats" else ("score",)))  # None: points unknown
-        if not whole or not isinstance(r["winner"], bool) or not (r["hand"] is None or isinstance(r["hand"], int)):
-            raise DamagedGame(game.id, f"{r['name']}'s result: score, rank, winner or hand is not readable")
-        if not isinstance(r["sheet"], dict):
-            raise DamagedGame(game.id, f"{r['name']}'s score sheet is {r['sheet']!r}, not an object")
     return out
 
 

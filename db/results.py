@@ -16,6 +16,7 @@ from .errors import StoreError
 from .kinds import Kinds, Seat
 from .models import Game, Player, Result
 from .records import FinalSheet, GameRecord
+from .sheets import checked
 
 
 class Results:
@@ -52,7 +53,7 @@ class Results:
             game = game_rows.read(c, game_id)
             found = c.execute(select(Result, Player.name).join(Player, Player.id == Result.player_id)
                               .where(Result.game_id == game.id).order_by(Result.seat)).all()
-            return result_rows.checked(game, found)
+            return checked(game, found)
 
 
 def write(c: Connection, kinds: Kinds, game: GameRecord, sheet: FinalSheet, sheets: Sequence[dict[str, Any]],

@@ -3,8 +3,8 @@ latest scores, and two players' head-to-head record; and all the players screen 
 What the lines mean is each game's to say (its shell reads them: companion/<game>/statistics.py)."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -16,7 +16,10 @@ from .errors import DamagedGame, StoreError, numbers
 from .models import Game, PairTally, PlayerTally, Result
 from .player_rows import find
 from .ratings import Ratings, read_stored
-from .records import GameRecord, PlayerRecord
+from .records import Figures, GameRecord, HeadToHead, Line, PlayerRecord, PlayerStats
+
+# The statistics' records live with the store's other records (db/records.py: no SQLAlchemy to import them).
+__all__ = ["Figures", "HeadToHead", "Line", "PlayerStats", "Stats", "Visit", "head_to_head", "player_stats"]
 
 # A result row counts when its numbers are numbers: a row damaged outside the companion (text in SQLite's integer
 # column) is left out of the trend rather than breaking it. Points unknown (NULL: a winners-only play) are no score.
@@ -54,57 +57,10 @@ class Stats:
 
 
 @dataclass(frozen=True, slots=True)
-class Line:
-    """A line of a player's statistics in one game: the facts their results gave it, added up (db/kinds.py)."""
-
-    facet: str
-    key: str
-    games: int  # results that gave the line a fact
-    count: int  # the facts' counts added up
-    total: int  # their points added up
-    best: int | None  # the most points (None: no fact of the line has points)
-    valued: int  # facts with points
-
-
-@dataclass(frozen=True, slots=True)
-class Figures:
-    """A player's statistics in one game: its lines, and their latest scores in it."""
-
-    lines: tuple[Line, ...] = ()
-    trend: tuple[tuple[int, datetime, int], ...] = ()  # (game, finished at, score), oldest first
-
-    def facet(self, name: str) -> list[Line]:
-        return [line for line in self.lines if line.facet == name]
-
-    def line(self, facet: str, key: str) -> Line | None:
-        return next((line for line in self.lines if line.facet == facet and line.key == key), None)
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerStats:
-    player: PlayerRecord
-    by_kind: Mapping[str, Figures] = field(default_factory=dict)
-
-    def of(self, kind: str) -> Figures:
-        """The player's figures in the game of `kind` (none: no lines, no trend)."""
-        return self.by_kind.get(kind, Figures())
-
-
-@dataclass(frozen=True, slots=True)
 class Visit:
     stats: PlayerStats
     ratings: Ratings  # the player's
     latest: Sequence[tuple[GameRecord, list[dict[str, Any]] | DamagedGame]]  # newest first, with each one's sheet
-
-
-@dataclass(frozen=True, slots=True)
-class HeadToHead:
-    a: PlayerRecord
-    b: PlayerRecord
-    games: int  # finished games both played
-    a_ahead: int  # a ranked above b
-    b_ahead: int
-    level: int  # same rank (a shared victory, or a tie lower down)
 
 
 def player_stats(c: Connection, player: PlayerRecord, trend: int) -> PlayerStats:

@@ -9,8 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from db.kinds import Fact, Finished
-from db.records import PlayerRecord
-from db.stats import Line, PlayerStats
+from db.records import Line, PlayerRecord, PlayerStats
 
 from ..figures import sparkline
 from ..game import Statistics

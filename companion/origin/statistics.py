@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from db.kinds import Fact, Finished, Seat
-from db.stats import PlayerStats
+from db.records import PlayerStats
 
 from ..game import Statistics
 from . import KIND

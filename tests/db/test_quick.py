@@ -52,3 +52,15 @@ def test_the_store_decides_whenever_anything_is_unusual(tmp_path: Path) -> None:
     with sqlite3.connect(path) as c:
         c.execute("UPDATE alembic_version SET version_num = '0004'")
     assert quick.games_in_play(url) is None and quick.card_values(url, "origami") is None
+
+
+def test_an_abandoned_game_is_read_plainly_too(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    store = Store.open(url, KINDS)
+    left = store.games.create(variant="table", players=["Ann", "Bob"], families=[], kind=ORIGIN_STORY)
+    store.games.create(variant="duo", players=["Ann", "Cat"], families=[], kind=ORIGIN_STORY)
+    store.games.abandon(left.id)
+    expected = [(g.id, g.players) for g in store.games.all(status="playing")]
+    store.close()
+    found = quick.games_in_play(url)  # an abandoned game has no end time, as the companion writes it
+    assert found is not None and [(g.id, g.players) for g in found] == expected
