@@ -12,6 +12,7 @@ import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -85,7 +86,8 @@ async def until(pilot: Any, condition: Callable[[], bool], what: str) -> None:
 async def record_game(url: str, style: Callable[[Trick], str]) -> Keys:
     """The seeded game typed from Home to the final sheet, each trick as `style` writes it."""
     from companion.app import make_app
-    from scoring.origin.stepper import due
+    from companion.origin.controller import Controller
+    from scoring.origin.stepper import Due, due
     from scoring.origin.view import next_seat, seats_in_order
     from screens.origin.sheet import OriginSheetScreen, RoundSummaryScreen
     from screens.origin.stepper import StepperScreen
@@ -99,6 +101,7 @@ async def record_game(url: str, style: Callable[[Trick], str]) -> Keys:
         await app.workers.wait_for_complete()
         await pilot.pause()
         origin = app.controller("origin-story")
+        assert isinstance(origin, Controller)
         await keys.press(["o", "3", "enter", *", ".join(PLAYERS), "tab", "tab", "tab", "tab", *DEALER, "ctrl+s"])
         await until(pilot, lambda: isinstance(app.screen, StepperScreen), "round 1's steps")
         for number in range(1, ROUNDS + 1):
@@ -110,12 +113,16 @@ async def record_game(url: str, style: Callable[[Trick], str]) -> Keys:
                           "story": f"Story {step.player} {number}", "superhero": f"Hero {step.player}",
                           "align": plan.rng.choice("hv")}[step.step]
                 await keys.press([*answer, "enter"])
-                await until(pilot, lambda: not isinstance(app.screen, StepperScreen) or due(
-                    origin.game().state, origin.charged_done, origin.aligned) != step, f"the step after {step}")
+
+                def answered(asked: Due = step) -> bool:
+                    return not isinstance(app.screen, StepperScreen) or due(
+                        origin.game().state, origin.charged_done, origin.aligned) != asked
+
+                await until(pilot, answered, f"the step after {step}")
             table = app.screen
             assert isinstance(table, OriginTableScreen)
             if table.level != "cards":
-                await keys.press(["f2"] * ((2 if table.level == "score only" else 1)))
+                await keys.press(["f2"] * (2 if table.level == "score only" else 1))
             for n in range(1, HAND + 1):
                 state = origin.game().state
                 leader = next_seat(state)
@@ -127,13 +134,14 @@ async def record_game(url: str, style: Callable[[Trick], str]) -> Keys:
                 keys.cards += len(cards)
                 keys.lines += 1
                 keys.trick_count += 1
-                await until(pilot, lambda n=n: origin.tricks_done() == n, f"trick {n} of round {number} recorded")
+                await until(pilot, partial(lambda done: origin.tricks_done() == done, n),
+                            f"trick {n} of round {number} recorded")
             await keys.press(["enter"])  # Enter alone scores the round
             await until(pilot, lambda: isinstance(app.screen, RoundSummaryScreen), f"round {number}'s summary")
             await keys.press(["enter"])
-            last = number == ROUNDS
-            await until(pilot, lambda last=last: isinstance(app.screen, OriginSheetScreen if last else StepperScreen),
-                        "the final sheet" if last else f"round {number + 1}'s steps")
+            after = OriginSheetScreen if number == ROUNDS else StepperScreen
+            await until(pilot, partial(lambda shown: isinstance(app.screen, shown), after),
+                        f"{after.__name__} after round {number}")
     return keys
 
 
