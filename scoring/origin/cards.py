@@ -1,7 +1,8 @@
 """Origin Story's playing cards: four suits of 1–13 (love is trump) and the solo mode's extra-love cards.
 
 Values are exact (fractions, never floats): printed 1–13, extra-love 4½ and 9½, and abilities may push a value
-below 1 or above 13. The short notation is the value then the suit: `9br`, `7lv`, `11sp`, `3st`, `4.5lv`."""
+below 1 or above 13. The short notation is the value then the suit: `9br`, `7lv`, `11sp`, `3st`, `4.5lv`; a suit may be typed as its one
+letter (`b`, `l`, `s`, `t`: strength's is its second)."""
 from __future__ import annotations
 
 import re
@@ -82,6 +83,18 @@ _SUITS = {**{s.value: s for s in Suit}, **{w: s for s, w in SUIT_WORDS.items()},
           "b": Suit.BRAINS, "l": Suit.LOVE, "s": Suit.SPEED, "t": Suit.STRENGTH}
 _CARD = re.compile(r"^\s*(\d{1,2})(?:\s*(?:\.5|½|,5))?\s*([a-z]+)\s*$")
 _HALF = re.compile(r"(\.5|½|,5)")
+
+
+# `7b10b13s`: cards typed one after the other without a space (each a value then a suit's letters, so where one card
+# ends and the next begins is never in doubt); `,5` is left out as a half here, the comma being a separator
+_RUN = re.compile(r"(?:\d{1,2}(?:\.5|½)?[a-z]+)+", re.IGNORECASE)
+_ONE = re.compile(r"\d{1,2}(?:\.5|½)?[a-z]+", re.IGNORECASE)
+
+
+def split_run(word: str) -> list[str]:
+    """The cards of a word typed without spaces between them (`7b10b13s`: 7b, 10b, 13s); any other word as it is,
+    for `parse_card` to say what is wrong with it."""
+    return _ONE.findall(word) if _RUN.fullmatch(word) else [word]
 
 
 def parse_value(text: str) -> Fraction:
