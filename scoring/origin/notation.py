@@ -147,7 +147,7 @@ def _plays(state: GameState, t: str, level: str) -> list[c.Command]:
     return _in_order(state, words)
 
 
-def _in_order(state: GameState, words: list[str]) -> list[c.PlayCard]:
+def _in_order(state: GameState, words: list[str]) -> list[c.Command]:
     """Cards from the seat to play next, spaced or run together (`7b10b13s`), each sidekick's card followed by the
     card it turns up (`5b 3t up 9l 8b 7b up 4t`: a duo trick in one line). The seats are filled in as the cards are
     checked, so this is the same commands as one card a line."""
@@ -162,7 +162,7 @@ def _in_order(state: GameState, words: list[str]) -> list[c.PlayCard]:
         if not plays or plays[-1].turned is not None or turned.casefold() == "up":
             raise InputError("'up' goes between a sidekick's card and the card it turns up, e.g. '7br up 3sp'")
         plays[-1] = replace(plays[-1], turned=_card(turned, state))
-    return plays
+    return list(plays)
 
 
 def read(state: GameState, text: str, level: str = "winners",
