@@ -4,7 +4,7 @@ The table's line (ORIGIN_STORY.md §3.3-§3.5, §9): the commands it stands for,
 copy of the state, so a line of three cards is recorded whole or not at all.
 
     7br 10br 13sp        cards in seat order from whoever plays next; run together too: 7b10b13s
-    5b 3t up 9l 8b       a sidekick's card, then the card it turns up (a duo trick in one line)
+    5b3t+9l8b7b+4t       a sidekick's card, + (or ` up `) then the card it turns up: a duo trick in one line
     bob 10br             one seat's card (`10br as 11 by Trance`, `7br up 3sp`: a sidekick's next card turned up)
     w bob                the winners level: who won the trick
     ann 3, bob 5         the score-only level: the round's tricks per seat at once
@@ -149,8 +149,9 @@ def _plays(state: GameState, t: str, level: str) -> list[c.Command]:
 
 def _in_order(state: GameState, words: list[str]) -> list[c.Command]:
     """Cards from the seat to play next, spaced or run together (`7b10b13s`), each sidekick's card followed by the
-    card it turns up (`5b 3t up 9l 8b 7b up 4t`: a duo trick in one line). The seats are filled in as the cards are
-    checked, so this is the same commands as one card a line."""
+    card it turns up (`5b 3t up 9l 8b 7b up 4t`, or `5b3t+9l8b7b+4t`: a duo trick in one line). The seats are filled
+    in as the cards are checked, so this is the same commands as one card a line."""
+    words = " up ".join(" ".join(words).split("+")).split()  # `3t+9l`: + is `up` in one key
     tokens = [part for w in words for part in ([w] if w.casefold() == "up" else split_run(w))]
     plays: list[c.PlayCard] = []
     rest = iter(tokens)

@@ -173,7 +173,8 @@ def moves_text(view: TableView) -> Text:
 def just_won(results: Sequence[str], moves: Sequence[e.VancardianChose]) -> Text:
     """The tricks just won, for a moment (as at the table, before they are gathered face down): each one's cards
     and winner, then the Vancardians' moves in the last one since your card (the follow that ended it)."""
-    out = Text("\n".join(results), style="bold green")
+    out = Text()
+    out.append("\n".join(results), style="bold green")
     if moves:
         out.append("\n")
         out.append_text(steps_text(moves))

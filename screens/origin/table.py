@@ -41,7 +41,7 @@ class OriginTableScreen(Screen[None]):
     OriginTableScreen #moves { height: auto; padding: 0 1; }
     OriginTableScreen #log { height: auto; padding: 0 1; color: $text-muted; }
     OriginTableScreen #trick { height: auto; padding: 0 1; }
-    OriginTableScreen #last { height: auto; max-height: 10; padding: 0 1; }
+    OriginTableScreen #last { height: auto; padding: 0 1; }
     OriginTableScreen #action { margin: 0 1; }
     OriginTableScreen #preview { height: 2; padding: 0 1; }
     OriginTableScreen #help { height: auto; padding: 0 1; color: $text-muted; }
@@ -84,9 +84,9 @@ class OriginTableScreen(Screen[None]):
             with VerticalScroll(id="board"):
                 yield Static("", id="seats")
             with VerticalScroll(id="side"):
+                yield Static("", id="last")  # the tricks just won, for a moment: first, beside or under the seats
                 yield Static("", id="moves")
                 yield Static("", id="log", markup=False)
-        yield Static("", id="last")
         yield Static("", id="trick")
         yield ActionLine(placeholder="", id="action", suggester=Completer(self.rest))
         yield Verdict("preview")
@@ -128,10 +128,12 @@ class OriginTableScreen(Screen[None]):
         self.check_line()
 
     def tell(self, text: Text) -> None:
-        """The tricks just won, above the trick line until the next key is typed (a toast would cover the line)."""
+        """The tricks just won, at the top of the moves and log until the next key is typed (a toast covered the
+        line and was gone in 3 s; above the line it pushed the seats away)."""
         last = self.query_one("#last", Static)
         last.update(text)
         last.display = bool(text.plain)
+        self.call_after_refresh(self.query_one("#side", VerticalScroll).scroll_home, animate=False)
 
     def refused(self, text: str) -> None:
         self.query_one("#preview", Verdict).say(text, "problem")

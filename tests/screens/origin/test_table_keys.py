@@ -66,7 +66,7 @@ async def test_a_duo_trick_in_one_line(tmp_path: Path) -> None:
         await settled(pilot)
         assert str(app.screen.query_one("#help", Static).render()) == DUO_HELP
         origin = app.controller("origin-story")
-        burst(app, "5b3t up 4t8b7b up 11s\n")  # Bob, SK Ann (turns up 4st), Ann, SK Bob (turns up 11sp)
+        burst(app, "5b3t+4t8b7b+11s\n")  # Bob, SK Ann (turns up 4st), Ann, SK Bob (turns up 11sp)
         await until(pilot, lambda: origin.tricks_done() == 1, "the trick recorded")
         assert "Trick 2: Ann leads" in shown(app, "#trick")
         seats = shown(app, "#seats")
