@@ -161,7 +161,8 @@ def _in_order(state: GameState, words: list[str]) -> list[c.Command]:
             continue
         turned = next(rest, "up")
         if not plays or plays[-1].turned is not None or turned.casefold() == "up":
-            raise InputError("'up' goes between a sidekick's card and the card it turns up, e.g. '7br up 3sp'")
+            raise InputError("'up' (or +) goes between a sidekick's card and the card it turns up, e.g. '7br up 3sp' "
+                             "or '7b+3s'")
         plays[-1] = replace(plays[-1], turned=_card(turned, state))
     return list(plays)
 

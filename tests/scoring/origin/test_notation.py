@@ -183,5 +183,5 @@ def test_a_duo_trick_is_one_line_each_sidekick_card_followed_by_the_one_it_turns
     assert four.log == one.log
     assert parse_line(state(dealt()), "5b3t+4t8b7b+11s", "cards") == parse_line(state(dealt()), "5b 3t up 4t 8b 7b up 11s")
     for wrong in ("5b up", "up 4t 5b", "5b 3t up up 4t", "5b 3t up 4t up 6t", "5b3t+"):
-        with pytest.raises(InputError, match="'up' goes between a sidekick's card and the card it turns up"):
+        with pytest.raises(InputError, match=r"'up' \(or \+\) goes between a sidekick's card and the card it turns up"):
             parse_line(state(dealt()), wrong, "cards")
