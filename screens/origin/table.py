@@ -231,8 +231,7 @@ class OriginTableScreen(Screen[None]):
             self.notify("Solo is always logged card by card: the Vancardians need to see every card.")
             return
         self.level = LEVELS[(LEVELS.index(self.level) + 1) % len(LEVELS)]
-        self.notify(f"Logging level: {self.level} (what to type is under the line)")
-        self.show(self.view)
+        self.show(self.view)  # the status line names the level, the help under the line what to type (no toast over it)
 
     def action_explain(self) -> None:
         refusal = self.reading.refusal

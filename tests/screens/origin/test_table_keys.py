@@ -42,6 +42,7 @@ async def test_a_trick_typed_as_its_cards_run_together_and_its_result_above_the_
         assert isinstance(table, OriginTableScreen) and table.level == "cards"
         helped = table.query_one("#help", Static)
         assert str(helped.render()) == LINE_HELP["cards"] and helped.region.height >= 2  # whole, wrapped at 80
+        assert "logging: cards" in shown(app, "#status") and not toasts(app)  # said on the screen, not over it
         origin = app.controller("origin-story")
         app.clear_notifications()
         burst(app, "7b10b13s\n2t12t5t\n")  # Ann leads trick 1; Bob wins it and leads trick 2
