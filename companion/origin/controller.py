@@ -350,17 +350,18 @@ class Controller:
 
     def tell_tricks(self, before: int) -> None:
         """The tricks just finished, for a moment (as at the table, before they are gathered face down): the
-        Vancardians' cards played by themselves are seen here."""
+        Vancardians' cards played by themselves, and the steps of those after your card, are seen here."""
         from scoring.origin.referee import referee
+        from screens.origin.board import just_won
 
         state = self.game().state
         r = state.round
-        if r is None or r.tricks_done <= before:
+        if r is None or r.tricks_done <= before or self.table is None or self.shown() is not self.table:
             return
-        for t in referee(state.round_input()).tricks:
-            if t.complete and t.n > before and t.plays:
-                cards = ", ".join(f"{p.seat} {p.play}" for p in t.plays)
-                self.app.notify(f"{cards}: {t.winner} wins. {t.reason}", title=f"Trick {t.n}", timeout=3)
+        results = [f"Trick {t.n}: {', '.join(f'{p.seat} {p.play}' for p in t.plays)}: {t.winner} wins. {t.reason}"
+                   for t in referee(state.round_input()).tricks if t.complete and t.n > before and t.plays]
+        if results:
+            self.table.tell(just_won(results, r.ended))
 
     def submit(self, message: OriginTableScreen.Submit) -> None:
         from scoring.origin import commands as c

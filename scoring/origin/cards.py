@@ -1,7 +1,8 @@
 """Origin Story's playing cards: four suits of 1–13 (love is trump) and the solo mode's extra-love cards.
 
 Values are exact (fractions, never floats): printed 1–13, extra-love 4½ and 9½, and abilities may push a value
-below 1 or above 13. The short notation is the value then the suit: `9br`, `7lv`, `11sp`, `3st`, `4.5lv`."""
+below 1 or above 13. The short notation is the value then the suit: `9br`, `7lv`, `11sp`, `3st`, `4.5lv`; a suit
+may be typed as its one letter (`b`, `l`, `s`, `t`: strength's is its second)."""
 from __future__ import annotations
 
 import re
@@ -24,6 +25,11 @@ class Suit(StrEnum):
     def word(self) -> str:
         return SUIT_WORDS[self]
 
+    @property
+    def letter(self) -> str:
+        """The one letter the line takes for the suit (strength's is its second: speed has the s)."""
+        return "t" if self is Suit.STRENGTH else self.value[0]
+
 
 SUIT_WORDS = {Suit.BRAINS: "brains", Suit.LOVE: "love", Suit.SPEED: "speed", Suit.STRENGTH: "strength"}
 TRUMP = Suit.LOVE
@@ -44,6 +50,11 @@ class Card:
 
     def __str__(self) -> str:
         return f"{format_value(self.value)}{self.suit.value}"
+
+    @property
+    def short(self) -> str:
+        """`7b`: the fewest keys that name the card (`7b10b13s`, cards run together, is a trick's line)."""
+        return f"{format_value(self.value)}{self.suit.letter}"
 
 
 def format_value(value: Fraction) -> str:
@@ -79,9 +90,21 @@ def without(cards: Iterable[Card], gone: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(kept)
 
 _SUITS = {**{s.value: s for s in Suit}, **{w: s for s, w in SUIT_WORDS.items()},
-          "b": Suit.BRAINS, "l": Suit.LOVE, "s": Suit.SPEED, "t": Suit.STRENGTH}
+          **{s.letter: s for s in Suit}}
 _CARD = re.compile(r"^\s*(\d{1,2})(?:\s*(?:\.5|½|,5))?\s*([a-z]+)\s*$")
 _HALF = re.compile(r"(\.5|½|,5)")
+
+
+# `7b10b13s`: cards typed one after the other without a space (each a value then a suit's letters, so where one card
+# ends and the next begins is never in doubt); `,5` is left out as a half here, the comma being a separator
+_RUN = re.compile(r"(?:\d{1,2}(?:\.5|½)?[a-z]+)+", re.IGNORECASE)
+_ONE = re.compile(r"\d{1,2}(?:\.5|½)?[a-z]+", re.IGNORECASE)
+
+
+def split_run(word: str) -> list[str]:
+    """The cards of a word typed without spaces between them (`7b10b13s`: 7b, 10b, 13s); any other word as it is,
+    for `parse_card` to say what is wrong with it."""
+    return _ONE.findall(word) if _RUN.fullmatch(word) else [word]
 
 
 def parse_value(text: str) -> Fraction:

@@ -165,8 +165,8 @@ def evolve(state: GameState | None, event: e.Event) -> GameState:
                 return state  # a round's fact with no round: nothing to change (a damaged log)
             entries = r.entries + ((WinnerOnly(event.winner),) if event.named else ())
             again = any(n == event.trick for n, _w, _l in r.winners)
-            state = _round(state, entries=entries, winners=r.winners + ((event.trick, event.winner,
-                                                                          event.next_leader),), moves=())
+            won_now = (event.trick, event.winner, event.next_leader)
+            state = _round(state, entries=entries, winners=r.winners + (won_now,), moves=(), ended=r.moves)
             if solo and not again:
                 p = _piles(state)
                 keep = without(p.trick, tuple(c for c in p.trick if c.extra_love))

@@ -3,7 +3,8 @@
 The table's line (ORIGIN_STORY.md §3.3-§3.5, §9): the commands it stands for, checked one after the other on a
 copy of the state, so a line of three cards is recorded whole or not at all.
 
-    7br 10br 13sp        cards in seat order from whoever plays next
+    7br 10br 13sp        cards in seat order from whoever plays next; run together too: 7b10b13s
+    5b3t+9l8b7b+4t       a sidekick's card, + (or ` up `) then the card it turns up: a duo trick in one line
     bob 10br             one seat's card (`10br as 11 by Trance`, `7br up 3sp`: a sidekick's next card turned up)
     w bob                the winners level: who won the trick
     ann 3, bob 5         the score-only level: the round's tricks per seat at once
@@ -23,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from ..decision import Accepted, Rejected, Violation
 from ..errors import InputError
 from . import commands as c
-from .cards import Card, parse_card
+from .cards import Card, parse_card, split_run
 from .decide import decide, table_draw
 from .describe import describe
 from .evolve import evolve
@@ -136,13 +137,34 @@ def _plays(state: GameState, t: str, level: str) -> list[c.Command]:
     if first is not None:  # the cards level: a name alone says nothing of the card
         raise InputError(f"{first} played which card? Write e.g. '{words[0]} 10br'; 'w {words[0]}' names the trick's "
                          "winner")
-    if {"up", "as", "by", "ignore"} & {w.casefold() for w in words}:
-        return [_play(state, "", t)]  # one card, changed or with a sidekick's card turned up
-    named = next((w for w in words if not any(ch.isdigit() for ch in w) and _seat(state, w) is None), None)
+    if {"as", "by", "ignore"} & {w.casefold() for w in words}:
+        return [_play(state, "", t)]  # one card, changed by an ability
+    named = next((w for w in words if not any(ch.isdigit() for ch in w) and w.casefold() != "up"
+                  and _seat(state, w) is None), None)
     if named is not None:  # every card has a value: a word without one was meant as a seat
         raise InputError(f"{named!r} is neither a seat ({', '.join(state.seating.names)}) nor a card (a value "
                          "then a suit, e.g. 9br)")
-    return [c.PlayCard("", _card(w, state)) for w in words]  # seats filled in as the cards are checked
+    return _in_order(state, words)
+
+
+def _in_order(state: GameState, words: list[str]) -> list[c.Command]:
+    """Cards from the seat to play next, spaced or run together (`7b10b13s`), each sidekick's card followed by the
+    card it turns up (`5b 3t up 9l 8b 7b up 4t`, or `5b3t+9l8b7b+4t`: a duo trick in one line). The seats are filled
+    in as the cards are checked, so this is the same commands as one card a line."""
+    words = " up ".join(" ".join(words).split("+")).split()  # `3t+9l`: + is `up` in one key
+    tokens = [part for w in words for part in ([w] if w.casefold() == "up" else split_run(w))]
+    plays: list[c.PlayCard] = []
+    rest = iter(tokens)
+    for token in rest:
+        if token.casefold() != "up":
+            plays.append(c.PlayCard("", _card(token, state)))
+            continue
+        turned = next(rest, "up")
+        if not plays or plays[-1].turned is not None or turned.casefold() == "up":
+            raise InputError("'up' (or +) goes between a sidekick's card and the card it turns up, e.g. '7br up 3sp' "
+                             "or '7b+3s'")
+        plays[-1] = replace(plays[-1], turned=_card(turned, state))
+    return list(plays)
 
 
 def read(state: GameState, text: str, level: str = "winners",

@@ -113,6 +113,9 @@ class RoundState:
     # solo: the Vancardians' moves since your last card or the last trick won, each with the steps that chose her
     # card (§3.8.8): the one thing the table shows that the tricks alone do not keep
     moves: tuple[e.VancardianChose, ...] = ()
+    # solo: those of the trick last won, kept when it is gathered, so the table can show the follow that ended it
+    # with the trick's result for a moment (the next trick's moves take `moves` at once)
+    ended: tuple[e.VancardianChose, ...] = ()
 
     @property
     def tricks_done(self) -> int:

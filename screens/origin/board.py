@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
+from scoring.origin import events as e
 from scoring.origin.cards import Card
 from scoring.origin.round_input import Alignment
 from scoring.origin.round_result import villain_status
@@ -166,8 +167,24 @@ def banner(view: TableView) -> str:
 
 def moves_text(view: TableView) -> Text:
     """Each Vancardian move in the trick as numbered steps, each with its rule id (§3.8.8)."""
+    return steps_text(view.facts.moves)
+
+
+def just_won(results: Sequence[str], moves: Sequence[e.VancardianChose]) -> Text:
+    """The tricks just won, for a moment (as at the table, before they are gathered face down): each one's cards
+    and winner, then the Vancardians' moves in the last one since your card (the follow that ended it)."""
     out = Text()
-    for move in view.facts.moves:
+    out.append("\n".join(results), style="bold green")
+    if moves:
+        out.append("\n")
+        out.append_text(steps_text(moves))
+    out.rstrip()
+    return out
+
+
+def steps_text(moves: Sequence[e.VancardianChose]) -> Text:
+    out = Text()
+    for move in moves:
         out.append(f"{move.seat} {'leads' if move.role == 'lead' else 'follows'}: plays {move.card}\n", style="bold")
         for n, (rule, sentence) in enumerate(move.steps, start=1):
             out.append(f" {n}. {sentence} ")

@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.events import Resize
+from textual.events import Key, Resize
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option, OptionDoesNotExist
@@ -91,7 +91,7 @@ class OriginRulesScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="top"):
-            yield Input(placeholder="search: words or a rule id (ctrl+f)", id="search")
+            yield Input(placeholder="search: type words or a rule id", id="search")
             yield Choice([("any player count", ANY), *((label, key) for key, label in COUNTS.items())],
                          value=self.players, allow_blank=False, id="players")
         with Horizontal():
@@ -168,6 +168,17 @@ class OriginRulesScreen(Screen[None]):
         first = next((e for e in self.query(RuleEntry) if e.display), None)
         if first is not None:
             self.show(first.rule_id)
+
+    def on_key(self, event: Key) -> None:
+        """Typing searches wherever the focus is (the rules, the index): each key goes to the search, in order, even
+        before the focus has moved there (keys typed ahead are not lost)."""
+        if not event.is_printable or event.character is None or isinstance(self.focused, Input | Select):
+            return
+        event.stop()
+        event.prevent_default()
+        search = self.query_one("#search", Input)
+        search.insert_text_at_cursor(event.character)
+        search.focus()
 
     def action_search(self) -> None:
         self.query_one("#search", Input).focus()

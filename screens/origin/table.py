@@ -4,6 +4,7 @@ the cards that may not be played dimmed, the Vancardians' moves step by step, an
 The line is checked as it is typed (pure: a preview records nothing); Enter asks the app to record it."""
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -40,8 +41,10 @@ class OriginTableScreen(Screen[None]):
     OriginTableScreen #moves { height: auto; padding: 0 1; }
     OriginTableScreen #log { height: auto; padding: 0 1; color: $text-muted; }
     OriginTableScreen #trick { height: auto; padding: 0 1; }
+    OriginTableScreen #last { height: auto; padding: 0 1; }
     OriginTableScreen #action { margin: 0 1; }
     OriginTableScreen #preview { height: 2; padding: 0 1; }
+    OriginTableScreen #help { height: auto; padding: 0 1; color: $text-muted; }
     """
     BINDINGS = [Binding("ctrl+z", "undo", "Undo"), Binding("f1", "explain", "Rule"),
                 Binding("ctrl+o", "override", "Override"), Binding("f2", "level", "Logging level"),
@@ -81,11 +84,13 @@ class OriginTableScreen(Screen[None]):
             with VerticalScroll(id="board"):
                 yield Static("", id="seats")
             with VerticalScroll(id="side"):
+                yield Static("", id="last")  # the tricks just won, for a moment: first, beside or under the seats
                 yield Static("", id="moves")
                 yield Static("", id="log", markup=False)
         yield Static("", id="trick")
         yield ActionLine(placeholder="", id="action", suggester=Completer(self.rest))
         yield Verdict("preview")
+        yield Static("", id="help", markup=False)  # under the line, not its placeholder: whole, and kept as typed
         yield Footer()
 
     def on_mount(self) -> None:
@@ -113,13 +118,22 @@ class OriginTableScreen(Screen[None]):
         else:
             self.call_after_refresh(side.scroll_end, animate=False)
         self.query_one("#trick", Static).update(trick_line(view))
+        self.query_one("#last", Static).display = False  # the tricks just won are told after, for a moment
         solo = view.state.mode is Mode.SOLO
         solo_help = SOLO_HELP if view.state.deck == "app" else SOLO_TABLE_HELP
         help_text = solo_help.format(you=view.state.you) if solo else LINE_HELP[self.level]
         if view.state.mode is Mode.DUO and self.level != "score only":
             help_text = DUO_HELP
-        self.query_one("#action", Input).placeholder = help_text
+        self.query_one("#help", Static).update(help_text)
         self.check_line()
+
+    def tell(self, text: Text) -> None:
+        """The tricks just won, at the top of the moves and log until the next key is typed (a toast covered the
+        line and was gone in 3 s; above the line it pushed the seats away)."""
+        last = self.query_one("#last", Static)
+        last.update(text)
+        last.display = bool(text.plain)
+        self.call_after_refresh(self.query_one("#side", VerticalScroll).scroll_home, animate=False)
 
     def refused(self, text: str) -> None:
         self.query_one("#preview", Verdict).say(text, "problem")
@@ -145,6 +159,8 @@ class OriginTableScreen(Screen[None]):
         return None
 
     def on_input_changed(self, event: Input.Changed) -> None:
+        if event.value:
+            self.query_one("#last", Static).display = False  # the next card: the trick is gathered face down
         self.check_line()
 
     def check_line(self, line: str | None = None) -> None:
@@ -215,8 +231,7 @@ class OriginTableScreen(Screen[None]):
             self.notify("Solo is always logged card by card: the Vancardians need to see every card.")
             return
         self.level = LEVELS[(LEVELS.index(self.level) + 1) % len(LEVELS)]
-        self.notify(f"Logging level: {self.level} ({LINE_HELP[self.level]})")
-        self.show(self.view)
+        self.show(self.view)  # the status line names the level, the help under the line what to type (no toast over it)
 
     def action_explain(self) -> None:
         refusal = self.reading.refusal

@@ -22,6 +22,7 @@ from scoring.origin.notation import (
     Superhero,
     level_in_use,
     parse_line,
+    read,
     step_answer,
 )
 from scoring.origin.state import Phase
@@ -145,3 +146,42 @@ def test_the_score_only_level_checks_every_seat_typed_even_with_no_trick() -> No
     assert parse_line(now, "ann 2, bob 0, cat 1") == [c.NameWinner("Ann")] * 2 + [c.NameWinner("Cat")]
     with pytest.raises(InputError, match="'zed' is not a seat: the seats are Ann, Bob, Cat"):
         parse_line(now, "ann 3, zed 0")
+
+
+def recorded(engine: Engine, text: str, level: str = "cards") -> list[c.Command]:
+    """The line read as the table reads it, its commands then recorded one by one (the referee checks each)."""
+    reading = read(state(engine), text, level)
+    assert reading.refusal is None and not reading.problem, (text, reading)
+    for command in reading.commands:
+        engine.submit(command)
+    return list(reading.commands)
+
+
+def test_a_trick_typed_run_together_is_the_same_plays_as_spaced_or_seat_by_seat() -> None:
+    spaced, run, seated = table(*PLAYERS), table(*PLAYERS), table(*PLAYERS)
+    plays = recorded(spaced, "7br 10br 13sp")
+    assert recorded(run, "7b10b13s") == plays == [c.PlayCard("Ann", card("7br")), c.PlayCard("Bob", card("10br")),
+                                                   c.PlayCard("Cat", card("13sp"))]
+    for line in ("ann 7br", "bob 10br", "cat 13sp"):
+        recorded(seated, line)
+    assert spaced.log == run.log == seated.log
+    assert recorded(run, "2t12t") == [c.PlayCard("Bob", card("2st")), c.PlayCard("Cat", card("12st"))]  # Bob won
+    with pytest.raises(InputError, match="'113s' is not a card"):  # 11 then 3s? 1 then 13s? never guessed
+        parse_line(state(run), "113s", "cards")
+
+
+def test_a_duo_trick_is_one_line_each_sidekick_card_followed_by_the_one_it_turns_up() -> None:
+    def dealt() -> Engine:
+        return given(c.StartGame("duo", ("A", "B")), c.ChooseDealer("A"), c.StartRound(),
+                     c.DealHands((("SK B", (card("7br"), card("12sp"))), ("SK A", (card("3st"), card("9lv"))))),
+                     c.RevealAlignments((("A", H), ("B", V))))
+
+    four, one = dealt(), dealt()
+    for line in ("5br", "3st up 4st", "8br", "7br up 11sp"):  # B leads, SK A, A, SK B: four lines before
+        recorded(four, line)
+    assert [p.turned for p in recorded(one, "5b3t up 4t8b7b up 11s")] == [None, card("4st"), None, card("11sp")]
+    assert four.log == one.log
+    assert parse_line(state(dealt()), "5b3t+4t8b7b+11s", "cards") == parse_line(state(dealt()), "5b 3t up 4t 8b 7b up 11s")
+    for wrong in ("5b up", "up 4t 5b", "5b 3t up up 4t", "5b 3t up 4t up 6t", "5b3t+"):
+        with pytest.raises(InputError, match=r"'up' \(or \+\) goes between a sidekick's card and the card it turns up"):
+            parse_line(state(dealt()), wrong, "cards")

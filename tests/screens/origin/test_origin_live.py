@@ -339,7 +339,7 @@ async def test_solo_with_the_tables_deck_the_vancardians_wait_for_go_and_for_the
         assert "Automaton to play" in shown(app, "#trick") or "Automaton leads" in shown(app, "#trick")
         await line(pilot, "", "enter")  # go: her lead needs no draw
         assert "Automaton 8br" in shown(app, "#trick") and "Factoryon to play" in shown(app, "#trick")
-        assert "draw 9st 6sp" in app.screen.query_one("#action", Input).placeholder
+        assert "draw 9t 6s" in shown(app, "#help")
         await line(pilot, "go", "enter")  # her follow needs the cards drawn: said, and the line kept to mend
         await pilot.pause()
         assert "OS-DECK-EMPTY" in shown(app, "#preview") and "`draw`" in shown(app, "#preview")
