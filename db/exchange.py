@@ -18,8 +18,7 @@ from .errors import Conflict, DamagedGame, UnknownRecord
 from .kinds import Seat
 from .models import Event as EventRow
 from .models import Game, Player, Result, aware
-from .player_rows import profile_id
-from .profiles import remember_bgstats
+from .player_rows import find, profile_id
 from .records import GameRecord, StoredEvent, WholeGame
 
 
@@ -113,7 +112,7 @@ class Exchange:
                 a, s = self._add(c, batch, twins)
                 added, skipped = added + a, skipped + s
             for name, (uid, bgg) in (bgstats or {}).items():
-                remember_bgstats(c, name, uid, bgg)
+                _remember_bgstats(c, name, uid, bgg)
         return added, skipped
 
     def known(self, uids: Iterable[str]) -> set[str]:
@@ -201,3 +200,19 @@ def _twin(c: Connection, game: WholeGame) -> int | None:
         if sorted((r.name_key, r.score) for r in rows) == want:
             return int(other)
     return None
+
+
+def _remember_bgstats(c: Connection, name: str, uid: str, bgg: str) -> None:
+    """The profile called `name` is BG Stats' player `uid` (32 hex digits; "" when not known), BoardGameGeek
+    username `bgg` ("" when none): a uuid (and its username) belongs to one profile, the last one its plays went
+    to."""
+    try:
+        profile = find(c, name)
+    except UnknownRecord:
+        return
+    if uid:
+        c.execute(update(Player).where(Player.bgstats_uuid == uid, Player.id != profile.id)
+                  .values(bgstats_uuid=None, bgg_username=None))  # the player's username goes with them
+        c.execute(update(Player).where(Player.id == profile.id).values(bgstats_uuid=uid))
+    if bgg:
+        c.execute(update(Player).where(Player.id == profile.id).values(bgg_username=bgg))

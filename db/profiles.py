@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Connection, func, select, update
+from sqlalchemy import func, select, update
 
 from . import ratings, tallies
 from .database import Database
 from .engine import one_writer
-from .errors import StoreError, UnknownRecord
+from .errors import StoreError
 from .models import Game, GamePlayer, Player, Result, aware
 from .player_rows import add, clean_name, find, record
 from .records import PlayerRecord
@@ -96,16 +96,3 @@ class Profiles:
             return [(r.name_key, r.kind, r.variant, r.uid, aware(r.started_at))
                     for r in c.execute(select(games).where(games.c.first == 1))]
 
-
-def remember_bgstats(c: Connection, name: str, uid: str, bgg: str) -> None:
-    """The profile called `name` is BG Stats' player `uid` (32 hex digits; "" when not known), BoardGameGeek
-    username `bgg` ("" when none): a uuid belongs to one profile, the last one its plays went to."""
-    try:
-        profile = find(c, name)
-    except UnknownRecord:
-        return
-    if uid:
-        c.execute(update(Player).where(Player.bgstats_uuid == uid, Player.id != profile.id).values(bgstats_uuid=None))
-        c.execute(update(Player).where(Player.id == profile.id).values(bgstats_uuid=uid))
-    if bgg:
-        c.execute(update(Player).where(Player.id == profile.id).values(bgg_username=bgg))

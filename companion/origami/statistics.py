@@ -16,6 +16,10 @@ from ..figures import sparkline
 from ..game import Statistics
 from . import KIND
 
+# A family is the game's set-up (shuffled into the one deck), not a player's: its line counts the player's games
+# with that family in the deck.
+FAMILY_MEANS = "family: the games with that family in the deck"
+
 
 @dataclass(frozen=True, slots=True)
 class Tally:
@@ -47,8 +51,8 @@ class OrigamiStats:
 
 
 def facts(game: Finished) -> list[list[Fact]]:
-    """A seat's result counts one game in its variant, its player count and each of its families: a win when it won
-    (a shared victory is a win for each), and its points (None when not known)."""
+    """A seat's result counts one game in its variant, its player count and each family in its deck: a win when it
+    won (a shared victory is a win for each), and its points (None when not known)."""
     players = str(len(game.seats))
     return [[Fact("variant", game.variant, int(s.winner), s.score), Fact("players", players, int(s.winner), s.score),
              *(Fact("family", family, int(s.winner), s.score) for family in game.families)] for s in game.seats]
@@ -118,6 +122,8 @@ def stats_text(s: OrigamiStats, title: str | None = None) -> str:
                       "kept only who won): counted in games and wins, not in the averages, best or trend")
     for title, tallies, unit in (("variant", s.by_variant, ""), ("family", s.by_family, ""),
                                  ("players", s.by_players, " players")):
+        if title == "family" and tallies:
+            out.append(f"  {FAMILY_MEANS}")
         for t in tallies:
             out.append(f"  {title:<8} {t.key + unit:<16} {t.games:>4} games {t.wins:>4} wins {_rate(t):>5} "
                        f"avg {_avg(t)}")
