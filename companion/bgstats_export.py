@@ -212,7 +212,8 @@ class Export:
 
     def _player(self, key: str, pid: int, name: str) -> dict[str, Any]:
         known, bgg = self.profiles.get(key, ("", ""))
-        return {"id": pid, "uuid": _upper(known or uuid.uuid5(SPACE, f"player:{key or 'anonymous'}").hex),
+        made = uuid.uuid5(SPACE, f"player:{key}" if key else "anonymous")  # never a named player's ("player:…")
+        return {"id": pid, "uuid": _upper(known or made.hex),
                 "name": name, "isAnonymous": not key, "modificationDate": self.stamp, "bggUsername": bgg}
 
 

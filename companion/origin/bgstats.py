@@ -10,8 +10,8 @@ the import share (companion/share.py, bgstats_export.py, bgstats.py ask them her
 - startPlayer: whoever led the first trick of round 1, the seat to the first dealer's left (OS-LEAD-FIRST); a
   game whose first dealer is not on record (quick score, an imported play) marks nobody.
 - role: BG Stats keeps one role per player per play, a single text its role statistics group by. An Origin Story
-  player changes alignment every round, so no one value is true of the game: role is left empty and each
-  player's alignment mix ("hero ×3, villain ×2") goes in the play's comment instead.
+  player changes alignment every round, so no one value is true of the game: a player's role is left empty (a
+  Vancardian's is its name) and each player's alignment mix ("hero ×3, villain ×2") goes in the play's comment.
 - Read back, a play of "Origin Story" becomes a finished game: the mode from the seats (one player, or one player
   with Automaton and Factoryon: solo; two: duo; three to five: table), the VP as scores, every co-winner a winner.
   The Vancardians are no profiles: their VP go in the player's sheet, as for a game played here. The rounds are
@@ -191,9 +191,8 @@ def read(play: Play, where: str) -> Play:
     roles = play.roles or ("",) * len(play.players)
     bots = [known.get(r.casefold()) if g else known.get(p.casefold())
             for p, g, r in zip(play.players, play.guests, roles, strict=True)]
-    vancardian = [b is not None for b in bots]
     opponents = tuple((b, s, w) for b, s, w in zip(bots, play.scores, play.winners, strict=True) if b is not None)
-    keep = [not v for v in vancardian]
+    keep = [b is None for b in bots]
     people = tuple(p for p, k in zip(play.players, keep, strict=True) if k)
     if opponents and (len(opponents) != len(VANCARDIANS) or len(people) != 1):
         raise InputError(f"{', '.join(p for p, _, _ in opponents)} sit only at a solo game of Origin Story (one "
