@@ -71,6 +71,8 @@ class Play:
     guests: tuple[bool, ...] = ()
     kind: str = games.UNMARKED
     roles: tuple[str, ...] = ()  # each seat's role as BG Stats keeps it ("" for none)
+    board: str = ""  # BG Stats' variant/board of the play
+    families: tuple[str, ...] = ()  # the game's set-up, where the board says it (Origami)
     opponents: tuple[tuple[str, int | None, bool], ...] = ()  # seats the game plays itself: (name, points, winner)
 
     @property
@@ -248,7 +250,8 @@ def _play(play: dict[str, Any], kind: str, variant: str, names: dict[int, str], 
                              "points win (correct the play in BG Stats)", where=where)
     content = f"{variant}|{started:{DATE}}|" + "|".join(f"{p}={s}" for p, s in zip(players, scores, strict=False))
     return Play(uid or uuid.uuid5(_SPACE, content).hex, variant, started, minutes, tuple(players), tuple(scores),
-                tuple(winners), tuple(guests), kind, roles=tuple(roles))
+                tuple(winners), tuple(guests), kind, roles=tuple(roles),
+                board=" ".join(board.split()) if isinstance(board := play.get("board"), str) else "")
 
 
 def _score(value: Any, where: str) -> int | None:
@@ -309,6 +312,7 @@ def seated_once(play: Play, seats: list[str]) -> None:
 
 def finished_game(play: Play, seats: tuple[str, ...], tie_break: str | None, results: tuple[dict[str, Any], ...],
                   rules: dict[str, str] | None = None) -> WholeGame:
-    """A play as the finished game the history keeps (no log, no families: BG Stats keeps none)."""
-    return WholeGame(play.uid, play.variant, (), (), rules or {}, seats, "finished", "bgstats", play.started_at,
+    """A play as the finished game the history keeps (no log; the families only where its board says them)."""
+    return WholeGame(play.uid, play.variant, play.families, (), rules or {}, seats, "finished", "bgstats",
+                     play.started_at,
                      play.started_at + timedelta(minutes=play.minutes), tie_break, (), results, play.kind)

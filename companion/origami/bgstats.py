@@ -8,18 +8,21 @@ goes back to BG Stats without scores."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from db.records import GameRecord, LoggedEvent, WholeGame
 from db.store import Store
 from scoring.errors import InputError
 from scoring.origami import events as e
+from scoring.origami.table import Variant
 
 from ..bgstats import Play, finished_game, is_guest, ref_of, seated_once
 from ..bgstats_export import Box, Exported, Seat
 from ..games import read_event
 from ..session import in_effect
 from ..share import head
+from .catalogue import shipped
 
 # Players, play time and age as the boxes are published: Origami 2-4 players, 15-30 minutes (justpushstart.com's
 # review, 2017-12), from 8 (dottorgadget.it's review); Origami Legends 2-4 players, 15-30 minutes, from 8
@@ -35,6 +38,7 @@ TITLES = {"origami": "origami", "origami legends": "legends", "origami leggende"
 FEWEST = 2  # players at a play
 WINNERS_ONLY = True  # a play that kept only who won joins the history, its points unknown
 WITH_LEGENDS = "Played with the Origami Legends expansion"
+FAMILIES = "Families: "  # the play's board: the families in the deck
 
 
 # --- one play for BG Stats' createPlay link -----------------------------------------------------------------
@@ -66,7 +70,7 @@ def bgstats_play(game: GameRecord, results: list[dict[str, Any]], *, starting: i
 
 def board(families: Sequence[str]) -> str:
     """The game's set-up as BG Stats' variant/board field says it."""
-    return f"Families: {', '.join(families)}"
+    return FAMILIES + ", ".join(families)
 
 
 def starting_seat(log: Sequence[LoggedEvent]) -> int | None:
@@ -132,6 +136,14 @@ def variant(box: str, play: dict[str, Any], boxes: dict[int, tuple[str, str]], w
 
 
 def read(play: Play, where: str) -> Play:
+    """The families back from the board the companion writes ("Families: farm, sky"): the variant's families, one
+    per player; any other board is BG Stats' own text, and the play keeps no families."""
+    said = play.board.removeprefix(FAMILIES) if play.board.startswith(FAMILIES) else ""
+    families = tuple(f.strip().casefold() for f in said.split(",") if f.strip())
+    known = shipped().families
+    if (len(families) == len(play.players) == len(set(families))
+            and all(f in known and known[f] in Variant(play.variant).games for f in families)):
+        return replace(play, families=families)
     return play
 
 

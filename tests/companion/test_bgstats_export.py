@@ -24,6 +24,7 @@ from typing import Any
 
 import pytest
 
+from companion.bgstats import read_bgstats
 from companion.games import KINDS
 from companion.origami.catalogue import shipped
 from companion.origami.render import sheet_json
@@ -155,6 +156,31 @@ def test_the_export_is_read_by_what_the_public_readers_index(url: str, tmp_path:
     assert code == 0 and out.strip().endswith("3 games added, 0 already here"), err
     assert finished(target) == finished(url)
     assert ("mixed", (("Ugo", 3, 1, True), ("P1", 0, 2, False))) in finished(target)
+    assert families(target) == families(url) and ("farm", "polar") in families(target)  # back from the board
+
+
+def families(url: str) -> list[tuple[str, ...]]:
+    """Each finished game's families (the game's set-up)."""
+    store = Store.open(url, KINDS)
+    try:
+        return sorted(g.families for g in store.games.all(status="finished"))
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize(("board", "families"), [
+    ("Families: farm, sky", ("farm", "sky")), ("Families: Farm ,  SKY", ("farm", "sky")),
+    ("Families: farm, dragons", ()), ("Families: farm", ()), ("Families: farm, farm", ()), ("farm, sky", ()),
+    ("", ())])
+def test_only_a_board_naming_the_families_of_the_play_gives_its_families(board: str,
+                                                                       families: tuple[str, ...]) -> None:
+    """A board BG Stats users typed themselves is their text: only the variant's families, one per player, are read."""
+    data = {"games": [{"id": 1, "name": "Origami"}], "players": [{"id": 1, "name": "Ann"}, {"id": 2, "name": "Bob"}],
+            "plays": [{"gameRefId": 1, "playDate": "2026-11-20 19:00:00", "board": board,
+                       "playerScores": [{"playerRefId": 1, "score": "30", "seatOrder": 0},
+                                        {"playerRefId": 2, "score": "20", "seatOrder": 1}]}]}
+    (play,) = read_bgstats(data, "board.json").plays
+    assert play.families == families
 
 
 def test_without_a_location_every_play_still_names_one(url: str, tmp_path: Path,
