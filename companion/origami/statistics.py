@@ -1,6 +1,8 @@
 """Origami's statistics: what each finished result adds to its player's lines (by variant, player count and family:
-a game, a win and its points), and those lines read back as a player's figures, as text and JSON. The store adds
-them up (db/tallies.py); the history asks for them through the registry (companion/history.py)."""
+a game, a win and its points), and those lines read back as a player's figures, as text and JSON. A family is the
+game's set-up, shuffled into the one deck (no player owns one): a player's line for "farm" counts their games with
+the farm family in the deck, whoever played its cards. The store adds them up (db/tallies.py); the history asks
+for them through the registry (companion/history.py)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -16,14 +18,10 @@ from ..figures import sparkline
 from ..game import Statistics
 from . import KIND
 
-# A family is the game's set-up (shuffled into the one deck), not a player's: its line counts the player's games
-# with that family in the deck.
-FAMILY_MEANS = "family: the games with that family in the deck"
-
 
 @dataclass(frozen=True, slots=True)
 class Tally:
-    key: str  # the variant, family or player count this line is about ("" for all games)
+    key: str  # the variant, family (in the deck) or player count this line is about ("" for all games)
     games: int
     wins: int
     average: float | None  # over the games with points (None: none has)
@@ -122,8 +120,6 @@ def stats_text(s: OrigamiStats, title: str | None = None) -> str:
                       "kept only who won): counted in games and wins, not in the averages, best or trend")
     for title, tallies, unit in (("variant", s.by_variant, ""), ("family", s.by_family, ""),
                                  ("players", s.by_players, " players")):
-        if title == "family" and tallies:
-            out.append(f"  {FAMILY_MEANS}")
         for t in tallies:
             out.append(f"  {title:<8} {t.key + unit:<16} {t.games:>4} games {t.wins:>4} wins {_rate(t):>5} "
                        f"avg {_avg(t)}")
