@@ -12,7 +12,11 @@ The parts of the file read:
   Leggende"); Origami played with Legends as an expansion (or the other way round) is a mixed game.
 - A score is text as typed in BG Stats: a number, or a sum such as "5+4+3" or "24-12" (BG Stats lets players
   add up there), worked out here with whole numbers, + and - only; or blank, for a play that kept only who won.
-- BG Stats' anonymous players are guests: each seat of one is its own guest, never joined to a profile.
+- BG Stats' anonymous players are guests: each seat of one is its own guest, never joined to a profile, and goes
+  back out as BG Stats' anonymous player (`is_guest`). A seat's role is read for the games that need it (an
+  anonymous seat whose role is a bot: Origin Story's Vancardians).
+- Each named player's uuid and BoardGameGeek username (`Reading.profiles`): the profile they go to keeps them, so
+  a later play under a name the profile no longer has still finds it, and an export gives them back.
 
 A play keeps its uuid as the game's uid (as 32 hex digits), so a file read twice adds nothing and a file the
 companion wrote comes back to the same games. Times are UTC, as the companion sends them to BG Stats.
@@ -28,7 +32,7 @@ import re
 import unicodedata
 import uuid
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -37,7 +41,7 @@ from scoring.errors import InputError
 
 from . import games
 from .bgstats_export import SPACE as _SPACE
-from .bgstats_export import to_bgstats
+from .bgstats_export import Profile, to_bgstats
 from .share import DATE
 
 __all__ = ["Play", "Reading", "is_bgstats", "read_bgstats", "to_bgstats", "whole_game"]
@@ -66,6 +70,9 @@ class Play:
     winners: tuple[bool, ...]
     guests: tuple[bool, ...] = ()
     kind: str = games.UNMARKED
+    roles: tuple[str, ...] = ()  # each seat's role as BG Stats keeps it ("" for none)
+    board: str = ""  # BG Stats' variant/board of the play
+    families: tuple[str, ...] = ()  # the game's set-up, where the board says it (Origami)
     opponents: tuple[tuple[str, int | None, bool], ...] = ()  # seats the game plays itself: (name, points, winner)
 
     @property
@@ -79,6 +86,7 @@ class Reading:
     winners_only: tuple[Play, ...]  # blank scores in a game whose history is its points: read, but left out
     other_games: int  # plays of other games, left out
     ignored: int  # plays of the companion's games marked "ignored" in BG Stats, left out too
+    profiles: dict[str, Profile] = field(default_factory=dict)  # a named player -> (uuid, BGG username)
 
     @property
     def guests(self) -> set[str]:
@@ -111,6 +119,7 @@ def read_bgstats(data: Any, where: str) -> Reading:
                 break
     names: dict[int, str] = {}
     anonymous: set[int] = set()
+    profiles: dict[str, Profile] = {}
     for p in data["players"]:
         ref = ref_of(p, "id", f"{where}: players")
         name = p.get("name")
@@ -120,6 +129,8 @@ def read_bgstats(data: Any, where: str) -> Reading:
         if not isinstance(name, str) or not name.strip():
             raise InputError(f"player {ref} has no name", where=where)
         names[ref] = " ".join(name.split())
+        if ref not in anonymous:
+            profiles.setdefault(names[ref], _profile(p))
     plays: list[Play] = []
     other = ignored = 0
     for i, play in enumerate(data["plays"]):
@@ -138,8 +149,34 @@ def read_bgstats(data: Any, where: str) -> Reading:
         raise InputError("a play is listed twice (the same uuid)", where=where)
     plays = _distinct_guests(plays)
     joins = [p.points_known or games.game(p.kind).bgstats().WINNERS_ONLY for p in plays]
-    return Reading(tuple(p for p, j in zip(plays, joins, strict=True) if j),
-                   tuple(p for p, j in zip(plays, joins, strict=True) if not j), other, ignored)
+    kept = tuple(p for p, j in zip(plays, joins, strict=True) if j)
+    seated = {n for p in kept for n in p.players}
+    return Reading(kept, tuple(p for p, j in zip(plays, joins, strict=True) if not j), other, ignored,
+                   {n: known for n, known in profiles.items() if n in seated and any(known)})
+
+
+def _profile(player: dict[str, Any]) -> Profile:
+    """A BG Stats player's uuid (as 32 hex digits) and BoardGameGeek username, "" for what the file lacks."""
+    try:
+        uid = uuid.UUID(str(player.get("uuid"))).hex
+    except ValueError:
+        uid = ""
+    bgg = player.get("bggUsername")
+    return uid, " ".join(bgg.split())[:80] if isinstance(bgg, str) else ""
+
+
+def guest_token(uid: str | None, started: datetime) -> str:
+    """What a guest's name carries of their play: the start of its uuid, or its date without one."""
+    return (uid or "")[:GUEST_TOKEN].upper() or f"{started.astimezone(UTC):%y%m%d%H%M}"
+
+
+def is_guest(name: str, game: WholeGame) -> bool:
+    """Whether a seat of a game imported from BG Stats is one of its anonymous players: a guest's name ends in its
+    play's token and seat, as read_bgstats makes it (a guest renamed since is somebody with a name)."""
+    head, _, seat = name.rpartition("-")
+    return (game.source == "bgstats" and seat.isdigit()
+            and head.rpartition(" ")[2] in {guest_token(game.uid, game.started_at), game.uid.upper(),
+                                            guest_token(None, game.started_at)})
 
 
 def _distinct_guests(plays: list[Play]) -> list[Play]:
@@ -179,7 +216,7 @@ def _play(play: dict[str, Any], kind: str, variant: str, names: dict[int, str], 
         if not isinstance(seat, int) or isinstance(seat, bool):
             raise InputError(f"seatOrder {_short(seat)}: a whole number is needed", where=where)
     rows = sorted(rows, key=lambda r: int(r.get("seatOrder", 0)))
-    players, scores, winners, guests = [], [], [], []
+    players, scores, winners, guests, roles = [], [], [], [], []
     uid = _uuid(play)
     for seat, row in enumerate(rows):
         ref = ref_of(row, "playerRefId", where)
@@ -188,9 +225,10 @@ def _play(play: dict[str, Any], kind: str, variant: str, names: dict[int, str], 
         scores.append(_score(row.get("score"), f"{where}: {names[ref]}"))
         winners.append(row.get("winner") is True)
         guests.append(ref in anonymous)
+        role = row.get("role")
+        roles.append(" ".join(role.split()) if isinstance(role, str) else "")
         # a guest is somebody nobody named: their own name, for this seat of this play only
-        players.append(f"{names[ref][:GUEST_NAME].rstrip()} "
-                       f"{(uid or '')[:GUEST_TOKEN].upper() or started.strftime('%y%m%d%H%M')}-{seat + 1}"
+        players.append(f"{names[ref][:GUEST_NAME].rstrip()} {guest_token(uid, started)}-{seat + 1}"
                        if ref in anonymous else names[ref])
     if len({p.casefold() for p in players}) != len(players):
         raise InputError(f"a name sits at the table twice ({', '.join(players)}): rename one in BG Stats",
@@ -212,7 +250,8 @@ def _play(play: dict[str, Any], kind: str, variant: str, names: dict[int, str], 
                              "points win (correct the play in BG Stats)", where=where)
     content = f"{variant}|{started:{DATE}}|" + "|".join(f"{p}={s}" for p, s in zip(players, scores, strict=False))
     return Play(uid or uuid.uuid5(_SPACE, content).hex, variant, started, minutes, tuple(players), tuple(scores),
-                tuple(winners), tuple(guests), kind)
+                tuple(winners), tuple(guests), kind, roles=tuple(roles),
+                board=" ".join(board.split()) if isinstance(board := play.get("board"), str) else "")
 
 
 def _score(value: Any, where: str) -> int | None:
@@ -273,6 +312,7 @@ def seated_once(play: Play, seats: list[str]) -> None:
 
 def finished_game(play: Play, seats: tuple[str, ...], tie_break: str | None, results: tuple[dict[str, Any], ...],
                   rules: dict[str, str] | None = None) -> WholeGame:
-    """A play as the finished game the history keeps (no log, no families: BG Stats keeps none)."""
-    return WholeGame(play.uid, play.variant, (), (), rules or {}, seats, "finished", "bgstats", play.started_at,
+    """A play as the finished game the history keeps (no log; the families only where its board says them)."""
+    return WholeGame(play.uid, play.variant, play.families, (), rules or {}, seats, "finished", "bgstats",
+                     play.started_at,
                      play.started_at + timedelta(minutes=play.minutes), tie_break, (), results, play.kind)

@@ -110,7 +110,7 @@ def _export(args: argparse.Namespace, url: str) -> tuple[Any, str]:
             _write_chunks(args.file, _csv_chunks(sound()))
             count = tally["finished"]
         elif args.bgstats:
-            export = Export(now)
+            export = Export(now, profiles=store.profiles.bgstats(), firsts=store.profiles.first_games())
             _write_chunks(args.file, bgstats_chunks(sound(), export))
             count = export.plays
         else:
@@ -157,10 +157,11 @@ def _json_file(path: Path) -> Any:
     return jsontext.loads(read_text(path, "import"), str(path), invalid="not JSON")
 
 
-def _add(url: str, games: list[WholeGame], twins: bool = False) -> tuple[int, int]:
+def _add(url: str, games: list[WholeGame], twins: bool = False,
+         bgstats: dict[str, tuple[str, str]] | None = None) -> tuple[int, int]:
     store = Store.open(url, KINDS, timeout=WAIT)
     try:
-        return store.exchange.add(games, twins=twins)
+        return store.exchange.add(games, twins=twins, bgstats=bgstats)
     finally:
         store.close()
 
@@ -172,14 +173,18 @@ def _added(added: int, skipped: int) -> str:
 def _import_bgstats(args: argparse.Namespace, url: str, reading: Reading) -> tuple[Any, str]:
     """Plays become finished games under the profiles of the same names (or those --as gives); when some of
     those profiles already exist, the players are asked first (or --yes said so). BG Stats' anonymous players
-    become guests, one new profile per seat, never joined to another."""
+    become guests, one new profile per seat, never joined to another. A BG Stats player whose plays came before goes
+    to the same profile, whatever it is called now (its uuid is kept with the profile)."""
     guests = reading.guests
     aliases = _aliases(args.aliases, {n.casefold() for p in reading.plays for n in p.players if n not in guests})
     store = Store.open(url, KINDS)
     try:
         here = store.exchange.known(p.uid for p in reading.plays)  # the file's plays only, a page per statement
         fresh = [p for p in reading.plays if p.uid not in here]
-        targets = {n: n if n in guests else aliases.get(n.casefold(), n) for p in fresh for n in p.players}
+        before = {n: found.name for n, (uid, _) in reading.profiles.items()
+                  if uid and (found := store.profiles.by_bgstats(uid)) is not None}
+        targets = {n: n if n in guests else aliases.get(n.casefold(), before.get(n, n)) for p in fresh
+                   for n in p.players}
         candidates = [whole_game(p, targets) for p in fresh]
         twins = _twins(store, candidates)
         kept = [p for p in fresh if p.uid not in twins]
@@ -213,7 +218,8 @@ def _import_bgstats(args: argparse.Namespace, url: str, reading: Reading) -> tup
         if not agreed:
             return {**report, "added": 0, "skipped": 0}, "Nothing imported."
         plan = ""
-    added, skipped = _add(url, games, twins=True)  # checked again inside the write: another import may be running
+    known = {names[n]: reading.profiles[n] for n in names if n in reading.profiles}
+    added, skipped = _add(url, games, twins=True, bgstats=known)  # checked again inside the write (another import)
     skipped += already
     return {**report, "added": added, "skipped": skipped}, (plan + "\n" if plan else "") + _added(added, skipped)
 

@@ -147,6 +147,10 @@ class BgStats(Protocol):
         """What the export file says of a finished game: its box and expansions, its seats, its comment."""
         ...
 
+    def box(self, variant: str) -> str:
+        """The box (a key of BOXES) a play of this variant is recorded under."""
+        ...
+
     def variant(self, box: str, play: dict[str, Any], boxes: dict[int, tuple[str, str]], where: str) -> str:
         """The variant of a play of `box` in a file (`boxes`: the file's game ids -> (kind, box))."""
         ...

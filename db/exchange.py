@@ -3,7 +3,7 @@ read for an export, oldest first and a page at a time, and games exported elsewh
 skipping those already here."""
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -18,7 +18,7 @@ from .errors import Conflict, DamagedGame, UnknownRecord
 from .kinds import Seat
 from .models import Event as EventRow
 from .models import Game, Player, Result, aware
-from .player_rows import profile_id
+from .player_rows import find, profile_id
 from .records import GameRecord, StoredEvent, WholeGame
 
 
@@ -91,15 +91,18 @@ class Exchange:
                                                   aware(r.recorded_at), r.idempotency_key) for r in rows),
                                 kept, game.kind)
 
-    def add(self, found: Sequence[WholeGame], *, twins: bool = False) -> tuple[int, int]:
+    def add(self, found: Sequence[WholeGame], *, twins: bool = False,
+            bgstats: Mapping[str, tuple[str, str]] | None = None) -> tuple[int, int]:
         """Add games exported elsewhere, in one transaction (all or nothing); a game whose uid is already here is
         skipped, so importing twice adds nothing, and with `twins` so is a finished game that is the same play as
         one here (`twins`). Both checks run inside the write transaction, which two imports never share: two
         importing the same plays at once add them once. Returns (added, skipped). Players are found by name or
-        created."""
-        return self.add_stream([found], twins=twins)
+        created; `bgstats`: what BG Stats knows profiles by (name -> its player's uuid, BoardGameGeek username),
+        kept in the same transaction."""
+        return self.add_stream([found], twins=twins, bgstats=bgstats)
 
-    def add_stream(self, batches: Iterable[Sequence[WholeGame]], *, twins: bool = False) -> tuple[int, int]:
+    def add_stream(self, batches: Iterable[Sequence[WholeGame]], *, twins: bool = False,
+                   bgstats: Mapping[str, tuple[str, str]] | None = None) -> tuple[int, int]:
         """`add` for games that come a batch at a time (an import read as it goes), still in one transaction: a batch
         that fails (a bad game found late) leaves nothing written."""
         added = skipped = 0
@@ -108,6 +111,8 @@ class Exchange:
             for batch in batches:
                 a, s = self._add(c, batch, twins)
                 added, skipped = added + a, skipped + s
+            for name, (uid, bgg) in (bgstats or {}).items():
+                _remember_bgstats(c, name, uid, bgg)
         return added, skipped
 
     def known(self, uids: Iterable[str]) -> set[str]:
@@ -195,3 +200,19 @@ def _twin(c: Connection, game: WholeGame) -> int | None:
         if sorted((r.name_key, r.score) for r in rows) == want:
             return int(other)
     return None
+
+
+def _remember_bgstats(c: Connection, name: str, uid: str, bgg: str) -> None:
+    """The profile called `name` is BG Stats' player `uid` (32 hex digits; "" when not known), BoardGameGeek
+    username `bgg` ("" when none): a uuid (and its username) belongs to one profile, the last one its plays went
+    to."""
+    try:
+        profile = find(c, name)
+    except UnknownRecord:
+        return
+    if uid:
+        c.execute(update(Player).where(Player.bgstats_uuid == uid, Player.id != profile.id)
+                  .values(bgstats_uuid=None, bgg_username=None))  # the player's username goes with them
+        c.execute(update(Player).where(Player.id == profile.id).values(bgstats_uuid=uid))
+    if bgg:
+        c.execute(update(Player).where(Player.id == profile.id).values(bgg_username=bgg))

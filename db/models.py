@@ -95,6 +95,9 @@ class Player(Base):
     name_key: Mapped[str] = mapped_column(String(80), unique=True)  # casefolded: names are unique per person
     created_at: Mapped[datetime] = mapped_column(Moment)
     merged_into: Mapped[int | None] = mapped_column(ForeignKey("players.id"))  # kept, never deleted
+    # What BG Stats knows the profile by (revision 0012): its player's uuid (32 hex digits), BoardGameGeek username
+    bgstats_uuid: Mapped[str | None] = mapped_column(String(32), index=True)  # one profile each (db/profiles.py)
+    bgg_username: Mapped[str | None] = mapped_column(String(80))
 
 
 class Game(Base):

@@ -1,14 +1,17 @@
 """The players' profiles: added, found by id or name (a merged name leads to the profile it joined), renamed, and
-merged (all of one's games follow into the other)."""
+merged (all of one's games follow into the other); and what BG Stats knows each by (its player's uuid and
+BoardGameGeek username), kept across renames."""
 from __future__ import annotations
 
-from sqlalchemy import select, update
+from datetime import datetime
+
+from sqlalchemy import func, select, update
 
 from . import ratings, tallies
 from .database import Database
 from .engine import one_writer
 from .errors import StoreError
-from .models import GamePlayer, Player, Result
+from .models import Game, GamePlayer, Player, Result, aware
 from .player_rows import add, clean_name, find, record
 from .records import PlayerRecord
 
@@ -65,3 +68,31 @@ class Profiles:
             tallies.recount(c, (old.id, new.id))  # old's totals and records are now new's
             ratings.recount_players(c, (old.id, new.id))  # and their games rated as one player's
             return new
+
+    def bgstats(self) -> dict[str, tuple[str, str]]:
+        """What BG Stats knows the profiles by: casefolded name -> (uuid, BoardGameGeek username), "" for what is
+        not known; profiles BG Stats knows nothing of are left out."""
+        with self._database.read() as c:
+            rows = c.execute(select(Player.name_key, Player.bgstats_uuid, Player.bgg_username).where(
+                Player.merged_into.is_(None),
+                Player.bgstats_uuid.is_not(None) | Player.bgg_username.is_not(None)))
+            return {r.name_key: (r.bgstats_uuid or "", r.bgg_username or "") for r in rows}
+
+    def by_bgstats(self, uid: str) -> PlayerRecord | None:
+        """The profile a BG Stats player (by uuid, 32 hex digits) went to, whatever it is called now."""
+        with self._database.read() as c:
+            found = c.execute(select(Player.id).where(Player.bgstats_uuid == uid)).scalars().first()
+            return None if found is None else find(c, found)
+
+    def first_games(self) -> list[tuple[str, str, str, str, datetime]]:
+        """Each player's first finished game of each variant: (casefolded name, kind, variant, the game's uid, when
+        it began), the earliest by start (then by number)."""
+        first = func.row_number().over(partition_by=(Result.player_id, Game.kind, Game.variant),
+                                       order_by=(Game.started_at, Game.id)).label("first")
+        games = (select(Player.name_key, Game.kind, Game.variant, Game.uid, Game.started_at, first)
+                 .join(Result, Result.game_id == Game.id).join(Player, Player.id == Result.player_id)
+                 .where(Game.status == "finished").subquery())
+        with self._database.read() as c:
+            return [(r.name_key, r.kind, r.variant, r.uid, aware(r.started_at))
+                    for r in c.execute(select(games).where(games.c.first == 1))]
+

@@ -1,25 +1,35 @@
 """Origami's plays as BG Stats keeps them (companion/bgstats.py reads BG Stats' files, bgstats_export.py writes
 them, share.py sends one play): BG Stats has one game per box, so Origami and Origami Legends are two games, and a
-mixed game is a play of Origami with Legends as its expansion. No bggId is sent: none is known for Origami, and BG
-Stats matches the game by its name and sourceGameId. Every player carries a role: their family ("" without one), as
-in BG Stats' own example. A play that kept only who won joins the history with its points unknown."""
+mixed game is a play of Origami with Legends as its expansion. BG Stats matches the game by its name and
+sourceGameId. The families are the game's set-up, shuffled into one deck (no player owns one: the rulebook's
+set-up), so they go in the play's board ("Families: farm, sky", BG Stats' variant/board field) and the export's
+comment, never in a player's role. A play that kept only who won joins the history with its points unknown, and
+goes back to BG Stats without scores."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from db.records import GameRecord, LoggedEvent, WholeGame
 from db.store import Store
 from scoring.errors import InputError
 from scoring.origami import events as e
+from scoring.origami.table import Variant
 
-from ..bgstats import Play, finished_game, ref_of, seated_once
+from ..bgstats import Play, finished_game, is_guest, ref_of, seated_once
 from ..bgstats_export import Box, Exported, Seat
 from ..games import read_event
 from ..session import in_effect
 from ..share import head
+from .catalogue import shipped
 
-BOXES = {"origami": Box("Origami", "Christian Giove"), "legends": Box("Origami Legends", "Christian Giove")}
+# Players, play time and age as the boxes are published: Origami 2-4 players, 15-30 minutes (justpushstart.com's
+# review, 2017-12), from 8 (dottorgadget.it's review); Origami Legends 2-4 players, 15-30 minutes, from 8
+# (boardgameitalia.it's review, 2019-12-23). No BoardGameGeek id: no source the project keeps confirms one, so 0
+# (as BG Stats writes for a game without one), never a guessed number.
+BOXES = {"origami": Box("Origami", "Christian Giove", players=(2, 4), minutes=(15, 30), age=8),
+         "legends": Box("Origami Legends", "Christian Giove", players=(2, 4), minutes=(15, 30), age=8)}
 PLAYED = {"origami": ("origami", ()), "legends": ("legends", ()), "mixed": ("origami", ("legends",))}  # box, expansions
 # Titles the games go by in BG Stats (its own name, BoardGameGeek's, the Italian edition's), compared after
 # folding case, accents and punctuation; "Origami and Origami Legends" is how the companion once wrote a mixed game.
@@ -28,6 +38,7 @@ TITLES = {"origami": "origami", "origami legends": "legends", "origami leggende"
 FEWEST = 2  # players at a play
 WINNERS_ONLY = True  # a play that kept only who won joins the history, its points unknown
 WITH_LEGENDS = "Played with the Origami Legends expansion"
+FAMILIES = "Families: "  # the play's board: the families in the deck
 
 
 # --- one play for BG Stats' createPlay link -----------------------------------------------------------------
@@ -43,17 +54,23 @@ def bgstats_play(game: GameRecord, results: list[dict[str, Any]], *, starting: i
     if not results:
         raise InputError(f"game {game.id} is not finished: only a scored game can go to BG Stats")
     play = head(game, location)
+    if game.families:
+        play["board"] = board(game.families)
     if game.variant == "mixed":
         play["comments"] = WITH_LEGENDS
     box, _ = PLAYED[game.variant]
     play["game"] = {"name": BOXES[box].name, "sourceGameId": game.variant, "highestWins": True, "noPoints": False}
     ids = dict(zip(game.players, game.player_ids, strict=False))
-    roles = game.families if len(game.families) == len(results) else ()
     play["players"] = [{"name": r["name"], "sourcePlayerId": str(ids.get(r["name"], r["name"])),
-                        "score": "" if r["score"] is None else r["score"], "winner": bool(r["winner"]),
-                        "rank": r["rank"], "startPlayer": seat == starting, "role": roles[seat] if roles else ""}
+                        **({} if r["score"] is None else {"score": r["score"]}), "winner": bool(r["winner"]),
+                        "rank": r["rank"], "startPlayer": seat == starting, "role": ""}
                        for seat, r in enumerate(results)]
     return play
+
+
+def board(families: Sequence[str]) -> str:
+    """The game's set-up as BG Stats' variant/board field says it."""
+    return FAMILIES + ", ".join(families)
 
 
 def starting_seat(log: Sequence[LoggedEvent]) -> int | None:
@@ -68,11 +85,15 @@ def starting_seat(log: Sequence[LoggedEvent]) -> int | None:
 # --- a play of BG Stats' export file ------------------------------------------------------------------------
 def exported(g: WholeGame) -> Exported:
     starting = _starting(g)
-    roles = g.families if len(g.families) == len(g.players) else ()
     box, expansions = PLAYED[g.variant]
-    seats = tuple(Seat(name, r["score"], r["rank"], r["winner"], seat == starting, roles[seat] if roles else "")
+    seats = tuple(Seat(name, r["score"], r["rank"], r["winner"], seat == starting, anonymous=is_guest(name, g))
                   for seat, (name, r) in enumerate(zip(g.players, g.results, strict=True)))
-    return Exported(box, expansions, seats, _comment(g))
+    return Exported(box, expansions, seats, _comment(g), board(g.families) if g.families else "")
+
+
+def box(variant: str) -> str:
+    """The box a variant is played from (a mixed game: Origami, with Legends as its expansion)."""
+    return PLAYED[variant][0]
 
 
 def _starting(g: WholeGame) -> int | None:
@@ -96,7 +117,7 @@ def _starting(g: WholeGame) -> int | None:
 
 
 def _comment(g: WholeGame) -> str:
-    parts = [f"Families: {', '.join(g.families)}"] if g.families else []
+    parts = [board(g.families)] if g.families else []
     parts += {"hand": ["Tie on points broken by the most cards in hand"],
               "shared": ["Shared victory (tied on points and cards in hand)"]}.get(g.tie_break or "", [])
     return ". ".join(parts)
@@ -115,6 +136,14 @@ def variant(box: str, play: dict[str, Any], boxes: dict[int, tuple[str, str]], w
 
 
 def read(play: Play, where: str) -> Play:
+    """The families back from the board the companion writes ("Families: farm, sky"): the variant's families, one
+    per player; any other board is BG Stats' own text, and the play keeps no families."""
+    said = play.board.removeprefix(FAMILIES) if play.board.startswith(FAMILIES) else ""
+    families = tuple(f.strip().casefold() for f in said.split(",") if f.strip())
+    known = shipped().families
+    if (len(families) == len(play.players) == len(set(families))
+            and all(f in known and known[f] in Variant(play.variant).games for f in families)):
+        return replace(play, families=families)
     return play
 
 

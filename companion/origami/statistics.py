@@ -1,6 +1,8 @@
 """Origami's statistics: what each finished result adds to its player's lines (by variant, player count and family:
-a game, a win and its points), and those lines read back as a player's figures, as text and JSON. The store adds
-them up (db/tallies.py); the history asks for them through the registry (companion/history.py)."""
+a game, a win and its points), and those lines read back as a player's figures, as text and JSON. A family is the
+game's set-up, shuffled into the one deck (no player owns one): a player's line for "farm" counts their games with
+the farm family in the deck, whoever played its cards. The store adds them up (db/tallies.py); the history asks
+for them through the registry (companion/history.py)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -18,7 +20,7 @@ from . import KIND
 
 @dataclass(frozen=True, slots=True)
 class Tally:
-    key: str  # the variant, family or player count this line is about ("" for all games)
+    key: str  # the variant, family (in the deck) or player count this line is about ("" for all games)
     games: int
     wins: int
     average: float | None  # over the games with points (None: none has)
@@ -46,8 +48,8 @@ class OrigamiStats:
 
 
 def facts(game: Finished) -> list[list[Fact]]:
-    """A seat's result counts one game in its variant, its player count and each of its families: a win when it won
-    (a shared victory is a win for each), and its points (None when not known)."""
+    """A seat's result counts one game in its variant, its player count and each family in its deck: a win when it
+    won (a shared victory is a win for each), and its points (None when not known)."""
     players = str(len(game.seats))
     return [[Fact("variant", game.variant, int(s.winner), s.score), Fact("players", players, int(s.winner), s.score),
              *(Fact("family", family, int(s.winner), s.score) for family in game.families)] for s in game.seats]

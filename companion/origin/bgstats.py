@@ -2,14 +2,16 @@
 the import share (companion/share.py, bgstats_export.py, bgstats.py ask them here).
 
 - The game is "Origin Story"; the most VP win, and a tie shares the victory: every co-winner is a winner.
-- Solo: the Vancardians sit at the table as players "Automaton" and "Factoryon" with their VP (ORIGIN_STORY.md
-  §3.10: solo plays list them as players, the difficulty in the comment), so BG Stats shows who beat whom;
-  a Vancardian may be among the winners.
+- Solo: the Vancardians sit at the table with their VP (ORIGIN_STORY.md §3.10: solo plays list them as players,
+  the difficulty in the comment), so BG Stats shows who beat whom; a Vancardian may be among the winners. The
+  createPlay link names them ("Automaton", "Factoryon", their role the same); the export file seats them as BG
+  Stats seats a bot: its anonymous player, the role the Vancardian, metaData marking a non-player, so no person
+  of that name is made and none wins for them. Read back, either shape is a Vancardian.
 - startPlayer: whoever led the first trick of round 1, the seat to the first dealer's left (OS-LEAD-FIRST); a
   game whose first dealer is not on record (quick score, an imported play) marks nobody.
 - role: BG Stats keeps one role per player per play, a single text its role statistics group by. An Origin Story
-  player changes alignment every round, so no one value is true of the game: role is left empty and each
-  player's alignment mix ("hero ×3, villain ×2") goes in the play's comment instead.
+  player changes alignment every round, so no one value is true of the game: a player's role is left empty (a
+  Vancardian's is its name) and each player's alignment mix ("hero ×3, villain ×2") goes in the play's comment.
 - Read back, a play of "Origin Story" becomes a finished game: the mode from the seats (one player, or one player
   with Automaton and Factoryon: solo; two: duo; three to five: table), the VP as scores, every co-winner a winner.
   The Vancardians are no profiles: their VP go in the player's sheet, as for a game played here. The rounds are
@@ -27,7 +29,7 @@ from scoring.errors import InputError
 from scoring.origin import events as e
 from scoring.origin.setup import VANCARDIANS, Mode, seating
 
-from ..bgstats import Play, finished_game, seated_once
+from ..bgstats import Play, finished_game, is_guest, seated_once
 from ..bgstats_export import Box, Exported
 from ..bgstats_export import Seat as Exporting
 from ..games import read_event
@@ -37,7 +39,9 @@ from . import KIND
 
 GAME = "Origin Story"  # BG Stats' game, for every mode
 SOURCE_GAME = "origin-story"  # the createPlay sourceGameId and the export's game key
-BOXES = {SOURCE_GAME: Box(GAME)}
+# Seats 1 to 5 (scoring/origin/setup.py, from the rules reference); no BoardGameGeek id: none is confirmed by a
+# source the project keeps, so 0 (as BG Stats writes for a game without one), never a guessed number.
+BOXES = {SOURCE_GAME: Box(GAME, players=(1, 5))}
 TITLES = {"origin story": SOURCE_GAME}  # the title BG Stats knows it by, folded (bgstats.title_key)
 FEWEST = 1  # players at a play: one, with the two Vancardians
 WINNERS_ONLY = False  # a play that kept only who won is left out: the history of this game is its VP
@@ -158,15 +162,20 @@ def created(store: Store, game: GameRecord, results: list[dict[str, Any]], locat
     play["game"] = {"name": GAME, "sourceGameId": SOURCE_GAME, "highestWins": True, "noPoints": False}
     play["players"] = [{"name": s.name, "sourcePlayerId": f"vancardian:{s.name}" if s.vancardian
                         else str(ids.get(s.name, s.name)), "score": s.score, "winner": s.winner, "rank": s.rank,
-                        "startPlayer": s.start, "role": ""} for s in played]
+                        "startPlayer": s.start, "role": s.name if s.vancardian else ""} for s in played]
     return play
 
 
 # --- a play of BG Stats' export file ------------------------------------------------------------------------
 def exported(g: WholeGame) -> Exported:
     played = seats(g.variant, g.players, g.results, first_dealer_stored(g.events, g.players))
-    return Exported(SOURCE_GAME, (), tuple(Exporting(s.name, s.score, s.rank, s.winner, s.start, "", not s.vancardian)
-                                           for s in played), comment(g.variant, g.rules, played))
+    return Exported(SOURCE_GAME, (), tuple(Exporting(s.name, s.score, s.rank, s.winner, s.start, "", not s.vancardian,
+                                                     is_guest(s.name, g)) for s in played),
+                    comment(g.variant, g.rules, played))
+
+
+def box(variant: str) -> str:
+    return SOURCE_GAME  # one box for every mode
 
 
 # --- a play of BG Stats' file, into the history ---------------------------------------------------------------
@@ -175,12 +184,15 @@ def variant(box: str, play: dict[str, Any], boxes: dict[int, tuple[str, str]], w
 
 
 def read(play: Play, where: str) -> Play:
-    """An Origin Story play: the Vancardians out of the players (into `opponents`), the mode from who is left."""
-    vancardian = [p.casefold() in {v.casefold() for v in VANCARDIANS} and not g
-                  for p, g in zip(play.players, play.guests, strict=True)]
-    opponents = tuple((p, s, w) for p, s, w, v in zip(play.players, play.scores, play.winners, vancardian,
-                                                       strict=True) if v)
-    keep = [not v for v in vancardian]
+    """An Origin Story play: the Vancardians out of the players (into `opponents`), the mode from who is left. A
+    Vancardian is a named player of that name, or an anonymous seat whose role is one (as the export writes a
+    bot)."""
+    known = {v.casefold(): v for v in VANCARDIANS}
+    roles = play.roles or ("",) * len(play.players)
+    bots = [known.get(r.casefold()) if g else known.get(p.casefold())
+            for p, g, r in zip(play.players, play.guests, roles, strict=True)]
+    opponents = tuple((b, s, w) for b, s, w in zip(bots, play.scores, play.winners, strict=True) if b is not None)
+    keep = [b is None for b in bots]
     people = tuple(p for p, k in zip(play.players, keep, strict=True) if k)
     if opponents and (len(opponents) != len(VANCARDIANS) or len(people) != 1):
         raise InputError(f"{', '.join(p for p, _, _ in opponents)} sit only at a solo game of Origin Story (one "
@@ -191,7 +203,8 @@ def read(play: Play, where: str) -> Play:
     return replace(play, variant=mode, players=people,
                    scores=tuple(s for s, k in zip(play.scores, keep, strict=True) if k),
                    winners=tuple(w for w, k in zip(play.winners, keep, strict=True) if k),
-                   guests=tuple(g for g, k in zip(play.guests, keep, strict=True) if k), opponents=opponents)
+                   guests=tuple(g for g, k in zip(play.guests, keep, strict=True) if k),
+                   roles=tuple(r for r, k in zip(roles, keep, strict=True) if k), opponents=opponents)
 
 
 

@@ -1,5 +1,6 @@
-"""New game: the variant, the players in seat order, one family per player, and for Legends one Character
-pair per player. The referee checks the setup as it is typed."""
+"""New game: the variant, the players in seat order, the families shuffled into the deck (as many as players: the
+game's set-up, no player owns one), and for Legends one Character pair per player. The referee checks the setup as
+it is typed."""
 from __future__ import annotations
 
 from textual.app import ComposeResult
@@ -63,8 +64,9 @@ class NewGameScreen(CatalogueForm):
             yield Label("Players, in seat order")
             yield Field(placeholder="clockwise, e.g. Ann, Bob, Cy", id="players",
                         suggester=word_list(lambda: self.profiles))
-            yield Label("Families (one each)")
-            yield Field(id="families", suggester=word_list(self.families))
+            yield Label("Families in the deck")
+            yield Field(placeholder="as many as players, shuffled together", id="families",
+                        suggester=word_list(self.families))
             yield Label("Character pairs")
             yield Field(placeholder="Legends: one pair per player", id="pairs", suggester=word_list(self.pairs))
             yield Label("Begin with")
@@ -108,7 +110,7 @@ class NewGameScreen(CatalogueForm):
             verdict.say(f"{decision.violation.rule}: {decision.violation.message}{choices}", "problem")
             return
         self.command = command
-        verdict.say(f"Ready: {', '.join(command.players)} with {', '.join(command.families)}. "
+        verdict.say(f"Ready: {', '.join(command.players)}; the deck: {', '.join(command.families)}. "
                     f"ctrl+s starts the game; {self.next_step} comes next.{choices}")
 
     @property

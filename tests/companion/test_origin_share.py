@@ -162,7 +162,14 @@ def test_export_bgstats_carries_origin_story_and_import_brings_the_plays_back(
     names = {p["id"]: p["name"] for p in data["players"]}
     assert names[data["userInfo"]["meRefId"]] == "Ann"  # the file's owner is a person, never a Vancardian
     solo = data["plays"][2]
-    assert [names[s["playerRefId"]] for s in solo["playerScores"]] == ["Ann", "Automaton", "Factoryon"]
+    # The Vancardians sit as BG Stats seats a bot: its anonymous player, the role the bot, marked a non-player.
+    anonymous = {p["id"] for p in data["players"] if p["isAnonymous"]}
+    assert [(names[s["playerRefId"]], s["role"]) for s in solo["playerScores"]] == [
+        ("Ann", ""), ("Anonymous player", "Automaton"), ("Anonymous player", "Factoryon")]
+    assert [s["playerRefId"] in anonymous for s in solo["playerScores"]] == [False, True, True]
+    assert [json.loads(s["metaData"]) for s in solo["playerScores"][1:]] == [{"nonPlayer": True}] * 2
+    assert "metaData" not in solo["playerScores"][0] and not any(s["newPlayer"] for s in solo["playerScores"][1:])
+    assert {"Automaton", "Factoryon"}.isdisjoint(names.values())  # no person of a bot's name
     assert "difficulty 2" in solo["comments"]
     shared = data["plays"][1]
     assert [s["winner"] for s in shared["playerScores"]] == [True, True, True]

@@ -95,11 +95,13 @@ def test_the_play_has_bg_stats_fields_and_the_link_carries_it_exactly(url: str) 
     assert "durationMin" not in play and "location" not in play  # scored at once; no place named
     assert play["players"] == [  # nobody is known to have started a game scored at once: every flag is false
         {"name": "Ann", "sourcePlayerId": "1", "score": 41, "winner": True, "rank": 1, "startPlayer": False,
-         "role": "farm"},
+         "role": ""},
         {"name": "Bob", "sourcePlayerId": "2", "score": 0, "winner": False, "rank": 2, "startPlayer": False,
-         "role": "sky"},
+         "role": ""},
         {"name": "Zoë", "sourcePlayerId": "3", "score": 0, "winner": False, "rank": 2, "startPlayer": False,
-         "role": "lawn"}]
+         "role": ""}]
+    # The families are the game's set-up (one deck for everybody), never a player's role.
+    assert play["board"] == "Families: farm, sky, lawn"
     link = bgstats_link(play)
     assert link.startswith("bgstats://app.bgstatsapp.com/createPlay.html?data=%7B%22sourceName%22:")
     assert decoded(link) == play
@@ -130,7 +132,7 @@ def test_a_game_recorded_turn_by_turn_sends_who_started_how_long_and_where(
     assert bgstats_play(later, results, starting=starting)["durationMin"] == 43
     assert play["playDate"] == f"{game.started_at.astimezone(UTC):%Y-%m-%d %H:%M:%S}"
     assert [p["startPlayer"] for p in play["players"]] == [seat == starting for seat in range(len(results))]
-    assert [p["role"] for p in play["players"]] == list(game.families)
+    assert {p["role"] for p in play["players"]} == {""} and play["board"] == f"Families: {', '.join(game.families)}"
     assert [(p["name"], p["score"], p["rank"], p["winner"]) for p in play["players"]] == [
         (r["name"], r["score"], r["rank"], r["winner"]) for r in results]
     assert main(["--db", url, "share", "--location", ""]) == 0  # forgotten: no location is sent

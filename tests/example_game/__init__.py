@@ -54,6 +54,9 @@ class NoBgStats:
     def exported(self, game: WholeGame) -> Exported:
         raise InputError("Pips is not a game BG Stats knows")
 
+    def box(self, variant: str) -> str:
+        return variant
+
     def variant(self, box: str, play: dict[str, Any], boxes: dict[int, tuple[str, str]], where: str) -> str:
         return box
 
