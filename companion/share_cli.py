@@ -59,13 +59,15 @@ def run(args: argparse.Namespace) -> tuple[int, Any, str]:
             if damaged:
                 raise damaged[0]
             whole = wholes[0]
+            # what the store knows of the players, as an export writes it: BG Stats identities, first plays
+            profiles, firsts = store.profiles.bgstats(), store.profiles.first_games()
     finally:
         store.close()
     link = bgstats_link(play)
     text = "\n".join([*said, link])
     data: dict[str, Any] = {"play": play, "link": link}
     if whole is not None:
-        _save(args.save, to_bgstats([whole], datetime.now(UTC), about=True))
+        _save(args.save, to_bgstats([whole], datetime.now(UTC), about=True, profiles=profiles, firsts=firsts))
         text += f"\nThe play is saved in {args.save}: open it with BG Stats (share it to the phone, then Open in)."
         data["file"] = str(args.save)
     if args.qr:

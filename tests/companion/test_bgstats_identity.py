@@ -125,6 +125,21 @@ def test_a_renamed_profile_keeps_its_bg_stats_player(tmp_path: Path, capsys: pyt
         store.close()
 
 
+def test_a_shared_play_file_knows_the_players_as_an_export_does(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """`share --save`'s file for one play: the BG Stats uuid and username each profile came with, and newPlayer for
+    a first play, as `export --bgstats` writes them."""
+    url = f"sqlite:///{tmp_path}/a.db"
+    assert run(capsys, "--db", url, "import", str(write(tmp_path / "bg.json", bgstats(FIRST, SECOND))))[0] == 0
+    path = tmp_path / "play.bgsplay"
+    code, _, err = run(capsys, "--db", url, "share", "2", "--save", str(path))
+    assert code == 0, err
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert seats(data) == [[("Anna", False, "annaplays", False), ("Bruno", False, "", True),
+                            ("Anonymous player", True, "", False)]]
+    assert {p["name"]: p["uuid"] for p in data["players"]}["Bruno"] == BRUNO
+
+
 def test_a_database_from_before_upgrades_with_no_bg_stats_player_known(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path}/old.db"
     engine = make_engine(url)
