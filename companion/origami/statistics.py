@@ -117,7 +117,8 @@ def stats_text(s: OrigamiStats, title: str | None = None) -> str:
     if o.unknown:
         out.insert(1, f"  {o.unknown} game{'s' if o.unknown != 1 else ''} with points unknown (BG Stats plays that "
                       "kept only who won): counted in games and wins, not in the averages, best or trend")
-    for title, tallies, unit in (("variant", s.by_variant, ""), ("family", s.by_family, ""),
+    # a family line counts the games with that family in the deck (nobody owns a family), and says so
+    for title, tallies, unit in (("variant", s.by_variant, ""), ("in deck", s.by_family, ""),
                                  ("players", s.by_players, " players")):
         for t in tallies:
             out.append(f"  {title:<8} {t.key + unit:<16} {t.games:>4} games {t.wins:>4} wins {_rate(t):>5} "

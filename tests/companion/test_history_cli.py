@@ -90,7 +90,7 @@ def test_history_of_one_player_and_head_to_head(capsys: pytest.CaptureFixture[st
     code, out, _ = run(capsys, "--db", db, "history", "P1")
     assert code == 0
     assert out.splitlines()[0] == "P1: 1 games, 1 wins (100%), average 30.0, best 30"
-    assert "family   birds" in out and "players  2 players" in out
+    assert "in deck  birds" in out and "players  2 players" in out
     code, out, _ = run(capsys, "--db", db, "history", "P1", "--vs", "Zoe", "--json")
     assert json.loads(out) == {"a": "P1", "b": "Zoe", "games": 1, "a_ahead": 0, "b_ahead": 0, "level": 1}
 
