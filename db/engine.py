@@ -9,6 +9,7 @@ from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError
 
+from . import wal
 from .errors import StoreError, Unusable
 from .location import APP_NAME, DB_FILE, default_url
 
@@ -47,7 +48,7 @@ def make_engine(url: str, *, timeout: float = 5.0) -> Engine:
     if path is not None:
         _make_folder(path)
     engine = create_engine(parsed, connect_args={"timeout": timeout})
-    _durable_sqlite(engine)
+    _durable_sqlite(engine, path)
     return engine
 
 
@@ -79,11 +80,12 @@ def _wal(cursor: Any) -> None:
             raise
 
 
-def _durable_sqlite(engine: Engine) -> None:
-    """Pragmas on every connection, and SQLAlchemy's pysqlite recipe so BEGIN (and DDL) is ours to issue."""
+def _durable_sqlite(engine: Engine, path: Path | None) -> None:
+    """Pragmas on every connection, and SQLAlchemy's pysqlite recipe so BEGIN (and DDL) is ours to issue. The
+    identity of a file's write-ahead log is noted as the connection opens it (db/wal.py)."""
 
     @event.listens_for(engine, "connect")
-    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+    def _on_connect(dbapi_connection: Any, record: Any) -> None:
         dbapi_connection.isolation_level = None  # the driver must not open or commit transactions itself
         # Text that is not UTF-8 (a file damaged or written by another program, in a row or in the schema) reads
         # with U+FFFD in place of the bad bytes: the store names what is wrong instead of every read failing.
@@ -95,6 +97,8 @@ def _durable_sqlite(engine: Engine) -> None:
             cursor.execute("PRAGMA synchronous=FULL")
         finally:
             cursor.close()
+        if path is not None:
+            wal.opened(record.info, path)
 
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Any) -> None:

@@ -31,6 +31,10 @@ class DamagedGame(StoreError):
         self.game, self.why = game, why
 
 
+class LogLost(StoreError):
+    """The write-ahead log was deleted or replaced under the companion (db/wal.py): it stops recording."""
+
+
 class Conflict(StoreError):
     """The database refused a write that collides with what is stored (a unique or foreign key)."""
 
