@@ -54,10 +54,10 @@ class Database:
         """The database's refusals inside as the store's errors (StoreError)."""
         try:
             yield
-        except DBAPIError as exc:
+        except (DBAPIError, UnicodeDecodeError) as exc:  # the latter: SQLite's message quotes a damaged schema
             raise self._mapped(exc) from None
 
-    def _mapped(self, exc: StatementError) -> StoreError:
+    def _mapped(self, exc: StatementError | UnicodeDecodeError) -> StoreError:
         """The database's refusal as the store's error: a collision (Conflict) or what a person can act on."""
         if self._lost is not None:  # SQLite's own error ("disk I/O error") says less than what happened
             return LogLost(str(self._lost))

@@ -59,6 +59,9 @@ def numbers(what: str, **values: object) -> None:
 
 def explain(exc: BaseException, where: str) -> StoreError:
     """A database driver's error as a StoreError a person can act on."""
+    if isinstance(exc, UnicodeDecodeError):  # the driver could not even decode SQLite's message: a damaged schema
+        return StoreError(f"{where} is damaged (its schema holds a name that is not UTF-8 text); restore a backup "
+                          "copy (the companion keeps one beside the file before each upgrade)")
     text = str(getattr(exc, "orig", None) or exc)
     low = text.lower()
     if "file is not a database" in low or "not a database" in low:
