@@ -91,10 +91,10 @@ def test_a_database_in_a_read_only_folder_is_read_and_writes_say_why_not(
     assert code == 0 and sorted(g["id"] for g in json.loads(out)) == [1, 2, 3], err
     reading = {("players",): "Zoë", ("history",): "P1", ("history", "P1"): "P1", ("history", "--ratings"): "P1",
                ("replay", "1"): "game 1:", ("share", "1"): "bgstats", ("catalog",): "Chick"}
-    for argv, shown in reading.items():
+    for argv, shown in reading.items() if journal == "wal" else ():  # the other journal: the opening is the same
         code, out, err = companion("--db", url, *argv)
         assert code == 0 and shown in out, (argv, err)
-    for shape in ([], ["--csv"], ["--bgstats"]):
+    for shape in ([], ["--csv"], ["--bgstats"]) if journal == "wal" else ([],):
         target = tmp_path / f"out{''.join(shape)}"
         code, _, err = companion("--db", url, "export", *shape, str(target))
         assert code == 0 and target.stat().st_size > 0, err
