@@ -11,10 +11,12 @@ import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 
 import pytest
 
+from db.engine import read_only_uri
 from tests.companion.test_exchange import history
 
 COMPANION = str(Path(sys.executable).with_name("companion"))  # the console script pip installed
@@ -103,3 +105,16 @@ def test_a_database_in_a_read_only_folder_is_read_and_writes_say_why_not(
         assert code == 2, (argv, err)
         assert f"{path} cannot be written (read-only file or folder): nothing was recorded" in err, err
     assert path.read_bytes() == before and sorted(p.name for p in unwritable.iterdir()) == ["companion.db"]
+
+
+def test_read_only_uri_lets_plain_sqlite3_read_a_file_in_a_read_only_folder(sound: Path, unwritable: Path) -> None:
+    path = unwritable / "games #1?.db"  # a name the URI must escape
+    shutil.copy(sound, path)
+    assert read_only_uri(path) is None  # the folder can be written: opened as usual
+    lock(unwritable)
+    uri = read_only_uri(path)
+    assert uri is not None and "immutable=1" in uri
+    with closing(sqlite3.connect(uri, uri=True)) as c:
+        assert c.execute("SELECT count(*) FROM games").fetchone() == (3,)
+        with pytest.raises(sqlite3.OperationalError, match="readonly"):
+            c.execute("DELETE FROM players")
