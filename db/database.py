@@ -12,10 +12,11 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError, StatementError
+from sqlalchemy.pool import PoolProxiedConnection
 
-from . import event_rows
+from . import event_rows, wal
 from .engine import WRITE
-from .errors import Conflict, StoreError, explain
+from .errors import Conflict, LogLost, StoreError, explain
 from .kinds import Codec, Kinds
 
 Clock = Callable[[], datetime]
@@ -39,6 +40,7 @@ class Database:
         self._writes: Connection | None = None  # kept open: a pool checkout per action costs more than the write
         self._lock = threading.Lock()  # writes are one at a time, whichever thread asks
         self._codecs: dict[str, Codec] = {}  # games.kind -> its codec, asked for once
+        self._lost: LogLost | None = None  # the write-ahead log went missing: nothing more is written
 
     def close(self) -> None:
         with self._lock:
@@ -52,11 +54,13 @@ class Database:
         """The database's refusals inside as the store's errors (StoreError)."""
         try:
             yield
-        except DBAPIError as exc:
+        except (DBAPIError, UnicodeDecodeError) as exc:  # the latter: SQLite's message quotes a damaged schema
             raise self._mapped(exc) from None
 
-    def _mapped(self, exc: StatementError) -> StoreError:
+    def _mapped(self, exc: StatementError | UnicodeDecodeError) -> StoreError:
         """The database's refusal as the store's error: a collision (Conflict) or what a person can act on."""
+        if self._lost is not None:  # SQLite's own error ("disk I/O error") says less than what happened
+            return LogLost(str(self._lost))
         if isinstance(exc, IntegrityError):
             return Conflict(f"{self.where}: {exc.orig}")
         return explain(exc, self.where)
@@ -73,9 +77,12 @@ class Database:
                 connection.close()  # after the database failed, the next write starts from a fresh connection
                 self._writes = None
                 raise
+            self._kept(connection.connection)
 
     def _connection(self) -> Connection:
-        """The write connection, kept open (call with the lock held)."""
+        """The write connection, kept open (call with the lock held); LogLost once its log went missing."""
+        if self._lost is not None:
+            raise LogLost(str(self._lost))
         if self._writes is None:
             self._writes = self._writer.connect()
         return self._writes
@@ -86,9 +93,10 @@ class Database:
         game is not in play)."""
         with self._lock:  # not under `guard`: entering and leaving it costs more here than the insert
             try:
-                raw: sqlite3.Connection = self._connection().connection.dbapi_connection  # type: ignore[assignment]
+                proxied = self._connection().connection
             except DBAPIError as exc:  # the file could not be opened again (after a failed write, say)
                 raise self._mapped(exc) from None
+            raw: sqlite3.Connection = proxied.dbapi_connection  # type: ignore[assignment]
             try:
                 raw.execute("BEGIN IMMEDIATE")
                 if len(rows) == 1:
@@ -96,13 +104,23 @@ class Database:
                 else:
                     inserted = raw.executemany(event_rows.INSERT, rows).rowcount
                 raw.execute("COMMIT")
-                return inserted
             except BaseException as exc:
                 if raw.in_transaction:
                     raw.execute("ROLLBACK")
                 if isinstance(exc, sqlite3.Error):  # as SQLAlchemy would wrap it, then as every write maps it
                     raise self._mapped(DBAPIError.instance("append", (), exc, sqlite3.Error)) from None
                 raise
+            self._kept(proxied)
+            return inserted
+
+    def _kept(self, proxied: PoolProxiedConnection) -> None:
+        """Before a write is acknowledged: LogLost (this time and every time after) when the file's write-ahead
+        log was deleted or replaced since the connection opened it (db/wal.py)."""
+        try:
+            wal.check(proxied.info, proxied.dbapi_connection, self.where)  # type: ignore[arg-type]
+        except LogLost as exc:
+            self._lost = exc
+            raise
 
     @contextmanager
     def read(self) -> Iterator[Connection]:

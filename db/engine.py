@@ -1,18 +1,21 @@
 """Engines: SQLite (the default, a file in the user's data directory) or any SQLAlchemy URL (PostgreSQL)."""
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote, urlencode
 
 from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError
 
+from . import wal
 from .errors import StoreError, Unusable
 from .location import APP_NAME, DB_FILE, default_url
 
-__all__ = ["APP_NAME", "DB_FILE", "WRITE", "default_url", "make_engine", "one_writer", "sqlite_path"]
+__all__ = ["APP_NAME", "DB_FILE", "WRITE", "default_url", "make_engine", "one_writer", "read_only_uri", "sqlite_path"]
 
 WRITE = "companion_write"  # execution option: this transaction will write
 _WRITER_LOCK = 0x0C0A1A55  # PostgreSQL advisory lock key: the companion's checked writes, one at a time
@@ -25,6 +28,26 @@ def sqlite_path(url: str) -> Path | None:
         return None
     database = parsed.database.removeprefix("file:") if parsed.query.get("uri") else parsed.database
     return Path(database)
+
+
+def read_only_uri(path: Path) -> str | None:
+    """How to open an existing SQLite file whose folder cannot be written, where SQLite cannot make the files of
+    its write-ahead log (or a journal) beside it: a URI for sqlite3.connect(uri, uri=True) that only reads it.
+    None: open it as usual."""
+    options = _read_only(path)
+    return None if options is None else f"{_file(path)}?{urlencode(options)}"
+
+
+def _read_only(path: Path) -> dict[str, str] | None:
+    if os.access(path.parent, os.W_OK) or not path.is_file():
+        return None
+    if Path(f"{path}-wal").exists():
+        return {"mode": "ro"}
+    return {"mode": "ro", "immutable": "1"}  # no log, and none can be made: no program can change the file
+
+
+def _file(path: Path) -> str:
+    return f"file:{quote(str(path.absolute()))}"
 
 
 def make_engine(url: str, *, timeout: float = 5.0) -> Engine:
@@ -46,8 +69,11 @@ def make_engine(url: str, *, timeout: float = 5.0) -> Engine:
     path = sqlite_path(url)
     if path is not None:
         _make_folder(path)
+        options = _read_only(path)
+        if options is not None:  # read, and writes refused as read-only (errors.explain says why)
+            parsed = parsed.set(database=_file(path), query={"uri": "true", **options})
     engine = create_engine(parsed, connect_args={"timeout": timeout})
-    _durable_sqlite(engine)
+    _durable_sqlite(engine, path)
     return engine
 
 
@@ -79,11 +105,12 @@ def _wal(cursor: Any) -> None:
             raise
 
 
-def _durable_sqlite(engine: Engine) -> None:
-    """Pragmas on every connection, and SQLAlchemy's pysqlite recipe so BEGIN (and DDL) is ours to issue."""
+def _durable_sqlite(engine: Engine, path: Path | None) -> None:
+    """Pragmas on every connection, and SQLAlchemy's pysqlite recipe so BEGIN (and DDL) is ours to issue. The
+    identity of a file's write-ahead log is noted as the connection opens it (db/wal.py)."""
 
     @event.listens_for(engine, "connect")
-    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+    def _on_connect(dbapi_connection: Any, record: Any) -> None:
         dbapi_connection.isolation_level = None  # the driver must not open or commit transactions itself
         # Text that is not UTF-8 (a file damaged or written by another program, in a row or in the schema) reads
         # with U+FFFD in place of the bad bytes: the store names what is wrong instead of every read failing.
@@ -95,6 +122,8 @@ def _durable_sqlite(engine: Engine) -> None:
             cursor.execute("PRAGMA synchronous=FULL")
         finally:
             cursor.close()
+        if path is not None:
+            wal.opened(record.info, path)
 
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Any) -> None:

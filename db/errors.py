@@ -31,6 +31,10 @@ class DamagedGame(StoreError):
         self.game, self.why = game, why
 
 
+class LogLost(StoreError):
+    """The write-ahead log was deleted or replaced under the companion (db/wal.py): it stops recording."""
+
+
 class Conflict(StoreError):
     """The database refused a write that collides with what is stored (a unique or foreign key)."""
 
@@ -55,6 +59,9 @@ def numbers(what: str, **values: object) -> None:
 
 def explain(exc: BaseException, where: str) -> StoreError:
     """A database driver's error as a StoreError a person can act on."""
+    if isinstance(exc, UnicodeDecodeError):  # the driver could not even decode SQLite's message: a damaged schema
+        return StoreError(f"{where} is damaged (its schema holds a name that is not UTF-8 text); restore a backup "
+                          "copy (the companion keeps one beside the file before each upgrade)")
     text = str(getattr(exc, "orig", None) or exc)
     low = text.lower()
     if "file is not a database" in low or "not a database" in low:

@@ -75,6 +75,7 @@ async def browser() -> AsyncIterator[Page]:
     with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:  # its helpers may linger a moment
         process = subprocess.Popen([chromium(), *FLAGS, f"--user-data-dir={profile}", "about:blank"],
                                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        drained: threading.Thread | None = None
         try:
             assert process.stderr is not None
             port = None
@@ -84,7 +85,8 @@ async def browser() -> AsyncIterator[Page]:
                     port = int(found.group(1))
                     break
             assert port is not None, "Chromium did not start its DevTools endpoint"
-            threading.Thread(target=process.stderr.read, daemon=True).start()  # a full pipe would stall it
+            drained = threading.Thread(target=process.stderr.read, daemon=True)  # a full pipe would stall it
+            drained.start()
             async with aiohttp.ClientSession() as http:
                 async with http.get(f"http://127.0.0.1:{port}/json/list") as answer:
                     targets = await answer.json()
@@ -97,3 +99,8 @@ async def browser() -> AsyncIterator[Page]:
                 process.wait(10)
             except subprocess.TimeoutExpired:
                 process.kill()
+                process.wait()
+            if drained is not None:
+                drained.join(10)  # the pipe ends when Chromium's helpers have gone too
+            if process.stderr is not None and (drained is None or not drained.is_alive()):
+                process.stderr.close()

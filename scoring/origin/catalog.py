@@ -94,6 +94,9 @@ class Catalogue:
             name = entry.get("name")
             if not isinstance(name, str) or not name.strip():
                 raise InputError('each card needs a "name"', where=where)
+            if not isinstance(entry.get("source", {}), dict) or not isinstance(entry.get("unknown", []), list):
+                raise InputError('"source" is a table of value name = where it came from and "unknown" a list of '
+                                 "value names", where=where)
             old = cards.get(fold(name))
             base: dict[str, Any] = _as_raw(old) if old else {"name": name.strip()}
             for key, value in entry.items():

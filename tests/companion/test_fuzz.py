@@ -224,3 +224,101 @@ def test_bgstats_import_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]
         return ["--db", db, "import", str(path), "--yes"]
 
     fuzz("BG Stats import files", make, capsys)
+
+
+ORIGIN_FIELDS = ("name", "kind", "cost", "remove", "involves_others", "solo_banned", "timing", "template", "amount",
+                 "text", "colour", "event", "rounds", "source", "unknown")
+ORIGIN_NAMES = ("Trance", "Monologuing", "Telekinesis", "Transfer of Power", "Gadget Belt", "Nemesis", "Zzz")
+
+
+def test_origin_story_catalogue_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A user's catalogue file for Origin Story: its cards' fields of any shape, read by every verb that uses it."""
+    db = f"sqlite:///{tmp_path}/c.db"
+    sound = {"card": [{"name": "Monologuing", "template": "vp_per_trick", "amount": 1},
+                      {"name": "Trance", "kind": "story", "cost": [1, 2], "timing": "trick", "remove": True},
+                      {"name": "Telekinesis", "involves_others": False, "solo_banned": True, "rounds": [1, 3]}]}
+
+    def make(rng: random.Random, n: int) -> list[str]:
+        lines = ['game = "origin-story"'] if rng.random() < 0.9 else [f"game = {toml_value(hostile(rng))}"]
+        cards = mutate(sound, rng, rng.randint(1, 3)).get("card", []) if rng.random() < 0.5 else []
+        for card in cards if isinstance(cards, list) else []:
+            lines.append("[[card]]")
+            if isinstance(card, dict):
+                lines += [f"{json.dumps(str(k))} = {toml_value(v)}" for k, v in card.items() if v is not None]
+        for _ in range(rng.randint(0 if len(lines) > 1 else 1, 2)):
+            lines += ["[[card]]", f"name = {json.dumps(rng.choice(ORIGIN_NAMES))}"]
+            lines += [f"{key} = {toml_value(hostile(rng))}" for key in rng.sample(ORIGIN_FIELDS[1:], rng.randint(1, 5))]
+        path = tmp_path / f"o{n % 5}.toml"
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        verb = rng.choice([["catalog", "--game", "origin-story"], ["catalog", "--game", "origin-story", "trance"],
+                           ["origin", "score", str(EXAMPLES / "origin" / "game.json")],
+                           ["origin", "round", str(EXAMPLES / "origin" / "round.json")]])
+        return ["--catalog", str(path), "--db", db, *verb]
+
+    fuzz("Origin Story catalogue files", make, capsys)
+
+
+def nested(rng: random.Random) -> str:
+    """The JSON text of lists and objects nested deeper than any reader should follow (a damaged row, not a game's
+    data), written directly: the json module itself cannot write it."""
+    depth = rng.choice([50, 1_000, 20_000])
+    opened = [rng.choice(("[", '{"player": ')) for _ in range(depth)]
+    closed = ["]" if o == "[" else "}" for o in reversed(opened)]
+    return "".join(opened) + json.dumps(hostile(rng)) + "".join(closed)
+
+
+def test_damaged_origin_story_rows(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An Origin Story game's stored events changed outside the companion (a payload of any shape, nested without
+    end, another version or type), read by every verb that reads a game: named, never a crash."""
+    import sqlite3
+
+    from companion.games import KINDS
+    from companion.origin.playout import Engine, play_game
+    from companion.origin.session import OriginSession
+    from db.store import Store
+
+    path = tmp_path / "c.db"
+    db = f"sqlite:///{path}"
+    engine, commands = Engine(), []
+
+    def keep(command: Any) -> Any:
+        commands.append(command)
+        return engine.submit(command)
+
+    play_game(keep, lambda: engine.state, random.Random(5), mode="table",  # type: ignore[arg-type, return-value]
+              players=("Ann", "Bob", "Cat"), level="cards")
+    store = Store.open(db, KINDS)
+    session = OriginSession.start(store, commands[0], key="k0")
+    assert isinstance(session, OriginSession)
+    for i, command in enumerate(commands[1:80], 1):
+        assert session.submit(command, f"k{i}").recorded
+    game = session.game_id
+    store.close()
+    raw = sqlite3.connect(path, isolation_level=None)
+    raw.execute("DROP TRIGGER events_no_update")  # the log is append-only in the database: damage comes from outside
+    rows = raw.execute("SELECT seq, type, version, payload FROM events WHERE game_id = ?", (game,)).fetchall()
+    types = sorted({r[1] for r in rows})
+
+    def make(rng: random.Random, n: int) -> list[str]:
+        raw.executemany("UPDATE events SET type = ?, version = ?, payload = ? WHERE game_id = ? AND seq = ?",
+                        [(t, v, p, game, s) for s, t, v, p in rows])  # the last input's damage undone
+        seq, kind, version, payload = rng.choice(rows)
+        roll = rng.random()
+        if roll < 0.6:
+            payload = json.dumps(mutate(json.loads(payload), rng, rng.randint(1, 3)))
+        elif roll < 0.8:
+            payload = nested(rng)
+        elif roll < 0.9:
+            version = rng.choice([0, 2, 99, -1, "1", 1.5])
+        else:
+            kind = rng.choice(types)
+        raw.execute("UPDATE events SET type = ?, version = ?, payload = ? WHERE game_id = ? AND seq = ?",
+                    (kind, version, payload, game, seq))
+        verb = rng.choice([["origin", "replay", str(game)], ["replay", str(game)], ["games"], ["history"],
+                           ["history", "Ann"], ["export", str(tmp_path / "out.json")]])
+        return ["--db", db, *verb]
+
+    try:
+        fuzz("damaged Origin Story rows", make, capsys)
+    finally:
+        raw.close()

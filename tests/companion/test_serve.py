@@ -88,6 +88,7 @@ def served(tmp_path: Path) -> Iterator[Served]:
                                 "--port", str(port)],
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                env={**os.environ, "COLUMNS": "1000"})  # log lines unwrapped: a key stays whole
+    reader: threading.Thread | None = None
     try:
         assert process.stdout is not None
         printed = []
@@ -111,6 +112,10 @@ def served(tmp_path: Path) -> Iterator[Served]:
     finally:
         process.terminate()
         process.wait(10)
+        if reader is not None:
+            reader.join(10)  # the log read to its end: the pipe can be closed
+        assert process.stdout is not None
+        process.stdout.close()
 
 
 def expected_status(url: str) -> tuple[str, list[str]]:

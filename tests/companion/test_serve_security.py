@@ -17,6 +17,7 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestServer
 
+from companion.bgstats_page import signature
 from companion.games import KINDS
 from companion.origami.watch import fragment, snapshot
 from companion.serve import BURST, IDLE_SECONDS, RATE, REFUSED, CompanionServer, Keys, Malformed, Redact, TableView
@@ -283,7 +284,8 @@ def hostile_request(rng: random.Random, keys: Keys) -> bytes:
     method = rng.choice([b"GET", b"HEAD", b"POST", b"PUT", b"DELETE", b"OPTIONS", b"G\x00T", b"\xff", b""])
     path = rng.choice([b"/", b"/table", b"/table/now", b"/ws", b"/static/", b"/static/js/textual.js",
                        b"/static/../../etc/passwd", b"/%00", b"/" + bytes(rng.randrange(256) for _ in range(8)),
-                       b"/table?key=" + keys.watch.encode(), b"/?key=" + rng.choice([keys.app, "x" * 5000]).encode()])
+                       b"/table?key=" + keys.watch.encode(), b"/?key=" + rng.choice([keys.app, "x" * 5000]).encode(),
+                       signed_link(rng, keys), signed_link(rng, keys)])
     headers = [b"Host: " + rng.choice([b"127.0.0.1", b"", b"x" * 300, b"\xc3\xa9"])]
     for _ in range(rng.randrange(4)):
         headers.append(rng.choice([b"Cookie: companion-app=" + rng.choice([b"\xff", keys.app.encode(), b""]),
@@ -292,6 +294,17 @@ def hostile_request(rng: random.Random, keys: Keys) -> bytes:
                                    b"X" * rng.randrange(1, 9000), b"If-None-Match: " + b"\"" * 50]))
     version = rng.choice([b"HTTP/1.1", b"HTTP/1.0", b"HTTP/9", b""])
     return method + b" " + path + b" " + version + b"\r\n" + b"\r\n".join(headers) + b"\r\nConnection: close\r\n\r\n"
+
+
+def signed_link(rng: random.Random, keys: Keys) -> bytes:
+    """A signed link to a game's BG Stats page (`/table/bgstats?game=N&sig=…`), its game, signature and key sound or
+    not: another game's, odd digits, huge, repeated, missing, bytes that are not text."""
+    game = rng.choice([b"1", b"2", b"0", b"-1", b"\xc2\xb2", b"\xe2\x81\xb5", b"9" * rng.choice([19, 5000]), b"",
+                       b"1&game=2", b"%31", b"\xff"])
+    sig = rng.choice([signature(keys.share, 1), signature(keys.share, 2), signature(keys.watch, 1), "", "0" * 64,
+                      "%ff" * 40]).encode()
+    query = [b"game=" + game, b"sig=" + sig, b"key=" + rng.choice([keys.watch, keys.app, "x"]).encode()]
+    return b"/table/bgstats?" + b"&".join(rng.sample(query, rng.randint(1, 3)))
 
 
 async def test_fuzzed_requests_never_break_the_server(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:

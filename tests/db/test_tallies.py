@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections import defaultdict
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from itertools import permutations
 from typing import Any
@@ -214,14 +215,14 @@ def test_no_statement_carries_more_parameters_than_sqlite_allows_by_default(tmp_
     event.listen(store.engine, "connect", limit)
     event.listen(store.engine, "before_cursor_execute", count)
     source = Store.open(f"sqlite:///{tmp_path / 'many.db'}", KINDS)
-    rows = [("Ann", 30, 1, True), ("Bob", 20, 2, False)]
-    for day in range(1200):
-        sheet = _sheet(rows, None)
-        source.results.record(variant="origami", players=["Ann", "Bob"], families=["sea"], characters=[], rules={},
-                             sheet=sheet, sheets=sheet_json(sheet)["players"],
-                             finished_at=datetime(2020, 1, 1, tzinfo=UTC).replace(day=1 + day % 28), kind="origami")
-    games = source.exchange.whole()
+    sheet = _sheet([("Ann", 30, 1, True), ("Bob", 20, 2, False)], None)
+    source.results.record(variant="origami", players=["Ann", "Bob"], families=["sea"], characters=[], rules={},
+                          sheet=sheet, sheets=sheet_json(sheet)["players"], kind="origami")
+    [played] = source.exchange.whole()
     source.close()
+    # The same play on 1,200 days, each its own game: written by the import, in one transaction.
+    games = [replace(played, uid=f"day-{day}", finished_at=datetime(2020, 1, 1, tzinfo=UTC).replace(day=1 + day % 28))
+             for day in range(1200)]
     assert store.exchange.add(games) == (1200, 0)
     assert len(store.games.all()) == 1200
     assert origami_figures(store.stats.player("Ann")).overall.games == 1200 and store.stats.head_to_head("Ann", "Bob", "origami").a_ahead == 1200

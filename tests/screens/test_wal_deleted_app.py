@@ -1,0 +1,41 @@
+"""The app when the database's write-ahead log is deleted under it: the next action is not recorded, the window
+says what happened and where every action was copied, and the app keeps running."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from companion.app import make_app
+from companion.origami.catalogue import shipped
+from companion.origami.playout import filled
+from scoring.origami.notation import write
+from screens.origami.table import TableScreen
+from tests.recorded import script
+from tests.screens.settle import settled, until
+from tests.screens.test_second_window import dealt, resumed
+
+CATALOGUE = filled(shipped())
+
+
+async def test_an_action_after_the_log_was_deleted_is_not_recorded_and_the_window_says_why(tmp_path: Path) -> None:
+    path = tmp_path / "table.db"
+    url = f"sqlite:///{path}"
+    game = script(CATALOGUE, seed=3)
+    store, _ = dealt(url, game)
+    store.close()
+    app = make_app(url, {"origami": CATALOGUE})
+    async with app.run_test(size=(100, 32)) as pilot:
+        await resumed(pilot)
+        assert isinstance(app.screen, TableScreen)
+        session = app.controller("origami").session
+        before = session.seq
+        await pilot.press(*write(game.script[2], game.states[1]), "enter")  # recorded: the log is this window's
+        await until(pilot, lambda: session.seq > before, "the first action recorded")
+        recorded = session.seq
+        os.unlink(f"{path}-wal")
+        await pilot.press(*write(game.script[3], game.states[2]), "enter")
+        said = lambda: [n.message for n in app._notifications if "deleted or replaced" in n.message]  # noqa: E731
+        await until(pilot, lambda: bool(said()), "the window saying the log was deleted")
+        await settled(pilot)
+        assert session.seq == recorded and app.is_running
+        assert "nothing more is recorded" in said()[0] and str(next(tmp_path.glob("table.db.rescued-*"))) in said()[0]
