@@ -5,6 +5,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from textual.css.query import NoMatches
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -35,8 +36,16 @@ async def settled(pilot: Pilot[Any]) -> None:
 
 
 async def until(pilot: Pilot[Any], condition: Callable[[], bool], what: str) -> None:
-    """Wait for `condition` (a slow, loaded machine may take long; a condition never met fails, saying `what`)."""
+    """Wait for `condition` (a slow, loaded machine may take long; a condition never met fails, saying `what`).
+    A widget it asks for that is not built yet (the screen pushed, its children still composing) is not met yet."""
     deadline = time.monotonic() + PATIENCE
-    while not condition():
+
+    def met() -> bool:
+        try:
+            return condition()
+        except NoMatches:
+            return False
+
+    while not met():
         assert time.monotonic() < deadline, f"still waiting for {what}"
         await pilot.pause(0.01)
