@@ -65,7 +65,7 @@ def main() -> None:
 if __name__ == "__main__":
     main()
     print()
-    from . import app_memory, entry, origin, origin_app, quick_keys, ratings, scale, store
+    from . import app_memory, entry, origin, origin_app, quick_keys, ratings, scale, store, table_keys
 
     entry.main()
     print()
@@ -78,6 +78,8 @@ if __name__ == "__main__":
     app_memory.main()
     print()
     quick_keys.main()
+    print()
+    table_keys.main()
     print()
     ratings.main()
     print()
