@@ -65,7 +65,8 @@ def main() -> None:
 if __name__ == "__main__":
     main()
     print()
-    from . import app_memory, entry, origin, origin_app, quick_keys, ratings, scale, screens, store
+    from . import (app_memory, entry, origin, origin_app, quick_keys, ratings, scale, screens, store, table_keys,
+                   table_keys_origin)
 
     entry.main()
     print()
@@ -80,6 +81,10 @@ if __name__ == "__main__":
     app_memory.main()
     print()
     quick_keys.main()
+    print()
+    table_keys.main()
+    print()
+    table_keys_origin.main()
     print()
     ratings.main()
     print()

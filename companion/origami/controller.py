@@ -207,8 +207,22 @@ class Controller:
         if self.table is None:
             return
         if recorded and self.on_table():
+            self.table.ended_by_itself = False
+            self.end_by_itself(self.table)
             self.table.show(self.table_view())
         self.table.answered(recorded)  # the next line typed ahead goes, or this one comes back to be mended
+
+    def end_by_itself(self, table: TableScreen) -> None:
+        """The turn ends once nothing is left to do but end it (and nothing comes off the deck): recorded as its own
+        action, so ctrl+z takes it back; it is not ended again until another action is recorded."""
+        from scoring.origami.picks import ends_by_itself
+
+        session = self.game()
+        end = ends_by_itself(session.state, session.catalogue)
+        if end is not None and self.record(end):
+            table.ended_by_itself = True  # an `end` typed for it (typed ahead, or by habit) is not needed
+            who = session.state.players[end.player].name
+            self.app.notify(f"{who}'s turn ended: nothing was left to do (ctrl+z takes it back).", title="Turn over")
 
     def record(self, command: c.Command) -> bool:
         """Check and record one action (one idempotency key per intent); True when it is on disk."""
@@ -266,6 +280,8 @@ class Controller:
             self.app.notify(str(exc), severity="warning")
             return
         self.app.notify(f"Undone: {sentence(target.event, tuple(p.name for p in session.state.players))}")
+        if self.table is not None:
+            self.table.ended_by_itself = False
         if session.state.phase is Phase.SETUP:  # the deal (or the table entered) taken back: enter it again
             entered = any(isinstance(entry.event, PositionEntered) for entry in session.log
                           if entry.action == target.action)

@@ -27,7 +27,8 @@ class Verb:
 
 VERBS = {v.name: v for v in (
     Verb("draw", "draw CARDS [refill CARDS] [trade N]: take cards from the draw line", frozenset({"refill", "trade"})),
-    Verb("play", "play CARD [pay CARDS] [to 1|2] [under] [from line|discard] [via CARD] [discount N] [free]",
+    Verb("play", "play CARD [pay CARDS] [to 1|2, or 1|2 alone at the end] [under] [from line|discard] [via CARD] "
+                 "[discount N] [free]",
          frozenset({"pay", "to", "under", "from", "via", "discount", "free"})),
     Verb("special", "special 1|2: the special action of that collection's top card"),
     Verb("deck", "deck N [CARDS] | deck CARDS: draw from the deck (name the cards that are shown)"),
@@ -68,6 +69,10 @@ def split(line: str) -> Parts:
     keywords = VERBS[verb].keywords
     first: list[str] = []
     clauses: list[tuple[str, list[str]]] = []
+    # The collection in one key, alone at the end: `play fox pay cat 2` is `play fox pay cat to 2`.
+    alone = (verb == "play" and len(words) > 2 and words[-1] in ("1", "2")
+             and words[-2].casefold() not in ("to", "discount"))
+    collection = [("to", [words.pop()])] if alone else []
     for word in words[1:]:
         if word.casefold() in keywords:
             clauses.append((word.casefold(), []))
@@ -75,6 +80,7 @@ def split(line: str) -> Parts:
             clauses[-1][1].append(word)
         else:
             first.append(word)
+    clauses += collection
     return Parts(player.strip() or None, verb, " ".join(first), tuple((k, " ".join(v)) for k, v in clauses))
 
 
@@ -241,7 +247,7 @@ class _Reader:
             if tuple(collections[0]) == tuple(collections[1]):
                 spots = {0}  # the same cards on both sides (the first card of a game): either is the same
             if len(spots) != 1:
-                raise InputError("both collections may take it: add `to 1` or `to 2`")
+                raise InputError("both collections may take it: add `to 1` or `to 2` (or just 1 or 2 at the end)")
             collection = spots.pop()
         via = self.card(self.options["via"], "via") if "via" in self.options else None
         discount = self.number(self.options["discount"], "discount") if "discount" in self.options else 0

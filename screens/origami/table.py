@@ -27,8 +27,9 @@ from scoring.origami.decide import decide
 from scoring.origami.describe import describe
 from scoring.origami.events import GrantUsed
 from scoring.origami.legal import legal_actions
-from scoring.origami.notation import VERBS, in_game, on_table, parse
+from scoring.origami.notation import VERBS, in_game, on_table, parse, write
 from scoring.origami.options import hand_limit
+from scoring.origami.picks import likely_actions, refill_owed
 from scoring.origami.state import GameState, Phase
 
 from ..action_line import ActionLine, Sent, TypedLines
@@ -134,7 +135,7 @@ class TableScreen(Screen[None]):
     TableScreen.tall #board { height: auto; max-height: 60%; }
     TableScreen.tall #log { height: 1fr; min-height: 10; }
     TableScreen #action { margin: 0 1; }
-    TableScreen #preview { height: 2; padding: 0 1; }
+    TableScreen #preview { height: 3; padding: 0 1; }
     """
     BINDINGS = [Binding("ctrl+z", "undo", "Undo"), Binding("ctrl+o", "override", "Override"),
                 Binding("f1", "explain", "Rule"), Binding("f2", "verbs", "Help"),
@@ -168,7 +169,10 @@ class TableScreen(Screen[None]):
         self.last: tuple[str, TableView, Reading] | None = None  # the suggester and the check read each line once
         self.cards_for: TableView | None = None  # the view `preferred` was worked out for
         self.preferred: tuple[frozenset[CardId], ...] = ()
+        self.picks_for: TableView | None = None  # the view `offered` was worked out for
+        self.offered: tuple[str, ...] = ()
         self.pending: Literal["line", "finish"] | None = None  # what goes on once an asked value is given
+        self.ended_by_itself = False  # the app ended the turn (nothing being left to do) and nothing since
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -177,7 +181,7 @@ class TableScreen(Screen[None]):
         with VerticalScroll(id="board"):
             yield Static("", id="players")
         yield Static("", id="log", markup=False)
-        yield ActionLine(placeholder="an action: draw fox, cat · play fox pay cat, dog · end · f2 lists them all",
+        yield ActionLine(placeholder="an action: draw fox, cat · play fox pay cat · 1-9 a pick · f2 lists them all",
                     id="action", suggester=Completer(self.rest))
         yield Verdict("preview")
         yield Footer()
@@ -266,20 +270,45 @@ class TableScreen(Screen[None]):
                  and (isinstance(offer, c.PlayCharacter) or _same_play(offer, command))}
         return sorted(found, key=lambda p: (len(p), -p.count(RICE_PAPER), p))
 
+    def picks(self) -> tuple[str, ...]:
+        """The likely actions as the lines that record them (numbered from 1; Enter alone takes the first): one
+        that turns up cards from the deck ends in `refill`, for the cards to be typed after its number."""
+        if self.picks_for is not self.view:
+            state = self.view.state
+            self.offered = tuple(write(x, state) + (" refill" if refill_owed(x, state) else "")
+                                 for x in likely_actions(state, self.view.catalogue))
+            self.picks_for = self.view
+        return self.offered
+
+    def meant(self, line: str) -> str:
+        """The line a pick stands for (`2`, or `2 fox, cat`: the pick with what follows it), else the line."""
+        number, _, rest = line.strip().partition(" ")
+        picks = self.picks()
+        if not number and picks:
+            return picks[0]
+        if number.isdigit() and 1 <= int(number) <= len(picks):
+            return f"{picks[int(number) - 1]} {rest.strip()}".strip()
+        return line
+
     def on_input_changed(self, event: Input.Changed) -> None:
         self.check_line()
 
     def check_line(self, line: str | None = None) -> None:
-        """Check the line as it stands (or one entered); say what Enter would do, or why it would be refused."""
+        """Check the line as it stands (or one entered); say what Enter would do, or why it would be refused.
+        An empty line lists the picks; a pick's number is checked as the line it stands for."""
         self.command, self.refusal, self.missing = None, None, None
         verdict = self.query_one("#preview", Verdict)
-        line = self.query_one("#action", Input).value if line is None else line
-        if not line.strip():
-            verdict.say("")
+        typed = self.query_one("#action", Input).value if line is None else line
+        if not typed.strip():
+            picks = self.picks()
+            verdict.say(f"Enter: {picks[0]}" + "".join(f" · {n} {p}" for n, p in enumerate(picks[1:], start=2))
+                        if picks else "")
             return
-        if line.strip() == "help":
+        if typed.strip() == "help":
             verdict.say("Enter (or f2) shows every action with an example")
             return
+        line = self.meant(typed)
+        said = f"{line} — " if line != typed else ""  # what the pick stands for
         reading = self.read(line)
         state, catalogue = self.view.state, self.view.catalogue
         try:
@@ -290,25 +319,25 @@ class TableScreen(Screen[None]):
             decision = decide(state, self.command, catalogue)
         except MissingValue as missing:
             self.missing = missing
-            verdict.say(f"{missing.card}: {missing.field.replace('_', ' ')} not known yet — Enter asks for it",
+            verdict.say(f"{said}{missing.card}: {missing.field.replace('_', ' ')} not known yet — Enter asks for it",
                         "problem")
             return
         except InputError as problem:
-            verdict.say(str(problem))
+            verdict.say(f"{said}{problem}")
             return
         if isinstance(decision, Rejected) and reading.payments and reading.payments[0]:
-            verdict.say("payments from the cards known in hand (→ takes the first): "
+            verdict.say(f"{said}payments from the cards known in hand (→ takes the first): "
                         + " | ".join(", ".join(p) for p in reading.payments[:4]))
             return
         if isinstance(decision, Rejected):
             self.refusal = decision
             how = "ctrl+o records it anyway, with a reason · " if decision.violation.overridable else ""
-            verdict.say(f"✗ {decision.violation.rule}: {decision.violation.message}\n  {how}f1 shows the rule",
+            verdict.say(f"✗ {said}{decision.violation.rule}: {decision.violation.message}\n  {how}f1 shows the rule",
                         "problem")
             return
         names = tuple(p.name for p in state.players)
-        said = (describe(event, names) for event in decision.events if not isinstance(event, GrantUsed))
-        verdict.say(f"✓ Enter: {'; '.join(said)}", "ok")
+        events = (describe(event, names) for event in decision.events if not isinstance(event, GrantUsed))
+        verdict.say(f"✓ Enter: {said}{'; '.join(events)}", "ok")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -316,11 +345,17 @@ class TableScreen(Screen[None]):
 
     def send(self, line: str) -> Sent:
         """What Enter does with a line, checked against the table as it is now: ask a missing value, send the
-        action, or say the refusal."""
-        self.check_line(line)
+        action, or say the refusal. A pick's number (Enter alone: the first pick) sends the line it stands for."""
         if line.strip() == "help":
             self.action_verbs()
             return "done"
+        line = self.meant(line)
+        self.check_line(line)
+        if self.ended_by_itself and self.refusal is not None and self.command == c.EndTurn(self.view.state.current):
+            self.ended_by_itself = False
+            self.notify("The turn had ended by itself: that `end` was not needed.", title="Turn over")
+            self.call_later(self.answered, True)  # taken as done: the lines typed after it go on
+            return "sent"
         if self.missing is not None:
             self.ask(self.missing, "line")
         elif self.command is not None and self.refusal is None:

@@ -33,7 +33,10 @@ EXAMPLES = {
 }
 GENERAL = ("Any line may start with a player's name and a colon (`bob: draw fox`) to act for that player. Card "
            "names may be cut short, in English, Italian or German; lists are comma-separated; collections are 1 "
-           "and 2. Tab takes the completion shown in grey.")
+           "and 2 (`play fox pay cat 2` says the collection in one key). Tab takes the completion shown in grey.\n"
+           "On an empty line the likely actions are listed: Enter takes the first, a number (1-9) and Enter another; "
+           "one ending in `refill` takes the cards turned up after its number (`2 seal, walrus`). A turn with "
+           "nothing left to do but end it ends by itself (ctrl+z takes it back).")
 
 
 def verb_table() -> Table:

@@ -76,3 +76,30 @@ def test_placement_is_automatic_when_one_side_is_legal_or_both_are_the_same() ->
     for state, cmd in plays:
         line = write(cmd, state).replace(f" to {cmd.collection + 1}", "")
         assert parse(line, state, CATALOGUE).collection == cmd.collection  # type: ignore[union-attr]
+
+
+def test_the_collection_is_one_digit_at_the_end_when_both_may_take_the_card() -> None:
+    """With both collections the same height (and not the same cards), the player chooses (rulebook: the two
+    collections never differ by more than one card): `play fox pay cat 2` says which, as `to 2` does."""
+    game = script(CATALOGUE, 2, Variant.ORIGAMI, players=3)
+    open_choices = 0
+    for before, command in zip(game.states[1:], game.script[2:], strict=False):
+        if not isinstance(command, c.PlayOrigami):
+            continue
+        line = write(command, before)
+        bare = line.replace(f" to {command.collection + 1}", "")
+        try:
+            parse(bare, before, CATALOGUE)
+        except InputError as problem:
+            assert "or just 1 or 2 at the end" in str(problem)
+            open_choices += 1
+            assert parse(f"{bare} {command.collection + 1}", before, CATALOGUE) == command, bare
+            with pytest.raises(InputError, match="`to` is said twice"):
+                parse(f"{line} {command.collection + 1}", before, CATALOGUE)
+    assert open_choices
+
+
+def test_a_number_after_discount_or_to_is_not_read_as_the_collection() -> None:
+    assert split("play fox discount 2").clauses == (("discount", "2"),)
+    assert split("play fox pay cat to 1").clauses == (("pay", "cat"), ("to", "1"))
+    assert split("play snake pay ant under 2").clauses == (("pay", "ant"), ("under", ""), ("to", "2"))

@@ -76,6 +76,8 @@ async def test_a_legends_game_from_setup_to_final_score(tmp_path: Path) -> None:
         banners: set[str] = set()
         refused = False
         for i, command in enumerate(game.script[2:]):
+            if session.state == game.states[i + 2] and command == c.EndTurn(game.states[i + 1].current):
+                continue  # the table ended the turn by itself: nothing was left to do
             if not refused and isinstance(command, c.PlayOrigami) and len(command.payment) > 1:
                 await refuse_a_short_payment(app, pilot, command)
                 refused = True
@@ -86,11 +88,14 @@ async def test_a_legends_game_from_setup_to_final_score(tmp_path: Path) -> None:
                 await paste_line(pilot, write(command, session.state))
             assert session.seq > before, (write(command, session.state), shown(app, "#preview"))
             if i == 0:
-                await type_line(pilot, "", "ctrl+z")
+                for _ in range(2):  # the draw, and the end of the turn that followed it by itself
+                    if session.state != game.states[1]:
+                        await type_line(pilot, "", "ctrl+z")
                 assert session.state == game.states[1]
                 assert "(undone)" in shown(app, "#log")
                 await type_line(pilot, write(command, session.state), "enter")
-            assert session.state == game.states[i + 2]
+            ended = session.state != game.states[i + 2] and game.script[i + 3] == c.EndTurn(game.states[i + 1].current)
+            assert session.state == game.states[i + 2 + ended]  # with the end of the turn, when it came by itself
             banners.add(shown(app, "#banner"))
         assert refused and any(isinstance(x, c.PlayCharacter) for x in game.script)
         assert any("ran out twice" in b or "Final turns" in b for b in banners)

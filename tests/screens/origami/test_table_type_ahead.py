@@ -49,7 +49,9 @@ async def test_lines_typed_in_one_burst_are_each_recorded_in_order(tmp_path: Pat
     async with app.run_test(size=(100, 32)) as pilot:
         session = await at_the_table(app, pilot, game)
         burst(app, "\n".join(lines) + "\nen")  # and the start of the next line, not entered yet
-        await until(pilot, lambda: session.state == game.states[7], f"{lines} recorded")
+        # The last one leaves nothing to do: the turn ends by itself (its `end` is the script's next command).
+        assert game.script[8] == c.EndTurn(game.states[7].current)
+        await until(pilot, lambda: session.state == game.states[8], f"{lines} recorded")
         assert app.screen.query_one("#action", Input).value == "en"
 
 
@@ -62,11 +64,12 @@ async def test_a_line_not_recorded_comes_back_and_the_ones_typed_after_it_wait_f
         field = app.screen.query_one("#action", Input)
         burst(app, f"{first}\nzz {second}\n{third}\n{fourth}\nen")
         await until(pilot, lambda: field.value == f"zz {second}", "the mistyped line back on the field")
-        await until(pilot, lambda: session.state == game.states[2], "the first line recorded")
+        # The first line recorded, and the turn it leaves with nothing to do ended by itself.
+        await until(pilot, lambda: session.state == game.states[3], "the first line recorded")
         table = app.screen
         assert isinstance(table, TableScreen)
         assert table.lines.held == [third, fourth] and table.lines.after == "en"  # waiting, not sent
-        assert session.state == game.states[2]
+        assert session.state == game.states[3]
         assert "zz" in str(app.screen.query_one("#preview").render())
         field.value = second  # mended
         await pilot.press("enter")

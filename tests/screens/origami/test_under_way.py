@@ -93,11 +93,16 @@ async def test_a_game_joined_under_way_is_checked_then_goes_on_at_the_table(tmp_
         assert session.state == expected
         assert "joined under way" in shown(app, "#log")
         for command in game.script[k + 1:k + 4]:  # the game goes on from there, as it did
+            if session.state != expected:  # the table ended the turn by itself: nothing was left to do
+                assert command == c.EndTurn(expected.current)
+                expected = run(expected, command, catalogue=CATALOGUE)
+                assert session.state == expected
+                continue
             before = session.seq
             await type_line(pilot, write(command, session.state), "enter")
             assert session.seq > before, shown(app, "#preview")
             expected = run(expected, command, catalogue=CATALOGUE)
-            assert session.state == expected
+            assert session.state in (expected, run(expected, c.EndTurn(expected.current), catalogue=CATALOGUE))
 
 
 async def test_an_impossible_table_can_be_recorded_anyway_with_a_reason(tmp_path: Path) -> None:
