@@ -107,26 +107,30 @@ def referee_last(rnd: RoundInput) -> RoundResult:
     return refereeing.result(rnd)
 
 
-_SETTLED: dict[tuple[object, ...], Refereeing] = {}  # recent rounds' finished tricks, refereed (never added to)
+# Recent rounds' finished tricks, refereed (never added to), with the entries they read. The entries are known by
+# identity (a state's next play keeps its earlier entries): kept alive here, their ids are not reused meanwhile.
+_SETTLED: dict[tuple[object, ...], tuple[tuple[TrickEntry, ...], Refereeing]] = {}
 _KEPT = 64
 
 
 def _settled(rnd: RoundInput, upto: int) -> Refereeing:
     """`rnd` refereed through its first `upto` trick entries (all before the last: complete), from the longest
     such prefix refereed before."""
-    key = (rnd.seating, rnd.dealer, tuple(rnd.alignment.items()), rnd.tricks[:upto], rnd.abilities,
+    entries = rnd.tricks[:upto]
+    key = (rnd.seating, rnd.dealer, tuple(rnd.alignment.items()), tuple(map(id, entries)), rnd.abilities,
            tuple(rnd.hands.items()), rnd.choices, rnd.round_no, rnd.revealed, tuple(rnd.tricks_won.items()),
            rnd.surrender)
-    found = _SETTLED.get(key)
-    if found is None:
-        if upto == 0:
-            found = Refereeing(rnd)
-        else:
-            found = _settled(rnd, upto - 1).copy()
-            found.add(rnd.tricks[upto - 1], last_entry=False)
-        if len(_SETTLED) >= _KEPT:
-            _SETTLED.clear()
-        _SETTLED[key] = found
+    kept = _SETTLED.get(key)
+    if kept is not None:
+        return kept[1]
+    if upto == 0:
+        found = Refereeing(rnd)
+    else:
+        found = _settled(rnd, upto - 1).copy()
+        found.add(rnd.tricks[upto - 1], last_entry=False)
+    if len(_SETTLED) >= _KEPT:
+        _SETTLED.clear()
+    _SETTLED[key] = (entries, found)
     return found
 
 
