@@ -108,9 +108,12 @@ class Codec:
             return _checked(leaf.read)
         origin, args = get_origin(hint), get_args(hint)
         if origin in (Union, types.UnionType):
-            options = tuple(self._reader(a) for a in args)
+            nullable = type(None) in args
+            options = tuple(self._reader(a) for a in args if a is not type(None))
 
             def either(value: Any) -> Any:
+                if value is None and nullable:  # only the None option reads None: the others are not tried (and
+                    return None  # failed, an exception each, for most values of a log)
                 for read in options:
                     try:
                         return read(value)

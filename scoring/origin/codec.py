@@ -4,6 +4,7 @@ ability kinds as their names; a payload that does not read back exactly is refus
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from ..codec import Codec, Leaf
@@ -33,7 +34,12 @@ NAMES: dict[type, str] = {
 def _card(v: Any) -> Card:
     if not isinstance(v, str):
         raise ValueError(f"{v!r} is not a card")
-    return parse_card(v, solo=True)
+    return _parsed(v)
+
+
+@lru_cache(maxsize=256)  # a log names the same few dozen cards again and again; a card is immutable
+def _parsed(text: str) -> Card:
+    return parse_card(text, solo=True)
 
 
 def _value(v: Any) -> Fraction:

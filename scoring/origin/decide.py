@@ -14,7 +14,7 @@ from ..errors import InputError
 from . import commands as c
 from . import events as e
 from .cards import Card
-from .referee import referee
+from .referee import referee, referee_last
 from .round_input import Ability, Alignment, CardTrick, EffectKind, WinnerOnly
 from .round_result import RoundResult
 from .rules import RuleId
@@ -383,7 +383,7 @@ def _play(state: GameState, play: Play, turned: Card | None, before: tuple[e.Eve
     else:
         entries = r.entries + (CardTrick((play,), ((play.seat, turned),) if turned else ()),)
     try:
-        res = referee(_with_round(state, entries=entries).round_input())
+        res = referee_last(_with_round(state, entries=entries).round_input())
     except InputError as exc:
         return _no(RuleId.ORDER, str(exc))
     t = res.tricks[-1]

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from ..decision import Violation
 from .referee_trick import KnownHand, Memory, card_trick, winner_only
-from .round_input import Alignment, EffectKind, RoundInput, WinnerOnly
+from .round_input import Alignment, EffectKind, RoundInput, TrickEntry, WinnerOnly
 from .round_result import AbilityRefusal, Flag, RoundResult, TrickResult
 from .rules import RuleId
 from .setup import HAND, TRICKS, Kind, Mode, Seating
@@ -91,42 +91,106 @@ def _move_cards(rnd: RoundInput, n: int, known: dict[str, KnownHand], done: set[
 
 def referee(rnd: RoundInput) -> RoundResult:
     """Every trick of the round, refereed in order; then who won how many tricks and the end alignments."""
-    seating = rnd.seating
-    names = seating.names
-    got, refused = _receipts(rnd)
-    known: dict[str, KnownHand] = {}
-    for seat_name, cards in rnd.hands.items():
-        s = seating.seat(seat_name)
-        known[s.name] = KnownHand(list(cards), turns_left=HAND - len(cards) if s.kind is Kind.SIDEKICK else 0)
-    memory = Memory({}, known, {n: [] for n in names}, got)
-    won: dict[str, int] = {n: 0 for n in seating.scorers}
-    for k, v in rnd.tricks_won.items():
-        won[_who(seating, k)] = v
-    alignment = {n: Alignment.HERO for n in seating.scorers}
-    alignment.update({_who(seating, k): v for k, v in rnd.alignment.items()})
-    revealed = set(rnd.revealed)
-    rewinds = {ab.trick for ab in rnd.abilities for e in ab.effects
-               if e.kind is EffectKind.REWIND and ab.trick is not None}
-    results: list[TrickResult] = []
-    before = rnd.played_before  # solo: the tricks played before the file's
-    leader = seating.first_leader(rnd.dealer)
-    moved: set[int] = set()
-    n = 0
+    refereeing = Refereeing(rnd)
     for index, entry in enumerate(rnd.tricks):
-        n += 1
-        _move_cards(rnd, n, known, moved)
-        last_entry = index == len(rnd.tricks) - 1
-        rewound = n in rewinds
+        refereeing.add(entry, last_entry=index == len(rnd.tricks) - 1)
+    return refereeing.result(rnd)
+
+
+def referee_last(rnd: RoundInput) -> RoundResult:
+    """The same result as `referee(rnd)`, its last trick entry refereed against the earlier ones as refereed before:
+    a play is decided without refereeing the round's finished tricks again."""
+    if not rnd.tricks:
+        return referee(rnd)
+    refereeing = _settled(rnd, len(rnd.tricks) - 1).copy()
+    refereeing.add(rnd.tricks[-1], last_entry=True)
+    return refereeing.result(rnd)
+
+
+# Recent rounds' finished tricks, refereed (never added to), with the entries they read. The entries are known by
+# identity (a state's next play keeps its earlier entries): kept alive here, their ids are not reused meanwhile.
+_SETTLED: dict[tuple[object, ...], tuple[tuple[TrickEntry, ...], Refereeing]] = {}
+_KEPT = 64
+
+
+def _settled(rnd: RoundInput, upto: int) -> Refereeing:
+    """`rnd` refereed through its first `upto` trick entries (all before the last: complete), from the longest
+    such prefix refereed before."""
+    entries = rnd.tricks[:upto]
+    key = (rnd.seating, rnd.dealer, tuple(rnd.alignment.items()), tuple(map(id, entries)), rnd.abilities,
+           tuple(rnd.hands.items()), rnd.choices, rnd.round_no, rnd.revealed, tuple(rnd.tricks_won.items()),
+           rnd.surrender)
+    kept = _SETTLED.get(key)
+    if kept is not None:
+        return kept[1]
+    if upto == 0:
+        found = Refereeing(rnd)
+    else:
+        found = _settled(rnd, upto - 1).copy()
+        found.add(rnd.tricks[upto - 1], last_entry=False)
+    if len(_SETTLED) >= _KEPT:
+        _SETTLED.clear()
+    _SETTLED[key] = (entries, found)
+    return found
+
+
+class Refereeing:
+    """A round refereed trick by trick: what the referee carries from one trick to the next. `copy` lets a round
+    refereed so far take one more trick (a play being decided) without refereeing its earlier tricks again; the
+    tricks are read by the same code either way."""
+
+    def __init__(self, rnd: RoundInput) -> None:
+        self.rnd = rnd
+        seating = rnd.seating
+        got, self.refused = _receipts(rnd)
+        known: dict[str, KnownHand] = {}
+        for seat_name, cards in rnd.hands.items():
+            s = seating.seat(seat_name)
+            known[s.name] = KnownHand(list(cards), turns_left=HAND - len(cards) if s.kind is Kind.SIDEKICK else 0)
+        self.memory = Memory({}, known, {n: [] for n in seating.names}, got)
+        self.won: dict[str, int] = {n: 0 for n in seating.scorers}
+        for k, v in rnd.tricks_won.items():
+            self.won[_who(seating, k)] = v
+        self.alignment = {n: Alignment.HERO for n in seating.scorers}
+        self.alignment.update({_who(seating, k): v for k, v in rnd.alignment.items()})
+        self.revealed = set(rnd.revealed)
+        self.rewinds = {ab.trick for ab in rnd.abilities for e in ab.effects
+                        if e.kind is EffectKind.REWIND and ab.trick is not None}
+        self.results: list[TrickResult] = []
+        self.leader = seating.first_leader(rnd.dealer)
+        self.moved: set[int] = set()
+        self.n = 0
+
+    def copy(self) -> Refereeing:
+        """An independent copy: adding a trick to it leaves this one as it is."""
+        out = object.__new__(Refereeing)
+        m = self.memory
+        out.rnd, out.refused, out.leader, out.n = self.rnd, self.refused, self.leader, self.n
+        out.memory = Memory(dict(m.seen), {k: KnownHand(list(h.cards), h.unknown, h.turns_left)
+                                           for k, h in m.known.items()},
+                            {k: list(v) for k, v in m.voids.items()}, {k: list(v) for k, v in m.got.items()})
+        out.won, out.alignment, out.revealed = dict(self.won), dict(self.alignment), set(self.revealed)
+        out.rewinds, out.results, out.moved = set(self.rewinds), list(self.results), set(self.moved)
+        return out
+
+    def add(self, entry: TrickEntry, last_entry: bool) -> TrickResult:
+        """The round's next trick entry, refereed against the tricks before it (only the last may be incomplete)."""
+        rnd, memory = self.rnd, self.memory
+        seating, known, got = rnd.seating, memory.known, memory.got
+        self.n += 1
+        n = self.n
+        _move_cards(rnd, n, known, self.moved)
+        rewound = n in self.rewinds
         if rewound:
-            rewinds.discard(n)
+            self.rewinds.discard(n)
         for ab in rnd.abilities:  # reveals made in this trick count from now on (solo)
             if ab.trick == n:
-                revealed.update(c for e in ab.effects if e.kind is EffectKind.REVEAL for c in e.cards)
+                self.revealed.update(c for e in ab.effects if e.kind is EffectKind.REVEAL for c in e.cards)
         if isinstance(entry, WinnerOnly):
-            result = winner_only(rnd, n, entry, leader)
+            result = winner_only(rnd, n, entry, self.leader)
             known.clear()  # every seat played a card nobody named: no hand is known any more
         else:
-            result = card_trick(rnd, n, entry, leader, last_entry, memory, revealed, alignment)
+            result = card_trick(rnd, n, entry, self.leader, last_entry, memory, self.revealed, self.alignment)
         if rewound and result.complete:
             result = replace(result, rewound=True, notes=result.notes + (Flag(
                 RuleId.TRICKS_8, n, result.leader, f"trick {n} was rewound: its cards went back to the hands "
@@ -136,43 +200,51 @@ def referee(rnd: RoundInput) -> RoundResult:
                 got[p.seat].append(n)
                 if p.seat in known:
                     known[p.seat].cards.append(p.play.card)
-            n -= 1
+            self.n -= 1
         elif result.complete:
             w = result.winner
             assert w is not None
             if seating.seat(w).scores:
-                won[w] = won.get(w, 0) + 1
-            counted = before + sum(1 for t in results if t.counts) + 1
+                self.won[w] = self.won.get(w, 0) + 1
+            before = rnd.played_before  # solo: the tricks played before the file's
+            counted = before + sum(1 for t in self.results if t.counts) + 1
             if counted > TRICKS:
                 result = replace(result, refusals=result.refusals + (Violation(
                     RuleId.TRICKS_8, f"trick {counted}: a round has {TRICKS} tricks unless an ability changes it"
                     + (f" ({before} played before the file's)" if before else "")),))
-        results.append(result)
+        self.results.append(result)
         if result.next_leader is not None:
-            leader = result.next_leader
-    for ab in sorted((a for a in rnd.abilities), key=lambda a: (a.trick is None, a.trick or 0)):
-        for e in ab.effects:
-            if e.kind is EffectKind.ALIGN and seating.has(ab.player) and seating.seat(ab.player).scores:
-                alignment[seating.seat(ab.player).name] = Alignment(e.text)
-    if rnd.mode is Mode.SOLO:
-        for s in seating.seats:
-            if s.kind is Kind.VANCARDIAN:
-                alignment[s.name] = Alignment.HERO  # OS-SOLO-HERO
-    vp: dict[str, list[tuple[str, int]]] = {n: [] for n in seating.scorers}
-    for i, ab in enumerate(rnd.abilities):
-        if any(r.index == i and r.violation.rule is RuleId.SK_IMMUNE and seating.seat(ab.player).kind is
-               Kind.SIDEKICK for r in refused):
-            continue
-        for e in ab.effects:
-            if e.kind is EffectKind.VP:
-                vp[seating.seat(ab.player).name].append((ab.source, e.amount))
-    counted = sum(1 for t in results if t.counts)
-    in_play = results[-1] if results and not results[-1].complete else None
-    to_play = None
-    if in_play is not None:
-        order = seating.order_from(in_play.leader)
-        to_play = order[len(in_play.plays)] if len(in_play.plays) < len(order) else None
-    return RoundResult(rnd, tuple(results), won, alignment, {k: tuple(v) for k, v in vp.items()},
-                       tuple(refused), leader if in_play is None else None, to_play,
-                       before + counted >= TRICKS or rnd.surrender is not None,
-                       {k: (tuple(h.cards), h.unknown) for k, h in known.items()})
+            self.leader = result.next_leader
+        return result
+
+    def result(self, rnd: RoundInput) -> RoundResult:
+        """The round as refereed so far (`rnd`: the round whose tricks were added): who won how many tricks, the
+        end alignments and VP."""
+        seating, refused, results, leader = rnd.seating, self.refused, self.results, self.leader
+        alignment = dict(self.alignment)
+        for ab in sorted((a for a in rnd.abilities), key=lambda a: (a.trick is None, a.trick or 0)):
+            for e in ab.effects:
+                if e.kind is EffectKind.ALIGN and seating.has(ab.player) and seating.seat(ab.player).scores:
+                    alignment[seating.seat(ab.player).name] = Alignment(e.text)
+        if rnd.mode is Mode.SOLO:
+            for s in seating.seats:
+                if s.kind is Kind.VANCARDIAN:
+                    alignment[s.name] = Alignment.HERO  # OS-SOLO-HERO
+        vp: dict[str, list[tuple[str, int]]] = {n: [] for n in seating.scorers}
+        for i, ab in enumerate(rnd.abilities):
+            if any(r.index == i and r.violation.rule is RuleId.SK_IMMUNE and seating.seat(ab.player).kind is
+                   Kind.SIDEKICK for r in refused):
+                continue
+            for e in ab.effects:
+                if e.kind is EffectKind.VP:
+                    vp[seating.seat(ab.player).name].append((ab.source, e.amount))
+        counted = sum(1 for t in results if t.counts)
+        in_play = results[-1] if results and not results[-1].complete else None
+        to_play = None
+        if in_play is not None:
+            order = seating.order_from(in_play.leader)
+            to_play = order[len(in_play.plays)] if len(in_play.plays) < len(order) else None
+        return RoundResult(rnd, tuple(results), dict(self.won), alignment, {k: tuple(v) for k, v in vp.items()},
+                           tuple(refused), leader if in_play is None else None, to_play,
+                           rnd.played_before + counted >= TRICKS or rnd.surrender is not None,
+                           {k: (tuple(h.cards), h.unknown) for k, h in self.memory.known.items()})

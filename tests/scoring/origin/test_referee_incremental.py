@@ -1,0 +1,97 @@
+"""The incremental referee (`referee_last`: a play checked against the round as refereed so far) gives exactly the
+whole-round referee's result, refusals included: every play decided in random legal games of each mode (with
+abilities, winners-level tricks and surrenders), random wrong cards and seats put to the same states, and the
+round-file mutant soak's refused plays."""
+from __future__ import annotations
+
+import random
+from functools import partial
+from typing import Any
+
+import pytest
+
+from companion.origin.mutants import CARDS, soak
+from companion.origin.playout import Engine, play_game
+from scoring.errors import InputError
+from scoring.origin import commands as c
+from scoring.origin.decide import decide
+from scoring.origin.referee import referee, referee_last
+from scoring.origin.round_input import RoundInput
+from scoring.origin.round_result import RoundResult
+from scoring.origin.state import GameState, Phase
+
+
+def _verdict(judge: Any, rnd: RoundInput) -> RoundResult | str:
+    try:
+        result: RoundResult = judge(rnd)
+        return result
+    except InputError as exc:
+        return f"InputError: {exc}"
+
+
+class Compared:
+    """`referee_last` as decide calls it, checked against `referee` on the same round every time."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+        self.refused = 0
+
+    def __call__(self, rnd: RoundInput) -> RoundResult:
+        fast, whole = _verdict(referee_last, rnd), _verdict(referee, rnd)
+        assert fast == whole, f"incremental {fast!r}\nwhole round {whole!r}"
+        self.calls += 1
+        if isinstance(whole, str) or whole.tricks[-1].refusals or whole.tricks[-1].plays[-1].violations:
+            self.refused += 1
+        if isinstance(fast, str):
+            raise InputError(fast.removeprefix("InputError: "))
+        return fast
+
+
+@pytest.fixture
+def compared(monkeypatch: pytest.MonkeyPatch) -> Compared:
+    check = Compared()
+    monkeypatch.setattr("scoring.origin.decide.referee_last", check)
+    return check
+
+
+def _state(engine: Engine) -> GameState:
+    assert engine.state is not None  # before StartGame: no game yet (playout.current_or_none)
+    return engine.state
+
+
+def _wrong_plays(engine: Engine, rng: random.Random) -> Any:
+    """The engine's submit, also deciding a few random (mostly refused) plays against each state a card is played
+    in: any card, by the seat to play or another."""
+    def submit(command: Any) -> Any:
+        state = engine.state
+        if isinstance(state, GameState) and isinstance(command, c.PlayCard) and state.phase is Phase.PLAY:
+            for _ in range(3):
+                seat = command.seat if rng.random() < 0.7 else rng.choice(state.seating.names)
+                decide(state, c.PlayCard(seat, rng.choice(CARDS)))
+        return engine.submit(command)
+    return submit
+
+
+@pytest.mark.parametrize(("mode", "players", "options"), [
+    ("table", ("Ann", "Bob", "Cat", "Dan"), {}),
+    ("table", ("Ann", "Bob", "Cat"), {"every_option": True}),
+    ("table", ("Ann", "Bob", "Cat", "Dan", "Eve"), {"level": "winners", "skip": True}),
+    ("duo", ("Ann", "Bob"), {"every_option": True}),
+    ("solo", ("Ann",), {"surrender": True}),
+    ("solo", ("Ann",), {"every_option": True}),
+])
+def test_the_incremental_check_is_the_whole_round_referee(compared: Compared, mode: str, players: tuple[str, ...],
+                                                          options: dict[str, Any]) -> None:
+    rng = random.Random(f"{mode}{len(players)}{sorted(options)}")
+    for _ in range(2):
+        engine = Engine()
+        current = partial(_state, engine)
+        play_game(_wrong_plays(engine, rng), current, rng, mode=mode, players=players, **options)
+    if options.get("level") != "winners":
+        assert compared.calls > 100 and compared.refused > 10, (compared.calls, compared.refused)
+
+
+def test_the_mutant_soaks_refused_plays_agree(compared: Compared) -> None:
+    found = soak(2029, games=1)
+    assert not found.problems, found.line()
+    assert compared.calls > 50 and compared.refused > 0, (compared.calls, compared.refused)
