@@ -65,8 +65,19 @@ def main() -> None:
 if __name__ == "__main__":
     main()
     print()
-    from . import (app_memory, entry, origin, origin_app, quick_keys, ratings, scale, screens, store, table_keys,
-                   table_keys_origin)
+    from . import (
+        app_memory,
+        entry,
+        origin,
+        origin_app,
+        quick_keys,
+        ratings,
+        scale,
+        screens,
+        store,
+        table_keys,
+        table_keys_origin,
+    )
 
     entry.main()
     print()
