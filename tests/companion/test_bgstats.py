@@ -155,7 +155,7 @@ def test_a_bgstats_player_can_be_sent_to_another_profile(tmp_path: Path, capsys:
     assert code == 0 and "Anna  → Anna K. (a new profile)" in out
     assert finished(url) == [("origami", (("Anna K.", 48, 1, True), ("Bruno", 41, 2, False)))]
     code, _, err = run(capsys, "--db", url, "import", "--as", "Dora=Anna", str(export))
-    assert code == 2 and "no player 'Dora' in the file's Origami plays" in err
+    assert code == 2 and "no player 'Dora' in the file's plays of the companion's games" in err
 
 
 def test_a_play_sent_from_the_companion_is_not_added_twice(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
