@@ -63,7 +63,12 @@ def make_engine(url: str, *, timeout: float = 5.0) -> Engine:
     if parsed.get_backend_name() != "sqlite":
         try:
             return create_engine(parsed, pool_pre_ping=True)
-        except Exception as exc:  # a missing driver, a bad option
+        except ModuleNotFoundError as exc:  # the driver is an extra: a player's install has none
+            fix = ("install the companion with its postgres extra (pip install '.[postgres]', or pipx install "
+                   "'.[postgres]')" if exc.name == "psycopg" else f"install {exc.name}")
+            raise StoreError(f"cannot use the database {parsed.render_as_string(hide_password=True)}: its driver "
+                             f"({exc.name}) is not installed; {fix}") from None
+        except Exception as exc:  # a bad option
             raise StoreError(f"cannot use the database {parsed.render_as_string(hide_password=True)}: "
                              f"{exc}") from None
     path = sqlite_path(url)

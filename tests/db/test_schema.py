@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import sqlite3
+import sys
 from pathlib import Path
 
 import pytest
@@ -238,3 +239,14 @@ def test_the_kind_migration_on_every_backend(any_url: str) -> None:
     assert store.games.create(variant="table", players=["Ann", "Bob", "Cat"], families=[], kind="origin-story").kind == (
         "origin-story")
     store.close()
+
+
+def test_a_postgresql_database_without_its_driver_says_which_extra_to_install(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A player's install has no PostgreSQL driver (it is the `postgres` extra): the message says how to add it."""
+    monkeypatch.setitem(sys.modules, "psycopg", None)  # importing it now fails as when it is not installed
+    with pytest.raises(StoreError) as raised:
+        make_engine("postgresql+psycopg://user:secret@localhost/club")
+    message = str(raised.value)
+    assert "its driver (psycopg) is not installed" in message and "'.[postgres]'" in message
+    assert "secret" not in message
