@@ -117,8 +117,11 @@ class CompanionApp(Shell):
         self.home.post_message(HomeScreen.Chosen(choice))
 
     def on_home_screen_chosen(self, message: HomeScreen.Chosen) -> None:
-        if self.store is None and self.opening:  # chosen while the database opens: it waits, the keys kept too
-            self.chosen_early = message.choice
+        if self.store is None and self.opening:  # chosen while the database opens
+            if message.choice in dict(SHARED) and self.history().open_early():  # from plain reads of the file
+                self.give_held_keys()
+            else:  # it waits, the keys kept too
+                self.chosen_early = message.choice
             return
         try:
             self.open_chosen(message.choice)

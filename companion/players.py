@@ -39,9 +39,30 @@ class PlayersController:
                 PlayersScreen.Merge: self.merge}
 
     def open(self, choice: str) -> None:
+        self.show([p.name for p in self.app.reader().profiles.all()])
+
+    def open_early(self) -> bool:
+        """The screen while the database is still opening, its profiles read in plain SQL (SQLAlchemy not needed);
+        False when only the store can read them. What the screen asks next waits for the store (`when_open`)."""
+        from db.location import default_url
+        from db.quick_history import NotQuick, open_history
+
+        quick = open_history(self.app.db_url or default_url(), games.KINDS)
+        if quick is None:
+            return False
+        try:
+            names = [p.name for p in quick.all()]
+        except NotQuick:
+            return False
+        finally:
+            quick.close()
+        self.show(names)
+        return True
+
+    def show(self, profiles: list[str]) -> None:
         from screens.players import PlayersScreen
 
-        self.screen = PlayersScreen([p.name for p in self.app.reader().profiles.all()])
+        self.screen = PlayersScreen(profiles)
         self.app.push_screen(self.screen)
 
     def follow(self) -> None:
@@ -52,7 +73,8 @@ class PlayersController:
 
     def read(self, reading: Callable[..., None], *args: str) -> None:
         """A slow read in a worker thread (the screen stays live); what it finds is shown on the main thread."""
-        self.app.run_worker(partial(reading, *args), thread=True, exit_on_error=False, group="reads")
+        self.app.when_open(partial(self.app.run_worker, partial(reading, *args), thread=True, exit_on_error=False,
+                                   group="reads"))
 
     def stats(self, name: str) -> None:
         from .figures import blocks, player_lines
@@ -89,9 +111,12 @@ class PlayersController:
             self.app.call_from_thread(self.screen.show_versus, text)
 
     def show_game(self, message: PlayersScreen.ShowGame) -> None:
-        store = self.app.reader()
+        self.app.when_open(partial(self.show_sheet, message.game_id))
+
+    def show_sheet(self, game_id: int) -> None:
         try:
-            game = store.games.get(message.game_id)
+            store = self.app.reader()
+            game = store.games.get(game_id)
             results = store.results.of(game.id)
         except InputError as exc:
             self.app.notify(str(exc), severity="error")
@@ -107,14 +132,17 @@ class PlayersController:
                     f"{message.source} merged into {message.into}.")
 
     def change(self, change: Callable[[Store], object], done: str) -> None:
-        store = self.app.reader()
+        self.app.when_open(partial(self.write, change, done))
+
+    def write(self, change: Callable[[Store], object], done: str) -> None:
         try:
+            store = self.app.reader()
             change(store)
         except InputError as exc:
             self.app.notify(str(exc), title="Not changed", severity="error")
             return
         self.app.notify(done)
-        if self.screen is not None:
+        if self.screen is not None and self.screen in self.app.screen_stack:  # after a wait, it may be gone
             self.screen.current = None
             self.screen.show_profiles([p.name for p in store.profiles.all()])
 

@@ -48,6 +48,7 @@ class Shell(TypeAhead):
         self.catalogues = dict(catalogues or {})  # each game's: shipped + the user's files (the tests give theirs)
         self.store: Store | None = None
         self.opening = True  # until the database is open, or Home says why it could not be
+        self.waiting: list[Callable[[], object]] = []  # what a screen opened meanwhile asked of the database
         self.home = HomeScreen([e for g in games.every() for e in g.entries])
         for theme in self.THEMES:
             self.register_theme(theme)
@@ -144,10 +145,24 @@ class Shell(TypeAhead):
         # collector's full passes, which stop the screen while they walk every object, leave it out (a pass ~110 →
         # ~30 ms here). Not collected first: that pass alone would stop the screen, for a few hundred objects.
         gc.freeze()
+        self.go_on_waiting()
 
     def not_opened(self) -> None:
         """The database could not be opened (Home says why)."""
         self.opening = False
+        self.go_on_waiting()
+
+    def when_open(self, then: Callable[[], object]) -> None:
+        """`then` now, or once the database is open (or said to be unusable: `then` meets NotOpen and says so)."""
+        if self.opening:
+            self.waiting.append(then)
+        else:
+            then()
+
+    def go_on_waiting(self) -> None:
+        waiting, self.waiting = self.waiting, []
+        for then in waiting:  # in the order asked
+            then()
 
     def typing(self) -> bool:
         """A line is part-typed in the field in focus: typed against the screen as it was before any redraw."""

@@ -9,14 +9,17 @@ from textual import events
 from textual.widgets import Input, OptionList
 
 from companion.app import CompanionApp, make_app
+from companion.games import KINDS
 from db.store import Store
 from screens.home import HomeScreen
 from screens.origami.deal import DealScreen
 from screens.origami.new_game import NewGameScreen
 from screens.origin.new_game import OriginNewGameScreen
+from screens.players import PlayersScreen
 from tests.screens.keys import burst
 from tests.screens.settle import PATIENCE, settled, until
 from tests.screens.test_abandon import started
+from tests.screens.test_players import shown
 
 
 async def test_names_typed_straight_after_n_land_in_the_new_games_players_field(tmp_path: Path) -> None:
@@ -126,3 +129,37 @@ async def test_enter_on_a_game_listed_before_the_database_is_open_resumes_it(tmp
         await until(pilot, lambda: isinstance(app.screen, DealScreen), "the game's deal")
         await until(pilot, lambda: isinstance(app.focused, Input) and app.focused.value == "rules",
                     "the keys in the deal's first field")
+
+
+async def test_p_pressed_while_the_database_opens_shows_the_players_at_once_and_their_asks_wait_for_it(
+        tmp_path: Path) -> None:
+    """The players screen opens from plain reads of the file before the store is open: the names at once, the
+    player's history and a rename (typed straight on) done once the store is open, each once."""
+    url = f"sqlite:///{tmp_path / 'g.db'}"
+    started(url)
+    store = Store.open(url, KINDS)
+    try:
+        names = [p.name for p in store.profiles.all()]
+    finally:
+        store.close()
+    app = make_app(url)
+    release = slow_to_open(app)
+    async with app.run_test() as pilot:
+        await until(pilot, lambda: app.home.is_mounted, "Home")
+        burst(app, "p")
+        await until(pilot, lambda: isinstance(app.screen, PlayersScreen) and app.screen.is_mounted
+                    and shown(app.screen, "#stats") == f"Reading {names[0]}'s history…",
+                    "the players, read before the store is open")
+        screen = app.screen
+        assert isinstance(screen, PlayersScreen) and screen.profiles == names
+        assert app.store is None and app.chosen_early is None
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.focused, Input), "the rename's question")
+        burst(app, "Zed\n")
+        await until(pilot, lambda: app.screen is screen and len(app.waiting) == 2, "the read and the rename waiting")
+        release.set()
+        await until(pilot, lambda: screen.profiles == sorted([*names[1:], "Zed"], key=str.casefold),
+                    "the rename, done once the store is open")
+        await until(pilot, lambda: "game" in shown(screen, "#stats"), "Zed's history")
+        assert app.screen is screen and not app.waiting
+        assert [p.name for p in app.reader().profiles.all()] == screen.profiles
