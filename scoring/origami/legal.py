@@ -74,7 +74,14 @@ def _subsets(cards: Iterable[CardId], sizes: Iterable[int]) -> list[tuple[CardId
 def _draws(state: GameState, seat: int, catalogue: Catalogue, cards: list[CardId]) -> list[c.Command]:
     player = state.player(seat)
     allowance = draw_allowance(player.collections, state.characters, catalogue, state.choices).value
-    takes = [t for t in _subsets(state.line, range(len(state.line) + 1)) if folds(t, catalogue) <= allowance]
+
+    def fits(take: tuple[CardId, ...]) -> bool:
+        try:
+            return folds(take, catalogue) <= allowance
+        except MissingValue:
+            return False  # a card whose folds nobody knows: not offered (typed, the referee asks for them)
+
+    takes = [t for t in _subsets(state.line, range(len(state.line) + 1)) if fits(t)]
     wolf = any(catalogue.card(t).rice_trade for t in player.tops())
     trades = range(cards.count(RICE_PAPER) + 1) if wolf else range(1)
     return [c.DrawCards(seat, take, (), n) for take in takes for n in trades]

@@ -9,6 +9,7 @@ from . import commands as c
 from .cards import RICE_PAPER
 from .catalog import Catalogue
 from .checks import deck_can_give
+from .grants import available, unknown_effect
 from .legal import legal_actions
 from .options import folds
 from .state import GameState, Phase
@@ -63,11 +64,24 @@ def refill_owed(command: c.Command, state: GameState) -> int:
 
 
 def ends_by_itself(state: GameState, catalogue: Catalogue) -> c.EndTurn | None:
-    """The end of the turn, when it is all that anyone may do now and it turns up nothing from the deck."""
+    """The end of the turn, when it is all that anyone may do now and it turns up nothing from the deck. Not while an
+    effect nobody knows was opened, nor while an effect lets a player act with cards the table has not seen (the
+    Phoenix's discard then draw, from a hand partly unseen: legal_actions lists only what it can name)."""
     if state.phase is not Phase.PLAY or state.actions_left > 0 or state.free_play is not None:
         return None
+    if unknown_effect(state, catalogue) or any(_unseen_choice(state, i) for i in range(len(state.grants))):
+        return None  # what may still be done is not for legal_actions to list: the table says `end`
     end = c.EndTurn(state.current)
     if legal_actions(state, state.current, catalogue) != [end] or refill_owed(end, state):
         return None
     others = (seat for seat in range(state.count) if seat != state.current)
     return None if any(legal_actions(state, seat, catalogue) for seat in others) else end
+
+
+HAND_STEPS = frozenset({"discard", "pass", "play", "swap_in"})  # steps done with cards from the hand
+
+
+def _unseen_choice(state: GameState, index: int) -> bool:
+    """The effect's step at `index` may still be taken with cards from a hand the table has not seen whole."""
+    grant = state.grants[index]
+    return grant.step in HAND_STEPS and state.player(grant.seat).hand.unknown > 0 and available(state, index)

@@ -181,7 +181,7 @@ class TableScreen(Screen[None]):
         with VerticalScroll(id="board"):
             yield Static("", id="players")
         yield Static("", id="log", markup=False)
-        yield ActionLine(placeholder="an action: draw fox, cat · play fox pay cat · 1-9 a pick · f2 lists them all",
+        yield ActionLine(placeholder="an action: draw fox, cat · play fox pay cat · 1-9 a pick · f2 every action",
                     id="action", suggester=Completer(self.rest))
         yield Verdict("preview")
         yield Footer()
@@ -302,7 +302,7 @@ class TableScreen(Screen[None]):
         if not typed.strip():
             picks = self.picks()
             verdict.say(f"Enter: {picks[0]}" + "".join(f" · {n} {p}" for n, p in enumerate(picks[1:], start=2))
-                        if picks else "")
+                        if picks else "Type the action (f2 shows every action with an example)")
             return
         if typed.strip() == "help":
             verdict.say("Enter (or f2) shows every action with an example")
