@@ -231,7 +231,8 @@ def _aliases(given: list[str], names: set[str]) -> dict[str, str]:
         if not sep or not bg.strip() or not profile.strip():
             raise InputError(f"--as {text!r}: write it as 'BG Stats name=profile name'", where="import")
         if bg.strip().casefold() not in names:
-            raise InputError(f"--as {text!r}: no player {bg.strip()!r} in the file's plays of the companion's games", where="import")
+            raise InputError(f"--as {text!r}: no player {bg.strip()!r} in the file's plays of the companion's games",
+                             where="import")
         out[" ".join(bg.split()).casefold()] = " ".join(profile.split())
     return out
 

@@ -42,7 +42,7 @@ def stored_revision(path: Path) -> str | None:
         return None
     try:
         row = db.execute("SELECT version_num FROM alembic_version").fetchone()
-    except sqlite3.Error:
+    except (sqlite3.Error, UnicodeDecodeError):  # UnicodeDecodeError: SQLite quoting a damaged schema's name
         return None
     finally:
         db.close()

@@ -63,7 +63,7 @@ def open_history(url: str, kinds: Kinds) -> QuickHistory | None:
         return None
     try:
         return QuickHistory(url, path, kinds)
-    except sqlite3.Error:
+    except (sqlite3.Error, UnicodeDecodeError):  # UnicodeDecodeError: SQLite quoting a damaged schema's name
         return None
 
 
@@ -85,7 +85,7 @@ class QuickHistory:
     def _rows(self, sql: str, params: tuple[Any, ...] | list[Any] = ()) -> list[Any]:
         try:
             return self._db.execute(sql, params).fetchall()
-        except sqlite3.Error as exc:  # locked, damaged: the store waits or names it
+        except (sqlite3.Error, UnicodeDecodeError) as exc:  # locked, damaged: the store waits or names it
             raise NotQuick(str(exc)) from None
 
     # --- profiles ---------------------------------------------------------------------------------------

@@ -27,8 +27,7 @@ class Verb:
 
 VERBS = {v.name: v for v in (
     Verb("draw", "draw CARDS [refill CARDS] [trade N]: take cards from the draw line", frozenset({"refill", "trade"})),
-    Verb("play", "play CARD [pay CARDS] [to 1|2, or 1|2 alone at the end] [under] [from line|discard] [via CARD] "
-                 "[discount N] [free]",
+    Verb("play", "play CARD [pay CARDS] [to 1|2] [under] [from line|discard] [via CARD] [discount N] [free]",
          frozenset({"pay", "to", "under", "from", "via", "discount", "free"})),
     Verb("special", "special 1|2: the special action of that collection's top card"),
     Verb("deck", "deck N [CARDS] | deck CARDS: draw from the deck (name the cards that are shown)"),

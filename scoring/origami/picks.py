@@ -22,7 +22,7 @@ def likely_actions(state: GameState, catalogue: Catalogue) -> list[c.Command]:
     Character that can be played (at its cheapest payment: fewest cards, most rice paper), special actions,
     the draws taking the most folds, and the end of the turn."""
     seat = state.current
-    offers = legal_actions(state, seat, catalogue)
+    offers = _offered(state, seat, catalogue)
     cheapest: dict[tuple[object, ...], c.PlayOrigami | c.PlayCharacter] = {}
     for offer in offers:
         if isinstance(offer, (c.PlayOrigami, c.PlayCharacter)):
@@ -72,10 +72,19 @@ def ends_by_itself(state: GameState, catalogue: Catalogue) -> c.EndTurn | None:
     if unknown_effect(state, catalogue) or any(_unseen_choice(state, i) for i in range(len(state.grants))):
         return None  # what may still be done is not for legal_actions to list: the table says `end`
     end = c.EndTurn(state.current)
-    if legal_actions(state, state.current, catalogue) != [end] or refill_owed(end, state):
+    if _offered(state, state.current, catalogue) != [end] or refill_owed(end, state):
         return None
     others = (seat for seat in range(state.count) if seat != state.current)
-    return None if any(legal_actions(state, seat, catalogue) for seat in others) else end
+    return None if any(_offered(state, seat, catalogue) for seat in others) else end
+
+
+def _offered(state: GameState, seat: int, catalogue: Catalogue) -> list[c.Command]:
+    """legal_actions, or nothing when the table holds a card this catalogue does not (a game recorded with a
+    catalogue file not given now): what to offer is then not known, and a typed line is refereed as always."""
+    try:
+        return legal_actions(state, seat, catalogue)
+    except KeyError:
+        return []
 
 
 HAND_STEPS = frozenset({"discard", "pass", "play", "swap_in"})  # steps done with cards from the hand

@@ -33,10 +33,12 @@ EXAMPLES = {
 }
 GENERAL = ("Any line may start with a player's name and a colon (`bob: draw fox`) to act for that player. Card "
            "names may be cut short, in English, Italian or German; lists are comma-separated; collections are 1 "
-           "and 2 (`play fox pay cat 2` says the collection in one key). Tab takes the completion shown in grey.\n"
-           "On an empty line the likely actions are listed: Enter takes the first, a number (1-9) and Enter another; "
-           "one ending in `refill` takes the cards turned up after its number (`2 seal, walrus`). A turn with "
-           "nothing left to do but end it ends by itself (ctrl+z takes it back).")
+           "and 2. Tab takes the completion shown in grey.")
+# after the verbs: the examples come first on a small screen
+PICKS = ("On an empty line the likely actions are listed: Enter takes the first, a number (1-9) and Enter another; "
+         "one ending in `refill` takes the cards turned up after its number (`2 seal, walrus`). A turn with nothing "
+         "left to do but end it ends by itself (ctrl+z takes it back). `play fox pay cat 2` says the collection in one "
+         "key.")
 
 
 def verb_table() -> Table:
@@ -59,6 +61,7 @@ class VerbHelp(ModalScreen[None]):
     VerbHelp > VerticalScroll { width: 95%; height: 90%; border: thick $accent; background: $surface;
                                 padding: 0 1; }
     VerbHelp #general { margin-bottom: 1; color: $text-muted; }
+    VerbHelp #picks { margin-top: 1; color: $text-muted; }
     """
     BINDINGS = [Binding("escape", "dismiss", "Back"), Binding("f2", "dismiss", "Back")]
 
@@ -66,6 +69,7 @@ class VerbHelp(ModalScreen[None]):
         with VerticalScroll():
             yield Static(GENERAL, id="general", markup=False)
             yield Static(verb_table(), id="verbs")
+            yield Static(PICKS, id="picks", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
