@@ -3,13 +3,7 @@ kill, no acknowledged action is lost, none is duplicated, the file passes SQLite
 game resumes exactly where the recorded actions left it."""
 from __future__ import annotations
 
-import multiprocessing
-import os
 import random
-import signal
-import sqlite3
-import time
-from collections import Counter
 from multiprocessing.connection import Connection
 from pathlib import Path
 
@@ -19,6 +13,7 @@ from companion.origami.playout import filled
 from companion.origami.session import GameSession
 from db.store import Store
 from scoring.origami import commands as c
+from tests.companion.kill_soak import killed_over_and_over, stored_keys
 from tests.recorded import Scripted, script
 
 CATALOGUE = filled(shipped())
@@ -41,11 +36,7 @@ def record(url: str, plan: list[list[c.Command]], acks: Connection) -> None:
 
 def check(url: str, path: Path, games: list[Scripted], acknowledged: set[str]) -> int:
     """Everything the file must satisfy after a kill; returns how many actions are stored."""
-    with sqlite3.connect(path) as raw:
-        assert raw.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
-        keys = [k for (k,) in raw.execute("SELECT idempotency_key FROM events WHERE idempotency_key IS NOT NULL")]
-    raw.close()
-    assert not [k for k, n in Counter(keys).items() if n > 1], "an action was recorded twice"
+    keys = stored_keys(path)
     assert acknowledged <= set(keys), f"acknowledged but lost: {sorted(acknowledged - set(keys))}"
     store = Store.open(url, KINDS)
     try:
@@ -74,35 +65,8 @@ def test_no_acknowledged_action_is_lost_or_doubled_across_kills(tmp_path: Path) 
     path = tmp_path / "killed.db"
     url = f"sqlite:///{path}"
     Store.open(url, KINDS).close()  # the schema exists before the first child starts
-    fork = multiprocessing.get_context("fork")
-    acknowledged: set[str] = set()
-    kills = 0
-    done = False
-    while kills < KILLS and not done:
-        reader, writer = fork.Pipe(duplex=False)
-        child = fork.Process(target=record, args=(url, plan, writer), daemon=True)
-        child.start()
-        writer.close()
-        wanted = rng.randint(1, 6)
-        while wanted and not done:
-            try:
-                ack = reader.recv()
-            except EOFError:
-                break
-            done = ack == "done"
-            if not done and ack not in acknowledged:  # a restart acknowledges the stored actions again
-                acknowledged.add(ack)
-                wanted -= 1
-        time.sleep(rng.uniform(0, 0.003))  # land anywhere: mid-decision, mid-commit, mid-acknowledgement
-        if child.is_alive():
-            os.kill(child.pid, signal.SIGKILL)  # type: ignore[arg-type]
-            kills += 1
-            child.join()
-        else:
-            child.join()
-            assert done and child.exitcode == 0, f"the recording process failed (exit {child.exitcode})"
-        reader.close()
-        check(url, path, games, acknowledged)
+    acknowledged, kills = killed_over_and_over(rng, url, record, plan, KILLS,
+                                               lambda acked: check(url, path, games, acked))
     assert kills >= KILLS, f"the plan ran out after {kills} kills: give the child more to record"
     stored = check(url, path, games, acknowledged)
     assert stored >= len(acknowledged) > KILLS

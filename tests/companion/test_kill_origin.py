@@ -4,13 +4,9 @@ each kill no acknowledged action or value is lost, none is doubled, the file pas
 the game resumes exactly in the state its recorded actions reach. The seed is printed (KILL_SEED replays it)."""
 from __future__ import annotations
 
-import multiprocessing
 import os
 import random
-import signal
 import sqlite3
-import time
-from collections import Counter
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
@@ -21,6 +17,7 @@ from companion.games import KINDS
 from companion.origin.playout import Engine, play_game
 from companion.origin.session import OriginSession
 from db.store import Store
+from tests.companion.kill_soak import killed_over_and_over, stored_keys
 
 KILLS = 40
 GAME = "origin-story"
@@ -59,12 +56,10 @@ def record(url: str, commands: list[Any], acks: Connection) -> None:
 
 def check(url: str, path: Path, states: list[Any], acknowledged: set[str]) -> int:
     """Everything the file must satisfy after a kill; returns how many actions are stored."""
+    keys = stored_keys(path)
     with sqlite3.connect(path) as raw:
-        assert raw.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
-        keys = [k for (k,) in raw.execute("SELECT idempotency_key FROM events WHERE idempotency_key IS NOT NULL")]
         amount = raw.execute("SELECT value FROM card_values WHERE card = 'Monologuing'").fetchall()
     raw.close()
-    assert not [k for k, n in Counter(keys).items() if n > 1], "an action was recorded twice"
     actions = {k for k in acknowledged if k.startswith("k")}
     assert actions <= set(keys), f"acknowledged but lost: {sorted(actions - set(keys))}"
     values = sorted(int(k[1:]) for k in acknowledged if k.startswith("v"))
@@ -92,33 +87,7 @@ def test_no_acknowledged_origin_story_action_or_value_is_lost_or_doubled_across_
     path = tmp_path / "killed.db"
     url = f"sqlite:///{path}"
     Store.open(url, KINDS).close()  # the schema exists before the first child starts
-    fork = multiprocessing.get_context("fork")
-    acknowledged: set[str] = set()
-    kills, done = 0, False
-    while kills < KILLS and not done:
-        reader, writer = fork.Pipe(duplex=False)
-        child = fork.Process(target=record, args=(url, commands, writer), daemon=True)
-        child.start()
-        writer.close()
-        wanted = rng.randint(1, 6)
-        while wanted and not done:
-            try:
-                ack = reader.recv()
-            except EOFError:
-                break
-            done = ack == "done"
-            if not done and ack not in acknowledged:  # a restart acknowledges the stored actions again
-                acknowledged.add(ack)
-                wanted -= 1
-        time.sleep(rng.uniform(0, 0.003))  # land anywhere: mid-decision, mid-commit, mid-acknowledgement
-        if child.is_alive():
-            os.kill(child.pid, signal.SIGKILL)  # type: ignore[arg-type]
-            kills += 1
-            child.join()
-        else:
-            child.join()
-            assert done and child.exitcode == 0, f"the recorder failed (exit {child.exitcode}, KILL_SEED={seed})"
-        reader.close()
-        check(url, path, states, acknowledged)
+    acknowledged, kills = killed_over_and_over(rng, url, record, commands, KILLS,
+                                               lambda acked: check(url, path, states, acked), f", KILL_SEED={seed}")
     assert kills >= KILLS, f"the game ran out after {kills} kills (KILL_SEED={seed}): give the child more to record"
     assert check(url, path, states, acknowledged) >= len([k for k in acknowledged if k.startswith("k")]) > KILLS

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from companion.app import CompanionApp
@@ -30,13 +31,19 @@ def last_shown(app: CompanionApp) -> str:
     return str(last.render()) if last.display else ""
 
 
+async def at_the_table(app: CompanionApp, pilot: Pilot[None], game: tuple[str, str, str], steps: str) -> None:
+    """A new game (player count, names, dealer), the round's steps typed in one burst, the table settled."""
+    count, names, dealer = game
+    await new_game(pilot, count, names, dealer=dealer)
+    burst(app, steps)
+    await until(pilot, lambda: isinstance(app.screen, OriginTableScreen) and app.screen.is_mounted, "the table")
+    await settled(pilot)
+
+
 async def test_a_trick_typed_as_its_cards_run_together_and_its_result_above_the_line(tmp_path: Path) -> None:
     app = app_on(tmp_path / "g.db")
     async with app.run_test(size=(80, 24)) as pilot:
-        await new_game(pilot, "3", "Ann, Bob, Cy", dealer="Cy")
-        burst(app, "\nTrance\nMonologuing\nTelekinesis\n\nh\nv\nh\n")
-        await until(pilot, lambda: isinstance(app.screen, OriginTableScreen) and app.screen.is_mounted, "the table")
-        await settled(pilot)
+        await at_the_table(app, pilot, ("3", "Ann, Bob, Cy", "Cy"), "\nTrance\nMonologuing\nTelekinesis\n\nh\nv\nh\n")
         await pilot.press("f2")  # winners -> cards
         table = app.screen
         assert isinstance(table, OriginTableScreen) and table.level == "cards"
@@ -61,10 +68,7 @@ async def test_a_trick_typed_as_its_cards_run_together_and_its_result_above_the_
 async def test_a_duo_trick_in_one_line(tmp_path: Path) -> None:
     app = app_on(tmp_path / "g.db")
     async with app.run_test(size=(80, 24)) as pilot:
-        await new_game(pilot, "2", "Ann, Bob", dealer="Ann")
-        burst(app, "7br 12sp, 3st 9lv\n\nTrance\nMonologuing\n\nh\nv\n")
-        await until(pilot, lambda: isinstance(app.screen, OriginTableScreen) and app.screen.is_mounted, "the table")
-        await settled(pilot)
+        await at_the_table(app, pilot, ("2", "Ann, Bob", "Ann"), "7br 12sp, 3st 9lv\n\nTrance\nMonologuing\n\nh\nv\n")
         assert str(app.screen.query_one("#help", Static).render()) == DUO_HELP
         origin = app.controller("origin-story")
         burst(app, "5b3t+4t8b7b+11s\n")  # Bob, SK Ann (turns up 4st), Ann, SK Bob (turns up 11sp)
