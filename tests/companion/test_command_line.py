@@ -124,17 +124,20 @@ def test_bash_completes_verbs_their_options_games_and_files(tmp_path: Path) -> N
 
 
 HOLD = """
-import os, signal, sys
+import os, sys, time
 from importlib.abc import MetaPathFinder
 
 
 class Hold(MetaPathFinder):
     # Stops the console script in the middle of importing HOLD_AT until a signal comes (as a slow disk would).
+    # A sleeping loop, not signal.pause(): a SIGINT that lands between the write and pause() (the test reads the
+    # line and signals at once; a loaded machine preempts the child right there) would leave pause() waiting forever.
     def find_spec(self, name, path=None, target=None):
         if name == os.environ["HOLD_AT"]:
             sys.meta_path.remove(self)
             os.write(2, b"holding\\n")
-            signal.pause()
+            while True:
+                time.sleep(0.01)
 
 
 sys.meta_path.insert(0, Hold())
