@@ -29,8 +29,33 @@ def _round(state: GameState, piles: Piles | None = None, **changes: object) -> G
     r = state.round
     if r is None:
         return state
-    rounds = state.rounds[:-1] + (replace(r, **changes),)  # type: ignore[arg-type]
+    return _with_round(state, replace(r, **changes), piles)  # type: ignore[arg-type]
+
+
+def _with_round(state: GameState, r: RoundState, piles: Piles | None = None) -> GameState:
+    rounds = state.rounds[:-1] + (r,)
     return replace(state, rounds=rounds) if piles is None else replace(state, rounds=rounds, piles=piles)
+
+
+def _in_round(state: GameState, r: RoundState, event: e.Event) -> RoundState | None:
+    """`r`, the state's round, after a trick's card, winner or revoke (None: another event); in solo the piles
+    change too (evolve)."""
+    match event:
+        case e.CardPlayed():
+            play = Play(event.seat, event.card, event.value, event.suit, event.by, event.ignore_follow)
+            current = r.in_play(len(state.seating.seats))
+            if current is not None:
+                entries = r.entries[:-1] + (CardTrick(current.plays + (play,), current.turned, current.winner),)
+            else:
+                entries = r.entries + (CardTrick((play,)),)
+            return replace(r, entries=entries, moves=() if event.seat == state.you else r.moves)
+        case e.TrickWon():
+            return replace(r, entries=r.entries + ((WinnerOnly(event.winner),) if event.named else ()),
+                           winners=r.winners + ((event.trick, event.winner, event.next_leader),), moves=(),
+                           ended=r.moves)
+        case e.RevokeFlagged():
+            return replace(r, revokes=r.revokes + (event,))
+    return None
 
 
 def _step(state: GameState, step: Step, **changes: object) -> GameState:
@@ -118,18 +143,13 @@ def evolve(state: GameState | None, event: e.Event) -> GameState:
         case e.CardPlayed():
             if r is None:
                 return state  # a round's fact with no round: nothing to change (a damaged log)
-            play = Play(event.seat, event.card, event.value, event.suit, event.by, event.ignore_follow)
-            current = r.in_play(len(state.seating.seats))
-            if current is not None:
-                entries = r.entries[:-1] + (CardTrick(current.plays + (play,), current.turned, current.winner),)
-            else:
-                entries = r.entries + (CardTrick((play,)),)
+            played = _in_round(state, r, event)
+            assert played is not None
             if solo:
                 p = _piles(state)
                 p = replace(p.with_row(event.seat, without(p.row(event.seat), (event.card,))),
                             trick=p.trick + (event.card,))
-            return _round(state, p if solo else None, entries=entries,
-                          moves=() if event.seat == state.you else r.moves)
+            return _with_round(state, played, p if solo else None)
         case e.SidekickCardTurned():
             if r is None or not r.entries or not isinstance(r.entries[-1], CardTrick):
                 return state
@@ -160,22 +180,23 @@ def evolve(state: GameState | None, event: e.Event) -> GameState:
         case e.TrickWon():
             if r is None:
                 return state  # a round's fact with no round: nothing to change (a damaged log)
-            entries = r.entries + ((WinnerOnly(event.winner),) if event.named else ())
-            again = any(n == event.trick for n, _w, _l in r.winners)
-            won_now = (event.trick, event.winner, event.next_leader)
+            won = _in_round(state, r, event)
+            assert won is not None
             gathered = None
-            if solo and not again:
+            if solo and not any(n == event.trick for n, _w, _l in r.winners):  # won again (an ability): gathered once
                 p = _piles(state)
                 keep = without(p.trick, tuple(c for c in p.trick if c.extra_love))
                 extra = tuple(c for c in p.trick if c.extra_love)
-                won = dict(p.won)
-                won[event.winner] = won.get(event.winner, ()) + keep
-                gathered = replace(p, trick=(), won=tuple(won.items())).leave(extra, state.choices.extra_love_exit)
-            return _round(state, gathered, entries=entries, winners=r.winners + (won_now,), moves=(), ended=r.moves)
+                piles = dict(p.won)
+                piles[event.winner] = piles.get(event.winner, ()) + keep
+                gathered = replace(p, trick=(), won=tuple(piles.items())).leave(extra, state.choices.extra_love_exit)
+            return _with_round(state, won, gathered)
         case e.RevokeFlagged():
             if r is None:
                 return state  # a round's fact with no round: nothing to change (a damaged log)
-            return _round(state, revokes=r.revokes + (event,))
+            flagged = _in_round(state, r, event)
+            assert flagged is not None
+            return _with_round(state, flagged)
         case e.AbilityUsed():
             if r is None:
                 return state  # a round's fact with no round: nothing to change (a damaged log)
@@ -206,9 +227,20 @@ def evolve(state: GameState | None, event: e.Event) -> GameState:
 
 
 def project(events: Iterable[e.Event]) -> GameState:
+    """fold(evolve), a run of a round's trick events taken in bulk where they change only the round (not solo,
+    whose piles they move): the state is made once for the run, not once for each card."""
     state: GameState | None = None
+    r: RoundState | None = None  # the state's round as the trick events since `state` was made left it
     for event in events:
+        if state is not None and r is not None and state.piles is None:
+            changed = _in_round(state, r, event)
+            if changed is not None:
+                r = changed
+                continue
+        if state is not None and r is not None and r is not state.round:
+            state = _with_round(state, r)
         state = evolve(state, event)
+        r = state.round
     if state is None:
         raise ValueError("an empty log has no game")
-    return state
+    return _with_round(state, r) if r is not None and r is not state.round else state
