@@ -22,7 +22,7 @@ from scoring.origin.decide import decide, final_sheet, follow_plan, table_draw
 from scoring.origin.evolve import evolve, project
 from scoring.origin.names import renamed
 from scoring.origin.notation import AppDeckDeal, Charge, DealerByLot, SessionAction, StoryCard, Superhero
-from scoring.origin.referee import referee
+from scoring.origin.referee import referee_last
 from scoring.origin.round_file_json import score_json
 from scoring.origin.setup import HAND, Kind
 from scoring.origin.sheet import GameScore
@@ -212,7 +212,7 @@ class OriginSession(LogSession[GameState]):
         if drawn is not None or self.state.deck != "app":
             return self.submit(table_draw(self.state, drawn or ()), key)
         piles = self._app_deck()
-        result = referee(self.state.round_input())
+        result = referee_last(self.state.round_input())  # the round as refereed so far
         if result.in_play is None:
             return self.submit(c.VancardianPlays(), key)
         plan = follow_plan(piles)

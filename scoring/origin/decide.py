@@ -362,7 +362,8 @@ def _round_charges(state: GameState) -> list[e.AbilityCharged]:
 # --- tricks -----------------------------------------------------------------------------------------------
 
 def _result(state: GameState) -> RoundResult:
-    return referee(state.round_input())
+    """The round as recorded, refereed (its finished tricks as refereed before)."""
+    return referee_last(state.round_input())
 
 
 def _with_round(state: GameState, **changes: object) -> GameState:
@@ -383,7 +384,7 @@ def _play(state: GameState, play: Play, turned: Card | None, before: tuple[e.Eve
     else:
         entries = r.entries + (CardTrick((play,), ((play.seat, turned),) if turned else ()),)
     try:
-        res = referee_last(_with_round(state, entries=entries).round_input())
+        res = referee_last(replace(state.round_input(), tricks=entries))
     except InputError as exc:
         return _no(RuleId.ORDER, str(exc))
     t = res.tricks[-1]
@@ -411,8 +412,8 @@ def _named(state: GameState, cmd: c.NameWinner) -> Outcome:
         return _no(RuleId.SOLO_ROWS, "the solo game is played card by card: the runner must see every card")
     if r.in_play(len(state.seating.seats)) is not None:
         return _no(RuleId.ORDER, "a trick is being played card by card: finish it first")
-    res = referee(_with_round(state, entries=r.entries + (WinnerOnly(state.seating.seat(cmd.seat).name),))
-                  .round_input())
+    res = referee_last(replace(state.round_input(),
+                               tricks=r.entries + (WinnerOnly(state.seating.seat(cmd.seat).name),)))
     t = res.tricks[-1]
     assert t.winner is not None and t.next_leader is not None
     return Outcome((e.TrickWon(r.number, t.n, t.winner, t.reason, t.next_leader, named=True),), t.refusals)
@@ -452,8 +453,6 @@ def _vancardian(state: GameState, cmd: c.VancardianPlays) -> Outcome:
     seat = res.to_play if t is not None else res.next_leader
     if seat is None or state.seating.seat(seat).kind is not Kind.VANCARDIAN:
         return _no(RuleId.SOLO_CYCLE, f"it is {seat}'s turn, not a Vancardian's")
-    r = state.round
-    assert r is not None
     piles = state.piles
     row = piles.row(seat)
     you = state.you
@@ -485,12 +484,9 @@ def _vancardian(state: GameState, cmd: c.VancardianPlays) -> Outcome:
         return _no(RuleId.SOLO_PICK, str(exc))
     chose = e.VancardianChose(seat, move.role, tuple((str(s.rule), s.sentence) for s in move.steps), move.plays,
                               move.kept, move.discarded, move.row_after)
-    play = effective.play(seat, move.plays)
-    # her row after the draw is what the referee must know: the play is checked against it
-    hands = dict(r.hands)
-    hands[seat] = move.row_after
-    found = _play(_with_round(state, hands=tuple(hands.items())), play, None, (*before, chose))
-    return found
+    # refereed against the round's hands as recorded, like any play (its finished tricks as refereed before): her
+    # lead is checked against her row as the tricks left it; a follow, after her draw, is the runner's to check
+    return _play(state, effective.play(seat, move.plays), None, (*before, chose))
 
 
 def _surrender(state: GameState) -> Outcome:

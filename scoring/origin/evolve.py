@@ -24,18 +24,45 @@ def start(event: e.GameStarted) -> GameState:
     return replace(state, piles=fresh_piles()) if mode is Mode.SOLO else state
 
 
-def _round(state: GameState, **changes: object) -> GameState:
+def _round(state: GameState, piles: Piles | None = None, **changes: object) -> GameState:
+    """The state with its round changed, and its piles when given (solo): one new state for both."""
     r = state.round
     if r is None:
         return state
-    return replace(state, rounds=state.rounds[:-1] + (replace(r, **changes),))  # type: ignore[arg-type]
+    return _with_round(state, replace(r, **changes), piles)  # type: ignore[arg-type]
+
+
+def _with_round(state: GameState, r: RoundState, piles: Piles | None = None) -> GameState:
+    rounds = state.rounds[:-1] + (r,)
+    return replace(state, rounds=rounds) if piles is None else replace(state, rounds=rounds, piles=piles)
+
+
+def _in_round(state: GameState, r: RoundState, event: e.Event) -> RoundState | None:
+    """`r`, the state's round, after a trick's card, winner or revoke (None: another event); in solo the piles
+    change too (evolve)."""
+    match event:
+        case e.CardPlayed():
+            play = Play(event.seat, event.card, event.value, event.suit, event.by, event.ignore_follow)
+            current = r.in_play(len(state.seating.seats))
+            if current is not None:
+                entries = r.entries[:-1] + (CardTrick(current.plays + (play,), current.turned, current.winner),)
+            else:
+                entries = r.entries + (CardTrick((play,)),)
+            return replace(r, entries=entries, moves=() if event.seat == state.you else r.moves)
+        case e.TrickWon():
+            return replace(r, entries=r.entries + ((WinnerOnly(event.winner),) if event.named else ()),
+                           winners=r.winners + ((event.trick, event.winner, event.next_leader),), moves=(),
+                           ended=r.moves)
+        case e.RevokeFlagged():
+            return replace(r, revokes=r.revokes + (event,))
+    return None
 
 
 def _step(state: GameState, step: Step, **changes: object) -> GameState:
     r = state.round
     if r is None:
         return state
-    return _round(state, step=max(r.step, step, key=lambda x: x.order), **changes)
+    return _round(state, None, step=max(r.step, step, key=lambda x: x.order), **changes)
 
 
 def _add_stamina(state: GameState, player: str, delta: int) -> GameState:
@@ -81,24 +108,20 @@ def evolve(state: GameState | None, event: e.Event) -> GameState:
         case e.HandDealt():
             if r is None:
                 return state  # a round's fact with no round: nothing to change (a damaged log)
-            state = _round(state, dealt=True, hands=r.hands + ((event.seat, event.cards),))
             if solo:
                 p = _piles(state)
-                state = replace(state, piles=replace(p.with_row(event.seat, event.cards),
-                                                     deck=without(p.deck, event.cards)))
-            return state
+                p = replace(p.with_row(event.seat, event.cards), deck=without(p.deck, event.cards))
+            return _round(state, p if solo else None, dealt=True, hands=r.hands + ((event.seat, event.cards),))
         case e.VancardianEffectResolved():
             if r is None:
                 return state  # a round's fact with no round: nothing to change (a damaged log)
             hands = dict(r.hands)
             hands[event.seat] = event.row_after
-            state = _round(state, hands=tuple(hands.items()))
             if solo:
                 p = _piles(state)
                 p = replace(p, deck=without(p.deck, event.drew), aside=without(p.aside, event.added))
-                state = replace(state, piles=p.leave(event.discarded, state.choices.extra_love_exit)
-                                .with_row(event.seat, event.row_after))
-            return state
+                p = p.leave(event.discarded, state.choices.extra_love_exit).with_row(event.seat, event.row_after)
+            return _round(state, p if solo else None, hands=tuple(hands.items()))
         case e.EventRevealed():
             return _step(state, Step.EVENT, event=event)
         case e.StaminaChanged():
@@ -120,18 +143,13 @@ def evolve(state: GameState | None, event: e.Event) -> GameState:
         case e.CardPlayed():
             if r is None:
                 return state  # a round's fact with no round: nothing to change (a damaged log)
-            play = Play(event.seat, event.card, event.value, event.suit, event.by, event.ignore_follow)
-            current = r.in_play(len(state.seating.seats))
-            if current is not None:
-                entries = r.entries[:-1] + (replace(current, plays=current.plays + (play,)),)
-            else:
-                entries = r.entries + (CardTrick((play,)),)
-            state = _round(state, entries=entries, moves=() if event.seat == state.you else r.moves)
+            played = _in_round(state, r, event)
+            assert played is not None
             if solo:
                 p = _piles(state)
-                state = replace(state, piles=replace(p.with_row(event.seat, without(p.row(event.seat), (event.card,))),
-                                                     trick=p.trick + (event.card,)))
-            return state
+                p = replace(p.with_row(event.seat, without(p.row(event.seat), (event.card,))),
+                            trick=p.trick + (event.card,))
+            return _with_round(state, played, p if solo else None)
         case e.SidekickCardTurned():
             if r is None or not r.entries or not isinstance(r.entries[-1], CardTrick):
                 return state
@@ -154,32 +172,31 @@ def evolve(state: GameState | None, event: e.Event) -> GameState:
         case e.VancardianChose():
             if not solo:
                 return state
-            state = _round(state, moves=r.moves + (event,)) if r is not None else state
             p = _piles(state)
             p = replace(p, drawn=tuple((s, c) for s, c in p.drawn if s != event.seat))
             if event.role == "follow":
                 p = p.leave(event.discarded, state.choices.extra_love_exit).with_row(event.seat, event.row_after)
-            return replace(state, piles=p)
+            return _round(state, p, moves=r.moves + (event,)) if r is not None else replace(state, piles=p)
         case e.TrickWon():
             if r is None:
                 return state  # a round's fact with no round: nothing to change (a damaged log)
-            entries = r.entries + ((WinnerOnly(event.winner),) if event.named else ())
-            again = any(n == event.trick for n, _w, _l in r.winners)
-            won_now = (event.trick, event.winner, event.next_leader)
-            state = _round(state, entries=entries, winners=r.winners + (won_now,), moves=(), ended=r.moves)
-            if solo and not again:
+            won = _in_round(state, r, event)
+            assert won is not None
+            gathered = None
+            if solo and not any(n == event.trick for n, _w, _l in r.winners):  # won again (an ability): gathered once
                 p = _piles(state)
                 keep = without(p.trick, tuple(c for c in p.trick if c.extra_love))
                 extra = tuple(c for c in p.trick if c.extra_love)
-                won = dict(p.won)
-                won[event.winner] = won.get(event.winner, ()) + keep
-                p = replace(p, trick=(), won=tuple(won.items()))
-                state = replace(state, piles=p.leave(extra, state.choices.extra_love_exit))
-            return state
+                piles = dict(p.won)
+                piles[event.winner] = piles.get(event.winner, ()) + keep
+                gathered = replace(p, trick=(), won=tuple(piles.items())).leave(extra, state.choices.extra_love_exit)
+            return _with_round(state, won, gathered)
         case e.RevokeFlagged():
             if r is None:
                 return state  # a round's fact with no round: nothing to change (a damaged log)
-            return _round(state, revokes=r.revokes + (event,))
+            flagged = _in_round(state, r, event)
+            assert flagged is not None
+            return _with_round(state, flagged)
         case e.AbilityUsed():
             if r is None:
                 return state  # a round's fact with no round: nothing to change (a damaged log)
@@ -191,13 +208,11 @@ def evolve(state: GameState | None, event: e.Event) -> GameState:
             hands = dict(r.hands)  # the referee reads the rows as exchanged from the start of the round
             hands[event.player] = without(hands.get(event.player, ()), (event.gave,)) + (event.took,)
             hands[event.seat] = (event.gave,) + without(hands.get(event.seat, ()), (event.took,))
-            state = _round(state, hands=tuple(hands.items()))
             if solo:
                 p = _piles(state)
                 p = p.with_row(event.player, without(p.row(event.player), (event.gave,)) + (event.took,))
-                state = replace(state, piles=p.with_row(event.seat, (event.gave,) + without(p.row(event.seat),
-                                                                                          (event.took,))))
-            return state
+                p = p.with_row(event.seat, (event.gave,) + without(p.row(event.seat), (event.took,)))
+            return _round(state, p if solo else None, hands=tuple(hands.items()))
         case e.Surrendered():
             return _round(state, surrender=Surrender(event.trick, event.to, event.vp))
         case e.RoundScored():
@@ -212,9 +227,20 @@ def evolve(state: GameState | None, event: e.Event) -> GameState:
 
 
 def project(events: Iterable[e.Event]) -> GameState:
+    """fold(evolve), a run of a round's trick events taken in bulk where they change only the round (not solo,
+    whose piles they move): the state is made once for the run, not once for each card."""
     state: GameState | None = None
+    r: RoundState | None = None  # the state's round as the trick events since `state` was made left it
     for event in events:
+        if state is not None and r is not None and state.piles is None:
+            changed = _in_round(state, r, event)
+            if changed is not None:
+                r = changed
+                continue
+        if state is not None and r is not None and r is not state.round:
+            state = _with_round(state, r)
         state = evolve(state, event)
+        r = state.round
     if state is None:
         raise ValueError("an empty log has no game")
-    return state
+    return _with_round(state, r) if r is not None and r is not state.round else state

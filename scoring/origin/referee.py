@@ -107,19 +107,19 @@ def referee_last(rnd: RoundInput) -> RoundResult:
     return refereeing.result(rnd)
 
 
-# Recent rounds' finished tricks, refereed (never added to), with the entries they read. The entries are known by
-# identity (a state's next play keeps its earlier entries): kept alive here, their ids are not reused meanwhile.
-_SETTLED: dict[tuple[object, ...], tuple[tuple[TrickEntry, ...], Refereeing]] = {}
+# Recent rounds' finished tricks, refereed (never added to), each with the round input it read. The entries and the
+# known hands are known by identity (a state's next play keeps them: hashing their cards on every play cost more
+# than refereeing a trick); kept alive here with their input, their ids are not reused meanwhile.
+_SETTLED: dict[tuple[object, ...], tuple[RoundInput, Refereeing]] = {}
 _KEPT = 64
 
 
 def _settled(rnd: RoundInput, upto: int) -> Refereeing:
     """`rnd` refereed through its first `upto` trick entries (all before the last: complete), from the longest
     such prefix refereed before."""
-    entries = rnd.tricks[:upto]
-    key = (rnd.seating, rnd.dealer, tuple(rnd.alignment.items()), tuple(map(id, entries)), rnd.abilities,
-           tuple(rnd.hands.items()), rnd.choices, rnd.round_no, rnd.revealed, tuple(rnd.tricks_won.items()),
-           rnd.surrender)
+    key = (rnd.seating, rnd.dealer, tuple(rnd.alignment.items()), tuple(map(id, rnd.tricks[:upto])), rnd.abilities,
+           tuple((seat, id(cards)) for seat, cards in rnd.hands.items()), rnd.choices, rnd.round_no, rnd.revealed,
+           tuple(rnd.tricks_won.items()), rnd.surrender)
     kept = _SETTLED.get(key)
     if kept is not None:
         return kept[1]
@@ -130,7 +130,7 @@ def _settled(rnd: RoundInput, upto: int) -> Refereeing:
         found.add(rnd.tricks[upto - 1], last_entry=False)
     if len(_SETTLED) >= _KEPT:
         _SETTLED.clear()
-    _SETTLED[key] = (entries, found)
+    _SETTLED[key] = (rnd, found)
     return found
 
 

@@ -178,7 +178,8 @@ def _trick_plays(rnd: RoundInput, n: int, entry: CardTrick, last_entry: bool, re
     seating = rnd.seating
     if not entry.plays:
         raise InputError(f"trick {n} has no plays: give the cards from the leader, or only its winner")
-    plays = tuple(replace(p, seat=seating.seat(p.seat).name) for p in entry.plays)
+    plays = tuple(p if (seat := seating.seat(p.seat).name) == p.seat else replace(p, seat=seat)
+                  for p in entry.plays)
     rewind_pair = any(ab.trick == n and e.kind is EffectKind.REWIND for ab in rnd.abilities for e in ab.effects)
     plays = _modified(rnd, n, plays, revealed, alignment, lenient=rewind_pair)
     if len(plays) < len(seating.seats) and not last_entry:

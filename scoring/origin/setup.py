@@ -67,6 +67,9 @@ class Seating:
         return tuple(s.name for s in self.seats if s.kind is not Kind.SIDEKICK)
 
     def seat(self, name: str) -> Seat:
+        for s in self.seats:  # most names are given as seated: found without folding every seat's name
+            if s.name == name:
+                return s
         wanted = name.strip().casefold()
         for s in self.seats:
             if s.name.casefold() == wanted:

@@ -120,3 +120,16 @@ def test_cards_and_values_are_stored_in_the_short_notation() -> None:
     from scoring.origin.cards import parse_card
     _n, _v, payload = codec.encode(e.CardPlayed(1, 2, "Ann", parse_card("4.5lv", solo=True), Fraction(11, 2)))
     assert payload["card"] == "4.5lv" and payload["value"] == "5.5"
+
+
+@pytest.mark.parametrize(("mode", "count"), [("table", 4), ("duo", 2), ("solo", 1)])
+def test_the_log_read_up_to_any_event_is_the_state_that_event_left(mode: str, count: int) -> None:
+    """project takes a run of a round's trick events in bulk: stopped anywhere (inside a trick, a round, a run), it
+    is the state the events left one by one."""
+    states = []
+    engine = Engine(on_step=lambda eng, _event: states.append(eng.state))
+    play_game(engine.submit, lambda: engine.state, random.Random(mode), mode=mode,  # type: ignore[arg-type, return-value]
+              players=NAMES[:count], rounds=2, every_option=True)
+    assert len(states) == len(engine.log) > 100
+    for k, state in enumerate(states, 1):
+        assert project(engine.log[:k]) == state, k

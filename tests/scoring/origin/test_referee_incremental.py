@@ -1,10 +1,13 @@
 """The incremental referee (`referee_last`: a play checked against the round as refereed so far) gives exactly the
 whole-round referee's result, refusals included: every play decided in random legal games of each mode (with
 abilities, winners-level tricks and surrenders), random wrong cards and seats put to the same states, and the
-round-file mutant soak's refused plays."""
+round-file mutant soak's refused plays. A Vancardian's play is refereed against the round's hands as recorded, as
+every play is (so its finished tricks are those refereed before): the same verdict as with her row after her draw
+given as her hand."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -14,6 +17,7 @@ from companion.origin.mutants import CARDS, soak
 from companion.origin.playout import Engine, play_game
 from scoring.errors import InputError
 from scoring.origin import commands as c
+from scoring.origin import events as e
 from scoring.origin.decide import decide
 from scoring.origin.referee import referee, referee_last
 from scoring.origin.round_input import RoundInput
@@ -40,7 +44,9 @@ class Compared:
         fast, whole = _verdict(referee_last, rnd), _verdict(referee, rnd)
         assert fast == whole, f"incremental {fast!r}\nwhole round {whole!r}"
         self.calls += 1
-        if isinstance(whole, str) or whole.tricks[-1].refusals or whole.tricks[-1].plays[-1].violations:
+        last = whole.tricks[-1] if not isinstance(whole, str) and whole.tricks else None  # none: no trick yet
+        if isinstance(whole, str) or (last is not None and (last.refusals or any(p.violations for p in
+                                                                                  last.plays[-1:]))):
             self.refused += 1
         if isinstance(fast, str):
             raise InputError(fast.removeprefix("InputError: "))
@@ -95,3 +101,29 @@ def test_the_mutant_soaks_refused_plays_agree(compared: Compared) -> None:
     found = soak(2029, games=1)
     assert not found.problems, found.line()
     assert compared.calls > 50 and compared.refused > 0, (compared.calls, compared.refused)
+
+
+def test_a_vancardians_play_has_the_same_verdict_given_her_row_after_the_draw() -> None:
+    rng = random.Random("her row")
+    engine = Engine()
+    roles: list[str] = []
+
+    def submit(command: Any) -> Any:
+        decision = engine.submit(command)
+        if isinstance(command, c.VancardianPlays):
+            chose = next(x for x in decision.events if isinstance(x, e.VancardianChose))
+            rnd = _state(engine).round_input()  # her card is the last play of the last trick entry
+            told = replace(rnd, hands={**rnd.hands, chose.seat: chose.row_after})
+            recorded, given = referee(rnd).tricks[-1], referee(told).tricks[-1]
+            assert recorded.plays[-1] == given.plays[-1], (recorded, given)
+            assert (recorded.winner, recorded.next_leader, recorded.reason, recorded.refusals) == \
+                (given.winner, given.next_leader, given.reason, given.refusals)
+            assert [f for f in recorded.flags if f.seat == chose.seat] == [f for f in given.flags if f.seat ==
+                                                                            chose.seat]
+            roles.append(chose.role)
+        return decision
+
+    for options in ({}, {"every_option": True}, {"surrender": True}):
+        play_game(submit, partial(_state, engine), rng, mode="solo", players=("Ann",), deck="app", **options)
+        engine.state = None
+    assert roles.count("lead") > 20 and roles.count("follow") > 50, roles
