@@ -19,12 +19,19 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 
 from companion.app import make_app
 from companion.cli import main
+from companion.games import KINDS
+from companion.origami.catalogue import shipped
+from companion.origami.playout import filled
+from companion.origami.session import GameSession
+from db.store import Store
 from screens import i18n
+from screens.ask import Confirm
 from screens.home import HomeScreen
+from tests.recorded import script
 from tests.screens.origami.test_friction import screen_text
 from tests.screens.settle import settled, until
 
@@ -217,6 +224,36 @@ async def test_home_in_italian_and_german_at_80_by_24_shows_every_word(tmp_path:
         for binding in screen.active_bindings.values():
             if binding.binding.show:
                 assert f"{binding.binding.key} {binding.binding.description}" in footer.replace("\xa0", " ")
+
+
+@pytest.mark.parametrize(("code", "status", "resume"), [
+    ("it", "1 partita in corso: sceglila per riprenderla", "Riprendi la partita 1 di Origami: P1, P2, P3 (legends, iniziata"),
+    ("de", "1 Partie läuft: wähle sie zum Fortsetzen", "Partie 1 von Origami fortsetzen: P1, P2, P3 (legends, begonnen"),
+])
+async def test_a_game_in_progress_on_home_in_italian_and_german_at_80_by_24(tmp_path: Path, code: str, status: str,
+                                                                           resume: str) -> None:
+    url = f"sqlite:///{tmp_path}/games.db"
+    catalogue = filled(shipped())
+    game = script(catalogue, seed=3)
+    store = Store.open(url, KINDS)
+    session = GameSession.start(store, game.script[0], catalogue, key="start")
+    assert isinstance(session, GameSession)
+    session.submit(game.script[1], "deal")
+    store.close()
+    i18n.use(code)
+    app = make_app(url)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        assert str(app.screen.query_one("#status", Static).render()).startswith(status)
+        prompt = str(app.screen.query_one("#menu", OptionList).get_option_at_index(0).prompt)
+        assert prompt.startswith(resume) and prompt.endswith(("eventi)", "Ereignisse)"))
+        assert flat(prompt) in flat(screen_text(app))  # wrapped, never cut
+        await pilot.press("x")
+        question = {"it": "Abbandonare la partita 1?", "de": "Partie 1 aufgeben?"}[code]
+        await until(pilot, lambda: question in screen_text(app), "the question whether to abandon it")
+        assert isinstance(app.screen, Confirm)
+        dialog = [line.split("█")[1] for line in screen_text(app).splitlines() if line.count("█") >= 2]
+        assert flat(f"{question} {app.screen.detail}") in flat("\n".join(dialog))  # between its borders
 
 
 async def test_l_on_home_and_the_command_palette_change_the_language_at_once_and_keep_it(tmp_path: Path) -> None:
