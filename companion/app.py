@@ -20,8 +20,9 @@ from textual.theme import Theme
 
 from scoring.errors import InputError
 from screens.home import SHARED, HomeScreen
+from screens.i18n import LANGUAGES, _, use
 
-from . import games
+from . import games, settings
 from .shell import TABLE_LINK, NotOpen, Shell
 
 if TYPE_CHECKING:
@@ -175,6 +176,23 @@ class CompanionApp(Shell):
             yield from part.commands(screen)
         yield SystemCommand("Table link for phones", "A QR code the other players scan to follow the game",
                             self.show_table_link)
+        for code, name in LANGUAGES.items():
+            yield SystemCommand(_("Language: {name}").format(name=name),
+                                _("Home and the command line in {name}, kept for the next start (l on Home goes to "
+                                  "the next language)").format(name=name), partial(self.speak, code))
+
+    def on_home_screen_language(self, message: HomeScreen.Language) -> None:
+        self.call_later(self.speak, message.code)
+
+    async def speak(self, code: str) -> None:
+        """Speak `code` from now on, kept in the settings for the next start: Home at once."""
+        use(code)
+        try:
+            settings.set_language(code)
+        except InputError as exc:  # spoken until the app closes all the same
+            self.notify(str(exc), title=_("Language not kept"), severity="warning")
+        await self.home.speak()
+        self.when_open(self.load_games)
 
     def show_table_link(self) -> None:
         link = os.environ.get(TABLE_LINK)

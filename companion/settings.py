@@ -4,7 +4,8 @@
 `location`: the place the user plays at, sent with every play to BG Stats (without one, BG Stats records the
 sending app as the place); set it once with `companion share --location NAME`. `theme`: the app's colours, as
 last chosen in its command palette. `setups_under_way`: the games whose set-up is being entered as a game under
-way, so that resuming one opens that form rather than the deal."""
+way, so that resuming one opens that form rather than the deal. `language`: the language of the screens and the
+command line, as last chosen on Home (`--lang` and the locale come after it: companion/cli.py)."""
 from __future__ import annotations
 
 import json
@@ -13,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from scoring.errors import InputError
+from screens.i18n import LANGUAGES
 
 ENV = "COMPANION_SETTINGS"
 LONGEST_LOCATION = 60  # characters: a place's name, not a note (it travels in the QR code)
@@ -79,6 +81,20 @@ def theme() -> str | None:
 
 def set_theme(name: str) -> None:
     _keep("theme", name)
+
+
+def language() -> str | None:
+    """The language last chosen on Home (None: none chosen, one the companion no longer speaks, or a settings file
+    that cannot be read: the locale decides)."""
+    try:
+        value = _read().get("language")
+    except InputError:  # said where the settings matter (a share); the companion speaks as the locale says
+        return None
+    return value if isinstance(value, str) and value in LANGUAGES else None
+
+
+def set_language(code: str) -> None:
+    _keep("language", code)
 
 
 KEPT_SETUPS = 50  # games whose set-up is being entered as a game under way (their ids), the latest kept

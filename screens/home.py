@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol, runtime_checkable
 
 from rich.markup import escape
@@ -13,7 +13,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-SHARED = (("players", "Players and history"),)  # after the games' own entries
+from .i18n import LANGUAGES, N_, _, language, ngettext
+
+SHARED = (("players", N_("Players and history")),)  # after the games' own entries (translated where shown)
 
 
 class Entry(Protocol):
@@ -50,16 +52,25 @@ class Unfinished:
 
 
 class HomeScreen(Screen[None]):
-    BINDINGS = [Binding("p", "choose('players')", "Players"), Binding("q", "app.quit", "Quit"),
-                Binding("delete,x", "abandon", "Abandon", show=False)]  # said in the line above the games
+    # The descriptions are translated where the bindings are made (_bind), in the language in use then.
+    # TRANSLATORS: Home's footer is full at 80 columns: no word longer than the English one (Players, Quit).
+    BINDINGS = [Binding("p", "choose('players')", N_("Players")), Binding("q", "app.quit", N_("Quit")),
+                Binding("l", "language", N_("Language"), show=False),  # the footer has no room: in the palette
+                Binding("delete,x", "abandon", N_("Abandon"), show=False)]  # said in the line above the games
 
     def __init__(self, entries: Sequence[Entry] = ()) -> None:
         super().__init__()
-        self.entries = (*((e.choice, e.label) for e in entries), *SHARED)
+        self.game_entries = tuple(entries)
+        self._bind()
+
+    def _bind(self) -> None:
+        """Home's entries and keys in the language in use."""
+        self.entries = (*((e.choice, e.label) for e in self.game_entries), *((k, _(label)) for k, label in SHARED))
         # The games' keys first, then Home's own: the footer shows them in this order.
         keys = [Binding(e.key, f"choose({e.choice!r})", e.footer or e.label, show=e.footer is not None)
-                for e in entries if e.key]
-        self._bindings = BindingsMap([*keys, *self.BINDINGS])
+                for e in self.game_entries if e.key]
+        own = [replace(b, description=_(b.description)) for b in self.BINDINGS if isinstance(b, Binding)]
+        self._bindings = BindingsMap([*keys, *own])
 
     class Ready(Message):
         """Home is on screen and can be told what is in progress."""
@@ -71,6 +82,13 @@ class HomeScreen(Screen[None]):
             super().__init__()
             self.game_id = game_id
 
+    class Language(Message):
+        """Speak this language from now on (a key of screens/i18n.py's LANGUAGES)."""
+
+        def __init__(self, code: str) -> None:
+            super().__init__()
+            self.code = code
+
     class Chosen(Message):
         """The player picked an entry: a game's entry, a shared one (SHARED), or "resume:ID" (a game of any kind)."""
 
@@ -80,7 +98,7 @@ class HomeScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static("Opening your games…", id="status")
+        yield Static(_("Opening your games…"), id="status")
         yield OptionList(id="menu")
         yield Footer()
 
@@ -89,19 +107,23 @@ class HomeScreen(Screen[None]):
         games that could not be read (the others are listed as usual)."""
         status = self.query_one("#status", Static)
         if problem:
-            status.update(f"[b]The database could not be opened:[/b] {escape(problem)}")
+            status.update(_("[b]The database could not be opened:[/b] {problem}").format(problem=escape(problem)))
         elif not games and not damaged:
-            status.update("Welcome! No game is in progress. Start a new game to record it turn by turn, or "
-                          "quick score one you played on paper.")
+            status.update(_("Welcome! No game is in progress. Start a new game to record it turn by turn, or quick "
+                            "score one you played on paper."))
         else:
-            text = (f"{len(games)} game{'s' if len(games) != 1 else ''} in progress: pick one to resume (x abandons "
-                    "the one highlighted)." if games else "No game can be resumed.")
-            status.update(text + "".join(f"\n[b]Not listed:[/b] {escape(d)}" for d in damaged or ()))
+            text = (ngettext("{n} game in progress: pick one to resume (x abandons the one highlighted).",
+                             "{n} games in progress: pick one to resume (x abandons the one highlighted).",
+                             len(games)).format(n=len(games)) if games else _("No game can be resumed."))
+            status.update(text + "".join("\n" + _("[b]Not listed:[/b] {game}").format(game=escape(d))
+                                         for d in damaged or ()))
         menu = self.query_one("#menu", OptionList)
         menu.clear_options()
-        menu.add_options([Option(f"Resume {g.game} game {g.id}: {', '.join(g.players)} "
-                                 f"({g.variant}, started {g.started}, "
-                                 f"{g.events} event{'s' if g.events != 1 else ''})", id=f"resume:{g.id}")
+        menu.add_options([Option(_("Resume {game} game {id}: {players} ({variant}, started {started}, {events})")
+                                 .format(game=g.game, id=g.id, players=", ".join(g.players), variant=g.variant,
+                                         started=g.started,
+                                         events=ngettext("{n} event", "{n} events", g.events).format(n=g.events)),
+                                 id=f"resume:{g.id}")
                           for g in games])
         menu.add_options([Option(label, id=key) for key, label in self.entries])
         menu.highlighted = 0
@@ -127,7 +149,7 @@ class HomeScreen(Screen[None]):
         menu = self.query_one("#menu", OptionList)
         option = menu.get_option_at_index(menu.highlighted) if menu.highlighted is not None else None
         if option is None or option.id is None or not option.id.startswith("resume:"):
-            self.notify("Highlight a game in progress first (x abandons it).")
+            self.notify(_("Highlight a game in progress first (x abandons it)."))
             return
         game_id = int(option.id.split(":")[1])
 
@@ -135,9 +157,22 @@ class HomeScreen(Screen[None]):
             if yes:
                 self.post_message(self.Abandon(game_id))
 
-        self.app.push_screen(Confirm(f"Abandon game {game_id}?", f"{option.prompt}. It leaves this list and counts "
-                                     "in no statistics; its log is kept (`companion games` lists it as abandoned)."),
+        self.app.push_screen(Confirm(_("Abandon game {id}?").format(id=game_id),
+                                     _("{game}. It leaves this list and counts in no statistics; its log is kept "
+                                       "(`companion games` lists it as abandoned).").format(game=option.prompt)),
                              answered)
+
+    def action_language(self) -> None:
+        """The next language (l again goes on to the one after it, back to the first)."""
+        codes = list(LANGUAGES)
+        self.post_message(self.Language(codes[(codes.index(language()) + 1) % len(codes)]))
+
+    async def speak(self) -> None:
+        """Say everything again in the language now in use (the app then lists the games in progress anew)."""
+        self._bind()
+        await self.recompose()
+        self.on_mount()
+        self.refresh_bindings()
 
     def opens(self, key: str) -> bool:
         """`key` opens another screen: the keys typed after it are for that screen (companion/type_ahead.py)."""

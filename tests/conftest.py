@@ -27,11 +27,15 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
 
 @pytest.fixture(autouse=True)
 def own_database(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
-    """No test reads or writes the user's real database, catalogue or settings: a fresh file of each per test."""
+    """No test reads or writes the user's real database, catalogue, settings or cache: a fresh file of each per test."""
     own = tmp_path_factory.mktemp("default")
     monkeypatch.setenv("COMPANION_DB", f"sqlite:///{own}/companion.db")
     monkeypatch.setenv("COMPANION_SETTINGS", f"{own}/settings.json")
     monkeypatch.delenv("COMPANION_CATALOG", raising=False)
+    # English whatever the machine's locale (tests/test_i18n.py sets the others); catalogues compiled in the test's
+    # own folder
+    monkeypatch.setenv("LANGUAGE", "en")
+    monkeypatch.setenv("COMPANION_CACHE", f"{own}/cache")
 
 
 @pytest.fixture(scope="session")
