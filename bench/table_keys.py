@@ -117,18 +117,18 @@ def _one_verb(word: str) -> str | None:
         return None
 
 
-def shortest_names(names: tuple[str, ...], accepts: Callable[[str], bool]) -> str:
-    """A list of names with each cut to the fewest letters `accepts` still takes the list with (no spaces)."""
+def shortest_names(names: tuple[str, ...], accepts: Callable[[str], bool], between: str = ",") -> str:
+    """A list of names with each cut to the fewest letters `accepts` still takes the list with, `between` them."""
     out = list(names)
     for i, name in enumerate(out):
         for n in range(1, len(name) + 1):
             try:
-                if accepts(",".join([*out[:i], name[:n], *out[i + 1:]])):
+                if accepts(between.join([*out[:i], name[:n], *out[i + 1:]])):
                     out[i] = name[:n]
                     break
             except InputError:
                 continue
-    return ",".join(out)
+    return between.join(out)
 
 
 def picked(command: c.Command, state: GameState, catalogue: Catalogue, picks: tuple[str, ...]) -> Keys | None:
@@ -190,7 +190,8 @@ async def typed(url: str, played: Scripted, catalogue: Catalogue, short: bool) -
     from companion.app import make_app
     from companion.origami.controller import Controller
     from companion.session import in_effect
-    from screens.origami.deal import DealScreen
+    from scoring.origami.checks import cards_in_game
+    from screens.origami.deal import DealScreen, dealt
     from screens.origami.new_game import NewGameScreen
     from screens.origami.sheet import SheetScreen
     from screens.origami.table import TableScreen
@@ -224,13 +225,18 @@ async def typed(url: str, played: Scripted, catalogue: Catalogue, short: bool) -
         assert isinstance(dealing, DealScreen)
         keys: Keys = []
         fields = [*(f"hand-{seat}" for seat in range(len(deal.hands))), "line"]
+        in_game = cards_in_game(dealing.state, catalogue)
         for n, cards in enumerate([*deal.hands, deal.line]):
+            def read(text: str, cards: tuple[str, ...] = cards) -> bool:
+                return dealt(text, catalogue, Variant.ORIGAMI.games, "deal", dealing.deck(), in_game) == cards
+
+            # A space between the cards where the names allow it (the deal's help teaches it), else a comma.
+            spaced = " ".join(cards)
+            between = " " if _reads(read, spaced) else ","
             if short:
-                def read(text: str, cards: tuple[str, ...] = cards) -> bool:
-                    return catalogue.resolve_all(text, Variant.ORIGAMI.games, "deal", dealing.deck()) == cards
-                value = shortest_names(cards, read)
+                value = shortest_names(cards, read, between)
             else:
-                value = ", ".join(cards)
+                value = spaced if between == " " else ", ".join(cards)
             keys += keys_of(value, "tab" if n < len(fields) - 1 else "enter")
         burst(app, keys)
         count.deal = len(keys)
@@ -280,6 +286,13 @@ def _prefix(name: str, choices: list[str]) -> int:
     from scoring.origami.notation import matching
 
     return next(n for n in range(1, len(name) + 1) if matching(name[:n], choices) == [name])
+
+
+def _reads(read: Callable[[str], bool], text: str) -> bool:
+    try:
+        return read(text)
+    except InputError:
+        return False
 
 
 def _bare_end(command: c.Command) -> bool:

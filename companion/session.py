@@ -8,7 +8,7 @@ implementing `decide`, `evolve`, `project` and `is_setup`; the rest is the same 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -41,6 +41,13 @@ def stale_said(stale: StaleGame) -> str:
 def undone_actions(log: Iterable[LoggedEvent]) -> dict[int, LoggedEvent]:
     """Action number -> the undo event that took it back."""
     return {entry.event.action: entry for entry in log if isinstance(entry.event, Undone)}
+
+
+def taken_back(undo: Undone, log: Iterable[LoggedEvent], describe: Callable[[Any], str]) -> str:
+    """What an undo took back, as the player saw it: the first event of that action (`log` holds it)."""
+    first = next((entry.event for entry in log if entry.seq == undo.action and not isinstance(entry.event, Undone)),
+                 None)
+    return f"the action at event {undo.action}" if first is None else describe(first)
 
 
 def in_effect(log: Sequence[LoggedEvent]) -> list[Any]:

@@ -21,6 +21,7 @@ from scoring.errors import InputError, MissingValue
 from . import KIND
 
 if TYPE_CHECKING:
+    from textual.timer import Timer
     from textual.widget import AwaitMount
 
     from db.records import GameRecord
@@ -39,6 +40,8 @@ if TYPE_CHECKING:
     from .session import GameSession
 
 RECENT = 40  # log lines the table keeps (a tall window shows as many as fit)
+SAY_SAVED = 3.0  # seconds without another value before the values kept are said, in one toast
+SAID = 4  # values named in that toast
 
 
 class TakesCatalogue(Protocol):
@@ -58,6 +61,8 @@ class Controller:
         self.table: TableScreen | None = None
         self.setup: DealScreen | UnderWayScreen | None = None
         self.takers: list[TakesCatalogue] = []  # the screens opened here that show card values
+        self.saved: list[str] = []  # values kept in the user's catalogue, not said yet
+        self.saying: Timer | None = None
 
     def handlers(self) -> Mapping[type[Message], Callable[[Any], object]]:
         from screens.origami.catalogue import CatalogueScreen
@@ -167,7 +172,7 @@ class Controller:
         names = tuple(p.name for p in session.state.players)
         undone = undone_actions(session.log)
         recent = tuple(("(undone) " if entry.action in undone and entry.seq == entry.action else "")
-                       + sentence(entry.event, names) for entry in session.log[-RECENT:])
+                       + sentence(entry.event, names, session.log) for entry in session.log[-RECENT:])
         return TableView(session.game_id, session.state, session.catalogue, recent)
 
     def on_table(self) -> bool:
@@ -207,7 +212,7 @@ class Controller:
         if self.table is None:
             return
         if recorded and self.on_table():
-            self.table.ended_by_itself = False
+            self.table.ended_by_itself, self.table.news = False, ""
             self.end_by_itself(self.table)
             self.table.show(self.table_view())
         self.table.answered(recorded)  # the next line typed ahead goes, or this one comes back to be mended
@@ -222,7 +227,8 @@ class Controller:
         if end is not None and self.record(end):
             table.ended_by_itself = True  # an `end` typed for it (typed ahead, or by habit) is not needed
             who = session.state.players[end.player].name
-            self.app.notify(f"{who}'s turn ended: nothing was left to do (ctrl+z takes it back).", title="Turn over")
+            # Said above the next player's picks, not in a toast over them.
+            table.news = f"{who}'s turn ended by itself: nothing was left to do (ctrl+z takes it back)."
 
     def record(self, command: c.Command) -> bool:
         """Check and record one action (one idempotency key per intent); True when it is on disk."""
@@ -281,7 +287,7 @@ class Controller:
             return
         self.app.notify(f"Undone: {sentence(target.event, tuple(p.name for p in session.state.players))}")
         if self.table is not None:
-            self.table.ended_by_itself = False
+            self.table.ended_by_itself, self.table.news = False, ""
         if session.state.phase is Phase.SETUP:  # the deal (or the table entered) taken back: enter it again
             entered = any(isinstance(entry.event, PositionEntered) for entry in session.log
                           if entry.action == target.action)
@@ -317,6 +323,7 @@ class Controller:
             self.app.notify(str(exc), title="Not yet", severity="warning")
             return
         self.app.push_screen(SheetScreen(sheet, f"Game {session.game_id}: final score", session.game_id))
+        self.say_saved()  # the values the score asked for, said once over the sheet
 
     # --- a finished game --------------------------------------------------------------------------------------
     def show_finished(self, game: GameRecord, results: list[dict[str, Any]]) -> None:
@@ -380,9 +387,28 @@ class Controller:
         except InputError as exc:
             self.app.notify(str(exc), title="Not saved", severity="error")
             return
-        self.app.notify(f"{message.card}: {message.field.replace('_', ' ')} = {message.value} saved in your "
-                        "catalogue.")
+        self.saved.append(f"{message.card} {message.field.replace('_', ' ')} = {message.value}")
+        if self.saying is None:
+            self.saying = self.app.set_timer(SAY_SAVED, self.say_saved)
+        else:
+            self.saying.reset()  # values given one after the other are said once, together
         self.use(catalogue)
+
+    def say_saved(self) -> None:
+        from screens.question import ValueQuestion
+
+        if self.saying is not None:
+            self.saying.stop()
+        self.saying = None
+        if self.saved and isinstance(self.app.screen, ValueQuestion):  # the next value of a chain is asked
+            self.saying = self.app.set_timer(SAY_SAVED, self.say_saved)  # said once the chain is done
+            return
+        saved, self.saved = self.saved, []
+        if not saved:
+            return
+        more = f" and {len(saved) - SAID} more" if len(saved) > SAID else ""
+        what = "1 value" if len(saved) == 1 else f"{len(saved)} values"
+        self.app.notify(f"{what} saved in your catalogue: {'; '.join(saved[:SAID])}{more}.")
 
     def use(self, catalogue: Catalogue) -> None:
         self.values = catalogue

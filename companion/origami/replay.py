@@ -2,6 +2,7 @@
 (`companion replay GAME`)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,7 +16,7 @@ from scoring.origami.evolve import evolve, project, start
 from scoring.origami.state import GameState
 
 from ..local_time import clock, when
-from ..session import in_effect, undone_actions
+from ..session import in_effect, taken_back, undone_actions
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +47,7 @@ def replay(log: list[LoggedEvent]) -> tuple[list[Step], GameState | None]:
         elif entry.action not in undone and state is not None:
             state = evolve(state, event)
         problems = tuple(audit(state, started)) if state is not None and started is not None else ()
-        steps.append(Step(entry, sentence(event, names), undone.get(entry.action), when, state, problems))
+        steps.append(Step(entry, sentence(event, names, log), undone.get(entry.action), when, state, problems))
     final = project(in_effect(log)) if log else None
     if final is not None and final != state:
         last = steps[-1]
@@ -79,10 +80,11 @@ def step_text(step: Step) -> str:
     return f"{step.entry.seq:>4} {clock(step.entry.recorded_at)} [{step.when}] {step.text}{undone}{flag}"
 
 
-def sentence(event: e.Event | Undone, names: tuple[str, ...]) -> str:
-    """An event of the log, undos included, as a sentence."""
+def sentence(event: e.Event | Undone, names: tuple[str, ...], log: Sequence[LoggedEvent] = ()) -> str:
+    """An event of the log, undos included, as a sentence: an undo says what it took back (its first event, found
+    in `log`)."""
     if isinstance(event, Undone):
-        return f"undid the action at event {event.action} ({event.reason})"
+        return f"took back: {taken_back(event, log, lambda x: describe(x, names))} ({event.reason})"
     return describe(event, names)
 
 

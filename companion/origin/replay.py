@@ -4,6 +4,7 @@ fails; a log that cannot be read is bad input (exit 2, naming the game and the e
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,7 +18,7 @@ from scoring.origin.state import GameState
 
 from ..games import KINDS
 from ..local_time import clock, when
-from ..session import in_effect, undone_actions
+from ..session import in_effect, taken_back, undone_actions
 from . import KIND
 
 EXIT_OK, EXIT_FAILED = 0, 1
@@ -44,9 +45,9 @@ def _when(state: GameState | None) -> str:
     return f"round {r.number}, trick {min(r.tricks_done + 1, 8)}"
 
 
-def sentence(event: Any) -> str:
+def sentence(event: Any, log: Sequence[LoggedEvent] = ()) -> str:
     if isinstance(event, Undone):
-        return f"undid the action at event {event.action} ({event.reason})"
+        return f"took back: {taken_back(event, log, describe)} ({event.reason})"
     return describe(event)
 
 
@@ -68,7 +69,7 @@ def replay(log: list[LoggedEvent]) -> tuple[list[Step], GameState | None]:
             problems.append(f"event {entry.seq} cannot be applied: {type(exc).__name__}: {exc}")
         if state is not None and not problems:
             problems += audit(state)
-        steps.append(Step(entry, sentence(entry.event), undone.get(entry.action), when, state, tuple(problems)))
+        steps.append(Step(entry, sentence(entry.event, log), undone.get(entry.action), when, state, tuple(problems)))
     try:
         final = project(in_effect(log)) if log else None
     except Exception:

@@ -90,8 +90,9 @@ def describe(event: e.Event, names: tuple[str, ...]) -> str:
             parts = dict.fromkeys(f"{who(g.seat)} may {_GRANT_WORDS.get(g.step, g.step)}"
                                   + (f" {g.amount}" if g.amount else "") for g in grants)
             return f"{card}'s effect: " + "; ".join(parts)
-        case e.GrantUsed(index=index):
-            return f"counted against what this turn's effects allow (grant {index + 1})"
+        case e.GrantUsed(cards=cards):
+            # What the turn's effects let a player do, one of them now done: the step itself is said just before.
+            return f"done as an effect played this turn allows{f' ({_cards(cards)})' if cards else ''}"
         case e.Overridden(rules=rules, reason=reason):
             return f"override of {', '.join(rules)}: {reason}"
         case _:

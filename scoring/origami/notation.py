@@ -100,13 +100,38 @@ def verb_named(word: str) -> str:
 
 
 def parse(line: str, state: GameState, catalogue: Catalogue) -> c.Command:
-    """The command a typed line means in this state (InputError: what is wrong and how to write it)."""
-    parts = split(line)
+    """The command a typed line means in this state (InputError: what is wrong and how to write it). A line that
+    does not read is read again with its keywords spelled out, as verbs are: `draw oni ref kappa`."""
+    try:
+        return _parse(split(line), state, catalogue)
+    except InputError as problem:
+        spelled = spelled_out(line)
+        if spelled == line:
+            raise
+        try:
+            return _parse(split(spelled), state, catalogue)
+        except InputError:
+            raise problem from None
+
+
+def _parse(parts: Parts, state: GameState, catalogue: Catalogue) -> c.Command:
     reader = _Reader(parts, state, catalogue)
     try:
         return reader.command()
     except InputError as exc:
         raise InputError(f"{exc} (usage: {VERBS[parts.verb].usage})") from None
+
+
+def spelled_out(line: str) -> str:
+    """The line with each word after the verb that begins exactly one of the verb's keywords (and is not one)
+    written as that keyword."""
+    player, colon, rest = line.partition(":") if ":" in line else ("", "", line)
+    words = rest.split()
+    if len(words) < 2:
+        return line
+    keywords = VERBS[verb_named(words[0])].keywords
+    spelled = [found[0] if i and len(found := matching(word, keywords)) == 1 else word for i, word in enumerate(words)]
+    return line if spelled == words else f"{player}{colon}{' '.join(spelled)}"
 
 
 class _Reader:
@@ -221,6 +246,8 @@ class _Reader:
             case "reveal":
                 return c.RevealHand(seat, self.cards(first, "reveal"))
             case _:
+                if first.strip():  # never passed over: `end ref kappa` is not a bare end
+                    raise InputError(f"`end` takes `discard` or `refill` before cards, not {first.strip()!r}")
                 return c.EndTurn(seat, self.opt_cards("discard"), self.opt_cards("refill"))
 
     def spot(self, text: str) -> tuple[int, int]:

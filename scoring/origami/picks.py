@@ -18,16 +18,18 @@ PICKS = 9  # numbered 1 to 9
 
 
 def likely_actions(state: GameState, catalogue: Catalogue) -> list[c.Command]:
-    """Up to nine actions for the player whose turn it is, likeliest first: an effect's steps, each origami or
-    Character that can be played (at its cheapest payment: fewest cards, most rice paper), special actions,
-    the draws taking the most folds, and the end of the turn."""
-    seat = state.current
-    offers = _offered(state, seat, catalogue)
+    """Up to nine actions, likeliest first: an effect's steps (the other players' too: the Leprechaun lets each
+    draw), then for the player whose turn it is each origami or Character that can be played (at its cheapest
+    payment: fewest cards, most rice paper), special actions, the draws taking the most folds, and the end of the
+    turn."""
+    seats = (state.current, *(seat for seat in range(state.count) if seat != state.current))
+    offers = [offer for seat in seats for offer in _offered(state, seat, catalogue)]
     cheapest: dict[tuple[object, ...], c.PlayOrigami | c.PlayCharacter] = {}
     for offer in offers:
         if isinstance(offer, (c.PlayOrigami, c.PlayCharacter)):
-            key = (type(offer), offer.card, *([offer.collection, offer.under, offer.source, offer.via]
-                                              if isinstance(offer, c.PlayOrigami) else []))
+            key = (type(offer), offer.player, offer.card,
+                   *([offer.collection, offer.under, offer.source, offer.via] if isinstance(offer, c.PlayOrigami)
+                     else []))
             best = cheapest.get(key)
             if best is None or _cost(offer) < _cost(best):
                 cheapest[key] = offer

@@ -2,6 +2,8 @@
 The screen counts the folds as they are typed and names who starts; on a tie the app draws the lot."""
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid
@@ -10,7 +12,7 @@ from textual.widgets import Footer, Header, Input, Label, Static
 
 from scoring.decision import Rejected
 from scoring.errors import InputError, MissingValue
-from scoring.origami.cards import CardId
+from scoring.origami.cards import CardId, Game
 from scoring.origami.catalog import Catalogue
 from scoring.origami.checks import cards_in_game
 from scoring.origami.commands import Deal
@@ -21,6 +23,23 @@ from scoring.origami.state import GameState
 from ..form import Field, Verdict
 from .completion import card_list
 from .form import CatalogueForm
+
+
+def dealt(text: str, catalogue: Catalogue, games: Iterable[Game], where: str, deck: frozenset[CardId],
+          in_game: Iterable[CardId]) -> tuple[CardId, ...]:
+    """Cards as dealt: comma-separated as everywhere, or one line with spaces between them where names allow (words
+    are read as one name while together they begin the name of a card in this game: `golden frog oni`)."""
+    if "," in text:
+        return catalogue.resolve_all(text, games, where, deck)
+    words = text.split()
+    names = {name.casefold() for cid in in_game for name in (cid, catalogue.card(cid).name)}
+    cards: list[CardId] = []
+    while words:
+        size = next((n for n in range(len(words), 1, -1)
+                     if any(name.startswith(" ".join(words[:n]).casefold()) for name in names)), 1)
+        cards.append(catalogue.resolve(" ".join(words[:size]), games, f"{where}, card {len(cards) + 1}", deck).id)
+        words = words[size:]
+    return tuple(cards)
 
 
 class DealScreen(CatalogueForm):
@@ -55,7 +74,8 @@ class DealScreen(CatalogueForm):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static(f"Deal face up to each player until they hold at least {DEAL_FOLDS} folds; type the cards "
-                     "in the order dealt. Then the four cards of the draw line.", id="help")
+                     "in the order dealt, a space between them (a comma if names run together). Then the four "
+                     "cards of the draw line.", id="help")
         cards = card_list(lambda: self.catalogue, lambda: self.state.variant.games, lambda: (self.deck(),))
         with Grid():
             for seat, player in enumerate(self.state.players):
@@ -81,8 +101,8 @@ class DealScreen(CatalogueForm):
         return self._deck
 
     def cards(self, key: str, what: str) -> tuple[CardId, ...]:
-        return self.catalogue.resolve_all(self.query_one(f"#{key}", Input).value, self.state.variant.games, what,
-                                          self.deck())
+        return dealt(self.query_one(f"#{key}", Input).value, self.catalogue, self.state.variant.games, what,
+                     self.deck(), cards_in_game(self.state, self.catalogue))
 
     def check(self) -> None:
         """Count the folds as they are typed; once every hand is dealt, the referee checks the whole deal."""

@@ -27,9 +27,10 @@ from scoring.origami.decide import decide
 from scoring.origami.describe import describe
 from scoring.origami.events import GrantUsed
 from scoring.origami.legal import legal_actions
-from scoring.origami.notation import VERBS, in_game, on_table, parse, write
+from scoring.origami.notation import VERBS, in_game, on_table, parse, split, write
 from scoring.origami.options import hand_limit
 from scoring.origami.picks import likely_actions, refill_owed
+from scoring.origami.rules import RuleId
 from scoring.origami.state import GameState, Phase
 
 from ..action_line import ActionLine, Sent, TypedLines
@@ -125,6 +126,43 @@ def status_text(state: GameState) -> str:
     return f"{turn} · deck {state.deck}{ran} · discard {top}{rice}"
 
 
+# Rows of picks: 5 at 80×24 (the board keeps its top cards and the draw line in sight), one more for every two
+# lines more, up to one a pick.
+FEWEST_PICKS, MOST_PICKS = 5, 9
+
+
+def label(n: int) -> str:
+    return "Enter" if n == 1 else str(n)
+
+
+def laid_out(picks: list[str], width: int, rows: int) -> tuple[tuple[str, ...], int]:
+    """The picks that fit `rows` lines of `width` cells whole, in 1 to 3 columns filled top to bottom, and the
+    number of columns: as many picks as fit, then as few lines as they need."""
+    best: tuple[tuple[str, ...], int] = (tuple(picks[:1]), 1)
+    for columns in (1, 2, 3) if picks else ():
+        tall = min(rows, -(-len(picks) // columns))
+        shown = picks[:tall * columns]
+        cells = [f"{label(n)} {p}" for n, p in enumerate(shown, start=1)]
+        needed = sum(max(len(x) for x in cells[i:i + tall]) for i in range(0, len(cells), tall)) + 2 * (columns - 1)
+        if (needed <= width or columns == 1) and len(shown) >= len(best[0]):
+            best = tuple(shown), columns
+    return best
+
+
+def picks_grid(picks: tuple[str, ...], columns: int) -> Table:
+    """The picks in columns filled top to bottom: the number to type (Enter: the first), then the line."""
+    tall = -(-len(picks) // columns)
+    grid = Table.grid(padding=(0, 2))
+    for _ in range(columns):
+        grid.add_column(no_wrap=True, overflow="ellipsis")
+    for row in range(tall):
+        cells = []
+        for n in range(row + 1, len(picks) + 1, tall):
+            cells.append(Text.assemble((label(n), "bold"), f" {picks[n - 1]}"))
+        grid.add_row(*cells)
+    return grid
+
+
 class TableScreen(Screen[None]):
     DEFAULT_CSS = """
     TableScreen #status { height: 1; background: $boost; padding: 0 1; }
@@ -164,15 +202,18 @@ class TableScreen(Screen[None]):
         self.command: c.Command | None = None  # what the line means now
         self.refusal: Rejected | None = None
         self.missing: MissingValue | None = None
+        self.owing = 0  # the line ends in `refill` with none of the cards the draw line needs after it
         self.lines = TypedLines(lambda: self.query_one("#action", ActionLine), self.send,
                                 lambda: self.is_current and self.pending is None)
         self.last: tuple[str, TableView, Reading] | None = None  # the suggester and the check read each line once
         self.cards_for: TableView | None = None  # the view `preferred` was worked out for
         self.preferred: tuple[frozenset[CardId], ...] = ()
-        self.picks_for: TableView | None = None  # the view `offered` was worked out for
+        self.picks_for: tuple[TableView, int, int] | None = None  # the view and room `offered` was laid out for
         self.offered: tuple[str, ...] = ()
+        self.columns = 1  # the picks' columns on the preview
         self.pending: Literal["line", "finish"] | None = None  # what goes on once an asked value is given
         self.ended_by_itself = False  # the app ended the turn (nothing being left to do) and nothing since
+        self.news = ""  # said above the picks until the next action: the turn that ended by itself
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -271,14 +312,29 @@ class TableScreen(Screen[None]):
         return sorted(found, key=lambda p: (len(p), -p.count(RICE_PAPER), p))
 
     def picks(self) -> tuple[str, ...]:
-        """The likely actions as the lines that record them (numbered from 1; Enter alone takes the first): one
-        that turns up cards from the deck ends in `refill`, for the cards to be typed after its number."""
-        if self.picks_for is not self.view:
+        """The likely actions as the lines that record them (numbered from 1; Enter alone takes the first), as many
+        as the preview shows whole: one that turns up cards from the deck ends in `refill`, for the cards to be
+        typed after its number."""
+        rows = min(MOST_PICKS, FEWEST_PICKS + max(0, self.size.height - 24) // 2) - bool(self.news)
+        room = (self.view, max(1, self.size.width - 2), rows)
+        if self.picks_for != room:
             state = self.view.state
-            self.offered = tuple(write(x, state) + (" refill" if refill_owed(x, state) else "")
-                                 for x in likely_actions(state, self.view.catalogue))
-            self.picks_for = self.view
+            lines = [write(x, state) + (" refill" if refill_owed(x, state) else "")
+                     for x in likely_actions(state, self.view.catalogue)]
+            self.offered, self.columns = laid_out(lines, room[1], rows)
+            self.picks_for = room
         return self.offered
+
+    def owed(self, line: str, command: c.Command | None) -> int:
+        """The cards still to be named for a line that ends in `refill` with none after it (a pick taken by its
+        number alone): the draw line's refill belongs to the action that empties it."""
+        if not isinstance(command, (c.DrawCards, c.EndTurn)) or command.refill:
+            return 0
+        try:
+            clauses = dict(split(line).clauses)
+        except InputError:
+            return 0
+        return refill_owed(command, self.view.state) if "refill" in clauses else 0
 
     def meant(self, line: str) -> str:
         """The line a pick stands for (`2`, or `2 fox, cat`: the pick with what follows it), else the line."""
@@ -296,13 +352,17 @@ class TableScreen(Screen[None]):
     def check_line(self, line: str | None = None) -> None:
         """Check the line as it stands (or one entered); say what Enter would do, or why it would be refused.
         An empty line lists the picks; a pick's number is checked as the line it stands for."""
-        self.command, self.refusal, self.missing = None, None, None
+        self.command, self.refusal, self.missing, self.owing = None, None, None, 0
         verdict = self.query_one("#preview", Verdict)
         typed = self.query_one("#action", Input).value if line is None else line
         if not typed.strip():
             picks = self.picks()
-            verdict.say(f"Enter: {picks[0]}" + "".join(f" · {n} {p}" for n, p in enumerate(picks[1:], start=2))
-                        if picks else "Type the action (f2 shows every action with an example)")
+            verdict.say("")
+            news = [Text(self.news, style="bold")] if self.news else []
+            verdict.update(Group(*news, picks_grid(picks, self.columns) if picks else
+                                 Text("Type the action (f2 shows every action with an example)")))
+            # As tall as the picks: kept while a line is typed (the field stays where it is under the fingers).
+            verdict.styles.height = max(3, len(news) + -(-len(picks) // self.columns))
             return
         if typed.strip() == "help":
             verdict.say("Enter (or f2) shows every action with an example")
@@ -324,6 +384,12 @@ class TableScreen(Screen[None]):
             return
         except InputError as problem:
             verdict.say(f"{said}{problem}")
+            return
+        refused = decision.violation.rule if isinstance(decision, Rejected) else None
+        self.owing = self.owed(line, self.command) if refused in (None, RuleId.LINE_REFILL) else 0
+        if self.owing:
+            verdict.say(f"{said}then the {self.owing} card{'s' if self.owing != 1 else ''} turned up from the deck to "
+                        "refill the draw line, after `refill`: Enter puts the line here to finish")
             return
         if isinstance(decision, Rejected) and reading.payments and reading.payments[0]:
             verdict.say(f"{said}payments from the cards known in hand (→ takes the first): "
@@ -353,9 +419,13 @@ class TableScreen(Screen[None]):
         self.check_line(line)
         if self.ended_by_itself and self.refusal is not None and self.command == c.EndTurn(self.view.state.current):
             self.ended_by_itself = False
-            self.notify("The turn had ended by itself: that `end` was not needed.", title="Turn over")
+            self.news = f"{self.news} That `end` was not needed.".strip()
+            self.call_later(self.check_line)  # said on the preview, over the field Enter left empty
             self.call_later(self.answered, True)  # taken as done: the lines typed after it go on
             return "sent"
+        if self.owing:
+            self.call_later(self.complete, f"{line} ")  # once the line is back: the cards turned up go after it
+            return "mend"
         if self.missing is not None:
             self.ask(self.missing, "line")
         elif self.command is not None and self.refusal is None:
@@ -365,6 +435,12 @@ class TableScreen(Screen[None]):
             self.notify(f"{self.refusal.violation.rule}: {self.refusal.violation.message}", severity="error",
                         title="Refused")
         return "mend" if line.strip() else "done"
+
+    def complete(self, line: str) -> None:
+        """Put a line on the field to be finished (a pick that takes the cards turned up from the deck)."""
+        field = self.query_one("#action", Input)
+        field.value = line
+        field.cursor_position = len(line)
 
     def ask(self, missing: MissingValue, then: Literal["line", "finish"]) -> None:
         """Ask for a value; once given, go on with what needed it (the action on the line, or the final

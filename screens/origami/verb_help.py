@@ -35,10 +35,10 @@ GENERAL = ("Any line may start with a player's name and a colon (`bob: draw fox`
            "names may be cut short, in English, Italian or German; lists are comma-separated; collections are 1 "
            "and 2. Tab takes the completion shown in grey.")
 # after the verbs: the examples come first on a small screen
-PICKS = ("On an empty line the likely actions are listed: Enter takes the first, a number (1-9) and Enter another; "
-         "one ending in `refill` takes the cards turned up after its number (`2 seal, walrus`). A turn with nothing "
-         "left to do but end it ends by itself (ctrl+z takes it back). `play fox pay cat 2` says the collection in one "
-         "key.")
+PICKS = ("On an empty line the likely actions are listed: Enter takes the first, a number and Enter another; "
+         "one ending in `refill` takes the cards turned up after its number (`2 seal, walrus`), or Enter puts it on "
+         "the line to finish. A turn with nothing left to do but end it ends by itself (ctrl+z takes it back). `play "
+         "fox pay cat 2` says the collection in one key; a keyword may be cut short (`ref`).")
 
 
 def verb_table() -> Table:

@@ -103,7 +103,7 @@ def test_replay_shows_every_event_the_undo_and_the_checks(capsys: pytest.Capture
     assert [s["seq"] for s in steps] == list(range(1, len(steps) + 1))
     undone = [s for s in steps if s["undone"]]
     assert undone and all(s["undone"]["reason"] == "misread the card" for s in undone)
-    assert steps[-1]["event"] == "Undone" and "undid the action" in steps[-1]["text"]
+    assert steps[-1]["event"] == "Undone" and steps[-1]["text"] == f"took back: {undone[0]['text']} (misread the card)"
     code, out, _ = run(capsys, "--db", db, "replay", "1")
     assert "[undone " in out and out.strip().splitlines()[-1].startswith("game 1: ")
 

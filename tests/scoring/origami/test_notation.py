@@ -103,3 +103,18 @@ def test_a_number_after_discount_or_to_is_not_read_as_the_collection() -> None:
     assert split("play fox discount 2").clauses == (("discount", "2"),)
     assert split("play fox pay cat to 1").clauses == (("pay", "cat"), ("to", "1"))
     assert split("play snake pay ant under 2").clauses == (("pay", "ant"), ("under", ""), ("to", "2"))
+
+
+def test_a_keyword_cut_short_is_read_when_the_line_reads_no_other_way() -> None:
+    """`ref` is `refill` as `dr` is `draw`; a line that reads as typed keeps its reading, and `end` never passes
+    over what follows it unread."""
+    game = script(CATALOGUE, 1)
+    state = game.states[1]
+    taken, turned = state.line[0], state.line[1]
+    refilled = c.DrawCards(state.current, (taken,), (turned,))
+    assert parse(f"draw {taken} ref {turned}", state, CATALOGUE) == refilled
+    assert parse(f"draw {taken} refi {turned}", state, CATALOGUE) == refilled
+    assert parse(f"end re {turned}", state, CATALOGUE) == c.EndTurn(state.current, (), (turned,))
+    assert parse(f"end disc {taken}", state, CATALOGUE) == c.EndTurn(state.current, (taken,), ())
+    with pytest.raises(InputError, match="`end` takes `discard` or `refill` before cards"):
+        parse(f"end {taken}", state, CATALOGUE)

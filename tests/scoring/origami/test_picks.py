@@ -76,3 +76,21 @@ def test_the_turn_does_not_end_by_itself_while_an_effect_lets_someone_act_with_c
                     waited += 1
                     assert ends_by_itself(unseen, CATALOGUE) is None
     assert waited
+
+
+def test_an_effect_that_lets_every_player_draw_offers_each_of_their_draws() -> None:
+    """The Leprechaun (each player draws 1 card from the deck): every player the effect still lets draw has a pick,
+    not only the one whose turn it is, and each pick is accepted as it is."""
+    seen = 0
+    for seed in range(2, 8):
+        for state in script(CATALOGUE, seed, Variant.LEGENDS, players=3).states[1:]:
+            drawers = {g.seat for i, g in enumerate(state.grants) if g.step == "draw_deck" and available(state, i)}
+            if state.phase is not Phase.PLAY or len(drawers) < 2:
+                continue
+            seen += 1
+            picks = likely_actions(state, CATALOGUE)
+            assert drawers <= {p.player for p in picks if isinstance(p, c.DrawFromDeck)}, picks
+            for pick in picks:
+                if isinstance(pick, c.DrawFromDeck):
+                    assert isinstance(decide(state, pick, CATALOGUE), Accepted), pick
+    assert seen

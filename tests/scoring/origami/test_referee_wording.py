@@ -58,3 +58,10 @@ def test_an_effect_taking_from_elsewhere_than_it_says_cites_the_rule_that_says_f
     state = play(state, ANN, "Pig", ("Owl", "Owl", "Chick", "Cat"))
     assert "takes back one of the cards paid for it" in no(state, c.TakeFromDiscard(ANN, CardId("Magpie")),
                                                            RuleId.EFFECT_AMOUNT)
+
+
+def test_an_effect_used_is_said_without_the_engines_words() -> None:
+    """What a player reads in the log: no grant numbers (issue 30)."""
+    said = describe(e.GrantUsed(0, (CardId("Seal"),)), ("Ann", "Bob"))
+    assert said == "done as an effect played this turn allows (Seal)"
+    assert describe(e.GrantUsed(2, ()), ("Ann", "Bob")) == "done as an effect played this turn allows"
