@@ -7,7 +7,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid
 from textual.message import Message
-from textual.widgets import Footer, Header, Input, Label
+from textual.widgets import Header, Input, Label
 
 from scoring.decision import Rejected
 from scoring.errors import InputError, MissingValue
@@ -18,6 +18,7 @@ from scoring.origami.notation import matching
 from scoring.origami.table import Variant
 
 from ..completion import word_list
+from ..footer import Footer
 from ..form import Choice, Field, Verdict, names
 from .form import CatalogueForm
 

@@ -11,11 +11,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, Select, Static
+from textual.widgets import Header, Input, Select, Static
 
 from scoring.origami.cards import Card
 from scoring.origami.rules import PLAYER_COUNTS, RULES, at_count, scoring_rule_of
 
+from ..footer import Footer
 from ..form import Choice
 
 ANY = "any"

@@ -7,7 +7,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid
 from textual.message import Message
-from textual.widgets import Footer, Header, Input, Label, Select
+from textual.widgets import Header, Input, Label, Select
 
 from scoring.decision import Rejected
 from scoring.origin import commands as c
@@ -15,6 +15,7 @@ from scoring.origin.decide import decide
 from scoring.origin.setup import Kind, mode_for, seating
 
 from ..completion import word_list
+from ..footer import Footer
 from ..form import CheckedForm, Choice, Field, Verdict, names
 
 LOT = "lot"

@@ -10,11 +10,12 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.events import Key, Resize
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, OptionList, Select, Static
+from textual.widgets import Header, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from scoring.origin.rules import ALL, RULES, SCOPES, RuleId
 
+from ..footer import Footer
 from ..form import Choice
 
 ANY = "any"
