@@ -48,6 +48,7 @@ class OriginNewGameScreen(CheckedForm):
         self.dealer = ""
 
     def compose(self) -> ComposeResult:
+        unused = not self.solo  # the solo choices as `check` leaves them: built so, not restyled at once
         yield Header()
         with Grid():
             yield Label("Number of players")
@@ -58,13 +59,13 @@ class OriginNewGameScreen(CheckedForm):
                         suggester=word_list(lambda: self.profiles))
             yield Label("Solo: difficulty")
             yield Choice([(f"{d}{' (easiest)' if d == 0 else ' (hardest)' if d == 5 else ''}", str(d))
-                          for d in range(6)], value="0", allow_blank=False, id="difficulty")
+                          for d in range(6)], value="0", allow_blank=False, id="difficulty", disabled=unused)
             yield Label("Solo: deck")
             yield Choice([("the app deals and draws the cards", "app"), ("the table's real cards", "table")],
-                         value="app", allow_blank=False, id="deck")
+                         value="app", allow_blank=False, id="deck", disabled=unused)
             yield Label("Solo: difficulty colour")
             yield Choice([("red lightning", "red"), ("green lightning", "green")], value="red",
-                         allow_blank=False, id="colour")
+                         allow_blank=False, id="colour", disabled=unused)
             yield Label("First dealer")
             yield Field(placeholder="a name, or 'lot' for the app to draw", id="dealer",
                         suggester=word_list(lambda: [*self.value("players"), LOT]))
