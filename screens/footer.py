@@ -11,6 +11,7 @@ from textual.widgets._footer import FooterKey
 class Footer(TextualFooter):
     def compose(self) -> ComposeResult:
         for widget in super().compose():
-            if isinstance(widget, FooterKey) and not widget.has_class("-command-palette"):  # not bound: compact
+            # The command palette's key is not bound to the footer: Textual leaves it compact.
+            if isinstance(widget, FooterKey) and not widget.has_class("-command-palette"):
                 widget.set_reactive(FooterKey.compact, self.compact)
             yield widget
