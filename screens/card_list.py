@@ -8,9 +8,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Input, Static
+from textual.widgets import DataTable, Header, Input, Static
 
 from scoring.catalogue_file import fold
+
+from .footer import Footer
 
 C = TypeVar("C")
 

@@ -10,9 +10,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
+from .footer import Footer
 from .i18n import LANGUAGES, N_, _, language, ngettext
 
 SHARED = (("players", N_("Players and history")),)  # after the games' own entries (translated where shown)

@@ -8,10 +8,11 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Sparkline, Static
+from textual.widgets import Header, OptionList, Sparkline, Static
 from textual.widgets.option_list import Option
 
 from .ask import TextQuestion
+from .footer import Footer
 
 
 class PlayersScreen(Screen[None]):

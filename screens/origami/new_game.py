@@ -7,7 +7,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid
 from textual.message import Message
-from textual.widgets import Footer, Header, Input, Label
+from textual.widgets import Header, Input, Label
 
 from scoring.decision import Rejected
 from scoring.errors import InputError, MissingValue
@@ -18,6 +18,7 @@ from scoring.origami.notation import matching
 from scoring.origami.table import Variant
 
 from ..completion import word_list
+from ..footer import Footer
 from ..form import Choice, Field, Verdict, names
 from .form import CatalogueForm
 
@@ -67,7 +68,7 @@ class NewGameScreen(CatalogueForm):
             yield Label("Families in the deck")
             yield Field(placeholder="as many as players, shuffled together", id="families",
                         suggester=word_list(self.families))
-            yield Label("Character pairs")
+            yield Label("Character pairs", id="pairs-label")
             yield Field(placeholder="Legends: one pair per player", id="pairs", suggester=word_list(self.pairs))
             yield Label("Begin with")
             yield Choice([("The deal", "deal"), ("A game already under way", "under way")], value="deal",
@@ -97,11 +98,14 @@ class NewGameScreen(CatalogueForm):
         self.command = None
         verdict = self.query_one("#check", Verdict)
         families, pairs = self.families(), self.pairs()
+        # Character pairs are Legends' alone: the field shows only when the deck can hold a Character.
+        for field in self.query("#pairs, #pairs-label"):
+            field.display = bool(pairs)
         choices = f"\nFamilies: {', '.join(families)}" + (f"\nCharacter pairs: {', '.join(pairs)}" if pairs else "")
         try:
             command = c.StartGame(self.variant.value, self.value("players"),
                                   pick(self.value("families"), families, "family"),
-                                  pick(self.value("pairs"), pairs, "Character pair"))
+                                  pick(self.value("pairs"), pairs, "Character pair") if pairs else ())
             decision = decide(None, command, self.catalogue)
         except (InputError, MissingValue) as problem:
             verdict.say(str(problem) + choices, "problem")

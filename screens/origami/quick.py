@@ -10,7 +10,7 @@ from textual.binding import Binding
 from textual.containers import Grid, Horizontal
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, Label, Select, Static
+from textual.widgets import Header, Input, Label, Select, Static
 
 from scoring.errors import InputError, MissingValue
 from scoring.origami.catalog import Catalogue
@@ -18,6 +18,7 @@ from scoring.origami.sheet import PlayerScore, ScoreSheet, TieBreak, score
 from scoring.origami.table import Table, Variant, parse_table
 
 from ..completion import Completer, last_item, word_list
+from ..footer import Footer
 from ..form import Choice, Field, Verdict
 from .completion import complete_card
 from .question import ask_value

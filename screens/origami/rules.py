@@ -11,11 +11,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, Select, Static
+from textual.widgets import Header, Input, Select, Static
 
 from scoring.origami.cards import Card
 from scoring.origami.rules import PLAYER_COUNTS, RULES, at_count, scoring_rule_of
 
+from ..footer import Footer
 from ..form import Choice
 
 ANY = "any"
@@ -84,6 +85,7 @@ class RulesScreen(Screen[None]):
         self.at = at  # the rule to open at (a refusal's rule id)
         self.players = players  # the table's number of players, when a game is open
         self.topics = topics(cards)
+        self.filled = False  # every entry is mounted (`fill`)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -92,14 +94,20 @@ class RulesScreen(Screen[None]):
             yield Choice([("any players", ANY), *((f"{n} players", str(n)) for n in PLAYER_COUNTS)],
                          value=str(self.players) if self.players in PLAYER_COUNTS else ANY, allow_blank=False,
                          id="players")
-        with VerticalScroll(id="rules"):
-            for topic in self.topics:
-                yield RuleEntry(topic)
+        yield VerticalScroll(id="rules")  # its entries come after the first paint (`fill`)
         yield Footer()
 
     def on_mount(self) -> None:
         self.title = "Rules reference"
+        self.call_after_refresh(self.fill)
+
+    async def fill(self) -> None:
+        """Every entry, mounted once the screen has painted (a widget each: the most of the screen's cost), then
+        shown for the players and the search typed meanwhile, at the rule asked for."""
+        await self.query_one("#rules", VerticalScroll).mount_all(RuleEntry(topic) for topic in self.topics)
+        self.filled = True
         self.show_for(self.players)
+        self.search(self.query_one("#search", Input).value)
         if self.at is not None:
             self.show(self.at)
 
@@ -119,11 +127,16 @@ class RulesScreen(Screen[None]):
         self.show_for(None if event.value == ANY else int(str(event.value)))
 
     def on_input_changed(self, event: Input.Changed) -> None:
+        self.search(event.value)
+
+    def search(self, query: str) -> None:
+        if not self.filled:  # `fill` applies what was typed meanwhile
+            return
         shown = 0
         for entry in self.query(RuleEntry):
-            entry.display = matches(entry.topic, event.value)
+            entry.display = matches(entry.topic, query)
             shown += entry.display
-        self.sub_title = f"{shown} entr{'ies' if shown != 1 else 'y'}" if event.value else ""
+        self.sub_title = f"{shown} entr{'ies' if shown != 1 else 'y'}" if query else ""
 
     def action_search(self) -> None:
         self.query_one("#search", Input).focus()

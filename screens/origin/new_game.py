@@ -7,7 +7,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid
 from textual.message import Message
-from textual.widgets import Footer, Header, Input, Label, Select
+from textual.widgets import Header, Input, Label, Select
 
 from scoring.decision import Rejected
 from scoring.origin import commands as c
@@ -15,6 +15,7 @@ from scoring.origin.decide import decide
 from scoring.origin.setup import Kind, mode_for, seating
 
 from ..completion import word_list
+from ..footer import Footer
 from ..form import CheckedForm, Choice, Field, Verdict, names
 
 LOT = "lot"
@@ -47,6 +48,7 @@ class OriginNewGameScreen(CheckedForm):
         self.dealer = ""
 
     def compose(self) -> ComposeResult:
+        unused = not self.solo  # the solo choices as `check` leaves them: built so, not restyled at once
         yield Header()
         with Grid():
             yield Label("Number of players")
@@ -57,13 +59,13 @@ class OriginNewGameScreen(CheckedForm):
                         suggester=word_list(lambda: self.profiles))
             yield Label("Solo: difficulty")
             yield Choice([(f"{d}{' (easiest)' if d == 0 else ' (hardest)' if d == 5 else ''}", str(d))
-                          for d in range(6)], value="0", allow_blank=False, id="difficulty")
+                          for d in range(6)], value="0", allow_blank=False, id="difficulty", disabled=unused)
             yield Label("Solo: deck")
             yield Choice([("the app deals and draws the cards", "app"), ("the table's real cards", "table")],
-                         value="app", allow_blank=False, id="deck")
+                         value="app", allow_blank=False, id="deck", disabled=unused)
             yield Label("Solo: difficulty colour")
             yield Choice([("red lightning", "red"), ("green lightning", "green")], value="red",
-                         allow_blank=False, id="colour")
+                         allow_blank=False, id="colour", disabled=unused)
             yield Label("First dealer")
             yield Field(placeholder="a name, or 'lot' for the app to draw", id="dealer",
                         suggester=word_list(lambda: [*self.value("players"), LOT]))

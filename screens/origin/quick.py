@@ -15,7 +15,7 @@ from textual.containers import Grid, Horizontal
 from textual.events import DescendantBlur
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, Label, Select, Static
+from textual.widgets import Header, Input, Label, Select, Static
 
 from scoring.origin.quick import HINT, Reading, Row, read_grid
 from scoring.origin.rules import Choices, RuleId
@@ -25,6 +25,7 @@ from screens.ask import TextQuestion
 from screens.completion import Completer, complete_word, word_list
 from screens.form import Choice, Field, Verdict
 
+from ..footer import Footer
 from .sheet import OriginSheetView
 
 SEATS = 5

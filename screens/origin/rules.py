@@ -10,11 +10,12 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.events import Key, Resize
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, OptionList, Select, Static
+from textual.widgets import Header, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from scoring.origin.rules import ALL, RULES, SCOPES, RuleId
 
+from ..footer import Footer
 from ..form import Choice
 
 ANY = "any"
@@ -87,6 +88,7 @@ class OriginRulesScreen(Screen[None]):
         if self.at is not None and start != ANY and start not in SCOPES[self.at].players:
             start = ANY
         self.players = start
+        self.filled = False  # every rule is mounted (`fill`)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -96,21 +98,26 @@ class OriginRulesScreen(Screen[None]):
                          value=self.players, allow_blank=False, id="players")
         with Horizontal():
             yield OptionList(id="index")
-            with VerticalScroll(id="rules"):
+            with VerticalScroll(id="rules"):  # its entries come after the first paint (`fill`)
                 yield Static("", id="none")
-                for rule_id in RULES:
-                    yield RuleEntry(rule_id)
         yield Footer()
 
     def on_mount(self) -> None:
         self.title = "Origin Story rules"
-        self.apply()
         if self.unknown is not None:
             self.notify(f"No Origin Story rule is called {self.unknown!r}: every rule is listed.", severity="warning")
+        if self.at is None:
+            self.query_one("#rules", VerticalScroll).focus()
+        self.call_after_refresh(self.fill)
+
+    async def fill(self) -> None:
+        """Every rule, mounted once the screen has painted (a widget each: the most of the screen's cost), then
+        filtered by what was typed and chosen meanwhile, at the rule asked for."""
+        await self.query_one("#rules", VerticalScroll).mount_all(RuleEntry(rule_id) for rule_id in RULES)
+        self.filled = True
+        self.apply()
         if self.at is not None:
             self.show(self.at)
-        else:
-            self.query_one("#rules", VerticalScroll).focus()
 
     def show(self, rule_id: RuleId, focus: bool = True) -> None:
         """Scroll to a rule and mark it."""
@@ -128,6 +135,8 @@ class OriginRulesScreen(Screen[None]):
 
     def apply(self) -> None:
         """Show the rules that match the search at the chosen player count; say so when none does."""
+        if not self.filled:  # `fill` applies what was typed meanwhile
+            return
         query = self.query_one("#search", Input).value
         shown = 0
         for entry in self.query(RuleEntry):

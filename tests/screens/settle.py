@@ -49,3 +49,8 @@ async def until(pilot: Pilot[Any], condition: Callable[[], bool], what: str) -> 
     while not met():
         assert time.monotonic() < deadline, f"still waiting for {what}"
         await pilot.pause(0.01)
+
+
+async def until_filled(pilot: Pilot[Any], screen: object) -> None:
+    """A screen that fills its heavy part after its first paint (its `filled`): until it has."""
+    await until(pilot, lambda: bool(getattr(screen, "filled")), f"{type(screen).__name__} filled in")  # noqa: B009

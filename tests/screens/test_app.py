@@ -16,7 +16,7 @@ from screens.home import HomeScreen
 from screens.origami.rules import RuleEntry, RulesScreen
 from tests.companion.test_origin_exchange import recorded
 from tests.recorded import script
-from tests.screens.settle import settled
+from tests.screens.settle import settled, until_filled
 
 
 def text(screen: object, selector: str) -> str:
@@ -84,8 +84,10 @@ async def test_a_database_that_cannot_be_opened_is_said_on_home(tmp_path: Path) 
 async def test_the_rules_reference_searches_as_you_type(tmp_path: Path) -> None:
     app = make_app(f"sqlite:///{tmp_path}/new.db")
     async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)  # `r` pressed while the database opens waits for it
         await pilot.press("r")
         assert isinstance(app.screen, RulesScreen)
+        await until_filled(pilot, app.screen)
         assert app.screen.visible_ids[:len(RULES)] == [str(r) for r in RULES]
         assert "Nine-tailed Fox" in app.screen.visible_ids  # and every card's clarification
         await pilot.press("ctrl+f", *"differ by one")
@@ -100,8 +102,9 @@ async def test_the_rules_reference_searches_as_you_type(tmp_path: Path) -> None:
 async def test_a_refusal_opens_the_reference_at_its_rule(tmp_path: Path) -> None:
     app = make_app(f"sqlite:///{tmp_path}/new.db")
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(RulesScreen(at="END-TRIGGER"))
-        await pilot.pause()
+        screen = RulesScreen(at="END-TRIGGER")
+        app.push_screen(screen)
+        await until_filled(pilot, screen)
         marked = [e.topic.key for e in app.screen.query(RuleEntry) if e.has_class("-focused-rule")]
         assert marked == ["END-TRIGGER"]
 
@@ -113,6 +116,7 @@ async def test_the_reference_says_what_the_rules_come_to_for_the_players_at_the_
         await pilot.press("r")
         screen = app.screen
         assert isinstance(screen, RulesScreen)
+        await until_filled(pilot, screen)
 
         def entry(key: str) -> str:
             found = next(e for e in screen.query(RuleEntry) if e.topic.key == key)

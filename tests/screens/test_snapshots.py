@@ -14,7 +14,7 @@ from companion.origami.session import GameSession
 from db.store import Store
 from tests.recorded import script
 from tests.screens.origami.test_quick import TABLE_41, type_rows
-from tests.screens.settle import settled
+from tests.screens.settle import settled, until_filled
 
 
 def test_home_on_a_first_run(snap_compare: Any, tmp_path: Path) -> None:
@@ -29,6 +29,7 @@ def test_rules_reference_searched(snap_compare: Any, tmp_path: Path) -> None:
     async def search(pilot: Pilot[Any]) -> None:
         await settled(pilot)
         await pilot.press("r", "ctrl+f", *"final turn", "tab", "enter", "down", "down", "enter")
+        await until_filled(pilot, pilot.app.screen)
         await pilot.pause()
 
     assert snap_compare(make_app(f"sqlite:///{tmp_path}/new.db"), terminal_size=(80, 24), run_before=search)

@@ -40,7 +40,8 @@ async def start_under_way(app: CompanionApp, pilot: Pilot[None], start: c.StartG
         await type_line(pilot, "", "shift+tab", "enter", "down", "enter", "tab")
     await type_line(pilot, ", ".join(start.players), "tab")
     await type_line(pilot, ", ".join(start.families), "tab")
-    await type_line(pilot, ", ".join(start.character_pairs), "tab")
+    if start.variant != "origami":  # the base game has no Character pairs: its form asks for none
+        await type_line(pilot, ", ".join(start.character_pairs), "tab")
     await type_line(pilot, "", "enter", "down", "enter")  # Begin with: a game already under way
     assert "entering the table as it stands comes next" in shown(app, "#check")
     await type_line(pilot, "", "ctrl+s")

@@ -9,7 +9,7 @@ from textual.widgets import OptionList, Static
 from companion.app import make_app
 from scoring.origin.rules import RULES, rules_for
 from screens.origin.rules import OriginRulesScreen, RuleEntry
-from tests.screens.settle import settled
+from tests.screens.settle import settled, until_filled
 
 
 async def test_filtered_by_player_count_then_searched(tmp_path: Path) -> None:
@@ -18,6 +18,7 @@ async def test_filtered_by_player_count_then_searched(tmp_path: Path) -> None:
         await settled(pilot)
         screen = OriginRulesScreen()
         app.push_screen(screen)
+        await until_filled(pilot, screen)
         await pilot.pause()
         assert screen.visible_ids == [str(r) for r in RULES]  # every rule id, paraphrased
         await pilot.press("f2")  # 1 player: the solo rules and the common ones, no sidekick or revoke rule
@@ -54,6 +55,7 @@ async def test_opened_at_a_refusals_rule_widens_a_filter_that_would_hide_it(tmp_
         await settled(pilot)
         screen = OriginRulesScreen("os-sk-play", players="3-5")
         app.push_screen(screen)
+        await until_filled(pilot, screen)
         await pilot.pause()
         await pilot.pause()
         assert screen.players == "any" and "OS-SK-PLAY" in screen.visible_ids
@@ -65,6 +67,7 @@ async def test_opened_at_a_refusals_rule_widens_a_filter_that_would_hide_it(tmp_
         await pilot.pause()
         other = OriginRulesScreen("OS-NOPE")
         app.push_screen(other)
+        await until_filled(pilot, other)
         await pilot.pause()
         assert other.visible_ids == [str(r) for r in RULES]
         assert any("No Origin Story rule is called 'OS-NOPE'" in str(n.message) for n in app._notifications)
@@ -76,6 +79,7 @@ async def test_a_wide_terminal_shows_an_index_of_the_rules_found(tmp_path: Path)
         await settled(pilot)
         screen = OriginRulesScreen(players="2")
         app.push_screen(screen)
+        await until_filled(pilot, screen)
         await pilot.pause()
         index = screen.query_one("#index", OptionList)
         assert not index.display  # 80 columns: the rules take the whole width

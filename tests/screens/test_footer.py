@@ -1,0 +1,56 @@
+"""The screens' footer: Textual's keys, each styled once (Textual's footer restyles each key twice whenever the keys
+shown change: every screen opened, every focus moved)."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.dom import DOMNode
+from textual.widgets import Footer as TextualFooter
+from textual.widgets import Input
+from textual.widgets._footer import FooterKey
+
+from screens.footer import Footer
+from tests.screens.settle import until
+
+
+def footer_app(footer: type[TextualFooter]) -> App[None]:
+    class Keys(App[None]):
+        BINDINGS = [Binding("ctrl+s", "save", "Save"), Binding("ctrl+t", "totals", "Totals only")]
+
+        def compose(self) -> ComposeResult:
+            yield Input(id="a")
+            yield Input(id="b")
+            yield footer()
+
+    return Keys()
+
+
+async def keys_shown(footer: type[TextualFooter], monkeypatch: pytest.MonkeyPatch) -> tuple[list[Any], int]:
+    """The footer's keys (description and classes) after a focus moved, and how often a binding's key was
+    restyled."""
+    restyled = 0
+    update = DOMNode.update_node_styles
+
+    def counted(node: DOMNode, animate: bool = True) -> None:
+        nonlocal restyled
+        restyled += not node.has_class("-command-palette")  # compact from the start, as Textual makes it
+        update(node, animate)
+
+    monkeypatch.setattr(FooterKey, "update_node_styles", counted)
+    app = footer_app(footer)
+    async with app.run_test() as pilot:
+        await until(pilot, lambda: len(app.query(FooterKey)) == 3, "the footer's keys")
+        await pilot.press("tab")  # the keys shown change: the footer makes its keys again
+        await pilot.pause()
+        keys = [(k.description, sorted(k.classes)) for k in app.query(FooterKey)]
+    return keys, restyled
+
+
+async def test_the_footer_shows_textuals_keys_each_styled_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    textual, restyled_there = await keys_shown(TextualFooter, monkeypatch)
+    ours, restyled_here = await keys_shown(Footer, monkeypatch)
+    assert ours == textual and [d for d, _ in ours] == ["Save", "Totals only", "palette"]
+    assert restyled_there > 0 and restyled_here == 0
