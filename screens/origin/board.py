@@ -93,7 +93,7 @@ def trick_line(view: TableView) -> Text:
     res = view.facts.result
     if res is None or not res.tricks:
         return out
-    new, *before = res.tricks[-1], *res.tricks[:-1]
+    *before, new = res.tricks
     earlier = [f for t in before for f in t.flags]
     if earlier:  # said whole when raised (and in the log): one line from then on, however many
         out.append(f"\n⚑ {earlier[0].rule} earlier this round: "
