@@ -11,6 +11,7 @@ its game is that game's (its `bgstats`): the head every play shares is built her
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from datetime import UTC
 from typing import Any
 from urllib.parse import quote
@@ -47,6 +48,36 @@ def shared_play(store: Store, game_id: int) -> dict[str, Any]:
     if not game.finished or not results:
         raise InputError(f"game {game.id} is not finished: only a scored game can go to BG Stats")
     return games.game(game.kind).bgstats().created(store, game, results, settings.location())
+
+
+# What a code may leave out when the whole play does not fit the room, least missed first, each with what it says
+# was left out: first what BG Stats works out itself (a rank from the scores, no role, not a winner), then the notes
+# it only shows (comment, board, place, length), then the game's settings it assumes for a new game (highest score
+# wins, with points) and the players' ids (BG Stats then matches them by name). Every player keeps name, score and
+# startPlayer (BG Stats for Android refuses a link without it); the play keeps its source, id and date. The file
+# (`share --save`) and the served page keep everything.
+TRIMS: tuple[tuple[str, Callable[[dict[str, Any]], dict[str, Any]]], ...] = (
+    ("ranks, empty roles and losers' winner flags", lambda p: {**p, "players": [
+        {k: v for k, v in x.items() if not (k == "role" and v == "" or k == "winner" and v is False
+                                            or k == "rank" and all("score" in y for y in p["players"]))}
+        for x in p["players"]]}),
+    ("comment, board, location and duration",
+     lambda p: {k: v for k, v in p.items() if k not in ("comments", "board", "location", "durationMin")}),
+    ("the game's scoring settings and the players' ids", lambda p: {
+        **p, "game": {k: v for k, v in p["game"].items() if k in ("name", "sourceGameId")},
+        "players": [{k: v for k, v in x.items() if k != "sourcePlayerId"} for x in p["players"]]}),
+)
+
+
+def shorter(play: dict[str, Any]) -> list[tuple[dict[str, Any], str]]:
+    """The play saying less and less (`TRIMS`, each after the ones before), each with what it leaves out."""
+    out: list[tuple[dict[str, Any], str]] = []
+    said: list[str] = []
+    for what, trim in TRIMS:
+        play = trim(play)
+        said.append(what)
+        out.append((play, "; ".join(said)))
+    return out
 
 
 def bgstats_link(play: dict[str, Any]) -> str:

@@ -186,18 +186,24 @@ class Shell(TypeAhead):
             self.catalogues[kind] = games.game(kind).catalogue(self.files)
         return self.catalogues[kind]
 
-    def show_code(self, link: str, caption: str, too_small: str) -> None:
+    def show_code(self, link: str, caption: str, too_small: str, shorter: Sequence[tuple[str, str]] = ()) -> None:
         """`link` as a QR code on the whole window, drawn again when the window changes size; `too_small` ends the
-        sentence said when it cannot fit."""
+        sentence said when it cannot fit. `shorter`: links saying less, each with what it leaves out, drawn
+        instead (the first that fits) when the whole one does not."""
         from screens.share import QrScreen
 
         from . import qr
 
-        modules = qr.matrix(link)
-        side = qr.smallest(modules)
-        self.push_screen(QrScreen(lambda width, height: qr.drawing(modules, width, height), caption,
+        codes = [(qr.matrix(text), left) for text, left in ((link, ""), *shorter)]
+        side = qr.smallest(codes[-1][0])
+
+        def draw(modules: qr.Matrix) -> Callable[[int, int], list[str] | None]:
+            return lambda width, height: qr.drawing(modules, width, height)
+
+        self.push_screen(QrScreen(draw(codes[0][0]), caption,
                                   lambda: f"The QR code needs {side} columns and {side + 2} lines, this window has "
-                                          f"{self.size.width}×{self.size.height}: {too_small}"))
+                                          f"{self.size.width}×{self.size.height}: {too_small}",
+                                  [(draw(m), left) for m, left in codes[1:]]))
 
 
     def show_play(self, game_id: int) -> None:
@@ -206,10 +212,11 @@ class Shell(TypeAhead):
 
         from . import qr
         from .bgstats_page import relay_link
-        from .share import bgstats_link, shared_play
+        from .share import bgstats_link, shared_play, shorter
 
         try:
-            link = bgstats_link(shared_play(self.reader(), game_id))
+            play = shared_play(self.reader(), game_id)
+            link = bgstats_link(play)
         except InputError as exc:
             self.notify(str(exc), severity="error")
             return
@@ -221,9 +228,13 @@ class Shell(TypeAhead):
                                   "the play filled in (the whole play is too long for a code this size). Esc closes.",
                            f"enlarge the window, or open {relay} on the phone")
             return
+        save = f"`companion share {game_id} --save play.bgsplay`"
         self.show_code(link, "Scan it with the phone: BG Stats opens with this play filled in. Esc closes.",
                        "enlarge the terminal (or make the font smaller) and press b, or open the play in BG Stats "
-                       f"from a file: `companion share {game_id} --save play.bgsplay`.")
+                       f"from a file: {save}; or run `companion serve --network` and press b there: a short code "
+                       "opens its page for the game.",
+                       [(bgstats_link(p), f"To fit this window it leaves out the {left} ({save} keeps them).")
+                        for p, left in shorter(play)])
 
 
 def _home_lines(playing: Sequence[Any], when: Callable[[datetime], str]) -> tuple[list[Unfinished], list[str]]:

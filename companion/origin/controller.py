@@ -7,6 +7,7 @@ Screens only show and ask: they post messages (`handlers`). The screens it opene
 records is shown on them (never a type test on the screen on top)."""
 from __future__ import annotations
 
+import difflib
 import uuid
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
     from .session import OriginSession
 
 RECENT = 8  # log lines the table keeps (it shows as many as fit)
+CLOSE = 0.7  # how alike a story card's name typed and a known one are for "did you mean" (as mat.named's typos)
 
 
 def key() -> str:
@@ -53,6 +55,7 @@ class Controller:
         self.charged_done = False  # the table said it is done charging this round
         self.aligned: dict[str, str] = {}  # alignments typed, kept hidden (and unrecorded) until all are in
         self.refusal_said = ""  # what the last action's refusal said, said again once the screen is shown anew
+        self.doubted = ""  # a story card name said to be doubtful once: Enter again records it
         self.table: OriginTableScreen | None = None
         self.stepper: StepperScreen | None = None
 
@@ -207,8 +210,46 @@ class Controller:
 
         session = self.game()
         view = stepper_view(session.game_id, session.state, self.charged_done, self.aligned)
-        charging = due(session.state, self.charged_done, self.aligned).step == "charge"
-        return replace(view, check=self.charge_check) if charging else view
+        step = due(session.state, self.charged_done, self.aligned).step
+        if step == "story":
+            return replace(view, words=self.story_cards(), check=lambda text: self.story_check(text)[:2])
+        return replace(view, check=self.charge_check) if step == "charge" else view
+
+    def story_cards(self) -> tuple[str, ...]:
+        """The story cards the catalogue knows (a few of the 64), by name."""
+        from scoring.origin.catalog import Kind
+
+        return tuple(sorted(c.name for c in self.catalogue().cards.values() if c.kind is Kind.STORY))
+
+    def story_check(self, text: str) -> tuple[str, Tone, str]:
+        """The story card typed, checked against those the catalogue knows: (sentence, style, the name to record).
+        A known one is recorded as the catalogue spells it. One the catalogue knows as another kind, or that is
+        close to a known one (a typo?), is said and refused once; Enter again records it as typed. Any other name
+        is taken as typed (most story cards are in nobody's catalogue yet)."""
+        from scoring.origin.catalog import Kind
+        from scoring.origin.stepper import due
+        from scoring.origin.wording import did_you_mean
+
+        name = " ".join(text.split())
+        if not name:
+            return "", "", ""
+        state, catalogue = self.game().state, self.catalogue()
+        player, slot = due(state, self.charged_done, self.aligned).player, state.round.number if state.round else 1
+        known, stories = catalogue.lookup(name), self.story_cards()
+        if known is not None and known.kind is Kind.STORY:
+            return f"✓ Enter: {player} places {known.name} over slot {slot}", "ok", known.name
+        folded = name.casefold()  # a beginning, else a close spelling (a small typo)
+        close = [s for s in stories if s.casefold().startswith(folded)] or \
+            [s for s in stories if difflib.SequenceMatcher(None, folded, s.casefold()).ratio() >= CLOSE]
+        if known is not None or close:
+            kind = known.kind.value if known is not None else ""
+            what = f"{known.name} is {'an' if kind[:1] in 'aeiou' else 'a'} {kind} card, not a story card" \
+                if known is not None else f"{name!r} is not a story card the catalogue knows"
+            enter = "Enter again" if self.doubted == name else "Enter twice"
+            return (f"✗ {what}{did_you_mean(close)}\n  {enter} records {name!r} as typed · ctrl+u clears the line",
+                    "problem", name)
+        return (f"✓ Enter: {player} places {name} over slot {slot} (a story card the catalogue does not know: it "
+                f"knows {len(stories)} of the {catalogue.counts.get('story', '?')})", "ok", name)
 
     def charge_check(self, text: str) -> tuple[str, Tone]:
         """The charge typed so far, checked before Enter as Enter would record it: (✓/✗ sentence, style)."""
@@ -305,10 +346,18 @@ class Controller:
 
     def step(self, text: str) -> bool:
         """The answer to the step due; False when it was refused (and said so)."""
-        from scoring.origin.notation import step_answer
+        from scoring.origin.notation import StoryCard, step_answer
 
         session = self.game()
         answer = step_answer(session.state, text, self.charged_done, self.aligned, session.card_kind)
+        if isinstance(answer.action, StoryCard):
+            _, tone, name = self.story_check(text)
+            if tone == "problem" and self.doubted != name:
+                self.doubted = name  # said once: Enter again records it as typed
+                self.refused(self.story_check(text)[0])
+                return False
+            answer = replace(answer, action=replace(answer.action, name=name))
+        self.doubted = ""
         self.charged_done, self.aligned = answer.charged, dict(answer.aligned)
         if answer.command is not None:
             return self.command(answer.command)

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from ..decision import Accepted, Rejected, Violation
 from ..errors import InputError
 from . import commands as c
+from . import events as e
 from .cards import Card, parse_card, split_run
 from .decide import decide, table_draw
 from .describe import describe
@@ -48,6 +49,7 @@ class Reading:
     refusal: Violation | None = None  # the first command refused, with `refused` the command itself
     refused: c.Command | None = None
     said: tuple[str, ...] = field(default_factory=tuple)  # what Enter records, one sentence per event
+    events: tuple[e.Event, ...] = field(default_factory=tuple)  # those events, for a preview that words them
     notes: tuple[str, ...] = field(default_factory=tuple)  # what the line leaves out that the table should know
 
 
@@ -182,6 +184,7 @@ def read(state: GameState, text: str, level: str = "winners",
     now: GameState | None = state
     commands: list[c.Command] = []
     said: list[str] = []
+    events: list[e.Event] = []
     notes: list[str] = []
     for command in parsed:
         assert now is not None
@@ -197,15 +200,17 @@ def read(state: GameState, text: str, level: str = "winners",
                          f"{command.card} up 8sp'), as it cannot be added later")
         decision = decide(now, command)
         if isinstance(decision, Rejected):
-            return Reading(tuple(commands), refusal=decision.violation, refused=command, said=tuple(said))
+            return Reading(tuple(commands), refusal=decision.violation, refused=command, said=tuple(said),
+                           events=tuple(events))
         assert isinstance(decision, Accepted)
         for event in decision.events:
             now = evolve(now, event)
+            events.append(event)
             text_of = describe(event)
             if text_of:
                 said.append(text_of)
         commands.append(command)
-    return Reading(tuple(commands), said=tuple(said), notes=tuple(notes))
+    return Reading(tuple(commands), said=tuple(said), events=tuple(events), notes=tuple(notes))
 
 
 def _turns_up(state: GameState, seat: str) -> bool:

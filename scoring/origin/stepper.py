@@ -41,7 +41,7 @@ def due(state: GameState, charged: bool, aligned: Mapping[str, str]) -> Due:
         return Due("charge")
     if step in (Step.EVENT, Step.STAMINA):
         return Due(step.value)
-    return Due("align", next((p for p in players(state) if p not in aligned), ""))
+    return Due("align", next((p for p in order if p not in aligned), ""))  # asked as the story cards are
 
 
 def in_round(step: str, number: int) -> bool:

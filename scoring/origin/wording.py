@@ -25,6 +25,11 @@ def card_row(cards: Sequence[object]) -> str:
     return " ".join(str(c) for c in cards) or "no card"
 
 
+def did_you_mean(options: Sequence[str]) -> str:
+    """`; did you mean Trance?`, `; did you mean Trance or Telekinesis?`, or '' when nothing is close."""
+    return f"; did you mean {' or '.join(options)}?" if options else ""
+
+
 def notations(cards: Sequence[Card]) -> list[str]:
     """The cards in the short notation (`9br`), as the command line's JSON gives them."""
     return [str(c) for c in cards]

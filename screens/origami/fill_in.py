@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.segment import Segment
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, SelectionList, Static
+from textual.strip import Strip
+from textual.widgets import Checkbox, Footer, Header, Input, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
 from scoring.errors import InputError
@@ -92,9 +94,22 @@ def usual_range(catalogue: Catalogue, field: str) -> tuple[int, int] | None:
 
 
 class FamilyList(SelectionList[str]):
-    """The families to fill in: space ticks one, Enter starts (in a plain SelectionList Enter ticks too)."""
+    """The families to fill in: space ticks one, Enter starts (in a plain SelectionList Enter ticks too). A ticked
+    row's box shows ✓ and an unticked one's is empty: a plain SelectionList draws the same X in both, told apart
+    by colour alone (lost under NO_COLOR or a high-contrast theme)."""
 
     BINDINGS = [Binding("enter", "screen.start", "Start")]
+    TICKED, UNTICKED = "✓", " "
+
+    def render_line(self, y: int) -> Strip:
+        line = super().render_line(y)
+        segments = list(line)
+        if len(segments) < 3 or segments[1].text != Checkbox.BUTTON_INNER:
+            return line  # below the last row: no box
+        row = self.get_option_at_index(self.scroll_offset.y + y)
+        mark = self.TICKED if row.value in self.selected else self.UNTICKED
+        segments[1] = Segment(mark, segments[1].style, segments[1].control)
+        return Strip(segments, line.cell_length)
 
 
 class FillInScreen(Screen[None]):

@@ -12,10 +12,12 @@ from rich.text import Text
 
 from scoring.origin import events as e
 from scoring.origin.cards import Card
+from scoring.origin.describe import describe
 from scoring.origin.round_input import Alignment
 from scoring.origin.round_result import villain_status
-from scoring.origin.setup import Kind, Mode
+from scoring.origin.setup import TRICKS, Kind, Mode
 from scoring.origin.state import GameState, Phase
+from scoring.origin.trick import Play
 from scoring.origin.vancardian_abilities import Surrender
 from scoring.origin.view import TableFacts
 
@@ -89,12 +91,52 @@ def trick_line(view: TableView) -> Text:
     revoke this round has proven (played cards are public, so naming them hides nothing)."""
     out = _trick(view)
     res = view.facts.result
-    if res is not None:
-        for flag in res.flags:
-            out.append(f"\n⚑ {flag.rule}: {flag.sentence}", style="bold red")
-        if res.flags:  # the book sets no penalty: the table chooses
-            out.append("\n  to replay the trick, ctrl+z takes its cards back; else play on with it noted")
+    if res is None or not res.tricks:
+        return out
+    *before, new = res.tricks
+    earlier = [f for t in before for f in t.flags]
+    if earlier:  # said whole when raised (and in the log): one line from then on, however many
+        out.append(f"\n⚑ {earlier[0].rule} earlier this round: "
+                   + ", ".join(f"{f.seat} at trick {f.trick}" for f in earlier), style="red")
+    for flag in new.flags:  # just raised: whole, with what the table can do (the book sets no penalty)
+        out.append(f"\n⚑ {flag.rule}: {flag.sentence}", style="bold red")
+    if new.flags:
+        out.append("\n  to replay the trick, ctrl+z takes its cards back; else play on with it noted")
     return out
+
+
+def preview(view: TableView, events: Sequence[e.Event]) -> str:
+    """What Enter records, as the table says it: each trick the line plays to whole from its leader's card on
+    (the cards already on the table first) and who wins it, then a revoke it proves; any other fact in its own
+    words."""
+    res = view.facts.result
+    in_play = res.in_play if res is not None else None
+    parts: list[str] = []
+    flags: list[str] = []
+    trick, at = 0, -1  # the trick being worded and its part
+    for event in events:
+        if isinstance(event, e.CardPlayed) and event.trick == trick:
+            parts[at] += f", {event.seat} {_played(event)}"
+        elif isinstance(event, e.CardPlayed):
+            trick, at = event.trick, len(parts)
+            on_table = in_play.plays if in_play is not None and in_play.n == trick else ()
+            parts.append(f"trick {trick}: " + ", ".join([*(f"{p.seat} {p.play}" for p in on_table),
+                                                          f"{event.seat} {_played(event)}"]))
+        elif isinstance(event, e.TrickWon) and event.trick == trick:
+            how = f"{event.winner} wins (named by the table)" if event.named else event.reason
+            parts[at] += f" → {how}" + ("" if trick == TRICKS else f"; {event.next_leader} leads next")
+        elif isinstance(event, e.RevokeFlagged):
+            flags.append(f"⚑ {event.sentence}")
+        elif text := describe(event):
+            parts.append(text)
+    return "; ".join(parts) + "".join(f"\n{f}" for f in flags)
+
+
+def _played(event: e.CardPlayed) -> str:
+    """`9br`, `9br as 11 sp`, with the ability that made it so, as the log words it."""
+    by = f" by {event.by}" if event.by else ""
+    free = " (ignoring the lead)" if event.ignore_follow else ""
+    return f"{Play(event.seat, event.card, event.value, event.suit)}{by}{free}"
 
 
 def _trick(view: TableView) -> Text:

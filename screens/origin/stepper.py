@@ -115,8 +115,11 @@ class StepperScreen(Screen[None]):
                 verdict.say("")
 
     def rest(self, value: str) -> str | None:
+        """The rest of a word offered: the whole line's (a card's name may have several words), else the last
+        word's (a player's name in a charge)."""
+        words = list(self.view.words)
         last = value.rpartition(" ")[2]
-        return complete_word(last, list(self.view.words)) if last and self.view.words else None
+        return (complete_word(value, words) or complete_word(last, words)) if last and words else None
 
     def refused(self, text: str) -> None:
         self.query_one("#check", Verdict).say(text, "problem")

@@ -37,9 +37,9 @@ def _prompt(state: GameState, now: Due) -> tuple[str, str, bool]:
         return "Round 3's event: the dealer reveals one. Type its name.", "the event's name", False
     if now.step == "stamina":
         return "Enter: each player takes 1 stamina.", "Enter confirms", False
-    if now.step == "story":
-        return (f"{now.player}: draw 3 story cards, place 1 over slot {n}, discard 2. Which one is placed?",
-                "the story card's name", False)
+    if now.step == "story":  # each player their own, all at once: asked one by one from the dealer's left
+        return (f"{now.player}'s story card: everyone draws 3, places 1 over slot {n} and discards 2. Which one did "
+                f"{now.player} place?", "the story card's name (tab completes)", False)
     if now.step == "superhero":
         return (f"{now.player}: reveal one of your two superhero cards (discard the other). Which one?",
                 "the superhero card's name", False)
@@ -47,8 +47,9 @@ def _prompt(state: GameState, now: Due) -> tuple[str, str, bool]:
         return ("Charges, one per line: who, the card, the stamina (costs involving others first, clockwise from "
                 "the dealer's left). Enter alone when everyone is done.", "e.g. ann Monologuing 2", False)
     if now.step == "align":
-        hidden = "" if state.mode is Mode.SOLO else " (hidden as you type: pass the keyboard)"
-        return f"{now.player}'s alignment: h (hero) or v (villain){hidden}.", "h or v", True
+        hidden = "" if state.mode is Mode.SOLO else (" Everyone chooses in secret, revealed together: pass the "
+                                                     f"keyboard to {now.player} (hidden as typed).")
+        return f"{now.player}'s alignment: h (hero) or v (villain).{hidden}", "h or v", True
     if now.step == "rows":
         if solo_app:
             return (f"Draw round {n}'s Vancardian card and type its line for round {n} ({LINES_HELP}): the app "

@@ -22,10 +22,21 @@ from ..action_line import ActionLine, Sent, TypedLines
 from ..ask import Confirm, ask_override
 from ..completion import Completer, complete_word
 from ..form import Verdict
-from .board import TableView, banner, moves_text, seat_lines, status_line, surrender_text, trick_line, unused_reminder
+from .board import (
+    TableView,
+    banner,
+    moves_text,
+    preview,
+    seat_lines,
+    status_line,
+    surrender_text,
+    trick_line,
+    unused_reminder,
+)
 from .line import DUO_HELP, LINE_HELP, SOLO_HELP, SOLO_TABLE_HELP, WORDS
 
 WIDE = 120  # from this width the moves and the log stand beside the seats
+CLEAR = "ctrl+u clears the line"  # a line not recorded stays to be mended (as at the Origami table)
 
 
 class OriginTableScreen(Screen[None]):
@@ -43,7 +54,7 @@ class OriginTableScreen(Screen[None]):
     OriginTableScreen #trick { height: auto; padding: 0 1; }
     OriginTableScreen #last { height: auto; padding: 0 1; }
     OriginTableScreen #action { margin: 0 1; }
-    OriginTableScreen #preview { height: 2; padding: 0 1; }
+    OriginTableScreen #preview { height: auto; min-height: 2; max-height: 5; padding: 0 1; }
     OriginTableScreen #help { height: auto; padding: 0 1; color: $text-muted; }
     """
     BINDINGS = [Binding("ctrl+z", "undo", "Undo"), Binding("f1", "explain", "Rule"),
@@ -177,12 +188,14 @@ class OriginTableScreen(Screen[None]):
         if reading.problem:
             verdict.say(reading.problem, "problem")
         elif reading.refusal is not None:
-            how = "ctrl+o records it anyway, with a reason · " if reading.refusal.overridable else ""
-            verdict.say(f"✗ {reading.refusal.rule}: {reading.refusal.message}\n  {how}f1 shows the rule", "problem")
+            how = "ctrl+o records it anyway · " if reading.refusal.overridable else ""
+            verdict.say(f"✗ {reading.refusal.rule}: {reading.refusal.message}\n  {how}f1 shows the rule · {CLEAR}",
+                        "problem")
         elif reading.word:
             verdict.say(f"Enter: {reading.word}", "ok")
-        elif reading.said:
-            verdict.say("✓ Enter: " + "; ".join(reading.said[-3:]) + "".join(f"\n  ⚠ {x}" for x in reading.notes), "ok")
+        elif reading.events:
+            verdict.say(f"✓ Enter: {preview(self.view, reading.events)}" + "".join(f"\n  ⚠ {x}" for x in reading.notes),
+                        "ok")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -204,7 +217,9 @@ class OriginTableScreen(Screen[None]):
         else:
             if reading.refusal is not None:
                 self.notify(f"{reading.refusal.rule}: {reading.refusal.message} (f1: the rule; ctrl+o: record it "
-                            "anyway)", severity="error", title="Refused")
+                            f"anyway; {CLEAR})", severity="error", title="Refused")
+            elif reading.problem:
+                self.query_one("#preview", Verdict).say(f"{reading.problem}\n  {CLEAR}", "problem")
             return "mend"
         return "sent"
 

@@ -12,6 +12,7 @@ from urllib.parse import unquote
 
 import pytest
 
+from companion import qr
 from companion.app import make_app
 from companion.bgstats import read_bgstats
 from companion.games import KINDS
@@ -39,10 +40,10 @@ class Keys:
         return f"{self.prefix}{self.n}"
 
 
-def table_game(store: Store, prefix: str, shared: bool) -> int:
-    """Ann, Bob, Cat; Cat deals first (Ann leads). `shared`: every round ends level, so all three share the
-    victory; else Ann wins each round's tricks as a hero while Bob stays a clean villain."""
-    session = OriginSession.start(store, c.StartGame("table", ("Ann", "Bob", "Cat")), key=f"{prefix}start",
+def table_game(store: Store, prefix: str, shared: bool, more: tuple[str, ...] = ()) -> int:
+    """Ann, Bob, Cat (and `more`, who win nothing); Cat deals first (Ann leads). `shared`: every round ends level,
+    so all three share the victory; else Ann wins each round's tricks as a hero while Bob stays a clean villain."""
+    session = OriginSession.start(store, c.StartGame("table", ("Ann", "Bob", "Cat", *more)), key=f"{prefix}start",
                                   rng=random.Random(7))
     assert isinstance(session, OriginSession)
     key = Keys(prefix)
@@ -50,7 +51,7 @@ def table_game(store: Store, prefix: str, shared: bool) -> int:
     for r in range(5):
         assert session.submit(c.StartRound(), key()).recorded
         villain = "Cat" if shared else "Bob"
-        alignment = tuple((p, V if p == villain else H) for p in ("Ann", "Bob", "Cat"))
+        alignment = tuple((p, V if p == villain else H) for p in ("Ann", "Bob", "Cat", *more))
         assert session.submit(c.RevealAlignments(alignment), key()).recorded
         for n in range(8):
             winner = ("Ann" if n % 2 else "Bob") if shared else ("Ann" if n < 6 or r == 0 else "Cat")
@@ -248,3 +249,31 @@ async def test_b_on_the_origin_score_sheet_shows_the_bg_stats_code(url: str) -> 
         await pilot.press("b")
         await pilot.pause()
         assert app.screen is unsaved
+
+
+async def test_a_four_player_table_fits_160x48_saying_what_the_code_leaves_out(tmp_path: Path) -> None:
+    """The whole play needs more room than 160×48: the code leaves out what BG Stats can do without (said in the
+    caption, with the file that keeps it), and still carries every player, score, winner and who started."""
+    url = f"sqlite:///{tmp_path}/four.db"
+    store = Store.open(url, KINDS)
+    try:
+        table_game(store, "four", shared=False, more=("Dana",))
+        whole = shared_play(store, 1)
+    finally:
+        store.close()
+    assert qr.drawing(qr.matrix(bgstats_link(whole)), 160, 48 - 1) is None  # the whole play does not fit
+    app = make_app(url)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await settled(pilot)
+        app.show_play(1)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, QrScreen) and screen.drawn is not None
+        assert len(screen.drawn) <= 48 and len(screen.drawn[0]) <= 160
+        sent = json.loads(unquote(read_back(screen.drawn).removeprefix(LINK)))
+        assert "leaves out" in screen.caption and "companion share 1 --save play.bgsplay" in screen.caption
+    assert (sent["sourceName"], sent["sourcePlayId"], sent["playDate"]) == \
+        (whole["sourceName"], whole["sourcePlayId"], whole["playDate"])
+    assert sent["game"]["name"] == "Origin Story"
+    assert [(p["name"], p["score"], p.get("winner", False), p["startPlayer"]) for p in sent["players"]] == \
+        [(p["name"], p["score"], p["winner"], p["startPlayer"]) for p in whole["players"]]

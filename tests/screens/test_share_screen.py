@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Static
 
+from companion import qr
 from companion.app import make_app
 from companion.games import KINDS
 from companion.share import bgstats_link, shared_play
@@ -14,7 +15,7 @@ from companion.shell import TABLE_LINK
 from db.store import Store
 from screens.origami.sheet import SheetScreen
 from screens.share import QrScreen
-from tests.companion.test_share import read_back
+from tests.companion.test_share import decoded, read_back
 from tests.screens.settle import settled
 from tests.screens.test_players import seed_history
 
@@ -99,3 +100,17 @@ async def test_served_the_app_shows_the_table_link_for_phones(tmp_path: Path,
         assert isinstance(app.screen, QrScreen) and app.screen.drawn is not None
         assert read_back(app.screen.drawn) == link  # fits 80×24 and scans to the exact link
         assert "follow the game (read-only)" in str(app.screen.query_one("#caption", Static).render())
+
+
+async def test_a_two_player_game_fits_100x40(tmp_path: Path) -> None:
+    """The whole play does not fit 100×40: the code that does leaves out what BG Stats can do without."""
+    url = f"sqlite:///{tmp_path}/q.db"
+    seed_history(url)
+    whole = link_of(url, 3)
+    assert qr.drawing(qr.matrix(whole), 100, 40 - 1) is None
+    drawn, caption = await open_qr(url, (100, 40))
+    assert drawn is not None and len(drawn) <= 40 and len(drawn[0]) <= 100
+    sent, play = decoded(read_back(drawn)), decoded(whole)
+    assert [(p["name"], p["score"], p.get("winner", False)) for p in sent["players"]] == \
+        [(p["name"], p["score"], p["winner"]) for p in play["players"]]
+    assert caption.startswith("Scan it with the phone") and "leaves out" in caption

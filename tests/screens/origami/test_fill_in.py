@@ -102,3 +102,18 @@ async def test_a_value_outside_what_cards_show_is_asked_again_and_a_negative_cos
         assert store.catalogue.values("origami") == [("Cat", "points", 99)]
     finally:
         store.close()
+
+
+async def test_a_ticked_family_is_told_from_an_unticked_one_without_colour(tmp_path: Path) -> None:
+    """A new player ticks the families they own: the box shows ✓ or nothing, not the same X in two colours."""
+    app = make_app(f"sqlite:///{tmp_path}/h.db")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        screen = await opened(app)
+        await pilot.pause()
+        families = screen.query_one(FamilyList)
+        await pilot.press("down", "space")  # the second family ticked
+        await pilot.pause()
+        rows = [families.render_line(y).text for y in range(min(families.option_count, 5))]
+        assert [row[:3] for row in rows] == ["▐ ▌", "▐✓▌", *["▐ ▌"] * (len(rows) - 2)]
+        assert list(families.selected) == [families.get_option_at_index(1).value]

@@ -271,9 +271,11 @@ async def test_five_rounds_at_the_score_only_level_end_in_the_score_sheet_and_th
             else:
                 assert "superhero" in shown(app, "#prompt")
                 answers += ["Hero A", "Hero B", "Hero C"]
-            answers += ["", "h", "v", "h"]
-            for answer in answers:
+            for answer in [*answers, ""]:
                 await line(pilot, answer, "enter")
+            for _ in range(3):  # the alignments, asked from the dealer's left as the story cards are: Bob the villain
+                who = shown(app, "#prompt").split("'")[0]
+                await line(pilot, "v" if who == "Bob" else "h", "enter")
             assert isinstance(app.screen, OriginTableScreen)
             if n == 3:
                 assert "Transfer of Power" in shown(app, "#banner")
