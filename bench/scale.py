@@ -170,6 +170,48 @@ def exchange(url: str, folder: Path) -> dict[str, float]:
     return out
 
 
+def raw_floor(file: Path, folder: Path) -> float:
+    """The floor an import is measured against: the games of an export (`file`, read beforehand) written by plain
+    sqlite3 into a new database of the companion's schema, at the same durability (WAL, synchronous=FULL): their
+    players, games, seats and results in one transaction, an executemany per table. Seconds from BEGIN to COMMIT."""
+    import json
+    import sqlite3
+
+    from db.store import Store
+
+    games = json.loads(file.read_text(encoding="utf-8"))["games"]
+    target = folder / "floor.db"
+    Store.open(f"sqlite:///{target}", KINDS).close()  # the schema, its indexes included
+    names = sorted({n for g in games for n in g["players"]})
+    ids = {n: i for i, n in enumerate(names, 1)}
+    db = sqlite3.connect(target, isolation_level=None)
+    db.execute("PRAGMA synchronous=FULL")
+    try:
+        start = time.perf_counter()
+        db.execute("BEGIN IMMEDIATE")
+        db.executemany("INSERT INTO players (id, name, name_key, created_at) VALUES (?, ?, ?, ?)",
+                       [(i, n, n.casefold(), "2026-01-01 00:00:00.000000") for n, i in ids.items()])
+        db.executemany("INSERT INTO games (id, uid, kind, variant, families, characters, rules, player_count, status, "
+                       "source, started_at, finished_at, tie_break) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                       [(gid, g["uid"], g.get("kind", "origami"), g["variant"], json.dumps(g["families"]),
+                         json.dumps(g["characters"]), json.dumps(g["rules"]), len(g["players"]), g["status"],
+                         g["source"], g["started_at"], g["finished_at"], g["tie_break"])
+                        for gid, g in enumerate(games, 1)])
+        db.executemany("INSERT INTO game_players (game_id, seat, player_id) VALUES (?, ?, ?)",
+                       [(gid, seat, ids[n]) for gid, g in enumerate(games, 1) for seat, n in enumerate(g["players"])])
+        db.executemany("INSERT INTO results (game_id, seat, player_id, score, rank, winner, hand, sheet, finished_at) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                       [(gid, seat, ids[n], r["score"], r["rank"], r["winner"], r["hand"], json.dumps(r["sheet"]),
+                         g["finished_at"]) for gid, g in enumerate(games, 1)
+                        for seat, (n, r) in enumerate(zip(g["players"], g["results"], strict=True))])
+        db.execute("COMMIT")
+        return time.perf_counter() - start
+    finally:
+        db.close()
+        for done in (target, target.with_name(target.name + "-wal"), target.with_name(target.name + "-shm")):
+            done.unlink(missing_ok=True)
+
+
 def measure(size: int, base: str, folder: Path) -> tuple[dict[str, float], dict[str, float]]:
     """Every figure at `size` games and, alternated with it, at the baseline's (`base`, already prepared)."""
     url, built = history(size, folder)
