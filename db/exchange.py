@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import datetime, timedelta
+from functools import partial
 from typing import Any
 
-from sqlalchemy import Connection, insert, or_, select, update
+from sqlalchemy import Connection, or_, select, update
 
 from scoring.errors import InputError
 
@@ -157,23 +158,22 @@ class Exchange:
         if not fresh:
             return 0, len(batch)
         _profiles(c, [n for g in fresh for n in g.players], profiles, clock)
-        _many(c, Game, [
-            {"uid": g.uid, "kind": g.kind, "variant": g.variant, "families": list(g.families),
-             "characters": list(g.characters), "rules": dict(g.rules), "player_count": len(g.players),
-             "status": g.status, "source": g.source, "started_at": g.started_at, "finished_at": g.finished_at,
-             "tie_break": g.tie_break} for g in fresh])
-        ids = {r.uid: r.id for r in c.execute(
-            select(Game.uid, Game.id).where(Game.uid.in_([g.uid for g in fresh])))}
+        into = partial(tallies.insert_many, c)
+        into(Game, [{"uid": g.uid, "kind": g.kind, "variant": g.variant, "families": list(g.families),
+                     "characters": list(g.characters), "rules": dict(g.rules), "player_count": len(g.players),
+                     "status": g.status, "source": g.source, "started_at": g.started_at,
+                     "finished_at": g.finished_at, "tie_break": g.tie_break} for g in fresh])
+        ids = {r.uid: r.id for r in c.execute(select(Game.uid, Game.id).where(Game.uid.in_([g.uid for g in fresh])))}
         seated = [(ids[g.uid], g, [profiles[n][0] for n in g.players]) for g in fresh]
-        _many(c, GamePlayer, [{"game_id": gid, "seat": s, "player_id": p} for gid, _, pids in seated
-                              for s, p in enumerate(pids)])
-        _many(c, GameFamily, [{"game_id": gid, "family": f} for gid, g, _ in seated for f in g.families])
-        _many(c, EventRow, [{"game_id": gid, "seq": e.seq, "type": e.type, "version": e.version,
-                             "payload": e.payload, "action": e.action, "idempotency_key": e.key,
-                             "recorded_at": e.recorded_at} for gid, g, _ in seated for e in g.events])
-        _many(c, Result, [{"game_id": gid, "seat": seat, "player_id": pid, **row, "finished_at": g.finished_at}
-                          for gid, g, pids in seated if g.results
-                          for seat, (pid, row) in enumerate(zip(pids, g.results, strict=True))])
+        into(GamePlayer, [{"game_id": gid, "seat": s, "player_id": p} for gid, _, pids in seated
+                          for s, p in enumerate(pids)])
+        into(GameFamily, [{"game_id": gid, "family": f} for gid, g, _ in seated for f in g.families])
+        into(EventRow, [{"game_id": gid, "seq": e.seq, "type": e.type, "version": e.version, "payload": e.payload,
+                         "action": e.action, "idempotency_key": e.key, "recorded_at": e.recorded_at}
+                        for gid, g, _ in seated for e in g.events])
+        into(Result, [{"game_id": gid, "seat": seat, "player_id": pid, **row, "finished_at": g.finished_at}
+                      for gid, g, pids in seated if g.results
+                      for seat, (pid, row) in enumerate(zip(pids, g.results, strict=True))])
         kinds = self._database.kinds
         finished = [gid for gid, g, _ in seated if g.results]
         tallies.keep_facts(c, [fact for gid, g, _ in seated if g.results for fact in result_rows.facts(
@@ -208,12 +208,6 @@ def _taken_keys(c: Connection, keys: Sequence[str]) -> set[str | None]:
             for k in c.execute(select(EventRow.idempotency_key).where(EventRow.idempotency_key.in_(batch))).scalars()}
 
 
-def _many(c: Connection, table: Any, rows: list[dict[str, Any]]) -> None:
-    """Rows into `table` in one executemany (Core: the ORM's bulk path costs more than the statement)."""
-    if rows:
-        c.execute(insert(table.__table__), rows)
-
-
 def _profiles(c: Connection, names: Sequence[str], known: dict[str, tuple[int, str]],
               clock: Callable[[], datetime] | None) -> None:
     """The profiles (id, name key) of these names into `known`, found by name (a merged one leads to the profile it
@@ -233,7 +227,7 @@ def _profiles(c: Connection, names: Sequence[str], known: dict[str, tuple[int, s
     new = {k: clean_name(n) for n, k in reversed(keys.items()) if k not in found}  # the first spelling kept
     if new and clock is not None:
         now = clock()
-        _many(c, Player, [{"name": name, "name_key": k, "created_at": now} for k, name in new.items()])
+        tallies.insert_many(c, Player, [{"name": name, "name_key": k, "created_at": now} for k, name in new.items()])
         found.update(_named(c, list(new)))
     for n, k in keys.items():
         r = found.get(k)
