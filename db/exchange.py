@@ -245,9 +245,9 @@ def _named(c: Connection, keys: list[str]) -> dict[str, Any]:
 
 class _Near:
     """The finished games here near a page of games (started or finished within a day of one of them), read in a
-    few statements, to find each game's twin (`_twin`'s test, without a statement per game): the same variant and
-    players with the same points, started or finished within a day. Games of the import added to the page join the
-    candidates (two phones record one play under two ids: the second is the first's twin)."""
+    few statements, to find each game's twin without a statement per game: the same variant and players with the
+    same points, started or finished within a day. The games of the page kept join the candidates (two phones record
+    one play under two ids: the second is the first's twin)."""
 
     DAY = timedelta(days=1)
 
@@ -255,7 +255,8 @@ class _Near:
         # SQLite keeps a time as its wall-clock text (the zone left out) and compares that; PostgreSQL compares
         # instants: each is compared here as its database compares it.
         self._wall = c.dialect.name == "sqlite"
-        self._found: list[tuple[int | None, str, int, datetime, datetime | None, list[tuple[str, Any]]]] = []
+        # (variant, players, sorted (name key, points)) -> (game id, None for one of the page; started; finished)
+        self._found: dict[tuple[Any, ...], list[tuple[int | None, datetime, datetime | None]]] = {}
         timed = [g for g in games if g.finished_at is not None and g.results]
         spans = _spans([self._at(g.finished_at) for g in timed if g.finished_at is not None]) + \
             _spans([self._at(g.started_at) for g in timed])
@@ -271,33 +272,35 @@ class _Near:
             for r in c.execute(select(Result.game_id, Player.name_key, Result.score)
                                .join(Player, Player.id == Result.player_id).where(Result.game_id.in_(batch))):
                 sheets[r.game_id].append((r.name_key, r.score))
-        self._found = [(r.id, r.variant, r.player_count, self._at(r.started_at),
-                        self._at(r.finished_at) if isinstance(r.finished_at, datetime) else None, sorted(sheets[r.id]))
-                       for r in rows if isinstance(r.started_at, datetime)]
+        for g in rows:
+            if isinstance(g.started_at, datetime):
+                self._found.setdefault((g.variant, g.player_count, *sorted(sheets[g.id])), []).append(
+                    (g.id, self._at(g.started_at), self._at(g.finished_at) if isinstance(g.finished_at, datetime)
+                     else None))
 
     def _at(self, moment: datetime) -> datetime:
         return moment.replace(tzinfo=None) if self._wall else aware(moment)
 
     def twin(self, game: WholeGame) -> int | None:
-        """A finished game here (or added before in the page) that is the same play as `game` under another id; a
-        game of the page is None here, but still a twin (-1)."""
+        """The first game here that is the same play as `game` under another id (-1: one of the page)."""
         if game.finished_at is None or not game.results:
             return None
-        want = sorted((n.casefold(), r["score"]) for n, r in zip(game.players, game.results, strict=False))
+        key = (game.variant, len(game.players),
+               *sorted((n.casefold(), r["score"]) for n, r in zip(game.players, game.results, strict=False)))
         finished, started = self._at(game.finished_at), self._at(game.started_at)
-        for gid, variant, count, s, f, sheet in self._found:
-            if (variant == game.variant and count == len(game.players) and sheet == want
-                    and ((f is not None and finished - self.DAY <= f <= finished + self.DAY)
-                         or started - self.DAY <= s <= started + self.DAY)):
+        for gid, s, f in self._found.get(key, ()):
+            if ((f is not None and finished - self.DAY <= f <= finished + self.DAY)
+                    or started - self.DAY <= s <= started + self.DAY):
                 return -1 if gid is None else gid
         return None
 
     def add(self, game: WholeGame, keys: list[str]) -> None:
-        """A game of the page just kept: a candidate for the games after it."""
+        """A game of the page just kept (`keys`: its players' name keys): a candidate for the games after it."""
         if game.status == "finished":
-            self._found.append((None, game.variant, len(game.players), self._at(game.started_at),
-                                self._at(game.finished_at) if game.finished_at else None,
-                                sorted((key, r["score"]) for key, r in zip(keys, game.results, strict=False))))
+            key = (game.variant, len(game.players),
+                   *sorted((k, r["score"]) for k, r in zip(keys, game.results, strict=False)))
+            self._found.setdefault(key, []).append(
+                (None, self._at(game.started_at), self._at(game.finished_at) if game.finished_at else None))
 
 
 def _spans(moments: list[datetime]) -> list[tuple[datetime, datetime]]:
