@@ -3,8 +3,8 @@
 The file is read once, and every game checked once (a game already here by its id is checked for its shape but not
 replayed again: importing a file twice costs little), before anything is written: the new games, as checked, are
 kept aside in a temporary file a batch at a time (bounded memory), then added from there in one transaction. A file
-written otherwise than `companion export` writes it (another order of
-its fields, text after the games) is read whole instead (`None`), with the same checks and the same messages."""
+written otherwise than `companion export` writes it (another order of its fields, text after the games) is read
+whole instead (`None`), with the same checks and the same messages."""
 from __future__ import annotations
 
 import json

@@ -263,10 +263,11 @@ class _Near:
         if not spans:
             return
         margin = 2 * self.DAY  # wider than a day whatever the zones: the exact test is `twin`'s
-        near = or_(*(column.between(lo - margin, hi + margin) for lo, hi in spans
-                     for column in (Game.finished_at, Game.started_at)))
-        rows = c.execute(select(Game.id, Game.variant, Game.player_count, Game.started_at, Game.finished_at)
-                         .where(Game.status == "finished", near).order_by(Game.id)).all()
+        query = select(Game.id, Game.variant, Game.player_count, Game.started_at, Game.finished_at)
+        rows = sorted({r.id: r for some in tallies.chunks(spans, tallies.CHUNK // 4)  # parameters per statement
+                       for r in c.execute(query.where(Game.status == "finished", or_(*(
+                           column.between(lo - margin, hi + margin) for lo, hi in some
+                           for column in (Game.finished_at, Game.started_at)))))}.values(), key=lambda r: r.id)
         sheets: dict[int, list[tuple[str, Any]]] = {r.id: [] for r in rows}
         for batch in tallies.chunks(list(sheets), game_rows.PAGE):
             for r in c.execute(select(Result.game_id, Player.name_key, Result.score)

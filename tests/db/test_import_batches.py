@@ -108,7 +108,8 @@ def test_a_bad_game_in_the_last_batch_refuses_the_whole_file(url: str, tmp_path:
 def test_a_bad_play_last_in_a_bgstats_file_refuses_it_whole(url: str, tmp_path: Path,
                                                             capsys: pytest.CaptureFixture[str]) -> None:
     start = datetime(2024, 1, 1, 20)
-    plays = [play(7, f"{start + timedelta(hours=5 * i):%Y-%m-%d %H:%M:%S}", (1, str(30 + i % 17), True),
+    # Three days apart: each play its own range of the twin check's reads, more than a statement takes.
+    plays = [play(7, f"{start + timedelta(days=3 * i):%Y-%m-%d %H:%M:%S}", (1, str(30 + i % 17), True),
                   (2, str(20 + i % 9), False), (3, str(10 + i % 5), False), uid=str(uuid.UUID(int=i + 1)))
              for i in range(GAMES)]
     # The first play again from another phone (another id, an hour later): the same play, within the first page.
