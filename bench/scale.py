@@ -12,8 +12,10 @@ measured minutes earlier saw another machine). Every figure names the size it wa
 - the served table: one refresh of the phones' page (the latest game, in play with 300+ actions, found and its
   table built), and 50 phones asking at once just after an action, over HTTP to the real `companion serve`
   (bench/phones.py: the time until the last has the new table);
-- export (the companion's own file and BG Stats') and import: the console script's time and peak memory, and
-  importing the same file again; per game, the games beyond the baseline's (start-up is in the baseline's time).
+- export (the companion's own file and BG Stats') and import (each file into a new database): the console script's
+  time and peak memory, and importing the same file again; per game, the games beyond the baseline's (start-up is
+  in the baseline's time); each import also against the raw floor measured in the same run (`raw_floor`: plain
+  sqlite3 writing the same games, players, seats and results in one transaction at the same durability).
 Each figure is the median of three alternated runs (one run is as noisy as the difference sought); a peak memory
 is a single run's."""
 from __future__ import annotations
@@ -157,17 +159,64 @@ def home_usable(url: str) -> float:
 
 
 def exchange(url: str, folder: Path) -> dict[str, float]:
-    """Export (both files) and import into a new database, then the same file again: seconds and peak kB each."""
+    """Export (both files) and import each into a new database, then the same file again: seconds and peak kB each;
+    and the raw floor of the import, in the same minutes."""
     file, bgstats = folder / "export.json", folder / "export.bgsplay.json"
-    target = folder / "imported.db"
+    target, other = folder / "imported.db", folder / "imported-bgstats.db"
     out: dict[str, float] = {}
     out["export"], out["export_kb"] = cli_run(url, "export", str(file))
     out["bgstats"], out["bgstats_kb"] = cli_run(url, "export", "--bgstats", str(bgstats))
+    out["floor"] = raw_floor(file, folder)
     out["import"], out["import_kb"] = cli_run(f"sqlite:///{target}", "import", str(file))
     out["again"], out["again_kb"] = cli_run(f"sqlite:///{target}", "import", str(file))
-    for done in (file, bgstats, target, target.with_name(target.name + "-wal"), target.with_name(target.name + "-shm")):
+    out["bg_import"], out["bg_import_kb"] = cli_run(f"sqlite:///{other}", "import", "--yes", str(bgstats))
+    out["bg_again"], out["bg_again_kb"] = cli_run(f"sqlite:///{other}", "import", "--yes", str(bgstats))
+    for done in (file, bgstats, *(db.with_name(db.name + end) for db in (target, other)
+                                  for end in ("", "-wal", "-shm"))):
         done.unlink(missing_ok=True)
     return out
+
+
+def raw_floor(file: Path, folder: Path) -> float:
+    """The floor an import is measured against: the games of an export (`file`, read beforehand) written by plain
+    sqlite3 into a new database of the companion's schema, at the same durability (WAL, synchronous=FULL): their
+    players, games, seats and results in one transaction, an executemany per table. Seconds from BEGIN to COMMIT."""
+    import json
+    import sqlite3
+
+    from db.store import Store
+
+    games = json.loads(file.read_text(encoding="utf-8"))["games"]
+    target = folder / "floor.db"
+    Store.open(f"sqlite:///{target}", KINDS).close()  # the schema, its indexes included
+    names = sorted({n for g in games for n in g["players"]})
+    ids = {n: i for i, n in enumerate(names, 1)}
+    db = sqlite3.connect(target, isolation_level=None)
+    db.execute("PRAGMA synchronous=FULL")
+    try:
+        start = time.perf_counter()
+        db.execute("BEGIN IMMEDIATE")
+        db.executemany("INSERT INTO players (id, name, name_key, created_at) VALUES (?, ?, ?, ?)",
+                       [(i, n, n.casefold(), "2026-01-01 00:00:00.000000") for n, i in ids.items()])
+        db.executemany("INSERT INTO games (id, uid, kind, variant, families, characters, rules, player_count, status, "
+                       "source, started_at, finished_at, tie_break) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                       [(gid, g["uid"], g.get("kind", "origami"), g["variant"], json.dumps(g["families"]),
+                         json.dumps(g["characters"]), json.dumps(g["rules"]), len(g["players"]), g["status"],
+                         g["source"], g["started_at"], g["finished_at"], g["tie_break"])
+                        for gid, g in enumerate(games, 1)])
+        db.executemany("INSERT INTO game_players (game_id, seat, player_id) VALUES (?, ?, ?)",
+                       [(gid, seat, ids[n]) for gid, g in enumerate(games, 1) for seat, n in enumerate(g["players"])])
+        db.executemany("INSERT INTO results (game_id, seat, player_id, score, rank, winner, hand, sheet, finished_at) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                       [(gid, seat, ids[n], r["score"], r["rank"], r["winner"], r["hand"], json.dumps(r["sheet"]),
+                         g["finished_at"]) for gid, g in enumerate(games, 1)
+                        for seat, (n, r) in enumerate(zip(g["players"], g["results"], strict=True))])
+        db.execute("COMMIT")
+        return time.perf_counter() - start
+    finally:
+        db.close()
+        for done in (target, target.with_name(target.name + "-wal"), target.with_name(target.name + "-shm")):
+            done.unlink(missing_ok=True)
 
 
 def measure(size: int, base: str, folder: Path) -> tuple[dict[str, float], dict[str, float]]:
@@ -230,12 +279,19 @@ def show(size: int, f: dict[str, float], b: dict[str, float]) -> None:
     print(f"    {'`companion games` (every game listed)':<44} {f['all_games']:9.2f} s    {per:7.0f} µs/game beyond "
           f"the first {BASELINE}   peak {f['all_games_kb'] / 1024:5.0f} MB (target < 200 MB)")
     for key, name in (("export", "`companion export` (JSON)"), ("bgstats", "`companion export --bgstats`"),
-                      ("import", "`companion import` (new database)"),
-                      ("again", "`companion import` again (all skipped)")):
+                      ("import", "`companion import` (own file, new database)"),
+                      ("again", "`companion import` again (all skipped)"),
+                      ("bg_import", "`companion import` (BG Stats file, new db)"),
+                      ("bg_again", "`companion import` BG Stats again (skipped)")):
         # Per game: what the games beyond the baseline's cost (start-up and the first 100 are the baseline's time).
         per = (f[key] - b[key]) / (size - BASELINE) * 1e6
         print(f"    {name:<44} {f[key]:9.2f} s    {per:7.0f} µs/game beyond the first {BASELINE} "
               f"({b[key]:.2f} s)   peak {f[key + '_kb'] / 1024:5.0f} MB (target < 200 MB)")
+    print(f"    {'raw floor: sqlite3, one transaction':<44} {f['floor']:9.2f} s    the same {size:,} games' players, "
+          "seats and results, executemany per table, WAL and synchronous=FULL")
+    for key, name, target in (("import", "own file", 20), ("again", "own file again", 5),
+                              ("bg_import", "BG Stats file", 20), ("bg_again", "BG Stats file again", 5)):
+        print(f"    {'  import ' + name + ' against the floor':<44} {f[key] / f['floor']:9.1f}×   (target ≤ {target}×)")
 
 
 if __name__ == "__main__":

@@ -219,6 +219,9 @@ class Game(Protocol):
         ...
 
 
+_IMPORTED: dict[str, Any] = {}  # GamePackage's modules, by path, once imported
+
+
 class GamePackage:
     """The Game protocol as a game's shell package meets it when each role lives in the module named for it, as in
     every game's package here (the same role under the same name): `controller.Controller`, `exchange.read_export`,
@@ -230,7 +233,13 @@ class GamePackage:
     package: str  # the game's shell package, e.g. "companion.origami"
 
     def _module(self, name: str) -> Any:
-        return import_module(f"{self.package}.{name}")
+        # Kept once imported (never sys.modules' entry: another thread may be importing it): import_module's own
+        # path costs more, paid per game of an import.
+        path = f"{self.package}.{name}"
+        found = _IMPORTED.get(path)
+        if found is None:
+            found = _IMPORTED[path] = import_module(path)
+        return found
 
     def replay(self, store: Store, game: GameRecord) -> Output:
         output: Output = self._module("replay").replayed(store, game)

@@ -1,16 +1,19 @@
 """Importing a companion export as it is read: a game at a time off the file, in bounded memory whatever its size.
 
-Two readings of the file. The first checks every game (a game already here by its id is checked for its shape but
-not replayed again: importing a file twice costs seconds) and finds which are new; the second adds the new ones in
-one transaction, a batch at a time. A file written otherwise than `companion export` writes it (another order of
-its fields, text after the games) is read whole instead (`None`), with the same checks and the same messages."""
+The file is read once, and every game checked once (a game already here by its id is checked for its shape but not
+replayed again: importing a file twice costs little), before anything is written: the new games, as checked, are
+kept aside in a temporary file a batch at a time (bounded memory), then added from there in one transaction. A file
+written otherwise than `companion export` writes it (another order of its fields, text after the games) is read
+whole instead (`None`), with the same checks and the same messages."""
 from __future__ import annotations
 
 import json
+import pickle
 import re
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, TextIO
+from typing import IO, Any, TextIO
 
 from db.records import WholeGame
 from db.store import Store
@@ -29,7 +32,7 @@ HEAD = re.compile(WS + r'\{' + WS + r'"format"' + WS + ":" + WS + '"' + re.escap
                   + r'"[^"\\]*"' + WS + "," + WS + r'"games"' + WS + ":" + WS + r"\[")
 SPACE = re.compile(WS)
 END = re.compile(WS + r"\}" + WS)
-_DECODER = json.JSONDecoder()
+_DECODER = jsontext.decoder()  # numbers as reading the file whole would take them
 
 
 class NotStreamable(Exception):
@@ -54,11 +57,11 @@ class _Reader:
                 return self.text[self.at:self.at + 1]
             self.fill()
 
-    def value(self) -> str:
-        """The text of the next JSON value."""
+    def value(self) -> Any:
+        """The next JSON value, decoded once (nesting and numbers as reading the file whole allows them)."""
         while True:
             try:
-                _, end = _DECODER.raw_decode(self.text, self.at)
+                found, end = _DECODER.raw_decode(self.text, self.at)
             except json.JSONDecodeError:
                 if self.done:
                     raise NotStreamable from None
@@ -66,8 +69,10 @@ class _Reader:
                 continue
             except ValueError:  # a number too long to read, and the like: reading it whole names it
                 raise NotStreamable from None
-            span, self.at = self.text[self.at:end], end
-            return span
+            if jsontext.too_deep(self.text[self.at:end]):  # and so does nesting too deep
+                raise NotStreamable
+            self.at = end
+            return found
 
 
 def games_in(path: Path) -> Iterator[Any]:
@@ -87,7 +92,7 @@ def games_in(path: Path) -> Iterator[Any]:
                 while True:
                     reader.fill()
                     reader.peek()  # past the white space
-                    yield jsontext.loads(reader.value(), str(path))  # numbers and nesting as reading it whole would
+                    yield reader.value()
                     after = reader.peek()
                     reader.at += 1
                     if after == "]":
@@ -121,52 +126,52 @@ def import_file(path: Path, url: str) -> tuple[int, int] | None:
         return None
     store = Store.open(url, KINDS, timeout=WAIT)
     try:
-        try:
-            new, here = _check(path, where, store)
-        except NotStreamable:
-            return None
-        if not new:
-            return 0, here
-        try:
-            added, skipped = store.exchange.add_stream(_new_games(path, where, new))
-        except NotStreamable:  # it read well a moment ago: changed meanwhile (nothing was added)
-            raise InputError("the file changed while it was imported; nothing was added: import it again",
-                             where=where) from None
-        return added, skipped + here
+        with tempfile.TemporaryFile() as kept:
+            try:
+                new, here = _check(path, where, store, kept)
+            except NotStreamable:
+                return None
+            if not new:
+                return 0, here
+            kept.seek(0)
+            added, skipped = store.exchange.add_stream(_kept(kept))
+            return added, skipped + here
     finally:
         store.close()
 
 
-def _check(path: Path, where: str, store: Store) -> tuple[set[str], int]:
-    """The first reading: every game checked; the ids of the games to add, and how many are here already."""
+def _check(path: Path, where: str, store: Store, kept: IO[bytes]) -> tuple[int, int]:
+    """The reading: every game checked, the new ones kept in `kept` a batch at a time as checked; how many are new
+    and how many here already."""
     seen: set[str] = set()
-    new: set[str] = set()
-    here, twice = 0, False
+    new = here = 0
+    twice = False
     batch: list[tuple[int, Any]] = []
 
-    def check(batch: list[tuple[int, Any]]) -> int:
-        uids = [g["uid"] for _, g in batch if isinstance(g, dict) and isinstance(g.get("uid"), str)]
-        known = store.exchange.known(uids)
-        skipped = 0
+    def check(batch: list[tuple[int, Any]]) -> None:
+        nonlocal new, here
+        known = store.exchange.known(uid for _, g in batch if (uid := _uid(g)) is not None)
+        fresh = []
         for i, g in batch:
-            game = read_game(g, f"{where}: game {i + 1}", replay=False) if _uid(g) in known else None
-            if game is None:
-                game = read_game(g, f"{where}: game {i + 1}")
-                new.add(game.uid)
+            if _uid(g) in known:
+                read_game(g, f"{where}: game {i + 1}", replay=False)
+                here += 1
             else:
-                skipped += 1
-        return skipped
+                fresh.append(read_game(g, f"{where}: game {i + 1}"))
+        if fresh:
+            pickle.dump(fresh, kept, protocol=pickle.HIGHEST_PROTOCOL)
+            new += len(fresh)
 
     for i, g in enumerate(games_in(path)):
         batch.append((i, g))
         if len(batch) == BATCH:
-            here += check(batch)
+            check(batch)
             batch = []
         uid = _uid(g)
         twice = twice or uid in seen
         if uid is not None:
             seen.add(uid)
-    here += check(batch)
+    check(batch)
     if twice:  # said once every game is checked, as when the file is read whole
         raise InputError("a game is listed twice (the same uid)", where=where)
     return new, here
@@ -177,14 +182,11 @@ def _uid(g: Any) -> str | None:
     return uid if isinstance(uid, str) else None
 
 
-def _new_games(path: Path, where: str, new: set[str]) -> Iterator[list[WholeGame]]:
-    """The second reading: the new games, a batch at a time (checked again without replaying their logs)."""
-    batch: list[WholeGame] = []
-    for i, g in enumerate(games_in(path)):
-        if _uid(g) in new:
-            batch.append(read_game(g, f"{where}: game {i + 1}", replay=False))
-        if len(batch) == BATCH:
-            yield batch
-            batch = []
-    if batch:
+def _kept(kept: IO[bytes]) -> Iterator[list[WholeGame]]:
+    """The new games as they were checked, a batch at a time (this import's own temporary file)."""
+    while True:
+        try:
+            batch: list[WholeGame] = pickle.load(kept)
+        except EOFError:
+            return
         yield batch

@@ -15,12 +15,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from openskill.models import PlackettLuce
-from sqlalchemy import Connection, and_, delete, insert, or_, select, tuple_
+from sqlalchemy import Connection, and_, delete, or_, select, tuple_
 from sqlalchemy import update as sa_update
 
 from .database import Database
 from .errors import numbers
 from .models import Game, Player, RatingSkill, RatingStep, Result
+from .tallies import insert_many
 
 MODEL = PlackettLuce()  # openskill's defaults: mu 25, sigma 25/3, beta 25/6
 Seat = tuple[int, int]  # (player id, rank)
@@ -121,9 +122,9 @@ def _of_kind(kind: str) -> Any:
 
 def _write(c: Connection, skills: Sequence[dict[str, Any]], steps: Sequence[dict[str, Any]]) -> None:
     for start in range(0, len(skills), CHUNK):
-        c.execute(insert(RatingSkill), list(skills[start:start + CHUNK]))
+        insert_many(c, RatingSkill, skills[start:start + CHUNK])
     for start in range(0, len(steps), CHUNK):
-        c.execute(insert(RatingStep), list(steps[start:start + CHUNK]))
+        insert_many(c, RatingStep, steps[start:start + CHUNK])
 
 
 def recount_kinds(c: Connection, kinds: Iterable[str]) -> None:
@@ -259,13 +260,18 @@ def _rate_on(c: Connection, games: list[tuple[int, str, str, list[Seat]]]) -> No
             skills.setdefault(r.scope, {})[r.player_id] = Skill(r.mu, r.sigma, r.games)
     known = {(scope, pid) for scope, table in skills.items() for pid in table}
     steps: list[dict[str, Any]] = []
+    live: dict[tuple[str, int], Any] = {}  # openskill's own rating objects, carried from game to game (as `rate`)
     for game_id, kind, variant, seats in games:
         if len(seats) < 2:
             continue
+        ranks = [float(rank) for _, rank in seats]
         for scope in scopes(kind, variant):
             table = skills.setdefault(scope, {})
-            for pid, after in update(table, seats).items():
-                table[pid] = after
+            teams = [[live.get((scope, pid)) or MODEL.rating(mu=(s := table.get(pid, NEW)).mu, sigma=s.sigma)]
+                     for pid, _ in seats]
+            for (pid, _), [rated] in zip(seats, MODEL.rate(teams, ranks=ranks), strict=True):
+                live[(scope, pid)] = rated
+                after = table[pid] = Skill(rated.mu, rated.sigma, table.get(pid, NEW).games + 1)
                 steps.append({"scope": scope, "player_id": pid, "n": after.games, "game_id": game_id,
                               "mu": after.mu, "sigma": after.sigma})
     changed = {(s["scope"], s["player_id"]) for s in steps}

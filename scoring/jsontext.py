@@ -56,6 +56,12 @@ def loads(text: str, where: str, invalid: str = "not valid JSON") -> Any:
         raise InputError("nested too deeply to be read", where=where) from None
 
 
+def decoder() -> json.JSONDecoder:
+    """A decoder with `loads`' limits on numbers (beyond them a ValueError), for a reader that decodes a value where
+    it finds it (`raw_decode`); the nesting is the reader's to check (`too_deep`)."""
+    return json.JSONDecoder(parse_int=_int, parse_float=_float, parse_constant=_constant)
+
+
 def too_deep(text: str) -> bool:
     """Whether arrays and objects nest more than DEPTH deep (brackets inside strings do not count). Counting the
     brackets first settles nearly every text at C speed."""
