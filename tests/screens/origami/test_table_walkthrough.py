@@ -129,13 +129,15 @@ async def test_every_pick_offered_is_seen_whole_at_80_by_24(tmp_path: Path) -> N
         await resume(app, pilot)
         table = app.screen
         assert isinstance(table, TableScreen)
-        await until(pilot, lambda: preview(app).strip() != "", "the picks")
+
+        def all_shown() -> bool:  # the picks are offered, then laid out: wait for the drawn preview, not the first text
+            lines = shown_lines(app, "#preview")
+            return bool(table.picks()) and all(any(f"{'Enter' if n == 1 else n} {pick}" in line for line in lines)
+                                               for n, pick in enumerate(table.picks(), start=1))
+
+        await until(pilot, all_shown, "every pick offered shown whole")
         picks = table.picks()
         assert len(picks) >= 5
-        lines = shown_lines(app, "#preview")
-        for n, pick in enumerate(picks, start=1):
-            label = "Enter" if n == 1 else str(n)
-            assert any(f"{label} {pick}" in line for line in lines), (pick, lines)
         box = table.query_one("#preview").region
         footer = table.query_one("Footer").region
         assert box.bottom <= footer.y  # nothing of it under the footer or off the screen
