@@ -110,16 +110,19 @@ def screen_times(argv: Sequence[str], marks: Sequence[str], env: dict[str, str] 
 
 # A measured program is started by this small Python process rather than by the benchmark itself: Linux counts
 # a child's peak memory from its fork, when it still shares its parent's pages, so a benchmark of 130 MB would
-# be every program's peak. Reading stderr to its end first: a program that writes much to it cannot block.
+# be every program's peak. Reading stderr to its end first: a program that writes much to it cannot block. The
+# child is reaped by wait4 (for its peak memory), so Popen is told its exit status: leaving the `with` then closes
+# the pipe without waiting again, and Popen does not take the child for one still running.
 SPAWN = """
 import os, subprocess, sys, time
 start = time.perf_counter()
-child = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-said = child.stderr.read()
-_, status, usage = os.wait4(child.pid, 0)
-took = time.perf_counter() - start
+with subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE) as child:
+    said = child.stderr.read()
+    _, status, usage = os.wait4(child.pid, 0)
+    took = time.perf_counter() - start
+    child.returncode = os.waitstatus_to_exitcode(status)
 sys.stderr.buffer.write(said[-400:])
-print(took, os.waitstatus_to_exitcode(status), usage.ru_maxrss)
+print(took, child.returncode, usage.ru_maxrss)
 """
 
 

@@ -19,7 +19,7 @@ from sqlalchemy import Connection, and_, delete, or_, select, tuple_
 from sqlalchemy import update as sa_update
 
 from .database import Database
-from .errors import numbers
+from .errors import StoreError, numbers
 from .models import Game, Player, RatingSkill, RatingStep, Result
 from .tallies import insert_many
 
@@ -50,6 +50,13 @@ class Ratings:
     by_scope: dict[str, dict[int, Skill]] = field(default_factory=dict)
     trend: dict[tuple[str, int], list[tuple[int, float]]] = field(default_factory=dict)
     names: dict[int, str] = field(default_factory=dict)
+
+
+def _kept(r: Any) -> Skill:
+    """A kept rating (a rating_skills row) as a Skill; a row damaged outside the companion is a StoreError naming
+    it (never a crash, nor damage rated on into the new figures)."""
+    numbers("the skill ratings", mu=r.mu, sigma=r.sigma, games=r.games)
+    return Skill(r.mu, r.sigma, r.games)
 
 
 def scopes(kind: str, variant: str) -> tuple[str, str]:
@@ -244,7 +251,8 @@ def take_back(c: Connection, game_id: int) -> str | None:
         prior = before.get((scope, pid))
         if prior is None:  # it was their first game here
             c.execute(delete(RatingSkill).where(key))
-        else:
+        else:  # written back as the rating: a damaged step is named, not carried on
+            numbers("the skill ratings' trends", mu=prior.mu, sigma=prior.sigma)
             c.execute(sa_update(RatingSkill).where(key).values(mu=prior.mu, sigma=prior.sigma, games=n - 1))
     return None
 
@@ -257,7 +265,7 @@ def _rate_on(c: Connection, games: list[tuple[int, str, str, list[Seat]]]) -> No
     for start in range(0, len(wanted), CHUNK // 2):
         keys = wanted[start:start + CHUNK // 2]
         for r in c.execute(select(RatingSkill).where(tuple_(RatingSkill.scope, RatingSkill.player_id).in_(keys))):
-            skills.setdefault(r.scope, {})[r.player_id] = Skill(r.mu, r.sigma, r.games)
+            skills.setdefault(r.scope, {})[r.player_id] = _kept(r)
     known = {(scope, pid) for scope, table in skills.items() for pid in table}
     steps: list[dict[str, Any]] = []
     live: dict[tuple[str, int], Any] = {}  # openskill's own rating objects, carried from game to game (as `rate`)
@@ -309,11 +317,15 @@ def read_stored(c: Connection, player: int | None = None, last: int | None = TRE
         names = names.where(Player.id == player)
     out = Ratings()
     for r in c.execute(skills):
-        numbers("the skill ratings", mu=r.mu, sigma=r.sigma, games=r.games)
-        out.by_scope.setdefault(r.scope, {})[r.player_id] = Skill(r.mu, r.sigma, r.games)
+        out.by_scope.setdefault(r.scope, {})[r.player_id] = _kept(r)
     for s in c.execute(steps):
         numbers("the skill ratings' trends", mu=s.mu, sigma=s.sigma)
         out.trend.setdefault((s.scope, s.player_id), []).append((s.game_id, s.mu - 3 * s.sigma))
+    for scope, table in out.by_scope.items():
+        for pid in table:  # every rating has its latest steps: none is a row damaged (a number of games too high)
+            if (scope, pid) not in out.trend:
+                raise StoreError(f"the skill ratings kept in the database are damaged (player {pid}'s rating in "
+                                 f"{scope} has no steps); restore a backup copy of the database")
     out.names = {r.id: r.name for r in c.execute(names)}
     return out
 
@@ -323,9 +335,7 @@ def lineup_skills(database: Database, scope: str, ids: Sequence[int]) -> dict[in
     with database.read() as c:
         found = c.execute(select(RatingSkill).where(RatingSkill.scope == scope,
                                                     RatingSkill.player_id.in_(list(ids)))).all()
-    for r in found:
-        numbers("the skill ratings", mu=r.mu, sigma=r.sigma, games=r.games)
-    return {r.player_id: Skill(r.mu, r.sigma, r.games) for r in found}
+    return {r.player_id: _kept(r) for r in found}
 
 
 def from_store(database: Database) -> Ratings:

@@ -199,7 +199,9 @@ FIGURES = {"totals: games text": "UPDATE player_tallies SET games = 'x'",
            "head-to-head: games text": "UPDATE pair_tallies SET games = 'x'",
            "ratings: mu text": "UPDATE rating_skills SET mu = 'x'",
            "ratings: sigma text": "UPDATE rating_skills SET sigma = 'x', games = 'y'",
-           "ratings: a trend's mu text": "UPDATE rating_steps SET mu = 'x'"}
+           "ratings: a trend's mu text": "UPDATE rating_steps SET mu = 'x'",
+           "ratings: a trend missing (no such player)": "UPDATE rating_skills SET player_id = 999 WHERE player_id = 1",
+           "ratings: a trend missing (games too many)": "UPDATE rating_skills SET games = 100"}
 
 
 @pytest.mark.parametrize("how", FIGURES)
@@ -219,3 +221,28 @@ def test_damaged_totals_or_ratings_are_named_never_an_internal_error(
             assert "kept in the database are damaged" in err and "restore a backup copy" in err, err
             said.append(argv)
     assert said, "the damage was never read"
+
+
+@pytest.mark.parametrize("how", [h for h in FIGURES if h.startswith("ratings: ") and "trend" not in h])
+def test_a_game_finished_over_damaged_ratings_is_refused_by_name_and_nothing_is_written(
+        sound: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], how: str) -> None:
+    """A finished game is rated on from its players' kept ratings (db/ratings.py): read damaged, they are named
+    (exit 2), never rated into the new figures nor a crash, and the game is not half recorded."""
+    path = tmp_path / "companion.db"
+    path.write_bytes(sound.read_bytes())
+    url = f"sqlite:///{path}"
+    exported = tmp_path / "games.json"
+    assert run(capsys, "--db", url, "export", str(exported))[0] == 0
+    data = json.loads(exported.read_text(encoding="utf-8"))
+    quick = next(g for g in data["games"] if g["source"] == "quick")  # game 3: P1 and Zoë, finished last
+    data["games"] = [{**quick, "uid": "later", "finished_at": "2030-01-01T00:00:00+00:00"}]
+    exported.write_text(json.dumps(data), encoding="utf-8")
+    with sqlite3.connect(path) as c:
+        c.execute(FIGURES[how])
+        before = c.execute("SELECT count(*) FROM games").fetchone()
+    c.close()
+    code, _, err = run(capsys, "--db", url, "import", str(exported))
+    assert code == 2 and "kept in the database are damaged" in err and "restore a backup copy" in err, err
+    with sqlite3.connect(path) as c:
+        assert c.execute("SELECT count(*) FROM games").fetchone() == before
+    c.close()
