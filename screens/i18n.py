@@ -16,6 +16,7 @@ import gettext
 import hashlib
 import io
 import os
+import struct
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -101,7 +102,7 @@ def _catalogue(code: str) -> gettext.GNUTranslations:
     compiled = folder / f"{DOMAIN}-{hashlib.sha256(source).hexdigest()[:16]}.mo"
     try:
         return gettext.GNUTranslations(io.BytesIO(compiled.read_bytes()))
-    except OSError:  # not compiled yet (or a damaged file: a bad magic number): compiled now
+    except (OSError, ValueError, struct.error):  # not compiled yet, or damaged (bad magic, cut short): compiled now
         pass
     data = _compile(source, code)
     try:

@@ -149,6 +149,17 @@ def test_a_catalogue_is_compiled_once_and_again_when_its_po_file_changes(tmp_pat
     assert len(again) == 1 and again != first and i18n._("Quit") == "Chiudi"  # the old one is gone
 
 
+@pytest.mark.parametrize("damage", [b"", b"\xde\x12\x04\x95\x00", b"not a catalogue at all"])
+def test_a_damaged_compiled_catalogue_is_compiled_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                        damage: bytes) -> None:
+    monkeypatch.setenv(i18n.CACHE, str(tmp_path))
+    i18n.use("it")
+    (compiled,) = (tmp_path / "it").glob("*.mo")
+    compiled.write_bytes(damage)  # cut short, or not a catalogue
+    i18n.use("it")
+    assert i18n._("Quit") == "Esci" and compiled.read_bytes() != damage
+
+
 def companion(*argv: str, **environ: str) -> subprocess.CompletedProcess[str]:
     """The real console script, in a locale of our choosing (and its catalogues compiled in the test's cache)."""
     env = {k: v for k, v in os.environ.items() if k not in i18n.LOCALE_VARIABLES}
