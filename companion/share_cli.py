@@ -19,7 +19,7 @@ from . import qr, settings
 from .bgstats_export import to_bgstats
 from .catalogue import write_whole
 from .games import KINDS
-from .share import bgstats_link, shared_play
+from .share import bgstats_link, shared_play, shorter
 
 PROMPT = 1  # the line the shell's prompt takes under the code
 
@@ -71,31 +71,36 @@ def run(args: argparse.Namespace) -> tuple[int, Any, str]:
         text += f"\nThe play is saved in {args.save}: open it with BG Stats (share it to the phone, then Open in)."
         data["file"] = str(args.save)
     if args.qr:
-        text = _with_code(args, link, text, json.dumps(data, indent=2, ensure_ascii=False) if args.json else text)
+        text = _with_code(args, play, text, json.dumps(data, indent=2, ensure_ascii=False) if args.json else text)
     return 0, data, text
 
 
-def _with_code(args: argparse.Namespace, link: str, text: str, shown: str) -> str:
-    """The text, then the code under it, so the code is what the terminal shows whole at the bottom; `shown` is
-    printed on its own when the code cannot be drawn (the link and the file are still given)."""
+def _with_code(args: argparse.Namespace, play: dict[str, Any], text: str, shown: str) -> str:
+    """The text, then the code under it, so the code is what the terminal shows whole at the bottom: the whole play,
+    else the fullest shorter one that fits (`share.shorter`, said under the link); `shown` is printed on its own
+    when no code can be drawn (the link and the file are still given)."""
     size = shutil.get_terminal_size()
+    codes = [(bgstats_link(p), left) for p, left in ((play, ""), *shorter(play))]
     try:
-        modules = qr.matrix(link)
+        whole = qr.matrix(codes[0][0])
     except ValueError as too_long:
         print(shown)
         raise InputError(f"{too_long}: open the play in BG Stats from a file instead "
                          f"(`companion share {args.game} --save play.bgsplay`)", where="--qr") from None
-    drawn = qr.drawing(modules, size.columns, size.lines - PROMPT)
-    if drawn is None:
-        print(shown)
-        side = qr.smallest(modules)
-        instead = (f"the play is saved in {args.save}: open that file with BG Stats" if args.save is not None else
-                   f"or open the play in BG Stats from a file: `companion share {args.game} --save play.bgsplay`")
-        raise InputError(f"the QR code needs at least {side} columns and {side + PROMPT} lines; this terminal has "
-                         f"{size.columns}×{size.lines}: enlarge it (or make the font smaller), {instead}; or run "
-                         "`companion serve --network` and press b on the game's score sheet there: a short code "
-                         "opens the server's page for the game, which hands the play to BG Stats", where="--qr")
-    return text + "\n" + qr.printed(drawn)
+    for n, (link, left) in enumerate(codes):
+        drawn = qr.drawing(whole if n == 0 else qr.matrix(link), size.columns, size.lines - PROMPT - (n > 0))
+        if drawn is not None:
+            keeps = f"{args.save} keeps" if args.save is not None else "`--save FILE` writes the whole play with"
+            said = f"\nTo fit this terminal the code leaves out the {left} ({keeps} them)." if left else ""
+            return text + said + "\n" + qr.printed(drawn)
+    print(shown)
+    side = qr.smallest(qr.matrix(codes[-1][0]))
+    instead = (f"the play is saved in {args.save}: open that file with BG Stats" if args.save is not None else
+               f"or open the play in BG Stats from a file: `companion share {args.game} --save play.bgsplay`")
+    raise InputError(f"the QR code needs at least {side} columns and {side + PROMPT + 1} lines; this terminal has "
+                     f"{size.columns}×{size.lines}: enlarge it (or make the font smaller), {instead}; or run "
+                     "`companion serve --network` and press b on the game's score sheet there: a short code "
+                     "opens the server's page for the game, which hands the play to BG Stats", where="--qr")
 
 
 def _save(path: Path, data: dict[str, Any]) -> None:

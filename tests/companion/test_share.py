@@ -21,7 +21,7 @@ from companion.origami.bgstats import bgstats_play
 from companion.origami.catalogue import shipped
 from companion.origami.render import sheet_json
 from companion.session import in_effect
-from companion.share import LINK, bgstats_link, shared_play
+from companion.share import LINK, bgstats_link, shared_play, shorter
 from db.store import Store
 from scoring.origami.evolve import project
 from scoring.origami.sheet import score
@@ -167,8 +167,9 @@ def test_the_drawn_qr_code_decodes_to_the_exact_link(url: str, compact: bool) ->
 def test_the_code_takes_the_whole_terminal_or_says_it_cannot_and_offers_the_file(
         url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     store = Store.open(url, KINDS)
-    link = bgstats_link(shared_play(store, 1))
+    play = shared_play(store, 1)
     store.close()
+    link = bgstats_link(play)
     side = len(qr.matrix(link))
     # Exactly the room the square drawing needs, the prompt's line included: the code alone fills the screen.
     monkeypatch.setenv("COLUMNS", str(side))
@@ -185,6 +186,19 @@ def test_the_code_takes_the_whole_terminal_or_says_it_cannot_and_offers_the_file
     drawn = out.rstrip("\n").split("\n")[-((side + 1) // 2):]
     assert len(drawn[0]) < side and read_back(drawn) == link
 
+    # Room for the shortest play but not the whole: the fullest shorter one that fits, said under the link.
+    short, left = shorter(play)[-1]
+    least = (len(qr.matrix(bgstats_link(short))) + 1) // 2
+    assert least < (side + 1) // 2
+    monkeypatch.setenv("COLUMNS", str(least))
+    monkeypatch.setenv("LINES", str(least + 2))
+    assert main(["--db", url, "share", "1", "--qr"]) == 0
+    out, _ = capsys.readouterr()
+    lines = out.rstrip("\n").split("\n")
+    assert lines[0] == link and lines[1].startswith(f"To fit this terminal the code leaves out the {left} (")
+    sent = decoded(read_back(lines[-least:]))
+    assert [(p["name"], p["score"]) for p in sent["players"]] == [(p["name"], p["score"]) for p in play["players"]]
+
     # 80×24: a createPlay link with BG Stats' fields never fits there. 23 lines under the prompt are 46 rows of
     # modules: a QR code of version 6 at most (41 modules and the quiet zone), 134 bytes, and the link is several
     # times that. Said, a failure status, and the file BG Stats opens instead.
@@ -193,7 +207,7 @@ def test_the_code_takes_the_whole_terminal_or_says_it_cannot_and_offers_the_file
     assert main(["--db", url, "share", "1", "--qr"]) == 2
     out, err = capsys.readouterr()
     assert out.strip() == link
-    assert f"the QR code needs at least {(side + 1) // 2} columns and {(side + 1) // 2 + 1} lines" in err
+    assert f"the QR code needs at least {least} columns and {least + 2} lines" in err
     assert "this terminal has 80×24" in err and "companion share 1 --save play.bgsplay" in err
     saved = tmp_path / "play.bgsplay"
     assert main(["--db", url, "share", "1", "--qr", "--save", str(saved)]) == 2
