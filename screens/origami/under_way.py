@@ -25,7 +25,7 @@ from ..ask import ask_override
 from ..completion import word_list
 from ..form import Choice, Field, Verdict
 from .completion import card_list
-from .deal import DealScreen
+from .deal import DealScreen, dealt
 from .form import CatalogueForm
 
 HAND = re.compile(r"\s*(\d+)\s*(?:\+\s*(\d+)\s*rice(?: paper)?)?\s*", re.IGNORECASE)
@@ -72,7 +72,8 @@ class UnderWayScreen(CatalogueForm):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static("The table as it stands at the start of the current player's turn: collections from the "
-                     "bottom card up, and how many cards each hand holds.", id="help")
+                     "bottom card up (a space between the cards, a comma if names run together), and how many cards each hand "
+                     "holds.", id="help")
         cards = card_list(lambda: self.catalogue, lambda: self.state.variant.games,
                           lambda: (cards_in_game(self.state, self.catalogue),))
         players = word_list(lambda: [p.name for p in self.state.players])
@@ -112,8 +113,8 @@ class UnderWayScreen(CatalogueForm):
         return self.query_one(f"#{key}", Input).value
 
     def cards(self, key: str, what: str) -> tuple[CardId, ...]:
-        return self.catalogue.resolve_all(self.text(key), self.state.variant.games, what,
-                                          cards_in_game(self.state, self.catalogue))
+        in_game = cards_in_game(self.state, self.catalogue)
+        return dealt(self.text(key), self.catalogue, self.state.variant.games, what, in_game, in_game)
 
     def seat(self, key: str, what: str) -> int:
         names = [p.name for p in self.state.players]

@@ -68,7 +68,7 @@ async def test_a_game_joined_under_way_is_checked_then_goes_on_at_the_table(tmp_
             await fill(pilot, f"hand-{seat}", f"{position.hands[seat]}{rice}")
         for field, cards in (("characters", position.characters), ("line", position.line),
                              ("discard", position.discard)):
-            await fill(pilot, field, ", ".join(cards))
+            await fill(pilot, field, " ".join(cards).lower())  # spaces between the cards, as at the deal
         await fill(pilot, "starting", names[position.starting][:2])
         await fill(pilot, "current", names[position.current])
         if position.exhaustions:
