@@ -72,8 +72,8 @@ class UnderWayScreen(CatalogueForm):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static("The table as it stands at the start of the current player's turn: collections from the "
-                     "bottom card up (a space between the cards, a comma if names run together), and how many cards each hand "
-                     "holds.", id="help")
+                     "bottom card up (a space between the cards, a comma if names run together), and how many "
+                     "cards each hand holds.", id="help")
         cards = card_list(lambda: self.catalogue, lambda: self.state.variant.games,
                           lambda: (cards_in_game(self.state, self.catalogue),))
         players = word_list(lambda: [p.name for p in self.state.players])
