@@ -152,17 +152,21 @@ class _Reader:
 
     def cards(self, text: str, what: str) -> tuple[CardId, ...]:
         names = [n.strip() for n in text.split(",") if n.strip()]
-        return tuple(self.named(n, f"{what}, card {i + 1}", what == "play") for i, n in enumerate(names))
+        return tuple(self.named(n, f"{what}, card {i + 1}", what) for i, n in enumerate(names))
 
-    def named(self, name: str, where: str, to_play: bool) -> CardId:
+    def named(self, name: str, where: str, what: str) -> CardId:
         """A card by a forgiving name; when the name fits several, the ones in this game, then the ones on the
-        table (for a play: in the player's hand, the line or the discard, and not already in play)."""
+        table (for a play: in the player's hand, the line or the discard, and not already in play), then for a
+        draw or a take the ones in the draw line (the only cards they can be)."""
         games = self.state.variant.games
         try:
             return self.catalogue.resolve(name, games, where).id
         except InputError as problem:
             candidates = [card.id for card in self.catalogue.suggest(name, games, limit=60)]
-            for pool in (in_game(self.state, self.catalogue), self.at_hand() if to_play else on_table(self.state)):
+            pools = [in_game(self.state, self.catalogue), self.at_hand() if what == "play" else on_table(self.state)]
+            if what in ("draw", "take"):
+                pools.append(frozenset(self.state.line))
+            for pool in pools:
                 narrowed = [cid for cid in candidates if cid in pool]
                 if len(narrowed) == 1:
                     return narrowed[0]

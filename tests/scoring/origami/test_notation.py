@@ -1,6 +1,8 @@
 """The typed action line: every command the engine knows reads back from its own text, in every variant."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from companion.origami.catalogue import shipped
@@ -118,3 +120,15 @@ def test_a_keyword_cut_short_is_read_when_the_line_reads_no_other_way() -> None:
     assert parse(f"end disc {taken}", state, CATALOGUE) == c.EndTurn(state.current, (taken,), ())
     with pytest.raises(InputError, match="`end` takes `discard` or `refill` before cards"):
         parse(f"end {taken}", state, CATALOGUE)
+
+
+def test_a_card_drawn_is_one_of_the_line_when_its_name_fits_several_on_the_table() -> None:
+    """`draw chik` with Chick in the line and Chicken in a collection: the draw can only mean the line's card."""
+    state = script(CATALOGUE, 1, Variant.ORIGAMI).states[1]
+    me = state.players[state.current]
+    state = replace(state, families=tuple({*state.families, "sky"}), line=("Chick", *state.line[1:]),
+                    players=tuple(replace(p, collections=(("Chicken",), ())) if p is me else p
+                                  for p in state.players))
+    assert parse("draw chik", state, CATALOGUE) == c.DrawCards(state.current, ("Chick",), (), 0)
+    with pytest.raises(InputError, match="could be Chick, Chicken"):  # a play may mean either: both are asked
+        parse("discard chik", state, CATALOGUE)
