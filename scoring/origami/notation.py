@@ -5,6 +5,7 @@ named. Card names are forgiving (prefixes, small typos, any language); lists are
 are 1 and 2. Pure: `parse` needs the game state and the catalogue, `write` is its inverse."""
 from __future__ import annotations
 
+import difflib
 import re
 from collections import Counter
 from collections.abc import Iterable
@@ -148,7 +149,10 @@ class _Reader:
         found = matching(name, names)
         if len(found) == 1:
             return names.index(found[0])
-        raise InputError(f"no single player called {name.strip()!r} at this table (players: {', '.join(names)})")
+        close = difflib.get_close_matches(name.strip().casefold(), [n.casefold() for n in names], n=2)
+        meant = found or [n for n in names if n.casefold() in close]  # several it begins, else a close spelling
+        hint = f"did you mean {' or '.join(meant)}? " if meant else ""
+        raise InputError(f"no single player called {name.strip()!r} at this table ({hint}players: {', '.join(names)})")
 
     def cards(self, text: str, what: str) -> tuple[CardId, ...]:
         names = [n.strip() for n in text.split(",") if n.strip()]

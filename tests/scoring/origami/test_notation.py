@@ -1,6 +1,7 @@
 """The typed action line: every command the engine knows reads back from its own text, in every variant."""
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import pytest
@@ -132,3 +133,16 @@ def test_a_card_drawn_is_one_of_the_line_when_its_name_fits_several_on_the_table
     assert parse("draw chik", state, CATALOGUE) == c.DrawCards(state.current, ("Chick",), (), 0)
     with pytest.raises(InputError, match="could be Chick, Chicken"):  # a play may mean either: both are asked
         parse("discard chik", state, CATALOGUE)
+
+
+@pytest.mark.parametrize(("typed", "said"), [
+    ("bobb", "did you mean Bob? players: Ann, Bob, Cid"),  # a close spelling
+    ("c", "did you mean Cid or Cy? players"),  # the beginning of several
+    ("xyz", "at this table (players: Ann, Bob, Cid, Cy)"),  # nothing near: the players alone
+])
+def test_a_player_mistyped_is_answered_with_who_was_meant(typed: str, said: str) -> None:
+    state = script(CATALOGUE, 1, players=4).states[1]
+    state = replace(state, players=tuple(replace(p, name=n) for p, n in zip(state.players, ["Ann", "Bob", "Cid", "Cy"],
+                                                                             strict=True)))
+    with pytest.raises(InputError, match=re.escape(said)):
+        parse(f"{typed}: end", state, CATALOGUE)
