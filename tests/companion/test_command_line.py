@@ -124,8 +124,12 @@ def test_bash_completes_verbs_their_options_games_and_files(tmp_path: Path) -> N
 
 
 HOLD = """
-import os, sys, time
+import os, signal, sys, time
 from importlib.abc import MetaPathFinder
+
+# Ctrl+C as a terminal's foreground process takes it: a test run started in the background (`make test &`, a CI
+# job without job control) passes SIGINT on ignored, and Python then never raises KeyboardInterrupt.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 class Hold(MetaPathFinder):
