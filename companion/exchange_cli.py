@@ -15,6 +15,7 @@ from db.records import WholeGame
 from db.store import Store
 from scoring import jsontext
 from scoring.errors import InputError
+from screens.i18n import ngettext
 
 from . import games as registry
 from .bgstats import Reading, is_bgstats, read_bgstats, whole_game
@@ -167,7 +168,8 @@ def _add(url: str, games: list[WholeGame], twins: bool = False,
 
 
 def _added(added: int, skipped: int) -> str:
-    return f"{added} game{'s' if added != 1 else ''} added, {skipped} already here"
+    return ngettext("{n} game added, {skipped} already here", "{n} games added, {skipped} already here",
+                    added).format(n=added, skipped=skipped)
 
 
 def _import_bgstats(args: argparse.Namespace, url: str, reading: Reading) -> tuple[Any, str]:

@@ -20,6 +20,7 @@ from scoring.origami.cards import Card, CardId
 from scoring.origami.catalog import Catalogue
 
 from ..form import Field, Verdict
+from ..i18n import ngettext
 from ..question import ValueGiven
 
 FILL = ("cost", "folds", "points", "hand_modifier")  # the values printed on a card, in the order they are asked
@@ -198,8 +199,9 @@ class FillInScreen(Screen[None]):
             field.display = False
             return
         card, name = value
+        still = ngettext("{n} value left", "{n} values left", left).format(n=left)
         self.query_one("#progress", Static).update(
-            f"{families}: {left} value{'s' if left != 1 else ''} left, {self.typed} typed this time. "
+            f"{families}: {still}, {self.typed} typed this time. "
             "Stop any time: what you typed is kept, and this goes on from here.")
         self.query_one("#card", Static).update(facts(self.catalogue.card(card)))
         self.query_one("#ask", Static).update(f"[b]{card}[/b] · {LABELS[name]}: type the number on the card. "
