@@ -119,7 +119,7 @@ def _players(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
 
 
 def _player_list(reads: HistoryReads, args: argparse.Namespace) -> tuple[int, Any, str]:
-    rows = []
+    rows: list[dict[str, Any]] = []
     for p in reads.profiles.all():
         t = blocks(reads.stats.player(p.id, trend=0))[0]
         rows.append({"id": p.id, "name": p.name, "games": t.games, "wins": t.wins})

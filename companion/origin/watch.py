@@ -150,7 +150,7 @@ def snapshot(store: Store, game: GameRecord) -> Snapshot:
     event = "" if ev is None else f"Event: {ev.name}" + (f" ({ev.colour})" if getattr(ev, "colour", None) else "")
     piles = ""
     if state.piles is not None and r is not None and r.scored is None:
-        piles = f"Deck: {cards(len(state.piles.deck))} · discard pile: {cards(len(state.piles.discard))}"
+        piles = f"Deck: {card_count(len(state.piles.deck))} · discard pile: {card_count(len(state.piles.discard))}"
     title = f"{MODES.get(game.variant, 'Origin Story')} · game {game.id}"
     if state.difficulty is not None:
         title += f" · difficulty {state.difficulty}"
@@ -234,5 +234,5 @@ def view(store: Store, game: GameRecord, catalogue: object = None) -> View:
     return View(snapshot(store, game))
 
 
-def cards(n: int) -> str:
+def card_count(n: int) -> str:
     return ngettext("{n} card", "{n} cards", n).format(n=n)
