@@ -143,7 +143,7 @@ class FillInScreen(Screen[None]):
         with Vertical(id="choose"):
             yield Static("Which families are in your box? Space ticks one, Enter starts. Each line says how many "
                          "printed values nobody knows yet.", id="help")
-            yield FamilyList(*(Selection(f"{g.replace('/', ' · ')}: {left} of {total} values to fill in",
+            yield FamilyList(*(Selection(f"{g.replace('/', ' · ')}: {to_fill(left, total)}",
                                                  g, g in self.groups)
                                        for g, left, total in groups_to_fill(self.catalogue)), id="families")
         with Vertical(id="walk"):
@@ -247,3 +247,9 @@ class FillInScreen(Screen[None]):
 
     def action_stop(self) -> None:
         self.app.pop_screen()
+
+
+def to_fill(left: int, total: int) -> str:
+    """A family's values still unknown, of how many it has ("1 of 1 value to fill in")."""
+    said = ngettext("{left} of {n} value to fill in", "{left} of {n} values to fill in", total)
+    return said.format(left=left, n=total)
