@@ -111,6 +111,11 @@ def allowance_json(a: Allowance) -> dict[str, Any]:
             "modifiers": [{"source": m.source, "amount": m.amount} for m in a.modifiers]}
 
 
+def fold_count(a: Allowance) -> str:
+    """An allowance or a price in folds, as its sum when modifiers make it ("4 folds", "1 fold = 3 -2 Fox")."""
+    return ngettext("{n} fold", "{n} folds", a.value).format(n=allowance_text(a))
+
+
 def allowance_text(a: Allowance) -> str:
     parts = " ".join(f"{m.amount:+d} {m.source}" if m.amount else f"({m.source})" for m in a.modifiers)
     return f"{a.value}" + (f" = {a.base} {parts}" if parts else "")
@@ -137,4 +142,4 @@ def check_text(result: PlayCheck, player: str) -> str:
         where = f"; it may go on {' or '.join(spots)}" if len(spots) > 1 else f"; it goes on {spots[0]}"
     else:
         where = "; it goes to the middle of the table"
-    return f"legal: {player} plays {result.card} for {allowance_text(result.price)} fold(s){where}"
+    return f"legal: {player} plays {result.card} for {fold_count(result.price)}{where}"

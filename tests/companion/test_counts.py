@@ -17,6 +17,7 @@ from companion.origami import catalog_share
 from companion.origami import watch as origami_watch
 from companion.origami.catalogue import shipped
 from companion.origami.playout import filled
+from companion.origami.render import fold_count as fold_price
 from companion.origami.render import sheet_text
 from companion.origami.session import GameSession
 from companion.origami.statistics import OrigamiStats, Tally, stats_text
@@ -25,6 +26,7 @@ from companion.origin import watch as origin_watch
 from companion.origin.statistics import Count, OriginStats, Villainy, origin_text
 from db.store import Store
 from scoring.origami import events as e
+from scoring.origami.options import Allowance
 from scoring.origami.sheet import PlayerScore, ScoreSheet
 from scoring.origin.round_input import Alignment
 from scoring.origin.sheet import GameScore, PlayerTotal, RoundScore
@@ -155,3 +157,17 @@ def test_the_origami_score_sheet_counts_points() -> None:
 def test_the_origami_screens_count_folds_and_values() -> None:
     assert (fold_count(1), fold_count(10)) == ("1 fold", "10 folds")
     assert (to_fill(1, 1), to_fill(1, 6)) == ("1 of 1 value to fill in", "1 of 6 values to fill in")
+
+
+def test_a_price_in_folds() -> None:
+    assert (fold_price(Allowance(1, (), 1)), fold_price(Allowance(4, (), 4))) == ("1 fold", "4 folds")
+
+
+def test_the_export_counts_the_games_written(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/one.db"
+    catalogue = filled(shipped())
+    store = Store.open(url, KINDS)
+    assert isinstance(GameSession.start(store, script(catalogue, seed=5).script[0], catalogue, key="s"), GameSession)
+    store.close()
+    assert main(["--db", url, "export", str(tmp_path / "out.json")]) == 0
+    assert capsys.readouterr().out.strip() == f"1 game written to {tmp_path / 'out.json'}"
