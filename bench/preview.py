@@ -108,7 +108,7 @@ def origin_game(folder: Path) -> Game:
     from scoring.origin import commands as c
     from scoring.origin.state import Phase
 
-    engine, commands, states = Engine(), [], []
+    engine, commands, states = Engine(), [], []  # type: Engine, list[Any], list[Any]
 
     def keep(command: Any) -> Any:
         commands.append(command)
