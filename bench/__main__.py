@@ -70,6 +70,7 @@ if __name__ == "__main__":
         entry,
         origin,
         origin_app,
+        preview,
         quick_keys,
         ratings,
         scale,
@@ -96,6 +97,8 @@ if __name__ == "__main__":
     table_keys.main()
     print()
     table_keys_origin.main()
+    print()
+    preview.main()
     print()
     ratings.main()
     print()
