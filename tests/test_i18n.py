@@ -23,17 +23,12 @@ from textual.widgets import OptionList, Static
 
 from companion.app import make_app
 from companion.cli import main
-from companion.games import KINDS
-from companion.origami.catalogue import shipped
-from companion.origami.playout import filled
-from companion.origami.session import GameSession
-from db.store import Store
 from screens import i18n
 from screens.ask import Confirm
 from screens.home import HomeScreen
-from tests.recorded import script
 from tests.screens.origami.test_friction import screen_text
 from tests.screens.settle import settled, until
+from tests.screens.test_app import a_game_dealt
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
@@ -243,14 +238,7 @@ async def test_home_in_italian_and_german_at_80_by_24_shows_every_word(tmp_path:
 ])
 async def test_a_game_in_progress_on_home_in_italian_and_german_at_80_by_24(tmp_path: Path, code: str, status: str,
                                                                            resume: str) -> None:
-    url = f"sqlite:///{tmp_path}/games.db"
-    catalogue = filled(shipped())
-    game = script(catalogue, seed=3)
-    store = Store.open(url, KINDS)
-    session = GameSession.start(store, game.script[0], catalogue, key="start")
-    assert isinstance(session, GameSession)
-    session.submit(game.script[1], "deal")
-    store.close()
+    url = a_game_dealt(tmp_path)
     i18n.use(code)
     app = make_app(url)
     async with app.run_test(size=(80, 24)) as pilot:

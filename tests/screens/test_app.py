@@ -32,7 +32,8 @@ async def test_a_first_run_gets_a_friendly_home(tmp_path: Path) -> None:
     assert (tmp_path / "new.db").is_file()
 
 
-async def test_home_lists_the_games_in_progress(tmp_path: Path) -> None:
+def a_game_dealt(tmp_path: Path) -> str:
+    """A database holding one Origami game in progress, just dealt."""
     url = f"sqlite:///{tmp_path}/games.db"
     catalogue = filled(shipped())
     game = script(catalogue, seed=3)
@@ -41,6 +42,11 @@ async def test_home_lists_the_games_in_progress(tmp_path: Path) -> None:
     assert isinstance(session, GameSession)
     session.submit(game.script[1], "deal")
     store.close()
+    return url
+
+
+async def test_home_lists_the_games_in_progress(tmp_path: Path) -> None:
+    url = a_game_dealt(tmp_path)
     app = make_app(url)
     async with app.run_test(size=(80, 24)) as pilot:
         await settled(pilot)
