@@ -36,6 +36,16 @@ async def type_line(pilot: Pilot[None], text: str, *then: str) -> None:
     await pilot.pause()
 
 
+async def to_the_deal(pilot: Pilot[None], start: c.StartGame) -> None:
+    """From Home, `n` and the new-game form typed as a player types it (a Legends game): the deal screen."""
+    await settled(pilot)
+    await type_line(pilot, "n")
+    await type_line(pilot, ", ".join(start.players), "tab")
+    await type_line(pilot, ", ".join(start.families), "tab")
+    await type_line(pilot, ", ".join(start.character_pairs), "enter")
+    assert isinstance(pilot.app.screen, DealScreen)
+
+
 async def paste_line(pilot: Pilot[None], text: str) -> None:
     """Paste a line, then Enter (the pilot waits ~40 ms after every key: a whole game key by key is minutes)."""
     focused = pilot.app.focused
@@ -139,12 +149,7 @@ async def test_a_card_whose_folds_nobody_knows_is_asked_for_at_the_deal(tmp_path
                    if card.folds is None and card.family in start.families and card.is_origami)
     app = make_app(f"sqlite:///{tmp_path}/t.db", {"origami": shipped()})
     async with app.run_test(size=(100, 32)) as pilot:
-        await settled(pilot)
-        await type_line(pilot, "n")
-        await type_line(pilot, ", ".join(start.players), "tab")
-        await type_line(pilot, ", ".join(start.families), "tab")
-        await type_line(pilot, ", ".join(start.character_pairs), "enter")
-        assert isinstance(app.screen, DealScreen)
+        await to_the_deal(pilot, start)
         await type_line(pilot, unknown.name)
         assert shown(app, "#check") == f"{unknown.id}: folds not known yet — Enter asks for it."
         await type_line(pilot, "", "enter")

@@ -21,14 +21,13 @@ from scoring.origami.notation import write
 from scoring.origami.picks import likely_actions
 from scoring.origami.state import GameState
 from scoring.origami.table import Variant
-from screens.origami.deal import DealScreen
 from screens.origami.fill_in import unknown_values, usual_range
 from screens.origami.table import TableScreen
 from screens.question import ValueGiven
 from tests.recorded import Scripted, script
 from tests.screens.keys import burst
 from tests.screens.origami.test_fill_in import opened
-from tests.screens.origami.test_table import CATALOGUE, SEED, type_line
+from tests.screens.origami.test_table import CATALOGUE, SEED, to_the_deal, type_line
 from tests.screens.origami.test_table_picks import preview
 from tests.screens.origami.test_table_type_ahead import at_the_table
 from tests.screens.settle import settled, until
@@ -222,12 +221,7 @@ async def test_the_deal_is_typed_one_line_a_player_with_spaces_between_the_cards
     assert any(" " in card for hand in (*deal.hands, deal.line) for card in hand)  # names of several words
     app = make_app(f"sqlite:///{tmp_path}/t.db", {"origami": CATALOGUE})
     async with app.run_test(size=(100, 32)) as pilot:
-        await settled(pilot)
-        await type_line(pilot, "n")
-        await type_line(pilot, ", ".join(start.players), "tab")
-        await type_line(pilot, ", ".join(start.families), "tab")
-        await type_line(pilot, ", ".join(start.character_pairs), "enter")
-        assert isinstance(app.screen, DealScreen)
+        await to_the_deal(pilot, start)
         for hand in deal.hands:
             await type_line(pilot, " ".join(hand).lower(), "tab")
         await type_line(pilot, " ".join(deal.line).lower(), "enter")
