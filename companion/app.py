@@ -101,7 +101,7 @@ class CompanionApp(Shell):
 
     def follow_elsewhere(self) -> None:
         """A second window on the same game follows what the first records (one small read a second)."""
-        if self.store is None:
+        if self.store is None or not self.screen_stack:  # the timer can tick once more while the app closes
             return
         try:
             for part in self.parts():

@@ -101,3 +101,16 @@ async def test_the_origin_story_screen_follows_too(tmp_path: Path) -> None:
         await settled(pilot)  # the step it leads to drawn
         assert mine.seq > before and mine.state == other.state
     store.close()
+
+
+async def test_following_stops_quietly_once_the_window_has_closed(tmp_path: Path) -> None:
+    # The follow timer can tick once more after the last screen is gone (seen when a window closed mid-game).
+    url = f"sqlite:///{tmp_path}/closed.db"
+    store, _ = dealt(url, script(CATALOGUE, seed=3))
+    app = make_app(url, {"origami": CATALOGUE})
+    async with app.run_test(size=(100, 32)) as pilot:
+        await resumed(pilot)
+        assert isinstance(app.screen, TableScreen)
+    assert not app.screen_stack and app.store is not None
+    app.follow_elsewhere()  # raised ScreenStackError before
+    store.close()
