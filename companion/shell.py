@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from textual import work
 from textual.theme import Theme
 
-from db.errors import Unusable
+from db.errors import LogLost, Unusable
 from scoring.errors import InputError
 from screens.home import HomeScreen, Unfinished
 
@@ -72,7 +72,12 @@ class Shell(TypeAhead):
     def on_unmount(self) -> None:
         gc.unfreeze()
         if self.store is not None:
-            self.store.close()
+            try:
+                self.store.close()
+            except LogLost as exc:  # found as it closed: said once the window is gone
+                self.error_console.soft_wrap = True  # as one line, as the command line says its errors
+                # 2: how the command line ends on the store's errors (EXIT_BAD_INPUT, which imports this module)
+                self.exit(return_code=2, message=f"companion: {exc}")
 
     # --- the database, after the first paint ------------------------------------------------------
     def on_home_screen_ready(self) -> None:

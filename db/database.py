@@ -43,11 +43,21 @@ class Database:
         self._lost: LogLost | None = None  # the write-ahead log went missing: nothing more is written
 
     def close(self) -> None:
+        """LogLost, once everything is closed, when the write-ahead log was deleted or replaced since the last
+        write (the actions it held copied aside, as after a write: db/wal.py)."""
+        found: LogLost | None = None
         with self._lock:
             if self._writes is not None:
+                if self._lost is None:
+                    try:
+                        self._kept(self._writes.connection)
+                    except LogLost as exc:
+                        found = exc
                 self._writes.close()
                 self._writes = None
         self.engine.dispose()
+        if found is not None:
+            raise found
 
     @contextmanager
     def guard(self) -> Iterator[None]:
@@ -117,7 +127,7 @@ class Database:
         """Before a write is acknowledged: LogLost (this time and every time after) when the file's write-ahead
         log was deleted or replaced since the connection opened it (db/wal.py)."""
         try:
-            wal.check(proxied.info, proxied.dbapi_connection, self.where)  # type: ignore[arg-type]
+            wal.check(proxied.dbapi_connection, self.where)
         except LogLost as exc:
             self._lost = exc
             raise

@@ -77,7 +77,7 @@ def make_engine(url: str, *, timeout: float = 5.0) -> Engine:
         options = _read_only(path)
         if options is not None:  # read, and writes refused as read-only (errors.explain says why)
             parsed = parsed.set(database=_file(path), query={"uri": "true", **options})
-    engine = create_engine(parsed, connect_args={"timeout": timeout})
+    engine = create_engine(parsed, connect_args={"timeout": timeout, "factory": wal.Connection})
     _durable_sqlite(engine, path)
     return engine
 
@@ -112,7 +112,8 @@ def _wal(cursor: Any) -> None:
 
 def _durable_sqlite(engine: Engine, path: Path | None) -> None:
     """Pragmas on every connection, and SQLAlchemy's pysqlite recipe so BEGIN (and DDL) is ours to issue. The
-    identity of a file's write-ahead log is noted as the connection opens it (db/wal.py)."""
+    identity of a file's write-ahead log is noted as the connection opens it, and its close leaves the file alone
+    once that log was replaced (db/wal.py)."""
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, record: Any) -> None:
@@ -128,7 +129,7 @@ def _durable_sqlite(engine: Engine, path: Path | None) -> None:
         finally:
             cursor.close()
         if path is not None:
-            wal.opened(record.info, path)
+            wal.opened(dbapi_connection, path)
 
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Any) -> None:

@@ -38,8 +38,10 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 @pytest.fixture(autouse=True)
 def collected_after() -> Iterator[None]:
     """A connection, file or event loop left open and dropped is found by the garbage collector at the end of the
-    test that dropped it, and fails that test (pyproject's filterwarnings), not whichever test it is found in."""
+    test that dropped it, and fails that test (pyproject's filterwarnings), not whichever test it is found in; even
+    when an app froze it (gc.freeze) and did not unfreeze it."""
     yield
+    gc.unfreeze()  # the app freezes what is alive when its database opens (companion/shell.py): garbage included
     gc.collect()
 
 

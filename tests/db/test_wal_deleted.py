@@ -8,6 +8,8 @@ import multiprocessing
 import os
 import signal
 import sqlite3
+import subprocess
+import sys
 from collections import Counter
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -123,3 +125,64 @@ def test_every_write_stops_once_the_log_is_gone(tmp_path: Path) -> None:
     with sqlite3.connect(copy) as raw:
         assert [n for (n,) in raw.execute("SELECT name FROM players ORDER BY name")] == ["Ann", "Bob"]
     raw.close()
+
+
+
+def names(path: Path) -> list[str]:
+    """The players in the file."""
+    with sqlite3.connect(path) as raw:
+        found = [n for (n,) in raw.execute("SELECT name FROM players ORDER BY name")]
+    raw.close()
+    return found
+
+
+RECORDER = """
+import sys
+from companion.games import KINDS
+from db.errors import LogLost
+from db.store import Store
+store = Store.open(sys.argv[1], KINDS)
+store.profiles.add(sys.argv[2])
+print("stored", flush=True)
+if sys.argv[3] == "close":
+    sys.stdin.readline()
+    try:
+        store.close()
+    except LogLost as exc:
+        print(exc)
+    else:
+        print("closed")
+"""
+
+
+@pytest.mark.parametrize("deleted", [("-wal",), ("-wal", "-shm")])
+def test_closing_after_the_log_was_replaced_keeps_what_another_process_stored_since(
+        tmp_path: Path, deleted: tuple[str, ...]) -> None:
+    """When a process closes its last connection, SQLite copies the log into the file and deletes FILE-wal by name:
+    after the log was deleted and another process made a new one, that close would delete the other's log with the
+    write it acknowledged. The close leaves the file alone, copies this process's actions aside and says so.
+    Both are real processes (a connection kept open in this one would keep the replaced log's index)."""
+    path = tmp_path / "table.db"
+    url = f"sqlite:///{path}"
+    Store.open(url, KINDS).close()
+    first = subprocess.Popen([sys.executable, "-c", RECORDER, url, "Ann", "close"], text=True,
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        assert first.stdout is not None and first.stdout.readline() == "stored\n", first.communicate()
+        for suffix in deleted:
+            os.unlink(f"{path}{suffix}")
+        other = subprocess.run([sys.executable, "-c", RECORDER, url, "Bob", "keep"], capture_output=True, text=True,
+                               timeout=WAIT)
+        said = first.communicate("close\n", timeout=WAIT)
+    finally:
+        first.kill()
+        first.wait()
+    assert first.returncode == 0, said
+    # With the old index left, the other process may be refused; with both gone, it stores its write.
+    acknowledged = other.stdout.split() == ["stored"]
+    assert acknowledged or "disk I/O error" in other.stderr, other.stderr
+    assert deleted == ("-wal",) or acknowledged, "the premise: the other process stored its write"
+    assert names(path) == (["Bob"] if acknowledged else [])
+    assert "deleted or replaced" in said[0] and "was copied to" in said[0]
+    [copy] = tmp_path.glob("table.db.rescued-*")
+    assert str(copy) in said[0] and names(copy) == ["Ann"]

@@ -3,7 +3,10 @@ says what happened and where every action was copied, and the app keeps running.
 from __future__ import annotations
 
 import os
+import sqlite3
 from pathlib import Path
+
+import pytest
 
 from companion.app import make_app
 from companion.origami.catalogue import shipped
@@ -43,3 +46,32 @@ async def test_an_action_after_the_log_was_deleted_is_not_recorded_and_the_windo
         await settled(pilot)
         assert session.seq == recorded and app.is_running
         assert "nothing more is recorded" in said()[0] and str(next(tmp_path.glob("table.db.rescued-*"))) in said()[0]
+
+
+async def test_a_log_deleted_after_the_last_action_is_said_as_the_app_closes(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """No action after the log was deleted: the app finds it as it closes the database, copies the actions aside
+    instead of letting SQLite fold the deleted log into the file (db/wal.py), and says so once the window is gone."""
+    path = tmp_path / "table.db"
+    url = f"sqlite:///{path}"
+    game = script(CATALOGUE, seed=3)
+    store, _ = dealt(url, game)
+    store.close()
+    app = make_app(url, {"origami": CATALOGUE})
+    async with app.run_test(size=(100, 32)) as pilot:
+        await resumed(pilot)
+        session = app.controller("origami").session
+        before = session.seq
+        await pilot.press(*write(game.script[2], game.states[1]), "enter")
+        await until(pilot, lambda: session.seq > before, "the first action recorded")
+        await settled(pilot)
+        recorded = session.seq
+        os.unlink(f"{path}-wal")
+    said = capsys.readouterr().err
+    [copy] = tmp_path.glob("table.db.rescued-*")
+    assert app.return_code == 2
+    assert said.startswith("companion: table.db-wal") and said.count("\n") == 1
+    assert "deleted or replaced" in said and str(copy) in said
+    with sqlite3.connect(copy) as raw:
+        assert raw.execute("SELECT max(seq) FROM events").fetchone() == (recorded,)
+    raw.close()
