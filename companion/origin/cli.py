@@ -17,6 +17,7 @@ from scoring.origin.sheet import GameScore, score_round
 from scoring.origin.sheet_words import cell, sources
 from scoring.origin.trick import Play
 from scoring.origin.wording import plural
+from screens.i18n import ngettext
 
 from ..catalogue import read_text
 
@@ -176,7 +177,7 @@ def rules(query: str, players: str | None) -> tuple[Any, str]:
 
 def _counts(players: tuple[str, ...]) -> str:
     return "every player count" if set(players) == set(PLAYER_COUNTS) else (
-        " and ".join(f"{p} player{'s' if p != '1' else ''}" for p in players))
+        " and ".join(ngettext("{n} player", "{n} players", int(p)).format(n=p) for p in players))
 
 
 # --- text -------------------------------------------------------------------------------------------------
@@ -218,7 +219,8 @@ def next_text(data: dict[str, Any], move: solo_next.Next | None) -> str:
         return move.over
     who, role = data["to_play"], data["role"]
     head = f"Trick {move.trick}: {who} {'leads' if role == 'lead' else 'follows'}"
-    status = f" (you play {move.alignment}, {move.tricks_won} trick{'s' if move.tricks_won != 1 else ''} won)"
+    won = ngettext("{n} trick won", "{n} tricks won", move.tricks_won).format(n=move.tricks_won)
+    status = f" (you play {move.alignment}, {won})"
     van = data["vancardian"]
     if van is None:
         lines = [head + status + "."]

@@ -16,6 +16,7 @@ from scoring.origin.round_result import public_view, villain_status
 from scoring.origin.setup import ROUNDS, Kind
 from scoring.origin.state import GameState, Phase, rounds_left
 from scoring.origin.view import table_view
+from screens.i18n import ngettext
 
 from .session import OriginSession
 
@@ -144,12 +145,12 @@ def snapshot(store: Store, game: GameRecord) -> Snapshot:
                   if names else "Game over.")
     else:
         left = rounds_left(state)
-        banner = f"{left} round{'s' if left != 1 else ''} left to score."
+        banner = ngettext("{n} round left to score.", "{n} rounds left to score.", left).format(n=left)
     ev = facts.event
     event = "" if ev is None else f"Event: {ev.name}" + (f" ({ev.colour})" if getattr(ev, "colour", None) else "")
     piles = ""
     if state.piles is not None and r is not None and r.scored is None:
-        piles = f"Deck: {len(state.piles.deck)} cards · discard pile: {len(state.piles.discard)} cards"
+        piles = f"Deck: {card_count(len(state.piles.deck))} · discard pile: {card_count(len(state.piles.discard))}"
     title = f"{MODES.get(game.variant, 'Origin Story')} · game {game.id}"
     if state.difficulty is not None:
         title += f" · difficulty {state.difficulty}"
@@ -183,7 +184,7 @@ def fragment(snap: Snapshot) -> str:
         if seat.kind == "sidekick":
             facts.append("sidekick")
         if seat.tricks is not None:
-            facts.append(f"{seat.tricks} trick{'s' if seat.tricks != 1 else ''} this round")
+            facts.append(ngettext("{n} trick this round", "{n} tricks this round", seat.tricks).format(n=seat.tricks))
         if seat.alignment is not None:
             facts.append(f'<span class="{seat.alignment}">{seat.alignment}</span>'
                          + (f" ({e(seat.villain)})" if seat.villain else ""))
@@ -231,3 +232,7 @@ class View:
 def view(store: Store, game: GameRecord, catalogue: object = None) -> View:
     """The game on the phones' table (Origin Story's view needs no catalogue: its cards are their notation)."""
     return View(snapshot(store, game))
+
+
+def card_count(n: int) -> str:
+    return ngettext("{n} card", "{n} cards", n).format(n=n)

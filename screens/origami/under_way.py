@@ -24,6 +24,7 @@ from scoring.origami.state import GameState
 from ..ask import ask_override
 from ..completion import word_list
 from ..form import Choice, Field, Verdict
+from ..i18n import ngettext
 from .completion import card_list
 from .deal import DealScreen, dealt
 from .form import CatalogueForm
@@ -158,7 +159,8 @@ class UnderWayScreen(CatalogueForm):
             verdict.say(f"{decision}{more}", "problem")
             return
         deck = next(event.deck for event in decision.events if isinstance(event, PositionEntered))
-        verdict.say(f"The deck should hold {deck} cards: count it to be sure. ctrl+s records the table.", "ok")
+        cards = ngettext("{n} card", "{n} cards", deck).format(n=deck)
+        verdict.say(f"The deck should hold {cards}: count it to be sure. ctrl+s records the table.", "ok")
 
     def action_submit(self) -> None:
         if self.command is None or self.refusal is not None:  # check() has said why

@@ -21,6 +21,8 @@ from scoring.origin.trick import Play
 from scoring.origin.vancardian_abilities import Surrender
 from scoring.origin.view import TableFacts
 
+from ..i18n import ngettext
+
 HERO_STYLE, VILLAIN_STYLE = "bold red", "bold magenta"
 
 
@@ -149,7 +151,8 @@ def _trick(view: TableView) -> Text:
     in_play = res.in_play
     done = facts.counted
     if state.phase is Phase.END:
-        out.append(f"Round {r.number} is over ({done} tricks): Enter scores it.", style="bold green")
+        tricks = ngettext("{n} trick", "{n} tricks", done).format(n=done)
+        out.append(f"Round {r.number} is over ({tricks}): Enter scores it.", style="bold green")
         return out
     if in_play is None:
         out.append(f"Trick {done + 1}: ", style="bold")

@@ -17,6 +17,7 @@ from scoring.origin.setup import Kind, mode_for, seating
 from ..completion import word_list
 from ..footer import Footer
 from ..form import CheckedForm, Choice, Field, Verdict, names
+from ..i18n import ngettext
 
 LOT = "lot"
 MODES = {"solo": "solo: you against Automaton and Factoryon", "duo": "duo: two players, each with a sidekick",
@@ -101,8 +102,8 @@ class OriginNewGameScreen(CheckedForm):
         players = self.value("players")
         if len(players) != count:
             mode_text = MODES[mode.value]
-            verdict.say(f"{mode_text[0].upper()}{mode_text[1:]}: type {count} name{'s' if count > 1 else ''} in seat "
-                        f"order, {len(players)} so far.", "problem")
+            wanted = ngettext("type {n} name in seat order", "type {n} names in seat order", count).format(n=count)
+            verdict.say(f"{mode_text[0].upper()}{mode_text[1:]}: {wanted}, {len(players)} so far.", "problem")
             return
         solo = mode.value == "solo"
         command = c.StartGame(mode.value, players, deck=self.choice("deck") if solo else "table",

@@ -17,6 +17,7 @@ from scoring.origin.rules import ALL, RULES, SCOPES, RuleId
 
 from ..footer import Footer
 from ..form import Choice
+from ..i18n import ngettext
 
 ANY = "any"
 COUNTS = {"1": "1 player (solo)", "2": "2 players (duo)", "3-5": "3–5 players"}
@@ -146,7 +147,7 @@ class OriginRulesScreen(Screen[None]):
         none.display = shown == 0
         none.update(f"No rule matches {query!r}{self.count_words}: fewer words, or another player count (f2)."
                     if shown == 0 else "")
-        self.sub_title = f"{shown} rule{'s' if shown != 1 else ''}{self.count_words}"
+        self.sub_title = ngettext("{n} rule", "{n} rules", shown).format(n=shown) + self.count_words
         index = self.query_one("#index", OptionList)
         index.clear_options()
         index.add_options([Option(f"{e.rule_id}  {RULES[e.rule_id].title}", id=str(e.rule_id))

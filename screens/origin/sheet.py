@@ -27,6 +27,8 @@ from scoring.origin.setup import ROUNDS
 from scoring.origin.sheet import GameScore, PlayerTotal, RoundScore
 from scoring.origin.sheet_words import cell, outcome, sources
 
+from ..i18n import ngettext
+
 HERO_STYLE, VILLAIN_STYLE = "bold #f05050", "bold #a878ff"  # the dial's colours: red hero, purple villain
 WIDE = 24  # a grid column at least this wide holds each point's source in its cell
 SCORING_NOTE = (f"Hero: 1 VP a trick ({RuleId.SCORE_HERO}); villain: 4 VP with no trick ({RuleId.SCORE_VILLAIN}); "
@@ -69,8 +71,8 @@ def winners_text(game: GameScore) -> Text:
     played = _rounds_played(game)
     if 0 < played < ROUNDS:  # no round at all: a game known by its final dials
         who = " and ".join(game.winners)
-        return Text(f"{who} lead{'s' if not game.shared else ''} with {best} VP after {played} round"
-                    f"{'s' if played != 1 else ''}.", style="bold")
+        rounds = ngettext("{n} round", "{n} rounds", played).format(n=played)
+        return Text(f"{who} lead{'s' if not game.shared else ''} with {best} VP after {rounds}.", style="bold")
     if game.shared:
         return Text(f"Shared victory: {', '.join(game.winners)}, tied on {best} VP (ties share; "
                     f"{RuleId.GAME_END}).", style="bold green")
