@@ -15,7 +15,7 @@ from db.records import WholeGame
 from db.store import Store
 from scoring import jsontext
 from scoring.errors import InputError
-from screens.i18n import ngettext
+from scoring.i18n import ngettext
 
 from . import games as registry
 from .bgstats import Reading, is_bgstats, read_bgstats, whole_game

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from screens.i18n import ngettext
+from scoring.i18n import ngettext
 
 from . import games as registry
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from db.errors import DamagedGame
 from db.location import default_url
 from scoring.errors import InputError
-from screens.i18n import ngettext
+from scoring.i18n import ngettext
 
 from . import games
 from .figures import blocks, column, game_count, headline_kind, sparkline, title, together, win_count

@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scoring.errors import InputError
+from scoring.i18n import ngettext
 from scoring.origami.cards import character_id
 from scoring.origami.catalog import Catalogue, user_entries
-from screens.i18n import ngettext
 
 from .. import games
 from ..catalogue import file_game, read_text, write_whole

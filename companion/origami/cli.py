@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scoring.errors import InputError, MissingValue
-from screens.i18n import ngettext
+from scoring.i18n import ngettext
 
 if TYPE_CHECKING:
     from scoring.origami.cards import CardId

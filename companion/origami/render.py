@@ -4,12 +4,12 @@ from __future__ import annotations
 from typing import Any
 
 from scoring.errors import InputError
+from scoring.i18n import ngettext
 from scoring.origami.cards import CardId
 from scoring.origami.options import Allowance
 from scoring.origami.position import PlayCheck
 from scoring.origami.sheet import Award, Line, PlayerScore, ScoreSheet, TieBreak, plural
 from scoring.origami.sheet_words import award_owner, card_line, sheet_note
-from screens.i18n import ngettext
 
 
 def sheet_json(sheet: ScoreSheet) -> dict[str, Any]:

@@ -9,12 +9,12 @@ from typing import Any
 from db.records import GameRecord, LoggedEvent, Undone
 from db.store import Store
 from scoring.errors import InputError
+from scoring.i18n import ngettext
 from scoring.origami import events as e
 from scoring.origami.audit import audit
 from scoring.origami.describe import describe
 from scoring.origami.evolve import evolve, project, start
 from scoring.origami.state import GameState
-from screens.i18n import ngettext
 
 from ..local_time import clock, when
 from ..session import in_effect, taken_back, undone_actions

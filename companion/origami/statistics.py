@@ -12,7 +12,7 @@ from typing import Any
 
 from db.kinds import Fact, Finished
 from db.records import Line, PlayerRecord, PlayerStats
-from screens.i18n import ngettext
+from scoring.i18n import ngettext
 
 from ..figures import column, game_count, sparkline, win_count
 from ..game import Statistics

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from db.records import GameRecord
 from db.store import Store
 from scoring.errors import MissingValue
+from scoring.i18n import ngettext
 from scoring.origami.catalog import Catalogue
 from scoring.origami.state import Phase
-from screens.i18n import ngettext
 from screens.origami.table import status_text
 
 from . import VARIANTS

@@ -10,6 +10,7 @@ from typing import Any
 
 from scoring import jsontext
 from scoring.errors import InputError
+from scoring.i18n import ngettext
 from scoring.origin import game_file, round_file, round_file_json, solo_file, solo_next, solo_setup
 from scoring.origin.round_result import RoundResult
 from scoring.origin.rules import RULES, SCOPES
@@ -17,7 +18,6 @@ from scoring.origin.sheet import GameScore, score_round
 from scoring.origin.sheet_words import cell, sources
 from scoring.origin.trick import Play
 from scoring.origin.wording import plural
-from screens.i18n import ngettext
 
 from ..catalogue import read_text
 

@@ -11,11 +11,11 @@ from typing import Any
 from db.records import GameRecord, LoggedEvent, Undone
 from db.store import Store
 from scoring.errors import InputError
+from scoring.i18n import ngettext
 from scoring.origin.audit import audit
 from scoring.origin.describe import describe
 from scoring.origin.evolve import evolve, project
 from scoring.origin.state import GameState
-from screens.i18n import ngettext
 
 from ..games import KINDS
 from ..local_time import clock, when

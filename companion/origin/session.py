@@ -13,6 +13,7 @@ from typing import Any, assert_never
 from db.store import Store
 from scoring.decision import Decision, Rejected
 from scoring.errors import InputError
+from scoring.i18n import ngettext
 from scoring.origin import catalog
 from scoring.origin import commands as c
 from scoring.origin import events as e
@@ -28,7 +29,6 @@ from scoring.origin.setup import HAND, Kind
 from scoring.origin.sheet import GameScore
 from scoring.origin.state import GameState, Phase, Step
 from scoring.origin.vancardian_effects import parse_effect, round_draws_needed
-from screens.i18n import ngettext
 
 from ..session import LogSession, Submitted
 from . import KIND

@@ -10,7 +10,7 @@ from typing import Any
 
 from db.kinds import Fact, Finished, Seat
 from db.records import PlayerStats
-from screens.i18n import ngettext
+from scoring.i18n import ngettext
 
 from ..figures import column, game_count, win_count
 from ..game import Statistics

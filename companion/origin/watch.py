@@ -10,13 +10,13 @@ from typing import Any
 
 from db.records import GameRecord
 from db.store import Store
+from scoring.i18n import ngettext
 from scoring.origin.cards import Suit
 from scoring.origin.round_input import Alignment
 from scoring.origin.round_result import public_view, villain_status
 from scoring.origin.setup import ROUNDS, Kind
 from scoring.origin.state import GameState, Phase, rounds_left
 from scoring.origin.view import table_view
-from screens.i18n import ngettext
 
 from .session import OriginSession
 

@@ -12,6 +12,7 @@ from textual.widgets import Footer, Header, Input, Label, Static
 
 from scoring.decision import Rejected
 from scoring.errors import InputError, MissingValue
+from scoring.i18n import ngettext
 from scoring.origami.cards import CardId, Game
 from scoring.origami.catalog import Catalogue
 from scoring.origami.checks import cards_in_game
@@ -21,7 +22,6 @@ from scoring.origami.options import folds
 from scoring.origami.state import GameState
 
 from ..form import Field, Verdict
-from ..i18n import ngettext
 from .completion import card_list
 from .form import CatalogueForm
 

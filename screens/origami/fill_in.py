@@ -16,11 +16,11 @@ from textual.widgets import Checkbox, Footer, Header, Input, SelectionList, Stat
 from textual.widgets.selection_list import Selection
 
 from scoring.errors import InputError
+from scoring.i18n import ngettext
 from scoring.origami.cards import Card, CardId
 from scoring.origami.catalog import Catalogue
 
 from ..form import Field, Verdict
-from ..i18n import ngettext
 from ..question import ValueGiven
 
 FILL = ("cost", "folds", "points", "hand_modifier")  # the values printed on a card, in the order they are asked

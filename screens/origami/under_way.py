@@ -12,6 +12,7 @@ from textual.widgets import Footer, Header, Input, Label, Static
 
 from scoring.decision import Accepted, Violation
 from scoring.errors import InputError, MissingValue
+from scoring.i18n import ngettext
 from scoring.origami import commands as c
 from scoring.origami.cards import CardId
 from scoring.origami.catalog import Catalogue
@@ -24,7 +25,6 @@ from scoring.origami.state import GameState
 from ..ask import ask_override
 from ..completion import word_list
 from ..form import Choice, Field, Verdict
-from ..i18n import ngettext
 from .completion import card_list
 from .deal import DealScreen, dealt
 from .form import CatalogueForm

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
+from scoring.i18n import ngettext
 from scoring.origin import events as e
 from scoring.origin.cards import Card
 from scoring.origin.describe import describe
@@ -20,8 +21,6 @@ from scoring.origin.state import GameState, Phase
 from scoring.origin.trick import Play
 from scoring.origin.vancardian_abilities import Surrender
 from scoring.origin.view import TableFacts
-
-from ..i18n import ngettext
 
 HERO_STYLE, VILLAIN_STYLE = "bold red", "bold magenta"
 

@@ -10,6 +10,7 @@ from textual.message import Message
 from textual.widgets import Header, Input, Label, Select
 
 from scoring.decision import Rejected
+from scoring.i18n import ngettext
 from scoring.origin import commands as c
 from scoring.origin.decide import decide
 from scoring.origin.setup import Kind, mode_for, seating
@@ -17,7 +18,6 @@ from scoring.origin.setup import Kind, mode_for, seating
 from ..completion import word_list
 from ..footer import Footer
 from ..form import CheckedForm, Choice, Field, Verdict, names
-from ..i18n import ngettext
 
 LOT = "lot"
 MODES = {"solo": "solo: you against Automaton and Factoryon", "duo": "duo: two players, each with a sidekick",

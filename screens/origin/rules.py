@@ -13,11 +13,11 @@ from textual.screen import Screen
 from textual.widgets import Header, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
+from scoring.i18n import ngettext
 from scoring.origin.rules import ALL, RULES, SCOPES, RuleId
 
 from ..footer import Footer
 from ..form import Choice
-from ..i18n import ngettext
 
 ANY = "any"
 COUNTS = {"1": "1 player (solo)", "2": "2 players (duo)", "3-5": "3–5 players"}
