@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from db.errors import DamagedGame
 from db.location import default_url
 from scoring.errors import InputError
-from scoring.i18n import ngettext
+from scoring.i18n import _, ngettext
 
 from . import games
 from .figures import blocks, column, game_count, headline_kind, sparkline, title, together, win_count
@@ -105,7 +105,8 @@ def _players(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
     if len(args.names) != wanted:
         usage = {"list": "companion players", "add": "companion players add NAME",
                  "rename": "companion players rename OLD NEW", "merge": "companion players merge FROM INTO"}
-        raise InputError(f"give {wanted or 'no'} name(s): {usage[args.action]}", where=f"players {args.action}")
+        give = ngettext("give {n} name", "give {n} names", wanted).format(n=wanted) if wanted else _("give no names")
+        raise InputError(f"{give}: {usage[args.action]}", where=f"players {args.action}")
     if args.action == "add":
         p = store.profiles.add(args.names[0])
         return 0, {"id": p.id, "name": p.name}, f"added {p.name}"

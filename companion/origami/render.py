@@ -3,12 +3,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from scoring import counts
 from scoring.errors import InputError
 from scoring.i18n import ngettext
 from scoring.origami.cards import CardId
 from scoring.origami.options import Allowance
 from scoring.origami.position import PlayCheck
-from scoring.origami.sheet import Award, Line, PlayerScore, ScoreSheet, TieBreak, plural
+from scoring.origami.sheet import Award, Line, PlayerScore, ScoreSheet, TieBreak
 from scoring.origami.sheet_words import award_owner, card_line, sheet_note
 
 
@@ -88,7 +89,7 @@ TIE_BREAKS: dict[str | None, TieBreak] = {None: None, "hand": "hand", "shared": 
 def sheet_text(sheet: ScoreSheet) -> str:
     out: list[str] = []
     for p in sorted(sheet.players, key=lambda p: p.rank):
-        hand = "" if p.hand is None else f" ({plural(p.hand, 'card')} in hand)"
+        hand = "" if p.hand is None else f" ({counts.cards(p.hand)} in hand)"
         points = ngettext("{n} point", "{n} points", p.total).format(n=p.total)
         out.append(f"{p.rank}. {p.name}: {points}{hand}")
         for ln in p.lines:

@@ -8,7 +8,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from scoring import jsontext
+from scoring import counts, jsontext
 from scoring.errors import InputError
 from scoring.i18n import ngettext
 from scoring.origin import game_file, round_file, round_file_json, solo_file, solo_next, solo_setup
@@ -17,7 +17,6 @@ from scoring.origin.rules import RULES, SCOPES
 from scoring.origin.sheet import GameScore, score_round
 from scoring.origin.sheet_words import cell, sources
 from scoring.origin.trick import Play
-from scoring.origin.wording import plural
 
 from ..catalogue import read_text
 
@@ -270,7 +269,7 @@ def round_text(result: RoundResult, scored: bool) -> str:
     if scored:
         for s in score_round(result):
             extra = "".join(f"; {source} {vp:+d}" for source, vp, _rule in sources(s)[1:])
-            lines.append(f"{s.player}: {s.alignment.value}, {plural(s.tricks, 'trick')}: {s.alignment_vp} VP{extra} "
+            lines.append(f"{s.player}: {s.alignment.value}, {counts.tricks(s.tricks)}: {s.alignment_vp} VP{extra} "
                          f"= {s.round_vp} this round")
         lines.append(f"Next dealer: {result.input.seating.next_dealer(result.input.dealer)}.")
     return "\n".join(lines)

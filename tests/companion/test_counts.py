@@ -9,7 +9,7 @@ from typing import Any, cast
 
 import pytest
 
-from companion import exchange_cli, history
+from companion import exchange_cli, history, languages
 from companion.cli import main
 from companion.figures import column, game_count, together, win_count
 from companion.games import KINDS
@@ -25,6 +25,8 @@ from companion.origin import cli as origin_cli
 from companion.origin import watch as origin_watch
 from companion.origin.statistics import Count, OriginStats, Villainy, origin_text
 from db.store import Store
+from scoring import counts
+from scoring.i18n import ENGLISH
 from scoring.origami import events as e
 from scoring.origami.options import Allowance
 from scoring.origami.sheet import PlayerScore, ScoreSheet
@@ -171,3 +173,13 @@ def test_the_export_counts_the_games_written(capsys: pytest.CaptureFixture[str],
     store.close()
     assert main(["--db", url, "export", str(tmp_path / "out.json")]) == 0
     assert capsys.readouterr().out.strip() == f"1 game written to {tmp_path / 'out.json'}"
+
+
+@pytest.mark.parametrize(("code", "said"), [("it", ("1 carta", "2 prese", "1 piega")),
+                                            ("de", ("1 Karte", "2 Stiche", "1 Faltung"))])
+def test_the_engines_counts_speak_the_language_in_use(code: str, said: tuple[str, ...]) -> None:
+    languages.use(code)
+    try:
+        assert (counts.cards(1), counts.tricks(2), fold_count(1)) == said
+    finally:
+        languages.use(ENGLISH)

@@ -60,7 +60,7 @@ def test_players_listed_added_renamed_merged(capsys: pytest.CaptureFixture[str],
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["players", "add"], "give 1 name(s): companion players add NAME"),
+    (["players", "add"], "give 1 name: companion players add NAME"),
     (["players", "add", "P1"], "there is already a player called 'P1'"),
     (["players", "rename", "Nobody", "X"], "no player 'Nobody'"),
     (["players", "merge", "P1", "P2"], "sat at the same table"),
