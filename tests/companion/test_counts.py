@@ -27,7 +27,9 @@ from companion.origin.statistics import Count, OriginStats, Villainy, origin_tex
 from db.store import Store
 from scoring import counts
 from scoring.i18n import ENGLISH
+from scoring.origami import commands as c
 from scoring.origami import events as e
+from scoring.origami.catalog import Catalogue
 from scoring.origami.options import Allowance
 from scoring.origami.sheet import PlayerScore, ScoreSheet
 from scoring.origin.round_input import Alignment
@@ -129,20 +131,25 @@ def test_the_score_sheet_says_how_many_rounds_the_leader_leads_after(played: int
     assert winners_text(game).plain == said
 
 
-def test_replay_counts_the_events_and_those_that_fail_a_check(capsys: pytest.CaptureFixture[str],
-                                                               tmp_path: Path) -> None:
+def a_game_started(tmp_path: Path) -> tuple[str, Catalogue, list[c.Command]]:
+    """A database holding one Origami game just started (its one event), the catalogue and the game's script."""
     url = f"sqlite:///{tmp_path}/one.db"
     catalogue = filled(shipped())
     game = script(catalogue, seed=5)
     store = Store.open(url, KINDS)
-    session = GameSession.start(store, game.script[0], catalogue, key="s")
-    assert isinstance(session, GameSession)
+    assert isinstance(GameSession.start(store, game.script[0], catalogue, key="s"), GameSession)
     store.close()
+    return url, catalogue, game.script
+
+
+def test_replay_counts_the_events_and_those_that_fail_a_check(capsys: pytest.CaptureFixture[str],
+                                                               tmp_path: Path) -> None:
+    url, catalogue, commands = a_game_started(tmp_path)
     assert main(["--db", url, "replay", "1"]) == 0
     assert capsys.readouterr().out.strip().splitlines()[-1].startswith("game 1: 1 event, every check passed")
     store = Store.open(url, KINDS)
     session = GameSession(store, 1, catalogue)
-    session.submit(game.script[1], "deal")
+    session.submit(commands[1], "deal")
     for key in ("bogus", "again"):  # fifty cards from a discard pile that has none, twice
         store.log.append(1, store.games.get(1).last_seq, (e.DeckRanOut(1, 50),), key=key)
     store.close()
@@ -166,11 +173,7 @@ def test_a_price_in_folds() -> None:
 
 
 def test_the_export_counts_the_games_written(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path}/one.db"
-    catalogue = filled(shipped())
-    store = Store.open(url, KINDS)
-    assert isinstance(GameSession.start(store, script(catalogue, seed=5).script[0], catalogue, key="s"), GameSession)
-    store.close()
+    url = a_game_started(tmp_path)[0]
     assert main(["--db", url, "export", str(tmp_path / "out.json")]) == 0
     assert capsys.readouterr().out.strip() == f"1 game written to {tmp_path / 'out.json'}"
 
