@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from scoring import counts
 from scoring.errors import InputError
 from scoring.i18n import ngettext
 from scoring.origami.cards import character_id
@@ -251,5 +252,5 @@ def unset(store: Store, catalogue: Catalogue, name: str, field_name: str) -> tup
 
 def values_of_cards(values: int, cards: int) -> str:
     """How many values a shared file holds, of how many cards ("1 value of 1 card", "5 values of 3 cards")."""
-    of = ngettext("{n} card", "{n} cards", cards).format(n=cards)
+    of = counts.cards(cards)
     return ngettext("{n} value of {cards}", "{n} values of {cards}", values).format(n=values, cards=of)

@@ -176,7 +176,7 @@ def rules(query: str, players: str | None) -> tuple[Any, str]:
 
 def _counts(players: tuple[str, ...]) -> str:
     return "every player count" if set(players) == set(PLAYER_COUNTS) else (
-        " and ".join(ngettext("{n} player", "{n} players", int(p)).format(n=p) for p in players))
+        " and ".join(counts.players(int(p)) for p in players))
 
 
 # --- text -------------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from typing import Any
 
 from db.kinds import Fact, Finished, Seat
 from db.records import PlayerStats
+from scoring.counts import players as player_count
 from scoring.i18n import ngettext
 
 from ..figures import column, game_count, win_count
@@ -133,9 +134,8 @@ def origin_text(s: OriginStats) -> str:
             for title, tallies in (("mode", s.by_mode), ("players", s.by_players)) for k, v in sorted(tallies.items())]
     out.append(f"  rounds   {s.hero_rounds} as hero, {s.villain_rounds} as villain")
     for k, v in sorted(s.villainy_by_players.items()):
-        players = ngettext("{n} player", "{n} players", k).format(n=k)
         clean = ngettext("{clean} of {n} round clean", "{clean} of {n} rounds clean", v.rounds)
-        out.append(f"  villain  {players}: {clean.format(clean=v.clean, n=v.rounds)}")
+        out.append(f"  villain  {player_count(k)}: {clean.format(clean=v.clean, n=v.rounds)}")
     out.append(f"  VP       {s.alignment_vp} from alignment, {s.ability_vp} from abilities, "
                f"{s.surrender_vp} from surrender")
     out += [f"  solo     difficulty {k}: {v.games} played {v.wins} won" for k, v in sorted(s.solo.items())]

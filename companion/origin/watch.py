@@ -10,6 +10,7 @@ from typing import Any
 
 from db.records import GameRecord
 from db.store import Store
+from scoring import counts
 from scoring.i18n import ngettext
 from scoring.origin.cards import Suit
 from scoring.origin.round_input import Alignment
@@ -150,7 +151,7 @@ def snapshot(store: Store, game: GameRecord) -> Snapshot:
     event = "" if ev is None else f"Event: {ev.name}" + (f" ({ev.colour})" if getattr(ev, "colour", None) else "")
     piles = ""
     if state.piles is not None and r is not None and r.scored is None:
-        piles = f"Deck: {card_count(len(state.piles.deck))} · discard pile: {card_count(len(state.piles.discard))}"
+        piles = f"Deck: {counts.cards(len(state.piles.deck))} · discard pile: {counts.cards(len(state.piles.discard))}"
     title = f"{MODES.get(game.variant, 'Origin Story')} · game {game.id}"
     if state.difficulty is not None:
         title += f" · difficulty {state.difficulty}"
@@ -232,7 +233,3 @@ class View:
 def view(store: Store, game: GameRecord, catalogue: object = None) -> View:
     """The game on the phones' table (Origin Story's view needs no catalogue: its cards are their notation)."""
     return View(snapshot(store, game))
-
-
-def card_count(n: int) -> str:
-    return ngettext("{n} card", "{n} cards", n).format(n=n)

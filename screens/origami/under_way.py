@@ -10,9 +10,9 @@ from textual.containers import Grid, VerticalScroll
 from textual.message import Message
 from textual.widgets import Footer, Header, Input, Label, Static
 
+from scoring import counts
 from scoring.decision import Accepted, Violation
 from scoring.errors import InputError, MissingValue
-from scoring.i18n import ngettext
 from scoring.origami import commands as c
 from scoring.origami.cards import CardId
 from scoring.origami.catalog import Catalogue
@@ -159,8 +159,7 @@ class UnderWayScreen(CatalogueForm):
             verdict.say(f"{decision}{more}", "problem")
             return
         deck = next(event.deck for event in decision.events if isinstance(event, PositionEntered))
-        cards = ngettext("{n} card", "{n} cards", deck).format(n=deck)
-        verdict.say(f"The deck should hold {cards}: count it to be sure. ctrl+s records the table.", "ok")
+        verdict.say(f"The deck should hold {counts.cards(deck)}: count it to be sure. ctrl+s records the table.", "ok")
 
     def action_submit(self) -> None:
         if self.command is None or self.refusal is not None:  # check() has said why

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
-from scoring.i18n import ngettext
+from scoring import counts
 from scoring.origin import events as e
 from scoring.origin.cards import Card
 from scoring.origin.describe import describe
@@ -150,8 +150,7 @@ def _trick(view: TableView) -> Text:
     in_play = res.in_play
     done = facts.counted
     if state.phase is Phase.END:
-        tricks = ngettext("{n} trick", "{n} tricks", done).format(n=done)
-        out.append(f"Round {r.number} is over ({tricks}): Enter scores it.", style="bold green")
+        out.append(f"Round {r.number} is over ({counts.tricks(done)}): Enter scores it.", style="bold green")
         return out
     if in_play is None:
         out.append(f"Trick {done + 1}: ", style="bold")

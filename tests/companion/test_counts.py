@@ -120,7 +120,7 @@ def test_the_origin_watch_page_counts_tricks_and_cards() -> None:
                                  "")
     page = origin_watch.fragment(snap)
     assert "1 trick this round" in page and "3 tricks this round" in page
-    assert (origin_watch.card_count(1), origin_watch.card_count(9)) == ("1 card", "9 cards")
+    assert (counts.cards(1), counts.cards(9)) == ("1 card", "9 cards")  # the deck and discard pile's line
 
 
 @pytest.mark.parametrize(("played", "said"), [(1, "Ann leads with 3 VP after 1 round."),
