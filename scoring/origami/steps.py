@@ -141,8 +141,8 @@ def _pass(check: Checker, cmd: c.PassCards) -> list[e.Event]:
     check.require(0 <= cmd.hidden <= hand.size - hand.rice, RuleId.CARD_ZONE,
                   f"{check.name(cmd.giver)} has only "
                   + ngettext("{n} other card to pass unseen", "{n} other cards to pass unseen",
-                             hand.size - hand.rice).format(n=hand.size - hand.rice) + " "
-                  "(rice paper passed must be named)", overridable=False)
+                             hand.size - hand.rice).format(n=hand.size - hand.rice)
+                  + " (rice paper passed must be named)", overridable=False)
     check.require(bool(cmd.cards) or cmd.hidden > 0, RuleId.CARD_ZONE, "pass at least one card",
                   overridable=False)
     return used + [e.Passed(cmd.giver, cmd.receiver, tuple(cmd.cards), cmd.hidden)]
