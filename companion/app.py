@@ -19,10 +19,11 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from scoring.errors import InputError
+from scoring.i18n import LANGUAGES, _
 from screens.home import SHARED, HomeScreen
-from screens.i18n import LANGUAGES, _, use
 
 from . import games, settings
+from .languages import use
 from .shell import TABLE_LINK, NotOpen, Shell
 
 if TYPE_CHECKING:

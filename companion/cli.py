@@ -13,10 +13,11 @@ from typing import Any
 
 from db.errors import UnknownRecord, Unusable
 from scoring.errors import InputError, MissingValue
-from screens.i18n import ENGLISH, LANGUAGES, N_, _, from_environment, listing, use
+from scoring.i18n import ENGLISH, LANGUAGES, N_, _, listing
 
 from . import games, settings
 from .game import Output, Verb
+from .languages import from_environment, use
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT, EXIT_BUG = 0, 1, 2, 3
 EXIT_INTERRUPTED = 130  # the shells' convention for Ctrl+C

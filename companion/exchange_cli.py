@@ -15,6 +15,7 @@ from db.records import WholeGame
 from db.store import Store
 from scoring import jsontext
 from scoring.errors import InputError
+from scoring.i18n import ngettext
 
 from . import games as registry
 from .bgstats import Reading, is_bgstats, read_bgstats, whole_game
@@ -119,12 +120,14 @@ def _export(args: argparse.Namespace, url: str) -> tuple[Any, str]:
     finally:
         store.close()
     damaged.sort(key=lambda d: d.game)
-    what = "finished game" if args.csv or args.bgstats else "game"
+    written = (ngettext("{n} finished game written to {file}", "{n} finished games written to {file}", count)
+               if args.csv or args.bgstats else ngettext("{n} game written to {file}", "{n} games written to {file}",
+                                                         count))
     for d in damaged:  # every other game is written; these are named, and the exit status says one is missing
         print(f"companion export: {d}: left out of {args.file}", file=sys.stderr)
     return {"exported": count, "file": str(args.file), "left_out": [{"game": d.game, "damaged": d.why}
                                                                    for d in damaged]}, \
-        f"{count} {what}(s) written to {args.file}"
+        written.format(n=count, file=args.file)
 
 
 def _json_chunks(games: Iterable[WholeGame], now: datetime) -> Iterator[str]:
@@ -167,7 +170,8 @@ def _add(url: str, games: list[WholeGame], twins: bool = False,
 
 
 def _added(added: int, skipped: int) -> str:
-    return f"{added} game{'s' if added != 1 else ''} added, {skipped} already here"
+    return ngettext("{n} game added, {skipped} already here", "{n} games added, {skipped} already here",
+                    added).format(n=added, skipped=skipped)
 
 
 def _import_bgstats(args: argparse.Namespace, url: str, reading: Reading) -> tuple[Any, str]:
@@ -254,16 +258,22 @@ def _plan(reading: Reading, adding: int, known: int, twins: dict[str, int], name
           existing: dict[str, str | None]) -> str:
     """What the import will do: the plays added, every play left out counted with its reason, and where each
     BG Stats player goes."""
-    left = [f"{reading.other_games} play(s) of other games"] if reading.other_games else []
+    other = reading.other_games
+    left = [ngettext("{n} play of other games", "{n} plays of other games", other).format(n=other)] if other else []
     left += [f"{reading.ignored} marked ignored"] if reading.ignored else []
     for name in dict.fromkeys(registry.game(p.kind).name for p in reading.winners_only):
-        left.append(f"{sum(registry.game(p.kind).name == name for p in reading.winners_only)} {name} play(s) with "
-                    f"winners only and no VP (an {name} game's history is its VP)")
+        count = sum(registry.game(p.kind).name == name for p in reading.winners_only)
+        left.append(ngettext("{n} {game} play with winners only and no VP (an {game} game's history is its VP)",
+                             "{n} {game} plays with winners only and no VP (an {game} game's history is its VP)",
+                             count).format(n=count, game=name))
     left += [f"{known} already here"] if known else []
-    left += [f"{len(twins)} the same as game(s) {', '.join(map(str, sorted(set(twins.values()))))}"] if twins else []
+    same = sorted(set(twins.values()))
+    left += [ngettext("{n} the same as game {games}", "{n} the same as games {games}", len(same)).format(
+        n=len(twins), games=", ".join(map(str, same)))] if twins else []
     names_of = " and ".join(dict.fromkeys(registry.game(p.kind).name for p in reading.plays)) or \
         registry.game(registry.UNMARKED).name
-    out = [f"BG Stats file: {adding} {names_of} play(s) to add" + (f" ({'; '.join(left)} left out)" if left else "")]
+    to_add = ngettext("BG Stats file: {n} {game} play to add", "BG Stats file: {n} {game} plays to add", adding)
+    out = [to_add.format(n=adding, game=names_of) + (f" ({'; '.join(left)} left out)" if left else "")]
     unknown = sum(not p.points_known for p in reading.plays)
     if unknown:
         out.append(f"  {unknown} of the plays kept only who won: they join with their winners and ranks, points "

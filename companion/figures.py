@@ -3,9 +3,12 @@ players screen alike): each game's block of statistics, asked of the game throug
 ratings' lines, and a trend drawn as a sparkline."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from . import games
+from scoring.i18n import ngettext
+
+from . import games as registry
 
 if TYPE_CHECKING:
     from db.ratings import Ratings
@@ -28,22 +31,22 @@ def blocks(stats: PlayerStats) -> tuple[Statistics, list[Statistics]]:
     """A player's statistics as each game shows them: the first game's block, the history's headline (`players` and
     the listing of everyone show it alone, as they did before there was a second game), then the block of each other
     game the player finished."""
-    first, *others = (game.statistics(stats) for game in games.every())
+    first, *others = (game.statistics(stats) for game in registry.every())
     return first, [block for block in others if block.games]
 
 
 def headline_kind() -> str:
     """The game whose head-to-head records the history shows (the first game's)."""
-    return games.every()[0].kind
+    return registry.every()[0].kind
 
 
 def title(scope: str) -> str:
     """"Origami, every variant", "Origami · Origami Legends", "Origin Story · solo" (a kind this companion does not
     know, by its name in the database)."""
     kind, _, variant = scope.partition("/")
-    if not games.known(kind):
+    if not registry.known(kind):
         return kind + (f" · {variant}" if variant else ", every variant")
-    game = games.game(kind)
+    game = registry.game(kind)
     return game.name + (f" · {game.title(variant)}" if variant else ", every variant")
 
 
@@ -59,3 +62,25 @@ def player_lines(ratings: Ratings, pid: int) -> list[str]:
             out.append(f"  rating {title(scope)}: {s.ordinal:.1f} (mu {s.mu:.1f}, sigma {s.sigma:.1f}) "
                        f"{sparkline(trend)}")
     return out
+
+
+def game_count(n: int, shown: str | None = None) -> str:
+    """`n` games, in words (`shown` is the number as written, padded in a column)."""
+    return ngettext("{n} game", "{n} games", n).format(n=n if shown is None else shown)
+
+
+def win_count(n: int, shown: str | None = None) -> str:
+    return ngettext("{n} win", "{n} wins", n).format(n=n if shown is None else shown)
+
+
+def together(n: int) -> str:
+    """How many games two players played together."""
+    return ngettext("{n} game together", "{n} games together", n).format(n=n)
+
+
+def column(counted: Callable[[int, str], str], n: int, width: int = 4, last: bool = False) -> str:
+    """A count in a table: the number right-aligned in `width`, then its noun, padded to the longer of the noun's
+    forms so that the columns after it stay in line (`last`: nothing follows it, no padding)."""
+    number = f"{n:>{width}}"
+    text = counted(n, number)
+    return text if last else text.ljust(max(len(counted(k, number)) for k in (1, 2)))

@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING, Any
 from db.errors import DamagedGame
 from db.location import default_url
 from scoring.errors import InputError
+from scoring.i18n import _, ngettext
 
 from . import games
-from .figures import blocks, headline_kind, sparkline, title
+from .figures import blocks, column, game_count, headline_kind, sparkline, title, together, win_count
 from .game import Output
 from .local_time import when
 
@@ -104,7 +105,8 @@ def _players(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
     if len(args.names) != wanted:
         usage = {"list": "companion players", "add": "companion players add NAME",
                  "rename": "companion players rename OLD NEW", "merge": "companion players merge FROM INTO"}
-        raise InputError(f"give {wanted or 'no'} name(s): {usage[args.action]}", where=f"players {args.action}")
+        give = ngettext("give {n} name", "give {n} names", wanted).format(n=wanted) if wanted else _("give no names")
+        raise InputError(f"{give}: {usage[args.action]}", where=f"players {args.action}")
     if args.action == "add":
         p = store.profiles.add(args.names[0])
         return 0, {"id": p.id, "name": p.name}, f"added {p.name}"
@@ -118,11 +120,12 @@ def _players(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
 
 
 def _player_list(reads: HistoryReads, args: argparse.Namespace) -> tuple[int, Any, str]:
-    rows = []
+    rows: list[dict[str, Any]] = []
     for p in reads.profiles.all():
         t = blocks(reads.stats.player(p.id, trend=0))[0]
         rows.append({"id": p.id, "name": p.name, "games": t.games, "wins": t.wins})
-    text = "\n".join(f"{r['name']:<20} {r['games']:>4} games {r['wins']:>4} wins" for r in rows)
+    text = "\n".join(f"{r['name']:<20} {column(game_count, r['games'])} {column(win_count, r['wins'], last=True)}"
+                     for r in rows)
     return 0, rows, text or "no players yet: `companion players add NAME`, or start a game"
 
 
@@ -174,8 +177,8 @@ def _outcome(r: dict[str, Any]) -> str:
         return f"won by {' and '.join(r['winners'])}"
     if r["status"] == "finished":
         return "finished, won by none of its players"
-    return (f"{'abandoned' if r['status'] == 'abandoned' else 'in play'} ({r['events']} "
-            f"event{'s' if r['events'] != 1 else ''})")
+    events = ngettext("{n} event", "{n} events", r["events"]).format(n=r["events"])
+    return f"{'abandoned' if r['status'] == 'abandoned' else 'in play'} ({events})"
 
 
 def _history(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
@@ -191,7 +194,7 @@ def _statistics(reads: HistoryReads, args: argparse.Namespace) -> tuple[int, Any
         h = reads.stats.head_to_head(args.player, args.vs, headline_kind())
         data = {"a": h.a.name, "b": h.b.name, "games": h.games, "a_ahead": h.a_ahead, "b_ahead": h.b_ahead,
                 "level": h.level}
-        return 0, data, (f"{h.a.name} vs {h.b.name}: {h.games} games together; {h.a.name} ahead {h.a_ahead}, "
+        return 0, data, (f"{h.a.name} vs {h.b.name}: {together(h.games)}; {h.a.name} ahead {h.a_ahead}, "
                          f"{h.b.name} ahead {h.b_ahead}, level {h.level}")
     if args.player:
         first, others = blocks(reads.stats.player(args.player))
@@ -237,7 +240,7 @@ def ratings(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
         for place, (pid, s) in enumerate(rows, 1):
             trend = [o for _, o in ratings.trend[(scope, pid)]]
             out.append(f"  {place:>2}. {ratings.names.get(pid, '?'):<{width}}  {s.ordinal:6.2f}  (mu {s.mu:5.2f}, "
-                       f"sigma {s.sigma:4.2f})  {s.games:>4} game{'s' if s.games != 1 else ' '}  "
+                       f"sigma {s.sigma:4.2f})  {column(game_count, s.games)}  "
                        f"{sparkline([round(o * 10) for o in trend[-20:]])}")
             data.append({"scope": scope, "player": ratings.names.get(pid), "ordinal": s.ordinal, "mu": s.mu,
                          "sigma": s.sigma, "games": s.games,

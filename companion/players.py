@@ -99,11 +99,11 @@ class PlayersController:
                                       list(first.trend), lines)
 
     def versus(self, a: str, b: str) -> None:
-        from .figures import headline_kind
+        from .figures import headline_kind, together
 
         try:
             h = self.app.reader().stats.head_to_head(a, b, headline_kind())
-            text = (f"{h.a.name} against {h.b.name}: {h.games} games together; {h.a.name} ahead {h.a_ahead}, "
+            text = (f"{h.a.name} against {h.b.name}: {together(h.games)}; {h.a.name} ahead {h.a_ahead}, "
                     f"{h.b.name} ahead {h.b_ahead}, level {h.level}.")
         except InputError as exc:
             text = str(exc)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from scoring.errors import InputError
-from screens.i18n import LANGUAGES
+from scoring.i18n import LANGUAGES
 
 ENV = "COMPANION_SETTINGS"
 LONGEST_LOCATION = 60  # characters: a place's name, not a note (it travels in the QR code)

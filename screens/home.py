@@ -13,8 +13,9 @@ from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
+from scoring.i18n import LANGUAGES, N_, _, language, ngettext
+
 from .footer import Footer
-from .i18n import LANGUAGES, N_, _, language, ngettext
 
 SHARED = (("players", N_("Players and history")),)  # after the games' own entries (translated where shown)
 
@@ -84,7 +85,7 @@ class HomeScreen(Screen[None]):
             self.game_id = game_id
 
     class Language(Message):
-        """Speak this language from now on (a key of screens/i18n.py's LANGUAGES)."""
+        """Speak this language from now on (a key of scoring/i18n.py's LANGUAGES)."""
 
         def __init__(self, code: str) -> None:
             super().__init__()

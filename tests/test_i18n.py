@@ -1,6 +1,6 @@
-"""The companion in Italian and German (screens/i18n.py): every marked message in every catalogue, the language chosen
-from --lang, the settings, then the locale, the catalogues compiled once, Home at 80×24 in each language, and no
-string a person reads left out of the catalogues in the files marked so far."""
+"""The companion in Italian and German (scoring/i18n.py, companion/languages.py): every marked message in every
+catalogue, the language chosen from --lang, the settings, then the locale, the catalogues compiled once, Home at 80×24
+in each language, and no string a person reads left out of the catalogues in the files marked so far."""
 from __future__ import annotations
 
 import ast
@@ -21,9 +21,10 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 from textual.widgets import OptionList, Static
 
+from companion import languages
 from companion.app import make_app
 from companion.cli import main
-from screens import i18n
+from scoring import i18n
 from screens.ask import Confirm
 from screens.home import HomeScreen
 from tests.screens.origami.test_friction import screen_text
@@ -32,7 +33,7 @@ from tests.screens.test_app import a_game_dealt
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
-SOURCES = ("companion", "screens")  # the folders the Makefile's `messages` extracts from
+SOURCES = ("companion", "screens", "scoring")  # the folders the Makefile's `messages` extracts from
 TRANSLATED = [code for code in i18n.LANGUAGES if code != i18n.ENGLISH]
 # The files whose every string a person reads is marked (the others are marked by later work: issue 33).
 MARKED = ("companion/cli.py", "screens/home.py")
@@ -44,7 +45,7 @@ NOT_TRANSLATED = {"Origami companion"}  # the product's name, in the window's ti
 def english_after() -> Iterator[None]:
     """A test that speaks another language leaves the companion in English for the next one."""
     yield
-    i18n.use(i18n.ENGLISH)
+    languages.use(i18n.ENGLISH)
 
 
 def extracted() -> dict[str | tuple[str, ...], str]:
@@ -60,7 +61,7 @@ def extracted() -> dict[str | tuple[str, ...], str]:
 
 
 def catalogue(code: str) -> Catalog:
-    with (i18n.LOCALE / code / "LC_MESSAGES" / f"{i18n.DOMAIN}.po").open("rb") as po:
+    with (languages.LOCALE / code / "LC_MESSAGES" / f"{i18n.DOMAIN}.po").open("rb") as po:
         return read_po(po, locale=code)
 
 
@@ -95,10 +96,10 @@ def test_plural_forms_follow_each_languages_rule(code: str) -> None:
     assert book.plural_forms == "nplurals=2; plural=(n != 1);"
     plurals = [m for m in book if m.pluralizable]
     assert plurals and all(len(m.string) == book.num_plurals for m in plurals)
-    i18n.use(code)
+    languages.use(code)
     one, many = (i18n.ngettext("{n} event", "{n} events", n).format(n=n) for n in (1, 2))
     assert (one, many) == {"it": ("1 evento", "2 eventi"), "de": ("1 Ereignis", "2 Ereignisse")}[code]
-    i18n.use(i18n.ENGLISH)
+    languages.use(i18n.ENGLISH)
     assert i18n.ngettext("{n} event", "{n} events", 1).format(n=1) == "1 event"
 
 
@@ -106,8 +107,8 @@ def test_numbers_and_dates_are_written_as_each_language_writes_them() -> None:
     when = datetime(2026, 11, 21, 20, 15)
     written = {}
     for code in i18n.LANGUAGES:
-        i18n.use(code)
-        written[code] = (i18n.number(1234.5), i18n.date_time(when))
+        languages.use(code)
+        written[code] = (languages.number(1234.5), languages.date_time(when))
     assert written["it"] == ("1.234,5", "21/11/26, 20:15")
     assert written["de"] == ("1.234,5", "21.11.26, 20:15")
     assert written["en"][0] == "1,234.5"
@@ -125,21 +126,21 @@ def test_numbers_and_dates_are_written_as_each_language_writes_them() -> None:
     ({}, None),
 ])
 def test_the_locale_names_the_language_as_gettext_reads_it(environ: dict[str, str], code: str | None) -> None:
-    assert i18n.from_environment(environ) == code
+    assert languages.from_environment(environ) == code
 
 
 def test_a_catalogue_is_compiled_once_and_again_when_its_po_file_changes(tmp_path: Path,
                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     locale, cache = tmp_path / "locale", tmp_path / "cache"
-    shutil.copytree(i18n.LOCALE, locale)
-    monkeypatch.setattr(i18n, "LOCALE", locale)
-    monkeypatch.setenv(i18n.CACHE, str(cache))
-    i18n.use("it")
+    shutil.copytree(languages.LOCALE, locale)
+    monkeypatch.setattr(languages, "LOCALE", locale)
+    monkeypatch.setenv(languages.CACHE, str(cache))
+    languages.use("it")
     first = list((cache / "it").glob("*.mo"))
     assert len(first) == 1 and i18n._("Quit") == "Esci"
     po = locale / "it" / "LC_MESSAGES" / "companion.po"
     po.write_text(po.read_text(encoding="utf-8").replace('msgstr "Esci"', 'msgstr "Chiudi"'), encoding="utf-8")
-    i18n.use("it")
+    languages.use("it")
     again = list((cache / "it").glob("*.mo"))
     assert len(again) == 1 and again != first and i18n._("Quit") == "Chiudi"  # the old one is gone
 
@@ -147,17 +148,17 @@ def test_a_catalogue_is_compiled_once_and_again_when_its_po_file_changes(tmp_pat
 @pytest.mark.parametrize("damage", [b"", b"\xde\x12\x04\x95\x00", b"not a catalogue at all"])
 def test_a_damaged_compiled_catalogue_is_compiled_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                         damage: bytes) -> None:
-    monkeypatch.setenv(i18n.CACHE, str(tmp_path))
-    i18n.use("it")
+    monkeypatch.setenv(languages.CACHE, str(tmp_path))
+    languages.use("it")
     (compiled,) = (tmp_path / "it").glob("*.mo")
     compiled.write_bytes(damage)  # cut short, or not a catalogue
-    i18n.use("it")
+    languages.use("it")
     assert i18n._("Quit") == "Esci" and compiled.read_bytes() != damage
 
 
 def companion(*argv: str, **environ: str) -> subprocess.CompletedProcess[str]:
     """The real console script, in a locale of our choosing (and its catalogues compiled in the test's cache)."""
-    env = {k: v for k, v in os.environ.items() if k not in i18n.LOCALE_VARIABLES}
+    env = {k: v for k, v in os.environ.items() if k not in languages.LOCALE_VARIABLES}
     return subprocess.run([str(BIN / "companion"), *argv], capture_output=True, text=True, timeout=120,
                           env={**env, **environ})
 
@@ -215,7 +216,7 @@ def flat(text: str) -> str:
 ])
 async def test_home_in_italian_and_german_at_80_by_24_shows_every_word(tmp_path: Path, code: str, welcome: str,
                                                                         players: str) -> None:
-    i18n.use(code)
+    languages.use(code)
     app = make_app(f"sqlite:///{tmp_path}/new.db")
     async with app.run_test(size=(80, 24)) as pilot:
         await settled(pilot)
@@ -239,7 +240,7 @@ async def test_home_in_italian_and_german_at_80_by_24_shows_every_word(tmp_path:
 async def test_a_game_in_progress_on_home_in_italian_and_german_at_80_by_24(tmp_path: Path, code: str, status: str,
                                                                            resume: str) -> None:
     url = a_game_dealt(tmp_path)
-    i18n.use(code)
+    languages.use(code)
     app = make_app(url)
     async with app.run_test(size=(80, 24)) as pilot:
         await settled(pilot)
@@ -315,6 +316,6 @@ def test_the_scan_finds_a_bare_string() -> None:
 
 def test_home_keeps_its_words_for_the_catalogues() -> None:
     """Home's keys are translated where they are bound: in Italian, the Italian words."""
-    i18n.use("it")
+    languages.use("it")
     words = {b.description for bs in HomeScreen()._bindings.key_to_bindings.values() for b in bs}
     assert {"Profili", "Esci", "Lingua", "Abbandona"} <= words

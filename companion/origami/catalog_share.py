@@ -13,7 +13,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from scoring import counts
 from scoring.errors import InputError
+from scoring.i18n import ngettext
 from scoring.origami.cards import character_id
 from scoring.origami.catalog import Catalogue, user_entries
 
@@ -83,8 +85,7 @@ def catalogue_text(rows: list[tuple[str, str, Any, datetime, str | None]], by: s
     for card, field, value, at, author in rows:
         cards.setdefault(card, []).append((field, value, at, author or by))
     out = ["# Card values read off the cards, shared from an Origami companion database"
-           f"{f' by {by}' if by else ''} on {now.astimezone(UTC):{STAMP}}: {len(rows)} value"
-           f"{'s' if len(rows) != 1 else ''} of {len(cards)} card{'s' if len(cards) != 1 else ''}.",
+           f"{f' by {by}' if by else ''} on {now.astimezone(UTC):{STAMP}}: {values_of_cards(len(rows), len(cards))}.",
            "# Use them with `companion --catalog FILE …`, or keep them in your database: "
            "`companion catalog import FILE`.",
            "# After each value: who entered it and when."]
@@ -109,7 +110,7 @@ def export(store: Store, path: Path, by: str | None, qr_code: bool = False) -> t
     code = drawn_code(text) if qr_code else None  # drawn first: a code that cannot be drawn writes nothing
     write_whole(path, text)
     cards = sorted({r[0] for r in rows})
-    said = (f"{len(rows)} value{'s' if len(rows) != 1 else ''} of {len(cards)} card{'s' if len(cards) != 1 else ''} "
+    said = (f"{values_of_cards(len(rows), len(cards))} "
             f"written to {path}. Another database takes them with `companion catalog import {path}`; "
             f"`companion --catalog {path} …` uses them without keeping them.")
     if code is not None:
@@ -218,7 +219,7 @@ def import_file(store: Store, catalogue: Catalogue, path: Path, replace: bool) -
     def said(items: list[Value]) -> str:
         return ", ".join(f"{c} {f.replace('_', ' ')} {v}" for c, f, v in items)
 
-    lines = [f"From {path}: {len(added)} value{'s' if len(added) != 1 else ''} added"
+    lines = [f"From {path}: " + ngettext("{n} value added", "{n} values added", len(added)).format(n=len(added))
              + (f" ({said(added)})" if added else "") + f", {same} already the same here."]
     if replaced:
         lines.append(f"Replaced ({len(replaced)}): " + ", ".join(
@@ -247,3 +248,9 @@ def unset(store: Store, catalogue: Catalogue, name: str, field_name: str) -> tup
            else f"back to the shipped value {shipped_value}")
     return ({"card": card.id, "field": field, "value": shipped_value},
             f"{card.id}: {field} is no longer in your catalogue: {now}.")
+
+
+def values_of_cards(values: int, cards: int) -> str:
+    """How many values a shared file holds, of how many cards ("1 value of 1 card", "5 values of 3 cards")."""
+    of = counts.cards(cards)
+    return ngettext("{n} value of {cards}", "{n} values of {cards}", values).format(n=values, cards=of)

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scoring.errors import InputError, MissingValue
+from scoring.i18n import ngettext
 
 if TYPE_CHECKING:
     from scoring.origami.cards import CardId
@@ -83,14 +84,15 @@ def _table_verb(args: argparse.Namespace, catalogue: Catalogue) -> Output:
         hand, draw = limits(table, seat)
         return (EXIT_OK, {"player": name, "hand_limit": render.allowance_json(hand),
                           "draw": render.allowance_json(draw)},
-                f"{name}: hand limit {render.allowance_text(hand)}; draw allowance {render.allowance_text(draw)} folds")
+                f"{name}: hand limit {render.allowance_text(hand)}; draw allowance {render.fold_count(draw)}")
     card = table.catalogue.lookup(args.play, table.variant.games, where="--play")
     if args.verb == "payments":
         due, found = payments(table, card, _cards(args.hand, table, "--hand"))
         lines = [" + ".join(p) if p else "(nothing)" for p in found]
         return (EXIT_OK, {"card": card.id, "price": render.allowance_json(due), "payments": [list(p) for p in found]},
-                f"{card.id} costs {render.allowance_text(due)} fold(s). "
-                + (f"{len(found)} exact payment(s), best first:\n  " + "\n  ".join(lines) if found
+                f"{card.id} costs {render.fold_count(due)}. "
+                + (ngettext("{n} exact payment, best first:", "{n} exact payments, best first:", len(found)).format(
+                    n=len(found)) + "\n  " + "\n  ".join(lines) if found
                    else "No exact payment from that hand."))
     if args.discount < 0:
         raise InputError("cannot be negative", where="--discount")
@@ -126,10 +128,12 @@ def _referee(args: argparse.Namespace, catalogue: Catalogue) -> Output:
         out.append(f"{n}. {line.line}\n   {mark} {line.why}")
     accepted = all(line.accepted for line in lines)
     if accepted:
-        out.append(f"{len(lines)} line(s) refereed: all accepted")
+        out.append(ngettext("{n} line refereed: all accepted", "{n} lines refereed: all accepted",
+                            len(lines)).format(n=len(lines)))
     else:
         rest = len(game.actions) - len(lines)
-        out.append(f"refused at line {len(lines)}" + (f"; the {rest} line(s) after it were not run" if rest else ""))
+        after = ngettext("; the {n} line after it was not run", "; the {n} lines after it were not run", rest)
+        out.append(f"refused at line {len(lines)}" + (after.format(n=rest) if rest else ""))
     return (EXIT_OK if accepted else EXIT_ILLEGAL), {"lines": [line.as_json() for line in lines]}, "\n".join(out)
 
 

@@ -3,11 +3,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from scoring import counts
 from scoring.errors import InputError
+from scoring.i18n import ngettext
 from scoring.origami.cards import CardId
 from scoring.origami.options import Allowance
 from scoring.origami.position import PlayCheck
-from scoring.origami.sheet import Award, Line, PlayerScore, ScoreSheet, TieBreak, plural
+from scoring.origami.sheet import Award, Line, PlayerScore, ScoreSheet, TieBreak
 from scoring.origami.sheet_words import award_owner, card_line, sheet_note
 
 
@@ -87,8 +89,9 @@ TIE_BREAKS: dict[str | None, TieBreak] = {None: None, "hand": "hand", "shared": 
 def sheet_text(sheet: ScoreSheet) -> str:
     out: list[str] = []
     for p in sorted(sheet.players, key=lambda p: p.rank):
-        hand = "" if p.hand is None else f" ({plural(p.hand, 'card')} in hand)"
-        out.append(f"{p.rank}. {p.name}: {p.total} points{hand}")
+        hand = "" if p.hand is None else f" ({counts.cards(p.hand)} in hand)"
+        points = ngettext("{n} point", "{n} points", p.total).format(n=p.total)
+        out.append(f"{p.rank}. {p.name}: {points}{hand}")
         for ln in p.lines:
             out.append(f"   {card_line(ln)}" + (f"  {ln.why}" if ln.bonus or ln.why else ""))
         out += [f"   award {award_owner(a)} {a.source:<14} {a.points:+d}  {a.why}" for a in p.awards]
@@ -107,6 +110,11 @@ def sheet_text(sheet: ScoreSheet) -> str:
 def allowance_json(a: Allowance) -> dict[str, Any]:
     return {"value": a.value, "base": a.base,
             "modifiers": [{"source": m.source, "amount": m.amount} for m in a.modifiers]}
+
+
+def fold_count(a: Allowance) -> str:
+    """An allowance or a price in folds, as its sum when modifiers make it ("4 folds", "1 fold = 3 -2 Fox")."""
+    return ngettext("{n} fold", "{n} folds", a.value).format(n=allowance_text(a))
 
 
 def allowance_text(a: Allowance) -> str:
@@ -135,4 +143,4 @@ def check_text(result: PlayCheck, player: str) -> str:
         where = f"; it may go on {' or '.join(spots)}" if len(spots) > 1 else f"; it goes on {spots[0]}"
     else:
         where = "; it goes to the middle of the table"
-    return f"legal: {player} plays {result.card} for {allowance_text(result.price)} fold(s){where}"
+    return f"legal: {player} plays {result.card} for {fold_count(result.price)}{where}"

@@ -9,6 +9,7 @@ from typing import Any
 from db.records import GameRecord, LoggedEvent, Undone
 from db.store import Store
 from scoring.errors import InputError
+from scoring.i18n import ngettext
 from scoring.origami import events as e
 from scoring.origami.audit import audit
 from scoring.origami.describe import describe
@@ -99,8 +100,9 @@ def replayed(store: Store, game: GameRecord) -> tuple[int, Any, str]:
         raise InputError(f"game {game.id}'s log cannot be replayed ({type(exc).__name__}: {exc}): it is damaged; "
                          "restore a backup copy of the database") from None
     bad = [s for s in steps if s.problems]
-    summary = (f"game {game.id}: {len(steps)} events, " +
-               ("every check passed" if not bad else f"{len(bad)} event(s) fail a check"))
+    events = ngettext("{n} event", "{n} events", len(steps)).format(n=len(steps))
+    summary = f"game {game.id}: {events}, " + ("every check passed" if not bad else ngettext(
+        "{n} event fails a check", "{n} events fail a check", len(bad)).format(n=len(bad)))
     if final is not None:
         summary += f"; now: {final.end_banner()}"
     data = {"game": game.id, "status": game.status, "steps": [step_json(s) for s in steps],

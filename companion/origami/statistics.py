@@ -12,8 +12,9 @@ from typing import Any
 
 from db.kinds import Fact, Finished
 from db.records import Line, PlayerRecord, PlayerStats
+from scoring.i18n import ngettext
 
-from ..figures import sparkline
+from ..figures import column, game_count, sparkline, win_count
 from ..game import Statistics
 from . import KIND
 
@@ -112,15 +113,18 @@ def stats_text(s: OrigamiStats, title: str | None = None) -> str:
     """The player's Origami figures, headed by their name (or `title`)."""
     o = s.overall
     best = "-" if o.best is None else o.best
-    out = [f"{title or s.player.name}: {o.games} games, {o.wins} wins ({_rate(o)}), average {_avg(o)}, best {best}",
+    out = [f"{title or s.player.name}: {game_count(o.games)}, {win_count(o.wins)} ({_rate(o)}), "
+           f"average {_avg(o)}, best {best}",
            f"  trend {sparkline([score for _, _, score in s.trend])}"]
     if o.unknown:
-        out.insert(1, f"  {o.unknown} game{'s' if o.unknown != 1 else ''} with points unknown (BG Stats plays that "
+        out.insert(1, "  " + ngettext("{n} game with points unknown", "{n} games with points unknown",
+                                      o.unknown).format(n=o.unknown) + " (BG Stats plays that "
                       "kept only who won): counted in games and wins, not in the averages, best or trend")
     # a family line counts the games with that family in the deck (nobody owns a family), and says so
     for title, tallies, unit in (("variant", s.by_variant, ""), ("in deck", s.by_family, ""),
                                  ("players", s.by_players, " players")):
         for t in tallies:
-            out.append(f"  {title:<8} {t.key + unit:<16} {t.games:>4} games {t.wins:>4} wins {_rate(t):>5} "
+            out.append(f"  {title:<8} {t.key + unit:<16} {column(game_count, t.games)} {column(win_count, t.wins)} "
+                       f"{_rate(t):>5} "
                        f"avg {_avg(t)}")
     return "\n".join(out)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from db.records import GameRecord
 from db.store import Store
 from scoring.errors import MissingValue
+from scoring.i18n import ngettext
 from scoring.origami.catalog import Catalogue
 from scoring.origami.state import Phase
 from screens.origami.table import status_text
@@ -83,7 +84,7 @@ def fragment(snap: Snapshot) -> str:
         score = "" if seat.score is None else f'<span class="score">{seat.score}</span>'
         rice = f" ({seat.rice} rice paper)" if seat.rice else ""
         out.append(f'<section class="seat{marks}"><h2>{"▶ " if seat.turn else ""}{e(seat.name)} {score}</h2>'
-                   f'<p class="hand">{seat.hand} card{"s" if seat.hand != 1 else ""} in hand{rice}</p><ol>')
+                   f'<p class="hand">{in_hand(seat.hand)}{rice}</p><ol>')
         for number, column in enumerate(seat.collections, start=1):
             cards = "".join(f'<li{" class=top" if i == len(column) - 1 else ""}>{e(c)}</li>'
                             for i, c in enumerate(column)) or '<li class="quiet">—</li>'
@@ -108,3 +109,7 @@ class View:
 
 def view(store: Store, game: GameRecord, catalogue: Catalogue) -> View:
     return View(snapshot(store, game, catalogue))
+
+
+def in_hand(n: int) -> str:
+    return ngettext("{n} card in hand", "{n} cards in hand", n).format(n=n)

@@ -8,15 +8,15 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from scoring import jsontext
+from scoring import counts, jsontext
 from scoring.errors import InputError
+from scoring.i18n import ngettext
 from scoring.origin import game_file, round_file, round_file_json, solo_file, solo_next, solo_setup
 from scoring.origin.round_result import RoundResult
 from scoring.origin.rules import RULES, SCOPES
 from scoring.origin.sheet import GameScore, score_round
 from scoring.origin.sheet_words import cell, sources
 from scoring.origin.trick import Play
-from scoring.origin.wording import plural
 
 from ..catalogue import read_text
 
@@ -176,7 +176,7 @@ def rules(query: str, players: str | None) -> tuple[Any, str]:
 
 def _counts(players: tuple[str, ...]) -> str:
     return "every player count" if set(players) == set(PLAYER_COUNTS) else (
-        " and ".join(f"{p} player{'s' if p != '1' else ''}" for p in players))
+        " and ".join(counts.players(int(p)) for p in players))
 
 
 # --- text -------------------------------------------------------------------------------------------------
@@ -218,7 +218,8 @@ def next_text(data: dict[str, Any], move: solo_next.Next | None) -> str:
         return move.over
     who, role = data["to_play"], data["role"]
     head = f"Trick {move.trick}: {who} {'leads' if role == 'lead' else 'follows'}"
-    status = f" (you play {move.alignment}, {move.tricks_won} trick{'s' if move.tricks_won != 1 else ''} won)"
+    won = ngettext("{n} trick won", "{n} tricks won", move.tricks_won).format(n=move.tricks_won)
+    status = f" (you play {move.alignment}, {won})"
     van = data["vancardian"]
     if van is None:
         lines = [head + status + "."]
@@ -268,7 +269,7 @@ def round_text(result: RoundResult, scored: bool) -> str:
     if scored:
         for s in score_round(result):
             extra = "".join(f"; {source} {vp:+d}" for source, vp, _rule in sources(s)[1:])
-            lines.append(f"{s.player}: {s.alignment.value}, {plural(s.tricks, 'trick')}: {s.alignment_vp} VP{extra} "
+            lines.append(f"{s.player}: {s.alignment.value}, {counts.tricks(s.tricks)}: {s.alignment_vp} VP{extra} "
                          f"= {s.round_vp} this round")
         lines.append(f"Next dealer: {result.input.seating.next_dealer(result.input.dealer)}.")
     return "\n".join(lines)

@@ -11,6 +11,7 @@ from typing import Any
 from db.records import GameRecord, LoggedEvent, Undone
 from db.store import Store
 from scoring.errors import InputError
+from scoring.i18n import ngettext
 from scoring.origin.audit import audit
 from scoring.origin.describe import describe
 from scoring.origin.evolve import evolve, project
@@ -133,9 +134,10 @@ def replayed(store: Store, game: GameRecord) -> tuple[int, Any, str]:
     """(exit code, JSON data, text) for the game's log replayed (`companion replay GAME` of an Origin Story game)."""
     steps, _final = replay(store.log.events(game.id))  # a row that cannot be read: StoreError naming it
     bad = [s for s in steps if s.problems]
-    summary = f"game {game.id}: {len(steps)} events, " + (
-        "every check passed" if not bad else
-        f"{len(bad)} event(s) fail a check, first at event {bad[0].entry.seq}: {bad[0].problems[0]}")
+    events = ngettext("{n} event", "{n} events", len(steps)).format(n=len(steps))
+    failing = ngettext("{n} event fails a check", "{n} events fail a check", len(bad)).format(n=len(bad))
+    summary = f"game {game.id}: {events}, " + (
+        "every check passed" if not bad else f"{failing}, first at event {bad[0].entry.seq}: {bad[0].problems[0]}")
     data = {"game": game.id, "status": game.status, "steps": [step_json(s) for s in steps],
             "checks": "ok" if not bad else [s.entry.seq for s in bad]}
     return (EXIT_FAILED if bad else EXIT_OK), data, "\n".join([*(step_text(s) for s in steps), summary])

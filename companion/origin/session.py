@@ -13,6 +13,7 @@ from typing import Any, assert_never
 from db.store import Store
 from scoring.decision import Decision, Rejected
 from scoring.errors import InputError
+from scoring.i18n import ngettext
 from scoring.origin import catalog
 from scoring.origin import commands as c
 from scoring.origin import events as e
@@ -235,7 +236,8 @@ class OriginSession(LogSession[GameState]):
         """Write the ended game's results into the history: one line per player (solo: the Vancardians' lines
         go in the player's sheet; a Vancardian may be among the winners)."""
         if self.state.phase is not Phase.OVER:
-            raise InputError(f"game {self.game_id} is not over yet: {len(self.state.rounds)} round(s) started, "
+            started = ngettext("{n} round started", "{n} rounds started", len(self.state.rounds))
+            raise InputError(f"game {self.game_id} is not over yet: {started.format(n=len(self.state.rounds))}, "
                              "5 to score")
         sheet = self.score()
         people = [p for p in sheet.players if p.name in self.state.players]

@@ -10,7 +10,10 @@ from typing import Any
 
 from db.kinds import Fact, Finished, Seat
 from db.records import PlayerStats
+from scoring.counts import players as player_count
+from scoring.i18n import ngettext
 
+from ..figures import column, game_count, win_count
 from ..game import Statistics
 from . import KIND
 
@@ -125,13 +128,14 @@ def origin_json(s: OriginStats) -> dict[str, Any]:
 
 
 def origin_text(s: OriginStats) -> str:
-    out = [f"Origin Story: {s.games} games {s.wins} wins"
+    out = [f"Origin Story: {game_count(s.games)} {win_count(s.wins)}"
            + (f" ({s.without_rounds} with no rounds recorded)" if s.without_rounds else "")]
-    out += [f"  mode     {k:<16} {v.games:>4} games {v.wins:>4} wins" for k, v in sorted(s.by_mode.items())]
-    out += [f"  players  {k:<16} {v.games:>4} games {v.wins:>4} wins" for k, v in sorted(s.by_players.items())]
+    out += [f"  {title:<8} {k:<16} {column(game_count, v.games)} {column(win_count, v.wins, last=True)}"
+            for title, tallies in (("mode", s.by_mode), ("players", s.by_players)) for k, v in sorted(tallies.items())]
     out.append(f"  rounds   {s.hero_rounds} as hero, {s.villain_rounds} as villain")
-    out += [f"  villain  {k} players: {v.clean} of {v.rounds} rounds clean"
-            for k, v in sorted(s.villainy_by_players.items())]
+    for k, v in sorted(s.villainy_by_players.items()):
+        clean = ngettext("{clean} of {n} round clean", "{clean} of {n} rounds clean", v.rounds)
+        out.append(f"  villain  {player_count(k)}: {clean.format(clean=v.clean, n=v.rounds)}")
     out.append(f"  VP       {s.alignment_vp} from alignment, {s.ability_vp} from abilities, "
                f"{s.surrender_vp} from surrender")
     out += [f"  solo     difficulty {k}: {v.games} played {v.wins} won" for k, v in sorted(s.solo.items())]

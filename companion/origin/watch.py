@@ -10,6 +10,8 @@ from typing import Any
 
 from db.records import GameRecord
 from db.store import Store
+from scoring import counts
+from scoring.i18n import ngettext
 from scoring.origin.cards import Suit
 from scoring.origin.round_input import Alignment
 from scoring.origin.round_result import public_view, villain_status
@@ -144,12 +146,12 @@ def snapshot(store: Store, game: GameRecord) -> Snapshot:
                   if names else "Game over.")
     else:
         left = rounds_left(state)
-        banner = f"{left} round{'s' if left != 1 else ''} left to score."
+        banner = ngettext("{n} round left to score.", "{n} rounds left to score.", left).format(n=left)
     ev = facts.event
     event = "" if ev is None else f"Event: {ev.name}" + (f" ({ev.colour})" if getattr(ev, "colour", None) else "")
     piles = ""
     if state.piles is not None and r is not None and r.scored is None:
-        piles = f"Deck: {len(state.piles.deck)} cards · discard pile: {len(state.piles.discard)} cards"
+        piles = f"Deck: {counts.cards(len(state.piles.deck))} · discard pile: {counts.cards(len(state.piles.discard))}"
     title = f"{MODES.get(game.variant, 'Origin Story')} · game {game.id}"
     if state.difficulty is not None:
         title += f" · difficulty {state.difficulty}"
@@ -183,7 +185,7 @@ def fragment(snap: Snapshot) -> str:
         if seat.kind == "sidekick":
             facts.append("sidekick")
         if seat.tricks is not None:
-            facts.append(f"{seat.tricks} trick{'s' if seat.tricks != 1 else ''} this round")
+            facts.append(ngettext("{n} trick this round", "{n} tricks this round", seat.tricks).format(n=seat.tricks))
         if seat.alignment is not None:
             facts.append(f'<span class="{seat.alignment}">{seat.alignment}</span>'
                          + (f" ({e(seat.villain)})" if seat.villain else ""))

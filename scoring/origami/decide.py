@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .. import counts
 from ..decision import Accepted, Refused, Rejected, Violation
 from ..errors import MissingValue
+from ..i18n import ngettext
 from . import commands as c
 from . import events as e
 from .cards import RICE_PAPER, Card, CardId, Effect, Game, Kind
@@ -186,7 +188,7 @@ def exact(check: Checker, card: CardId, payment: tuple[CardId, ...], due: int, w
     paid = folds(payment, check.catalogue)
     if paid != due:
         check.refuse(RuleId.PAY_EXACT,
-                     f"{card} costs {due} fold{'s' if due != 1 else ''}{why}; "
+                     f"{card} costs {ngettext('{n} fold', '{n} folds', due).format(n=due)}{why}; "
                      f"{', '.join(payment) or 'nothing'} {'is' if len(payment) < 2 else 'are'} worth {paid}"
                      + (": paying more is not allowed" if paid > due else ""))
 
@@ -292,7 +294,8 @@ def _via_use(check: Checker, cmd: c.PlayOrigami) -> tuple[list[e.Event], bool]:
 
     def test(g: Grant) -> tuple[RuleId, str] | None:
         if cmd.discount > g.discount:
-            return RuleId.PAY_EXACT, f"{via.id} takes at most {g.discount} fold(s) off, not {cmd.discount}"
+            off = ngettext("takes at most {n} fold off", "takes at most {n} folds off", g.discount).format(n=g.discount)
+            return RuleId.PAY_EXACT, f"{via.id} {off}, not {cmd.discount}"
         if cmd.free and not g.free:
             return RuleId.PAY_EXACT, f"{via.id} does not make the play free"
         if g.where == "not_taken" and not untaken(check.state, g, cmd.card):
@@ -407,7 +410,7 @@ def _end_turn(check: Checker, cmd: c.EndTurn) -> list[e.Event]:
     short = max(0, state.line_size - line_after)
     could = deck_can_give(state) - len(cmd.refill)
     if short and could > 0:
-        check.refuse(RuleId.LINE_REFILL, f"refill the draw line first: {min(short, could)} card(s) from the deck")
+        check.refuse(RuleId.LINE_REFILL, f"refill the draw line first: {counts.cards(min(short, could))} from the deck")
     check.hand_has(cmd.player, cmd.discards)
     player = state.player(cmd.player)
     hand = player.hand

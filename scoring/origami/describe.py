@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import assert_never
 
+from .. import counts
+from ..i18n import ngettext
 from . import events as e
 
 
@@ -30,7 +32,7 @@ def describe(event: e.Event, names: tuple[str, ...]) -> str:
         case e.GameStarted():
             chars = f"; Characters {', '.join(event.character_pairs)}" if event.character_pairs else ""
             return (f"{event.variant} game for {', '.join(event.players)}: families "
-                    f"{', '.join(event.families)}{chars}; {event.deck} cards in the deck")
+                    f"{', '.join(event.families)}{chars}; {counts.cards(event.deck)} in the deck")
         case e.CardsDealt(hands=hands, line=line):
             dealt = "; ".join(f"{who(i)} {_cards(h)}" for i, h in enumerate(hands))
             return f"dealt face up: {dealt}; draw line {_cards(line)}"
@@ -39,9 +41,11 @@ def describe(event: e.Event, names: tuple[str, ...]) -> str:
             return f"{who(seat)} starts{lot}"
         case e.PositionEntered():
             ran_out = {0: "has not run out", 1: "has run out once", 2: "has run out twice"}[event.exhaustions]
-            left = f", {event.turns_left} turns left after this one" if event.turns_left is not None else ""
+            turns = event.turns_left
+            left = "" if turns is None else ngettext(", {n} turn left after this one",
+                                                     ", {n} turns left after this one", turns).format(n=turns)
             return (f"joined under way: {who(event.current)} to play, {who(event.starting)} started; "
-                    f"the deck holds {event.deck} cards and {ran_out}{left}")
+                    f"the deck holds {counts.cards(event.deck)} and {ran_out}{left}")
         case e.LineDrawn(player=p, cards=cards):
             return f"{who(p)} draws {_cards(cards)} from the draw line"
         case e.LineRefilled(cards=cards):
@@ -49,7 +53,8 @@ def describe(event: e.Event, names: tuple[str, ...]) -> str:
         case e.LineReplaced(discarded=cards):
             return f"the draw line is discarded ({_cards(cards)})"
         case e.DeckRanOut(exhaustion=n, reshuffled=count):
-            return f"the deck runs out ({_nth(n)} time); {count} discards reshuffled"
+            reshuffled = ngettext("{n} discard reshuffled", "{n} discards reshuffled", count).format(n=count)
+            return f"the deck runs out ({_nth(n)} time); {reshuffled}"
         case e.OrigamiPlayed():
             where = f"{'under' if event.under else 'on'} collection {event.collection + 1}"
             source = "" if event.source == "hand" else f" from the {event.source}"
@@ -61,13 +66,13 @@ def describe(event: e.Event, names: tuple[str, ...]) -> str:
             return f"{who(p)} uses {card}'s special action"
         case e.DrawnFromDeck(player=p, count=count, revealed=shown):
             seen = f" ({_cards(shown)})" if shown else ""
-            return f"{who(p)} draws {count} card{'s' if count != 1 else ''} from the deck{seen}"
+            return f"{who(p)} draws {counts.cards(count)} from the deck{seen}"
         case e.TakenFromDiscard(player=p, card=card):
             return f"{who(p)} takes {card} from the discard pile"
         case e.Discarded(player=p, cards=cards):
             return f"{who(p)} discards {_cards(cards)}"
         case e.Passed(giver=g, receiver=r, cards=cards, hidden=hidden):
-            unseen = f"{hidden} unseen card{'s' if hidden != 1 else ''}" if hidden else ""
+            unseen = ngettext("{n} unseen card", "{n} unseen cards", hidden).format(n=hidden) if hidden else ""
             what = ' and '.join(x for x in (_cards(cards) if cards else '', unseen) if x)
             return f"{who(g)} passes {what} to {who(r)}"
         case e.RiceTaken(player=p, count=count):

@@ -7,6 +7,7 @@ from __future__ import annotations
 from functools import reduce
 from itertools import combinations
 
+from .. import counts
 from .cards import CardId
 from .catalog import Catalogue
 from .checks import Checker, deck_can_give
@@ -80,9 +81,9 @@ def needed(grant: Grant) -> str:
         case "take_line" if grant.folds:
             return f"take {'exactly' if grant.exact else 'up to'} {grant.folds} folds from the draw line"
         case "take_line":
-            return f"take {grant.amount} card(s) from the draw line"
+            return f"take {counts.cards(grant.amount)} from the draw line"
         case "draw_deck":
-            return f"draw {grant.amount} card(s) from the deck"
+            return f"draw {counts.cards(grant.amount)} from the deck"
         case "discard":
             return f"discard {grant.amount}{' of the cards it drew' if grant.where == 'drawn' else ''}"
     return STEP_WORDS[grant.step]

@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .. import rulebook
+from ..i18n import ngettext
 from ..rulebook import Rule
 
 
@@ -172,10 +173,6 @@ PLAYER_COUNTS = range(2, 6)  # an Origami box has five families; Legends four (m
 FAMILY_SIZE = 18
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 # What a rule (or a card's clarification) comes to with a given number of players.
 _AT_COUNT: dict[str, Callable[[int], str]] = {
     RuleId.SETUP_FAMILIES: lambda n: (
@@ -186,11 +183,14 @@ _AT_COUNT: dict[str, Callable[[int], str]] = {
     RuleId.TURN_ORDER: lambda n: ("turns simply alternate." if n == 2 else
                                   f"each round is {n} turns, the starting player's first."),
     RuleId.END_TRIGGER: lambda n: (
-        f"after the round is finished, {_plural(n, 'final turn')}, one each; at most {2 * n - 1} turns follow "
-        f"the one in which the deck runs out the second time."),
+        ngettext("after the round is finished, {n} final turn, one each;",
+                 "after the round is finished, {n} final turns, one each;", n).format(n=n)
+        + f" at most {2 * n - 1} turns follow the one in which the deck runs out the second time."),
     RuleId.SETUP_START: lambda n: ("a tie is between both players." if n == 2 else
                                    f"a lot may be drawn among up to {n} tied players."),
-    RuleId.SCORE_TRICERATOPS: lambda n: f"at most {_plural(n - 1, 'other player')}: up to {2 * (n - 1)} points.",
+    RuleId.SCORE_TRICERATOPS: lambda n: ngettext("at most {n} other player: up to {points} points.",
+                                                 "at most {n} other players: up to {points} points.",
+                                                 n - 1).format(n=n - 1, points=2 * (n - 1)),
     RuleId.SCORE_AWARD: lambda n: f"up to {n} players may tie and all score the award.",
     "Nine-tailed Fox": lambda n: ("both neighbours are the other player: pass both cards to them." if n == 2 else
                                   "one card to the left neighbour, one to the right."),

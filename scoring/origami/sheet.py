@@ -4,7 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from .. import counts
 from ..errors import MissingValue
+from ..i18n import ngettext
 from .cards import Card, CardId, Effect
 from .table import Seat, Table
 from .templates import ScoringRule
@@ -54,8 +56,9 @@ class ScoreSheet:
         return next(p for p in self.players if p.name == name)
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def _copies(n: int, card: str) -> str:
+    """`n` of the card named `card`: its English name from the card list, made plural the English way ("2 Cats")."""
+    return f"{n} {card}" if n == 1 else f"{n} {card}s"
 
 
 def score(table: Table) -> ScoreSheet:
@@ -156,7 +159,7 @@ def _bonus(rule: ScoringRule, table: Table, seat_index: int, c: int, p: int,
     t = rule.template
     if t == "per_card_named":
         n = _count(mine, table, card=rule.card)
-        return rule.amount * n, f"{plural(n, str(rule.card))} × {rule.amount}"
+        return rule.amount * n, f"{_copies(n, str(rule.card))} × {rule.amount}"
     if t == "per_family":
         n = _count(mine, table, family=rule.family)
         return rule.amount * n, f"{n} {rule.family} origami in your collections × {rule.amount}"
@@ -169,7 +172,7 @@ def _bonus(rule: ScoringRule, table: Table, seat_index: int, c: int, p: int,
     if t == "per_cards_in_hand":
         n = seat.hand // rule.per
         per = "card" if rule.per == 1 else f"{rule.per} cards"
-        return rule.amount * n, f"{rule.amount} per {per} in hand: {plural(seat.hand, 'card')}"
+        return rule.amount * n, f"{rule.amount} per {per} in hand: {counts.cards(seat.hand)}"
     if t == "per_card_in_hand":
         n = _hand_count(table, seat, str(rule.card), card.id)
         return rule.amount * n, f"{n} {rule.card} in hand × {rule.amount}"
@@ -189,7 +192,7 @@ def _bonus(rule: ScoringRule, table: Table, seat_index: int, c: int, p: int,
     if t == "per_player_fewer_in_hand":
         fewer = [s.name for s in table.players if s is not seat and s.hand < seat.hand]
         return rule.amount * len(fewer), (
-            f"{plural(len(fewer), 'player')} with fewer cards in hand" + (f" ({', '.join(fewer)})" if fewer else ""))
+            f"{counts.players(len(fewer))} with fewer cards in hand" + (f" ({', '.join(fewer)})" if fewer else ""))
     raise AssertionError(f"unhandled scoring template {t}")
 
 
@@ -236,5 +239,6 @@ def _award(table: Table, source: Card) -> list[tuple[int, int, str]]:
     target = min(values) if t == "fewest_in_hand" else max(values)
     word = "fewest" if t == "fewest_in_hand" else "most"
     tied = sum(1 for v in values if v == target)
-    shared = f", tied with {tied - 1} other{'s' if tied > 2 else ''}" if tied > 1 else ""
+    others = ngettext(", tied with {n} other", ", tied with {n} others", tied - 1).format(n=tied - 1)
+    shared = others if tied > 1 else ""
     return [(i, rule.amount, f"{word} {what} ({v}{shared})") for i, v in enumerate(values) if v == target]

@@ -2,6 +2,8 @@
 where the cards come from, and that it uses a grant of an effect opened this turn exactly as granted."""
 from __future__ import annotations
 
+from .. import counts
+from ..i18n import ngettext
 from . import commands as c
 from . import events as e
 from .cards import RICE_PAPER, CardId, Effect
@@ -49,7 +51,7 @@ def _take_line(check: Checker, cmd: c.TakeFromLine) -> list[e.Event]:
         taken = folds(cmd.cards, check.catalogue)
         due = min(g.amount, len(state.line))
         if g.amount and len(cmd.cards) != due:
-            return RuleId.EFFECT_AMOUNT, f"{g.source}: take {due} card(s), not {len(cmd.cards)}"
+            return RuleId.EFFECT_AMOUNT, f"{g.source}: take {counts.cards(due)}, not {len(cmd.cards)}"
         if g.folds and g.exact and taken != g.folds:
             return RuleId.EFFECT_AMOUNT, f"{g.source}: take exactly {g.folds} folds, not {taken}"
         if g.folds and taken > g.folds:
@@ -137,8 +139,10 @@ def _pass(check: Checker, cmd: c.PassCards) -> list[e.Event]:
                   overridable=False)
     hand = giving.without(cmd.cards)
     check.require(0 <= cmd.hidden <= hand.size - hand.rice, RuleId.CARD_ZONE,
-                  f"{check.name(cmd.giver)} has only {hand.size - hand.rice} other card(s) to pass unseen "
-                  f"(rice paper passed must be named)", overridable=False)
+                  f"{check.name(cmd.giver)} has only "
+                  + ngettext("{n} other card to pass unseen", "{n} other cards to pass unseen",
+                             hand.size - hand.rice).format(n=hand.size - hand.rice)
+                  + " (rice paper passed must be named)", overridable=False)
     check.require(bool(cmd.cards) or cmd.hidden > 0, RuleId.CARD_ZONE, "pass at least one card",
                   overridable=False)
     return used + [e.Passed(cmd.giver, cmd.receiver, tuple(cmd.cards), cmd.hidden)]
@@ -240,7 +244,7 @@ def _reveal(check: Checker, cmd: c.RevealHand) -> list[e.Event]:
     check.seat(cmd.player)
     hand = check.state.player(cmd.player).hand
     check.require(hand.can_give(cmd.cards), RuleId.CARD_ZONE,
-                  f"{check.name(cmd.player)} holds {hand.size} card(s); that is more than that, or not them",
+                  f"{check.name(cmd.player)} holds {counts.cards(hand.size)}; that is more than that, or not them",
                   overridable=False)
     check.in_game(cmd.cards)
     check.shown(cmd.player, cmd.cards)

@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from functools import reduce
 from typing import Any
 
+from .. import counts
 from . import events as e
 from .cards import CardId
 from .checks import Checker, from_deck
@@ -35,7 +36,7 @@ def refill(check: Checker, cards: tuple[CardId, ...], line_now: int) -> list[e.E
     room = max(0, check.state.line_size - line_now)
     if len(cards) > room:
         check.refuse(RuleId.LINE_REFILL,
-                     f"the draw line has room for {room} card{'s' if room != 1 else ''}, not {len(cards)}",
+                     f"the draw line has room for {counts.cards(room)}, not {len(cards)}",
                      overridable=False)
     check.in_game(cards)
     check.revealed(cards, reshuffling=len(cards) >= check.state.deck)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
 
+from .. import counts
 from ..decision import Accepted, Decision, Rejected, Violation
 from ..errors import InputError
 from . import commands as c
@@ -469,7 +470,7 @@ def _vancardian(state: GameState, cmd: c.VancardianPlays) -> Outcome:
             if len(cmd.drawn) != plan.drawn or cmd.reshuffled != bool(plan.reshuffled):
                 how = f": draw them for her and name them (`draw` and the {plan.drawn} cards, e.g. `draw 9st " \
                     "6sp`)" if state.deck != "app" and not cmd.drawn else ""
-                return _no(RuleId.DECK_EMPTY, f"{seat} draws {plan.drawn} card(s) now"
+                return _no(RuleId.DECK_EMPTY, f"{seat} draws {counts.cards(plan.drawn)} now"
                            + (" after the discard pile is shuffled into the deck" if plan.reshuffled else "") + how)
             first, rest = cmd.drawn[:plan.from_deck], cmd.drawn[plan.from_deck:]
             pool = piles.reshufflable

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .. import counts
 from . import events as e
 from .cards import Card
 from .trick import Play
@@ -25,8 +26,8 @@ def describe(event: e.Event) -> str:
         case e.RoundStarted():
             return f"round {event.round} started; {event.dealer} deals"
         case e.HandDealt():
-            return f"{event.seat} was dealt {event.count} cards" + (f", face up: {_cards(event.cards)}"
-                                                                   if event.cards else "")
+            face_up = f", face up: {_cards(event.cards)}" if event.cards else ""
+            return f"{event.seat} was dealt {counts.cards(event.count)}{face_up}"
         case e.VancardianEffectResolved():
             return (f"{event.seat}: {event.line}: drew {_cards(event.drew)}, discarded {_cards(event.discarded)}"
                     + (f", added {_cards(event.added)}" if event.added else "") + f"; row {_cards(event.row_after)}")
@@ -58,7 +59,7 @@ def describe(event: e.Event) -> str:
         case e.CardsDrawn():
             return f"{event.seat} drew {_cards(event.cards)} ({event.source})"
         case e.DeckReshuffled():
-            return f"the discard pile ({len(event.cards)} cards) was shuffled into the deck"
+            return f"the discard pile ({counts.cards(len(event.cards))}) was shuffled into the deck"
         case e.VancardianChose():
             return f"{event.seat} {event.role}s {event.card}: " + " ".join(s for _r, s in event.steps)
         case e.TrickWon():
@@ -75,7 +76,7 @@ def describe(event: e.Event) -> str:
             return f"surrendered in trick {event.trick}: {event.to} gains {event.vp} VP"
         case e.RoundScored():
             return f"round {event.round} scored: " + ", ".join(
-                f"{x.player} {x.alignment.value} {x.tricks} trick(s) {x.round_vp:+d} VP" for x in event.lines)
+                f"{x.player} {x.alignment.value} {counts.tricks(x.tricks)} {x.round_vp:+d} VP" for x in event.lines)
         case e.DealerPassed():
             return f"the dealer token passes to {event.to}"
         case e.GameEnded():

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .. import counts
 from ..decision import Accepted, Rejected, Violation
 from .cards import Card, Suit
 from .round_input import Alignment, RoundInput
@@ -128,4 +129,4 @@ def villain_status(alignment: Alignment, tricks: int) -> str:
     """"clean" or "caught, 2 tricks" for a villain; "" for a hero."""
     if alignment is Alignment.HERO:
         return ""
-    return "clean" if tricks == 0 else f"caught, {tricks} trick{'s' if tricks != 1 else ''}"
+    return "clean" if tricks == 0 else f"caught, {counts.tricks(tricks)}"

@@ -5,17 +5,17 @@ grid's notation (`h3`); its VP come from sources, each with the rule that gives 
 them (the app's grid, bars and colours, the words for who won) is its own."""
 from __future__ import annotations
 
+from .. import counts
 from .round_input import Alignment
 from .round_result import villain_status
 from .rules import RuleId
 from .sheet import RoundScore
-from .wording import plural
 
 
 def outcome(line: RoundScore) -> str:
     """What the round's tricks made of the alignment: `3 tricks` for a hero, `clean` or `caught, 2 tricks` for a
     villain."""
-    return villain_status(line.alignment, line.tricks) or plural(line.tricks, "trick")
+    return villain_status(line.alignment, line.tricks) or counts.tricks(line.tricks)
 
 
 def cell(line: RoundScore) -> str:

@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
+from .. import counts
 from ..errors import InputError
 from .cards import Card
 from .rules import RuleId
-from .wording import plural
 
 DIFFICULTIES = range(0, 6)
 SOLO_DECK_SIZE = 5
@@ -120,12 +120,12 @@ class DrawPlan:
         out: list[tuple[RuleId, str]] = []
         if self.reshuffled:
             out.append((RuleId.DECK_EMPTY,
-                        f"The deck ran out after {plural(self.from_deck, 'card')}: the discard pile "
-                        f"({plural(self.reshuffled, 'card')}) was shuffled into a new deck, then "
+                        f"The deck ran out after {counts.cards(self.from_deck)}: the discard pile "
+                        f"({counts.cards(self.reshuffled)}) was shuffled into a new deck, then "
                         f"{self.after_reshuffle} more drawn."))
         if self.skipped:
             out.append((RuleId.DECK_EMPTY,
-                        f"The deck and the discard pile are both empty: {plural(self.skipped, 'draw')} skipped."))
+                        f"The deck and the discard pile are both empty: {counts.draws(self.skipped)} skipped."))
         return tuple(out)
 
 

@@ -5,6 +5,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from .. import counts
 from ..errors import InputError
 from .cards import Card
 from .rules import RuleId
@@ -52,7 +53,7 @@ def round_effect(solo: SoloRound, line: str, draw: Sequence[Card] | None = None)
     if draw is not None:
         drawn, where = tuple(draw), "--draw"
         if len(drawn) != needed:
-            raise InputError(f"'{effect}' needs {needed} drawn card{'s' if needed != 1 else ''} in all, "
+            raise InputError(f"'{effect}' needs {counts.drawn_cards(needed)} in all, "
                              f"not {len(drawn)}", where=where)
     elif len(solo.draws) >= needed:
         drawn, where = solo.draws[:needed], "draws"

@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from .. import counts
 from ..errors import InputError
 from .cards import TRUMP, Card, without
 from .rules import RuleId
@@ -20,7 +21,7 @@ from .vancardian_values import (
     plays_low,
     tie_step,
 )
-from .wording import name_list, plural
+from .wording import name_list
 
 
 def reveal(cards: Iterable[Card], alignment: str, on: Effective = PRINTED) -> Effective:
@@ -109,6 +110,6 @@ def surrender(trick: Sequence[Play], leader_row: Sequence[Card], *, you: str, al
     left = len(leader_row)
     vp = left + 1
     return Surrender(True, leader, vp, rule,
-                     f"Surrender to {leader}: she gains {vp} VP ({plural(left, 'card')} left in "
+                     f"Surrender to {leader}: she gains {vp} VP ({counts.cards(left)} left in "
                      f"her row, plus 1 for this trick). The round ends now; abilities that count or look at "
                      f"tricks do not trigger.")

@@ -6,7 +6,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
+from .. import counts
 from ..errors import InputError
+from ..i18n import ngettext
 from .cards import EXTRA_LOVE_VALUES, TRUMP, Card, Suit, format_value, parse_value, without
 from .rules import RuleId
 from .vancardian_values import (
@@ -22,7 +24,7 @@ from .vancardian_values import (
     check_alignment,
     checked_row,
 )
-from .wording import name_list, plural
+from .wording import name_list
 
 # --- round effects (§3.8.2) --------------------------------------------------------------------------------
 
@@ -110,10 +112,12 @@ def _replace(seat: str, row: tuple[Card, ...], count: int, draws: tuple[Card, ..
     if alignment == "hero":
         nonlove = [c for c in chosen if effective.suit(c) is not TRUMP]
         love = [c for c in chosen if effective.suit(c) is TRUMP]
+        only = ngettext("You play hero: she has only {n} non-love card",
+                        "You play hero: she has only {n} non-love cards", len(nonlove)).format(n=len(nonlove))
         text = ((f"You play hero: her {count} lowest non-love cards go, lowest first: {name_list(chosen)}."
                  if count > 1 else f"You play hero: her lowest non-love card goes: {chosen[0]}.") if not love else
-                f"You play hero: she has only {len(nonlove)} non-love card{'s' if len(nonlove) != 1 else ''}"
-                f"{': ' + name_list(nonlove) if nonlove else ''}; topped up with her lowest love: {name_list(love)}.")
+                f"{only}{': ' + name_list(nonlove) if nonlove else ''}; topped up with her lowest love: "
+                f"{name_list(love)}.")
     else:
         text = (f"You play villain: her {count} highest cards go, love included: {name_list(chosen)}." if count > 1
                 else f"You play villain: her highest card goes, love included: {chosen[0]}.")
@@ -142,7 +146,7 @@ def apply_effect(effect: Effect, row: Sequence[Card], *, alignment: str, draws: 
     drew = tuple(draws)
     needed = draws_needed(effect, cards, effective=effective) if replace_count is None else replace_count
     if len(drew) != needed:
-        raise InputError(f"{seat}: {str(effect) or 'an empty line'} needs {plural(needed, 'drawn card')}, "
+        raise InputError(f"{seat}: {str(effect) or 'an empty line'} needs {counts.drawn_cards(needed)}, "
                          f"got {len(drew)}{' (' + name_list(drew) + ')' if drew else ''}")
     for card in drew:
         if card.extra_love:
@@ -159,7 +163,7 @@ def apply_effect(effect: Effect, row: Sequence[Card], *, alignment: str, draws: 
                      f"Replace {x}." if count == x else
                      f"Replace {x}, X in all (rules choice replace_draws: shared): she replaces {count}."
                      if replace_count is not None else
-                     f"Replace {x}: she holds only {plural(len(cards), 'card')}, so only those are replaced.")
+                     f"Replace {x}: she holds only {counts.cards(len(cards))}, so only those are replaced.")
         return _replace(seat, cards, count, drew, alignment=alignment, effective=effective, order=replace_order,
                         effect=effect, lead_in=(intro,))
     if effect.kind == "add":
@@ -232,11 +236,12 @@ def apply_round_effect(effect: Effect, rows: Sequence[Sequence[Card]], *, alignm
     drawn, in order: Automaton's come first (`each`), or they are dealt alternately (`shared`)."""
     _choice(replace_draws, REPLACE_DRAWS, "replace_draws")
     if len(rows) != len(seats):
-        raise InputError(f"{len(rows)} row(s) given for {len(seats)} Vancardians ({name_list(seats)})")
+        given = ngettext("{n} row given", "{n} rows given", len(rows)).format(n=len(rows))
+        raise InputError(f"{given} for {len(seats)} Vancardians ({name_list(seats)})")
     shares = _shares(effect, rows, replace_draws, effective)
     cards = tuple(draws)
     if len(cards) != sum(shares):
-        raise InputError(f"{str(effect) or 'an empty line'} needs {plural(sum(shares), 'drawn card')} in all, "
+        raise InputError(f"{str(effect) or 'an empty line'} needs {counts.drawn_cards(sum(shares))} in all, "
                          f"got {len(cards)}")
     if len(set(cards)) < len(cards):
         raise InputError("a drawn card is given twice: each card exists once")

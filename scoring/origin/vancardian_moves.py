@@ -5,6 +5,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from .. import counts
 from ..errors import InputError
 from .cards import TRUMP, Card, Suit
 from .rules import RuleId
@@ -20,7 +21,7 @@ from .vancardian_values import (
     plays_low,
     tie_step,
 )
-from .wording import name_list, plural
+from .wording import name_list
 
 
 def _legal(row: Sequence[Card], lead: Suit | None, effective: Effective,
@@ -131,7 +132,7 @@ def draw_step(row: Sequence[Card], drawn: Sequence[Card], *, effective: Effectiv
     steps: list[Step] = []
     if len(drew) < 2:
         steps.append(Step(RuleId.DECK_EMPTY, f"The deck and the discard pile are empty: "
-                                             f"{plural(2 - len(drew), 'draw')} skipped."))
+                                             f"{counts.draws(2 - len(drew))} skipped."))
     kept: list[Card] = []
     for card in drew:
         suit = effective.suit(card)

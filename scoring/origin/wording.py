@@ -1,15 +1,10 @@
-"""Small pieces of what the Origin Story rules say to people: a count with its noun, a list of cards in a sentence,
+"""Small pieces of what the Origin Story rules say to people: a list of cards in a sentence,
 a row of cards, the short notations of cards for a report."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
 from .cards import Card
-
-
-def plural(n: int, thing: str) -> str:
-    """`1 card`, `3 cards`."""
-    return f"{n} {thing}{'' if n == 1 else 's'}"
 
 
 def name_list(items: Iterable[object]) -> str:

@@ -12,6 +12,7 @@ from textual.widgets import Footer, Header, Input, Label, Static
 
 from scoring.decision import Rejected
 from scoring.errors import InputError, MissingValue
+from scoring.i18n import ngettext
 from scoring.origami.cards import CardId, Game
 from scoring.origami.catalog import Catalogue
 from scoring.origami.checks import cards_in_game
@@ -112,7 +113,8 @@ class DealScreen(CatalogueForm):
             hands = tuple(self.cards(f"hand-{seat}", f"{p.name}'s deal") for seat, p in enumerate(self.state.players))
             totals = [folds(hand, self.catalogue) for hand in hands]
             for seat, total in enumerate(totals):
-                self.query_one(f"#folds-{seat}", Label).update(f"{total} folds" + (" ✓" if total >= DEAL_FOLDS else ""))
+                said = fold_count(total) + (" ✓" if total >= DEAL_FOLDS else "")
+                self.query_one(f"#folds-{seat}", Label).update(said)
             line = self.cards("line", "the draw line")
             short = [p.name for p, t in zip(self.state.players, totals, strict=False) if t < DEAL_FOLDS]
             if short:
@@ -125,7 +127,7 @@ class DealScreen(CatalogueForm):
             return
         names = [self.state.players[i].name for i in tied]
         who = (f"{names[0]} has the fewest folds and starts." if len(tied) == 1 else
-               f"{' and '.join(names)} tie with {totals[tied[0]]} folds: the companion draws the lot when you "
+               f"{' and '.join(names)} tie with {fold_count(totals[tied[0]])}: the companion draws the lot when you "
                "confirm.")
         if isinstance(decision, Rejected):
             verdict.say(f"{who} {decision}", "problem")
@@ -141,3 +143,7 @@ class DealScreen(CatalogueForm):
 
     def action_under_way(self) -> None:
         self.post_message(self.OtherStart())
+
+
+def fold_count(n: int) -> str:
+    return ngettext("{n} fold", "{n} folds", n).format(n=n)

@@ -16,6 +16,7 @@ from textual.widgets import Checkbox, Footer, Header, Input, SelectionList, Stat
 from textual.widgets.selection_list import Selection
 
 from scoring.errors import InputError
+from scoring.i18n import ngettext
 from scoring.origami.cards import Card, CardId
 from scoring.origami.catalog import Catalogue
 
@@ -142,7 +143,7 @@ class FillInScreen(Screen[None]):
         with Vertical(id="choose"):
             yield Static("Which families are in your box? Space ticks one, Enter starts. Each line says how many "
                          "printed values nobody knows yet.", id="help")
-            yield FamilyList(*(Selection(f"{g.replace('/', ' · ')}: {left} of {total} values to fill in",
+            yield FamilyList(*(Selection(f"{g.replace('/', ' · ')}: {to_fill(left, total)}",
                                                  g, g in self.groups)
                                        for g, left, total in groups_to_fill(self.catalogue)), id="families")
         with Vertical(id="walk"):
@@ -198,8 +199,9 @@ class FillInScreen(Screen[None]):
             field.display = False
             return
         card, name = value
+        still = ngettext("{n} value left", "{n} values left", left).format(n=left)
         self.query_one("#progress", Static).update(
-            f"{families}: {left} value{'s' if left != 1 else ''} left, {self.typed} typed this time. "
+            f"{families}: {still}, {self.typed} typed this time. "
             "Stop any time: what you typed is kept, and this goes on from here.")
         self.query_one("#card", Static).update(facts(self.catalogue.card(card)))
         self.query_one("#ask", Static).update(f"[b]{card}[/b] · {LABELS[name]}: type the number on the card. "
@@ -245,3 +247,9 @@ class FillInScreen(Screen[None]):
 
     def action_stop(self) -> None:
         self.app.pop_screen()
+
+
+def to_fill(left: int, total: int) -> str:
+    """A family's values still unknown, of how many it has ("1 of 1 value to fill in")."""
+    said = ngettext("{left} of {n} value to fill in", "{left} of {n} values to fill in", total)
+    return said.format(left=left, n=total)

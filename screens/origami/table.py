@@ -18,8 +18,10 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
+from scoring import counts
 from scoring.decision import Rejected
 from scoring.errors import InputError, MissingValue
+from scoring.i18n import ngettext
 from scoring.origami import commands as c
 from scoring.origami.cards import RICE_PAPER, CardId
 from scoring.origami.catalog import Catalogue
@@ -120,8 +122,9 @@ def status_text(state: GameState) -> str:
     ran = {0: "", 1: ", ran out once"}.get(state.exhaustions, ", ran out twice")
     top = state.discard[-1] if state.discard else "—"
     who = state.players[state.current].name
-    turn = f"Turn {state.turn}: {who} ({state.actions_left} action{'s' if state.actions_left != 1 else ''} left)" \
-        if state.phase is Phase.PLAY else "Setup" if state.phase is Phase.SETUP else "Game over"
+    left = ngettext("{n} action left", "{n} actions left", state.actions_left).format(n=state.actions_left)
+    turn = f"Turn {state.turn}: {who} ({left})" if state.phase is Phase.PLAY else \
+        "Setup" if state.phase is Phase.SETUP else "Game over"
     rice = f" · rice paper {state.rice_deck}" if state.rice_deck or state.rice_total() else ""
     return f"{turn} · deck {state.deck}{ran} · discard {top}{rice}"
 
@@ -388,8 +391,8 @@ class TableScreen(Screen[None]):
         refused = decision.violation.rule if isinstance(decision, Rejected) else None
         self.owing = self.owed(line, self.command) if refused in (None, RuleId.LINE_REFILL) else 0
         if self.owing:
-            verdict.say(f"{said}then the {self.owing} card{'s' if self.owing != 1 else ''} turned up from the deck to "
-                        "refill the draw line, after `refill`: Enter puts the line here to finish")
+            verdict.say(f"{said}then the {counts.cards(self.owing)} turned up from the deck to refill the draw line, "
+                        "after `refill`: Enter puts the line here to finish")
             return
         if isinstance(decision, Rejected) and reading.payments and reading.payments[0]:
             verdict.say(f"{said}payments from the cards known in hand (→ takes the first): "

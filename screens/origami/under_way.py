@@ -10,6 +10,7 @@ from textual.containers import Grid, VerticalScroll
 from textual.message import Message
 from textual.widgets import Footer, Header, Input, Label, Static
 
+from scoring import counts
 from scoring.decision import Accepted, Violation
 from scoring.errors import InputError, MissingValue
 from scoring.origami import commands as c
@@ -158,7 +159,7 @@ class UnderWayScreen(CatalogueForm):
             verdict.say(f"{decision}{more}", "problem")
             return
         deck = next(event.deck for event in decision.events if isinstance(event, PositionEntered))
-        verdict.say(f"The deck should hold {deck} cards: count it to be sure. ctrl+s records the table.", "ok")
+        verdict.say(f"The deck should hold {counts.cards(deck)}: count it to be sure. ctrl+s records the table.", "ok")
 
     def action_submit(self) -> None:
         if self.command is None or self.refusal is not None:  # check() has said why

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
+from scoring import counts
 from scoring.origin import events as e
 from scoring.origin.cards import Card
 from scoring.origin.describe import describe
@@ -149,7 +150,7 @@ def _trick(view: TableView) -> Text:
     in_play = res.in_play
     done = facts.counted
     if state.phase is Phase.END:
-        out.append(f"Round {r.number} is over ({done} tricks): Enter scores it.", style="bold green")
+        out.append(f"Round {r.number} is over ({counts.tricks(done)}): Enter scores it.", style="bold green")
         return out
     if in_play is None:
         out.append(f"Trick {done + 1}: ", style="bold")

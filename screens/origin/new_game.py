@@ -10,6 +10,7 @@ from textual.message import Message
 from textual.widgets import Header, Input, Label, Select
 
 from scoring.decision import Rejected
+from scoring.i18n import ngettext
 from scoring.origin import commands as c
 from scoring.origin.decide import decide
 from scoring.origin.setup import Kind, mode_for, seating
@@ -101,8 +102,8 @@ class OriginNewGameScreen(CheckedForm):
         players = self.value("players")
         if len(players) != count:
             mode_text = MODES[mode.value]
-            verdict.say(f"{mode_text[0].upper()}{mode_text[1:]}: type {count} name{'s' if count > 1 else ''} in seat "
-                        f"order, {len(players)} so far.", "problem")
+            wanted = ngettext("type {n} name in seat order", "type {n} names in seat order", count).format(n=count)
+            verdict.say(f"{mode_text[0].upper()}{mode_text[1:]}: {wanted}, {len(players)} so far.", "problem")
             return
         solo = mode.value == "solo"
         command = c.StartGame(mode.value, players, deck=self.choice("deck") if solo else "table",

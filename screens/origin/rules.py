@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Header, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
+from scoring.i18n import ngettext
 from scoring.origin.rules import ALL, RULES, SCOPES, RuleId
 
 from ..footer import Footer
@@ -146,7 +147,7 @@ class OriginRulesScreen(Screen[None]):
         none.display = shown == 0
         none.update(f"No rule matches {query!r}{self.count_words}: fewer words, or another player count (f2)."
                     if shown == 0 else "")
-        self.sub_title = f"{shown} rule{'s' if shown != 1 else ''}{self.count_words}"
+        self.sub_title = ngettext("{n} rule", "{n} rules", shown).format(n=shown) + self.count_words
         index = self.query_one("#index", OptionList)
         index.clear_options()
         index.add_options([Option(f"{e.rule_id}  {RULES[e.rule_id].title}", id=str(e.rule_id))

@@ -20,6 +20,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
+from scoring.i18n import ngettext
 from scoring.origin.round_input import Alignment
 from scoring.origin.round_result import RoundResult
 from scoring.origin.rules import RuleId
@@ -69,8 +70,8 @@ def winners_text(game: GameScore) -> Text:
     played = _rounds_played(game)
     if 0 < played < ROUNDS:  # no round at all: a game known by its final dials
         who = " and ".join(game.winners)
-        return Text(f"{who} lead{'s' if not game.shared else ''} with {best} VP after {played} round"
-                    f"{'s' if played != 1 else ''}.", style="bold")
+        rounds = ngettext("{n} round", "{n} rounds", played).format(n=played)
+        return Text(f"{who} lead{'s' if not game.shared else ''} with {best} VP after {rounds}.", style="bold")
     if game.shared:
         return Text(f"Shared victory: {', '.join(game.winners)}, tied on {best} VP (ties share; "
                     f"{RuleId.GAME_END}).", style="bold green")

@@ -71,7 +71,7 @@ def test_the_companions_games_go_to_bgstats_and_come_back_the_same(
     history(source)
     export = tmp_path / "bgstats.json"
     code, out, _ = run(capsys, "--db", source, "export", "--bgstats", str(export))
-    assert code == 0 and out.strip() == f"2 finished game(s) written to {export}"  # the game in play stays out
+    assert code == 0 and out.strip() == f"2 finished games written to {export}"  # the game in play stays out
     data = json.loads(export.read_text(encoding="utf-8"))
     assert {g["name"] for g in data["games"]} == {"Origami", "Origami Legends"}
     assert all(g["highestWins"] and not g["noPoints"] and g["bggId"] == 0 for g in data["games"])
@@ -98,7 +98,7 @@ def test_a_bgstats_file_adds_its_origami_plays_only(tmp_path: Path, capsys: pyte
     code, out, err = run(capsys, "--db", url, "import", str(export))
     assert code == 0, err
     assert out.splitlines() == [
-        "BG Stats file: 3 Origami play(s) to add (1 play(s) of other games; 1 marked ignored left out)",
+        "BG Stats file: 3 Origami plays to add (1 play of other games; 1 marked ignored left out)",
         "  Anna  → Anna (a new profile)", "  Bruno → Bruno (a new profile)", "  Carla → Carla (a new profile)",
         "3 games added, 0 already here"]
     assert finished(url) == [
@@ -173,7 +173,7 @@ def test_a_play_sent_from_the_companion_is_not_added_twice(tmp_path: Path, capsy
                               uid="11111111-2222-4333-8444-555555555555")])
     data["players"] = [{"id": 1, "name": "P1"}, {"id": 2, "name": "zoë"}]
     code, out, _ = run(capsys, "--db", url, "import", "--yes", str(write(tmp_path / "bg.json", data)))
-    assert code == 0 and f"1 the same as game(s) {quick.id} left out" in out
+    assert code == 0 and f"1 the same as game {quick.id} left out" in out
     assert out.strip().endswith("0 games added, 1 already here")
 
 
@@ -238,7 +238,7 @@ def test_the_history_as_csv(tmp_path: Path, capsys: pytest.CaptureFixture[str],
     path = tmp_path / "history.csv"
     monkeypatch.setenv("TZ", "Europe/Rome")  # the times as the screens show them: the user's, with the zone
     code, out, _ = run(capsys, "--db", url, "export", "--csv", str(path))
-    assert code == 0 and out.strip() == f"3 finished game(s) written to {path}"
+    assert code == 0 and out.strip() == f"3 finished games written to {path}"
     assert path.read_text(encoding="utf-8").startswith("\ufeffgame,")  # the BOM a spreadsheet reads UTF-8 by
     rows = list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8-sig"))))
     assert len(rows) == 6  # two seats in each finished game; the game in play is left out

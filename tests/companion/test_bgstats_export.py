@@ -124,7 +124,7 @@ def test_the_export_is_read_by_what_the_public_readers_index(url: str, tmp_path:
     assert run(capsys, "--db", url, "share", "--location", "Casa di Anna")[0] == 0
     path = tmp_path / "bg.json"
     code, out, err = run(capsys, "--db", url, "export", "--bgstats", str(path))
-    assert code == 0 and out.strip() == f"3 finished game(s) written to {path}", err
+    assert code == 0 and out.strip() == f"3 finished games written to {path}", err
     data = json.loads(path.read_text(encoding="utf-8"))
     read = index_like_the_public_readers(data)
     # The owner is the player at the most tables: P1 sits at all three.

@@ -90,7 +90,7 @@ def test_every_shape_bg_stats_writes_is_read(tmp_path: Path, capsys: pytest.Capt
     code, out, err = run(capsys, "--db", url, "import", str(path))
     assert code == 0, err
     lines = out.splitlines()
-    assert lines[0] == "BG Stats file: 6 Origami play(s) to add (1 play(s) of other games; 1 marked ignored left out)"
+    assert lines[0] == "BG Stats file: 6 Origami plays to add (1 play of other games; 1 marked ignored left out)"
     assert lines[1].startswith("  1 of the plays kept only who won: they join with their winners and ranks, points "
                                "unknown")
     guests = [guest(4, 1), guest(4, 3), guest(8, 1)]

@@ -54,7 +54,7 @@ def test_score_json_has_the_documented_shape(capsys: pytest.CaptureFixture[str],
 def test_check_legal_says_where_the_card_may_go(capsys: pytest.CaptureFixture[str], table_file: TableFile) -> None:
     path = str(table_file(POSITION))
     code, out, _ = run(capsys, "check", path, "--player", "ann", "--play", "raccoon", "--pay", "Butterfly")
-    assert (code, out.strip()) == (0, "legal: Ann plays Raccoon for 4 fold(s); it goes on collection 1")
+    assert (code, out.strip()) == (0, "legal: Ann plays Raccoon for 4 folds; it goes on collection 1")
     code, out, _ = run(capsys, "check", path, "--player", "Ann", "--play", "Raccoon", "--pay", "Owl,Elephant",
                        "--to", "1", "--json")
     assert code == 0 and json.loads(out)["placements"] == [{"collection": 1, "under": False}]

@@ -214,7 +214,7 @@ def test_the_csv_carries_origin_story_with_local_times_and_a_bom(tmp_path: Path)
     history(url)
     recorded(url)  # an Origin Story game for three, finished
     done = companion("--db", url, "export", "--csv", "-", env={"TZ": "Asia/Kolkata"})  # no summer time: IST always
-    assert done.returncode == 0 and done.stderr.strip() == "3 finished game(s) written to -", done.stderr
+    assert done.returncode == 0 and done.stderr.strip() == "3 finished games written to -", done.stderr
     assert done.stdout.startswith("\ufeffgame,")
     rows = list(csv.DictReader(io.StringIO(done.stdout.removeprefix("\ufeff"))))
     assert [r["game_name"] for r in rows] == ["Origami"] * 4 + ["Origin Story"] * 3

@@ -69,7 +69,7 @@ def test_a_round_trip_keeps_every_game_whole_and_importing_twice_adds_nothing(
     source, target = f"sqlite:///{tmp_path}/a.db", f"sqlite:///{tmp_path}/b.db"
     history(source)
     export = tmp_path / "games.json"
-    assert run(capsys, "--db", source, "export", str(export))[1].strip() == f"3 game(s) written to {export}"
+    assert run(capsys, "--db", source, "export", str(export))[1].strip() == f"3 games written to {export}"
     data = json.loads(export.read_text(encoding="utf-8"))
     assert data["format"] == "origami-companion" and data["version"] == 1 and len(data["games"]) == 3
     code, out, _ = run(capsys, "--db", target, "import", str(export))

@@ -22,7 +22,7 @@ def url(tmp_path: Path) -> str:
 
 def test_a_dash_is_standard_output(url: str, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "--db", url, "export", "-")
-    assert code == 0 and len(json.loads(out)["games"]) == 3 and "3 game(s) written to -" in err
+    assert code == 0 and len(json.loads(out)["games"]) == 3 and "3 games written to -" in err
 
 
 def test_a_link_is_written_through_and_stays_a_link(url: str, tmp_path: Path,

@@ -26,7 +26,7 @@ def test_history_shows_the_origin_story_block(capsys: pytest.CaptureFixture[str]
     origin = out[out.index("Origin Story:"):]
     assert origin.startswith("Origin Story: 6 games 4 wins (1 with no rounds recorded)")
     assert "4 as hero, 2 as villain" in origin
-    assert "3 players: 0 of 1 rounds clean" in origin and "2 players: 1 of 1 rounds clean" in origin
+    assert "3 players: 0 of 1 round clean" in origin and "2 players: 1 of 1 round clean" in origin
     assert "15 from alignment, 1 from abilities, 0 from surrender" in origin
     assert "difficulty 2: 1 played 1 won" in origin and "difficulty 3: 1 played 0 won" in origin
     assert "highest difficulty beaten: 2" in origin

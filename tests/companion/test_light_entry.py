@@ -64,7 +64,8 @@ def test_opening_an_up_to_date_database_does_not_import_alembic(tmp_path: Path) 
 
 def test_home_paints_and_lists_the_games_in_play_before_sqlalchemy_or_an_engine_loads(tmp_path: Path) -> None:
     """What the app imports before its first paint (the app module) and to list Home's games (the plain-SQL read
-    and the local times): no SQLAlchemy, no rules engine (they load after the list is on the screen)."""
+    and the local times): no SQLAlchemy, no rules engine (they load after the list is on the screen); of scoring
+    only its errors and the language's words (scoring/i18n.py, the standard library's gettext alone)."""
     url = f"sqlite:///{tmp_path / 'games.db'}"
     setup = subprocess.run([str(BIN / "companion"), "--db", url, "players", "add", "Ann"], capture_output=True,
                            text=True, timeout=120)
@@ -74,7 +75,7 @@ def test_home_paints_and_lists_the_games_in_play_before_sqlalchemy_or_an_engine_
              "print(sorted(m for m in sys.modules if m.startswith(('sqlalchemy', 'scoring.', 'db.'))))")
     done = subprocess.run([sys.executable, "-c", probe, url], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == str(["db.errors", "db.location", "db.quick", "scoring.errors"])
+    assert done.stdout.strip() == str(["db.errors", "db.location", "db.quick", "scoring.errors", "scoring.i18n"])
 
 
 def test_the_history_verbs_still_load_the_store_they_need(tmp_path: Path) -> None:

@@ -108,13 +108,13 @@ def test_the_shared_verbs_carry_an_origin_story_game(capsys: pytest.CaptureFixtu
     code, _, err = run(capsys, "--db", two_games, "share", "2")  # still in play
     assert code == 2 and "game 2 is not finished" in err and "Traceback" not in err
     code, text, err = run(capsys, "--db", two_games, "export", str(tmp_path / "x"), "--csv")
-    assert code == 0 and text.startswith("1 finished game(s)") and err == ""  # the finished one, a row per seat
+    assert code == 0 and text.startswith("1 finished game") and err == ""  # the finished one, a row per seat
     rows = list(csv.DictReader(io.StringIO((tmp_path / "x").read_text(encoding="utf-8-sig"))))
     assert [(r["game_name"], r["variant"], r["player"], r["seat"]) for r in rows] == [
         ("Origin Story", "table", name, str(seat)) for seat, name in enumerate(("Ann", "Bob", "Cat"), 1)]
     assert sorted(r["rank"] for r in rows) == ["1", "2", "3"] and all(r["score"].isdigit() for r in rows)
     code, text, err = run(capsys, "--db", two_games, "export", str(tmp_path / "x"), "--bgstats")
-    assert code == 0 and text.startswith("1 finished game(s)") and err == ""
+    assert code == 0 and text.startswith("1 finished game") and err == ""
     store = Store.open(two_games, KINDS)
     try:
         shown = current_game(store, None)  # the phones' table shows the latest game of either kind

@@ -157,7 +157,7 @@ def test_export_bgstats_carries_origin_story_and_import_brings_the_plays_back(
         url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out_file = tmp_path / "bg.json"
     code, text, err = run(capsys, "--db", url, "export", str(out_file), "--bgstats")
-    assert code == 0 and text.startswith("3 finished game(s)") and "left out" not in err
+    assert code == 0 and text.startswith("3 finished games") and "left out" not in err
     data = json.loads(out_file.read_text())
     assert [g["name"] for g in data["games"]] == ["Origin Story"]
     names = {p["id"]: p["name"] for p in data["players"]}
@@ -183,7 +183,7 @@ def test_export_bgstats_carries_origin_story_and_import_brings_the_plays_back(
     fresh = f"sqlite:///{tmp_path}/fresh.db"
     code, text, err = run(capsys, "--db", fresh, "import", str(out_file))
     assert code == 0, err
-    assert "3 Origin Story play(s) to add" in text and "3 games added" in text
+    assert "3 Origin Story plays to add" in text and "3 games added" in text
     before = {g: sheet(url, g)[0] for g in (1, 2, 3)}
     store = Store.open(fresh, KINDS)
     try:

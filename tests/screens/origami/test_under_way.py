@@ -76,7 +76,8 @@ async def test_a_game_joined_under_way_is_checked_then_goes_on_at_the_table(tmp_
         if position.turns_left is not None:
             await fill(pilot, "turns-left", str(position.turns_left))
         deck = real.deck
-        assert f"The deck should hold {deck} cards" in shown(app, "#check"), shown(app, "#check")
+        held = "1 card" if deck == 1 else f"{deck} cards"
+        assert f"The deck should hold {held}:" in shown(app, "#check"), shown(app, "#check")
 
         # Collections more than a card apart: refused with its rule, and nothing is recorded.
         first = position.collections[0]

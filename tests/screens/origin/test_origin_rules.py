@@ -37,6 +37,7 @@ async def test_filtered_by_player_count_then_searched(tmp_path: Path) -> None:
         await pilot.press(*(["backspace"] * len("surrender")), *"sidekick lead")
         await pilot.pause()
         assert screen.visible_ids == ["OS-LEAD-FIRST", "OS-LEAD-WINNER", "OS-SK-NOLEAD"]
+        assert screen.sub_title == "3 rules for 2 players (duo)"
         await pilot.press("f2")  # 3–5 players: sidekicks are gone; the lead rules stay
         await pilot.pause()
         assert screen.visible_ids == ["OS-LEAD-FIRST", "OS-LEAD-WINNER"]
