@@ -17,9 +17,9 @@ from textual.theme import Theme
 from db.errors import LogLost, Unusable
 from scoring.errors import InputError
 from screens.home import HomeScreen, Unfinished
+from screens.textual_leaks import cache_styles_by_colour, drop_closed_watchers
 
 from . import games, settings
-from .textual_leaks import cache_styles_by_colour, drop_closed_watchers
 from .type_ahead import TypeAhead
 
 if TYPE_CHECKING:  # the database and the screens load when first used, not at start-up
