@@ -13,7 +13,7 @@ from db.location import default_url
 from scoring.errors import InputError
 
 from . import games
-from .figures import blocks, headline_kind, sparkline, title
+from .figures import blocks, head_to_head, sparkline, title
 from .game import Output
 from .local_time import when
 
@@ -188,11 +188,9 @@ def _statistics(reads: HistoryReads, args: argparse.Namespace) -> tuple[int, Any
     if args.vs and not args.player:
         raise InputError("name the player to compare: companion history PLAYER --vs OTHER", where="--vs")
     if args.vs:
-        h = reads.stats.head_to_head(args.player, args.vs, headline_kind())
-        data = {"a": h.a.name, "b": h.b.name, "games": h.games, "a_ahead": h.a_ahead, "b_ahead": h.b_ahead,
-                "level": h.level}
-        return 0, data, (f"{h.a.name} vs {h.b.name}: {h.games} games together; {h.a.name} ahead {h.a_ahead}, "
-                         f"{h.b.name} ahead {h.b_ahead}, level {h.level}")
+        v = reads.stats.versus(args.player, args.vs)
+        data, lines = head_to_head(v, f"{v.a.name} vs {v.b.name}")
+        return 0, data, "\n".join("; ".join(line) for line in lines)
     if args.player:
         first, others = blocks(reads.stats.player(args.player))
         merged: dict[str, Any] = {}

@@ -118,8 +118,9 @@ class PlayersScreen(Screen[None]):
         menu.add_options([Option(line, id=str(game_id)) for game_id, line in games])
         menu.highlighted = 0 if games else None  # Enter opens the latest game as soon as the list has the focus
 
-    def show_versus(self, text: str) -> None:
-        self.query_one("#versus", Static).update(text + "\n")
+    def show_versus(self, lines: list[tuple[str, str]]) -> None:
+        """The app's answer to Versus: (heading, record) lines."""
+        self.query_one("#versus", Static).update("\n".join("; ".join(filter(None, line)) for line in lines) + "\n")
         self.query_one("#detail", VerticalScroll).scroll_home(animate=False)
 
     def ask(self, question: str, hint: str, then: type[Message]) -> None:
