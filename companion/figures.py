@@ -76,6 +76,7 @@ def player_lines(ratings: Ratings, pid: int) -> list[str]:
         s = ratings.by_scope[scope].get(pid)
         if s is not None:
             trend = [round(o * 10) for _, o in ratings.trend[(scope, pid)][-20:]]
-            out.append(f"  rating {title(scope)}: {s.ordinal:.1f} (mu {s.mu:.1f}, sigma {s.sigma:.1f}) "
-                       f"{sparkline(trend)}")
+            # The trend before mu and sigma: a line cut at a narrow window's edge keeps the rating and its trend.
+            out.append(f"  rating {title(scope)}: {s.ordinal:.1f} {sparkline(trend)} (mu {s.mu:.1f}, "
+                       f"sigma {s.sigma:.1f})")
     return out
