@@ -13,6 +13,7 @@ from screens.players import PlayersScreen
 from tests.companion.test_history_origin_cli import origami_between
 from tests.db.test_origin_stats import history
 from tests.screens.settle import settled
+from tests.screens.test_players_fit import players
 
 
 async def test_players_screen_shows_origin_story_block(tmp_path: Path) -> None:
@@ -47,11 +48,7 @@ async def test_head_to_head_counts_both_games(tmp_path: Path) -> None:
         store.close()
     app = make_app(url)
     async with app.run_test(size=(100, 40)) as pilot:
-        await settled(pilot)
-        await pilot.press("p")
-        await settled(pilot)
-        screen = app.screen
-        assert isinstance(screen, PlayersScreen)
+        screen = await players(pilot, "Ann")
         await pilot.press("v", *"Bob", "enter")
         await settled(pilot)
         assert str(screen.query_one("#versus", Static).render()).splitlines()[:3] == [
