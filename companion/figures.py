@@ -4,7 +4,7 @@ ratings' lines, and a trend drawn as a sparkline."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from scoring.i18n import ngettext
 
@@ -12,6 +12,7 @@ from . import games as registry
 
 if TYPE_CHECKING:
     from db.ratings import Ratings
+    from db.records import HeadToHead, Versus
     from db.stats import PlayerStats
 
     from .game import Statistics
@@ -35,9 +36,28 @@ def blocks(stats: PlayerStats) -> tuple[Statistics, list[Statistics]]:
     return first, [block for block in others if block.games]
 
 
-def headline_kind() -> str:
-    """The game whose head-to-head records the history shows (the first game's)."""
-    return registry.every()[0].kind
+def head_to_head(v: Versus, between: str) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+    """Two players' head-to-head as the history shows it: `--json`'s object (their records in every game together
+    under the keys scripts read since there was one game, and each game's under `by_game`: every game this companion
+    knows, and any other the history holds) and the lines of text, each as (games together, who was ahead): headed
+    `between` ("Ann vs Bob") all their games together, then each game they played together."""
+    kinds = [*registry.kinds(), *sorted(set(v.by_kind) - set(registry.kinds()))]
+
+    def record(h: HeadToHead) -> dict[str, int]:
+        return {"games": h.games, "a_ahead": h.a_ahead, "b_ahead": h.b_ahead, "level": h.level}
+
+    def said(heading: str, h: HeadToHead) -> tuple[str, str]:
+        return (f"{heading}: {together(h.games)}",
+                f"{v.a.name} ahead {h.a_ahead}, {v.b.name} ahead {h.b_ahead}, level {h.level}")
+
+    data = {"a": v.a.name, "b": v.b.name, **record(v.overall), "by_game": {kind: record(v.of(kind)) for kind in kinds}}
+    return data, [said(between, v.overall), *(said(f"  {name(kind)}", v.of(kind)) for kind in kinds
+                                              if kind in v.by_kind)]
+
+
+def name(kind: str) -> str:
+    """The game's name (a kind this companion does not know: its name in the database)."""
+    return registry.game(kind).name if registry.known(kind) else kind
 
 
 def title(scope: str) -> str:
@@ -59,8 +79,9 @@ def player_lines(ratings: Ratings, pid: int) -> list[str]:
         s = ratings.by_scope[scope].get(pid)
         if s is not None:
             trend = [round(o * 10) for _, o in ratings.trend[(scope, pid)][-20:]]
-            out.append(f"  rating {title(scope)}: {s.ordinal:.1f} (mu {s.mu:.1f}, sigma {s.sigma:.1f}) "
-                       f"{sparkline(trend)}")
+            # The trend before mu and sigma: a line cut at a narrow window's edge keeps the rating and its trend.
+            out.append(f"  rating {title(scope)}: {s.ordinal:.1f} {sparkline(trend)} (mu {s.mu:.1f}, "
+                       f"sigma {s.sigma:.1f})")
     return out
 
 

@@ -14,7 +14,7 @@ from scoring.errors import InputError
 from scoring.i18n import _, ngettext
 
 from . import games
-from .figures import blocks, column, game_count, headline_kind, sparkline, title, together, win_count
+from .figures import blocks, column, game_count, head_to_head, sparkline, title, win_count
 from .game import Output
 from .local_time import when
 
@@ -191,11 +191,9 @@ def _statistics(reads: HistoryReads, args: argparse.Namespace) -> tuple[int, Any
     if args.vs and not args.player:
         raise InputError("name the player to compare: companion history PLAYER --vs OTHER", where="--vs")
     if args.vs:
-        h = reads.stats.head_to_head(args.player, args.vs, headline_kind())
-        data = {"a": h.a.name, "b": h.b.name, "games": h.games, "a_ahead": h.a_ahead, "b_ahead": h.b_ahead,
-                "level": h.level}
-        return 0, data, (f"{h.a.name} vs {h.b.name}: {together(h.games)}; {h.a.name} ahead {h.a_ahead}, "
-                         f"{h.b.name} ahead {h.b_ahead}, level {h.level}")
+        v = reads.stats.versus(args.player, args.vs)
+        data, lines = head_to_head(v, f"{v.a.name} vs {v.b.name}")
+        return 0, data, "\n".join("; ".join(line) for line in lines)
     if args.player:
         first, others = blocks(reads.stats.player(args.player))
         merged: dict[str, Any] = {}

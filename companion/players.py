@@ -99,16 +99,15 @@ class PlayersController:
                                       list(first.trend), lines)
 
     def versus(self, a: str, b: str) -> None:
-        from .figures import headline_kind, together
+        from .figures import head_to_head
 
         try:
-            h = self.app.reader().stats.head_to_head(a, b, headline_kind())
-            text = (f"{h.a.name} against {h.b.name}: {together(h.games)}; {h.a.name} ahead {h.a_ahead}, "
-                    f"{h.b.name} ahead {h.b_ahead}, level {h.level}.")
+            v = self.app.reader().stats.versus(a, b)
+            lines = head_to_head(v, f"{v.a.name} against {v.b.name}")[1]
         except InputError as exc:
-            text = str(exc)
+            lines = [(str(exc), "")]
         if self.screen is not None:
-            self.app.call_from_thread(self.screen.show_versus, text)
+            self.app.call_from_thread(self.screen.show_versus, lines)
 
     def show_game(self, message: PlayersScreen.ShowGame) -> None:
         self.app.when_open(partial(self.show_sheet, message.game_id))

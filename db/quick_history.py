@@ -1,6 +1,6 @@
 """The history's reads for the command line (`companion players`, `history`, `games`) in plain SQL on a SQLite file
 already at this companion's schema: the same answers as the store's rooms (`profiles.all`, `stats.player`,
-`stats.head_to_head`, `games.iter_with_results`), without importing SQLAlchemy. Whatever it cannot answer exactly as
+`stats.versus`, `games.iter_with_results`), without importing SQLAlchemy. Whatever it cannot answer exactly as
 the store would (a name not found, a row not as the companion writes it, the file busy) raises NotQuick: the caller
 then asks the store, which says what is wrong."""
 from __future__ import annotations
@@ -19,7 +19,7 @@ from .errors import DamagedGame
 from .kinds import Kinds
 from .location import HEAD, plain_sqlite_file, stored_revision
 from .quick import GAME_COLUMNS, MOMENT, moment, sound
-from .records import Figures, GameRecord, HeadToHead, Line, PlayerRecord, PlayerStats
+from .records import Figures, GameRecord, Line, PlayerRecord, PlayerStats, Versus
 from .sheets import checked
 
 PAGE = 500  # games read at a time, as the store pages them: bounded memory and parameters per statement
@@ -31,7 +31,7 @@ class ProfileReads(Protocol):
 
 class StatsReads(Protocol):
     def player(self, who: str | int, trend: int = 30) -> PlayerStats: ...
-    def head_to_head(self, a: str | int, b: str | int, kind: str) -> HeadToHead: ...
+    def versus(self, a: str | int, b: str | int) -> Versus: ...
 
 
 class GameReads(Protocol):
@@ -133,17 +133,17 @@ class QuickHistory:
             raise NotQuick("a result's end time is not as the companion writes it")
         return tuple((game, moment(at).replace(tzinfo=None), score) for game, at, score in rows)[::-1]
 
-    def head_to_head(self, a: str | int, b: str | int, kind: str) -> HeadToHead:
-        """`store.stats.head_to_head(a, b, kind)`."""
+    def versus(self, a: str | int, b: str | int) -> Versus:
+        """`store.stats.versus(a, b)`."""
         first, second = self.get(a), self.get(b)
         if first.id == second.id:
             raise NotQuick("the same player twice")
-        found = self._rows("SELECT games, ahead, behind, level FROM pair_tallies WHERE player_id = ? AND "
-                           "other_id = ? AND kind = ?", (first.id, second.id, kind))
-        if not found:
-            return HeadToHead(first, second, 0, 0, 0, 0)
-        _whole(*found[0])
-        return HeadToHead(first, second, *found[0])
+        found = self._rows("SELECT kind, games, ahead, behind, level FROM pair_tallies WHERE player_id = ? AND "
+                           "other_id = ?", (first.id, second.id))
+        for kind, *figures in found:
+            _text(kind)
+            _whole(*figures)
+        return Versus.of_rows(first, second, found)
 
     # --- games ------------------------------------------------------------------------------------------
     def iter_with_results(self, status: str | None = None, player: str | int | None = None, *,

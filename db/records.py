@@ -165,3 +165,28 @@ class HeadToHead:
     a_ahead: int  # a ranked above b
     b_ahead: int
     level: int  # same rank (a shared victory, or a tie lower down)
+
+
+@dataclass(frozen=True, slots=True)
+class Versus:
+    """Two players' head-to-head records in each game (kind) both finished games of, and all of them added up."""
+
+    a: PlayerRecord
+    b: PlayerRecord
+    by_kind: Mapping[str, HeadToHead] = field(default_factory=dict)
+
+    @classmethod
+    def of_rows(cls, a: PlayerRecord, b: PlayerRecord, rows: Sequence[tuple[str, int, int, int, int]]) -> Versus:
+        """From the kept records' rows (kind, games, a ahead, b ahead, level), as every reader reads them."""
+        return cls(a, b, {kind: HeadToHead(a, b, *figures) for kind, *figures in sorted(rows) if figures[0]})
+
+    def of(self, kind: str) -> HeadToHead:
+        """The record in the game of `kind` (none: no games together)."""
+        return self.by_kind.get(kind, HeadToHead(self.a, self.b, 0, 0, 0, 0))
+
+    @property
+    def overall(self) -> HeadToHead:
+        """Every game together, whatever the game."""
+        counted = self.by_kind.values()
+        return HeadToHead(self.a, self.b, sum(h.games for h in counted), sum(h.a_ahead for h in counted),
+                          sum(h.b_ahead for h in counted), sum(h.level for h in counted))

@@ -1,6 +1,6 @@
 """History statistics as the store keeps them: a player's running totals per game and line (db/tallies.py), their
-latest scores, and two players' head-to-head record; and all the players screen shows of a player, read at once.
-What the lines mean is each game's to say (its shell reads them: companion/<game>/statistics.py)."""
+latest scores, and two players' head-to-head records in each game; and all the players screen shows of a player,
+read at once. What the lines mean is each game's to say (its shell reads them: companion/<game>/statistics.py)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -16,10 +16,10 @@ from .errors import DamagedGame, StoreError, numbers
 from .models import Game, PairTally, PlayerTally, Result
 from .player_rows import find
 from .ratings import Ratings, read_stored
-from .records import Figures, GameRecord, HeadToHead, Line, PlayerRecord, PlayerStats
+from .records import Figures, GameRecord, HeadToHead, Line, PlayerRecord, PlayerStats, Versus
 
 # The statistics' records live with the store's other records (db/records.py: no SQLAlchemy to import them).
-__all__ = ["Figures", "HeadToHead", "Line", "PlayerStats", "Stats", "Visit", "head_to_head", "player_stats"]
+__all__ = ["Figures", "HeadToHead", "Line", "PlayerStats", "Stats", "Versus", "Visit", "player_stats", "versus"]
 
 # A result row counts when its numbers are numbers: a row damaged outside the companion (text in SQLite's integer
 # column) is left out of the trend rather than breaking it. Points unknown (NULL: a winners-only play) are no score.
@@ -37,13 +37,17 @@ class Stats:
         with self._database.read() as c:
             return player_stats(c, find(c, who), trend)
 
-    def head_to_head(self, a: str | int, b: str | int, kind: str) -> HeadToHead:
-        """Two players' record against each other in the games of `kind` they both finished."""
+    def versus(self, a: str | int, b: str | int) -> Versus:
+        """Two players' records against each other in every game they both finished, per game."""
         with self._database.read() as c:
             first, second = find(c, a), find(c, b)
             if first.id == second.id:
                 raise StoreError(f"{first.name} against {second.name}: name two different players")
-            return head_to_head(c, first, second, kind)
+            return versus(c, first, second)
+
+    def head_to_head(self, a: str | int, b: str | int, kind: str) -> HeadToHead:
+        """Two players' record against each other in the games of `kind` they both finished."""
+        return self.versus(a, b).of(kind)
 
     def visit(self, who: str | int, latest: int, trend: int = 30) -> Visit:
         """All the players screen shows of a player, in one read: their statistics (`player`), their kept ratings
@@ -88,11 +92,12 @@ def _trend(c: Connection, player: PlayerRecord, kind: str, size: int) -> tuple[t
                  if isinstance(r.finished_at, datetime))[::-1]
 
 
-def head_to_head(c: Connection, a: PlayerRecord, b: PlayerRecord, kind: str) -> HeadToHead:
-    row = c.execute(select(PairTally).where(PairTally.player_id == a.id, PairTally.other_id == b.id,
-                                            PairTally.kind == kind)).first()
-    if row is None:
-        return HeadToHead(a, b, 0, 0, 0, 0)
-    numbers(f"{a.name} and {b.name}'s head-to-head records", games=row.games, ahead=row.ahead, behind=row.behind,
-            level=row.level)
-    return HeadToHead(a, b, int(row.games), int(row.ahead), int(row.behind), int(row.level))
+def versus(c: Connection, a: PlayerRecord, b: PlayerRecord) -> Versus:
+    p = PairTally
+    rows = c.execute(select(p.kind, p.games, p.ahead, p.behind, p.level).where(p.player_id == a.id,
+                                                                               p.other_id == b.id)).all()
+    for row in rows:
+        numbers(f"{a.name} and {b.name}'s head-to-head records", games=row.games, ahead=row.ahead,
+                behind=row.behind, level=row.level)
+    return Versus.of_rows(a, b, [(kind, int(g), int(ahead), int(behind), int(level))
+                                 for kind, g, ahead, behind, level in rows])

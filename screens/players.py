@@ -2,6 +2,7 @@
 their finished games, and head-to-head records. The app reads the history in a worker and hands it down."""
 from __future__ import annotations
 
+from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -18,8 +19,11 @@ from .footer import Footer
 class PlayersScreen(Screen[None]):
     DEFAULT_CSS = """
     PlayersScreen #profiles { width: 24; height: 1fr; }
-    PlayersScreen.narrow #profiles { width: 16; }
+    PlayersScreen.narrow #profiles { width: 14; padding: 0; }
     PlayersScreen #detail { width: 1fr; height: 1fr; padding: 0 1; }
+    PlayersScreen.narrow #detail { padding: 0 0 0 1; scrollbar-size-vertical: 1; scrollbar-gutter: stable; }
+    /* A statistics line wrapped breaks its columns: one cut at the window's edge keeps them. */
+    PlayersScreen #profiles, PlayersScreen #stats, PlayersScreen #games { text-wrap: nowrap; text-overflow: ellipsis; }
     PlayersScreen #trend { height: 3; margin: 1 0; }
     PlayersScreen #games { height: auto; max-height: 12; margin-top: 1; }
     """
@@ -72,7 +76,7 @@ class PlayersScreen(Screen[None]):
         yield Footer()
 
     def on_resize(self, event: events.Resize) -> None:
-        # At 80 columns the list of profiles gives up room so that a statistics line fits on one line.
+        # At 80 columns the list of profiles and the detail's margins give up room so that a statistics line fits.
         self.set_class(event.size.width < 100, "narrow")
 
     def on_mount(self) -> None:
@@ -118,8 +122,18 @@ class PlayersScreen(Screen[None]):
         menu.add_options([Option(line, id=str(game_id)) for game_id, line in games])
         menu.highlighted = 0 if games else None  # Enter opens the latest game as soon as the list has the focus
 
-    def show_versus(self, text: str) -> None:
-        self.query_one("#versus", Static).update(text + "\n")
+    def show_versus(self, lines: list[tuple[str, str]]) -> None:
+        """The app's answer to Versus: (heading, record) lines, each on one line where the window is wide enough,
+        else the record on the next line, indented (a line wrapped by the window would start at the margin)."""
+        width = self.query_one("#versus", Static).content_region.width
+        shown: list[str] = []
+        for heading, record in lines:
+            whole = "; ".join(filter(None, (heading, record)))
+            if cell_len(whole) <= width or not record:
+                shown.append(whole)
+            else:
+                shown += [heading, " " * (len(heading) - len(heading.lstrip()) + 2) + record]
+        self.query_one("#versus", Static).update("\n".join(shown) + "\n")
         self.query_one("#detail", VerticalScroll).scroll_home(animate=False)
 
     def ask(self, question: str, hint: str, then: type[Message]) -> None:

@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid
 from textual.message import Message
-from textual.widgets import Footer, Header, Input, Label, Static
+from textual.widgets import Header, Input, Label, Static
 
 from scoring.decision import Rejected
 from scoring.errors import InputError, MissingValue
@@ -21,6 +21,7 @@ from scoring.origami.decide import DEAL_FOLDS, decide, fewest_folds
 from scoring.origami.options import folds
 from scoring.origami.state import GameState
 
+from ..footer import Footer
 from ..form import Field, Verdict
 from .completion import card_list
 from .form import CatalogueForm

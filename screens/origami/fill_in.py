@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.strip import Strip
-from textual.widgets import Checkbox, Footer, Header, Input, SelectionList, Static
+from textual.widgets import Checkbox, Header, Input, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
 from scoring.errors import InputError
@@ -20,6 +20,7 @@ from scoring.i18n import ngettext
 from scoring.origami.cards import Card, CardId
 from scoring.origami.catalog import Catalogue
 
+from ..footer import Footer
 from ..form import Field, Verdict
 from ..question import ValueGiven
 

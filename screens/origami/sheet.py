@@ -12,10 +12,12 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from scoring.origami.sheet import ScoreSheet
 from scoring.origami.sheet_words import award_owner, card_line, sheet_note
+
+from ..footer import Footer
 
 BAR = 24  # the longest bar, in cells
 

@@ -16,7 +16,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, Static
+from textual.widgets import Header, Input, Static
 
 from scoring import counts
 from scoring.decision import Rejected
@@ -38,6 +38,7 @@ from scoring.origami.state import GameState, Phase
 from ..action_line import ActionLine, Sent, TypedLines
 from ..ask import ask_override
 from ..completion import Completer, complete_word
+from ..footer import Footer
 from ..form import Verdict
 from .completion import complete_card
 from .question import ask_value

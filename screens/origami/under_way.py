@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, VerticalScroll
 from textual.message import Message
-from textual.widgets import Footer, Header, Input, Label, Static
+from textual.widgets import Header, Input, Label, Static
 
 from scoring import counts
 from scoring.decision import Accepted, Violation
@@ -24,6 +24,7 @@ from scoring.origami.state import GameState
 
 from ..ask import ask_override
 from ..completion import word_list
+from ..footer import Footer
 from ..form import Choice, Field, Verdict
 from .completion import card_list
 from .deal import DealScreen, dealt

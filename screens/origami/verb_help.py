@@ -7,9 +7,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from scoring.origami.notation import VERBS
+
+from ..footer import Footer
 
 # One example per verb, with real card names (what the line reads back as is checked in the tests).
 EXAMPLES = {

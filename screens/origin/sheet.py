@@ -18,7 +18,7 @@ from textual.containers import VerticalScroll
 from textual.events import Resize
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from scoring.i18n import ngettext
 from scoring.origin.round_input import Alignment
@@ -27,6 +27,8 @@ from scoring.origin.rules import RuleId
 from scoring.origin.setup import ROUNDS
 from scoring.origin.sheet import GameScore, PlayerTotal, RoundScore
 from scoring.origin.sheet_words import cell, outcome, sources
+
+from ..footer import Footer
 
 HERO_STYLE, VILLAIN_STYLE = "bold #f05050", "bold #a878ff"  # the dial's colours: red hero, purple villain
 WIDE = 24  # a grid column at least this wide holds each point's source in its cell

@@ -13,10 +13,11 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, Static
+from textual.widgets import Header, Input, Static
 
 from ..action_line import ActionLine, Sent, TypedLines
 from ..completion import Completer, complete_word
+from ..footer import Footer
 from ..form import Tone, Verdict
 
 DONE, NOW, TODO, SKIPPED = "done", "now", "todo", "skipped"

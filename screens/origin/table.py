@@ -11,7 +11,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.events import Resize
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, Static
+from textual.widgets import Header, Input, Static
 
 from scoring.origin import commands as c
 from scoring.origin.notation import LEVELS, Reading, read
@@ -21,6 +21,7 @@ from scoring.origin.state import Phase
 from ..action_line import ActionLine, Sent, TypedLines
 from ..ask import Confirm, ask_override
 from ..completion import Completer, complete_word
+from ..footer import Footer
 from ..form import Verdict
 from .board import (
     TableView,

@@ -93,7 +93,9 @@ def test_history_of_one_player_and_head_to_head(capsys: pytest.CaptureFixture[st
     assert out.splitlines()[0] == "P1: 1 game, 1 win (100%), average 30.0, best 30"
     assert "in deck  birds" in out and "players  2 players" in out
     code, out, _ = run(capsys, "--db", db, "history", "P1", "--vs", "Zoe", "--json")
-    assert json.loads(out) == {"a": "P1", "b": "Zoe", "games": 1, "a_ahead": 0, "b_ahead": 0, "level": 1}
+    assert json.loads(out) == {"a": "P1", "b": "Zoe", "games": 1, "a_ahead": 0, "b_ahead": 0, "level": 1,
+                               "by_game": {"origami": {"games": 1, "a_ahead": 0, "b_ahead": 0, "level": 1},
+                                           "origin-story": {"games": 0, "a_ahead": 0, "b_ahead": 0, "level": 0}}}
 
 
 def test_replay_shows_every_event_the_undo_and_the_checks(capsys: pytest.CaptureFixture[str], db: str) -> None:

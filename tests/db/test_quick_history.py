@@ -29,7 +29,8 @@ from tests.recorded import script
 
 CATALOGUE = filled(shipped())
 READS = (["players"], ["players", "--json"], ["history"], ["history", "--json"], ["history", "Ann"],
-         ["history", "ann", "--json"], ["history", "Ann", "--vs", "Bob"], ["history", "Ann", "--vs", "Zed"],
+         ["history", "ann", "--json"], ["history", "Ann", "--vs", "Bob"],
+         ["history", "Bob", "--vs", "Ann", "--json"], ["history", "Ann", "--vs", "Zed"],
          ["history", "Zoe"], ["games"], ["games", "--json"], ["games", "--limit", "2"], ["games", "--finished"],
          ["games", "--unfinished", "--json"], ["games", "--player", "Ann", "--since", "2026-03-01"],
          ["games", "--player", "zoe"])

@@ -2,6 +2,8 @@
 shown change: every screen opened, every focus moved)."""
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from typing import Any
 
 import pytest
@@ -54,3 +56,12 @@ async def test_the_footer_shows_textuals_keys_each_styled_once(monkeypatch: pyte
     ours, restyled_here = await keys_shown(Footer, monkeypatch)
     assert ours == textual and [d for d, _ in ours] == ["Save", "Totals only", "palette"]
     assert restyled_there > 0 and restyled_here == 0
+
+
+def test_every_screen_uses_this_footer() -> None:
+    """No screen composes Textual's own footer (each of its keys styled twice at every change of the keys shown)."""
+    import screens
+
+    modules = [importlib.import_module(m.name) for m in pkgutil.walk_packages(screens.__path__, "screens.")]
+    textuals = [m.__name__ for m in modules if getattr(m, "Footer", Footer) is TextualFooter]
+    assert modules and textuals == []

@@ -28,7 +28,9 @@ async def test_the_players_screen_shows_the_rating(tmp_path: Path) -> None:
         screen = app.screen
         assert isinstance(screen, PlayersScreen)
         lines = shown(screen, "#stats").splitlines()
-        overall = f"  rating Origami, every variant: {ann.ordinal:.1f} (mu {ann.mu:.1f}, sigma {ann.sigma:.1f}) "
-        assert any(line.startswith(overall) and len(line) > len(overall) for line in lines)  # the trend follows
+        overall = f"  rating Origami, every variant: {ann.ordinal:.1f} "
+        details = f" (mu {ann.mu:.1f}, sigma {ann.sigma:.1f})"
+        assert any(line.startswith(overall) and line.endswith(details)  # the trend between them
+                   and len(line) > len(overall) + len(details) for line in lines)
         assert any(line.startswith("  rating Origami · Origami: ") for line in lines)
         assert ann.mu > 25  # two wins in three
