@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Literal
 
 from textual import events
+from textual.suggester import Suggester
 from textual.widgets import Input
 
 from .form import Field
@@ -23,6 +24,19 @@ class ActionLine(Field):
 
     KEEPS_TAB = True  # the app leaves Tab to it (companion/type_ahead.py)
     entered = 0  # the lines Enter has handed over so far
+
+    def __init__(self, check: Callable[[str], None], *, id: str, placeholder: str = "",  # noqa: A002 (Textual's)
+                 suggester: Suggester | None = None) -> None:
+        super().__init__(placeholder=placeholder, id=id, suggester=suggester)
+        self.check = check  # the screen's check of the line, which says what it means under it
+
+    def watch_value(self, value: str) -> None:
+        # Checked here, as the field takes the key, not when Input.Changed has reached the screen: the preview then
+        # asks to be painted before the field does, and the screen paints both in one frame. Checked on the message,
+        # the screen painted the echo first and the preview a frame later (17 ms at best, 40 on a loaded machine).
+        # Not while Changed is prevented (TypedLines.back: the preview keeps saying why the line came back).
+        if self.check_message_enabled(self.Changed(self, value)):
+            self.check(value)
 
     async def _on_key(self, event: events.Key) -> None:
         # Handled here, as the field reads them: left to the bindings, they would be acted on only after they

@@ -16,7 +16,7 @@ from . import events as e
 from .cards import Card
 from .describe import describe
 from .legal import legal_options
-from .referee import referee
+from .referee import referee, referee_last
 from .round_input import Alignment, CardTrick
 from .round_result import RoundResult
 from .setup import TRICKS, Kind, Mode
@@ -55,7 +55,8 @@ def next_seat(state: GameState, result: RoundResult | None = None) -> str | None
     when the caller has it already."""
     if state.round is None or state.phase is not Phase.PLAY:
         return None
-    return legal_options(result if result is not None else referee(state.round_input()))[0]
+    # The round's finished tricks as refereed before (the table's line asks on every key, a round of 40 plays in)
+    return legal_options(result if result is not None else referee_last(state.round_input()))[0]
 
 
 def seats_in_order(state: GameState, result: RoundResult | None) -> tuple[str, ...]:

@@ -226,8 +226,8 @@ class TableScreen(Screen[None]):
         with VerticalScroll(id="board"):
             yield Static("", id="players")
         yield Static("", id="log", markup=False)
-        yield ActionLine(placeholder="an action: draw fox, cat · play fox pay cat · 1-9 a pick · f2 every action",
-                    id="action", suggester=Completer(self.rest))
+        yield ActionLine(self.check_line, id="action", suggester=Completer(self.rest),
+                         placeholder="an action: draw fox, cat · play fox pay cat · 1-9 a pick · f2 every action")
         yield Verdict("preview")
         yield Footer()
 
@@ -349,9 +349,6 @@ class TableScreen(Screen[None]):
         if number.isdigit() and 1 <= int(number) <= len(picks):
             return f"{picks[int(number) - 1]} {rest.strip()}".strip()
         return line
-
-    def on_input_changed(self, event: Input.Changed) -> None:
-        self.check_line()
 
     def check_line(self, line: str | None = None) -> None:
         """Check the line as it stands (or one entered); say what Enter would do, or why it would be refused.

@@ -89,7 +89,7 @@ class StepperScreen(Screen[None]):
             yield Static("", id="list")
         yield Static("", id="info", markup=False)
         yield Static("", id="prompt", markup=False)
-        yield ActionLine(id="answer", suggester=Completer(self.rest))
+        yield ActionLine(self.check, id="answer", suggester=Completer(self.rest))
         yield Verdict("check")
         yield Footer()
 
@@ -125,9 +125,9 @@ class StepperScreen(Screen[None]):
     def refused(self, text: str) -> None:
         self.query_one("#check", Verdict).say(text, "problem")
 
-    def on_input_changed(self, event: Input.Changed) -> None:
+    def check(self, value: str) -> None:
         if self.view.check is not None:  # pure: the preview records nothing
-            self.query_one("#check", Verdict).say(*self.view.check(event.value))
+            self.query_one("#check", Verdict).say(*self.view.check(value))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

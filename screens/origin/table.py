@@ -100,7 +100,7 @@ class OriginTableScreen(Screen[None]):
                 yield Static("", id="moves")
                 yield Static("", id="log", markup=False)
         yield Static("", id="trick")
-        yield ActionLine(placeholder="", id="action", suggester=Completer(self.rest))
+        yield ActionLine(self.changed, id="action", suggester=Completer(self.rest))
         yield Verdict("preview")
         yield Static("", id="help", markup=False)  # under the line, not its placeholder: whole, and kept as typed
         yield Footer()
@@ -170,8 +170,8 @@ class OriginTableScreen(Screen[None]):
             return complete_word(last, names)
         return None
 
-    def on_input_changed(self, event: Input.Changed) -> None:
-        if event.value:
+    def changed(self, value: str) -> None:
+        if value:
             self.query_one("#last", Static).display = False  # the next card: the trick is gathered face down
         self.check_line()
 
