@@ -7,14 +7,18 @@ from textual.suggester import Suggester
 
 
 def complete_word(typed: str, words: Iterable[str]) -> str | None:
-    """The rest of the first word that starts with `typed` (case-insensitive), or None."""
+    """The rest of the first word that starts with `typed` (case-insensitive), or None; None too when `typed` is
+    a word itself: an exact name means that name, not a longer one it begins (Cat, not Caterpillar)."""
     if not typed.strip():
         return None
     folded = typed.casefold()
+    longer = None
     for word in words:
-        if word.casefold().startswith(folded) and len(word) > len(typed):
-            return word[len(typed):]
-    return None
+        if word.casefold() == folded:
+            return None
+        if longer is None and word.casefold().startswith(folded) and len(word) > len(typed):
+            longer = word[len(typed):]
+    return longer
 
 
 def last_item(value: str) -> tuple[str, str]:

@@ -171,7 +171,7 @@ class Controller:
         session = self.game()
         names = tuple(p.name for p in session.state.players)
         undone = undone_actions(session.log)
-        recent = tuple(("(undone) " if entry.action in undone and entry.seq == entry.action else "")
+        recent = tuple(("(undone) " if entry.action in undone else "")  # every line of an action taken back
                        + sentence(entry.event, names, session.log) for entry in session.log[-RECENT:])
         return TableView(session.game_id, session.state, session.catalogue, recent)
 

@@ -223,24 +223,27 @@ class Controller:
 
     def story_check(self, text: str) -> tuple[str, Tone, str]:
         """The story card typed, checked against those the catalogue knows: (sentence, style, the name to record).
-        A known one is recorded as the catalogue spells it. One the catalogue knows as another kind, or that is
-        close to a known one (a typo?), is said and refused once; Enter again records it as typed. Any other name
-        is taken as typed (most story cards are in nobody's catalogue yet)."""
+        A known one is recorded as the catalogue spells it, and so is the one the completion shows for a name half
+        typed. One the catalogue knows as another kind, or that is close to a known one (a typo?), is said and
+        refused once; Enter again records it as typed. Any other name is taken as typed (most story cards are in
+        nobody's catalogue yet)."""
         from scoring.origin.catalog import Kind
         from scoring.origin.stepper import due
         from scoring.origin.wording import did_you_mean
+        from screens.completion import complete_word
 
         name = " ".join(text.split())
         if not name:
             return "", "", ""
         state, catalogue = self.game().state, self.catalogue()
         player, slot = due(state, self.charged_done, self.aligned).player, state.round.number if state.round else 1
-        known, stories = catalogue.lookup(name), self.story_cards()
+        stories = self.story_cards()
+        begun = complete_word(name, stories)  # the completion shown (the stepper's words are these names)
+        known = catalogue.lookup(name + (begun or ""))
         if known is not None and known.kind is Kind.STORY:
             return f"✓ Enter: {player} places {known.name} over slot {slot}", "ok", known.name
-        folded = name.casefold()  # a beginning, else a close spelling (a small typo)
-        close = [s for s in stories if s.casefold().startswith(folded)] or \
-            [s for s in stories if difflib.SequenceMatcher(None, folded, s.casefold()).ratio() >= CLOSE]
+        folded = name.casefold()  # a close spelling (a small typo)
+        close = [s for s in stories if difflib.SequenceMatcher(None, folded, s.casefold()).ratio() >= CLOSE]
         if known is not None or close:
             kind = known.kind.value if known is not None else ""
             what = f"{known.name} is {'an' if kind[:1] in 'aeiou' else 'a'} {kind} card, not a story card" \

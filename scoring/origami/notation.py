@@ -159,18 +159,13 @@ class _Reader:
         return tuple(self.named(n, f"{what}, card {i + 1}", what) for i, n in enumerate(names))
 
     def named(self, name: str, where: str, what: str) -> CardId:
-        """A card by a forgiving name; when the name fits several, the ones in this game, then the ones on the
-        table (for a play: in the player's hand, the line or the discard, and not already in play), then for a
-        draw or a take the ones in the draw line (the only cards they can be)."""
+        """A card by a forgiving name; when the name fits several, narrowed as `narrowing` says."""
         games = self.state.variant.games
         try:
             return self.catalogue.resolve(name, games, where).id
         except InputError as problem:
             candidates = [card.id for card in self.catalogue.suggest(name, games, limit=60)]
-            pools = [in_game(self.state, self.catalogue), self.at_hand() if what == "play" else on_table(self.state)]
-            if what in ("draw", "take"):
-                pools.append(frozenset(self.state.line))
-            for pool in pools:
+            for pool in narrowing(self.state, self.catalogue, self.seat, what):
                 narrowed = [cid for cid in candidates if cid in pool]
                 if len(narrowed) == 1:
                     return narrowed[0]
@@ -180,12 +175,6 @@ class _Reader:
                 raise InputError(f"{name!r} could be {', '.join(candidates[:6])}: type more of the name",
                                  where=where) from None
             raise
-
-    def at_hand(self) -> frozenset[CardId]:
-        """The cards the player on the line could play: known in hand, in the line, on top of the discard."""
-        state = self.state
-        top = state.discard[-1:]
-        return frozenset(state.player(self.seat).hand.known + state.line + top) - frozenset(state.characters)
 
     def card(self, text: str, what: str) -> CardId:
         found = self.cards(text, what)
@@ -286,6 +275,33 @@ class _Reader:
         via = self.card(self.options["via"], "via") if "via" in self.options else None
         discount = self.number(self.options["discount"], "discount") if "discount" in self.options else 0
         return c.PlayOrigami(seat, card.id, payment, collection, under, source, via, discount, "free" in self.options)
+
+
+def narrowing(state: GameState, catalogue: Catalogue, seat: int, what: str) -> tuple[frozenset[CardId], ...]:
+    """The cards a name that fits several is narrowed to, one after the other (a pool none of them is in is passed
+    over): the ones in this game, then the ones on the table (for a play: in the player's hand, the line or the
+    discard, and not already in play), then for a draw or a take the ones in the draw line (the only cards they
+    can be). `what`: the verb, or the keyword of the clause the name is in."""
+    pools = [in_game(state, catalogue), at_hand(state, seat) if what == "play" else on_table(state)]
+    if what in ("draw", "take"):
+        pools.append(frozenset(state.line))
+    return tuple(pools)
+
+
+def narrowing_at_end(line: str, state: GameState, catalogue: Catalogue) -> tuple[frozenset[CardId], ...]:
+    """`narrowing` for the name at the end of a line being typed (the verb's, or its last clause's)."""
+    try:
+        parts = split(line)
+        seat = _Reader(parts, state, catalogue).seat
+    except InputError:
+        return narrowing(state, catalogue, state.current, "")
+    return narrowing(state, catalogue, seat, parts.clauses[-1][0] if parts.clauses else parts.verb)
+
+
+def at_hand(state: GameState, seat: int) -> frozenset[CardId]:
+    """The cards `seat` could play: known in hand, in the line, on top of the discard."""
+    top = state.discard[-1:]
+    return frozenset(state.player(seat).hand.known + state.line + top) - frozenset(state.characters)
 
 
 def in_game(state: GameState, catalogue: Catalogue) -> frozenset[CardId]:

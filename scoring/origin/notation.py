@@ -31,8 +31,9 @@ from .describe import describe
 from .evolve import evolve
 from .mat import mat_cards, named
 from .round_input import CardTrick, parse_alignment, parse_as, parse_effect
+from .rules import RuleId
 from .setup import HAND, Kind, Mode
-from .state import GameState
+from .state import GameState, Phase
 from .stepper import Due, due, players
 from .view import next_seat
 
@@ -200,8 +201,8 @@ def read(state: GameState, text: str, level: str = "winners",
                          f"{command.card} up 8sp'), as it cannot be added later")
         decision = decide(now, command)
         if isinstance(decision, Rejected):
-            return Reading(tuple(commands), refusal=decision.violation, refused=command, said=tuple(said),
-                           events=tuple(events))
+            refusal = _too_many_tricks(state, now, command, len(parsed)) or decision.violation
+            return Reading(tuple(commands), refusal=refusal, refused=command, said=tuple(said), events=tuple(events))
         assert isinstance(decision, Accepted)
         for event in decision.events:
             now = evolve(now, event)
@@ -211,6 +212,18 @@ def read(state: GameState, text: str, level: str = "winners",
                 said.append(text_of)
         commands.append(command)
     return Reading(tuple(commands), said=tuple(said), events=tuple(events), notes=tuple(notes))
+
+
+def _too_many_tricks(before: GameState, now: GameState, refused: c.Command, typed: int) -> Violation | None:
+    """A line naming more winners than the round has tricks left, said as what is wrong (the round's end refused the
+    one too many: "not now: end and score the round"): the tricks typed against the round's, and what to type."""
+    r, done = now.round, before.round.tricks_done if before.round is not None else 0
+    if (not isinstance(refused, c.NameWinner) or before.phase is not Phase.PLAY or now.phase is not Phase.END
+            or r is None or r.surrender is not None):
+        return None
+    recorded = f" and {done} are recorded already" if done else ""
+    return Violation(RuleId.TRICKS_8, f"the tricks typed add to {typed}, but this round has {r.tricks_done}{recorded}: "
+                     f"make them add to {r.tricks_done - done}", False)
 
 
 def _turns_up(state: GameState, seat: str) -> bool:

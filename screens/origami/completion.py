@@ -13,13 +13,10 @@ from ..completion import Completer, complete_word, last_item
 def complete_card(typed: str, catalogue: Catalogue, games: Iterable[Game],
                   prefer: Sequence[Collection[CardId]] = ()) -> str | None:
     """The rest of the best card name that starts with `typed` (English, Italian or German); the cards of
-    `prefer`'s first group (e.g. those on the table), then of its next (this game's), come before the others."""
+    `prefer`'s first group (e.g. this game's) come before the others, and among those (and among the others) the
+    ones in its next group, and so on: the card a name that fits several is narrowed to at the table comes first."""
     cards: list[Card] = catalogue.suggest(typed, games, limit=60 if prefer else 6)
-
-    def tier(card: Card) -> int:
-        return next((i for i, group in enumerate(prefer) if card.id in group), len(prefer))
-
-    cards.sort(key=tier)  # stable: the catalogue's ranking within each group
+    cards.sort(key=lambda card: tuple(card.id not in group for group in prefer))  # stable: the catalogue's ranking
     return complete_word(typed, (name for card in cards for name in (card.id, *card.names)))
 
 

@@ -1,7 +1,7 @@
 """Fill in from your box: the unknown values of the families chosen, card by card (cost, folds, points, hand
-modifier), each with the card's known facts beside it. Every value is checked, then posted as `ValueGiven`, the
-path the catalogue screen uses, so the app keeps it in the user's catalogue at once: stopping loses nothing, and
-opening the screen again on the same families goes on at the first value still unknown."""
+modifier, kind of effect), each with the card's known facts beside it. Every value is checked, then posted as
+`ValueGiven`, the path the catalogue screen uses, so the app keeps it in the user's catalogue at once: stopping
+loses nothing, and opening the screen again on the same families goes on at the first value still unknown."""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -12,7 +12,8 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.strip import Strip
-from textual.widgets import Checkbox, Header, Input, SelectionList, Static
+from textual.widgets import Checkbox, Header, Input, OptionList, SelectionList, Static
+from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 
 from scoring.errors import InputError
@@ -23,9 +24,13 @@ from scoring.origami.catalog import Catalogue
 from ..footer import Footer
 from ..form import Field, Verdict
 from ..question import ValueGiven
+from .question import VALUES
 
-FILL = ("cost", "folds", "points", "hand_modifier")  # the values printed on a card, in the order they are asked
-LABELS = {"cost": "cost", "folds": "folds", "points": "printed points", "hand_modifier": "hand modifier"}
+# The values printed on a card, in the order they are asked: numbers typed, then the kind of effect picked (the
+# quick score's question, so the next quick score does not stop for it)
+FILL = ("cost", "folds", "points", "hand_modifier", "effect")
+LABELS = {"cost": "cost", "folds": "folds", "points": "printed points", "hand_modifier": "hand modifier",
+          "effect": "kind of effect"}
 Value = tuple[CardId, str]  # a card and one of FILL
 
 
@@ -67,7 +72,7 @@ def facts(card: Card) -> str:
     names = ", ".join(n for n in card.names if n != card.id)
     lines = [f"{card.id} · {card.game.value} · {card.family or card.kind.value}"
              + (f" · also {names}" if names else "") + (f" · {card.quantity} in the box" if card.quantity else ""),
-             "   ".join(f"{LABELS.get(f, f)}: {shown(f)}" for f in (*FILL, "effect")),
+             "   ".join(f"{LABELS[f]}: {shown(f)}" for f in FILL),
              card.text or "No effect text recorded."]
     if card.evidence:
         lines.append(f"Known from: {card.evidence}")
@@ -125,6 +130,7 @@ class FillInScreen(Screen[None]):
     FillInScreen #card { height: auto; padding: 0 1; border: round $primary; }
     FillInScreen #progress, FillInScreen #ask, FillInScreen #help { margin: 0 1; height: auto; }
     FillInScreen #value { margin: 0 1; width: 20; }
+    FillInScreen #kinds { margin: 0 1; height: auto; }
     FillInScreen #problem { margin: 0 1; }
     """
     BINDINGS = [Binding("escape", "stop", "Stop (values typed are kept)"),
@@ -152,6 +158,7 @@ class FillInScreen(Screen[None]):
             yield Static("", id="card", markup=False)
             yield Static("", id="ask")
             yield Field(placeholder="a whole number", id="value", restrict=r"-?[0-9]*")
+            yield OptionList(id="kinds")
             yield Verdict("problem")
         yield Footer()
 
@@ -192,12 +199,13 @@ class FillInScreen(Screen[None]):
         field.value = ""
         families = ", ".join(g.split("/", 1)[1] for g in self.groups)
         left = len(self.queue())
+        kinds = self.query_one("#kinds", OptionList)
         if value is None:
             self.query_one("#progress", Static).update(f"{families}: every printed value is known. "
                                                        f"{self.typed} typed this time. Esc goes back.")
             self.query_one("#card", Static).update("Nothing left to fill in.")
             self.query_one("#ask", Static).update("")
-            field.display = False
+            field.display = kinds.display = False
             return
         card, name = value
         still = ngettext("{n} value left", "{n} values left", left).format(n=left)
@@ -205,10 +213,24 @@ class FillInScreen(Screen[None]):
             f"{families}: {still}, {self.typed} typed this time. "
             "Stop any time: what you typed is kept, and this goes on from here.")
         self.query_one("#card", Static).update(facts(self.catalogue.card(card)))
-        self.query_one("#ask", Static).update(f"[b]{card}[/b] · {LABELS[name]}: type the number on the card. "
-                                              "Enter keeps it; ctrl+n skips it for now.")
-        field.display = True
-        field.focus()
+        pick = VALUES.picks.get(name)  # a value chosen from a list (the kind of effect), as the quick score asks it
+        ask = pick.question if pick else "type the number on the card."
+        self.query_one("#ask", Static).update(f"[b]{card}[/b] · {LABELS[name]}: {ask} Enter keeps it; ctrl+n skips "
+                                              "it for now.")
+        field.display, kinds.display = pick is None, pick is not None
+        if pick is None:
+            field.focus()
+            return
+        kinds.clear_options()
+        kinds.add_options([Option(text, id=kind) for kind, text in pick.options.items()])
+        kinds.highlighted = 0
+        kinds.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        value = self.current
+        if value is not None and event.option.id is not None:
+            self.post_message(ValueGiven(value[0], value[1], event.option.id))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

@@ -29,7 +29,7 @@ from scoring.origami.decide import decide
 from scoring.origami.describe import describe
 from scoring.origami.events import GrantUsed
 from scoring.origami.legal import legal_actions
-from scoring.origami.notation import VERBS, in_game, on_table, parse, split, write
+from scoring.origami.notation import VERBS, narrowing_at_end, parse, split, write
 from scoring.origami.options import hand_limit
 from scoring.origami.picks import likely_actions, refill_owed
 from scoring.origami.rules import RuleId
@@ -210,8 +210,6 @@ class TableScreen(Screen[None]):
         self.lines = TypedLines(lambda: self.query_one("#action", ActionLine), self.send,
                                 lambda: self.is_current and self.pending is None)
         self.last: tuple[str, TableView, Reading] | None = None  # the suggester and the check read each line once
-        self.cards_for: TableView | None = None  # the view `preferred` was worked out for
-        self.preferred: tuple[frozenset[CardId], ...] = ()
         self.picks_for: tuple[TableView, int, int] | None = None  # the view and room `offered` was laid out for
         self.offered: tuple[str, ...] = ()
         self.columns = 1  # the picks' columns on the preview
@@ -286,21 +284,19 @@ class TableScreen(Screen[None]):
         """Inline completion: the verb, then card names, then the best payment for a play."""
         if " " not in value and ":" not in value:
             return complete_word(value, VERBS)
-        item = value.replace(":", ",").split(",")[-1].split(" ")[-1]
-        state = self.view.state
-        card = complete_card(item, self.view.catalogue, state.variant.games, self.known_cards()) if item else None
+        card = self.card_rest(value)
         best = self.read(value).payments
         if card or not best or not best[0] or " pay" in value:
             return card
         return f" pay {', '.join(best[0])}"
 
-    def known_cards(self) -> tuple[frozenset[CardId], ...]:
-        """The cards completion offers first: those on the table, then the others of this game."""
-        if self.cards_for is not self.view:
-            state = self.view.state
-            self.preferred = on_table(state), in_game(state, self.view.catalogue)
-            self.cards_for = self.view
-        return self.preferred
+    def card_rest(self, value: str) -> str | None:
+        """The rest of the card name at the end of the line, as completion shows it: first the card the name would
+        be narrowed to (the notation's `narrowing`), so the card shown is the card read."""
+        item = value.replace(":", ",").split(",")[-1].split(" ")[-1]
+        state, catalogue = self.view.state, self.view.catalogue
+        return complete_card(item, catalogue, state.variant.games, narrowing_at_end(value, state, catalogue)) \
+            if item else None
 
     def payments(self, command: c.PlayOrigami | c.PlayCharacter) -> list[tuple[CardId, ...]]:
         """The payments the engine offers for this play (legal_actions) from the cards the table knows are in
@@ -341,14 +337,24 @@ class TableScreen(Screen[None]):
         return refill_owed(command, self.view.state) if "refill" in clauses else 0
 
     def meant(self, line: str) -> str:
-        """The line a pick stands for (`2`, or `2 fox, cat`: the pick with what follows it), else the line."""
+        """The line a pick stands for (`2`, or `2 fox, cat`: the pick with what follows it), else the line (with
+        the card shown after it, see `as_shown`)."""
         number, _, rest = line.strip().partition(" ")
         picks = self.picks()
         if not number and picks:
             return picks[0]
         if number.isdigit() and 1 <= int(number) <= len(picks):
             return f"{picks[int(number) - 1]} {rest.strip()}".strip()
-        return line
+        return self.as_shown(line)
+
+    def as_shown(self, line: str) -> str:
+        """A line that does not read as typed (its last card name fits several cards) but does with the card its
+        completion shows (`chi` shows Chick: as the quick score takes the card shown, Enter takes it); else the
+        line as typed."""
+        if not isinstance(self.read(line).problem, InputError):
+            return line
+        card = self.card_rest(line) if " " in line.strip() else None
+        return line + card if card and self.read(line + card).problem is None else line
 
     def check_line(self, line: str | None = None) -> None:
         """Check the line as it stands (or one entered); say what Enter would do, or why it would be refused.

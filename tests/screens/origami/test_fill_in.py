@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.widgets import OptionList
+
 from companion.app import CompanionApp, make_app
 from companion.games import KINDS
 from db.store import Store
+from scoring.origami.cards import Effect
 from screens.origami.catalogue import CatalogueScreen
 from screens.origami.fill_in import FamilyList, FillInScreen, unknown_values, usual_range
+from screens.origami.question import VALUES
 from tests.screens.settle import settled
 
 
@@ -117,3 +121,33 @@ async def test_a_ticked_family_is_told_from_an_unticked_one_without_colour(tmp_p
         rows = [families.render_line(y).text for y in range(min(families.option_count, 5))]
         assert [row[:3] for row in rows] == ["▐ ▌", "▐✓▌", *["▐ ▌"] * (len(rows) - 2)]
         assert list(families.selected) == [families.get_option_at_index(1).value]
+
+
+async def test_a_cards_kind_of_effect_is_asked_as_the_quick_score_asks_it(tmp_path: Path) -> None:
+    """The Dog's kind of effect is not known: asked with its numbers (it was not, so the next quick score stopped
+    for it), with the quick score's question and choices, and kept in the user's catalogue."""
+    url = f"sqlite:///{tmp_path}/h.db"
+    app = make_app(url)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        screen = await opened(app, ["origami/farm"])
+        await pilot.pause()
+        assert ("Dog", "effect") in unknown_values(screen.catalogue, ["origami/farm"])
+        while screen.current != ("Dog", "effect"):
+            low = usual_range(screen.catalogue, (screen.current or ("", ""))[1])
+            await pilot.press(str(low[0] if low else 0), "enter")
+            await pilot.pause()
+        pick = VALUES.picks["effect"]
+        assert pick.question in text(screen, "#ask")
+        kinds = screen.query_one("#kinds", OptionList)
+        assert kinds.display and kinds.has_focus and not screen.query_one("#value").display
+        assert [str(kinds.get_option_at_index(i).prompt) for i in range(kinds.option_count)] == list(pick.options.values())
+        await pilot.press("down", "down", "enter")  # ongoing
+        await pilot.pause()
+        assert screen.current == ("Fox", "points")
+        assert app.controller("origami").catalogue().card("Dog").effect is Effect.ONGOING  # type: ignore[attr-defined]
+    store = Store.open(url, KINDS)
+    try:
+        assert ("Dog", "effect", "ongoing") in store.catalogue.values("origami")
+    finally:
+        store.close()

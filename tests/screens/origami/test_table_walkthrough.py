@@ -22,6 +22,7 @@ from scoring.origami.picks import likely_actions
 from scoring.origami.state import GameState
 from scoring.origami.table import Variant
 from screens.origami.fill_in import unknown_values, usual_range
+from screens.origami.question import VALUES
 from screens.origami.table import TableScreen
 from screens.question import ValueGiven
 from tests.recorded import Scripted, script
@@ -204,7 +205,8 @@ async def test_values_filled_in_one_after_the_other_are_said_in_one_toast(tmp_pa
         assert len(values) == 8
         for card, field in values:
             low = usual_range(screen.catalogue, field)
-            screen.post_message(ValueGiven(card, field, low[0] if low else 0))
+            pick = VALUES.picks.get(field)  # the kind of effect: one of the kinds, as the screen posts it
+            screen.post_message(ValueGiven(card, field, next(iter(pick.options)) if pick else low[0] if low else 0))
         await until(pilot, lambda: any("saved in your catalogue" in n.message for n in app._notifications),
                     "the values said")
         said = [n.message for n in app._notifications if "saved in your catalogue" in n.message]

@@ -13,6 +13,7 @@ from scoring.errors import InputError
 from scoring.origin import commands as c
 from scoring.origin.cards import Suit
 from scoring.origin.decide import table_draw
+from scoring.origin.evolve import evolve
 from scoring.origin.notation import parse_line, read
 from scoring.origin.round_input import parse_alignment
 from scoring.origin.rules import RuleId
@@ -112,3 +113,19 @@ def test_an_unrevealed_superheros_ability_is_refused_before_enter() -> None:
     assert refused.refusal is not None and refused.refusal.rule is RuleId.SUPERHERO
     assert "Cat has revealed no superhero" in refused.refusal.message
     assert read(engine.state, "bob uses Hero B: vp +3", "cards", hero).refusal is None
+
+
+def test_a_score_only_line_with_more_tricks_than_the_round_has_says_how_many_it_has() -> None:
+    """It said "not now: end and score the round", though the round was not scored and the counts were wrong."""
+    now = state(table("Ann", "Bob", "Cat"))
+    reading = read(now, "ann 3, bob 0, cat 6", "score only")
+    assert reading.refusal is not None and reading.refusal.rule is RuleId.TRICKS_8
+    assert "add to 9" in reading.refusal.message and "this round has 8" in reading.refusal.message
+    assert "make them add to 8" in reading.refusal.message and "not now" not in reading.refusal.message
+    assert read(now, "ann 3, bob 0, cat 5", "score only").refusal is None
+    for event in read(now, "ann 2, cat 1", "score only").events:
+        now = evolve(now, event)
+    reading = read(now, "ann 3, bob 0, cat 3", "score only")  # 3 of the 8 recorded already
+    assert reading.refusal is not None
+    assert "add to 6" in reading.refusal.message and "3 are recorded already" in reading.refusal.message
+    assert "make them add to 5" in reading.refusal.message

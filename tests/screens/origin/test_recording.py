@@ -138,3 +138,21 @@ async def test_a_line_not_recorded_says_ctrl_u_clears_it(tmp_path: Path) -> None
         assert typed(app).value == "7x" and "ctrl+u clears the line" in shown(app, "#preview")
         await pilot.press("ctrl+u")
         assert typed(app).value == ""
+
+
+async def test_a_story_card_half_typed_is_the_card_its_completion_shows(tmp_path: Path) -> None:
+    """A beginning of a known name is not called wrong (it said "✗ 'tel' is not a story card the catalogue knows"
+    while the completion showed Telekinesis): the check says what Enter records, the name shown."""
+    app = app_on(tmp_path / "g.db")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await new_game(pilot, "3", "Ann, Bob, Cy", dealer="Ann")
+        await line(pilot, "", "enter")  # stamina
+        for text in ("t", "tel", "Telek"):
+            said = await type_in(pilot, app, text)
+            assert said == "✓ Enter: Bob places Telekinesis over slot 1", (text, said)
+        said = await type_in(pilot, app, "Trenc")  # no known name begins so: a close spelling, said once
+        assert said.startswith("✗ 'Trenc' is not a story card the catalogue knows; did you mean Trance?")
+        await type_in(pilot, app, "mono")
+        await pilot.press("enter")
+        origin = app.controller("origin-story")
+        await until(pilot, lambda: origin.game().state.story_cards("Bob") == {1: "Monologuing"}, "Bob's card")
