@@ -3,13 +3,16 @@ searched as you type, opened at a refusal's rule."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+import pytest
+from textual.app import App
 from textual.widgets import OptionList, Static
 
 from companion.app import make_app
 from scoring.origin.rules import RULES, rules_for
 from screens.origin.rules import OriginRulesScreen, RuleEntry
-from tests.screens.settle import settled, until_filled
+from tests.screens.settle import settled, until, until_filled
 
 
 async def test_filtered_by_player_count_then_searched(tmp_path: Path) -> None:
@@ -50,28 +53,35 @@ async def test_filtered_by_player_count_then_searched(tmp_path: Path) -> None:
         assert app.screen is not screen
 
 
-async def test_opened_at_a_refusals_rule_widens_a_filter_that_would_hide_it(tmp_path: Path) -> None:
+async def test_opened_at_a_refusals_rule_widens_a_filter_that_would_hide_it(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    said: list[str] = []  # kept here: a toast may be gone before a loaded machine looks
+    notify = App.notify
+
+    def noted(self: App[object], message: str, **kw: Any) -> None:
+        said.append(str(message))
+        notify(self, message, **kw)
+
+    monkeypatch.setattr(App, "notify", noted)
     app = make_app(f"sqlite:///{tmp_path}/r.db")
     async with app.run_test(size=(80, 24)) as pilot:
         await settled(pilot)
         screen = OriginRulesScreen("os-sk-play", players="3-5")
         app.push_screen(screen)
         await until_filled(pilot, screen)
-        await pilot.pause()
-        await pilot.pause()
-        assert screen.players == "any" and "OS-SK-PLAY" in screen.visible_ids
+        await until(pilot, lambda: screen.players == "any" and "OS-SK-PLAY" in screen.visible_ids,
+                    "the filter widened to show the rule")
         entry = screen.query_one("#rule-OS-SK-PLAY", RuleEntry)
-        assert entry.has_class("-focused-rule")
-        assert entry.region.y < 24 and entry.region.height > 0  # scrolled into view
+        await until(pilot, lambda: entry.has_class("-focused-rule") and entry.region.y < 24
+                    and entry.region.height > 0, "the rule marked and scrolled into view")
         assert "2 players (duo)" in str(entry.render()) and "override with a reason" in str(entry.render())
         app.pop_screen()
-        await pilot.pause()
+        await until(pilot, lambda: app.screen is not screen, "the rules closed")
         other = OriginRulesScreen("OS-NOPE")
         app.push_screen(other)
         await until_filled(pilot, other)
-        await pilot.pause()
-        assert other.visible_ids == [str(r) for r in RULES]
-        assert any("No Origin Story rule is called 'OS-NOPE'" in str(n.message) for n in app._notifications)
+        await until(pilot, lambda: other.visible_ids == [str(r) for r in RULES], "every rule listed")
+        assert any("No Origin Story rule is called 'OS-NOPE'" in m for m in said), said
 
 
 async def test_a_wide_terminal_shows_an_index_of_the_rules_found(tmp_path: Path) -> None:
