@@ -132,7 +132,8 @@ class CompanionApp(Shell):
 
     def opened(self, store: Store) -> None:
         super().opened(store)
-        self.go_on_choosing()
+        if not self.closing:
+            self.go_on_choosing()
 
     def not_opened(self) -> None:
         super().not_opened()

@@ -48,6 +48,7 @@ class Shell(TypeAhead):
         self.catalogues = dict(catalogues or {})  # each game's: shipped + the user's files (the tests give theirs)
         self.store: Store | None = None
         self.opening = True  # until the database is open, or Home says why it could not be
+        self.closing = False  # the window is closing: a store opened now is closed at once
         self.waiting: list[Callable[[], object]] = []  # what a screen opened meanwhile asked of the database
         self.home = HomeScreen([e for g in games.every() for e in g.entries])
         for theme in self.THEMES:
@@ -70,6 +71,7 @@ class Shell(TypeAhead):
         self.screen_change_signal.subscribe(self, lambda _: drop_closed_watchers(self))
 
     def on_unmount(self) -> None:
+        self.closing = True
         gc.unfreeze()
         if self.store is not None:
             try:
@@ -95,10 +97,10 @@ class Shell(TypeAhead):
                 painted = threading.Event()
                 self.call_from_thread(self.call_after_refresh, painted.set)
                 painted.wait(timeout=1.0)
-                self.call_from_thread(self.opened, self.open_store())
+                self.hand_over(self.open_store())
                 return
-            if self.store is None:
-                self.call_from_thread(self.opened, self.open_store())
+            if self.store is None and not self.hand_over(self.open_store()):
+                return
             # The games in play, and a damaged game among the latest whatever its status: a few rows, not the history.
             playing, damaged = self.reader().games.all_and_damaged(status="playing")
             known = {d.game for d in damaged}
@@ -144,7 +146,19 @@ class Shell(TypeAhead):
             self.catalogue(game.kind)
         return store
 
+    def hand_over(self, store: Store) -> bool:
+        """The store the worker opened, to the app (in its thread); False when the app had stopped meanwhile."""
+        try:
+            self.call_from_thread(self.opened, store)
+        except RuntimeError:  # not running any more: nobody else would close it
+            store.close()
+            return False
+        return self.store is store
+
     def opened(self, store: Store) -> None:
+        if self.closing:  # the window closed while the database opened: nobody else would close it
+            store.close()
+            return
         self.store, self.opening = store, False
         # What is loaded by now (Textual, SQLAlchemy, the rules, Home: ~120k objects) lives as long as the app: the
         # collector's full passes, which stop the screen while they walk every object, leave it out (a pass ~110 →

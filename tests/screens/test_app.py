@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import Input, OptionList, Static
 
 from companion.app import make_app
@@ -138,3 +139,24 @@ async def test_the_reference_says_what_the_rules_come_to_for_the_players_at_the_
         await pilot.pause()
         assert "With 4 players: one card to the left neighbour, one to the right." in entry("Nine-tailed Fox")
         assert "4 families: 72 origami in the deck" in entry("SETUP-FAMILIES")
+
+
+async def test_a_database_opened_as_the_window_closes_is_closed_too(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    # The worker opening the database may finish as the window closes: the store it hands over has no one else
+    # to close it (its connections were left to the garbage collector).
+    url = f"sqlite:///{tmp_path}/late.db"
+    app = make_app(url)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+    closed: list[Store] = []
+
+    def close(store: Store) -> None:
+        closed.append(store)
+        store.database.close()
+
+    monkeypatch.setattr(Store, "close", close)
+    late, again = Store.open(url, KINDS), Store.open(url, KINDS)
+    assert not app.hand_over(late)  # the app has stopped: it cannot take it
+    app.opened(again)  # handed over as it closed: not kept
+    assert closed == [late, again] and app.store is not again
