@@ -67,9 +67,9 @@ class HomeScreen(Screen[None]):
 
     def _bind(self) -> None:
         """Home's entries and keys in the language in use."""
-        self.entries = (*((e.choice, e.label) for e in self.game_entries), *((k, _(label)) for k, label in SHARED))
+        self.entries = (*((e.choice, _(e.label)) for e in self.game_entries), *((k, _(label)) for k, label in SHARED))
         # The games' keys first, then Home's own: the footer shows them in this order.
-        keys = [Binding(e.key, f"choose({e.choice!r})", e.footer or e.label, show=e.footer is not None)
+        keys = [Binding(e.key, f"choose({e.choice!r})", _(e.footer or e.label), show=e.footer is not None)
                 for e in self.game_entries if e.key]
         own = [replace(b, description=_(b.description)) for b in self.BINDINGS if isinstance(b, Binding)]
         self._bindings = BindingsMap([*keys, *own])

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from scoring.i18n import N_
+
 from ..game import Entry, Game, GamePackage, Verb
 
 if TYPE_CHECKING:
@@ -15,12 +17,12 @@ if TYPE_CHECKING:
 KIND = "origami"  # games.kind in the store and in export files: never changes
 VARIANTS = {"origami": "Origami", "legends": "Origami Legends", "mixed": "Origami and Origami Legends"}
 VERB_HELP = {
-    "score": "score a final table: a line per card, awards, ranks, winners and the tie-break",
-    "check": "is this Play One Origami legal from this position? exit 0 legal, 1 illegal",
-    "payments": "every exact payment for a card from a hand, best first (fewest cards)",
-    "limit": "a player's hand limit and draw allowance, with each modifier named",
-    "referee": "referee a whole position from a file: the setup, the table at the start of a turn and action lines "
-               "as typed at the table; exit 0 all accepted, 1 at the first refused line, 2 bad input",
+    "score": N_("score a final table: a line per card, awards, ranks, winners and the tie-break"),
+    "check": N_("is this Play One Origami legal from this position? exit 0 legal, 1 illegal"),
+    "payments": N_("every exact payment for a card from a hand, best first (fewest cards)"),
+    "limit": N_("a player's hand limit and draw allowance, with each modifier named"),
+    "referee": N_("referee a whole position from a file: the setup, the table at the start of a turn and action "
+                  "lines as typed at the table; exit 0 all accepted, 1 at the first refused line, 2 bad input"),
 }
 
 
@@ -28,10 +30,10 @@ class Origami(GamePackage):
     package = __name__
     kind = KIND
     name = "Origami"
-    entries: tuple[Entry, ...] = (Entry("new", "Origami: new game", "n", "Origami"),
-               Entry("quick", "Origami: quick score a finished game", "s", "Quick score"),
-               Entry("catalogue", "Origami: card catalogue", "c"),  # in the menu: the footer has no room
-               Entry("rules", "Origami: rules reference", "r"))
+    entries: tuple[Entry, ...] = (Entry("new", N_("Origami: new game"), "n", "Origami"),
+               Entry("quick", N_("Origami: quick score a finished game"), "s", N_("Quick score")),
+               Entry("catalogue", N_("Origami: card catalogue"), "c"),  # in the menu: the footer has no room
+               Entry("rules", N_("Origami: rules reference"), "r"))
     screens = "screens.origami"
     verbs: tuple[Verb, ...] = tuple(Verb(name, text, "companion.origami.cli", "add_verbs")
                                     for name, text in VERB_HELP.items())

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from scoring.i18n import N_
+
 from ..game import Entry, Game, GamePackage, Verb
 
 if TYPE_CHECKING:
@@ -20,13 +22,13 @@ class OriginStory(GamePackage):
     kind = KIND
     name = "Origin Story"
     entries: tuple[Entry, ...] = (
-        Entry("origin-new", "Origin Story: new game (3–5 players, or 2 with sidekicks)", "o", "Origin Story"),
-        Entry("origin-solo", "Origin Story: solo against Automaton and Factoryon", "v", "Solo"),
-        Entry("origin-quick", "Origin Story: quick score a finished game"),
-        Entry("origin-rules", "Origin Story: rules reference"),
-        Entry("origin-catalogue", "Origin Story: card catalogue"))
+        Entry("origin-new", N_("Origin Story: new game (3–5 players, or 2 with sidekicks)"), "o", "Origin Story"),
+        Entry("origin-solo", N_("Origin Story: solo against Automaton and Factoryon"), "v", N_("Solo")),
+        Entry("origin-quick", N_("Origin Story: quick score a finished game")),
+        Entry("origin-rules", N_("Origin Story: rules reference")),
+        Entry("origin-catalogue", N_("Origin Story: card catalogue")))
     screens = "screens.origin"
-    verbs: tuple[Verb, ...] = (Verb("origin", "Origin Story: setup, tricks, rounds, scores, checks",
+    verbs: tuple[Verb, ...] = (Verb("origin", N_("Origin Story: setup, tricks, rounds, scores, checks"),
                                     "companion.origin.cli", nested=True),)
 
     def title(self, variant: str) -> str:
