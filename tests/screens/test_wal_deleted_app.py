@@ -5,8 +5,10 @@ from __future__ import annotations
 import os
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.pilot import Pilot
 
 from companion.app import make_app
 from companion.origami.catalogue import shipped
@@ -19,23 +21,34 @@ from tests.screens.settle import settled, until
 from tests.screens.test_second_window import dealt, resumed
 
 CATALOGUE = filled(shipped())
+GAME = script(CATALOGUE, seed=3)
+
+
+def dealt_here(path: Path) -> str:
+    """The database at `path` with a game dealt (by another window, closed since): its URL."""
+    url = f"sqlite:///{path}"
+    store, _ = dealt(url, GAME)
+    store.close()
+    return url
+
+
+async def one_recorded(app: Any, pilot: Pilot[None]) -> Any:
+    """The game resumed and one action recorded through the table (the log is this window's): its session."""
+    await resumed(pilot)
+    assert isinstance(app.screen, TableScreen)
+    session = app.controller("origami").session
+    before = session.seq
+    await pilot.press(*write(GAME.script[2], GAME.states[1]), "enter")
+    await until(pilot, lambda: session.seq > before, "the first action recorded")
+    await settled(pilot)  # and the turn's end, when it ended by itself
+    return session
 
 
 async def test_an_action_after_the_log_was_deleted_is_not_recorded_and_the_window_says_why(tmp_path: Path) -> None:
     path = tmp_path / "table.db"
-    url = f"sqlite:///{path}"
-    game = script(CATALOGUE, seed=3)
-    store, _ = dealt(url, game)
-    store.close()
-    app = make_app(url, {"origami": CATALOGUE})
+    app = make_app(dealt_here(path), {"origami": CATALOGUE})
     async with app.run_test(size=(100, 32)) as pilot:
-        await resumed(pilot)
-        assert isinstance(app.screen, TableScreen)
-        session = app.controller("origami").session
-        before = session.seq
-        await pilot.press(*write(game.script[2], game.states[1]), "enter")  # recorded: the log is this window's
-        await until(pilot, lambda: session.seq > before, "the first action recorded")
-        await settled(pilot)  # and the turn's end, when it ended by itself
+        session = await one_recorded(app, pilot)
         recorded = session.seq
         # an action the table takes now (what the script does next may be the end already recorded)
         action = next(x for x in likely_actions(session.state, CATALOGUE) if not refill_owed(x, session.state))
@@ -53,18 +66,9 @@ async def test_a_log_deleted_after_the_last_action_is_said_as_the_app_closes(
     """No action after the log was deleted: the app finds it as it closes the database, copies the actions aside
     instead of letting SQLite fold the deleted log into the file (db/wal.py), and says so once the window is gone."""
     path = tmp_path / "table.db"
-    url = f"sqlite:///{path}"
-    game = script(CATALOGUE, seed=3)
-    store, _ = dealt(url, game)
-    store.close()
-    app = make_app(url, {"origami": CATALOGUE})
+    app = make_app(dealt_here(path), {"origami": CATALOGUE})
     async with app.run_test(size=(100, 32)) as pilot:
-        await resumed(pilot)
-        session = app.controller("origami").session
-        before = session.seq
-        await pilot.press(*write(game.script[2], game.states[1]), "enter")
-        await until(pilot, lambda: session.seq > before, "the first action recorded")
-        await settled(pilot)
+        session = await one_recorded(app, pilot)
         recorded = session.seq
         os.unlink(f"{path}-wal")
     said = capsys.readouterr().err

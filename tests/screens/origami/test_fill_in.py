@@ -3,6 +3,7 @@ refused, stop, reopen (a new run on the same database) and go on where it stoppe
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from textual.widgets import OptionList
 
@@ -18,6 +19,15 @@ from tests.screens.settle import settled
 
 def text(screen: FillInScreen, widget: str) -> str:
     return str(screen.query_one(widget).render())
+
+
+def kept(url: str) -> list[tuple[str, str, Any]]:
+    """The values kept in the user's Origami catalogue, read from the database as another program would."""
+    store = Store.open(url, KINDS)
+    try:
+        return store.catalogue.values("origami")
+    finally:
+        store.close()
 
 
 async def opened(app: CompanionApp, groups: list[str] | None = None) -> FillInScreen:
@@ -67,11 +77,7 @@ async def test_fill_in_a_family_stop_and_resume_where_it_stopped(tmp_path: Path)
         await pilot.press("escape")  # stop
         await pilot.pause()
         assert not isinstance(app.screen, FillInScreen)
-    store = Store.open(url, KINDS)
-    try:
-        assert sorted(store.catalogue.values("origami")) == sorted(typed)
-    finally:
-        store.close()
+    assert sorted(kept(url)) == sorted(typed)
 
     again = make_app(url)  # reopen: a new run on the same database
     async with again.run_test(size=(80, 24)) as pilot:
@@ -101,11 +107,7 @@ async def test_a_value_outside_what_cards_show_is_asked_again_and_a_negative_cos
         await pilot.press("enter")
         await pilot.pause()
         assert screen.current != (card, field)
-    store = Store.open(url, KINDS)
-    try:
-        assert store.catalogue.values("origami") == [("Cat", "points", 99)]
-    finally:
-        store.close()
+    assert kept(url) == [("Cat", "points", 99)]
 
 
 async def test_a_ticked_family_is_told_from_an_unticked_one_without_colour(tmp_path: Path) -> None:
@@ -146,8 +148,4 @@ async def test_a_cards_kind_of_effect_is_asked_as_the_quick_score_asks_it(tmp_pa
         await pilot.pause()
         assert screen.current == ("Fox", "points")
         assert app.controller("origami").catalogue().card("Dog").effect is Effect.ONGOING  # type: ignore[attr-defined]
-    store = Store.open(url, KINDS)
-    try:
-        assert ("Dog", "effect", "ongoing") in store.catalogue.values("origami")
-    finally:
-        store.close()
+    assert ("Dog", "effect", "ongoing") in kept(url)
