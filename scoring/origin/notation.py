@@ -94,8 +94,8 @@ def _play(state: GameState, seat: str, rest: str) -> c.PlayCard:
 def _named_seat(state: GameState, word: str) -> str:
     seat = _seat(state, word)
     if seat is None:
-        raise InputError(_("{word} is not a seat: the seats are {seats}").format(
-            word=repr(word), seats=", ".join(state.seating.names)))
+        raise InputError(_("{name} is not a seat: the seats are {seats}").format(
+            name=repr(word), seats=", ".join(state.seating.names)))
     return seat
 
 
