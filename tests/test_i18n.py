@@ -27,6 +27,7 @@ from companion.cli import main
 from scoring import i18n
 from screens.ask import Confirm
 from screens.home import HomeScreen
+from tests.companion.test_counts import a_game_started
 from tests.screens.origami.test_friction import screen_text
 from tests.screens.settle import settled, until
 from tests.screens.test_app import a_game_dealt
@@ -225,10 +226,15 @@ def test_a_start_in_italian_after_the_first_reads_the_compiled_catalogue_without
         assert bool(babel) is first
 
 
-def test_json_and_files_stay_the_same_in_every_language(capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("command", [["--json", "rules", "scoring"], ["replay", "1", "--json"]])
+def test_json_and_files_stay_the_same_in_every_language(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                         command: list[str]) -> None:
+    """--json is for programs: its keys, ids and words (a replay's log lines too) are the same whatever the
+    language."""
+    url = a_game_started(tmp_path)[0]
     said = {}
     for code in i18n.LANGUAGES:
-        assert main(["--lang", code, "--json", "rules", "scoring"]) == 0
+        assert main(["--db", url, "--lang", code, *command]) == 0
         said[code] = json.loads(capsys.readouterr().out)
     assert said["it"] == said["en"] == said["de"]
 
