@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 from operator import attrgetter
+from types import MemberDescriptorType
 from typing import Any, TypeVar
 
 from . import events as e
@@ -47,9 +48,10 @@ STEPS = tuple(Step)
 
 
 T = TypeVar("T")
-# A frozen, slotted class's fields read at once, and each one's slot setter (in the fields' order and by name)
-_SLOTS: dict[type, tuple[Callable[[Any], tuple[Any, ...]], tuple[Callable[[Any, Any], None], ...],
-                         dict[str, Callable[[Any, Any], None]]] | None] = {}
+Put = Callable[[Any, Any], None]
+# A frozen, slotted class's fields read at once, and each one's slot setter (in the fields' order, and by name)
+Slots = tuple[Callable[[Any], tuple[Any, ...]], tuple[Put, ...], dict[str, Put]]
+_SLOTS: dict[type, Slots | None] = {}
 
 
 def changed(obj: T, **changes: Any) -> T:
@@ -75,15 +77,15 @@ def changed(obj: T, **changes: Any) -> T:
     return out
 
 
-def _slots(cls: type) -> tuple[Callable[[Any], tuple[Any, ...]], tuple[Callable[[Any, Any], None], ...],
-                               dict[str, Callable[[Any, Any], None]]] | None:
+def _slots(cls: type) -> Slots | None:
     """What `changed` needs of `cls`; None when its objects are not simply their fields (`replace` then)."""
     params = getattr(cls, "__dataclass_params__", None)
     names = tuple(f.name for f in fields(cls)) if params is not None else ()
-    if (params is None or not params.frozen or "__slots__" not in cls.__dict__ or len(names) < 2
-            or hasattr(cls, "__post_init__") or not all(f.init for f in fields(cls))):
+    slots: list[Any] = [getattr(cls, name, None) for name in names]
+    if (params is None or not params.frozen or len(names) < 2 or hasattr(cls, "__post_init__")
+            or not all(f.init for f in fields(cls)) or not all(isinstance(s, MemberDescriptorType) for s in slots)):
         return None
-    by_name = {name: cls.__dict__[name].__set__ for name in names}
+    by_name = {name: slot.__set__ for name, slot in zip(names, slots, strict=True)}
     return attrgetter(*names), tuple(by_name.values()), by_name
 
 
