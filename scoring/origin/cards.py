@@ -45,6 +45,10 @@ class Card:
     value: Fraction
     suit: Suit
 
+    def __hash__(self) -> int:
+        # a third of Fraction's own hash (a modular inverse each time): cards are counted in every replayed trick
+        return hash((self.suit, self.value.numerator, self.value.denominator))
+
     @property
     def extra_love(self) -> bool:
         return self.value.denominator != 1

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 
 import pytest
 
 from companion.origin.playout import Engine, play_game
+from scoring.origin.cards import DECK, EXTRA_LOVE, Card, Suit
 from scoring.origin.state import GameState, changed, fresh_piles
 
 
@@ -45,3 +47,10 @@ class Derived:
 
 def test_a_class_with_more_than_its_fields_goes_through_replace() -> None:
     assert changed(Derived(1), a=4).b == 8
+
+
+def test_a_cards_hash_is_its_value_and_suit() -> None:
+    """Cards are counted by hash in every replayed trick (cards.without): equal cards hash alike, however their
+    value was written, and no two cards of the deck collide into one."""
+    assert hash(Card(Fraction(10, 2), Suit.LOVE)) == hash(Card(Fraction(5), Suit.LOVE))
+    assert len({hash(c) for c in (*DECK, *EXTRA_LOVE)}) == len(set(DECK)) + len(set(EXTRA_LOVE))
