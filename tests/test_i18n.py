@@ -40,9 +40,20 @@ MARKED = (
     "companion/cli.py",
     "screens/home.py",
     "scoring/origin/rules.py",
+    "scoring/origin/decide.py",
+    "scoring/origin/referee_trick.py",
+    "scoring/origin/referee.py",
+    "scoring/origin/solo_referee.py",
+    "scoring/origin/trick.py",
+    "scoring/origin/vancardian_abilities.py",
+    "scoring/origin/vancardian_effects.py",
+    "scoring/origin/vancardian_moves.py",
+    "scoring/origin/vancardian_values.py",
 )
 # Strings in MARKED that a person may read and that stay as they are in every language.
 NOT_TRANSLATED = {"Origami companion"}  # the product's name, in the window's title
+NOT_TRANSLATED |= {"end of round", "vancardian draw"}  # Origin Story's log: the sources of facts, as stored
+NOT_TRANSLATED |= {"Automaton", "Factoryon"}  # the Vancardians' names: seats, typed and stored as they are
 
 
 @pytest.fixture(autouse=True)
