@@ -373,7 +373,7 @@ def test_a_refusal_reads_in_the_language_in_use_and_is_kept_in_english() -> None
     languages.use("it")
     try:
         early = decide(engine.state, c.EndRound())
-        assert f"{early}" == "OS-ROUND-END: sono registrate solo 1 prese su 8: il round non è finito"
+        assert f"{early}" == "OS-ROUND-END: prese registrate: solo 1 su 8, il round non è finito"
         late = decide(engine.state, c.ChooseDealer("Ann"))
         assert isinstance(late, Rejected) and f"{late.violation.message}" == "non ora: gioca le prese (round 1)"
         assert json.dumps(late.violation.message) == '"not now: play the tricks (round 1)"'
