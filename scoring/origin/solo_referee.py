@@ -30,7 +30,7 @@ from .wording import card_row
 # draws (a Replace draws at most each row's 8 cards) and two cards per follow (two follows a trick): what is left
 # is the least the deck can still hold.
 _DEALT = 3 * HAND + 2 * HAND
-# A refusal that holds at every moment the exchange may have come: what her procedure gives at each
+# A refusal when the file does not say at which moment of the trick the exchange came: what each moment gives.
 _WITH_BEFORE = N_("with the exchange before her play: {message}")
 _WITH_AFTER = N_("with the exchange after her play: {message}")
 _THAT_BEFORE = N_("{message} That is with the exchange before her play; {others}")
