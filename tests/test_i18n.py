@@ -60,6 +60,16 @@ MARKED = (
     "scoring/origin/game_file.py",
     "scoring/origin/codec.py",
     "scoring/origin/describe.py",
+    "scoring/origin/rules.py",
+    "scoring/origin/decide.py",
+    "scoring/origin/referee_trick.py",
+    "scoring/origin/referee.py",
+    "scoring/origin/solo_referee.py",
+    "scoring/origin/trick.py",
+    "scoring/origin/vancardian_abilities.py",
+    "scoring/origin/vancardian_effects.py",
+    "scoring/origin/vancardian_moves.py",
+    "scoring/origin/vancardian_values.py",
 )
 # Strings in MARKED that a person may read and that stay as they are in every language.
 NOT_TRANSLATED = {
@@ -69,6 +79,7 @@ NOT_TRANSLATED = {
     "score only",  # Origin Story's logging level as the settings keep it
     "ignore follow", "exchange with ",  # Origin Story's effects as typed (and kept in the log)
 }
+NOT_TRANSLATED |= {"end of round", "vancardian draw"}  # Origin Story's log: the sources of facts, as stored
 
 
 @pytest.fixture(autouse=True)

@@ -13,7 +13,7 @@ from scoring.errors import InputError
 from scoring.i18n import ngettext
 from scoring.origin import game_file, round_file, round_file_json, solo_file, solo_next, solo_setup
 from scoring.origin.round_result import RoundResult
-from scoring.origin.rules import RULES, SCOPES
+from scoring.origin.rules import RULES, SCOPES, translated
 from scoring.origin.sheet import GameScore, score_round
 from scoring.origin.sheet_words import cell, sources
 from scoring.origin.trick import Play
@@ -165,12 +165,13 @@ def rules(query: str, players: str | None) -> tuple[Any, str]:
     if players is not None and players not in PLAYER_COUNTS:
         raise InputError(f"Origin Story's rules are for 1, 2 or 3-5 players, not {players!r}", where="--players")
     wanted = query.casefold()
-    found = [(r, SCOPES[rid]) for rid, r in RULES.items()
-             if (not wanted or wanted in f"{r.id} {r.title} {r.text}".casefold())
+    found = [(r, SCOPES[rid]) for rid, r in RULES.items()  # the English words or the shown ones: the same rules
+             if (not wanted or any(wanted in f"{x.id} {x.title} {x.text}".casefold() for x in (r, translated(r))))
              and (players is None or players in SCOPES[rid].players)]
     data = [{"id": str(r.id), "title": r.title, "text": r.text, "kind": scope.kind, "players": list(scope.players)}
             for r, scope in found]
-    text = "\n\n".join(f"{r.id} — {r.title} ({_counts(scope.players)})\n{r.text}" for r, scope in found)
+    text = "\n\n".join(f"{r.id} — {r.title} ({_counts(scope.players)})\n{r.text}"
+                       for r, scope in ((translated(r), scope) for r, scope in found))
     return data, text or f"no Origin Story rule mentions {query!r}"
 
 

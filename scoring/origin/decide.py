@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
 
-from .. import counts
 from ..decision import Accepted, Decision, Rejected, Violation
 from ..errors import InputError
+from ..i18n import N_, _
+from ..said import Said, joined
 from . import commands as c
 from . import events as e
 from .cards import Card
@@ -32,9 +33,10 @@ from .vancardian_values import PRINTED, Effective
 _PHASE_RULE = {Phase.DEALER: RuleId.DEALER_FIRST, Phase.ROUND: RuleId.SETUP, Phase.DEAL: RuleId.DEAL,
                Phase.ALIGN: RuleId.ALIGN, Phase.PLAY: RuleId.TRICKS_8, Phase.END: RuleId.ROUND_END,
                Phase.OVER: RuleId.GAME_END}
-_PHASE_NEXT = {Phase.DEALER: "choose the first dealer", Phase.ROUND: "start the next round",
-               Phase.DEAL: "deal the known hands", Phase.ALIGN: "reveal the alignments",
-               Phase.PLAY: "play the tricks", Phase.END: "end and score the round", Phase.OVER: "the game is over"}
+_PHASE_NEXT = {Phase.DEALER: N_("choose the first dealer"), Phase.ROUND: N_("start the next round"),
+               Phase.DEAL: N_("deal the known hands"), Phase.ALIGN: N_("reveal the alignments"),
+               Phase.PLAY: N_("play the tricks"), Phase.END: N_("end and score the round"),
+               Phase.OVER: N_("the game is over")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,11 +51,19 @@ def _no(rule: RuleId, sentence: str, overridable: bool = False) -> Outcome:
     return Outcome((), (Violation(rule, sentence, overridable),))
 
 
+def _not_now(rule: RuleId, phase: Phase, round_no: int | None) -> Outcome:
+    """Refused in this phase: what comes next (and in which round)."""
+    then = Said(_PHASE_NEXT[phase])
+    if round_no is None or phase is Phase.OVER:
+        return _no(rule, Said(N_("not now: {next}"), next=then))
+    return _no(rule, Said(N_("not now: {next} (round {n})"), next=then, n=round_no))
+
+
 def decide(state: GameState | None, command: c.Command | c.Override) -> Decision:
     if isinstance(command, c.Override):
         found = check(state, command.command)
         if found.violations and not command.reason.strip():
-            raise InputError("an override needs the table's reason")
+            raise InputError(_("an override needs the table's reason"))
         fixed = [v for v in found.violations if not v.overridable]
         if fixed:
             return Rejected(fixed[0])
@@ -66,9 +76,9 @@ def decide(state: GameState | None, command: c.Command | c.Override) -> Decision
 
 def check(state: GameState | None, command: c.Command) -> Outcome:
     if isinstance(command, c.StartGame):
-        return _start(command) if state is None else _no(RuleId.SETUP, "the game has already started")
+        return _start(command) if state is None else _no(RuleId.SETUP, Said(N_("the game has already started")))
     if state is None:
-        return _no(RuleId.SETUP, "start the game first")
+        return _no(RuleId.SETUP, Said(N_("start the game first")))
     if isinstance(command, c.UseAbility):
         return _ability(state, command)
     if isinstance(command, _STEP_COMMANDS):
@@ -78,8 +88,7 @@ def check(state: GameState | None, command: c.Command) -> Outcome:
               c.VancardianPlays: (Phase.PLAY,), c.Surrender: (Phase.PLAY,), c.EndRound: (Phase.END, Phase.PLAY)}
     phase = state.phase
     if phase not in wanted[type(command)]:
-        return _no(_PHASE_RULE[phase], f"not now: {_PHASE_NEXT[phase]}"
-                   + (f" (round {state.round.number})" if state.round and phase is not Phase.OVER else ""))
+        return _not_now(_PHASE_RULE[phase], phase, state.round.number if state.round else None)
     match command:
         case c.ChooseDealer():
             return _dealer(state, command)
@@ -92,8 +101,8 @@ def check(state: GameState | None, command: c.Command) -> Outcome:
             return _with_gain(state, Step.ALIGN, _align(state, command))
         case c.PlayCard():
             if state.seating.has(command.seat) and state.seating.seat(command.seat).kind is Kind.VANCARDIAN:
-                return _no(RuleId.SOLO_PICK, f"{state.seating.seat(command.seat).name} is a Vancardian: her runner "
-                           "chooses her card")
+                return _no(RuleId.SOLO_PICK, Said(N_("{seat} is a Vancardian: her runner chooses her card"),
+                                                  seat=state.seating.seat(command.seat).name))
             play = Play(state.seating.seat(command.seat).name, command.card, command.value, command.suit,
                         command.by, command.ignore_follow)
             return _play(state, play, command.turned)
@@ -105,7 +114,7 @@ def check(state: GameState | None, command: c.Command) -> Outcome:
             return _surrender(state)
         case c.EndRound():
             return _end(state)
-    raise AssertionError(f"not an Origin Story command: {command!r}")
+    raise AssertionError(_("not an Origin Story command: {command}").format(command=repr(command)))
 
 
 # --- setup ------------------------------------------------------------------------------------------------
@@ -116,9 +125,9 @@ def _start(cmd: c.StartGame) -> Outcome:
     except (InputError, ValueError) as exc:
         return _no(RuleId.PLAYERS, str(exc))
     if cmd.deck not in ("table", "app"):
-        return _no(RuleId.SOLO_SETUP, f"deck {cmd.deck!r}: table or app")
+        return _no(RuleId.SOLO_SETUP, Said(N_("deck {deck}: table or app"), deck=repr(cmd.deck)))
     if cmd.deck == "app" and seats.mode is not Mode.SOLO:
-        return _no(RuleId.SOLO_SETUP, "the app deck is for the solo game only")
+        return _no(RuleId.SOLO_SETUP, Said(N_("the app deck is for the solo game only")))
     choices = tuple((f.name, str(getattr(cmd.choices, f.name))) for f in fields(cmd.choices))
     names = tuple(s.name for s in seats.seats if s.kind is Kind.PLAYER)
     started = e.GameStarted(str(seats.mode), names, choices, cmd.deck)
@@ -135,21 +144,25 @@ def _start(cmd: c.StartGame) -> Outcome:
 
 def _dealer(state: GameState, cmd: c.ChooseDealer) -> Outcome:
     if cmd.how not in ("movie", "lot"):
-        return _no(RuleId.DEALER_FIRST, f"{cmd.how!r}: the first dealer is chosen by movie or by lot")
+        return _no(RuleId.DEALER_FIRST, Said(N_("{how}: the first dealer is chosen by movie or by lot"),
+                                             how=repr(cmd.how)))
     seat = state.seating.seat(cmd.seat)
     if seat.kind is Kind.SIDEKICK:
-        return _no(RuleId.SK_NOLEAD, f"{seat.name} is a sidekick: sidekicks never deal")
+        return _no(RuleId.SK_NOLEAD, Said(N_("{seat} is a sidekick: sidekicks never deal"), seat=seat.name))
     return Outcome((e.DealerChosen(seat.name, cmd.how),))
 
 
 def _unique(state: GameState, cards: Sequence[Card], where: str) -> Violation | None:
+    """`where`: the cards' place, a phrase marked with N_ (shown in the language in use)."""
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
-            return Violation(RuleId.UNIQUE, f"{card} is dealt twice ({where}): each card exists once", False)
+            return Violation(RuleId.UNIQUE, Said(N_("{card} is dealt twice ({where}): each card exists once"),
+                                                 card=card, where=Said(where)), False)
         seen.add(card)
         if state.piles is not None and card not in state.piles.deck:
-            return Violation(RuleId.UNIQUE, f"{card} is not in the deck ({where}): each card exists once", False)
+            return Violation(RuleId.UNIQUE, Said(N_("{card} is not in the deck ({where}): each card exists once"),
+                                                 card=card, where=Said(where)), False)
     return None
 
 
@@ -160,8 +173,9 @@ def _deal(state: GameState, cmd: c.DealHands) -> Outcome:
     if state.mode is Mode.DUO:
         sidekicks = {s.name for s in state.seating.seats if s.kind is Kind.SIDEKICK}
         if set(given) != sidekicks or any(len(v) != 2 for v in given.values()):
-            return _no(RuleId.DEAL, f"deal each sidekick ({', '.join(sorted(sidekicks))}) its 2 face-up cards")
-        bad = _unique(state, [x for v in given.values() for x in v], "the sidekicks' face-up cards")
+            return _no(RuleId.DEAL, Said(N_("deal each sidekick ({sidekicks}) its 2 face-up cards"),
+                                         sidekicks=", ".join(sorted(sidekicks))))
+        bad = _unique(state, [x for v in given.values() for x in v], N_("the sidekicks' face-up cards"))
         if bad:
             return Outcome((), (bad,))
         return Outcome(tuple(e.HandDealt(s, HAND, given[s]) for s in state.seating.names if s in given))
@@ -169,11 +183,13 @@ def _deal(state: GameState, cmd: c.DealHands) -> Outcome:
     vans = tuple(s.name for s in state.seating.seats if s.kind is Kind.VANCARDIAN)
     need = (you,) if you not in dict(r.hands) else vans  # your row, then (after your alignment) theirs
     if set(given) != set(need) or any(len(v) != HAND for v in given.values()):
-        short = [f"{s} has {len(v)}" for s, v in given.items() if s in need and len(v) != HAND]
-        return _no(RuleId.SOLO_ROWS, f"deal {HAND} cards to each of {', '.join(need)} now"
-                   + (f" ({'; '.join(short)})" if short else ""))
+        short = [Said(N_("{seat} has {n}"), seat=s, n=len(v)) for s, v in given.items() if s in need and len(v) != HAND]
+        if short:
+            return _no(RuleId.SOLO_ROWS, Said(N_("deal {n} cards to each of {seats} now ({short})"), n=HAND,
+                                              seats=", ".join(need), short=joined(short)))
+        return _no(RuleId.SOLO_ROWS, Said(N_("deal {n} cards to each of {seats} now"), n=HAND, seats=", ".join(need)))
     rows = [given[s] for s in need]
-    bad = _unique(state, [x for row in rows for x in row] + list(cmd.effect_draws), "the rows and the draws")
+    bad = _unique(state, [x for row in rows for x in row] + list(cmd.effect_draws), N_("the rows and the draws"))
     if bad:
         return Outcome((), (bad,))
     dealt = tuple(e.HandDealt(s, HAND, given[s]) for s in need)
@@ -189,7 +205,7 @@ def _deal(state: GameState, cmd: c.DealHands) -> Outcome:
     assert state.piles is not None
     added = [x for res in results for x in res.added]
     if any(added.count(x) > state.piles.aside.count(x) for x in added):
-        return _no(RuleId.SOLO_ADD, f"no extra-love {added[0]} is left aside for Add")
+        return _no(RuleId.SOLO_ADD, Said(N_("no extra-love {card} is left aside for Add"), card=added[0]))
     resolved = tuple(e.VancardianEffectResolved(res.seat, str(effect), res.drew, res.discarded, res.added,
                                                 res.row_after) for res in results if effect.kind != "none")
     return Outcome(dealt + resolved)
@@ -199,7 +215,8 @@ def _align(state: GameState, cmd: c.RevealAlignments) -> Outcome:
     players = [s.name for s in state.seating.seats if s.kind is Kind.PLAYER]
     given = {state.seating.seat(s).name: Alignment(a) for s, a in cmd.alignment}
     if set(given) != set(players):
-        return _no(RuleId.ALIGN, f"every player reveals an alignment together: {', '.join(players)}")
+        return _no(RuleId.ALIGN, Said(N_("every player reveals an alignment together: {players}"),
+                                      players=", ".join(players)))
     return Outcome((e.AlignmentsRevealed(tuple((p, given[p]) for p in players)),))
 
 
@@ -230,8 +247,8 @@ def _with_gain(state: GameState, step: Step, found: Outcome) -> Outcome:
 
 def _player(state: GameState, name: str, rule: RuleId) -> str | Violation:
     if not state.seating.has(name) or state.seating.seat(name).kind is not Kind.PLAYER:
-        return Violation(rule, f"{name} is not a player here (sidekicks and Vancardians have no stamina, story "
-                         "cards or superheroes)", False)
+        return Violation(rule, Said(N_("{name} is not a player here (sidekicks and Vancardians have no stamina, "
+                                       "story cards or superheroes)"), name=name), False)
     return state.seating.seat(name).name
 
 
@@ -243,15 +260,14 @@ def _stepper(state: GameState, cmd: c.Command) -> Outcome:
     r = state.round
     phase = state.phase
     if r is None or phase in (Phase.ROUND, Phase.OVER, Phase.DEALER) or (phase is Phase.DEAL and r.step is Step.DEAL):
-        return _no(rule, f"not now: {_PHASE_NEXT[phase]}" + (f" (round {r.number})" if r and phase is not Phase.OVER
-                                                             else ""))
+        return _not_now(rule, phase, r.number if r else None)
     found = _step_facts(state, cmd)
     if any(not v.overridable for v in found.violations):
         return found
     late: tuple[Violation, ...] = ()
     if r.step.order > step.order:
-        late = (Violation(rule, f"the {step.value} step comes before the {r.step.value} step, already recorded "
-                          "(the book's order)", True),)
+        late = (Violation(rule, Said(N_("the {step} step comes before the {recorded} step, already recorded (the "
+                                        "book's order)"), step=step.value, recorded=r.step.value), True),)
     return _with_gain(state, step, Outcome(found.events, late + found.violations))
 
 
@@ -262,26 +278,29 @@ def _step_facts(state: GameState, cmd: c.Command) -> Outcome:
     match cmd:
         case c.GainStamina():
             if n > 4:
-                return _no(RuleId.STAMINA_GAIN, f"round {n}: stamina is gained in rounds 1-4 only")
+                return _no(RuleId.STAMINA_GAIN, Said(N_("round {n}: stamina is gained in rounds 1-4 only"), n=n))
             if r.gained:
-                return _no(RuleId.STAMINA_GAIN, f"round {n}'s stamina is already gained")
+                return _no(RuleId.STAMINA_GAIN, Said(N_("round {n}'s stamina is already gained"), n=n))
             return Outcome(_gain(state))
         case c.RevealEvent():
             if n != 3:
-                return _no(RuleId.EVENT_R3, f"round {n}: an event is revealed in round 3 only")
+                return _no(RuleId.EVENT_R3, Said(N_("round {n}: an event is revealed in round 3 only"), n=n))
             if r.event is not None:
-                return _no(RuleId.EVENT_R3, f"round 3's event is already revealed: {r.event.name}")
+                return _no(RuleId.EVENT_R3, Said(N_("round 3's event is already revealed: {event}"),
+                                                 event=r.event.name))
             if not cmd.name.strip():
-                return _no(RuleId.EVENT_R3, "name the event")
+                return _no(RuleId.EVENT_R3, Said(N_("name the event")))
             if state.mode is not Mode.SOLO:
                 if cmd.colour or cmd.vancardian:
-                    return _no(RuleId.EVENT_R3, "a lightning colour and a Vancardian card are for the solo game")
+                    return _no(RuleId.EVENT_R3, Said(N_("a lightning colour and a Vancardian card are for the solo "
+                                                        "game")))
                 return Outcome((e.EventRevealed(n, cmd.name.strip()),))
             top = state.solo_colours[n - 1] if len(state.solo_colours) >= n else ""
             colour = cmd.colour if cmd.colour is not None else top
             if top and colour != top:
-                return _no(RuleId.SOLO_EVENT, f"the top Vancardian card (round 3's) is {top}: the event comes from "
-                           f"the {top} event deck, not the {colour} one")
+                return _no(RuleId.SOLO_EVENT, Said(N_("the top Vancardian card (round 3's) is {top}: the event "
+                                                      "comes from the {top} event deck, not the {colour} one"),
+                                                   top=top, colour=colour))
             return Outcome((e.EventRevealed(n, cmd.name.strip(), colour, cmd.vancardian.strip()),))
         case c.PlaceStoryCard() | c.RevealSuperhero():
             story = isinstance(cmd, c.PlaceStoryCard)
@@ -290,25 +309,29 @@ def _step_facts(state: GameState, cmd: c.Command) -> Outcome:
             if isinstance(player, Violation):
                 return Outcome((), (player,))
             if not cmd.name.strip():
-                return _no(rule, "name the card")
+                return _no(rule, Said(N_("name the card")))
             banned: tuple[Violation, ...] = ()
             if state.mode is Mode.SOLO and cmd.solo_banned:
-                banned = (Violation(RuleId.SOLO_BANNED, f"{cmd.name} is banned from the solo game: it is removed "
-                                    "and replaced by the next card", True),)
+                banned = (Violation(RuleId.SOLO_BANNED, Said(N_("{card} is banned from the solo game: it is "
+                                                                "removed and replaced by the next card"),
+                                                             card=cmd.name), True),)
             if story:
                 if n > 4:
-                    return _no(rule, f"round {n}: story cards are placed in rounds 1-4 only")
+                    return _no(rule, Said(N_("round {n}: story cards are placed in rounds 1-4 only"), n=n))
                 if n in state.story_cards(player):
-                    return _no(rule, f"{player}'s slot {n} already holds {state.story_cards(player)[n]}")
+                    return _no(rule, Said(N_("{player}'s slot {n} already holds {card}"), player=player, n=n,
+                                          card=state.story_cards(player)[n]))
                 return Outcome((e.StoryCardPlaced(player, n, cmd.name.strip()),), banned)
             if n != ROUNDS:
-                return _no(rule, f"round {n}: superheroes are revealed in round 5")
+                return _no(rule, Said(N_("round {n}: superheroes are revealed in round 5"), n=n))
             if state.superhero(player) is not None:
-                return _no(rule, f"{player} already revealed {state.superhero(player)}")
+                return _no(rule, Said(N_("{player} already revealed {card}"), player=player,
+                                      card=state.superhero(player)))
             order = state.from_dealers_left()
             first = [p for p in order[:order.index(player)] if state.superhero(p) is None]
-            found = (Violation(rule, f"superheroes are revealed in seat order from the dealer's left "
-                               f"({', '.join(order)}): {first[0]} reveals before {player}", True),) if first else ()
+            found = (Violation(rule, Said(N_("superheroes are revealed in seat order from the dealer's left "
+                                             "({order}): {first} reveals before {player}"), order=", ".join(order),
+                                          first=first[0], player=player), True),) if first else ()
             return Outcome((e.SuperheroRevealed(player, cmd.name.strip()),), banned + found)
         case c.ChargeAbility():
             return _charge(state, cmd)
@@ -325,31 +348,34 @@ def _charge(state: GameState, cmd: c.ChargeAbility) -> Outcome:
     if isinstance(player, Violation):
         return Outcome((), (player,))
     if cmd.stamina < 1 or not cmd.source.strip():
-        return _no(RuleId.CHARGE_BUDGET, "charge a named card with 1 stamina or more")
+        return _no(RuleId.CHARGE_BUDGET, Said(N_("charge a named card with 1 stamina or more")))
     held, charged = state.held(player), state.charged(player)
     if charged + cmd.stamina > held:
-        return _no(RuleId.CHARGE_BUDGET, f"{player} holds {held} stamina, {charged} charged already: "
-                   f"{cmd.stamina} more is too many")
+        return _no(RuleId.CHARGE_BUDGET, Said(N_("{player} holds {held} stamina, {charged} charged already: "
+                                              "{more} more is too many"), player=player, held=held, charged=charged,
+                                           more=cmd.stamina))
     found: list[Violation] = []
     r = state.round
     assert r is not None
     if cmd.involves_others:
         mine = _round_charges(state)
         if any(x.involves_others is False for x in mine):
-            found.append(Violation(RuleId.CHARGE_ORDER, "costs involving other players are charged first, before "
-                                   "the others", True))
+            found.append(Violation(RuleId.CHARGE_ORDER, Said(N_("costs involving other players are charged first, "
+                                                                "before the others")), True))
         order = state.from_dealers_left()
         later = [x.player for x in mine if x.involves_others and x.player in order
                  and order.index(x.player) > order.index(player)]
         if later:
-            found.append(Violation(RuleId.CHARGE_ORDER, f"costs involving other players are charged one player at a "
-                                   f"time clockwise from the dealer's left ({', '.join(order)}): {later[0]} has "
-                                   "charged already", True))
+            found.append(Violation(RuleId.CHARGE_ORDER, Said(N_("costs involving other players are charged one "
+                                                                "player at a time clockwise from the dealer's left "
+                                                                "({order}): {later} has charged already"),
+                                                             order=", ".join(order), later=later[0]), True))
     mat = state.story_cards(player).values()
     if cmd.kind == "story" and cmd.source.strip().casefold() not in {x.casefold() for x in mat}:
-        found.append(Violation(RuleId.STORY, f"{cmd.source.strip()} is a story card that is not on {player}'s mat "
-                               f"({', '.join(mat) or 'none placed yet'}): stamina goes on your own story cards or "
-                               "your character", True))
+        found.append(Violation(RuleId.STORY, Said(N_("{card} is a story card that is not on {player}'s mat "
+                                                     "({placed}): stamina goes on your own story cards or your "
+                                                     "character"), card=cmd.source.strip(), player=player,
+                                                  placed=", ".join(mat) or Said(N_("none placed yet"))), True))
     event = e.AbilityCharged(player, cmd.source.strip(), cmd.stamina, cmd.involves_others)
     return Outcome((event,), tuple(found))
 
@@ -410,9 +436,10 @@ def _named(state: GameState, cmd: c.NameWinner) -> Outcome:
     r = state.round
     assert r is not None
     if state.mode is Mode.SOLO:
-        return _no(RuleId.SOLO_ROWS, "the solo game is played card by card: the runner must see every card")
+        return _no(RuleId.SOLO_ROWS, Said(N_("the solo game is played card by card: the runner must see every "
+                                             "card")))
     if r.in_play(len(state.seating.seats)) is not None:
-        return _no(RuleId.ORDER, "a trick is being played card by card: finish it first")
+        return _no(RuleId.ORDER, Said(N_("a trick is being played card by card: finish it first")))
     res = referee_last(replace(state.round_input(),
                                tricks=r.entries + (WinnerOnly(state.seating.seat(cmd.seat).name),)))
     t = res.tricks[-1]
@@ -448,12 +475,12 @@ def table_draw(state: GameState, drawn: tuple[Card, ...]) -> c.VancardianPlays:
 
 def _vancardian(state: GameState, cmd: c.VancardianPlays) -> Outcome:
     if state.mode is not Mode.SOLO or state.piles is None:
-        return _no(RuleId.SOLO_PICK, "there are Vancardians only in the solo game")
+        return _no(RuleId.SOLO_PICK, Said(N_("there are Vancardians only in the solo game")))
     res = _result(state)
     t = res.in_play
     seat = res.to_play if t is not None else res.next_leader
     if seat is None or state.seating.seat(seat).kind is not Kind.VANCARDIAN:
-        return _no(RuleId.SOLO_CYCLE, f"it is {seat}'s turn, not a Vancardian's")
+        return _no(RuleId.SOLO_CYCLE, Said(N_("it is {seat}'s turn, not a Vancardian's"), seat=seat))
     piles = state.piles
     row = piles.row(seat)
     you = state.you
@@ -462,21 +489,26 @@ def _vancardian(state: GameState, cmd: c.VancardianPlays) -> Outcome:
     try:
         if t is None:
             if cmd.drawn:
-                return _no(RuleId.SOLO_LEAD, f"{seat} leads: she draws nothing")
+                return _no(RuleId.SOLO_LEAD, Said(N_("{seat} leads: she draws nothing"), seat=seat))
             move = lead(row, alignment=str(_alignment(state)), tricks_won=mine, seat=seat, effective=effective)
             before: tuple[e.Event, ...] = ()
         else:
             plan = follow_plan(piles)
             if len(cmd.drawn) != plan.drawn or cmd.reshuffled != bool(plan.reshuffled):
-                how = f": draw them for her and name them (`draw` and the {plan.drawn} cards, e.g. `draw 9st " \
-                    "6sp`)" if state.deck != "app" and not cmd.drawn else ""
-                return _no(RuleId.DECK_EMPTY, f"{seat} draws {counts.cards(plan.drawn)} now"
-                           + (" after the discard pile is shuffled into the deck" if plan.reshuffled else "") + how)
+                draws = Said(N_("{seat} draws {n} card now after the discard pile is shuffled into the deck"),
+                             N_("{seat} draws {n} cards now after the discard pile is shuffled into the deck"),
+                             seat=seat, n=plan.drawn) if plan.reshuffled else \
+                    Said(N_("{seat} draws {n} card now"), N_("{seat} draws {n} cards now"), seat=seat, n=plan.drawn)
+                if state.deck != "app" and not cmd.drawn:
+                    draws = Said(N_("{draws}: draw them for her and name them (`draw` and the {n} cards, e.g. `draw "
+                                    "9st 6sp`)"), draws=draws, n=plan.drawn)
+                return _no(RuleId.DECK_EMPTY, draws)
             first, rest = cmd.drawn[:plan.from_deck], cmd.drawn[plan.from_deck:]
             pool = piles.reshufflable
             if len(set(cmd.drawn)) < len(cmd.drawn) or any(x not in piles.deck for x in first) \
                     or any(x not in pool for x in rest):
-                return _no(RuleId.UNIQUE, f"{' '.join(map(str, cmd.drawn))}: a card drawn must be in the deck")
+                return _no(RuleId.UNIQUE, Said(N_("{cards}: a card drawn must be in the deck"),
+                                               cards=" ".join(map(str, cmd.drawn))))
             move = follow(row, cmd.drawn, [p.play for p in t.plays], alignment=str(_alignment(state)),
                           tricks_won=mine, seat=seat, effective=effective, as_led=state.choices.as_led)
             before = ((e.DeckReshuffled(pool),) if plan.reshuffled else ()) + \
@@ -492,7 +524,7 @@ def _vancardian(state: GameState, cmd: c.VancardianPlays) -> Outcome:
 
 def _surrender(state: GameState) -> Outcome:
     if state.mode is not Mode.SOLO or state.piles is None:
-        return _no(RuleId.SOLO_SURRENDER, "surrender is for the solo game only")
+        return _no(RuleId.SOLO_SURRENDER, Said(N_("surrender is for the solo game only")))
     res = _result(state)
     t = res.in_play
     plays = [p.play for p in t.plays] if t is not None else []
@@ -509,9 +541,9 @@ def _surrender(state: GameState) -> Outcome:
 def _ability(state: GameState, cmd: c.UseAbility) -> Outcome:
     r = state.round
     if r is None or state.phase in (Phase.ROUND, Phase.OVER, Phase.DEALER):
-        return _no(RuleId.SCORE_ABILITY, "abilities are used during a round")
+        return _no(RuleId.SCORE_ABILITY, Said(N_("abilities are used during a round")))
     if not state.seating.has(cmd.player) or state.seating.seat(cmd.player).kind is Kind.VANCARDIAN:
-        return _no(RuleId.SOLO_HERO, f"{cmd.player} uses no abilities here")
+        return _no(RuleId.SOLO_HERO, Said(N_("{player} uses no abilities here"), player=cmd.player))
     trick = cmd.trick
     in_play = r.in_play(len(state.seating.seats)) is not None
     if trick is None and cmd.timing != "end-of-round":
@@ -519,7 +551,8 @@ def _ability(state: GameState, cmd: c.UseAbility) -> Outcome:
     if any(x.kind is EffectKind.REWIND for x in cmd.effects) and (not in_play or state.mode is Mode.SOLO):
         # a finished trick's winner is already a recorded fact, and a solo rewind would have to give back the
         # Vancardians' draws: undo the plays instead
-        return _no(RuleId.TRICKS_8, "rewind is entered while the trick is being played (solo: undo the plays)")
+        return _no(RuleId.TRICKS_8, Said(N_("rewind is entered while the trick is being played (solo: undo the "
+                                            "plays)")))
     ability = Ability(state.seating.seat(cmd.player).name, cmd.source, cmd.effects, cmd.timing, trick)
     try:
         before = _result(state)
@@ -570,16 +603,21 @@ def _unrevealed(state: GameState, ability: Ability, kind: str | None) -> Violati
     revealed = state.superhero(ability.player)
     if revealed is not None and revealed.casefold() == ability.source.strip().casefold():
         return None
-    has = f"{ability.player}'s superhero is {revealed}" if revealed else f"{ability.player} has revealed no superhero"
-    return Violation(RuleId.SUPERHERO, f"{ability.source} is a superhero card, and {has}: a superhero's ability is "
-                     "used only once it is revealed", True)
+    if revealed:
+        return Violation(RuleId.SUPERHERO, Said(N_("{card} is a superhero card, and {player}'s superhero is "
+                                                   "{revealed}: a superhero's ability is used only once it is "
+                                                   "revealed"), card=ability.source, player=ability.player,
+                                                revealed=revealed), True)
+    return Violation(RuleId.SUPERHERO, Said(N_("{card} is a superhero card, and {player} has revealed no superhero: a "
+                                               "superhero's ability is used only once it is revealed"),
+                                            card=ability.source, player=ability.player), True)
 
 
 def _charged_only(state: GameState, ability: Ability, kind: str | None) -> Violation | None:
     if not _needs_charge(state, ability, kind) or state.charged(ability.player, ability.source) > 0:
         return None
-    return Violation(RuleId.CHARGED_ONLY, f"{ability.source} has no stamina on it: a story card's or character's "
-                     "ability works only when charged", True)
+    return Violation(RuleId.CHARGED_ONLY, Said(N_("{card} has no stamina on it: a story card's or character's "
+                                                  "ability works only when charged"), card=ability.source), True)
 
 
 def _stamina_effects(state: GameState, ability: Ability, kind: str | None) -> list[e.Event] | Violation:
@@ -593,14 +631,17 @@ def _stamina_effects(state: GameState, ability: Ability, kind: str | None) -> li
     for x in ability.effects:
         if x.kind is EffectKind.REMOVE:
             if x.amount > on_card:
-                return Violation(RuleId.REMOVE, f"{ability.source} has {on_card} stamina on it: it cannot remove "
-                                 f"{x.amount}", False)
+                return Violation(RuleId.REMOVE, Said(N_("{card} has {on_card} stamina on it: it cannot remove "
+                                                        "{amount}"), card=ability.source, on_card=on_card,
+                                                     amount=x.amount), False)
             on_card, charged = on_card - x.amount, charged - x.amount
             out.append(e.StaminaRemoved(player, ability.source, x.amount, "remove"))
         elif x.kind is EffectKind.STAMINA:
             if held + x.amount < charged or held + x.amount < 0:
-                return Violation(RuleId.CHARGE_BUDGET, f"{player} holds {held} stamina, {charged} of it charged: "
-                                 f"{x} would leave less than is charged", False)
+                return Violation(RuleId.CHARGE_BUDGET, Said(N_("{player} holds {held} stamina, {charged} of it "
+                                                               "charged: {effect} would leave less than is charged"),
+                                                            player=player, held=held, charged=charged, effect=x),
+                                 False)
             held += x.amount
             out.append(e.StaminaChanged(player, x.amount, True, ability.source))
     return out
@@ -615,12 +656,15 @@ def _exchanges(state: GameState, ability: Ability) -> list[e.Event] | Violation:
         if x.kind is not EffectKind.EXCHANGE:
             continue
         if not state.seating.has(x.target) or state.seating.seat(x.target).kind is not Kind.VANCARDIAN:
-            return Violation(RuleId.SOLO_EXCHANGE, f"{x}: exchange with Automaton or Factoryon", False)
+            return Violation(RuleId.SOLO_EXCHANGE, Said(N_("{effect}: exchange with Automaton or Factoryon"),
+                                                        effect=x), False)
         seat = state.seating.seat(x.target).name
         if seat not in rows:  # a "when charged" exchange waits for the Vancardians' rows
-            return Violation(RuleId.SOLO_DELAY, f"{x}: {seat} has no row yet; enter it once her row is dealt", False)
+            return Violation(RuleId.SOLO_DELAY, Said(N_("{effect}: {seat} has no row yet; enter it once her row is "
+                                                        "dealt"), effect=x, seat=seat), False)
         if len(x.cards) != 1:
-            return Violation(RuleId.SOLO_EXCHANGE, f"{x}: name the one card you give (give 3br)", False)
+            return Violation(RuleId.SOLO_EXCHANGE, Said(N_("{effect}: name the one card you give (give 3br)"),
+                                                        effect=x), False)
         try:
             done = exchange(rows[seat], rows.get(ability.player, ()), x.cards[0], seat=seat,
                             effective=_effective(state))
@@ -640,10 +684,11 @@ def _end(state: GameState) -> Outcome:
     res = _result(state)
     found: tuple[Violation, ...] = ()
     if res.in_play is not None and r.surrender is None:
-        return _no(RuleId.ROUND_END, f"trick {res.in_play.n} is still being played")
+        return _no(RuleId.ROUND_END, Said(N_("trick {n} is still being played"), n=res.in_play.n))
     if not res.finished:
         done = sum(1 for t in res.tricks if t.counts)
-        found = (Violation(RuleId.ROUND_END, f"only {done} of 8 tricks are recorded: the round is not over"),)
+        found = (Violation(RuleId.ROUND_END, Said(N_("only {done} of 8 tricks are recorded: the round is not over"),
+                                                  done=done)),)
     lines = score_round(res)
     vp = tuple((x.player, x.alignment_vp, x.round_vp) for x in lines)
     back = tuple(e.StaminaRemoved(p, source, n, "end of round") for p, source, n in state.charges)

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..decision import Violation
+from ..i18n import N_
+from ..said import Said
 from .referee_trick import KnownHand, Memory, card_trick, winner_only
 from .round_input import Alignment, EffectKind, RoundInput, TrickEntry, WinnerOnly
 from .round_result import AbilityRefusal, Flag, RoundResult, TrickResult
@@ -30,7 +32,8 @@ def _receipts(rnd: RoundInput) -> tuple[dict[str, list[int | None]], list[Abilit
         player = seating.seat(ab.player)
         if player.kind is Kind.SIDEKICK:
             refused.append(AbilityRefusal(i, Violation(
-                RuleId.SK_IMMUNE, f"{player.name} is a sidekick: sidekicks use no abilities ({ab.source})")))
+                RuleId.SK_IMMUNE, Said(N_("{seat} is a sidekick: sidekicks use no abilities ({source})"),
+                                       seat=player.name, source=ab.source))))
             continue
         when = ab.trick
         end_of_round = ab.timing == "end-of-round" and ab.trick is None  # after the last trick: proves nothing
@@ -39,8 +42,8 @@ def _receipts(rnd: RoundInput) -> tuple[dict[str, list[int | None]], list[Abilit
                 target = seating.seat(e.target)
                 if target.kind is Kind.SIDEKICK:
                     refused.append(AbilityRefusal(i, Violation(
-                        RuleId.SK_IMMUNE, f"{ab.source}: {e} targets {target.name}, and abilities ignore "
-                        "sidekicks")))
+                        RuleId.SK_IMMUNE, Said(N_("{source}: {effect} targets {seat}, and abilities ignore sidekicks"),
+                                               source=ab.source, effect=e, seat=target.name))))
                     continue
                 if end_of_round:
                     continue
@@ -193,8 +196,9 @@ class Refereeing:
             result = card_trick(rnd, n, entry, self.leader, last_entry, memory, self.revealed, self.alignment)
         if rewound and result.complete:
             result = replace(result, rewound=True, notes=result.notes + (Flag(
-                RuleId.TRICKS_8, n, result.leader, f"trick {n} was rewound: its cards went back to the hands "
-                "and the trick is played again; only the replay counts"),), next_leader=result.leader, winner=None)
+                RuleId.TRICKS_8, n, result.leader, Said(N_("trick {n} was rewound: its cards went back to the hands "
+                                                           "and the trick is played again; only the replay counts"),
+                                                        n=n)),), next_leader=result.leader, winner=None)
             for p in result.plays:
                 memory.seen.pop(p.play.card, None)
                 got[p.seat].append(n)
@@ -209,9 +213,11 @@ class Refereeing:
             before = rnd.played_before  # solo: the tricks played before the file's
             counted = before + sum(1 for t in self.results if t.counts) + 1
             if counted > TRICKS:
-                result = replace(result, refusals=result.refusals + (Violation(
-                    RuleId.TRICKS_8, f"trick {counted}: a round has {TRICKS} tricks unless an ability changes it"
-                    + (f" ({before} played before the file's)" if before else "")),))
+                said = Said(N_("trick {n}: a round has {tricks} tricks unless an ability changes it ({before} played "
+                               "before the file's)"), n=counted, tricks=TRICKS, before=before) if before else \
+                    Said(N_("trick {n}: a round has {tricks} tricks unless an ability changes it"), n=counted,
+                         tricks=TRICKS)
+                result = replace(result, refusals=result.refusals + (Violation(RuleId.TRICKS_8, said),))
         self.results.append(result)
         if result.next_leader is not None:
             self.leader = result.next_leader

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field, replace
 
 from ..decision import Violation
 from ..errors import InputError
+from ..i18n import N_, _
+from ..said import Said, joined
 from .cards import TRUMP, Card, Suit
 from .round_input import Ability, Alignment, CardTrick, Effect, EffectKind, RoundInput, WinnerOnly
 from .round_result import Flag, PlayResult, TrickResult
@@ -84,8 +86,8 @@ def _modified(rnd: RoundInput, n: int, plays: tuple[Play, ...], revealed: set[Ca
         if not at and lenient:
             continue  # a rewound trick and its replay share the number: the card is in the other one
         if not at:
-            raise InputError(f"{ab.source}: {e} names {e.card}, which was not played in trick {n}",
-                             where=f"abilities ({ab.player}, {ab.source})")
+            raise InputError(_("{source}: {effect} names {card}, which was not played in trick {n}").format(
+                source=ab.source, effect=e, card=e.card, n=n), where=f"abilities ({ab.player}, {ab.source})")
         p = out[at[0]]
         out[at[0]] = replace(p, value=e.value if e.value is not None else p.value,
                              suit=e.suit if e.suit is not None else p.suit, by=ab.source)
@@ -94,8 +96,8 @@ def _modified(rnd: RoundInput, n: int, plays: tuple[Play, ...], revealed: set[Ca
         if not at and lenient:
             continue
         if not at:
-            raise InputError(f"{ab.source}: 'ignore follow' for {ab.player}, who did not play in trick {n}",
-                             where=f"abilities ({ab.player}, {ab.source})")
+            raise InputError(_("{source}: 'ignore follow' for {player}, who did not play in trick {n}").format(
+                source=ab.source, player=ab.player, n=n), where=f"abilities ({ab.player}, {ab.source})")
         out[at[0]] = replace(out[at[0]], ignore_follow=True, by=out[at[0]].by or ab.source)
     if rnd.mode is Mode.SOLO:
         for i, p in enumerate(out):
@@ -109,12 +111,13 @@ def _leader_violation(seating: Seating, n: int, actual: str, expected: str) -> V
     if actual == expected:
         return None
     if seating.seat(actual).kind is Kind.SIDEKICK:
-        return Violation(RuleId.SK_NOLEAD, f"{actual} is a sidekick and never leads: {expected} leads trick {n}")
+        return Violation(RuleId.SK_NOLEAD, Said(N_("{actual} is a sidekick and never leads: {expected} leads trick "
+                                                   "{n}"), actual=actual, expected=expected, n=n))
     if n == 1:
-        return Violation(RuleId.LEAD_FIRST, f"the seat to the dealer's left leads trick 1: {expected}, "
-                         f"not {actual}")
-    return Violation(RuleId.LEAD_WINNER, f"the winner of the last trick leads: {expected} leads trick {n}, "
-                     f"not {actual}")
+        return Violation(RuleId.LEAD_FIRST, Said(N_("the seat to the dealer's left leads trick 1: {expected}, not "
+                                                    "{actual}"), expected=expected, actual=actual))
+    return Violation(RuleId.LEAD_WINNER, Said(N_("the winner of the last trick leads: {expected} leads trick {n}, not "
+                                                 "{actual}"), expected=expected, n=n, actual=actual))
 
 
 def _override(rnd: RoundInput, n: int) -> tuple[str, str] | None:
@@ -133,8 +136,9 @@ def _next_leader(rnd: RoundInput, n: int, winner: str) -> str:
 
 
 def _sidekick_won(seating: Seating, n: int, winner: str) -> Flag:
-    return Flag(RuleId.SK_TRICK, n, winner, f"{winner} won trick {n}: its cards are discarded and count for nobody; "
-                f"{seating.leads_for(winner)} leads next")
+    return Flag(RuleId.SK_TRICK, n, winner, Said(N_("{winner} won trick {n}: its cards are discarded and count for "
+                                                    "nobody; {next} leads next"), winner=winner, n=n,
+                                                 next=seating.leads_for(winner)))
 
 
 def winner_only(rnd: RoundInput, n: int, entry: WinnerOnly, leader: str) -> TrickResult:
@@ -143,7 +147,7 @@ def winner_only(rnd: RoundInput, n: int, entry: WinnerOnly, leader: str) -> Tric
     override = _override(rnd, n)
     winner = override[0] if override else seating.seat(entry.winner).name
     notes = (_sidekick_won(seating, n, winner),) if seating.seat(winner).kind is Kind.SIDEKICK else ()
-    return TrickResult(n, leader, None, (), winner, None, f"{winner} won (winners level)", None,
+    return TrickResult(n, leader, None, (), winner, None, Said(N_("{winner} won (winners level)"), winner=winner), None,
                        _next_leader(rnd, n, winner), (), (), notes, (), True, winners_level=True)
 
 
@@ -177,14 +181,14 @@ def _trick_plays(rnd: RoundInput, n: int, entry: CardTrick, last_entry: bool, re
     of the round may be incomplete."""
     seating = rnd.seating
     if not entry.plays:
-        raise InputError(f"trick {n} has no plays: give the cards from the leader, or only its winner")
+        raise InputError(_("trick {n} has no plays: give the cards from the leader, or only its winner").format(n=n))
     plays = tuple(p if (seat := seating.seat(p.seat).name) == p.seat else replace(p, seat=seat)
                   for p in entry.plays)
     rewind_pair = any(ab.trick == n and e.kind is EffectKind.REWIND for ab in rnd.abilities for e in ab.effects)
     plays = _modified(rnd, n, plays, revealed, alignment, lenient=rewind_pair)
     if len(plays) < len(seating.seats) and not last_entry:
-        raise InputError(f"trick {n} has {len(plays)} plays of {len(seating.seats)}: only the last trick may be "
-                         "incomplete (the trick in play)")
+        raise InputError(_("trick {n} has {plays} plays of {seats}: only the last trick may be incomplete (the "
+                           "trick in play)").format(n=n, plays=len(plays), seats=len(seating.seats)))
     return plays
 
 
@@ -222,25 +226,27 @@ def _checked(trick: _Trick, i: int, p: Play, memory: Memory, found: _Found) -> P
 def _out_of_turn(trick: _Trick, i: int, p: Play) -> list[Violation]:
     n, order = trick.n, trick.order
     if i >= len(order):
-        return [Violation(RuleId.ORDER, f"trick {n} already has a card from every seat: {p.seat}'s {p.card} is one "
-                          "too many")]
+        return [Violation(RuleId.ORDER, Said(N_("trick {n} already has a card from every seat: {seat}'s {card} is "
+                                                "one too many"), n=n, seat=p.seat, card=p.card))]
     if p.seat != order[i]:
-        return [Violation(RuleId.ORDER, f"play {i + 1} of trick {n} is {order[i]}'s, clockwise from {trick.leader}: "
-                          f"not {p.seat}'s")]
+        return [Violation(RuleId.ORDER, Said(N_("play {i} of trick {n} is {seat}'s, clockwise from {leader}: not "
+                                                "{played}'s"), i=i + 1, n=n, seat=order[i], leader=trick.leader,
+                                             played=p.seat))]
     return []
 
 
 def _seen_elsewhere(p: Play, where: tuple[int, str] | None, known: dict[str, KnownHand]) -> list[Violation]:
     """OS-UNIQUE: the card was played before this round, or is known in another hand."""
     if where is not None:
-        return [Violation(RuleId.UNIQUE, f"{p.card} was already played by {where[1]} in trick {where[0]}: each card "
-                          "exists once")]
+        return [Violation(RuleId.UNIQUE, Said(N_("{card} was already played by {seat} in trick {n}: each card "
+                                                 "exists once"), card=p.card, seat=where[1], n=where[0]))]
     if p.card.extra_love:
         return []
     holder = next((s for s, h in known.items() if s != p.seat and p.card in h.cards), None)
     if holder is None:
         return []
-    return [Violation(RuleId.UNIQUE, f"{p.card} is a known card in {holder}'s hand: each card exists once")]
+    return [Violation(RuleId.UNIQUE, Said(N_("{card} is a known card in {holder}'s hand: each card exists once"),
+                                          card=p.card, holder=holder))]
 
 
 def _from_hand(trick: _Trick, seat: Seat, p: Play, hand: KnownHand, follows: bool, memory: Memory,
@@ -255,16 +261,19 @@ def _from_hand(trick: _Trick, seat: Seat, p: Play, hand: KnownHand, follows: boo
     elif hand.unknown > 0:
         hand.unknown -= 1
     else:
-        where_hand = "face-up cards" if sidekick else "row" if rnd.mode is Mode.SOLO else "known cards"
-        shown = " ".join(str(c) for c in hand.cards) or "none"
+        shown = " ".join(str(c) for c in hand.cards) or Said(N_("none"))
         missing = RuleId.SK_PLAY if sidekick else RuleId.SOLO_ROWS if rnd.mode is Mode.SOLO else RuleId.UNIQUE
-        bad.append(Violation(missing, f"{p.card} is not one of {p.seat}'s {where_hand} ({shown})"))
+        where_hand = N_("{card} is not one of {seat}'s face-up cards ({shown})") if sidekick else \
+            N_("{card} is not one of {seat}'s row ({shown})") if rnd.mode is Mode.SOLO else \
+            N_("{card} is not one of {seat}'s known cards ({shown})")
+        bad.append(Violation(missing, Said(where_hand, card=p.card, seat=p.seat, shown=shown)))
     legal: bool | None = True
     if not follows and not p.ignore_follow:
         holding = [c for c in hand.cards if c.suit is lead]
         if holding:
-            bad.append(Violation(RuleId.SK_PLAY if sidekick else RuleId.FOLLOW, f"{p.seat} must follow {lead.word}: "
-                                 f"{p.seat} holds {' '.join(str(c) for c in holding)}, so {p.card} may not be played"))
+            bad.append(Violation(RuleId.SK_PLAY if sidekick else RuleId.FOLLOW, Said(
+                N_("{seat} must follow {suit}: {seat} holds {holding}, so {card} may not be played"), seat=p.seat,
+                suit=lead.word, holding=" ".join(str(c) for c in holding), card=p.card)))
         elif hand.unknown > 0:
             legal = None  # an unknown card may be of the lead suit
     if sidekick:
@@ -283,10 +292,13 @@ def _turn_up(nxt: Card | None, p: Play, hand: KnownHand, memory: Memory, bad: li
     prior = memory.seen.get(nxt)
     other = next((s for s, h in memory.known.items() if nxt in h.cards), None)
     if prior is not None or nxt == p.card:
-        bad.append(Violation(RuleId.UNIQUE, f"{p.seat} turned up {nxt}, which was already played"
-                             f"{f' by {prior[1]} in trick {prior[0]}' if prior else ''}"))
+        bad.append(Violation(RuleId.UNIQUE, Said(N_("{seat} turned up {card}, which was already played by {by} in "
+                                                    "trick {n}"), seat=p.seat, card=nxt, by=prior[1], n=prior[0])
+                             if prior else Said(N_("{seat} turned up {card}, which was already played"), seat=p.seat,
+                                                card=nxt)))
     elif other is not None:
-        bad.append(Violation(RuleId.UNIQUE, f"{p.seat} turned up {nxt}, a known card in {other}'s hand"))
+        bad.append(Violation(RuleId.UNIQUE, Said(N_("{seat} turned up {card}, a known card in {other}'s hand"),
+                                                 seat=p.seat, card=nxt, other=other)))
     if hand.turns_left > 0:
         hand.turns_left -= 1
     hand.cards.append(nxt)
@@ -301,29 +313,31 @@ def _revokes(trick: _Trick, p: Play, memory: Memory, found: _Found) -> None:
             continue
         between = [r for r in memory.got[p.seat] if r is None or v.trick <= r <= n]
         if between:
-            found.notes.append(Flag(RuleId.REVOKE, v.trick, p.seat, f"{p.seat} showed out of {v.suit.word} in trick "
-                                    f"{v.trick} and played {p.card} in trick {n}, but a card entered {p.seat}'s hand "
-                                    "in between: a revoke is possible, not proven"))
+            found.notes.append(Flag(RuleId.REVOKE, v.trick, p.seat, Said(
+                N_("{seat} showed out of {suit} in trick {void} and played {card} in trick {n}, but a card entered "
+                   "{seat}'s hand in between: a revoke is possible, not proven"), seat=p.seat, suit=v.suit.word,
+                void=v.trick, card=p.card, n=n)))
         else:
-            found.flags.append(Flag(RuleId.REVOKE, v.trick, p.seat, f"{p.seat} showed out of {v.suit.word} in trick "
-                                    f"{v.trick} but played {p.card} in trick {n}, and no card entered {p.seat}'s hand "
-                                    f"in between: revoke at trick {v.trick}"))
+            found.flags.append(Flag(RuleId.REVOKE, v.trick, p.seat, Said(
+                N_("{seat} showed out of {suit} in trick {void} but played {card} in trick {n}, and no card entered "
+                   "{seat}'s hand in between: revoke at trick {void}"), seat=p.seat, suit=v.suit.word, void=v.trick,
+                card=p.card, n=n)))
         memory.voids[p.seat].remove(v)
 
 
 def _why(trick: _Trick, i: int, p: Play, legal: bool | None, follows: bool, bad: list[Violation]) -> str:
     lead = trick.lead
     if legal is False:
-        return "; ".join(str(b) for b in bad)
+        return joined([joined([str(b.rule), b.message], ": ") for b in bad])
     if legal is None:
-        return f"{p.seat}'s hand is hidden: off suit records a void in {lead.word}"
+        return Said(N_("{seat}'s hand is hidden: off suit records a void in {suit}"), seat=p.seat, suit=lead.word)
     if i == 0:
-        return "the leader may lead any card (OS-LEAD-ANY)"
+        return Said(N_("the leader may lead any card (OS-LEAD-ANY)"))
     if p.ignore_follow and not follows:
-        return f"off suit under {p.by or 'an ability'}: no void recorded"
+        return Said(N_("off suit under {by}: no void recorded"), by=p.by or Said(N_("an ability")))
     if follows:
-        return f"follows {lead.word}"
-    return f"{p.seat} holds no {lead.word}"
+        return Said(N_("follows {suit}"), suit=lead.word)
+    return Said(N_("{seat} holds no {suit}"), seat=p.seat, suit=lead.word)
 
 
 def _won(trick: _Trick, entry: CardTrick, plays: tuple[Play, ...], best: Play, out: tuple[PlayResult, ...],
@@ -339,7 +353,8 @@ def _won(trick: _Trick, entry: CardTrick, plays: tuple[Play, ...], best: Play, o
     if override is not None:
         winner = override[0]
         if winner != computed:
-            why = f"{winner} wins by {override[1]} (the cards gave {computed}'s {best})"
+            why = Said(N_("{winner} wins by {source} (the cards gave {computed}'s {best})"), winner=winner,
+                       source=override[1], computed=computed, best=best)
     elif entry.winner is not None and seating.seat(entry.winner).name != computed:
         refusals.append(Violation(rule, _not_winner(plays, seating.seat(entry.winner).name, best, lead)))
     notes = found.notes + ([_sidekick_won(seating, n, winner)] if seating.seat(winner).kind is Kind.SIDEKICK else [])
@@ -352,12 +367,14 @@ def _not_winner(plays: Sequence[Play], stated: str, best: Play, lead: Suit) -> s
     """Why the stated winner did not win: "13sp is not love and not brains: 10br wins"."""
     theirs = next((p for p in plays if p.seat == stated), None)
     if theirs is None:
-        return f"{stated} played no card in this trick: {best.seat}'s {best} wins"
+        return Said(N_("{stated} played no card in this trick: {seat}'s {best} wins"), stated=stated, seat=best.seat,
+                    best=best)
     if theirs.effective_suit is not TRUMP and theirs.effective_suit is not lead:
-        what = "not love" if lead is TRUMP else f"not love and not {lead.word}"
-        return f"{theirs} is {what}: {best} wins"
+        if lead is TRUMP:
+            return Said(N_("{theirs} is not love: {best} wins"), theirs=theirs, best=best)
+        return Said(N_("{theirs} is not love and not {suit}: {best} wins"), theirs=theirs, suit=lead.word, best=best)
     if best.effective_suit is TRUMP and theirs.effective_suit is not TRUMP:
-        return f"{best} is love, and love is trump: {best} wins over {theirs}"
+        return Said(N_("{best} is love, and love is trump: {best} wins over {theirs}"), best=best, theirs=theirs)
     if theirs.effective_value == best.effective_value:
-        return f"{theirs} ties with {best}, and the first played wins: {best} wins"
-    return f"{theirs} is lower than {best}: {best} wins"
+        return Said(N_("{theirs} ties with {best}, and the first played wins: {best} wins"), theirs=theirs, best=best)
+    return Said(N_("{theirs} is lower than {best}: {best} wins"), theirs=theirs, best=best)

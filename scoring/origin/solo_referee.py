@@ -13,6 +13,8 @@ from dataclasses import dataclass, field, replace
 
 from ..decision import Violation
 from ..errors import InputError
+from ..i18n import N_, _
+from ..said import Said, joined
 from .cards import DECK, Card
 from .round_input import Ability, Alignment, EffectKind, RoundInput
 from .round_result import Flag, RoundResult, TrickResult
@@ -28,6 +30,11 @@ from .wording import card_row
 # draws (a Replace draws at most each row's 8 cards) and two cards per follow (two follows a trick): what is left
 # is the least the deck can still hold.
 _DEALT = 3 * HAND + 2 * HAND
+# A refusal when the file does not say at which moment of the trick the exchange came: what each moment gives.
+_WITH_BEFORE = N_("with the exchange before her play: {message}")
+_WITH_AFTER = N_("with the exchange after her play: {message}")
+_THAT_BEFORE = N_("{message} That is with the exchange before her play; {others}")
+_THAT_AFTER = N_("{message} That is with the exchange after her play; {others}")
 
 
 @dataclass(slots=True)
@@ -115,8 +122,8 @@ def _exchanges(used: list[tuple[int, Ability]], table: Table, effective: Effecti
                 continue
             where = f"abilities[{i}] ({ab.player}, {ab.source})"
             if len(e.cards) != 1:
-                raise InputError(f"'{e}': name the one card you gave her ('exchange with {e.target} give CARD'): "
-                                 "her row cannot be followed otherwise", where=where)
+                raise InputError(_("'{effect}': name the one card you gave her ('exchange with {seat} give CARD'): "
+                                   "her row cannot be followed otherwise").format(effect=e, seat=e.target), where=where)
             give = e.cards[0]
             hand = table.your_row if table.your_row is not None else [give]
             try:
@@ -139,7 +146,7 @@ def _moments(rnd: RoundInput, t: TrickResult, used: list[tuple[int, Ability]]) -
     n = len(t.plays)
     mine = next((i for i, p in enumerate(t.plays) if p.seat.casefold() == you), None)
     allowed = set(range(n + 1))
-    for _, ab in used:
+    for _i, ab in used:
         if ab.timing in ("whenever-you-lead", "on-your-turn", "whenever-you-follow") and mine is not None:
             allowed &= {mine, mine + 1}
         elif ab.timing in ("end-of-trick", "win-a-trick", "lose-a-trick") and t.complete:
@@ -157,17 +164,18 @@ def check_drawn(drawn: Sequence[Card], table: Table, where: str) -> None:
     the deck; discarded cards may, after a reshuffle)."""
     for c in drawn:
         if c.extra_love:
-            raise InputError(f"{c} cannot be drawn: extra-love cards are added by a round's line, never shuffled into "
-                             "the deck (OS-SOLO-ADD)", where=where)
+            raise InputError(_("{card} cannot be drawn: extra-love cards are added by a round's line, never shuffled "
+                               "into the deck (OS-SOLO-ADD)").format(card=c), where=where)
         if c in table.played:
             n, seat = table.played[c]
-            raise InputError(f"{c} cannot be drawn: {seat} played it in trick {n} (OS-UNIQUE)", where=where)
+            raise InputError(_("{card} cannot be drawn: {seat} played it in trick {n} (OS-UNIQUE)").format(
+                card=c, seat=seat, n=n), where=where)
         holder = next((s for s, row in table.rows.items() if c in row), None)
         if holder is None and table.your_row is not None and c in table.your_row:
-            holder = "your"
+            raise InputError(_("{card} cannot be drawn: it is in your row (OS-UNIQUE)").format(card=c), where=where)
         if holder is not None and not c.extra_love:
-            whose = "your row" if holder == "your" else f"{holder}'s row"
-            raise InputError(f"{c} cannot be drawn: it is in {whose} (OS-UNIQUE)", where=where)
+            raise InputError(_("{card} cannot be drawn: it is in {seat}'s row (OS-UNIQUE)").format(card=c, seat=holder),
+                             where=where)
 
 
 def from_discard(drawn: Sequence[Card], table: Table, before: int) -> Violation | None:
@@ -178,9 +186,10 @@ def from_discard(drawn: Sequence[Card], table: Table, before: int) -> Violation 
     if not again or least < len(drawn):
         return None
     c = again[0]
-    return Violation(RuleId.DECK_EMPTY, f"{c} went to the discard pile in trick {table.discarded[c]}: it comes "
-                     f"back only when the deck is empty and the discard pile is shuffled in, and the deck still "
-                     f"holds at least {least} cards")
+    return Violation(RuleId.DECK_EMPTY, Said(N_("{card} went to the discard pile in trick {n}: it comes back only "
+                                                "when the deck is empty and the discard pile is shuffled in, and the "
+                                                "deck still holds at least {least} cards"), card=c,
+                                             n=table.discarded[c], least=least))
 
 
 def _her_move(rnd: RoundInput, t: TrickResult, i: int, table: Table, won: int, before: int,
@@ -193,11 +202,12 @@ def _her_move(rnd: RoundInput, t: TrickResult, i: int, table: Table, won: int, b
     now = alignment_at(rnd, t.n)
     if i == 0:
         move = lead(row, alignment=now, tricks_won=won, seat=seat, effective=effective)
-        rule, verb = RuleId.SOLO_LEAD, "leads"
+        rule, verb = RuleId.SOLO_LEAD, N_("{seat} leads with {plays} by her procedure, not {card} (her row: {row}): ")
     else:
         if len(table.draws) < 2:
-            return None, Stop(t.n, seat, f"{seat} followed in trick {t.n}, so she drew 2 cards, but the file's "
-                              f"draws have {len(table.draws)} left: add the cards she drew, in order", "draws")
+            return None, Stop(t.n, seat, Said(N_("{seat} followed in trick {n}, so she drew 2 cards, but the file's "
+                                                 "draws have {left} left: add the cards she drew, in order"),
+                                              seat=seat, n=t.n, left=len(table.draws)), "draws")
         drawn = tuple(table.draws[:2])
         del table.draws[:2]
         check_drawn(drawn, table, "draws")
@@ -211,18 +221,21 @@ def _her_move(rnd: RoundInput, t: TrickResult, i: int, table: Table, won: int, b
         table.discarded.update(dict.fromkeys(move.discarded, t.n))
         row = list(move.row_after)
         if c not in row:
-            raise InputError(f"{c} is not in {seat}'s row ({card_row(row)})", where=where)
+            raise InputError(_("{card} is not in {seat}'s row ({row})").format(card=c, seat=seat, row=card_row(row)),
+                             where=where)
         if recycled is not None:
             table.rows[seat] = [x for x in row if x != c]
             return recycled, None
-        rule, verb = RuleId.SOLO_FOLLOW, "follows"
+        rule, verb = RuleId.SOLO_FOLLOW, N_("{seat} follows with {plays} by her procedure, not {card} (her row: "
+                                            "{row}): ")
     table.rows[seat] = [x for x in row if x != c]
     if move.plays == c or p.violations:  # refused by the referee already (not in her row while it knew it)
         return None, None
-    steps = " ".join(s.sentence for s in move.steps)
-    missing = "" if c in row else f"{c} is not in her row. "
-    return Violation(RuleId.SOLO_ROWS if missing else rule, f"{seat} {verb} with {move.plays} by her procedure, not "
-                     f"{c} (her row: {card_row(row)}): {missing}{steps}"), None
+    said = [Said(verb, seat=seat, plays=move.plays, card=c, row=card_row(row))]
+    if c not in row:
+        said.append(Said(N_("{card} is not in her row. "), card=c))
+    steps = joined([s.sentence for s in move.steps], " ")
+    return Violation(RuleId.SOLO_ROWS if c not in row else rule, joined([*said, steps], "")), None
 
 
 def _trick(rnd: RoundInput, k: int, t: TrickResult, table: Table, won: int, before: int,
@@ -270,19 +283,20 @@ def _timed(rnd: RoundInput, k: int, t: TrickResult, table: Table, won: int, befo
     if not fine:
         at, tried, refused, stop = runs[0]
         for i, v in refused.items():
-            others = [f"with the exchange {'before' if m <= i else 'after'} her play: {w.message}"
+            others = [Said(_WITH_BEFORE if m <= i else _WITH_AFTER, message=w.message)
                       for m, _, more, _ in runs[1:] if (w := more.get(i)) is not None]
             if others:
-                refused[i] = replace(v, message=f"{v.message} That is with the exchange "
-                                     f"{'before' if at <= i else 'after'} her play; {'; '.join(others)}")
+                refused[i] = replace(v, message=Said(_THAT_BEFORE if at <= i else _THAT_AFTER, message=v.message,
+                                                     others=joined(others)))
         return tried, refused, stop
-    at, tried, _, stop = fine[0]
+    at, tried, _none, stop = fine[0]
     if any(r[1].rows != tried.rows or r[1].your_row != tried.your_row for r in fine[1:]):
         seat = next(e.target for _, ab in used for e in ab.effects if e.kind is EffectKind.EXCHANGE)
-        return tried, {}, Stop(t.n, seat, f"your exchange in trick {t.n} may have come before or after {seat}'s "
-                               "play (the file does not say at which moment, and both give her move), and her row "
-                               "afterwards depends on it: give the ability's timing (e.g. whenever-you-lead) if it "
-                               "says", f"tricks[{k}]")
+        return tried, {}, Stop(t.n, seat, Said(N_("your exchange in trick {n} may have come before or after {seat}'s "
+                                                  "play (the file does not say at which moment, and both give her "
+                                                  "move), and her row afterwards depends on it: give the ability's "
+                                                  "timing (e.g. whenever-you-lead) if it says"), n=t.n, seat=seat),
+                               f"tricks[{k}]")
     return tried, {}, stop
 
 
@@ -298,9 +312,9 @@ def replay(rnd: RoundInput, result: RoundResult) -> Replay:
     _exchanges(_yours_with_her(rnd, table, None), table, effective_at(rnd, 0))
     for k, t in enumerate(result.tricks):
         if t.winners_level or t.rewound:
-            why = ("solo is played card by card (the Vancardians need every card): give the trick's cards, not "
-                   "only its winner") if t.winners_level else ("a rewound trick cannot be replayed yet: leave it "
-                                                               "out and keep the replay")
+            why = Said(N_("solo is played card by card (the Vancardians need every card): give the trick's cards, "
+                          "not only its winner")) if t.winners_level else \
+                Said(N_("a rewound trick cannot be replayed yet: leave it out and keep the replay"))
             return Replay(table, refused, won, Stop(t.n, t.leader, why, f"tricks[{k}]"))
         used = _yours_with_her(rnd, table, t.n)
         if used:
@@ -333,19 +347,21 @@ def _surrender(rnd: RoundInput, result: RoundResult, done: Replay) -> Violation 
                     effective=effective_at(rnd, n))
         trick, row = [effective_at(rnd, n).play(leader, move.plays)], move.row_left
     if claim.trick not in (n, before + n):  # numbered in the round, or among the file's tricks
-        return Violation(RuleId.SOLO_SURRENDER, f"surrender in trick {claim.trick}: the trick in progress is trick "
-                         f"{before + n}, and you may surrender only at the start of your turn in it")
+        return Violation(RuleId.SOLO_SURRENDER, Said(N_("surrender in trick {claimed}: the trick in progress is "
+                                                        "trick {n}, and you may surrender only at the start of your "
+                                                        "turn in it"), claimed=claim.trick, n=before + n))
     if leader == you:
-        return Violation(RuleId.SOLO_SURRENDER, f"{you} leads trick {before + n}: you may surrender only in a "
-                         "trick a Vancardian led")
+        return Violation(RuleId.SOLO_SURRENDER, Said(N_("{you} leads trick {n}: you may surrender only in a trick a "
+                                                        "Vancardian led"), you=you, n=before + n))
     offer = surrender(trick, row, you=you, alignment=alignment_at(rnd, n), tricks_won=done.won)
     if not offer.allowed:
         return Violation(offer.rule, offer.sentence)
     if rnd.seating.seat(claim.to).name != offer.to:
-        return Violation(offer.rule, f"you surrender to the Vancardian who led trick {before + n}, {offer.to}, "
-                         f"not {claim.to}")
+        return Violation(offer.rule, Said(N_("you surrender to the Vancardian who led trick {n}, {seat}, not "
+                                             "{claimed}"), n=before + n, seat=offer.to, claimed=claim.to))
     if claim.vp != offer.vp:
-        return Violation(offer.rule, f"surrender VP: {offer.vp}, not {claim.vp}. {offer.sentence}")
+        return Violation(offer.rule, Said(N_("surrender VP: {vp}, not {claimed}. {sentence}"), vp=offer.vp,
+                                          claimed=claim.vp, sentence=offer.sentence))
     return None
 
 
@@ -364,7 +380,8 @@ def referee_solo(result: RoundResult) -> RoundResult:
         s = done.stop
         at = next(k for k, t in enumerate(tricks) if t.n == s.trick)
         tricks[at] = replace(tricks[at], notes=tricks[at].notes + (Flag(
-            RuleId.SOLO_PICK, s.trick, s.seat, f"the Vancardians' moves from here on are not checked: {s.sentence}"),))
+            RuleId.SOLO_PICK, s.trick, s.seat, Said(N_("the Vancardians' moves from here on are not checked: "
+                                                       "{sentence}"), sentence=s.sentence)),))
     found = None  # her row not known: the surrender cannot be proved either way
     if rnd.surrender is not None and done.stop is None and all(s in rnd.hands for s in VANCARDIANS):
         found = _surrender(rnd, result, done)

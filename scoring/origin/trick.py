@@ -9,6 +9,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..i18n import N_, _
+from ..said import Said
 from .cards import TRUMP, Card, Suit, format_value
 from .rules import RuleId
 
@@ -71,18 +73,21 @@ def beats(plays: Sequence[Play], candidate: Play, *, as_led: bool = False) -> bo
 def reason(plays: Sequence[Play], *, as_led: bool = False) -> tuple[RuleId, str]:
     """(rule id, sentence) for why the winning play wins."""
     index = winning(plays, as_led=as_led)
-    assert index is not None, "a trick with no card has no winner"
+    assert index is not None, _("a trick with no card has no winner")
     win, lead = plays[index], lead_suit(plays, as_led=as_led)
     assert lead is not None
     tied = [p for i, p in enumerate(plays) if i != index and p.effective_suit is win.effective_suit
             and p.effective_value == win.effective_value and (win.effective_suit in (TRUMP, lead))]
     if tied:
-        return RuleId.TIE_FIRST, (f"{win} and {tied[0]} are equal at {format_value(win.effective_value)}: "
-                                f"the first played, {win.seat}'s {win}, wins")
+        return RuleId.TIE_FIRST, Said(N_("{win} and {tied} are equal at {value}: the first played, {seat}'s {win}, "
+                                         "wins"), win=win, tied=tied[0], value=format_value(win.effective_value),
+                                      seat=win.seat)
     if win.effective_suit is TRUMP and lead is not TRUMP:
-        return RuleId.TRUMP, f"{win} is the highest love card, and love is trump: {win.seat} wins"
+        return RuleId.TRUMP, Said(N_("{win} is the highest love card, and love is trump: {seat} wins"), win=win,
+                                  seat=win.seat)
     return (RuleId.TRUMP if lead is TRUMP else RuleId.WIN_LEAD,
-            f"{win} is the highest {lead.word} card, the lead suit: {win.seat} wins")
+            Said(N_("{win} is the highest {suit} card, the lead suit: {seat} wins"), win=win, suit=lead.word,
+                 seat=win.seat))
 
 
 def legal_follows(hand: Iterable[Card], lead: Suit | None, effective: dict[Card, Suit] | None = None) -> list[Card]:

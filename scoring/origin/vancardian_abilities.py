@@ -4,8 +4,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .. import counts
 from ..errors import InputError
+from ..i18n import N_, _
+from ..said import Said, listed
 from .cards import TRUMP, Card, without
 from .rules import RuleId
 from .trick import Play
@@ -21,7 +22,6 @@ from .vancardian_values import (
     plays_low,
     tie_step,
 )
-from .wording import name_list
 
 
 def reveal(cards: Iterable[Card], alignment: str, on: Effective = PRINTED) -> Effective:
@@ -40,7 +40,7 @@ def exchange_take(row: Sequence[Card], *, effective: Effective = PRINTED) -> Car
     """The card you take: her lowest non-love card, or her lowest love card if she holds only love."""
     cards = checked_row(row)
     if not cards:
-        raise InputError("she has no card to exchange")
+        raise InputError(_("she has no card to exchange"))
     nonlove = [c for c in cards if effective.suit(c) is not TRUMP]
     return lowest(nonlove or list(cards), effective)
 
@@ -59,19 +59,21 @@ def exchange(row: Sequence[Card], hand: Sequence[Card], give: Card, *, seat: str
              effective: Effective = PRINTED) -> Exchange:
     """OS-SOLO-EXCHANGE: you take her lowest non-love card (lowest love if she holds only love), then give
     her one of the cards you held before (never the one just taken), which goes at her left end."""
-    cards = checked_row(row, f"{seat}'s row")
-    yours = checked_row(hand, "your hand")
+    cards = checked_row(row, _("{seat}'s row").format(seat=seat))
+    yours = checked_row(hand, _("your hand"))
     took = exchange_take(cards, effective=effective)
     if give == took:
-        raise InputError(f"you cannot give back {took}, the card you just took: give another")
+        raise InputError(_("you cannot give back {card}, the card you just took: give another").format(card=took))
     if give not in yours:
-        raise InputError(f"{give} is not in your hand: give one of {name_list(yours)}")
+        raise InputError(_("{card} is not in your hand: give one of {cards}").format(card=give,
+                                                                                    cards=listed(yours)))
     nonlove = any(effective.suit(c) is not TRUMP for c in cards)
-    what = "lowest non-love card" if nonlove else "lowest love card (she holds only love)"
-    steps = [Step(RuleId.SOLO_EXCHANGE, f"You take her {what}, {effective.show(took)}.")]
+    took_step = N_("You take her lowest non-love card, {card}.") if nonlove else \
+        N_("You take her lowest love card (she holds only love), {card}.")
+    steps = [Step(RuleId.SOLO_EXCHANGE, Said(took_step, card=effective.show(took)))]
     pool = [c for c in cards if (effective.suit(c) is not TRUMP) == nonlove]
     steps += tie_step(took, pool, effective)
-    steps.append(Step(RuleId.SOLO_EXCHANGE, f"You give her {give}: it goes at her left end."))
+    steps.append(Step(RuleId.SOLO_EXCHANGE, Said(N_("You give her {card}: it goes at her left end."), card=give)))
     row_after = (give,) + without(cards, [took])
     hand_after = without(yours, [give]) + (took,)
     return Exchange(seat, took, give, row_after, hand_after, tuple(steps))
@@ -96,20 +98,23 @@ def surrender(trick: Sequence[Play], leader_row: Sequence[Card], *, you: str, al
     low = plays_low(alignment, tricks_won)
     rule = RuleId.SOLO_SURRENDER
     if not trick:
-        return Surrender(False, "", 0, rule, "No trick is in progress: you may surrender only in a trick a "
-                                             "Vancardian led.")
+        return Surrender(False, "", 0, rule, Said(N_("No trick is in progress: you may surrender only in a trick a "
+                                                  "Vancardian led.")))
     leader = trick[0].seat
     if leader not in vancardians:
-        return Surrender(False, "", 0, rule, f"{leader} led this trick: you may surrender only to a Vancardian "
-                                             f"who led.")
+        return Surrender(False, "", 0, rule, Said(N_("{leader} led this trick: you may surrender only to a "
+                                                  "Vancardian who led."), leader=leader))
     if any(p.seat == you for p in trick):
-        return Surrender(False, leader, 0, rule, "You have already played to this trick: surrender is offered "
-                                                 "only at the start of your turn.")
+        return Surrender(False, leader, 0, rule, Said(N_("You have already played to this trick: surrender is "
+                                                      "offered only at the start of your turn.")))
     if low:
-        return Surrender(False, leader, 0, rule, "You play villain and have won no trick: you may not surrender.")
+        return Surrender(False, leader, 0, rule, Said(N_("You play villain and have won no trick: you may not "
+                                                      "surrender.")))
     left = len(leader_row)
     vp = left + 1
     return Surrender(True, leader, vp, rule,
-                     f"Surrender to {leader}: she gains {vp} VP ({counts.cards(left)} left in "
-                     f"her row, plus 1 for this trick). The round ends now; abilities that count or look at "
-                     f"tricks do not trigger.")
+                     Said(N_("Surrender to {leader}: she gains {vp} VP ({n} card left in her row, plus 1 for this "
+                             "trick). The round ends now; abilities that count or look at tricks do not trigger."),
+                          N_("Surrender to {leader}: she gains {vp} VP ({n} cards left in her row, plus 1 for this "
+                             "trick). The round ends now; abilities that count or look at tricks do not trigger."),
+                          leader=leader, vp=vp, n=left))

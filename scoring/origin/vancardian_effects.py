@@ -8,7 +8,8 @@ from typing import Literal
 
 from .. import counts
 from ..errors import InputError
-from ..i18n import ngettext
+from ..i18n import N_, _, ngettext
+from ..said import Said, listed
 from .cards import EXTRA_LOVE_VALUES, TRUMP, Card, Suit, format_value, parse_value, without
 from .rules import RuleId
 from .vancardian_values import (
@@ -24,7 +25,6 @@ from .vancardian_values import (
     check_alignment,
     checked_row,
 )
-from .wording import name_list
 
 # --- round effects (§3.8.2) --------------------------------------------------------------------------------
 
@@ -49,26 +49,29 @@ def parse_effect(line: str) -> Effect:
         return NO_EFFECT
     kind = words[0]
     if kind not in ("replace", "add", "move"):
-        raise InputError(f"{line.strip()!r}: a round line is replace X, add X, move X, or empty")
+        raise InputError(_("{line}: a round line is replace X, add X, move X, or empty").format(
+            line=repr(line.strip())))
     if kind == "move" and len(words) == 3 and words[2] == "left":
         words = words[:2]
     if len(words) != 2:
-        raise InputError(f"{line.strip()!r}: write the effect then one number, e.g. {kind} "
-                         f"{'4.5' if kind == 'add' else '2'}")
+        raise InputError(_("{line}: write the effect then one number, e.g. {example}").format(
+            line=repr(line.strip()), example=f"{kind} {'4.5' if kind == 'add' else '2'}"))
     if kind == "add":
         value = parse_value(words[1])
         if value not in EXTRA_LOVE_VALUES:
-            raise InputError(f"{line.strip()!r}: the extra-love cards are "
-                             f"{name_list(sorted({format_value(v) for v in EXTRA_LOVE_VALUES}))} only")
+            raise InputError(_("{line}: the extra-love cards are {values} only").format(
+                line=repr(line.strip()), values=listed(sorted({format_value(v) for v in EXTRA_LOVE_VALUES}))))
         return Effect("add", value)
     if not words[1].isdigit() or not 1 <= int(words[1]) <= MAX_X:
-        raise InputError(f"{line.strip()!r}: {kind} takes a whole number of cards from 1 to {MAX_X}")
+        raise InputError(_("{line}: {kind} takes a whole number of cards from 1 to {most}").format(
+            line=repr(line.strip()), kind=kind, most=MAX_X))
     return Effect("replace" if kind == "replace" else "move", Fraction(int(words[1])))
 
 
 def _choice(value: str, known: tuple[str, ...], name: str) -> None:
     if value not in known:
-        raise InputError(f"rules choice {name} = {value!r}: one of {', '.join(known)}")
+        raise InputError(_("rules choice {name} = {value}: one of {known}").format(name=name, value=repr(value),
+                                                                                  known=", ".join(known)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,32 +109,41 @@ def _replace(seat: str, row: tuple[Card, ...], count: int, draws: tuple[Card, ..
     steps = list(lead_in)
     pool = row + draws if order == "draw-first" else row
     if order == "draw-first" and draws:
-        steps.append(Step(RuleId.SOLO_REPLACE, f"Drew {name_list(draws)}: placed at her right end in draw order, "
-                                               f"before choosing (rules choice replace_order: draw-first)."))
+        steps.append(Step(RuleId.SOLO_REPLACE, Said(N_("Drew {cards}: placed at her right end in draw order, before "
+                                                    "choosing (rules choice replace_order: draw-first)."),
+                                                 cards=listed(draws))))
     chosen = replace_choice(pool, count, alignment=alignment, effective=effective)
     if alignment == "hero":
         nonlove = [c for c in chosen if effective.suit(c) is not TRUMP]
         love = [c for c in chosen if effective.suit(c) is TRUMP]
-        only = ngettext("You play hero: she has only {n} non-love card",
-                        "You play hero: she has only {n} non-love cards", len(nonlove)).format(n=len(nonlove))
-        text = ((f"You play hero: her {count} lowest non-love cards go, lowest first: {name_list(chosen)}."
-                 if count > 1 else f"You play hero: her lowest non-love card goes: {chosen[0]}.") if not love else
-                f"{only}{': ' + name_list(nonlove) if nonlove else ''}; topped up with her lowest love: "
-                f"{name_list(love)}.")
+        if not love:
+            text = Said(N_("You play hero: her {n} lowest non-love cards go, lowest first: {cards}."), n=count,
+                        cards=listed(chosen)) if count > 1 else \
+                Said(N_("You play hero: her lowest non-love card goes: {card}."), card=chosen[0])
+        elif nonlove:
+            text = Said(N_("You play hero: she has only {n} non-love card: {cards}; topped up with her lowest love: "
+                           "{love}."),
+                        N_("You play hero: she has only {n} non-love cards: {cards}; topped up with her lowest "
+                           "love: {love}."), n=len(nonlove), cards=listed(nonlove), love=listed(love))
+        else:
+            text = Said(N_("You play hero: she has only {n} non-love cards; topped up with her lowest love: {love}."),
+                        n=0, love=listed(love))
     else:
-        text = (f"You play villain: her {count} highest cards go, love included: {name_list(chosen)}." if count > 1
-                else f"You play villain: her highest card goes, love included: {chosen[0]}.")
+        text = Said(N_("You play villain: her {n} highest cards go, love included: {cards}."), n=count,
+                    cards=listed(chosen)) if count > 1 else \
+            Said(N_("You play villain: her highest card goes, love included: {card}."), card=chosen[0])
     steps.append(Step(RuleId.SOLO_REPLACE, text))
     def rival(a: Card, b: Card) -> bool:  # b competes with a for the same place in the choice
         same_kind = alignment != "hero" or (effective.suit(a) is TRUMP) == (effective.suit(b) is TRUMP)
         return a != b and same_kind and effective.value(a) == effective.value(b)
     if any(rival(c, other) for c in chosen for other in pool):
-        steps.append(Step(RuleId.SOLO_PICK, "Among equal values the leftmost goes first."))
+        steps.append(Step(RuleId.SOLO_PICK, Said(N_("Among equal values the leftmost goes first."))))
     after = without(pool, chosen)
     if order != "draw-first":
         after += draws
         if draws:
-            steps.append(Step(RuleId.SOLO_REPLACE, f"Drew {name_list(draws)}: placed at her right end in draw order."))
+            steps.append(Step(RuleId.SOLO_REPLACE, Said(N_("Drew {cards}: placed at her right end in draw order."),
+                                                        cards=listed(draws))))
     return EffectResult(seat, effect, row, draws, chosen, (), after, tuple(steps))
 
 
@@ -142,42 +154,50 @@ def apply_effect(effect: Effect, row: Sequence[Card], *, alignment: str, draws: 
     can be set apart from X (rules choice replace_draws = shared)."""
     _choice(replace_order, REPLACE_ORDERS, "replace_order")
     check_alignment(alignment)
-    cards = checked_row(row, f"{seat}'s row")
+    cards = checked_row(row, _("{seat}'s row").format(seat=seat))
     drew = tuple(draws)
     needed = draws_needed(effect, cards, effective=effective) if replace_count is None else replace_count
     if len(drew) != needed:
-        raise InputError(f"{seat}: {str(effect) or 'an empty line'} needs {counts.drawn_cards(needed)}, "
-                         f"got {len(drew)}{' (' + name_list(drew) + ')' if drew else ''}")
+        said = _("{seat}: {effect} needs {cards}, got {n} ({drew})") if drew else \
+            _("{seat}: {effect} needs {cards}, got {n}")
+        raise InputError(said.format(seat=seat, effect=str(effect) or _("an empty line"),
+                                     cards=counts.drawn_cards(needed), n=len(drew), drew=listed(drew)))
     for card in drew:
         if card.extra_love:
-            raise InputError(f"{card} is an extra-love card: they are never in the deck, so never drawn")
+            raise InputError(_("{card} is an extra-love card: they are never in the deck, so never drawn").format(
+                card=card))
         if card in cards:
-            raise InputError(f"{card} is already in {seat}'s row: it cannot be drawn")
+            raise InputError(_("{card} is already in {seat}'s row: it cannot be drawn").format(card=card, seat=seat))
     x = int(effect.x)
     if effect.kind == "none":
         return EffectResult(seat, effect, cards, (), (), (), cards,
-                            (Step(RuleId.SOLO_SETUP, "No effect on this round's line: her row stays as dealt."),))
+                            (Step(RuleId.SOLO_SETUP, Said(N_("No effect on this round's line: her row stays as "
+                                                             "dealt."))),))
     if effect.kind == "replace":
         count = needed
         intro = Step(RuleId.SOLO_REPLACE,
-                     f"Replace {x}." if count == x else
-                     f"Replace {x}, X in all (rules choice replace_draws: shared): she replaces {count}."
+                     Said(N_("Replace {x}."), x=x) if count == x else
+                     Said(N_("Replace {x}, X in all (rules choice replace_draws: shared): she replaces {count}."),
+                          x=x, count=count)
                      if replace_count is not None else
-                     f"Replace {x}: she holds only {counts.cards(len(cards))}, so only those are replaced.")
+                     Said(N_("Replace {x}: she holds only {n} card, so only those are replaced."),
+                          N_("Replace {x}: she holds only {n} cards, so only those are replaced."), x=x, n=len(cards)))
         return _replace(seat, cards, count, drew, alignment=alignment, effective=effective, order=replace_order,
                         effect=effect, lead_in=(intro,))
     if effect.kind == "add":
         extra = Card(effect.x, Suit.LOVE)
         gone = cards[-1:]
         after = (extra,) + cards[:-1]
-        first = f"discarded her rightmost card, {gone[0]}" if gone else "she has no card to discard"
-        step = Step(RuleId.SOLO_ADD, f"Add {format_value(effect.x)}: {first}; an extra-love {extra} goes at "
-                                     f"her left end.")
+        step = Step(RuleId.SOLO_ADD, Said(N_("Add {x}: discarded her rightmost card, {card}; an extra-love {extra} "
+                                             "goes at her left end."), x=format_value(effect.x), card=gone[0],
+                                          extra=extra) if gone else
+                    Said(N_("Add {x}: she has no card to discard; an extra-love {extra} goes at her left end."),
+                         x=format_value(effect.x), extra=extra))
         return EffectResult(seat, effect, cards, (), gone, (extra,), after, (step,))
     # move
     if not any(effective.suit(c) is TRUMP for c in cards):
-        intro = Step(RuleId.SOLO_MOVE, f"Move {x}: she has no love card, so nothing moves and she does "
-                                       f"Replace {x} instead.")
+        intro = Step(RuleId.SOLO_MOVE, Said(N_("Move {x}: she has no love card, so nothing moves and she does "
+                                               "Replace {x} instead."), x=x))
         return _replace(seat, cards, needed, drew, alignment=alignment, effective=effective,
                         order=replace_order, effect=effect, lead_in=(intro,))
     steps: list[Step] = []
@@ -186,9 +206,10 @@ def apply_effect(effect: Effect, row: Sequence[Card], *, alignment: str, draws: 
         index = max(i for i, c in enumerate(now) if effective.suit(c) is TRUMP)
         card = now.pop(index)
         now.insert(0, card)
-        where = " (already leftmost: it stays)" if index == 0 else ""
-        steps.append(Step(RuleId.SOLO_MOVE, f"Move {n} of {x}: her rightmost love card, {card}, goes to her "
-                                            f"left end{where}."))
+        moved = N_("Move {n} of {x}: her rightmost love card, {card}, goes to her left end (already leftmost: it "
+                   "stays).") if index == 0 else \
+            N_("Move {n} of {x}: her rightmost love card, {card}, goes to her left end.")
+        steps.append(Step(RuleId.SOLO_MOVE, Said(moved, n=n, x=x, card=card)))
     return EffectResult(seat, effect, cards, (), (), (), tuple(now), tuple(steps))
 
 
@@ -237,14 +258,15 @@ def apply_round_effect(effect: Effect, rows: Sequence[Sequence[Card]], *, alignm
     _choice(replace_draws, REPLACE_DRAWS, "replace_draws")
     if len(rows) != len(seats):
         given = ngettext("{n} row given", "{n} rows given", len(rows)).format(n=len(rows))
-        raise InputError(f"{given} for {len(seats)} Vancardians ({name_list(seats)})")
+        raise InputError(_("{given} for {n} Vancardians ({seats})").format(given=given, n=len(seats),
+                                                                          seats=listed(seats)))
     shares = _shares(effect, rows, replace_draws, effective)
     cards = tuple(draws)
     if len(cards) != sum(shares):
-        raise InputError(f"{str(effect) or 'an empty line'} needs {counts.drawn_cards(sum(shares))} in all, "
-                         f"got {len(cards)}")
+        raise InputError(_("{effect} needs {cards} in all, got {n}").format(
+            effect=str(effect) or _("an empty line"), cards=counts.drawn_cards(sum(shares)), n=len(cards)))
     if len(set(cards)) < len(cards):
-        raise InputError("a drawn card is given twice: each card exists once")
+        raise InputError(_("a drawn card is given twice: each card exists once"))
     own: list[list[Card]] = [[] for _ in rows]
     if effect.kind == "replace" and replace_draws == "shared":
         for i, numbers in enumerate(_deal(int(effect.x), [len(row) for row in rows])):

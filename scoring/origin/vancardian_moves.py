@@ -5,8 +5,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from .. import counts
 from ..errors import InputError
+from ..i18n import N_, _
+from ..said import Said, joined, listed
 from .cards import TRUMP, Card, Suit
 from .rules import RuleId
 from .trick import Play, beats, lead_suit, legal_follows, winning
@@ -21,7 +22,6 @@ from .vancardian_values import (
     plays_low,
     tie_step,
 )
-from .wording import name_list
 
 
 def _legal(row: Sequence[Card], lead: Suit | None, effective: Effective,
@@ -30,16 +30,16 @@ def _legal(row: Sequence[Card], lead: Suit | None, effective: Effective,
     legal = legal_follows(row, lead, dict(effective.suits))
     steps: list[Step] = []
     if lead is not None and len(legal) < len(row):
-        steps.append(Step(RuleId.FOLLOW, f"She holds {lead.word}, so she must follow: she may play only "
-                                         f"{name_list(effective.show(c) for c in legal)}."))
+        steps.append(Step(RuleId.FOLLOW, Said(N_("She holds {suit}, so she must follow: she may play only {cards}."),
+                                              suit=lead.word, cards=listed(effective.show(c) for c in legal))))
     if allowed is not None:
         restricted = [c for c in legal if allowed(c)]
         if not restricted:
-            raise InputError(f"the ability's restriction leaves her no card she may play among "
-                             f"{name_list(legal)}: say which card it allows")
+            raise InputError(_("the ability's restriction leaves her no card she may play among {cards}: say which "
+                               "card it allows").format(cards=listed(legal)))
         if len(restricted) < len(legal):
-            steps.append(Step(RuleId.SOLO_PICK, f"An ability restricts her: she may play only "
-                                                f"{name_list(effective.show(c) for c in restricted)}."))
+            steps.append(Step(RuleId.SOLO_PICK, Said(N_("An ability restricts her: she may play only {cards}."),
+                                                     cards=listed(effective.show(c) for c in restricted))))
         legal = restricted
     return legal, steps
 
@@ -83,17 +83,18 @@ def lead(row: Sequence[Card], *, alignment: str, tricks_won: int, seat: str = AU
     """OS-SOLO-LEAD: her lowest card while you play villain with no trick won, otherwise her highest."""
     cards = checked_row(row)
     if not cards:
-        raise InputError(f"{seat} has no card left to lead")
+        raise InputError(_("{seat} has no card left to lead").format(seat=seat))
     low = plays_low(alignment, tricks_won)
     legal, steps = _legal(cards, None, effective, allowed)
     if low:
         card = lowest(legal, effective)
-        steps.append(Step(RuleId.SOLO_LEAD, f"You play villain and have won no trick: she leads her lowest "
-                                            f"card, {effective.show(card)}."))
+        steps.append(Step(RuleId.SOLO_LEAD, Said(N_("You play villain and have won no trick: she leads her lowest "
+                                                    "card, {card}."), card=effective.show(card))))
     else:
         card = highest(legal, effective)
-        why = "You play hero" if alignment == "hero" else "You play villain but have won a trick"
-        steps.append(Step(RuleId.SOLO_LEAD, f"{why}: she leads her highest card, {effective.show(card)}."))
+        why = N_("You play hero: she leads her highest card, {card}.") if alignment == "hero" else \
+            N_("You play villain but have won a trick: she leads her highest card, {card}.")
+        steps.append(Step(RuleId.SOLO_LEAD, Said(why, card=effective.show(card))))
     steps += tie_step(card, legal, effective)
     return Move(seat, "lead", (), (), (), cards, card, "lead-low" if low else "lead-high", True, tuple(steps))
 
@@ -120,37 +121,44 @@ def draw_step(row: Sequence[Card], drawn: Sequence[Card], *, effective: Effectiv
     cards = checked_row(row)
     drew = tuple(drawn)
     if len(drew) > 2:
-        raise InputError(f"she draws 2 cards, not {len(drew)} ({name_list(drew)})")
+        raise InputError(_("she draws 2 cards, not {n} ({cards})").format(n=len(drew), cards=listed(drew)))
     for card in drew:
         if card.extra_love:
-            raise InputError(f"{card} is an extra-love card: they are never in the deck, so never drawn")
+            raise InputError(_("{card} is an extra-love card: they are never in the deck, so never drawn").format(
+                card=card))
         if card in cards:
-            raise InputError(f"{card} is already in her row: it cannot be drawn")
+            raise InputError(_("{card} is already in her row: it cannot be drawn").format(card=card))
     if len(set(drew)) < len(drew):
-        raise InputError(f"{drew[0]} drawn twice: each card exists once")
+        raise InputError(_("{card} drawn twice: each card exists once").format(card=drew[0]))
     held = {effective.suit(c) for c in cards}
     steps: list[Step] = []
     if len(drew) < 2:
-        steps.append(Step(RuleId.DECK_EMPTY, f"The deck and the discard pile are empty: "
-                                             f"{counts.draws(2 - len(drew))} skipped."))
+        steps.append(Step(RuleId.DECK_EMPTY, Said(N_("The deck and the discard pile are empty: {n} draw skipped."),
+                                                  N_("The deck and the discard pile are empty: {n} draws skipped."),
+                                                  n=2 - len(drew))))
     kept: list[Card] = []
     for card in drew:
         suit = effective.suit(card)
         if suit in held:
             kept.append(card)
-            steps.append(Step(RuleId.SOLO_DRAW, f"Drew {card}: she has {suit.word}, kept."))
+            steps.append(Step(RuleId.SOLO_DRAW, Said(N_("Drew {card}: she has {suit}, kept."), card=card,
+                                                     suit=suit.word)))
         else:
-            steps.append(Step(RuleId.SOLO_DRAW, f"Drew {card}: she has no {suit.word}, discarded."))
+            steps.append(Step(RuleId.SOLO_DRAW, Said(N_("Drew {card}: she has no {suit}, discarded."), card=card,
+                                                     suit=suit.word)))
     cut = min(len(kept), len(cards))
     trimmed = cards[len(cards) - cut:]
     row_after = cards[:len(cards) - cut] + tuple(kept)
     if kept:
-        short = f" (she had only {len(cards)})" if cut < len(kept) else ""
-        gone = f"Discarded {name_list(trimmed)} from her right end{short}; " if trimmed else "Nothing to discard; "
-        steps.append(Step(RuleId.SOLO_DRAW, f"{gone}{name_list(kept)} placed at the right end"
-                                            f"{', in draw order' if len(kept) > 1 else ''}."))
+        gone = Said(N_("Discarded {cards} from her right end (she had only {n}); "), cards=listed(trimmed),
+                    n=len(cards)) if trimmed and cut < len(kept) else \
+            Said(N_("Discarded {cards} from her right end; "), cards=listed(trimmed)) if trimmed else \
+            Said(N_("Nothing to discard; "))
+        placed = Said(N_("{cards} placed at the right end, in draw order."), cards=listed(kept)) if len(kept) > 1 \
+            else Said(N_("{cards} placed at the right end."), cards=listed(kept))
+        steps.append(Step(RuleId.SOLO_DRAW, joined([gone, placed], "")))
     elif drew:
-        steps.append(Step(RuleId.SOLO_DRAW, "She kept nothing: her row is unchanged."))
+        steps.append(Step(RuleId.SOLO_DRAW, Said(N_("She kept nothing: her row is unchanged."))))
     return DrawStep(drew, tuple(kept), trimmed, row_after, tuple(steps))
 
 
@@ -161,35 +169,35 @@ def follow(row: Sequence[Card], drawn: Sequence[Card], trick: Sequence[Play], *,
     `trick` holds the plays so far (each carrying its effective value/suit); `as_led` is rules choice
     `lead_suit`."""
     if not trick:
-        raise InputError(f"{seat} cannot follow an empty trick: she leads it")
+        raise InputError(_("{seat} cannot follow an empty trick: she leads it").format(seat=seat))
     drawn_cards = tuple(drawn)
     in_trick = {p.card for p in trick}
     clash = [c for c in (*row, *drawn_cards) if c in in_trick and not c.extra_love]  # two 4.5lv may exist
     if clash:
-        raise InputError(f"{name_list(clash)} is already played to this trick")
+        raise InputError(_("{cards} is already played to this trick").format(cards=listed(clash)))
     low = plays_low(alignment, tricks_won)
     drawing = draw_step(row, drawn_cards, effective=effective)
     cards = drawing.row_after
     if not cards:
-        raise InputError(f"{seat} has no card left to play")
+        raise InputError(_("{seat} has no card left to play").format(seat=seat))
     led = lead_suit(trick, as_led=as_led)
     assert led is not None
     legal, steps = _legal(cards, led, effective, allowed)
     steps = [*drawing.steps, *steps]
-    played = name_list(str(p) for p in trick)
+    played = listed(str(p) for p in trick)
     priority: Priority
     if low:
         pool = [c for c in legal if effective.suit(c) is not TRUMP]
         if pool:
             card, priority = lowest(pool, effective), "2"
-            steps.append(Step(RuleId.SOLO_FOLLOW, f"You play villain and have won no trick: she plays her lowest "
-                                                  f"non-love card, {effective.show(card)}."))
+            steps.append(Step(RuleId.SOLO_FOLLOW, Said(N_("You play villain and have won no trick: she plays her "
+                                                          "lowest non-love card, {card}."), card=effective.show(card))))
         else:
             pool, priority = legal, "2"
             card = lowest(pool, effective)
-            steps.append(Step(RuleId.SOLO_FOLLOW, f"You play villain and have won no trick, and love is all she "
-                                                  f"may play: she plays her lowest love card, "
-                                                  f"{effective.show(card)}."))
+            steps.append(Step(RuleId.SOLO_FOLLOW, Said(N_("You play villain and have won no trick, and love is all "
+                                                          "she may play: she plays her lowest love card, {card}."),
+                                                       card=effective.show(card))))
     else:
         following = [c for c in legal if effective.suit(c) is led]
         if following:
@@ -197,38 +205,43 @@ def follow(row: Sequence[Card], drawn: Sequence[Card], trick: Sequence[Play], *,
             if beating:
                 pool, priority = beating, "3a"
                 card = lowest(pool, effective)
-                verb = "beats" if len(beating) == 1 else "beat"
-                which = "she plays it" if len(beating) == 1 else "she plays the lowest of them"
-                better = name_list(effective.show(c) for c in beating)
-                steps.append(Step(RuleId.SOLO_FOLLOW, f"She has {led.word}, and {better} {verb} {played}: {which}, "
-                                                      f"{effective.show(card)}."))
+                which = N_("She has {suit}, and {better} beats {played}: she plays it, {card}.") \
+                    if len(beating) == 1 else \
+                    N_("She has {suit}, and {better} beat {played}: she plays the lowest of them, {card}.")
+                steps.append(Step(RuleId.SOLO_FOLLOW, Said(which, suit=led.word, played=played, card=effective.show(
+                    card), better=listed(effective.show(c) for c in beating))))
             else:
                 pool, priority = following, "3b"
                 card = lowest(pool, effective)
                 shown = [effective.show(c) for c in following]
-                none = (f"{shown[0]} does not beat" if len(shown) == 1 else
-                        f"neither {shown[0]} nor {shown[1]} beats" if len(shown) == 2 else
-                        f"none of {name_list(shown)} beats")
+                none = Said(N_("{card} does not beat {played}"), card=shown[0], played=played) \
+                    if len(shown) == 1 else \
+                    Said(N_("neither {first} nor {second} beats {played}"), first=shown[0], second=shown[1],
+                         played=played) if len(shown) == 2 else \
+                    Said(N_("none of {cards} beats {played}"), cards=listed(shown), played=played)
                 trumped = [p for p in trick if p.effective_suit is TRUMP] if led is not TRUMP else []
-                why = (f" ({trumped[0]} is love, the trump: no {led.word} card can beat it)" if trumped else
-                       " (an equal value does not beat: the first played wins)" if any(
-                           effective.value(c) == trick[winning(trick, as_led=as_led) or 0].effective_value
-                           for c in following) else "")
-                steps.append(Step(RuleId.SOLO_FOLLOW, f"She has {led.word}, but {none} {played}{why}: she plays "
-                                                      f"her lowest {led.word}, {effective.show(card)}."))
+                tie = any(effective.value(c) == trick[winning(trick, as_led=as_led) or 0].effective_value
+                          for c in following)
+                why = Said(N_(" ({card} is love, the trump: no {suit} card can beat it)"), card=trumped[0],
+                           suit=led.word) if trumped else \
+                    Said(N_(" (an equal value does not beat: the first played wins)")) if tie else ""
+                steps.append(Step(RuleId.SOLO_FOLLOW, Said(N_("She has {suit}, but {none}{why}: she plays her "
+                                                              "lowest {suit}, {card}."), suit=led.word, none=none,
+                                                           why=why, card=effective.show(card))))
         else:
             pool, priority = legal, "4"
             card = lowest(pool, effective)
-            steps.append(Step(RuleId.SOLO_FOLLOW, f"She has no {led.word}: she plays her lowest card, "
-                                                  f"{effective.show(card)}."))
+            steps.append(Step(RuleId.SOLO_FOLLOW, Said(N_("She has no {suit}: she plays her lowest card, {card}."),
+                                                       suit=led.word, card=effective.show(card))))
     steps += tie_step(card, pool, effective)
     wins = beats(trick, effective.play(seat, card), as_led=as_led)
     if wins:
         if effective.suit(card) is TRUMP and led is not TRUMP:
-            steps.append(Step(RuleId.TRUMP, f"{card} is love, the trump: it wins the trick so far, over "
-                                            f"{played}."))
+            steps.append(Step(RuleId.TRUMP, Said(N_("{card} is love, the trump: it wins the trick so far, over "
+                                                    "{played}."), card=card, played=played)))
         else:
             steps.append(Step(RuleId.TRUMP if led is TRUMP else RuleId.WIN_LEAD,
-                              f"{card} is the highest {led.word}: it wins the trick so far."))
+                              Said(N_("{card} is the highest {suit}: it wins the trick so far."), card=card,
+                                   suit=led.word)))
     return Move(seat, "follow", drawing.drew, drawing.kept, drawing.discarded, cards, card, priority, wins,
                 tuple(steps))

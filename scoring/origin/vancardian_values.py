@@ -16,10 +16,11 @@ from fractions import Fraction
 from typing import Literal, NamedTuple
 
 from ..errors import InputError
+from ..i18n import N_, _
+from ..said import Said, joined, listed
 from .cards import EACH_ONCE, Card, Suit, format_value, too_many
 from .rules import RuleId
 from .trick import Play
-from .wording import name_list
 
 AUTOMATON = "Automaton"
 
@@ -90,9 +91,9 @@ class Effective:
     def show(self, card: Card) -> str:
         """`9sp`, or `10sp (counts 9)` when changed."""
         value, suit = self.value(card), self.suit(card)
-        changes = ([f"counts {format_value(value)}"] if value != card.value else []) + (
-            [f"counts as {suit.word}"] if suit is not card.suit else [])
-        return f"{card} ({', '.join(changes)})" if changes else str(card)
+        changes = ([Said(N_("counts {value}"), value=format_value(value))] if value != card.value else []) + (
+            [Said(N_("counts as {suit}"), suit=suit.word)] if suit is not card.suit else [])
+        return Said(N_("{card} ({changes})"), card=card, changes=joined(changes, ", ")) if changes else str(card)
 
 
 PRINTED = Effective()
@@ -102,7 +103,7 @@ def check_alignment(alignment: str) -> Alignment:
     for known in ALIGNMENTS:
         if alignment == known:
             return known
-    raise InputError(f"alignment {alignment!r}: hero or villain")
+    raise InputError(_("alignment {alignment}: hero or villain").format(alignment=repr(alignment)))
 
 
 # --- helpers -----------------------------------------------------------------------------------------------
@@ -120,20 +121,23 @@ def tie_step(chosen: Card, pool: Sequence[Card], effective: Effective) -> list[S
     equal = [c for c in pool if effective.value(c) == effective.value(chosen)]
     if len(equal) < 2:
         return []
-    return [Step(RuleId.SOLO_PICK, f"{name_list(equal)} are equal at {format_value(effective.value(chosen))}: "
-                                   f"she takes the leftmost, {chosen}.")]
+    return [Step(RuleId.SOLO_PICK, Said(N_("{cards} are equal at {value}: she takes the leftmost, {card}."),
+                                        cards=listed(equal), value=format_value(effective.value(chosen)),
+                                        card=chosen))]
 
 
-def checked_row(row: Sequence[Card], what: str = "her row") -> tuple[Card, ...]:
+def checked_row(row: Sequence[Card], what: str = "") -> tuple[Card, ...]:
+    """`what`: the row as a refusal names it (her row, unless said)."""
     cards = tuple(row)
     doubles = [str(c) for c in too_many(cards)]
     if doubles:
-        raise InputError(f"{what} holds {name_list(doubles)} more often than the game has it: {EACH_ONCE}")
+        raise InputError(_("{what} holds {cards} more often than the game has it: {rule}").format(
+            what=what or _("her row"), cards=listed(doubles), rule=_(EACH_ONCE)))
     return cards
 
 
 def plays_low(alignment: str, tricks_won: int) -> bool:
     """True when you play villain and have won no trick yet: the Vancardians then play low."""
     if isinstance(tricks_won, bool) or not isinstance(tricks_won, int) or tricks_won < 0:
-        raise InputError(f"tricks won {tricks_won!r}: a whole number, 0 or more")
+        raise InputError(_("tricks won {n}: a whole number, 0 or more").format(n=repr(tricks_won)))
     return check_alignment(alignment) == "villain" and tricks_won == 0

@@ -14,7 +14,7 @@ from textual.widgets import Header, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from scoring.i18n import ngettext
-from scoring.origin.rules import ALL, RULES, SCOPES, RuleId
+from scoring.origin.rules import ALL, RULES, SCOPES, RuleId, translated
 
 from ..footer import Footer
 from ..form import Choice
@@ -46,8 +46,10 @@ class RuleEntry(Static):
     def __init__(self, rule_id: RuleId) -> None:
         super().__init__(id="rule-" + re.sub(r"[^A-Za-z0-9_-]", "-", str(rule_id)))
         self.rule_id = rule_id
-        rule, scope = RULES[rule_id], SCOPES[rule_id]
-        self.words = f"{rule_id} {rule.title} {rule.text} {kind_text(scope.kind)}".casefold()
+        english, scope = RULES[rule_id], SCOPES[rule_id]
+        rule = translated(english)
+        self.words = f"{rule_id} {rule.title} {rule.text} {english.title} {english.text} {kind_text(scope.kind)}" \
+            .casefold()
         self.update(Text.assemble((str(rule_id), "bold"), f" — {rule.title}\n{rule.text}\n",
                                   (f"{kind_text(scope.kind).capitalize()} · {scope_text(scope.players)}.",
                                    "italic dim")))
@@ -150,7 +152,7 @@ class OriginRulesScreen(Screen[None]):
         self.sub_title = ngettext("{n} rule", "{n} rules", shown).format(n=shown) + self.count_words
         index = self.query_one("#index", OptionList)
         index.clear_options()
-        index.add_options([Option(f"{e.rule_id}  {RULES[e.rule_id].title}", id=str(e.rule_id))
+        index.add_options([Option(f"{e.rule_id}  {translated(RULES[e.rule_id]).title}", id=str(e.rule_id))
                            for e in self.query(RuleEntry) if e.display])
 
     def on_resize(self, event: Resize) -> None:

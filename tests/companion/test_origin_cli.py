@@ -10,6 +10,9 @@ from typing import Any
 
 import pytest
 
+from companion import languages
+from scoring import i18n
+from scoring.origin.rules import RULES, translated
 from tests.companion.test_catalog_cli import run
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -124,6 +127,28 @@ def test_the_rules_reference_per_player_count(capsys: pytest.CaptureFixture[str]
     assert not {r["id"] for r in found} & {"OS-SK-PLAY", "OS-SK-SEATS", "OS-SK-TRICK", "OS-SK-NOLEAD"}
     code, _, err = run(capsys, "rules", "--game", "origin-story", "--players", "4")
     assert code == 2 and "1, 2 or 3-5" in err
+
+
+@pytest.mark.parametrize(("code", "title", "trump"), [("it", "L'amore è briscola", "briscola"),
+                                                      ("de", "Liebe ist Trumpf", "Trumpf")])
+def test_the_rules_reference_speaks_the_language_and_finds_the_same_rules(capsys: pytest.CaptureFixture[str],
+                                                                         code: str, title: str, trump: str) -> None:
+    """Each rule reads in the language in use; its id, the JSON and what a search finds stay the same."""
+    try:
+        for rule in RULES.values():
+            languages.use(code)
+            there = translated(rule)
+            languages.use(i18n.ENGLISH)
+            assert there.id is rule.id and there.title != rule.title and there.text != rule.text
+            assert translated(rule) == rule
+        found, english, _ = run(capsys, "rules", "--game", "origin-story", "trump", "--json")
+        assert found == 0 and [r["id"] for r in json.loads(english)] == ["OS-TRUMP"]
+        found, said, _ = run(capsys, "--lang", code, "rules", "--game", "origin-story", "OS-TRUMP")
+        assert found == 0 and said.startswith(f"OS-TRUMP — {title} (")
+        for query in ("trump", trump):  # the English word, or the shown one
+            assert run(capsys, "--lang", code, "rules", "--game", "origin-story", query, "--json")[1:] == (english, "")
+    finally:
+        languages.use(i18n.ENGLISH)
 
 
 @pytest.mark.parametrize(("content", "message"), [

@@ -1,11 +1,14 @@
 """The recorded game's referee: given events -> when a command -> then the events, or the broken rule's id."""
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 import pytest
 
+from companion import languages
 from companion.origin.playout import Engine
+from scoring import i18n
 from scoring.decision import Accepted, Rejected
 from scoring.origin import commands as c
 from scoring.origin import events as e
@@ -254,6 +257,26 @@ def test_g1_a_vancardian_follows_with_her_steps_recorded() -> None:
     assert piles is not None and card("9st") in piles.discard and card("6sp") in piles.trick
 
 
+def test_a_vancardians_steps_read_in_german_and_are_kept_in_english() -> None:
+    engine = solo()
+    engine.submit(c.DealHands((("Ann", cards("11sp 1br 2br 3br 7br 5st 6st 7st")),)))
+    engine.submit(c.RevealAlignments((("Ann", H),)))
+    engine.submit(c.DealHands((("Automaton", cards("10br 8sp 2lv 13br 5br 12lv 9br 4lv")),
+                               ("Factoryon", cards("12br 5sp 4br 10lv 11br 2st 3st 4st"))), ""))
+    engine.submit(c.PlayCard("Ann", card("11sp")))
+    languages.use("de")
+    try:
+        chose = engine.submit(c.VancardianPlays(cards("9st 6sp"))).events[1]
+        assert isinstance(chose, e.VancardianChose)
+        shown = [f"{sentence}" for _rule, sentence in chose.steps]
+        assert shown[:2] == ["Zog 9st: sie hat kein strength, abgelegt.", "Zog 6sp: sie hat speed, behalten."]
+        kept = json.loads(json.dumps([sentence for _rule, sentence in chose.steps]))
+        assert kept[:2] == ["Drew 9st: she has no strength, discarded.", "Drew 6sp: she has speed, kept."]
+        assert "4lv" in shown[2] and kept[2] != shown[2] and kept[2].endswith("placed at the right end.")
+    finally:
+        languages.use(i18n.ENGLISH)
+
+
 def test_an_illegal_solo_play_is_refused() -> None:
     engine = solo()
     engine.submit(c.DealHands((("Ann", cards("11sp 1br 2br 3br 7br 5st 6st 7st")),)))
@@ -340,3 +363,24 @@ def test_a_short_solo_row_is_named_with_its_count() -> None:
                                                 ("Factoryon", cards("12br 5sp 4br 10lv 11br 2st 3st 4st"))), "none"))
     assert isinstance(refused, Rejected) and refused.rule is RuleId.SOLO_ROWS
     assert "(Automaton has 7)" in refused.violation.message
+
+
+def test_a_refusal_reads_in_the_language_in_use_and_is_kept_in_english() -> None:
+    """Shown, a refusal speaks Italian; the log, JSON and files keep the English sentence, the same in every
+    language."""
+    engine = table("Ann", "Bob", "Cat")
+    trick(engine, "Ann 7br", "Bob 10br", "Cat 13sp")
+    languages.use("it")
+    try:
+        early = decide(engine.state, c.EndRound())
+        assert f"{early}" == "OS-ROUND-END: prese registrate: solo 1 su 8, il round non è finito"
+        late = decide(engine.state, c.ChooseDealer("Ann"))
+        assert isinstance(late, Rejected) and f"{late.violation.message}" == "non ora: gioca le prese (round 1)"
+        assert json.dumps(late.violation.message) == '"not now: play the tricks (round 1)"'
+        forced = engine.submit(c.Override(c.EndRound(), "the cat sat on the cards"))
+        noted = forced.events[0]
+        assert isinstance(noted, e.RuleOverridden)
+        assert json.dumps(noted.sentence) == '"only 1 of 8 tricks are recorded: the round is not over"'
+    finally:
+        languages.use(i18n.ENGLISH)
+    assert f"{early}" == "OS-ROUND-END: only 1 of 8 tricks are recorded: the round is not over"

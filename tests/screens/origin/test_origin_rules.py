@@ -7,9 +7,11 @@ from typing import Any
 
 import pytest
 from textual.app import App
-from textual.widgets import OptionList, Static
+from textual.widgets import Input, OptionList, Static
 
+from companion import languages
 from companion.app import make_app
+from scoring import i18n
 from scoring.origin.rules import RULES, rules_for
 from screens.origin.rules import OriginRulesScreen, RuleEntry
 from tests.screens.settle import settled, until, until_filled
@@ -107,3 +109,25 @@ async def test_a_wide_terminal_shows_an_index_of_the_rules_found(tmp_path: Path)
         await pilot.pause()
         marked = [e.rule_id for e in screen.query(RuleEntry) if e.has_class("-focused-rule")]
         assert marked == [screen.visible_ids[-1]]
+
+
+async def test_the_reference_in_italian_reads_each_rule_in_italian_and_finds_it_by_either_word(
+        tmp_path: Path) -> None:
+    app = make_app(f"sqlite:///{tmp_path}/r.db")
+    languages.use("it")
+    try:
+        async with app.run_test(size=(160, 48)) as pilot:
+            await settled(pilot)
+            screen = OriginRulesScreen()
+            app.push_screen(screen)
+            await until_filled(pilot, screen)
+            for word in ("briscola", "trump"):  # the shown word, or the English one: the same rule
+                screen.query_one(Input).value = word
+                await until(pilot, lambda: screen.visible_ids == ["OS-TRUMP"], f"the rule found by {word!r}")
+            entry = next(e for e in screen.query(RuleEntry) if e.rule_id == "OS-TRUMP")
+            assert str(entry.render()).startswith("OS-TRUMP — L'amore è briscola\nSe nella presa c'è almeno una")
+            index = screen.query_one("#index", OptionList)
+            await until(pilot, lambda: index.option_count == 1, "the index of the rule found")
+            assert str(index.get_option_at_index(0).prompt) == "OS-TRUMP  L'amore è briscola"
+    finally:
+        languages.use(i18n.ENGLISH)
