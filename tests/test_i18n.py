@@ -41,6 +41,7 @@ MARKED = (
     "screens/home.py",
     "companion/origin/cli.py",
     "companion/history.py",
+    "companion/exchange_cli.py",
 )
 # Strings in MARKED that a person may read and that stay as they are in every language.
 NOT_TRANSLATED = {
