@@ -42,6 +42,7 @@ MARKED = (
     "companion/origin/cli.py",
     "companion/history.py",
     "companion/exchange_cli.py",
+    "companion/origami/catalog_share.py",
 )
 # Strings in MARKED that a person may read and that stay as they are in every language.
 NOT_TRANSLATED = {
@@ -51,6 +52,14 @@ NOT_TRANSLATED = {
     "companion players add NAME",
     "companion players rename OLD NEW",
     "companion players merge FROM INTO",
+    "companion catalog export FILE [--by NAME]",
+    "companion catalog import FILE [--replace]",
+    "companion catalog unset CARD FIELD",
+    "companion catalog unset Sheep points",
+    "catalog export",
+    "catalog unset",
+    # the mark after each value of a shared catalogue file, read back by `catalog import`
+    r"^\s*([A-Za-z0-9_-]+)\s*=.*#\s*entered(?: by (?P<by>.+?))?, (?P<at>\d{4}-\d\d-\d\d \d\d:\d\d) UTC\s*$",
 }
 
 
