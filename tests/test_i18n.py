@@ -43,6 +43,8 @@ MARKED = (
     "companion/history.py",
     "companion/exchange_cli.py",
     "companion/origami/catalog_share.py",
+    "companion/share_cli.py",
+    "companion/share.py",
 )
 # Strings in MARKED that a person may read and that stay as they are in every language.
 NOT_TRANSLATED = {
