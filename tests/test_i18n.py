@@ -21,7 +21,7 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 from textual.widgets import OptionList, Static
 
-from companion import languages
+from companion import bgstats_page, languages, serve
 from companion.app import make_app
 from companion.cli import main
 from scoring import i18n
@@ -45,10 +45,14 @@ MARKED = (
     "companion/origami/catalog_share.py",
     "companion/share_cli.py",
     "companion/share.py",
+    "companion/serve.py",
+    "companion/serve_cli.py",
+    "companion/bgstats_page.py",
 )
 # Strings in MARKED that a person may read and that stay as they are in every language.
 NOT_TRANSLATED = {
     "Origami companion",  # the product's name, in the window's title
+    "BG Stats",  # the app's name, as the title of the page handing a game to it
     # commands as they are typed, in every language
     "companion players",
     "companion players add NAME",
@@ -62,6 +66,14 @@ NOT_TRANSLATED = {
     "catalog unset",
     # the mark after each value of a shared catalogue file, read back by `catalog import`
     r"^\s*([A-Za-z0-9_-]+)\s*=.*#\s*entered(?: by (?P<by>.+?))?, (?P<at>\d{4}-\d\d-\d\d \d\d:\d\d) UTC\s*$",
+    # the web server's: aiohttp's log line it reads, a cookie's flag; the served pages' HTML, style and policy
+    r"request from (\S+)",
+    "Strict",
+    serve.CSP,
+    serve.REFUSED,
+    bgstats_page.PAGE,
+    bgstats_page.STYLE,
+    bgstats_page.BUTTON,
 }
 
 
