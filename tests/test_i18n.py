@@ -21,7 +21,7 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 from textual.widgets import OptionList, Static
 
-from companion import bgstats_page, languages, serve
+from companion import bgstats_export, bgstats_page, languages, serve
 from companion.app import make_app
 from companion.cli import main
 from scoring import i18n
@@ -48,6 +48,10 @@ MARKED = (
     "companion/serve.py",
     "companion/serve_cli.py",
     "companion/bgstats_page.py",
+    "companion/bgstats.py",
+    "companion/bgstats_export.py",
+    "companion/origami/bgstats.py",
+    "companion/origin/bgstats.py",
 )
 # Strings in MARKED that a person may read and that stay as they are in every language.
 NOT_TRANSLATED = {
@@ -74,6 +78,24 @@ NOT_TRANSLATED = {
     bgstats_page.PAGE,
     bgstats_page.STYLE,
     bgstats_page.BUTTON,
+    # BG Stats' files: the names in `__all__`; the games, boxes and designer as BG Stats knows them; the words it
+    # keeps as data (a guest, no location, the board the families are read back from, no colour); the text of a play
+    # file opened as text (BG Stats' own words for it)
+    "Play",
+    "Reading",
+    "Origami",
+    "Origami Legends",
+    "Origin Story",
+    "Christian Giove",
+    "origami legends",
+    "origami leggende",
+    "origami and origami legends",
+    "origin story",
+    "Anonymous player",
+    "Not recorded",
+    "Families: ",
+    "None",
+    bgstats_export.ABOUT,
 }
 
 
