@@ -52,6 +52,7 @@ MARKED = (
     "companion/bgstats_export.py",
     "companion/origami/bgstats.py",
     "companion/origin/bgstats.py",
+    "companion/exchange.py",
 )
 # Strings in MARKED that a person may read and that stay as they are in every language.
 NOT_TRANSLATED = {
