@@ -47,9 +47,9 @@ def page(title: str, body: str) -> str:
 def share_page(game_id: int, results: list[dict[str, Any]], link: str) -> str:
     """Game `game_id`'s results and the button that opens BG Stats with the play filled in."""
     e = html.escape
-    won = " (" + _("won") + ")"
+    won, unknown = " (" + _("won") + ")", _("points unknown")
     rows = "".join(f'<li{" class=winner" if r["winner"] else ""}>{e(str(r["name"]))}: '
-                   f'{_("points unknown") if r["score"] is None else r["score"]}{won if r["winner"] else ""}</li>'
+                   f'{unknown if r["score"] is None else r["score"]}{won if r["winner"] else ""}</li>'
                    for r in results)
     title, button = _("Game {id} for BG Stats").format(id=game_id), _("Open in BG Stats")
     note = _("BG Stats opens with this play filled in, for you to check and save. Nothing is sent anywhere else.")

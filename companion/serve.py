@@ -211,7 +211,8 @@ class TableView:
             if version != self.built.version:
                 now = shown(self.store, game, self.catalogues)
                 if game is not None and game.finished:
-                    link = f'\n<p><a href="{PATH}?game={game.id}">{_("Send this game to BG Stats")}</a></p>'
+                    send = _("Send this game to BG Stats")
+                    link = f'\n<p><a href="{PATH}?game={game.id}">{send}</a></p>'
                     now = replace(now, html=now.html + link)
                 return now
         except InputError as exc:  # an unknown game, a database gone: said on the page, and tried again

@@ -24,6 +24,7 @@ from textual.widgets import OptionList, Static
 from companion import bgstats_export, bgstats_page, languages, serve
 from companion.app import make_app
 from companion.cli import main
+from companion.origin import watch as origin_watch
 from scoring import i18n
 from screens.ask import Confirm
 from screens.home import HomeScreen
@@ -53,6 +54,9 @@ MARKED = (
     "companion/origami/bgstats.py",
     "companion/origin/bgstats.py",
     "companion/exchange.py",
+    "companion/origin/watch.py",
+    "companion/watch.py",
+    "companion/origami/watch.py",
 )
 # Strings in MARKED that a person may read and that stay as they are in every language.
 NOT_TRANSLATED = {
@@ -71,14 +75,12 @@ NOT_TRANSLATED = {
     "catalog unset",
     # the mark after each value of a shared catalogue file, read back by `catalog import`
     r"^\s*([A-Za-z0-9_-]+)\s*=.*#\s*entered(?: by (?P<by>.+?))?, (?P<at>\d{4}-\d\d-\d\d \d\d:\d\d) UTC\s*$",
-    # the web server's: aiohttp's log line it reads, a cookie's flag; the served pages' HTML, style and policy
+    # the web server's: aiohttp's log line it reads, a cookie's flag; the served pages' style and policy
     r"request from (\S+)",
     "Strict",
     serve.CSP,
-    serve.REFUSED,
-    bgstats_page.PAGE,
     bgstats_page.STYLE,
-    bgstats_page.BUTTON,
+    origin_watch.STYLE,
     # BG Stats' files: the names in `__all__`; the games, boxes and designer as BG Stats knows them; the words it
     # keeps as data (a guest, no location, the board the families are read back from, no colour); the text of a play
     # file opened as text (BG Stats' own words for it)
@@ -341,6 +343,8 @@ async def test_l_on_home_and_the_command_palette_change_the_language_at_once_and
 # --- strings that bypass the catalogues ---------------------------------------------------------------------------
 TRANSLATORS = {"_", "N_", "ngettext"}
 PROSE = re.compile(r"[A-Za-z]{2,}\W* +\W*[A-Za-z]{2,}|^[A-Z][a-z]")  # two words, or a capitalised one
+# HTML's tags (one cut off where an f-string's part ends) and a template's {fields}: markup, not prose
+TAG = re.compile(r"<[^<>]*(?:>|$)|\{\w*\}")
 
 
 def bare(source: str) -> list[str]:
@@ -357,8 +361,12 @@ def bare(source: str) -> list[str]:
                 skip.add(id(first.value))
     found = []
     for node in ast.walk(tree):
+        if isinstance(node, ast.JoinedStr):  # Babel does not extract a call inside an f-string: never translated
+            found += [n.args[0].value for n in ast.walk(node) if isinstance(n, ast.Call)
+                      and isinstance(n.func, ast.Name) and n.func.id in TRANSLATORS and n.args
+                      and isinstance(n.args[0], ast.Constant)]
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
-            if PROSE.search(node.value) and node.value not in NOT_TRANSLATED:
+            if PROSE.search(TAG.sub(" ", node.value)) and node.value not in NOT_TRANSLATED:
                 found.append(node.value)
     return found
 
@@ -371,6 +379,9 @@ def test_no_string_a_person_reads_bypasses_the_catalogues(path: str) -> None:
 def test_the_scan_finds_a_bare_string() -> None:
     source = 'def f() -> None:\n    """Doc."""\n    notify(_("Marked one"))\n    notify("Bare one")\n    key("q")\n'
     assert bare(source) == ["Bare one"]
+    html = 'def f() -> str:\n    return f\'<p class="quiet">{x}</p><span class="\' + "<p>Bare in a tag</p>"\n'
+    assert bare(html) == ["<p>Bare in a tag</p>"]  # tags alone are no prose; the words between them are
+    assert bare('def f() -> str:\n    return f"{_(\'Lost\')}!"\n') == ["Lost"]  # Babel never extracts it
 
 
 def test_home_keeps_its_words_for_the_catalogues() -> None:

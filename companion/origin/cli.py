@@ -260,13 +260,14 @@ def effect_text(data: dict[str, Any]) -> str:
     """`origin effect`: per Vancardian, her row before, drawn, discarded, added, her row after and the steps."""
     lines = [_("Round line '{line}' (you play {alignment}):").format(line=data["line"] or "none",
                                                                      alignment=data["alignment"])]
+    empty = _("(empty)")
     for v in data["vancardians"]:
-        lines.append(f"{v['seat']}: {' '.join(v['row_before']) or _('(empty)')}")
+        lines.append(f"{v['seat']}: {' '.join(v['row_before']) or empty}")
         for label, word in EFFECT_LABELS.items():
             if v[label]:
                 lines.append(f"  {_(word)}: {' '.join(v[label])}")
         lines += [f"  {i}. {s['sentence']} ({s['rule']})" for i, s in enumerate(v["steps"], 1)]
-        lines.append("  " + _("row after: {row}").format(row=" ".join(v["row_after"]) or _("(empty)")))
+        lines.append("  " + _("row after: {row}").format(row=" ".join(v["row_after"]) or empty))
     return "\n".join(lines)
 
 
