@@ -38,10 +38,11 @@ from typing import Any
 
 from db.records import WholeGame
 from scoring.errors import InputError
+from scoring.i18n import _, ngettext
 
 from . import games
+from .bgstats_export import ANONYMOUS, Profile, to_bgstats
 from .bgstats_export import SPACE as _SPACE
-from .bgstats_export import Profile, to_bgstats
 from .share import DATE
 
 __all__ = ["Play", "Reading", "is_bgstats", "read_bgstats", "to_bgstats", "whole_game"]
@@ -54,6 +55,7 @@ LONGEST_SUM = 200  # characters of a score written as a sum
 GUEST_TOKEN = 10  # hex digits of the play's uuid in a guest's name
 GUEST_NAME = 40  # characters of BG Stats' name for a guest kept: with the whole uuid, within a profile's 80
 SUM = re.compile(r"[+-]?[0-9]+(?:[+-][0-9]+)*")
+
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +109,7 @@ def read_bgstats(data: Any, where: str) -> Reading:
     """The plays of the companion's games in a BG Stats export, every one checked; InputError names the play and the
     field."""
     if not is_bgstats(data):
-        raise InputError('not a BG Stats export (it needs "games", "players" and "plays" lists)', where=where)
+        raise InputError(_('not a BG Stats export (it needs "games", "players" and "plays" lists)'), where=where)
     titles = {title: (g.kind, box) for g in games.every() for title, box in g.bgstats().TITLES.items()}
     boxes: dict[int, tuple[str, str]] = {}  # the file's game id -> (kind, box)
     for g in data["games"]:
@@ -125,16 +127,16 @@ def read_bgstats(data: Any, where: str) -> Reading:
         name = p.get("name")
         if p.get("isAnonymous") is True:
             anonymous.add(ref)
-            name = name if isinstance(name, str) and name.strip() else "Anonymous player"
+            name = name if isinstance(name, str) and name.strip() else ANONYMOUS
         if not isinstance(name, str) or not name.strip():
-            raise InputError(f"player {ref} has no name", where=where)
+            raise InputError(_("player {ref} has no name").format(ref=ref), where=where)
         names[ref] = " ".join(name.split())
         if ref not in anonymous:
             profiles.setdefault(names[ref], _profile(p))
     plays: list[Play] = []
     other = ignored = 0
     for i, play in enumerate(data["plays"]):
-        at = f"{where}: play {i + 1}"
+        at = _("{where}: play {n}").format(where=where, n=i + 1)
         ref = ref_of(play, "gameRefId", at)
         if ref not in boxes:
             other += 1
@@ -146,7 +148,7 @@ def read_bgstats(data: Any, where: str) -> Reading:
             plays.append(read.read(_play(play, kind, read.variant(box, play, boxes, at), names, anonymous, at), at))
     uids = [p.uid for p in plays]
     if len(set(uids)) != len(uids):
-        raise InputError("a play is listed twice (the same uuid)", where=where)
+        raise InputError(_("a play is listed twice (the same uuid)"), where=where)
     plays = _distinct_guests(plays)
     joins = [p.points_known or games.game(p.kind).bgstats().WINNERS_ONLY for p in plays]
     kept = tuple(p for p, j in zip(plays, joins, strict=True) if j)
@@ -198,30 +200,32 @@ def _play(play: dict[str, Any], kind: str, variant: str, names: dict[int, str], 
     try:
         started = datetime.strptime(str(play.get("playDate")), DATE).replace(tzinfo=UTC)
     except ValueError:
-        raise InputError('playDate: a date and time such as "2026-11-21 20:00:00"', where=where) from None
+        raise InputError(_('playDate: a date and time such as "2026-11-21 20:00:00"'), where=where) from None
     where = f"{where} ({started:%Y-%m-%d %H:%M})"
     minutes = play.get("durationMin", 0)
     if not isinstance(minutes, int) or isinstance(minutes, bool) or not 0 <= minutes <= LONGEST:
-        raise InputError(f"durationMin: a whole number of minutes from 0 to {LONGEST} (a week)", where=where)
+        raise InputError(_("durationMin: a whole number of minutes from 0 to {most} (a week)").format(most=LONGEST),
+                         where=where)
     if not EARLIEST <= started <= LATEST - timedelta(minutes=minutes):
-        raise InputError(f"playDate: {started:%Y-%m-%d} is not a date a play can have (years "
-                         f"{EARLIEST.year} to {LATEST.year - 1})", where=where)
+        raise InputError(_("playDate: {date} is not a date a play can have (years {first} to {last})").format(
+            date=f"{started:%Y-%m-%d}", first=EARLIEST.year, last=LATEST.year - 1), where=where)
     rows = play.get("playerScores")
     fewest = games.game(kind).bgstats().FEWEST
     if not isinstance(rows, list) or len(rows) < fewest or not all(isinstance(r, dict) for r in rows):
-        raise InputError(f"playerScores: at least {'one player' if fewest == 1 else 'two players'}, each an "
-                         "object", where=where)
+        raise InputError(_("playerScores: at least one player, each an object") if fewest == 1 else
+                         _("playerScores: at least two players, each an object"), where=where)
     for row in rows:
         seat = row.get("seatOrder", 0)
         if not isinstance(seat, int) or isinstance(seat, bool):
-            raise InputError(f"seatOrder {_short(seat)}: a whole number is needed", where=where)
+            raise InputError(_("seatOrder {value}: a whole number is needed").format(value=_short(seat)),
+                             where=where)
     rows = sorted(rows, key=lambda r: int(r.get("seatOrder", 0)))
     players, scores, winners, guests, roles = [], [], [], [], []
     uid = _uuid(play)
     for seat, row in enumerate(rows):
         ref = ref_of(row, "playerRefId", where)
         if ref not in names:
-            raise InputError(f"player {ref} is not in the file's players", where=where)
+            raise InputError(_("player {ref} is not in the file's players").format(ref=ref), where=where)
         scores.append(_score(row.get("score"), f"{where}: {names[ref]}"))
         winners.append(row.get("winner") is True)
         guests.append(ref in anonymous)
@@ -231,23 +235,27 @@ def _play(play: dict[str, Any], kind: str, variant: str, names: dict[int, str], 
         players.append(f"{names[ref][:GUEST_NAME].rstrip()} {guest_token(uid, started)}-{seat + 1}"
                        if ref in anonymous else names[ref])
     if len({p.casefold() for p in players}) != len(players):
-        raise InputError(f"a name sits at the table twice ({', '.join(players)}): rename one in BG Stats",
-                         where=where)
+        raise InputError(_("a name sits at the table twice ({players}): rename one in BG Stats").format(
+            players=", ".join(players)), where=where)
     known = [s for s in scores if s is not None]
     if known and len(known) < len(scores):
         blank = [p for p, s in zip(players, scores, strict=True) if s is None]
-        raise InputError(f"{', '.join(blank)} ha{'ve' if len(blank) > 1 else 's'} no score while others have "
-                         "one: give every player a score, or none (a play that keeps only who won)", where=where)
+        raise InputError(ngettext("{players} has no score while others have one: give every player a score, or "
+                                  "none (a play that keeps only who won)",
+                                  "{players} have no score while others have one: give every player a score, or "
+                                  "none (a play that keeps only who won)", len(blank))
+                         .format(players=", ".join(blank)), where=where)
     if not known:
         if not any(winners):
-            raise InputError("no scores and no winner: mark who won in BG Stats", where=where)
+            raise InputError(_("no scores and no winner: mark who won in BG Stats"), where=where)
     else:
         if not any(winners):  # BG Stats left the winners to be worked out: the highest score wins
             winners = [s == max(known) for s in known]
         beaten = [p for p, s, w in zip(players, known, winners, strict=False) if w and s < max(known)]
         if beaten:
-            raise InputError(f"{', '.join(beaten)} won without the most points: in {games.game(kind).name} the most "
-                             "points win (correct the play in BG Stats)", where=where)
+            raise InputError(_("{players} won without the most points: in {game} the most points win (correct the "
+                               "play in BG Stats)").format(players=", ".join(beaten), game=games.game(kind).name),
+                             where=where)
     content = f"{variant}|{started:{DATE}}|" + "|".join(f"{p}={s}" for p, s in zip(players, scores, strict=False))
     return Play(uid or uuid.uuid5(_SPACE, content).hex, variant, started, minutes, tuple(players), tuple(scores),
                 tuple(winners), tuple(guests), kind, roles=tuple(roles),
@@ -272,8 +280,8 @@ def _score(value: Any, where: str) -> int | None:
         if len(terms) == len(re.findall(r"[+-]?[0-9]+", text)) and all(abs(t) <= MOST_POINTS for t in terms):
             points = sum(terms)
     if points is None or abs(points) > MOST_POINTS:
-        raise InputError(f"score {_short(value)}: a whole number of points is needed, or a sum of them such as "
-                         f"\"5+4+3\" (at most {MOST_POINTS:,})", where=where)
+        raise InputError(_('score {value}: a whole number of points is needed, or a sum of them such as "5+4+3" (at '
+                           'most {most})').format(value=_short(value), most=f"{MOST_POINTS:,}"), where=where)
     return points
 
 
@@ -293,7 +301,7 @@ def _uuid(play: dict[str, Any]) -> str | None:
 def ref_of(d: Any, key: str, where: str) -> int:
     value = d.get(key) if isinstance(d, dict) else None
     if not isinstance(value, int) or isinstance(value, bool):
-        raise InputError(f"{key}: a whole number is needed", where=where)
+        raise InputError(_("{key}: a whole number is needed").format(key=key), where=where)
     return value
 
 
@@ -306,8 +314,8 @@ def whole_game(play: Play, names: dict[str, str]) -> WholeGame:
 def seated_once(play: Play, seats: list[str]) -> None:
     """Each profile sits at the table once (`seats`: the profiles the play's players go to)."""
     if len({n.casefold() for n in seats}) != len(seats):
-        raise InputError(f"the play of {play.started_at:%Y-%m-%d %H:%M} would seat one profile twice "
-                         f"({', '.join(seats)}): give each player their own profile")
+        raise InputError(_("the play of {date} would seat one profile twice ({players}): give each player their own "
+                           "profile").format(date=f"{play.started_at:%Y-%m-%d %H:%M}", players=", ".join(seats)))
 
 
 def finished_game(play: Play, seats: tuple[str, ...], tie_break: str | None, results: tuple[dict[str, Any], ...],

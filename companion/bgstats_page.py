@@ -11,6 +11,8 @@ import html
 from typing import Any
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
+from scoring.i18n import _, language
+
 PATH = "/table/bgstats"
 STYLE = ("body { font: 18px/1.4 system-ui, sans-serif; margin: 0 auto; max-width: 30em; padding: .5em 1em; } "
          "a.open { display: block; text-align: center; padding: .8em; margin: 1em 0; border-radius: .5em; "
@@ -32,23 +34,28 @@ def signature(secret: str, game_id: int) -> str:
     return hmac.new(secret.encode(), f"bgstats {game_id}".encode(), hashlib.sha256).hexdigest()[:16]
 
 
+PAGE = ('<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><meta name="viewport" '
+        'content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer">'
+        "<title>{title}</title><style>{style}</style></head><body>{body}</body></html>")
+BUTTON = '<a class="open" href="{link}">{text}</a>'
+
+
 def page(title: str, body: str) -> str:
-    return (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" '
-            f'content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer">'
-            f"<title>{html.escape(title)}</title><style>{STYLE}</style></head><body>{body}</body></html>")
+    return PAGE.format(lang=language(), title=html.escape(title), style=STYLE, body=body)
 
 
 def share_page(game_id: int, results: list[dict[str, Any]], link: str) -> str:
     """Game `game_id`'s results and the button that opens BG Stats with the play filled in."""
     e = html.escape
+    won, unknown = " (" + _("won") + ")", _("points unknown")
     rows = "".join(f'<li{" class=winner" if r["winner"] else ""}>{e(str(r["name"]))}: '
-                   f'{"points unknown" if r["score"] is None else r["score"]}{" (won)" if r["winner"] else ""}</li>'
+                   f'{unknown if r["score"] is None else r["score"]}{won if r["winner"] else ""}</li>'
                    for r in results)
-    return page(f"Game {game_id} for BG Stats",
-                f"<h1>Game {game_id} for BG Stats</h1><ol>{rows}</ol>"
-                f'<a class="open" href="{e(link)}">Open in BG Stats</a>'
-                '<p class="quiet">BG Stats opens with this play filled in, for you to check and save. Nothing is '
-                "sent anywhere else.</p>")
+    title, button = _("Game {id} for BG Stats").format(id=game_id), _("Open in BG Stats")
+    note = _("BG Stats opens with this play filled in, for you to check and save. Nothing is sent anywhere else.")
+    return page(title, f"<h1>{title}</h1><ol>{rows}</ol>{BUTTON.format(link=e(link), text=button)}"
+                f'<p class="quiet">{note}</p>')
+
 
 
 def refusal(text: str) -> str:

@@ -21,6 +21,7 @@ from typing import Any
 
 from db.records import LoggedEvent, StoredEvent, WholeGame
 from scoring.errors import InputError
+from scoring.i18n import N_, _
 
 from . import games
 from .bgstats import EARLIEST, LATEST
@@ -31,8 +32,8 @@ VERSION = 1
 TIE_BREAKS = (None, "hand", "shared")
 SOURCES = ("log", "quick", "bgstats")  # recorded turn by turn, scored at the end, imported from BG Stats
 STATUSES = ("playing", "finished", "abandoned")  # abandoned: a game recorded turn by turn, left for good
-STATUS_SAID = ('status must be "playing", "finished" or "abandoned" (a game recorded turn by turn), source "log", '
-               '"quick" or "bgstats"')
+STATUS_SAID = N_('status must be "playing", "finished" or "abandoned" (a game recorded turn by turn), source "log", '
+                 '"quick" or "bgstats"')
 MOST = 1_000_000  # points, ranks and cards in hand: far beyond any game, and within what every database keeps
 
 
@@ -51,21 +52,21 @@ def to_json(exported: list[WholeGame], now: datetime) -> dict[str, Any]:
 def from_json(data: Any, where: str) -> list[WholeGame]:
     """The games of an export, every one checked; InputError names the game and the field at fault."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise InputError(f'not a companion export (it has no "format": "{FORMAT}"): give a file written by '
-                         f"`companion export`, or BG Stats' export file", where=where)
+        raise InputError(_('not a companion export (it has no "format": "{format}"): give a file written by '
+                           "`companion export`, or BG Stats' export file").format(format=FORMAT), where=where)
     version = data.get("version")
     if version != VERSION:
         newer = isinstance(version, int) and version > VERSION
-        why = "was written by a newer companion: update this one" if newer else (
-            f"is not one this companion reads ({VERSION})")
-        raise InputError(f"export version {version!r} {why}", where=where)
+        raise InputError((_("export version {version!r} was written by a newer companion: update this one") if newer
+                          else _("export version {version!r} is not one this companion reads ({known})"))
+                         .format(version=version, known=VERSION), where=where)
     listed = data.get("games")
     if not isinstance(listed, list):
-        raise InputError('"games" must be a list', where=where)
-    out = [_game(g, f"{where}: game {i + 1}") for i, g in enumerate(listed)]
+        raise InputError(_('"games" must be a list'), where=where)
+    out = [_game(g, _("{where}: game {n}").format(where=where, n=i + 1)) for i, g in enumerate(listed)]
     uids = [g.uid for g in out]
     if len(set(uids)) != len(uids):
-        raise InputError("a game is listed twice (the same uid)", where=where)
+        raise InputError(_("a game is listed twice (the same uid)"), where=where)
     return out
 
 
@@ -76,19 +77,20 @@ def read_game(g: Any, where: str, *, replay: bool = True) -> WholeGame:
 
 def _game(g: Any, where: str, replay: bool = True) -> WholeGame:
     if not isinstance(g, dict):
-        raise InputError("must be an object", where=where)
+        raise InputError(_("must be an object"), where=where)
     uid = text_of(g, "uid", where)
     where = f"{where} ({uid})"
     kind = g.get("kind", games.UNMARKED)  # written only for another game than the unmarked one (version 1: none)
     if not isinstance(kind, str) or not games.known(kind):
-        raise InputError(f"kind {kind!r} is not a game this companion knows: written by a newer one?", where=where)
+        raise InputError(_("kind {kind!r} is not a game this companion knows: written by a newer one?")
+                         .format(kind=kind), where=where)
     return games.game(kind).read_export(g, uid, where, replay)
 
 
 def rules_of(g: dict[str, Any], where: str) -> dict[str, str]:
     rules = g.get("rules")
     if not isinstance(rules, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in rules.items()):
-        raise InputError("rules: an object of text values", where=where)
+        raise InputError(_("rules: an object of text values"), where=where)
     return dict(rules)
 
 
@@ -96,17 +98,17 @@ def status_of(g: dict[str, Any], where: str) -> tuple[str, str]:
     """The game's status and source, each one the file may hold."""
     status, source = text_of(g, "status", where), text_of(g, "source", where)
     if status not in STATUSES or source not in SOURCES or (status == "abandoned" and source != "log"):
-        raise InputError(STATUS_SAID, where=where)
+        raise InputError(_(STATUS_SAID), where=where)
     return status, source
 
 
 def whole_log(events: tuple[StoredEvent, ...], where: str) -> None:
     """The log is whole: seq 1, 2, 3…, each action starting at one of its events."""
     if [x.seq for x in events] != list(range(1, len(events) + 1)):
-        raise InputError("events: seq must run 1, 2, 3… without gaps", where=where)
+        raise InputError(_("events: seq must run 1, 2, 3… without gaps"), where=where)
     starts = {x.seq for x in events if x.action == x.seq}
     if any(x.action > x.seq or x.action not in starts for x in events):
-        raise InputError("events: each action number must be the seq of its first event", where=where)
+        raise InputError(_("events: each action number must be the seq of its first event"), where=where)
 
 
 def read_log(kind: str, events: tuple[StoredEvent, ...]) -> list[LoggedEvent]:
@@ -120,43 +122,43 @@ def whole_number(x: Any) -> bool:
 
 def event_of(x: Any, where: str, kind: str) -> StoredEvent:
     if not isinstance(x, dict):
-        raise InputError("must be an object", where=where)
+        raise InputError(_("must be an object"), where=where)
     numbers = [x.get(k) for k in ("seq", "action", "version")]
     if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in numbers):
-        raise InputError("seq, action and version must be whole numbers from 1", where=where)
+        raise InputError(_("seq, action and version must be whole numbers from 1"), where=where)
     key = x.get("key")
     if key is not None and not isinstance(key, str):
-        raise InputError("key: text or null", where=where)
+        raise InputError(_("key: text or null"), where=where)
     payload = x.get("payload")
     if not isinstance(payload, dict):
-        raise InputError("payload: an object", where=where)
+        raise InputError(_("payload: an object"), where=where)
     stored = StoredEvent(x["seq"], x["action"], text_of(x, "type", where), x["version"], payload,
                          time_of(x, "recorded_at", where), key)
     try:
         read_event(kind, stored.type, stored.version, payload)
     except (InputError, TypeError, ValueError) as exc:
-        raise InputError(f"cannot be read: {exc}", where=where) from None
+        raise InputError(_("cannot be read: {problem}").format(problem=exc), where=where) from None
     return stored
 
 
 def text_of(d: dict[str, Any], key: str, where: str) -> str:
     value = d.get(key)
     if not isinstance(value, str) or not value.strip():
-        raise InputError(f"{key}: text is needed", where=where)
+        raise InputError(_("{key}: text is needed").format(key=key), where=where)
     return value
 
 
 def texts_of(d: dict[str, Any], key: str, where: str) -> tuple[str, ...]:
     value = d.get(key)
     if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-        raise InputError(f"{key}: a list of names", where=where)
+        raise InputError(_("{key}: a list of names").format(key=key), where=where)
     return tuple(value)
 
 
 def list_of(d: dict[str, Any], key: str, where: str) -> list[Any]:
     value = d.get(key, [])
     if not isinstance(value, list):
-        raise InputError(f"{key}: a list", where=where)
+        raise InputError(_("{key}: a list").format(key=key), where=where)
     return value
 
 
@@ -164,15 +166,16 @@ def time_of(d: dict[str, Any], key: str, where: str) -> datetime:
     try:
         value = datetime.fromisoformat(d[key])
     except (KeyError, TypeError, ValueError):
-        raise InputError(f"{key}: a date and time such as 2026-11-21T20:00:00+00:00", where=where) from None
+        raise InputError(_("{key}: a date and time such as 2026-11-21T20:00:00+00:00").format(key=key),
+                         where=where) from None
     value = value if value.tzinfo else value.replace(tzinfo=UTC)
     try:
         sound = EARLIEST <= value <= LATEST
     except OverflowError:  # an offset that takes the time beyond what can be held
         sound = False
     if not sound:
-        raise InputError(f"{key}: {d[key]!r} is not a time a game can have (years {EARLIEST.year} to "
-                         f"{LATEST.year - 1})", where=where)
+        raise InputError(_("{key}: {value!r} is not a time a game can have (years {first} to {last})").format(
+            key=key, value=d[key], first=EARLIEST.year, last=LATEST.year - 1), where=where)
     return value
 
 
@@ -205,7 +208,8 @@ def renamed_field(game: WholeGame) -> dict[str, Any]:
 def read_renamed(g: dict[str, Any], where: str) -> dict[str, str]:
     value = g.get("renamed", {})
     if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
-        raise InputError('renamed: an object {"name in the log": "profile\'s name now"}', where=where)
+        raise InputError(_('renamed: an object {"name in the log": "profile\'s name now"}'), where=where)
+
     return dict(value)
 
 

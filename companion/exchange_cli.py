@@ -15,7 +15,7 @@ from db.records import WholeGame
 from db.store import Store
 from scoring import jsontext
 from scoring.errors import InputError
-from scoring.i18n import ngettext
+from scoring.i18n import _, listing, ngettext
 
 from . import games as registry
 from .bgstats import Reading, is_bgstats, read_bgstats, whole_game
@@ -30,23 +30,23 @@ VERBS = ("export", "import")
 
 
 def add_verbs(verb: Callable[[str, str], argparse.ArgumentParser]) -> None:
-    p = verb("export", "write games (every one, or those given with --game) to a file: the companion's own JSON "
-                       "(players, full logs, results), BG Stats' export file, or CSV for spreadsheets")
-    p.add_argument("file", type=Path, help="the file to write")
-    p.add_argument("--game", type=int, action="append", metavar="ID", help="only this game (repeatable)")
-    p.add_argument("--all", action="store_true", help="every game (the default)")
+    p = verb("export", _("write games (every one, or those given with --game) to a file: the companion's own JSON "
+                         "(players, full logs, results), BG Stats' export file, or CSV for spreadsheets"))
+    p.add_argument("file", type=Path, help=_("the file to write"))
+    p.add_argument("--game", type=int, action="append", metavar="ID", help=_("only this game (repeatable)"))
+    p.add_argument("--all", action="store_true", help=_("every game (the default)"))
     shape = p.add_mutually_exclusive_group()
-    shape.add_argument("--bgstats", action="store_true", help="BG Stats' export file (finished games)")
-    shape.add_argument("--csv", action="store_true", help="CSV: a row per player per finished game")
-    p = verb("import", "add the games of a companion export, or the Origami and Origin Story plays of a BG Stats "
-                       "export (- reads standard input); games already here are skipped, so importing twice adds "
-                       "nothing, and a bad file changes nothing")
-    p.add_argument("file", type=Path, help="a file written by `companion export`, or BG Stats' export file; - reads "
-                                           "standard input")
+    shape.add_argument("--bgstats", action="store_true", help=_("BG Stats' export file (finished games)"))
+    shape.add_argument("--csv", action="store_true", help=_("CSV: a row per player per finished game"))
+    p = verb("import", _("add the games of a companion export, or the Origami and Origin Story plays of a BG Stats "
+                         "export (- reads standard input); games already here are skipped, so importing twice adds "
+                         "nothing, and a bad file changes nothing"))
+    p.add_argument("file", type=Path, help=_("a file written by `companion export`, or BG Stats' export file; - "
+                                             "reads standard input"))
     p.add_argument("--yes", action="store_true",
-                   help="BG Stats: add the plays to the profiles with the same names without asking")
+                   help=_("BG Stats: add the plays to the profiles with the same names without asking"))
     p.add_argument("--as", dest="aliases", action="append", default=[], metavar="BGNAME=PROFILE",
-                   help="BG Stats: this BG Stats player is this profile (new or existing); repeatable")
+                   help=_("BG Stats: this BG Stats player is this profile (new or existing); repeatable"))
 
 
 def run(args: argparse.Namespace) -> tuple[int, Any, str | None]:
@@ -72,7 +72,7 @@ def _run(args: argparse.Namespace, url: str) -> tuple[Any, str]:
         if is_bgstats(data):
             return _import_bgstats(args, url, read_bgstats(data, str(args.file)))
         if args.aliases:
-            raise InputError("--as is for BG Stats files; a companion export keeps its own names", where="import")
+            raise InputError(_("--as is for BG Stats files; a companion export keeps its own names"), where="import")
         games = from_json(data, str(args.file))  # everything checked before the database is touched
         added, skipped = _add(url, games)
         return {"added": added, "skipped": skipped}, _added(added, skipped)
@@ -83,7 +83,7 @@ def _export(args: argparse.Namespace, url: str) -> tuple[Any, str]:
     """The games streamed to the file a page at a time (bounded memory at any size); a damaged game is left out and
     named, and the exit status says so. Games asked for by number are all written, or nothing."""
     if args.game and args.all:
-        raise InputError("give --game or --all, not both", where="export")
+        raise InputError(_("give --game or --all, not both"), where="export")
     now = datetime.now(UTC)
     damaged: list[DamagedGame] = []
     tally = {"games": 0, "finished": 0}
@@ -124,7 +124,8 @@ def _export(args: argparse.Namespace, url: str) -> tuple[Any, str]:
                if args.csv or args.bgstats else ngettext("{n} game written to {file}", "{n} games written to {file}",
                                                          count))
     for d in damaged:  # every other game is written; these are named, and the exit status says one is missing
-        print(f"companion export: {d}: left out of {args.file}", file=sys.stderr)
+        print(f"companion {args.verb}: " + _("{game}: left out of {file}").format(game=d, file=args.file),
+              file=sys.stderr)
     return {"exported": count, "file": str(args.file), "left_out": [{"game": d.game, "damaged": d.why}
                                                                    for d in damaged]}, \
         written.format(n=count, file=args.file)
@@ -157,7 +158,7 @@ def _csv_chunks(games: Iterable[WholeGame], batch: int = 500) -> Iterator[str]:
 
 
 def _json_file(path: Path) -> Any:
-    return jsontext.loads(read_text(path, "import"), str(path), invalid="not JSON")
+    return jsontext.loads(read_text(path, "import"), str(path), invalid=_("not JSON"))
 
 
 def _add(url: str, games: list[WholeGame], twins: bool = False,
@@ -211,16 +212,17 @@ def _import_bgstats(args: argparse.Namespace, url: str, reading: Reading) -> tup
     if joining and not args.yes:
         if not sys.stdin.isatty() or args.json:  # nobody to ask: say what would happen and how to agree
             print(plan, file=sys.stderr)
-            raise InputError(f"the plays of {', '.join(joining)} would join the profiles already here of the same "
-                             "names: run again with --yes to agree, or --as 'BG NAME=PROFILE' to send a player to "
-                             "another profile (a new name makes a new one); nothing was imported", where=str(args.file))
+            raise InputError(_("the plays of {players} would join the profiles already here of the same names: run "
+                               "again with --yes to agree, or --as 'BG NAME=PROFILE' to send a player to another "
+                               "profile (a new name makes a new one); nothing was imported")
+                             .format(players=", ".join(joining)), where=str(args.file))
         print(plan)
-        try:
-            agreed = input("Add these games? [y/N] ").strip().casefold() in ("y", "yes")
+        try:  # the answer is typed as in English (y or yes) in every language
+            agreed = input(_("Add these games? [y/N] ")).strip().casefold() in ("y", "yes")
         except (EOFError, KeyboardInterrupt):
             agreed = False
         if not agreed:
-            return {**report, "added": 0, "skipped": 0}, "Nothing imported."
+            return {**report, "added": 0, "skipped": 0}, _("Nothing imported.")
         plan = ""
     known = {names[n]: reading.profiles[n] for n in names if n in reading.profiles}
     added, skipped = _add(url, games, twins=True, bgstats=known)  # checked again inside the write (another import)
@@ -233,10 +235,11 @@ def _aliases(given: list[str], names: set[str]) -> dict[str, str]:
     for text in given:
         bg, sep, profile = text.partition("=")
         if not sep or not bg.strip() or not profile.strip():
-            raise InputError(f"--as {text!r}: write it as 'BG Stats name=profile name'", where="import")
-        if bg.strip().casefold() not in names:
-            raise InputError(f"--as {text!r}: no player {bg.strip()!r} in the file's plays of the companion's games",
+            raise InputError(_("--as {text!r}: write it as 'BG Stats name=profile name'").format(text=text),
                              where="import")
+        if bg.strip().casefold() not in names:
+            raise InputError(_("--as {text!r}: no player {name!r} in the file's plays of the companion's games")
+                             .format(text=text, name=bg.strip()), where="import")
         out[" ".join(bg.split()).casefold()] = " ".join(profile.split())
     return out
 
@@ -260,30 +263,36 @@ def _plan(reading: Reading, adding: int, known: int, twins: dict[str, int], name
     BG Stats player goes."""
     other = reading.other_games
     left = [ngettext("{n} play of other games", "{n} plays of other games", other).format(n=other)] if other else []
-    left += [f"{reading.ignored} marked ignored"] if reading.ignored else []
+    left += [ngettext("{n} marked ignored", "{n} marked ignored", reading.ignored).format(n=reading.ignored)] \
+        if reading.ignored else []
     for name in dict.fromkeys(registry.game(p.kind).name for p in reading.winners_only):
         count = sum(registry.game(p.kind).name == name for p in reading.winners_only)
         left.append(ngettext("{n} {game} play with winners only and no VP (an {game} game's history is its VP)",
                              "{n} {game} plays with winners only and no VP (an {game} game's history is its VP)",
                              count).format(n=count, game=name))
-    left += [f"{known} already here"] if known else []
+    left += [ngettext("{n} already here", "{n} already here", known).format(n=known)] if known else []
     same = sorted(set(twins.values()))
     left += [ngettext("{n} the same as game {games}", "{n} the same as games {games}", len(same)).format(
         n=len(twins), games=", ".join(map(str, same)))] if twins else []
-    names_of = " and ".join(dict.fromkeys(registry.game(p.kind).name for p in reading.plays)) or \
+    names_of = listing(list(dict.fromkeys(registry.game(p.kind).name for p in reading.plays))) or \
         registry.game(registry.UNMARKED).name
     to_add = ngettext("BG Stats file: {n} {game} play to add", "BG Stats file: {n} {game} plays to add", adding)
-    out = [to_add.format(n=adding, game=names_of) + (f" ({'; '.join(left)} left out)" if left else "")]
+    out = [to_add.format(n=adding, game=names_of)
+           + (" (" + _("{reasons} left out").format(reasons="; ".join(left)) + ")" if left else "")]
     unknown = sum(not p.points_known for p in reading.plays)
     if unknown:
-        out.append(f"  {unknown} of the plays kept only who won: they join with their winners and ranks, points "
-                   "unknown (counted in games, wins, head-to-head and ratings, not in averages or best scores)")
+        out.append("  " + ngettext(
+            "{n} of the plays kept only who won: they join with their winners and ranks, points unknown (counted in "
+            "games, wins, head-to-head and ratings, not in averages or best scores)",
+            "{n} of the plays kept only who won: they join with their winners and ranks, points unknown (counted in "
+            "games, wins, head-to-head and ratings, not in averages or best scores)", unknown).format(n=unknown))
     guests = reading.guests
     width = max((len(n) for n in names), default=0)
     for n, t in sorted(names.items(), key=lambda x: x[0].casefold()):
-        out.append(f"  {n:<{width}} → " + ("a guest (a new profile of their own)" if n in guests and not existing[n]
-                                            else f"{existing[n]} (a profile already here)" if existing[n] is not None
-                                            else f"{t} (a new profile)"))
+        out.append(f"  {n:<{width}} → " + (_("a guest (a new profile of their own)") if n in guests and not existing[n]
+                                            else _("{profile} (a profile already here)").format(profile=existing[n])
+                                            if existing[n] is not None
+                                            else _("{profile} (a new profile)").format(profile=t)))
     return "\n".join(out)
 
 
@@ -298,9 +307,9 @@ def _write_chunks(path: Path, chunks: Iterable[str]) -> None:
         return
     try:
         if path.is_symlink() and not path.exists():
-            raise InputError("is a link to nothing: give a file name, or fix the link", where=str(path))
+            raise InputError(_("is a link to nothing: give a file name, or fix the link"), where=str(path))
         if path.is_dir():
-            raise InputError("is a folder: give a file name", where=str(path))
+            raise InputError(_("is a folder: give a file name"), where=str(path))
         if path.exists() and not path.is_file():  # a device or a pipe: nothing to replace
             with path.open("w", encoding="utf-8") as out:
                 for chunk in chunks:
@@ -308,7 +317,8 @@ def _write_chunks(path: Path, chunks: Iterable[str]) -> None:
             return
         path = path.resolve() if path.is_symlink() else path
     except OSError as exc:
-        raise InputError(f"cannot write the export: {exc.strerror}", where=str(path)) from None
+        raise InputError(_("cannot write the export: {problem}").format(problem=exc.strerror),
+                         where=str(path)) from None
     partial = path.with_name(f".{path.name}.partial")
     try:
         with partial.open("w", encoding="utf-8") as out:
@@ -317,7 +327,9 @@ def _write_chunks(path: Path, chunks: Iterable[str]) -> None:
         os.replace(partial, path)
     except OSError as exc:
         partial.unlink(missing_ok=True)
-        raise InputError(f"cannot write the export: {exc.strerror}", where=str(path)) from None
+        raise InputError(_("cannot write the export: {problem}").format(problem=exc.strerror),
+                         where=str(path)) from None
+
     except BaseException:  # the games could not all be read: no half-written file
         partial.unlink(missing_ok=True)
         raise

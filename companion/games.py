@@ -11,6 +11,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from scoring.errors import InputError
+from scoring.i18n import _
 
 if TYPE_CHECKING:
     from db.kinds import Codec, Fact, Finished
@@ -29,7 +30,7 @@ _added: dict[str, Game] = {}
 def register(game: Game) -> None:
     """Add a game (after the built-in ones, in the order registered); a kind already known is refused."""
     if game.kind in BUILT_IN or game.kind in _added:
-        raise ValueError(f"a game of kind {game.kind!r} is already registered")
+        raise ValueError(_("a game of kind {kind!r} is already registered").format(kind=game.kind))
     _added[game.kind] = game
 
 
@@ -52,7 +53,8 @@ def game(kind: str) -> Game:
     if found is not None:
         return found
     if kind not in BUILT_IN:
-        raise InputError(f"a game of kind {kind!r} is not one this companion knows: written by a newer companion?")
+        raise InputError(_("a game of kind {kind!r} is not one this companion knows: written by a newer companion?")
+                         .format(kind=kind))
     loaded: Game = import_module(BUILT_IN[kind]).GAME
     _loaded[kind] = loaded
     return loaded

@@ -6,6 +6,7 @@ import argparse
 import json
 from collections.abc import Callable
 from datetime import UTC, date, datetime
+from functools import reduce
 from typing import TYPE_CHECKING, Any
 
 from db.errors import DamagedGame
@@ -27,34 +28,38 @@ VERBS = ("players", "games", "history", "replay")
 
 
 def add_verbs(verb: Callable[[str, str], argparse.ArgumentParser]) -> None:
-    p = verb("players", "player profiles: list them, or add, rename, merge (all games follow the merge)")
+    p = verb("players", _("player profiles: list them, or add, rename, merge (all games follow the merge)"))
     p.add_argument("action", nargs="?", choices=("list", "add", "rename", "merge"), default="list")
     p.add_argument("names", nargs="*", metavar="NAME",
-                   help="add NAME | rename OLD NEW | merge FROM INTO (FROM's games join INTO)")
-    p = verb("games", "recorded games, newest first")
+                   help=_("add NAME | rename OLD NEW | merge FROM INTO (FROM's games join INTO)"))
+    p = verb("games", _("recorded games, newest first"))
     status = p.add_mutually_exclusive_group()
-    status.add_argument("--unfinished", action="store_true", help="only games still being played (to resume)")
-    status.add_argument("--finished", action="store_true", help="only finished games")
-    p.add_argument("--player", help="only this player's games")
-    p.add_argument("--limit", type=_count, metavar="N", help="only the newest N games")
-    p.add_argument("--since", type=_day, metavar="YYYY-MM-DD", help="only games started on that day or later (UTC)")
-    p = verb("history", "statistics: every player in brief, or one player in full, or two head to head")
-    p.add_argument("player", nargs="?", help="the player (omit for everyone)")
-    p.add_argument("--vs", metavar="OTHER", help="head-to-head record against another player")
+    status.add_argument("--unfinished", action="store_true", help=_("only games still being played (to resume)"))
+    status.add_argument("--finished", action="store_true", help=_("only finished games"))
+    p.add_argument("--player", help=_("only this player's games"))
+    p.add_argument("--limit", type=_count, metavar="N", help=_("only the newest N games"))
+    p.add_argument("--since", type=_day, metavar="YYYY-MM-DD",
+                   help=_("only games started on that day or later (UTC)"))
+    p = verb("history", _("statistics: every player in brief, or one player in full, or two head to head"))
+    p.add_argument("player", nargs="?", help=_("the player (omit for everyone)"))
+    p.add_argument("--vs", metavar="OTHER", help=_("head-to-head record against another player"))
     p.add_argument("--ratings", action="store_true",
-                   help="skill ratings (openskill) per game and variant, with their trend (one player's, if named)")
-    p.add_argument("--chances", metavar="A,B[,…]", help="with --ratings: each player's chance to win this line-up")
+                   help=_("skill ratings (openskill) per game and variant, with their trend (one player's, if "
+                          "named)"))
+    p.add_argument("--chances", metavar="A,B[,…]",
+                   help=_("with --ratings: each player's chance to win this line-up"))
     p.add_argument("--in", dest="chances_in", default=games.UNMARKED, metavar="SCOPE",
-                   help="with --chances: the ratings used: a game (" + ", ".join(games.kinds()) + f"; "
-                        f"{games.UNMARKED} unless given), or a game and its variant (e.g. origami/legends)")
-    p = verb("replay", "a game's log step by step, the state after each event, and the checks on it "
-                       "(exit 1 when a check fails)")
-    p.add_argument("game", type=int, help="the game's number (see `companion games`)")
+                   help=_("with --chances: the ratings used: a game ({games}; {default} unless given), or a game "
+                          "and its variant (e.g. origami/legends)")
+                   .format(games=", ".join(games.kinds()), default=games.UNMARKED))
+    p = verb("replay", _("a game's log step by step, the state after each event, and the checks on it (exit 1 when "
+                         "a check fails)"))
+    p.add_argument("game", type=int, help=_("the game's number (see `companion games`)"))
 
 
 def _count(text: str) -> int:
     if not text.strip().isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of games (1 or more)")
+        raise argparse.ArgumentTypeError(_("{text!r} is not a number of games (1 or more)").format(text=text))
     return int(text)
 
 
@@ -62,7 +67,8 @@ def _day(text: str) -> datetime:
     try:
         day = date.fromisoformat(text.strip())
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a date: write it as YYYY-MM-DD, e.g. 2026-01-31") from None
+        raise argparse.ArgumentTypeError(_("{text!r} is not a date: write it as YYYY-MM-DD, e.g. 2026-01-31")
+                                         .format(text=text)) from None
     return datetime(day.year, day.month, day.day, tzinfo=UTC)
 
 
@@ -109,13 +115,14 @@ def _players(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
         raise InputError(f"{give}: {usage[args.action]}", where=f"players {args.action}")
     if args.action == "add":
         p = store.profiles.add(args.names[0])
-        return 0, {"id": p.id, "name": p.name}, f"added {p.name}"
+        return 0, {"id": p.id, "name": p.name}, _("added {name}").format(name=p.name)
     if args.action == "rename":
         p = store.profiles.rename(args.names[0], args.names[1])
-        return 0, {"id": p.id, "name": p.name}, f"{args.names[0]} is now {p.name}"
+        return 0, {"id": p.id, "name": p.name}, _("{old} is now {name}").format(old=args.names[0], name=p.name)
     if args.action == "merge":
         p = store.profiles.merge(args.names[0], args.names[1])
-        return 0, {"id": p.id, "name": p.name}, f"{args.names[0]} merged into {p.name}: all games follow"
+        return 0, {"id": p.id, "name": p.name}, _("{old} merged into {name}: all games follow").format(
+            old=args.names[0], name=p.name)
     return _player_list(store, args)
 
 
@@ -126,7 +133,7 @@ def _player_list(reads: HistoryReads, args: argparse.Namespace) -> tuple[int, An
         rows.append({"id": p.id, "name": p.name, "games": t.games, "wins": t.wins})
     text = "\n".join(f"{r['name']:<20} {column(game_count, r['games'])} {column(win_count, r['wins'], last=True)}"
                      for r in rows)
-    return 0, rows, text or "no players yet: `companion players add NAME`, or start a game"
+    return 0, rows, text or _("no players yet: `companion players add NAME`, or start a game")
 
 
 def _games(reads: HistoryReads, args: argparse.Namespace) -> Output:
@@ -162,11 +169,12 @@ def _games(reads: HistoryReads, args: argparse.Namespace) -> Output:
         show(row, f"{row['id']:>5}  {when(g.started_at)}  {row['variant']:<8} {', '.join(row['players']):<32} "
                   + _outcome(row))
     for d in sorted(damaged, key=lambda d: d.game):
-        show({"id": d.game, "damaged": d.why}, f"{d.game:>5}  damaged: {d.why} (restore a backup copy of the database)")
+        show({"id": d.game, "damaged": d.why}, f"{d.game:>5}  " + _("damaged: {why} (restore a backup copy of the "
+                                                                    "database)").format(why=d.why))
     if args.json:
         print("\n]" if shown else "[]")
     elif not shown:
-        print("no games recorded yet")
+        print(_("no games recorded yet"))
     return 0, None, None
 
 
@@ -174,11 +182,12 @@ def _outcome(r: dict[str, Any]) -> str:
     """How a listed game stands: its winners, finished with none of its players winning (a solo game the game's
     own opponents won), abandoned, or in play."""
     if r["winners"]:
-        return f"won by {' and '.join(r['winners'])}"
+        return _("won by {winners}").format(winners=reduce(
+            lambda first, last: _("{first} and {last}").format(first=first, last=last), r["winners"]))
     if r["status"] == "finished":
-        return "finished, won by none of its players"
+        return _("finished, won by none of its players")
     events = ngettext("{n} event", "{n} events", r["events"]).format(n=r["events"])
-    return f"{'abandoned' if r['status'] == 'abandoned' else 'in play'} ({events})"
+    return (_("abandoned ({events})") if r["status"] == "abandoned" else _("in play ({events})")).format(events=events)
 
 
 def _history(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
@@ -187,12 +196,12 @@ def _history(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
 
 def _statistics(reads: HistoryReads, args: argparse.Namespace) -> tuple[int, Any, str]:
     if args.chances:
-        raise InputError("give --ratings too: companion history --ratings --chances A,B", where="--chances")
+        raise InputError(_("give --ratings too: companion history --ratings --chances A,B"), where="--chances")
     if args.vs and not args.player:
-        raise InputError("name the player to compare: companion history PLAYER --vs OTHER", where="--vs")
+        raise InputError(_("name the player to compare: companion history PLAYER --vs OTHER"), where="--vs")
     if args.vs:
         v = reads.stats.versus(args.player, args.vs)
-        data, lines = head_to_head(v, f"{v.a.name} vs {v.b.name}")
+        data, lines = head_to_head(v, _("{a} vs {b}").format(a=v.a.name, b=v.b.name))
         return 0, data, "\n".join("; ".join(line) for line in lines)
     if args.player:
         first, others = blocks(reads.stats.player(args.player))
@@ -201,14 +210,14 @@ def _statistics(reads: HistoryReads, args: argparse.Namespace) -> tuple[int, Any
             merged |= block.data
         return 0, merged, "\n".join(block.text for block in (first, *others))
     everyone = [blocks(reads.stats.player(p.id))[0] for p in reads.profiles.all()]
-    return 0, [s.data for s in everyone], "\n".join(s.text.splitlines()[0] for s in everyone) or "no players yet"
+    return 0, [s.data for s in everyone], "\n".join(s.text.splitlines()[0] for s in everyone) or _("no players yet")
 
 
 def _replay(store: Store, args: argparse.Namespace) -> Output:
     game = store.games.get(args.game)
     if not games.known(game.kind):
-        raise InputError(f"game {game.id} is a game of {game.kind!r}, which this companion does not know: written by "
-                         "a newer companion?")
+        raise InputError(_("game {id} is a game of {kind!r}, which this companion does not know: written by a newer "
+                           "companion?").format(id=game.id, kind=game.kind))
     return games.game(game.kind).replay(store, game)
 
 
@@ -226,7 +235,7 @@ def ratings(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
     wanted = store.profiles.get(args.player).id if args.player else None
     ratings = stored(store.database, player=wanted)
     data: list[dict[str, Any]] = []
-    out = ["Skill ratings (openskill, Plackett-Luce): ordinal = mu - 3 sigma, higher is better"]
+    out = [_("Skill ratings (openskill, Plackett-Luce): ordinal = mu - 3 sigma, higher is better")]
     for scope in sorted(ratings.by_scope, key=lambda s: (s.split("/")[0], "/" in s, s)):
         table = ratings.by_scope[scope]
         rows = sorted(((pid, s) for pid, s in table.items() if wanted in (None, pid)),
@@ -244,7 +253,7 @@ def ratings(store: Store, args: argparse.Namespace) -> tuple[int, Any, str]:
                          "sigma": s.sigma, "games": s.games,
                          "trend": [{"game": g, "ordinal": o} for g, o in ratings.trend[(scope, pid)]]})
     if len(out) == 1:
-        out.append("no finished games of two players or more yet")
+        out.append(_("no finished games of two players or more yet"))
     result: dict[str, Any] = {"ratings": data}
     if args.chances:
         line, odds = lineup(store, args.chances, args.chances_in)
@@ -259,12 +268,14 @@ def lineup(store: Store, names: str, scope: str) -> tuple[str, list[dict[str, An
 
     people = [n.strip() for n in names.split(",") if n.strip()]
     if not 2 <= len(people) <= 5:
-        raise InputError("name 2 to 5 players, separated by commas", where="--chances")
+        raise InputError(_("name 2 to 5 players, separated by commas"), where="--chances")
     found = [store.profiles.get(n) for n in people]
     ids = [p.id for p in found]
     if len(set(ids)) != len(ids):
-        raise InputError("a player is named twice", where="--chances")
+        raise InputError(_("a player is named twice"), where="--chances")
     odds = chances(lineup_skills(store.database, scope, ids), ids)
     shown = [p.name for p in found]
-    return (f"Chances to win ({title(scope)}): " + ", ".join(f"{n} {p:.0%}" for n, p in zip(shown, odds, strict=True)),
+    return (_("Chances to win ({scope}): {chances}").format(
+                scope=title(scope), chances=", ".join(f"{n} {p:.0%}" for n, p in zip(shown, odds, strict=True))),
+
             [{"player": n, "chance": p} for n, p in zip(shown, odds, strict=True)])

@@ -19,6 +19,7 @@ from db.records import WholeGame
 from db.store import Store
 from scoring import jsontext
 from scoring.errors import InputError
+from scoring.i18n import _
 
 from .exchange import FORMAT, VERSION, read_game
 from .games import KINDS
@@ -173,7 +174,7 @@ def _check(path: Path, where: str, store: Store, kept: IO[bytes]) -> tuple[int, 
             seen.add(uid)
     check(batch)
     if twice:  # said once every game is checked, as when the file is read whole
-        raise InputError("a game is listed twice (the same uid)", where=where)
+        raise InputError(_("a game is listed twice (the same uid)"), where=where)
     return new, here
 
 

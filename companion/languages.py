@@ -13,7 +13,7 @@ import hashlib
 import io
 import os
 import struct
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 
@@ -56,6 +56,13 @@ def date_time(value: datetime) -> str:
     from babel.dates import format_datetime
 
     return str(format_datetime(value, "short", locale=i18n.language()))
+
+
+def every_language(messages: Sequence[str]) -> list[tuple[str, ...]]:
+    """Each message in every language the companion speaks, English first: a search finds what a person read in any
+    of them, whatever the language in use (`--json` speaks English)."""
+    catalogues = [_catalogue(code) for code in LANGUAGES if code != ENGLISH]
+    return [(m, *(c.gettext(m) for c in catalogues)) for m in messages]
 
 
 def _catalogue(code: str) -> gettext.GNUTranslations:

@@ -13,6 +13,7 @@ from textual.screen import Screen
 from db.errors import DamagedGame
 from db.records import GameRecord
 from scoring.errors import InputError
+from scoring.i18n import _
 
 from . import games
 
@@ -124,11 +125,11 @@ class PlayersController:
 
     def rename(self, message: PlayersScreen.Rename) -> None:
         self.change(lambda store: store.profiles.rename(message.old, message.new),
-                    f"{message.old} is now {message.new}.")
+                    _("{old} is now {name}.").format(old=message.old, name=message.new))
 
     def merge(self, message: PlayersScreen.Merge) -> None:
         self.change(lambda store: store.profiles.merge(message.source, message.into),
-                    f"{message.source} merged into {message.into}.")
+                    _("{old} merged into {name}.").format(old=message.source, name=message.into))
 
     def change(self, change: Callable[[Store], object], done: str) -> None:
         self.app.when_open(partial(self.write, change, done))
@@ -138,7 +139,7 @@ class PlayersController:
             store = self.app.reader()
             change(store)
         except InputError as exc:
-            self.app.notify(str(exc), title="Not changed", severity="error")
+            self.app.notify(str(exc), title=_("Not changed"), severity="error")
             return
         self.app.notify(done)
         if self.screen is not None and self.screen in self.app.screen_stack:  # after a wait, it may be gone

@@ -10,6 +10,8 @@ import sys
 import qrcode
 from qrcode.exceptions import DataOverflowError
 
+from scoring.i18n import _
+
 Matrix = list[list[bool]]  # True: a dark module; the quiet zone included
 QUIET = 2  # modules of white border: enough for phone scanners, and it saves terminal width
 HALVES = {(False, False): " ", (True, False): "▀", (False, True): "▄", (True, True): "█"}
@@ -26,7 +28,7 @@ def matrix(text: str) -> Matrix:
     try:
         code.make(fit=True)
     except DataOverflowError:
-        raise ValueError(f"{len(text)} characters do not fit in a QR code") from None
+        raise ValueError(_("{n} characters do not fit in a QR code").format(n=len(text))) from None
     return [list(row) for row in code.get_matrix()]
 
 

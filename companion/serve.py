@@ -27,13 +27,14 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from functools import partial
 
-from aiohttp import web
+from aiohttp import hdrs, web
 from aiohttp.http_exceptions import HttpProcessingError
 from rich.logging import RichHandler
 from textual_serve.server import Server
 
 from db.store import Store
 from scoring.errors import InputError
+from scoring.i18n import N_, _
 
 from . import watch
 from .bgstats_page import PATH, signature
@@ -53,8 +54,21 @@ LONGEST = 200
 NUMBERS = {"game": 10**9, "fontsize": 200, "width": 1000, "height": 1000}
 DIGITS = re.compile(r"[0-9]{0,10}")
 log = logging.getLogger(__name__)
-REFUSED = ("<!doctype html><meta charset=utf-8><title>Origami companion</title>"
-           "<p>This page needs the link from the companion's QR code (the key in it is new at each start).</p>")
+TITLE = "Origami companion"  # the pages' and the browser tab's title: the product's name
+
+REFUSAL = N_("This page needs the link from the companion's QR code (the key in it is new at each start).")
+# What the pages may load and run (connect-src names the address they were sent to: {host}).
+CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' "
+       "data:; font-src 'self' data:; connect-src 'self' ws://{host} wss://{host}; object-src 'none'; base-uri "
+       "'none'; form-action 'none'; frame-ancestors 'none'")
+
+
+REFUSED = "<!doctype html><meta charset=utf-8><title>{title}</title><p>{text}</p>"
+
+
+def refused() -> str:
+    """The page a request without a right key gets, in the language the server speaks."""
+    return REFUSED.format(title=TITLE, text=_(REFUSAL))
 
 
 @dataclass
@@ -115,8 +129,8 @@ class Malformed(logging.Filter):
         if not self.limiter.allow(who):
             return False
         reason = (error.message or type(error).__name__).splitlines()[0][:120]
-        record.msg, record.args, record.exc_info, record.exc_text = "malformed request from %s: %s", (who, reason), \
-            None, None
+        record.msg, record.args, record.exc_info, record.exc_text = _("malformed request from %s: %s"), \
+            (who, reason), None, None
         record.levelno, record.levelname = logging.WARNING, "WARNING"
         return True
 
@@ -125,10 +139,11 @@ def bad_query(query: Mapping[str, str]) -> str | None:
     """What is wrong with a request's query, naming the value (never quoting it: it may be a key); None if sound."""
     for name, value in query.items():
         if len(value) > LONGEST:
-            return f"the value of {name[:20]!r} is {len(value)} characters long (at most {LONGEST})"
+            return _("the value of {name!r} is {n} characters long (at most {most})").format(
+                name=name[:20], n=len(value), most=LONGEST)
         bound = NUMBERS.get(name)
         if bound is not None and not (DIGITS.fullmatch(value) and int(value or 0) <= bound):
-            return f"{name} must be a whole number from 0 to {bound}, in the digits 0-9"
+            return _("{name} must be a whole number from 0 to {most}, in the digits 0-9").format(name=name, most=bound)
     return None
 
 
@@ -196,7 +211,8 @@ class TableView:
             if version != self.built.version:
                 now = shown(self.store, game, self.catalogues)
                 if game is not None and game.finished:
-                    link = f'\n<p><a href="{PATH}?game={game.id}">Send this game to BG Stats</a></p>'
+                    send = _("Send this game to BG Stats")
+                    link = f'\n<p><a href="{PATH}?game={game.id}">{send}</a></p>'
                     now = replace(now, html=now.html + link)
                 return now
         except InputError as exc:  # an unknown game, a database gone: said on the page, and tried again
@@ -217,13 +233,13 @@ class TableView:
                 self.store = Store.open(self.url, KINDS)
             game = self.store.games.get(int(wanted)) if signed else current_game(self.store, self.game)
             if game is None:
-                return 404, refusal("No game is on the table yet.")
+                return 404, refusal(_("No game is on the table yet."))
             if wanted not in ("", str(game.id)):
-                return 403, refusal(f"This page hands over the game on the table only (game {game.id}). For another "
-                                    "game, open its score sheet in the companion and press b.")
+                return 403, refusal(_("This page hands over the game on the table only (game {id}). For another "
+                                      "game, open its score sheet in the companion and press b.").format(id=game.id))
             if not game.finished:
-                return 409, refusal(f"Game {game.id} is not finished yet: once it is scored, this page opens BG "
-                                    "Stats with the play filled in.")
+                return 409, refusal(_("Game {id} is not finished yet: once it is scored, this page opens BG Stats "
+                                      "with the play filled in.").format(id=game.id))
             return 200, share_page(game.id, self.store.results.of(game.id), bgstats_link(shared_play(self.store,
                                                                                                   game.id)))
         except InputError as exc:
@@ -239,7 +255,7 @@ class TableView:
 class CompanionServer(Server):
     def __init__(self, command: str, *, host: str, port: int, public: str, view: TableView, keys: Keys,
                  banner: str) -> None:
-        super().__init__(command, host=host, port=port, title="Origami companion", public_url=public)
+        super().__init__(command, host=host, port=port, title=TITLE, public_url=public)
         self.view, self.keys, self.banner = view, keys, banner
         self.limiter = Limiter()
         self.apps = 0
@@ -281,13 +297,10 @@ class CompanionServer(Server):
         """On every answer (pages, scripts, refusals): only this server's own scripts, styles and sockets run in its
         pages, no other site may frame them, and no file is taken for another type than it says."""
         host = request.host if HOST.fullmatch(request.host) else "127.0.0.1"  # a Host header is the client's text
-        response.headers["Content-Security-Policy"] = (
-            "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; "
-            f"img-src 'self' data:; font-src 'self' data:; connect-src 'self' ws://{host} wss://{host}; "
-            "object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+        response.headers[hdrs.CONTENT_SECURITY_POLICY] = CSP.format(host=host)
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["X-Frame-Options"] = "DENY"
-        response.headers["Referrer-Policy"] = "no-referrer"  # the key never leaves in a Referer header
+        response.headers[hdrs.REFERRER_POLICY] = "no-referrer"  # the key never leaves in a Referer header
 
     # --- the gate ---------------------------------------------------------------------------------
     def access(self, request: web.Request) -> str | None:
@@ -304,34 +317,35 @@ class CompanionServer(Server):
         port of this host included: the cookie's SameSite=Strict lets it through). Browsers always send Origin
         with a websocket and with such requests, so without one the client is no browser page: it is let in on
         its key like any other (it is the owner's own tool, since it holds the key)."""
-        origin = request.headers.get("Origin")
+        origin = request.headers.get(hdrs.ORIGIN)
         changing = request.method not in ("GET", "HEAD") or request.path == "/ws" \
-            or request.headers.get("Upgrade", "").lower() == "websocket"
+            or request.headers.get(hdrs.UPGRADE, "").lower() == "websocket"
         # The page's own origin is the address the request was sent to (Host), with the scheme it was served over.
         return changing and origin is not None and origin.lower() != f"{request.scheme}://{request.host}".lower()
 
     @web.middleware
     async def guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         if not self.limiter.allow(request.remote or "?"):
-            return web.Response(status=429, text="Too many requests: wait a moment.", headers={"Retry-After": "1"})
+            return web.Response(status=429, text=_("Too many requests: wait a moment."),
+                                headers={hdrs.RETRY_AFTER: "1"})
         if self.foreign(request):
-            return web.Response(status=403, text=REFUSED, content_type="text/html")
+            return web.Response(status=403, text=refused(), content_type="text/html")
         wrong = bad_query(request.query)
         if wrong is not None:
-            log.warning("bad request from %s: %s", request.remote, wrong)
-            return web.Response(status=400, text=f"Bad address: {wrong}.")
+            log.warning(_("bad request from %s: %s"), request.remote, wrong)
+            return web.Response(status=400, text=_("Bad address: {problem}.").format(problem=wrong))
         if request.path.startswith("/static/"):  # the page's scripts and fonts: no game in them
             return await handler(request)
         level = self.access(request)
         watching = request.path == "/table" or request.path.startswith("/table/")
         if level is None or (level == "watch" and not watching):
-            return web.Response(status=403, text=REFUSED, content_type="text/html")
+            return web.Response(status=403, text=refused(), content_type="text/html")
         if request.path == "/ws":
             if self.apps >= MAX_APPS:
-                return web.Response(status=503, text=f"{MAX_APPS} copies of the companion are open already: "
-                                                     "close one first.")
+                return web.Response(status=503, text=_("{n} copies of the companion are open already: close one "
+                                                       "first.").format(n=MAX_APPS))
             if not web.WebSocketResponse().can_prepare(request).ok:  # not a real handshake: the app is not started
-                return web.Response(status=400, text="This address takes the companion's own websocket only.")
+                return web.Response(status=400, text=_("This address takes the companion's own websocket only."))
             self.apps += 1
             try:
                 return await handler(request)
@@ -341,7 +355,7 @@ class CompanionServer(Server):
         if "key" in request.query:
             name, key = (APP_COOKIE, self.keys.app) if level == "app" else (WATCH_COOKIE, self.keys.watch)
             response.set_cookie(name, key, httponly=True, samesite="Strict", path="/")
-        response.headers["Cache-Control"] = "no-store"
+        response.headers[hdrs.CACHE_CONTROL] = "no-store"
         return response
 
     # --- the read-only table -----------------------------------------------------------------------
@@ -356,6 +370,6 @@ class CompanionServer(Server):
 
     async def table_now(self, request: web.Request) -> web.Response:
         now = await self.view.now()
-        if request.headers.get("If-None-Match") == now.version:
+        if request.headers.get(hdrs.IF_NONE_MATCH) == now.version:
             return web.Response(status=304, headers={"ETag": now.version})
         return web.Response(text=now.html, content_type="text/html", headers={"ETag": now.version})

@@ -12,26 +12,27 @@ from collections.abc import Callable
 
 from db.store import Store
 from scoring.errors import InputError
+from scoring.i18n import N_, _
 
 from . import qr
 from .games import KINDS
 from .watch import current_game
 
 GAP = 4  # columns between the two QR codes
-NETWORK_WARNING = (
+NETWORK_WARNING = N_(
     "On the network: anyone who can reach this machine and has a link gets in. The table link shows what the "
     "table sees (names, collections, Characters, hand sizes, scores); the companion link records and undoes "
     "actions and shows every player's history: keep it to yourself. Both keys change at the next start.")
 
 
 def add_verb(verb: Callable[[str, str], argparse.ArgumentParser]) -> None:
-    p = verb("serve", "the companion in a browser, and a read-only table for the phones at the table "
-                      "(this machine only, unless --network)")
-    p.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    p = verb("serve", _("the companion in a browser, and a read-only table for the phones at the table (this "
+                        "machine only, unless --network)"))
+    p.add_argument("--port", type=int, default=8000, help=_("the port (default 8000)"))
     p.add_argument("--network", action="store_true",
-                   help="let other devices in (binds every address of this machine; phones need this)")
-    p.add_argument("--host", help="bind this one address instead (e.g. this machine's address on the Wi-Fi)")
-    p.add_argument("--game", type=int, metavar="ID", help="show this game on the table (default: the latest)")
+                   help=_("let other devices in (binds every address of this machine; phones need this)"))
+    p.add_argument("--host", help=_("bind this one address instead (e.g. this machine's address on the Wi-Fi)"))
+    p.add_argument("--game", type=int, metavar="ID", help=_("show this game on the table (default: the latest)"))
 
 
 def run(args: argparse.Namespace) -> tuple[int, None, None]:
@@ -44,9 +45,9 @@ def run(args: argparse.Namespace) -> tuple[int, None, None]:
 
     url = args.db or default_url()
     if not 0 < args.port < 65536:
-        raise InputError(f"--port {args.port}: a port from 1 to 65535")
+        raise InputError(_("--port {port}: a port from 1 to 65535").format(port=args.port))
     if args.network and args.host:
-        raise InputError("give --network or --host, not both")
+        raise InputError(_("give --network or --host, not both"))
     bind = args.host or ("0.0.0.0" if args.network else "127.0.0.1")
     exposed = bind not in ("127.0.0.1", "localhost", "::1")
     public = f"http://{_address() if bind == '0.0.0.0' else bind}:{args.port}"
@@ -74,24 +75,27 @@ def _banner(public: str, app_key: str, watch_key: str, exposed: bool, columns: i
     the companion's for the host's own phone, the table's for everyone else's."""
     app, watch = f"{public}/?key={app_key}", f"{public}/table?key={watch_key}"
     codes = [(title, qr.lines(qr.matrix(link))) for title, link in
-             (("The companion (only you):", app), ("The table, read-only (everyone):", watch))]
-    width = max(len(drawn[0]) for _, drawn in codes)
-    out = [f"Serving the companion on {public}" + ("" if exposed else " (this machine only: --network lets "
-                                                                       "phones in)."),
-           f"  The companion (records the game): {app}", f"  The table, read-only (phones):    {watch}", ""]
+             ((_("The companion (only you):"), app), (_("The table, read-only (everyone):"), watch))]
+    width = max(len(drawn[0]) for __, drawn in codes)
+    serving = (_("Serving the companion on {address}") if exposed else
+               _("Serving the companion on {address} (this machine only: --network lets phones in)."))
+    # TRANSLATORS: the two links are printed one under the other: keep them lined up with spaces.
+    links = [_("  The companion (records the game): {link}").format(link=app),
+             _("  The table, read-only (phones):    {link}").format(link=watch)]
+    out = [serving.format(address=public), *links, ""]
     if 2 * width + GAP <= (columns or shutil.get_terminal_size().columns):
-        out.append("".join(title.ljust(width + GAP) for title, _ in codes).rstrip())
+        out.append("".join(title.ljust(width + GAP) for title, __ in codes).rstrip())
         height = max(len(drawn) for _, drawn in codes)  # the smaller code gets more white around it
         rows = zip(*([line.ljust(width) for line in drawn] + [" " * width] * (height - len(drawn))
-                     for _, drawn in codes), strict=False)
+                     for __, drawn in codes), strict=False)
         out += [(" " * GAP).join(qr.printed([part]) for part in row) for row in rows]
     else:
         for title, drawn in codes:
             out += [title, qr.printed(drawn)]
     out.append("")
     if exposed:
-        out.append(NETWORK_WARNING)
-    out.append("Press Ctrl+C to stop.")
+        out.append(_(NETWORK_WARNING))
+    out.append(_("Press Ctrl+C to stop."))
     return "\n".join(out)
 
 
@@ -112,6 +116,8 @@ def _check_port(host: str, port: int) -> None:
         try:
             s.bind((host, port))
         except OSError as exc:
-            fix = ("give --host one of this machine's own addresses, or use --network"
-                   if exc.errno == errno.EADDRNOTAVAIL else "choose another --port, or stop what is using it")
-            raise InputError(f"cannot listen on {host}:{port} ({exc.strerror}): {fix}") from None
+            fix = (_("give --host one of this machine's own addresses, or use --network")
+                   if exc.errno == errno.EADDRNOTAVAIL else _("choose another --port, or stop what is using it"))
+            raise InputError(_("cannot listen on {host}:{port} ({problem}): {fix}").format(
+                host=host, port=port, problem=exc.strerror, fix=fix)) from None
+

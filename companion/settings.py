@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from scoring.errors import InputError
-from scoring.i18n import LANGUAGES
+from scoring.i18n import LANGUAGES, _
 
 ENV = "COMPANION_SETTINGS"
 LONGEST_LOCATION = 60  # characters: a place's name, not a note (it travels in the QR code)
@@ -38,9 +38,10 @@ def _read() -> dict[str, Any]:
     except FileNotFoundError:
         return {}
     except (OSError, ValueError) as exc:  # InputError included: not JSON, nested too deeply
-        raise InputError(f"the settings cannot be read ({exc}): fix or delete the file", where=str(where)) from None
+        raise InputError(_("the settings cannot be read ({problem}): fix or delete the file").format(problem=exc),
+                         where=str(where)) from None
     if not isinstance(data, dict):
-        raise InputError("the settings file is not a JSON object: fix or delete it", where=str(where))
+        raise InputError(_("the settings file is not a JSON object: fix or delete it"), where=str(where))
     return data
 
 
@@ -50,9 +51,9 @@ def location() -> str | None:
     if not isinstance(value, str) or not value.strip():
         return None
     if not _place(value):
-        raise InputError(f"the place kept in the settings ({len(value)} characters) is not a place's name: printable, "
-                         f"at most {LONGEST_LOCATION} characters; set it again with `companion share --location NAME`",
-                         where=str(path()))
+        raise InputError(_("the place kept in the settings ({n} characters) is not a place's name: printable, at "
+                           "most {most} characters; set it again with `companion share --location NAME`")
+                         .format(n=len(value), most=LONGEST_LOCATION), where=str(path()))
     return value
 
 
@@ -60,7 +61,8 @@ def set_location(name: str) -> str | None:
     """Names the place (an empty name forgets it); the file is replaced whole, never half written."""
     name = " ".join(name.split())
     if not _place(name):
-        raise InputError(f"a place's name: printable, at most {LONGEST_LOCATION} characters", where="--location")
+        raise InputError(_("a place's name: printable, at most {most} characters").format(most=LONGEST_LOCATION),
+                         where="--location")
     _keep("location", name or None)
     return name or None
 
@@ -140,4 +142,5 @@ def _keep(key: str, value: Any) -> None:
         os.replace(partial, where)
     except OSError as exc:
         partial.unlink(missing_ok=True)
-        raise InputError(f"cannot save the settings: {exc.strerror}", where=str(where)) from None
+        raise InputError(_("cannot save the settings: {problem}").format(problem=exc.strerror),
+                         where=str(where)) from None

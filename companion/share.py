@@ -19,6 +19,7 @@ from urllib.parse import quote
 from db.records import GameRecord
 from db.store import Store
 from scoring.errors import InputError
+from scoring.i18n import N_, _
 
 from . import games, settings
 
@@ -30,7 +31,7 @@ DATE = "%Y-%m-%d %H:%M:%S"
 def head(game: GameRecord, location: str | None) -> dict[str, Any]:
     """What every play says first: where it comes from, which game of the companion it is, when and where."""
     if not game.finished or game.finished_at is None:
-        raise InputError(f"game {game.id} is not finished: only a scored game can go to BG Stats")
+        raise InputError(_("game {id} is not finished: only a scored game can go to BG Stats").format(id=game.id))
     minutes = max(0, round((game.finished_at - game.started_at).total_seconds() / 60))
     play: dict[str, Any] = {"sourceName": SOURCE, "sourcePlayId": game.uid,
                             "playDate": f"{game.started_at.astimezone(UTC):{DATE}}"}
@@ -46,7 +47,7 @@ def shared_play(store: Store, game_id: int) -> dict[str, Any]:
     game = store.games.get(game_id)
     results = store.results.of(game.id)
     if not game.finished or not results:
-        raise InputError(f"game {game.id} is not finished: only a scored game can go to BG Stats")
+        raise InputError(_("game {id} is not finished: only a scored game can go to BG Stats").format(id=game.id))
     return games.game(game.kind).bgstats().created(store, game, results, settings.location())
 
 
@@ -57,25 +58,27 @@ def shared_play(store: Store, game_id: int) -> dict[str, Any]:
 # startPlayer (BG Stats for Android refuses a link without it); the play keeps its source, id and date. The file
 # (`share --save`) and the served page keep everything.
 TRIMS: tuple[tuple[str, Callable[[dict[str, Any]], dict[str, Any]]], ...] = (
-    ("ranks, empty roles and losers' winner flags", lambda p: {**p, "players": [
+    (N_("ranks, empty roles and losers' winner flags"), lambda p: {**p, "players": [
         {k: v for k, v in x.items() if not (k == "role" and v == "" or k == "winner" and v is False
                                             or k == "rank" and all("score" in y for y in p["players"]))}
         for x in p["players"]]}),
-    ("comment, board, location and duration",
+    (N_("comment, board, location and duration"),
      lambda p: {k: v for k, v in p.items() if k not in ("comments", "board", "location", "durationMin")}),
-    ("the game's scoring settings and the players' ids", lambda p: {
+    (N_("the game's scoring settings and the players' ids"), lambda p: {
         **p, "game": {k: v for k, v in p["game"].items() if k in ("name", "sourceGameId")},
         "players": [{k: v for k, v in x.items() if k != "sourcePlayerId"} for x in p["players"]]}),
 )
 
 
 def shorter(play: dict[str, Any]) -> list[tuple[dict[str, Any], str]]:
-    """The play saying less and less (`TRIMS`, each after the ones before), each with what it leaves out."""
+    """The play saying less and less (`TRIMS`, each after the ones before), each with what it leaves out (in the
+    language in use: it is shown)."""
     out: list[tuple[dict[str, Any], str]] = []
     said: list[str] = []
     for what, trim in TRIMS:
         play = trim(play)
-        said.append(what)
+        said.append(_(what))
+
         out.append((play, "; ".join(said)))
     return out
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from db.store import Store
 from scoring.errors import InputError
+from scoring.i18n import _
 
 from . import qr, settings
 from .bgstats_export import to_bgstats
@@ -25,13 +26,14 @@ PROMPT = 1  # the line the shell's prompt takes under the code
 
 
 def add_verb(verb: Callable[[str, str], argparse.ArgumentParser]) -> None:
-    p = verb("share", "a finished game for BG Stats: the link that fills in the play, its QR code (--qr), or "
-                      "the play as a file BG Stats opens (--save FILE); --location names where you play")
-    p.add_argument("game", type=int, nargs="?", help="the game's number (see `companion games --finished`)")
-    p.add_argument("--qr", action="store_true", help="draw the link as a QR code to scan with the phone")
-    p.add_argument("--save", type=Path, metavar="FILE", help="write the play as a BG Stats play file (FILE.bgsplay)")
+    p = verb("share", _("a finished game for BG Stats: the link that fills in the play, its QR code (--qr), or the "
+                        "play as a file BG Stats opens (--save FILE); --location names where you play"))
+    p.add_argument("game", type=int, nargs="?", help=_("the game's number (see `companion games --finished`)"))
+    p.add_argument("--qr", action="store_true", help=_("draw the link as a QR code to scan with the phone"))
+    p.add_argument("--save", type=Path, metavar="FILE",
+                   help=_("write the play as a BG Stats play file (FILE.bgsplay)"))
     p.add_argument("--location", metavar="NAME",
-                   help="the place you play at, sent with every play from now on ('' forgets it)")
+                   help=_("the place you play at, sent with every play from now on ('' forgets it)"))
 
 
 def run(args: argparse.Namespace) -> tuple[int, Any, str]:
@@ -42,13 +44,13 @@ def run(args: argparse.Namespace) -> tuple[int, Any, str]:
     said = []
     if args.location is not None:
         place = settings.set_location(args.location)
-        said.append(f"Plays are sent to BG Stats from {place}." if place else
-                    "No location is set: BG Stats will record the companion as the place.")
+        said.append(_("Plays are sent to BG Stats from {place}.").format(place=place) if place else
+                    _("No location is set: BG Stats will record the companion as the place."))
         if args.game is None:
             return 0, {"location": place}, said[0]
     if args.game is None:
-        raise InputError("give the number of a finished game (see `companion games --finished`), or --location NAME",
-                         where="share")
+        raise InputError(_("give the number of a finished game (see `companion games --finished`), or --location "
+                           "NAME"), where="share")
     store = Store.open(args.db or default_url(), KINDS)
     try:
         game = store.games.get(args.game)
@@ -68,7 +70,8 @@ def run(args: argparse.Namespace) -> tuple[int, Any, str]:
     data: dict[str, Any] = {"play": play, "link": link}
     if whole is not None:
         _save(args.save, to_bgstats([whole], datetime.now(UTC), about=True, profiles=profiles, firsts=firsts))
-        text += f"\nThe play is saved in {args.save}: open it with BG Stats (share it to the phone, then Open in)."
+        text += "\n" + _("The play is saved in {file}: open it with BG Stats (share it to the phone, then Open in).") \
+            .format(file=args.save)
         data["file"] = str(args.save)
     if args.qr:
         text = _with_code(args, play, text, json.dumps(data, indent=2, ensure_ascii=False) if args.json else text)
@@ -85,23 +88,31 @@ def _with_code(args: argparse.Namespace, play: dict[str, Any], text: str, shown:
         whole = qr.matrix(codes[0][0])
     except ValueError as too_long:
         print(shown)
-        raise InputError(f"{too_long}: open the play in BG Stats from a file instead "
-                         f"(`companion share {args.game} --save play.bgsplay`)", where="--qr") from None
+        raise InputError(_("{problem}: open the play in BG Stats from a file instead (`companion share {game} --save "
+                           "play.bgsplay`)").format(problem=too_long, game=args.game), where="--qr") from None
     for n, (link, left) in enumerate(codes):
         drawn = qr.drawing(whole if n == 0 else qr.matrix(link), size.columns, size.lines - PROMPT - (n > 0))
         if drawn is not None:
-            keeps = f"{args.save} keeps" if args.save is not None else "`--save FILE` writes the whole play with"
-            said = f"\nTo fit this terminal the code leaves out the {left} ({keeps} them)." if left else ""
+            said = "" if not left else "\n" + (
+                _("To fit this terminal the code leaves out the {left} ({file} keeps them).").format(
+                    left=left, file=args.save) if args.save is not None else
+                _("To fit this terminal the code leaves out the {left} (`--save FILE` writes the whole play with "
+                  "them).").format(left=left))
             return text + said + "\n" + qr.printed(drawn)
     print(shown)
     side = qr.smallest(qr.matrix(codes[-1][0]))
-    instead = (f"the play is saved in {args.save}: open that file with BG Stats" if args.save is not None else
-               f"or open the play in BG Stats from a file: `companion share {args.game} --save play.bgsplay`")
-    raise InputError(f"the QR code needs at least {side} columns and {side + PROMPT + 1} lines; this terminal has "
-                     f"{size.columns}×{size.lines}: enlarge it (or make the font smaller), {instead}; or run "
-                     "`companion serve --network` and press b on the game's score sheet there: a short code "
-                     "opens the server's page for the game, which hands the play to BG Stats", where="--qr")
+    instead = (_("the play is saved in {file}: open that file with BG Stats").format(file=args.save)
+               if args.save is not None else
+               _("or open the play in BG Stats from a file: `companion share {game} --save play.bgsplay`")
+               .format(game=args.game))
+    raise InputError(_("the QR code needs at least {columns} columns and {lines} lines; this terminal has "
+                       "{width}×{height}: enlarge it (or make the font smaller), {instead}; or run `companion serve "
+                       "--network` and press b on the game's score sheet there: a short code opens the server's page "
+                       "for the game, which hands the play to BG Stats")
+                     .format(columns=side, lines=side + PROMPT + 1, width=size.columns, height=size.lines,
+                             instead=instead), where="--qr")
 
 
 def _save(path: Path, data: dict[str, Any]) -> None:
-    write_whole(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n", "the play")
+    write_whole(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n", _("the play"))
+

@@ -13,11 +13,12 @@ from markupsafe import Markup
 from db.records import GameRecord
 from db.store import Store
 from scoring.errors import InputError
+from scoring.i18n import N_, _
 
 from . import games
 
 POLL = 2.0  # seconds between a phone's asks for the latest table
-EMPTY_TITLE = "Table"
+EMPTY_TITLE = N_("Table")  # the page's title with no game on it (translated where the page is made)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +41,7 @@ def current_game(store: Store, pinned: int | None) -> GameRecord | None:
     if pinned is not None:
         game = store.games.get(pinned)
         if game.source != "log":
-            raise InputError(f"game {pinned} was scored at the end: there is no table to show")
+            raise InputError(_("game {id} was scored at the end: there is no table to show").format(id=pinned))
         return game
     # The newest game recorded turn by turn, of any game, found by the database: one page, not the history.
     # An abandoned game is not on the table any more.
@@ -67,7 +68,8 @@ class Catalogues:
 
 def shown(store: Store, game: GameRecord | None, catalogues: Catalogues) -> Shown:
     if game is None:
-        return Shown("none", '<p class="quiet">No game recorded turn by turn yet: start one in the companion.</p>')
+        return Shown("none", '<p class="quiet">' + _("No game recorded turn by turn yet: start one in the companion.")
+                     + "</p>")
     view = games.game(game.kind).phone_view(store, game, catalogues(game.kind))
     return Shown(version(game), view.fragment(), view.title, view.style)
 
@@ -79,5 +81,7 @@ TEMPLATES = Environment(loader=PackageLoader("companion", "templates"), autoesca
 
 def page(now: Shown, poll: str) -> str:
     return TEMPLATES.get_template("table.html").render(
-        title=now.title, style=Markup(now.style), body=Markup(now.html), etag=now.version, poll=poll,
+        title=_(EMPTY_TITLE) if now.title == EMPTY_TITLE else now.title, style=Markup(now.style),
+        body=Markup(now.html), etag=now.version, poll=poll,
+
         every=round(POLL * 1000))

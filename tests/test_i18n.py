@@ -21,9 +21,10 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 from textual.widgets import OptionList, Static
 
-from companion import languages
+from companion import bgstats_export, bgstats_page, languages, serve
 from companion.app import make_app
 from companion.cli import main
+from companion.origin import watch as origin_watch
 from scoring import i18n
 from screens.ask import Confirm
 from screens.home import HomeScreen
@@ -70,6 +71,30 @@ MARKED = (
     "scoring/origin/vancardian_effects.py",
     "scoring/origin/vancardian_moves.py",
     "scoring/origin/vancardian_values.py",
+    "companion/origin/cli.py",
+    "companion/history.py",
+    "companion/exchange_cli.py",
+    "companion/origami/catalog_share.py",
+    "companion/share_cli.py",
+    "companion/share.py",
+    "companion/serve.py",
+    "companion/serve_cli.py",
+    "companion/bgstats_page.py",
+    "companion/bgstats.py",
+    "companion/bgstats_export.py",
+    "companion/origami/bgstats.py",
+    "companion/origin/bgstats.py",
+    "companion/exchange.py",
+    "companion/origin/watch.py",
+    "companion/watch.py",
+    "companion/origami/watch.py",
+    "companion/qr.py",
+    "companion/import_stream.py",
+    "companion/players.py",
+    "companion/games.py",
+    "companion/catalog_cli.py",
+    "companion/settings.py",
+    "companion/origami/cli.py",
 )
 # Strings in MARKED that a person may read and that stay as they are in every language.
 NOT_TRANSLATED = {
@@ -78,8 +103,46 @@ NOT_TRANSLATED = {
     "Automaton", "Factoryon",  # the Vancardians' names: seats in files and the log
     "score only",  # Origin Story's logging level as the settings keep it
     "ignore follow", "exchange with ",  # Origin Story's effects as typed (and kept in the log)
+    "end of round", "vancardian draw",  # Origin Story's log: the sources of facts, as stored
+    "BG Stats",  # the app's name, as the title of the page handing a game to it
+    # commands as they are typed, in every language
+    "companion players",
+    "companion players add NAME",
+    "companion players rename OLD NEW",
+    "companion players merge FROM INTO",
+    "companion catalog export FILE [--by NAME]",
+    "companion catalog import FILE [--replace]",
+    "companion catalog unset CARD FIELD",
+    "companion catalog unset Sheep points",
+    "catalog export",
+    "catalog unset",
+    # the mark after each value of a shared catalogue file, read back by `catalog import`
+    r"^\s*([A-Za-z0-9_-]+)\s*=.*#\s*entered(?: by (?P<by>.+?))?, (?P<at>\d{4}-\d\d-\d\d \d\d:\d\d) UTC\s*$",
+    # the web server's: aiohttp's log line it reads, a cookie's flag; the served pages' style and policy
+    r"request from (\S+)",
+    "Strict",
+    serve.CSP,
+    bgstats_page.STYLE,
+    origin_watch.STYLE,
+    # BG Stats' files: the names in `__all__`; the games, boxes and designer as BG Stats knows them; the words it
+    # keeps as data (a guest, no location, the board the families are read back from, no colour); the text of a play
+    # file opened as text (BG Stats' own words for it)
+    "Play",
+    "Reading",
+    "Origami",
+    "Origami Legends",
+    "Origin Story",
+    "Christian Giove",
+    "origami legends",
+    "origami leggende",
+    "origami and origami legends",
+    "origin story",
+    "Anonymous player",
+    "Not recorded",
+    "Families: ",
+    "None",
+    bgstats_export.ABOUT,
 }
-NOT_TRANSLATED |= {"end of round", "vancardian draw"}  # Origin Story's log: the sources of facts, as stored
 
 
 @pytest.fixture(autouse=True)
@@ -328,6 +391,8 @@ async def test_l_on_home_and_the_command_palette_change_the_language_at_once_and
 # --- strings that bypass the catalogues ---------------------------------------------------------------------------
 TRANSLATORS = {"_", "N_", "ngettext"}
 PROSE = re.compile(r"[A-Za-z]{2,}\W* +\W*[A-Za-z]{2,}|^[A-Z][a-z]")  # two words, or a capitalised one
+# HTML's tags (one cut off where an f-string's part ends) and a template's {fields}: markup, not prose
+TAG = re.compile(r"<[^<>]*(?:>|$)|\{\w*\}")
 
 
 def bare(source: str) -> list[str]:
@@ -344,8 +409,12 @@ def bare(source: str) -> list[str]:
                 skip.add(id(first.value))
     found = []
     for node in ast.walk(tree):
+        if isinstance(node, ast.JoinedStr):  # Babel does not extract a call inside an f-string: never translated
+            found += [n.args[0].value for n in ast.walk(node) if isinstance(n, ast.Call)
+                      and isinstance(n.func, ast.Name) and n.func.id in TRANSLATORS and n.args
+                      and isinstance(n.args[0], ast.Constant)]
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
-            if PROSE.search(node.value) and node.value not in NOT_TRANSLATED:
+            if PROSE.search(TAG.sub(" ", node.value)) and node.value not in NOT_TRANSLATED:
                 found.append(node.value)
     return found
 
@@ -358,6 +427,9 @@ def test_no_string_a_person_reads_bypasses_the_catalogues(path: str) -> None:
 def test_the_scan_finds_a_bare_string() -> None:
     source = 'def f() -> None:\n    """Doc."""\n    notify(_("Marked one"))\n    notify("Bare one")\n    key("q")\n'
     assert bare(source) == ["Bare one"]
+    html = 'def f() -> str:\n    return f\'<p class="quiet">{x}</p><span class="\' + "<p>Bare in a tag</p>"\n'
+    assert bare(html) == ["<p>Bare in a tag</p>"]  # tags alone are no prose; the words between them are
+    assert bare('def f() -> str:\n    return f"{_(\'Lost\')}!"\n') == ["Lost"]  # Babel never extracts it
 
 
 def test_home_keeps_its_words_for_the_catalogues() -> None:

@@ -14,6 +14,7 @@ from typing import Any
 from db.records import GameRecord, LoggedEvent, WholeGame
 from db.store import Store
 from scoring.errors import InputError
+from scoring.i18n import N_, _
 from scoring.origami import events as e
 from scoring.origami.table import Variant
 
@@ -37,7 +38,7 @@ TITLES = {"origami": "origami", "origami legends": "legends", "origami leggende"
           "origami and origami legends": "mixed"}
 FEWEST = 2  # players at a play
 WINNERS_ONLY = True  # a play that kept only who won joins the history, its points unknown
-WITH_LEGENDS = "Played with the Origami Legends expansion"
+WITH_LEGENDS = N_("Played with the Origami Legends expansion")  # the play's comment: for a person, never read back
 FAMILIES = "Families: "  # the play's board: the families in the deck
 
 
@@ -52,13 +53,13 @@ def bgstats_play(game: GameRecord, results: list[dict[str, Any]], *, starting: i
     """The play of a finished game (`results` as Store.results gives them, in seat order); `starting` is the
     seat that played the first turn, when the log says."""
     if not results:
-        raise InputError(f"game {game.id} is not finished: only a scored game can go to BG Stats")
+        raise InputError(_("game {id} is not finished: only a scored game can go to BG Stats").format(id=game.id))
     play = head(game, location)
     if game.families:
         play["board"] = board(game.families)
     if game.variant == "mixed":
-        play["comments"] = WITH_LEGENDS
-    box, _ = PLAYED[game.variant]
+        play["comments"] = _(WITH_LEGENDS)
+    box, __ = PLAYED[game.variant]
     play["game"] = {"name": BOXES[box].name, "sourceGameId": game.variant, "highestWins": True, "noPoints": False}
     ids = dict(zip(game.players, game.player_ids, strict=False))
     play["players"] = [{"name": r["name"], "sourcePlayerId": str(ids.get(r["name"], r["name"])),
@@ -118,8 +119,8 @@ def _starting(g: WholeGame) -> int | None:
 
 def _comment(g: WholeGame) -> str:
     parts = [board(g.families)] if g.families else []
-    parts += {"hand": ["Tie on points broken by the most cards in hand"],
-              "shared": ["Shared victory (tied on points and cards in hand)"]}.get(g.tie_break or "", [])
+    parts += {"hand": [_("Tie on points broken by the most cards in hand")],
+              "shared": [_("Shared victory (tied on points and cards in hand)")]}.get(g.tie_break or "", [])
     return ". ".join(parts)
 
 
@@ -130,7 +131,8 @@ def variant(box: str, play: dict[str, Any], boxes: dict[int, tuple[str, str]], w
     """Origami with Legends as an expansion (or Legends with Origami) is a mixed game."""
     extra = play.get("expansionPlays", [])
     if not isinstance(extra, list):
-        raise InputError("expansionPlays: a list is needed", where=where)
+        raise InputError(_("expansionPlays: a list is needed"), where=where)
+
     added = {boxes.get(ref_of(x, "gameRefId", f"{where}: expansionPlays"), ("", ""))[1] for x in extra}
     return "mixed" if box == "mixed" or ({box} | added) >= {"origami", "legends"} else box
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from scoring import counts
 from scoring.errors import InputError
-from scoring.i18n import ngettext
+from scoring.i18n import _, ngettext
 from scoring.origami.cards import character_id
 from scoring.origami.catalog import Catalogue, user_entries
 
@@ -30,9 +30,11 @@ if TYPE_CHECKING:
 VERBS = ("export", "import", "unset")
 USAGE = {"export": "companion catalog export FILE [--by NAME]",
          "import": "companion catalog import FILE [--replace]",
-         "unset": "companion catalog unset CARD FIELD, e.g. companion catalog unset Sheep points"}
+         "unset": "companion catalog unset CARD FIELD"}
+EXAMPLE = {"unset": "companion catalog unset Sheep points"}
 STAMP = "%Y-%m-%d %H:%M UTC"
-# After each exported value: `# entered by NAME, 2026-11-23 21:40 UTC` (or without `by NAME`).
+# After each exported value: `# entered by NAME, 2026-11-23 21:40 UTC` (or without `by NAME`). Read back by
+# `catalog import`: the same words in every language.
 ENTERED = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*=.*#\s*entered(?: by (?P<by>.+?))?, "
                      r"(?P<at>\d{4}-\d\d-\d\d \d\d:\d\d) UTC\s*$")
 Value = tuple[str, str, Any]  # card, field, value
@@ -46,7 +48,9 @@ def run(args: argparse.Namespace, catalogue: Catalogue, url: str) -> tuple[Any, 
 
     verb, *words = args.words
     if verb == "unset" and len(words) < 2 or verb != "unset" and len(words) != 1:
-        raise InputError(f"usage: {USAGE[verb]}", where=f"catalog {verb}")
+        usage = (_("usage: {usage}, e.g. {example}").format(usage=USAGE[verb], example=EXAMPLE[verb])
+                 if verb in EXAMPLE else _("usage: {usage}").format(usage=USAGE[verb]))
+        raise InputError(usage, where=f"catalog {verb}")
     store = Store.open(url, games.KINDS)
     try:
         if verb == "export":
@@ -71,7 +75,7 @@ def toml_value(value: Any) -> str:
         return "[" + ", ".join(toml_value(v) for v in value) + "]"
     if isinstance(value, Mapping):
         return "{ " + ", ".join(f"{toml_key(str(k))} = {toml_value(v)}" for k, v in value.items()) + " }"
-    raise InputError(f"a value of your catalogue cannot be written to a file: {value!r}")
+    raise InputError(_("a value of your catalogue cannot be written to a file: {value!r}").format(value=value))
 
 
 def toml_key(key: str) -> str:
@@ -80,15 +84,20 @@ def toml_key(key: str) -> str:
 
 def catalogue_text(rows: list[tuple[str, str, Any, datetime, str | None]], by: str | None, now: datetime) -> str:
     """The catalogue file of `rows` (card, field, value, when entered, by whom): one `[[card]]` per card. `by`
-    shares the file and names who entered the values of no recorded author (this database's user's)."""
+    shares the file and names who entered the values of no recorded author (this database's user's). The opening
+    comments are for the person reading the file (nothing reads them back): in the language in use."""
     cards: dict[str, list[tuple[str, Any, datetime, str | None]]] = {}
     for card, field, value, at, author in rows:
         cards.setdefault(card, []).append((field, value, at, author or by))
-    out = ["# Card values read off the cards, shared from an Origami companion database"
-           f"{f' by {by}' if by else ''} on {now.astimezone(UTC):{STAMP}}: {values_of_cards(len(rows), len(cards))}.",
-           "# Use them with `companion --catalog FILE …`, or keep them in your database: "
-           "`companion catalog import FILE`.",
-           "# After each value: who entered it and when."]
+    stamp, count = f"{now.astimezone(UTC):{STAMP}}", values_of_cards(len(rows), len(cards))
+    shared = (_("Card values read off the cards, shared from an Origami companion database by {by} on {at}: {count}.")
+              .format(by=by, at=stamp, count=count) if by else
+              _("Card values read off the cards, shared from an Origami companion database on {at}: {count}.")
+              .format(at=stamp, count=count))
+    out = ["# " + shared,
+           "# " + _("Use them with `companion --catalog FILE …`, or keep them in your database: "
+                    "`companion catalog import FILE`."),
+           "# " + _("After each value: who entered it and when.")]
     for card, values in cards.items():
         out += ["", "[[card]]", f"name = {toml_value(card)}"]
         out += [f"{toml_key(f)} = {toml_value(v)}  # entered{f' by {who}' if who else ''}, "
@@ -99,22 +108,24 @@ def catalogue_text(rows: list[tuple[str, str, Any, datetime, str | None]], by: s
 def export(store: Store, path: Path, by: str | None, qr_code: bool = False) -> tuple[Any, str]:
     rows = store.catalogue.values_set(KIND)
     if not rows:
-        raise InputError("your catalogue has no values yet, so there is nothing to share: fill some in first "
-                         "(`companion catalog set CARD FIELD VALUE`, or the app's catalogue)", where="catalog export")
+        raise InputError(_("your catalogue has no values yet, so there is nothing to share: fill some in first "
+                           "(`companion catalog set CARD FIELD VALUE`, or the app's catalogue)"),
+                         where="catalog export")
     if by is not None and (not by.strip() or "\n" in by or len(by.strip()) > LONGEST_NAME):
-        raise InputError(f"--by takes the name of who entered the values, on one line, at most {LONGEST_NAME} "
-                         "characters", where="catalog export")
+        raise InputError(_("--by takes the name of who entered the values, on one line, at most {n} characters")
+                         .format(n=LONGEST_NAME), where="catalog export")
     by = by.strip() if by else None
     text = catalogue_text([(c, f, v, at if at.tzinfo else at.replace(tzinfo=UTC), who) for c, f, v, at, who in rows],
                           by, datetime.now(UTC))
     code = drawn_code(text) if qr_code else None  # drawn first: a code that cannot be drawn writes nothing
     write_whole(path, text)
     cards = sorted({r[0] for r in rows})
-    said = (f"{values_of_cards(len(rows), len(cards))} "
-            f"written to {path}. Another database takes them with `companion catalog import {path}`; "
-            f"`companion --catalog {path} …` uses them without keeping them.")
+    said = _("{count} written to {path}. Another database takes them with `companion catalog import {path}`; "
+             "`companion --catalog {path} …` uses them without keeping them.").format(
+        count=values_of_cards(len(rows), len(cards)), path=path)
     if code is not None:
-        said += "\nThe file as a QR code: a phone scans it as text, to save as a .toml file and pass on.\n" + code
+        said += "\n" + _("The file as a QR code: a phone scans it as text, to save as a .toml file and pass on.") \
+            + "\n" + code
     return {"file": str(path), "values": [{"card": c, "field": f, "value": v, "entered_by": who or by}
                                           for c, f, v, _, who in rows]}, said
 
@@ -137,14 +148,16 @@ def drawn_code(text: str) -> str:
     try:
         modules = qr.matrix(code_text(text))
     except ValueError as too_long:
-        raise InputError(f"{too_long}: share the file itself (export fewer values per file to fit a code)",
-                         where="--qr") from None
+        raise InputError(_("{problem}: share the file itself (export fewer values per file to fit a code)")
+                         .format(problem=too_long), where="--qr") from None
     size = shutil.get_terminal_size()
     drawn = qr.drawing(modules, size.columns, size.lines - QR_PROMPT)
     if drawn is None:
         side = qr.smallest(modules)
-        raise InputError(f"the QR code needs at least {side} columns and {side + QR_PROMPT} lines; this terminal "
-                         f"has {size.columns}×{size.lines}: enlarge it (or make the font smaller)", where="--qr")
+        raise InputError(_("the QR code needs at least {columns} columns and {lines} lines; this terminal has "
+                           "{width}×{height}: enlarge it (or make the font smaller)")
+                         .format(columns=side, lines=side + QR_PROMPT, width=size.columns, height=size.lines),
+                         where="--qr")
     return qr.printed(drawn)
 
 
@@ -173,11 +186,11 @@ def file_values(catalogue: Catalogue, name: str, text: str) -> list[Entered]:
     """The values of a catalogue file as the database keeps them (card id, field, value, when, by whom), checked
     against the catalogue first: a bad file is an InputError naming the card and value, and nothing is kept."""
     if (kind := file_game(name, text)) != KIND:
-        raise InputError(f"this is an {games.game(kind).name} catalogue file; this imports "
-                         f"{games.game(KIND).name}'s", where=name)
+        raise InputError(_("this is an {game} catalogue file; this imports {this}'s")
+                         .format(game=games.game(kind).name, this=games.game(KIND).name), where=name)
     entries = user_entries(name, text)
     if not entries:
-        raise InputError("the file has no [[card]] tables: nothing to import", where=name)
+        raise InputError(_("the file has no [[card]] tables: nothing to import"), where=name)
     checked = catalogue.with_entries(entries, origin="user")
     marks = entered_marks(text)
     values: list[Entered] = []
@@ -219,15 +232,18 @@ def import_file(store: Store, catalogue: Catalogue, path: Path, replace: bool) -
     def said(items: list[Value]) -> str:
         return ", ".join(f"{c} {f.replace('_', ' ')} {v}" for c, f, v in items)
 
-    lines = [f"From {path}: " + ngettext("{n} value added", "{n} values added", len(added)).format(n=len(added))
-             + (f" ({said(added)})" if added else "") + f", {same} already the same here."]
+    lines = [_("From {path}: {added}{values}, {same} already the same here.").format(
+        path=path, added=ngettext("{n} value added", "{n} values added", len(added)).format(n=len(added)),
+        values=f" ({said(added)})" if added else "", same=same)]
     if replaced:
-        lines.append(f"Replaced ({len(replaced)}): " + ", ".join(
-            f"{c} {f.replace('_', ' ')} {old} → {new}" for c, f, old, new in replaced))
+        lines.append(_("Replaced ({n}): {values}").format(n=len(replaced), values=", ".join(
+            f"{c} {f.replace('_', ' ')} {old} → {new}" for c, f, old, new in replaced)))
     if conflicts:
-        lines.append(f"Kept yours where the file says otherwise ({len(conflicts)}):")
-        lines += [f"  {c} {f.replace('_', ' ')}: yours {old}, the file's {new}" for c, f, old, new in conflicts]
-        lines.append(f"Check those cards; `companion catalog import {path} --replace` takes the file's values.")
+        lines.append(_("Kept yours where the file says otherwise ({n}):").format(n=len(conflicts)))
+        lines += ["  " + _("{card} {field}: yours {old}, the file's {new}").format(
+            card=c, field=f.replace("_", " "), old=old, new=new) for c, f, old, new in conflicts]
+        lines.append(_("Check those cards; `companion catalog import {path} --replace` takes the file's values.")
+                     .format(path=path))
     data = {"file": str(path), "added": [{"card": c, "field": f, "value": v} for c, f, v in added], "same": same,
             "replaced": [{"card": c, "field": f, "yours": o, "file": n} for c, f, o, n in replaced],
             "conflicts": [{"card": c, "field": f, "yours": o, "file": n} for c, f, o, n in conflicts]}
@@ -240,14 +256,17 @@ def unset(store: Store, catalogue: Catalogue, name: str, field_name: str) -> tup
     field = field_name.strip().casefold().replace("-", "_")
     if not store.catalogue.unset_value(KIND, card.id, field):
         yours = sorted(f for c, f, _ in store.catalogue.values(KIND) if c == card.id)
-        have = f"your values of {card.id}: {', '.join(yours)}" if yours else f"you have no values of {card.id}"
-        raise InputError(f"{card.id} has no {field} of yours to unset ({have})", where="catalog unset")
+        have = (_("your values of {card}: {fields}").format(card=card.id, fields=", ".join(yours)) if yours
+                else _("you have no values of {card}").format(card=card.id))
+        raise InputError(_("{card} has no {field} of yours to unset ({have})").format(
+            card=card.id, field=field, have=have), where="catalog unset")
     base = shipped().cards.get(card.id)
     shipped_value = getattr(base, field, None) if base is not None else None
-    now = ("unknown again" if shipped_value is None
-           else f"back to the shipped value {shipped_value}")
+    now = (_("unknown again") if shipped_value is None
+           else _("back to the shipped value {value}").format(value=shipped_value))
     return ({"card": card.id, "field": field, "value": shipped_value},
-            f"{card.id}: {field} is no longer in your catalogue: {now}.")
+            _("{card}: {field} is no longer in your catalogue: {now}.").format(card=card.id, field=field, now=now))
+
 
 
 def values_of_cards(values: int, cards: int) -> str:

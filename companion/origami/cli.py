@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scoring.errors import InputError, MissingValue
-from scoring.i18n import ngettext
+from scoring.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from scoring.origami.cards import CardId
@@ -28,29 +28,32 @@ EXIT_OK, EXIT_ILLEGAL = 0, 1
 
 
 def add_verbs(verb: Callable[[str, str], argparse.ArgumentParser]) -> None:
-    p = verb("score", HELP["score"])
-    p.add_argument("table", type=Path, help="the table file (JSON); - reads standard input")
-    p = verb("check", HELP["check"])
+    def said(name: str) -> argparse.ArgumentParser:
+        return verb(name, _(HELP[name]))  # marked where it is declared (companion/origami/__init__.py)
+
+    p = said("score")
+    p.add_argument("table", type=Path, help=_("the table file (JSON); - reads standard input"))
+    p = said("check")
     p.add_argument("table", type=Path)
-    p.add_argument("--player", required=True, help="who plays (a name at the table)")
-    p.add_argument("--play", required=True, metavar="CARD", help="the origami or Character played")
-    p.add_argument("--pay", default="", metavar="CARD[,CARD…]", help="the cards discarded to pay")
-    p.add_argument("--to", type=int, choices=(1, 2), help="the collection it goes on (omit to be told)")
-    p.add_argument("--under", action="store_true", help="slide it under the collection (Snake)")
+    p.add_argument("--player", required=True, help=_("who plays (a name at the table)"))
+    p.add_argument("--play", required=True, metavar="CARD", help=_("the origami or Character played"))
+    p.add_argument("--pay", default="", metavar="CARD[,CARD…]", help=_("the cards discarded to pay"))
+    p.add_argument("--to", type=int, choices=(1, 2), help=_("the collection it goes on (omit to be told)"))
+    p.add_argument("--under", action="store_true", help=_("slide it under the collection (Snake)"))
     p.add_argument("--discount", type=int, default=0, metavar="N",
-                   help="folds off the price from an effect (Shell, Dolphin)")
-    p.add_argument("--free", action="store_true", help="the play costs nothing (Lion, a Character's free play)")
-    p = verb("payments", HELP["payments"])
+                   help=_("folds off the price from an effect (Shell, Dolphin)"))
+    p.add_argument("--free", action="store_true", help=_("the play costs nothing (Lion, a Character's free play)"))
+    p = said("payments")
     p.add_argument("table", type=Path)
     p.add_argument("--player", required=True)
     p.add_argument("--play", required=True, metavar="CARD")
-    p.add_argument("--hand", required=True, metavar="CARD[,CARD…]", help="the cards in hand")
-    p = verb("limit", HELP["limit"])
+    p.add_argument("--hand", required=True, metavar="CARD[,CARD…]", help=_("the cards in hand"))
+    p = said("limit")
     p.add_argument("table", type=Path)
     p.add_argument("--player", required=True)
-    p = verb("referee", HELP["referee"])
-    p.add_argument("file", type=Path, help="the game file (JSON): game, players, families, characters, cards, "
-                                           "rules, position, actions")
+    p = said("referee")
+    p.add_argument("file", type=Path, help=_("the game file (JSON): game, players, families, characters, cards, "
+                                             "rules, position, actions"))
 
 
 def run(args: argparse.Namespace) -> Output:
@@ -84,18 +87,19 @@ def _table_verb(args: argparse.Namespace, catalogue: Catalogue) -> Output:
         hand, draw = limits(table, seat)
         return (EXIT_OK, {"player": name, "hand_limit": render.allowance_json(hand),
                           "draw": render.allowance_json(draw)},
-                f"{name}: hand limit {render.allowance_text(hand)}; draw allowance {render.fold_count(draw)}")
+                _("{name}: hand limit {hand}; draw allowance {draw}").format(
+                    name=name, hand=render.allowance_text(hand), draw=render.fold_count(draw)))
     card = table.catalogue.lookup(args.play, table.variant.games, where="--play")
     if args.verb == "payments":
         due, found = payments(table, card, _cards(args.hand, table, "--hand"))
-        lines = [" + ".join(p) if p else "(nothing)" for p in found]
+        lines = [" + ".join(p) if p else _("(nothing)") for p in found]
         return (EXIT_OK, {"card": card.id, "price": render.allowance_json(due), "payments": [list(p) for p in found]},
-                f"{card.id} costs {render.fold_count(due)}. "
+                _("{card} costs {price}.").format(card=card.id, price=render.fold_count(due)) + " "
                 + (ngettext("{n} exact payment, best first:", "{n} exact payments, best first:", len(found)).format(
                     n=len(found)) + "\n  " + "\n  ".join(lines) if found
-                   else "No exact payment from that hand."))
+                   else _("No exact payment from that hand.")))
     if args.discount < 0:
-        raise InputError("cannot be negative", where="--discount")
+        raise InputError(_("cannot be negative"), where="--discount")
     result = check_play(table, seat, card, _cards(args.pay, table, "--pay"),
                         None if args.to is None else args.to - 1, args.under, args.discount, args.free)
     return (EXIT_OK if result.legal else EXIT_ILLEGAL), render.check_json(result), render.check_text(result, name)
@@ -133,7 +137,7 @@ def _referee(args: argparse.Namespace, catalogue: Catalogue) -> Output:
     else:
         rest = len(game.actions) - len(lines)
         after = ngettext("; the {n} line after it was not run", "; the {n} lines after it were not run", rest)
-        out.append(f"refused at line {len(lines)}" + (after.format(n=rest) if rest else ""))
+        out.append(_("refused at line {n}").format(n=len(lines)) + (after.format(n=rest) if rest else ""))
     return (EXIT_OK if accepted else EXIT_ILLEGAL), {"lines": [line.as_json() for line in lines]}, "\n".join(out)
 
 
@@ -143,11 +147,12 @@ def rules(query: str, players: str | None) -> tuple[Any, str]:
     from scoring.origami.rules import PLAYER_COUNTS, RULES, at_count
 
     if players is not None and (not players.strip().isdigit() or int(players) not in PLAYER_COUNTS):
-        raise InputError(f"Origami is played by 2 to 5 players, not {players!r}", where="--players")
+        raise InputError(_("Origami is played by 2 to 5 players, not {players!r}").format(players=players),
+                         where="--players")
     count = int(players) if players is not None else None
     wanted = query.casefold()
     found = [r for r in RULES.values() if not wanted or wanted in f"{r.id} {r.title} {r.text}".casefold()]
     notes = {r.id: at_count(r.id, count) if count else None for r in found}
     return ([{"id": str(r.id), "title": r.title, "text": r.text, "players": notes[r.id]} for r in found],
             "\n\n".join(f"{r.id} — {r.title}\n{r.text}" + (f"\n{notes[r.id]}" if notes[r.id] else "")
-                        for r in found) or f"no rule mentions {wanted!r}")
+                        for r in found) or _("no rule mentions {query!r}").format(query=wanted))

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from db.records import GameRecord
 from db.store import Store
 from scoring.errors import MissingValue
-from scoring.i18n import ngettext
+from scoring.i18n import N_, _, ngettext
 from scoring.origami.catalog import Catalogue
 from scoring.origami.state import Phase
 from screens.origami.table import status_text
@@ -18,7 +18,7 @@ from . import VARIANTS
 from .advice import what_is_missing
 from .session import GameSession
 
-TITLE = "Origami table"
+TITLE = N_("Origami table")
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,22 +54,23 @@ def snapshot(store: Store, game: GameRecord, catalogue: Catalogue) -> Snapshot:
         results = store.results.of(game.id)
         totals = {r["name"]: r["score"] for r in results}
         winners = {r["name"] for r in results if r["winner"]}
-        scores = "Final scores."
+        scores = _("Final scores.")
     else:
         try:
             sheet = session.score()
             totals = {p.name: p.total for p in sheet.players}
-            scores = "Scores if the game ended now."
+            scores = _("Scores if the game ended now.")
         except MissingValue as missing:
-            scores = (f"Scores so far need a value the companion does not know yet ({what_is_missing(missing)}): "
-                      "the companion asks for it at the next score.")
+            scores = _("Scores so far need a value the companion does not know yet ({missing}): the companion asks "
+                       "for it at the next score.").format(missing=what_is_missing(missing))
     names = game.players
     seats = tuple(Seat(names[i], i == state.current and state.phase is Phase.PLAY, p.hand.size, p.hand.rice,
                        tuple(tuple(c) for c in p.collections), totals.get(names[i]), names[i] in winners)
                   for i, p in enumerate(state.players))
-    banner = ("Game over: " + ", ".join(sorted(winners)) + (" share the victory." if len(winners) > 1 else " wins.")
-              if game.finished else state.end_banner())
-    return Snapshot(game.id, f"{VARIANTS[game.variant]} · game {game.id}", status_text(state), banner,
+    banner = ((_("Game over: {names} share the victory.") if len(winners) > 1 else _("Game over: {names} wins."))
+              .format(names=", ".join(sorted(winners))) if game.finished else state.end_banner())
+    title = _("{mode} · game {id}").format(mode=VARIANTS[game.variant], id=game.id)
+    return Snapshot(game.id, title, status_text(state), banner,
                     game.finished or state.last_turn is not None or state.phase is Phase.OVER, seats,
                     tuple(state.line), tuple(state.characters), scores)
 
@@ -82,17 +83,21 @@ def fragment(snap: Snapshot) -> str:
     for seat in snap.seats:
         marks = (" turn" if seat.turn else "") + (" winner" if seat.winner else "")
         score = "" if seat.score is None else f'<span class="score">{seat.score}</span>'
-        rice = f" ({seat.rice} rice paper)" if seat.rice else ""
+        rice = " (" + ngettext("{n} rice paper", "{n} rice paper", seat.rice).format(n=seat.rice) + ")" \
+            if seat.rice else ""
         out.append(f'<section class="seat{marks}"><h2>{"▶ " if seat.turn else ""}{e(seat.name)} {score}</h2>'
                    f'<p class="hand">{in_hand(seat.hand)}{rice}</p><ol>')
         for number, column in enumerate(seat.collections, start=1):
             cards = "".join(f'<li{" class=top" if i == len(column) - 1 else ""}>{e(c)}</li>'
                             for i, c in enumerate(column)) or '<li class="quiet">—</li>'
-            out.append(f'<li>Collection {number}: <ul class="cards">{cards}</ul></li>')
+            collection = _("Collection {n}:").format(n=number)
+            out.append(f'<li>{collection} <ul class="cards">{cards}</ul></li>')
         out.append("</ol></section>")
-    out.append(f'<p class="line">Draw line: {e(", ".join(snap.line)) or "—"}</p>')
+    line = _("Draw line: {cards}").format(cards=e(", ".join(snap.line)) or "—")
+    out.append(f'<p class="line">{line}</p>')
     if snap.characters:
-        out.append(f'<p class="characters">Characters: {e(", ".join(snap.characters))}</p>')
+        characters = _("Characters: {cards}").format(cards=e(", ".join(snap.characters)))
+        out.append(f'<p class="characters">{characters}</p>')
     out.append(f'<p class="quiet">{e(snap.scores)}</p>')
     return "\n".join(out)
 
@@ -108,7 +113,8 @@ class View:
 
 
 def view(store: Store, game: GameRecord, catalogue: Catalogue) -> View:
-    return View(snapshot(store, game, catalogue))
+    return View(snapshot(store, game, catalogue), title=_(TITLE))
+
 
 
 def in_hand(n: int) -> str:

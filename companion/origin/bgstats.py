@@ -26,6 +26,7 @@ from typing import Any
 from db.records import GameRecord, LoggedEvent, StoredEvent, WholeGame
 from db.store import Store
 from scoring.errors import InputError
+from scoring.i18n import N_, _
 from scoring.origin import events as e
 from scoring.origin.setup import VANCARDIANS, Mode, seating
 
@@ -46,6 +47,7 @@ TITLES = {"origin story": SOURCE_GAME}  # the title BG Stats knows it by, folded
 FEWEST = 1  # players at a play: one, with the two Vancardians
 WINNERS_ONLY = False  # a play that kept only who won is left out: the history of this game is its VP
 MODES = ("table", "duo", "solo")
+ALIGNMENTS = {"hero": N_("hero"), "villain": N_("villain")}  # as the play's comment names them
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +76,7 @@ def seats(variant: str, players: Sequence[str], results: Sequence[dict[str, Any]
         opponents = sheet.get("opponents", []) if isinstance(sheet, dict) else []
         for o in opponents:
             if not isinstance(o, dict) or o.get("name") not in VANCARDIANS:
-                raise InputError("a Vancardian's line in the score sheet is damaged: restore a backup copy")
+                raise InputError(_("a Vancardian's line in the score sheet is damaged: restore a backup copy"))
             out.append(Seat(str(o["name"]), int(o["total"]), int(o["rank"]), int(o["rank"]) == 1,
                             leader == o["name"], True, ""))
     return out
@@ -86,23 +88,25 @@ def mix(sheet: dict[str, Any]) -> str:
     if not isinstance(rounds, list):
         return ""
     counts = Counter(str(r.get("alignment")) for r in rounds if isinstance(r, dict) and r.get("alignment"))
-    return ", ".join(f"{a} ×{counts[a]}" for a in ("hero", "villain") if counts[a])
+    return ", ".join(f"{_(word)} ×{counts[a]}" for a, word in ALIGNMENTS.items() if counts[a])
 
 
 def comment(variant: str, rules: dict[str, str], played: Sequence[Seat]) -> str:
+    """The play's comment: for the person reading it in BG Stats (nothing reads it back), in the language in use."""
     parts = []
     if variant == "solo":
         level = rules.get("difficulty")
         colour = rules.get("difficulty_colour")
-        parts.append("Solo against Automaton and Factoryon" + (f", difficulty {level}" if level else "")
+        parts.append((_("Solo against Automaton and Factoryon, difficulty {level}").format(level=level) if level
+                      else _("Solo against Automaton and Factoryon"))
                      + (f" ({colour})" if colour and colour != "None" else ""))
     elif variant == "duo":
-        parts.append("Duo with sidekicks")
+        parts.append(_("Duo with sidekicks"))
     mixes = [f"{s.name}: {s.mix}" for s in played if s.mix]
     if mixes:
-        parts.append("Alignments: " + "; ".join(mixes))
+        parts.append(_("Alignments: {mixes}").format(mixes="; ".join(mixes)))
     if sum(s.winner for s in played) > 1:
-        parts.append("Shared victory (tied on VP)")
+        parts.append(_("Shared victory (tied on VP)"))
     return ". ".join(parts)
 
 
@@ -195,11 +199,12 @@ def read(play: Play, where: str) -> Play:
     keep = [b is None for b in bots]
     people = tuple(p for p, k in zip(play.players, keep, strict=True) if k)
     if opponents and (len(opponents) != len(VANCARDIANS) or len(people) != 1):
-        raise InputError(f"{', '.join(p for p, _, _ in opponents)} sit only at a solo game of Origin Story (one "
-                         "player with Automaton and Factoryon): rename the player in BG Stats", where=where)
+        raise InputError(_("{players} sit only at a solo game of Origin Story (one player with Automaton and "
+                           "Factoryon): rename the player in BG Stats").format(
+            players=", ".join(p for p, __, __ in opponents)), where=where)
     mode = "solo" if len(people) == 1 else "duo" if len(people) == 2 else "table" if len(people) <= 5 else ""
     if not mode:
-        raise InputError(f"{len(people)} players: Origin Story seats 1 to 5", where=where)
+        raise InputError(_("{n} players: Origin Story seats 1 to 5").format(n=len(people)), where=where)
     return replace(play, variant=mode, players=people,
                    scores=tuple(s for s, k in zip(play.scores, keep, strict=True) if k),
                    winners=tuple(w for w, k in zip(play.winners, keep, strict=True) if k),
@@ -214,8 +219,9 @@ def whole_game(play: Play, names: dict[str, str]) -> WholeGame:
     the player's sheet (no rounds: BG Stats does not keep them)."""
     points = [s for s in play.scores if s is not None]
     if len(points) != len(play.scores):
-        raise InputError(f"the play of {play.started_at:%Y-%m-%d %H:%M} kept only who won: an Origin Story "
-                         "game's history is its VP")
+        raise InputError(_("the play of {date} kept only who won: an Origin Story game's history is its VP")
+                         .format(date=f"{play.started_at:%Y-%m-%d %H:%M}"))
+
     people = [(names[p], s, w) for p, s, w in zip(play.players, points, play.winners, strict=True)]
     seated_once(play, [n for n, _, _ in people])
     others = [(n, int(s or 0), w) for n, s, w in play.opponents]

@@ -10,7 +10,7 @@ from typing import Any
 
 from scoring import counts, jsontext
 from scoring.errors import InputError
-from scoring.i18n import ngettext
+from scoring.i18n import N_, _, listing, ngettext
 from scoring.origin import game_file, round_file, round_file_json, solo_file, solo_next, solo_setup
 from scoring.origin.round_result import RoundResult
 from scoring.origin.rules import RULES, SCOPES, translated
@@ -19,56 +19,62 @@ from scoring.origin.sheet_words import cell, sources
 from scoring.origin.trick import Play
 
 from ..catalogue import read_text
+from ..languages import every_language
 
 EXIT_OK, EXIT_ILLEGAL = 0, 1
 PLAYER_COUNTS = ("1", "2", "3-5")
+# `origin effect`'s lists of cards, each under its JSON key, named in the language in use where they are shown.
+EFFECT_LABELS = {"drew": N_("drew"), "discarded": N_("discarded"), "added": N_("added")}
 
 
 def add_verb(sub: Any) -> None:
     """`origin` and its verbs, each taking --json."""
-    parser = sub.add_parser("origin", help="Origin Story: setup, tricks, rounds, scores, checks",
-                            description="Origin Story's scripting interface: referee tricks and rounds, score a "
-                                        "game, check a play, and the setup for a number of players.")
+    parser = sub.add_parser("origin", help=_("Origin Story: setup, tricks, rounds, scores, checks"),
+                            description=_("Origin Story's scripting interface: referee tricks and rounds, score a "
+                                          "game, check a play, and the setup for a number of players."))
     verbs = parser.add_subparsers(dest="origin_verb", metavar="VERB", required=True)
 
     def verb(name: str, help_text: str) -> argparse.ArgumentParser:
         p: argparse.ArgumentParser = verbs.add_parser(name, help=help_text, description=help_text)
-        p.add_argument("--json", action="store_true", help="print JSON instead of text")
+        p.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
         return p
 
-    p = verb("setup", "the setup checklist for N players; with names and the first dealer, each round's dealer "
-                      "and first leader")
-    p.add_argument("--players", type=int, required=True, choices=range(1, 6), metavar="N", help="1 to 5")
-    p.add_argument("--names", default="", metavar="A,B,C", help="the players in seat order, clockwise")
-    p.add_argument("--dealer", metavar="NAME", help="the first dealer (one of --names)")
-    p.add_argument("--difficulty", type=int, metavar="D", help="solo: the difficulty, 0 (easiest) to 5 (hardest)")
+    p = verb("setup", _("the setup checklist for N players; with names and the first dealer, each round's dealer "
+                        "and first leader"))
+    p.add_argument("--players", type=int, required=True, choices=range(1, 6), metavar="N", help=_("1 to 5"))
+    p.add_argument("--names", default="", metavar="A,B,C", help=_("the players in seat order, clockwise"))
+    p.add_argument("--dealer", metavar="NAME", help=_("the first dealer (one of --names)"))
+    p.add_argument("--difficulty", type=int, metavar="D",
+                   help=_("solo: the difficulty, 0 (easiest) to 5 (hardest)"))
     p.add_argument("--difficulty-colour", "--difficulty-color", dest="difficulty_colour", metavar="red|green",
-                   help="solo: the lightning colour of the difficulty set (its icon was lost: say which it is)")
-    for name, text in (("trick", "referee the tricks in FILE: order, leaders, following where a hand is known, "
-                                 "voids, proven revokes, each winner with its reason and the next leader"),
-                       ("round", "the same for a whole round, then its scores with a line per source"),
-                       ("score", "a whole game (five rounds, the quick-score grid or the final dials): totals, "
-                                 "ranks and shared winners")):
+                   help=_("solo: the lightning colour of the difficulty set (its icon was lost: say which it is)"))
+    for name, text in (("trick", _("referee the tricks in FILE: order, leaders, following where a hand is known, "
+                                   "voids, proven revokes, each winner with its reason and the next leader")),
+                       ("round", _("the same for a whole round, then its scores with a line per source")),
+                       ("score", _("a whole game (five rounds, the quick-score grid or the final dials): totals, "
+                                   "ranks and shared winners"))):
         verb(name, text).add_argument("file", type=Path,
-                                      help="the round or game file (JSON); - reads standard input")
-    p = verb("replay", "a recorded Origin Story game's log step by step, with the checks after each event (exit 1 "
-                       "when one fails)")
-    p.add_argument("game", type=int, help="the game's number (`companion games` lists them)")
-    p = verb("check", "is this play legal now? exit 0 legal, 1 illegal (the rule id and why)")
+                                      help=_("the round or game file (JSON); - reads standard input"))
+    p = verb("replay", _("a recorded Origin Story game's log step by step, with the checks after each event (exit "
+                         "1 when one fails)"))
+    p.add_argument("game", type=int, help=_("the game's number (`companion games` lists them)"))
+    p = verb("check", _("is this play legal now? exit 0 legal, 1 illegal (the rule id and why)"))
     p.add_argument("file", type=Path)
-    p.add_argument("--seat", required=True, metavar="NAME", help="who plays")
-    p.add_argument("--play", required=True, metavar="CARD", help="the card, e.g. 9br")
-    p.add_argument("--by", default="", metavar="SOURCE", help="the ability that lets this play ignore the lead")
-    p = verb("next", "solo: who plays next and what is legal; for a Vancardian, the card she plays and every "
-                     "step (her follow needs the two cards she draws); offers surrender with its VP")
-    p.add_argument("file", type=Path, help="the solo round file (JSON)")
-    p.add_argument("--draw", metavar="C1,C2", help="the two cards she draws now, in order (before the file's "
-                                                   "draws); one card or 'none' when the deck and discards ran dry")
-    p = verb("effect", "solo: apply a Vancardian round line to Automaton's then Factoryon's row in FILE")
-    p.add_argument("file", type=Path, help="the solo round file (JSON), rows as dealt")
-    p.add_argument("--line", required=True, metavar="LINE", help="the round's line: 'replace 2', 'add 4.5', "
-                                                                 "'move 1' or 'none'")
-    p.add_argument("--draw", metavar="C1,C2,…", help="the cards drawn for it, in order (before the file's draws)")
+    p.add_argument("--seat", required=True, metavar="NAME", help=_("who plays"))
+    p.add_argument("--play", required=True, metavar="CARD", help=_("the card, e.g. 9br"))
+    p.add_argument("--by", default="", metavar="SOURCE", help=_("the ability that lets this play ignore the lead"))
+    p = verb("next", _("solo: who plays next and what is legal; for a Vancardian, the card she plays and every "
+                       "step (her follow needs the two cards she draws); offers surrender with its VP"))
+    p.add_argument("file", type=Path, help=_("the solo round file (JSON)"))
+    p.add_argument("--draw", metavar="C1,C2", help=_("the two cards she draws now, in order (before the file's "
+                                                     "draws); one card or 'none' when the deck and discards ran "
+                                                     "dry"))
+    p = verb("effect", _("solo: apply a Vancardian round line to Automaton's then Factoryon's row in FILE"))
+    p.add_argument("file", type=Path, help=_("the solo round file (JSON), rows as dealt"))
+    p.add_argument("--line", required=True, metavar="LINE", help=_("the round's line: 'replace 2', 'add 4.5', "
+                                                                   "'move 1' or 'none'"))
+    p.add_argument("--draw", metavar="C1,C2,…",
+                   help=_("the cards drawn for it, in order (before the file's draws)"))
 
 
 def _read(path: Path) -> Any:
@@ -143,13 +149,14 @@ def _at(path: Path, call: Any) -> Any:
 
 def _solo_deck(players: int, difficulty: int | None, colour: str | None) -> dict[str, Any]:
     if players != 1:
-        raise InputError(f"a difficulty is for the solo game (--players 1), not {players} players",
-                         where="--difficulty")
+        raise InputError(_("a difficulty is for the solo game (--players 1), not {players} players")
+                         .format(players=players), where="--difficulty")
     if difficulty is None:
-        raise InputError("--difficulty-colour names the difficulty set's colour: give --difficulty D too",
+        raise InputError(_("--difficulty-colour names the difficulty set's colour: give --difficulty D too"),
                          where="--difficulty-colour")
     if colour is not None and colour.casefold() not in ("red", "green"):
-        raise InputError(f"{colour!r}: the difficulty set's lightning is red or green", where="--difficulty-colour")
+        raise InputError(_("{colour!r}: the difficulty set's lightning is red or green").format(colour=colour),
+                         where="--difficulty-colour")
     deck: dict[str, Any] = _arg(
         lambda: solo_setup.solo_setup(difficulty, None if colour is None else colour.casefold()), "--difficulty")
     return deck
@@ -163,92 +170,115 @@ def refused(data: dict[str, Any]) -> bool:
 def rules(query: str, players: str | None) -> tuple[Any, str]:
     """`companion rules --game origin-story [WORDS|ID] [--players 1|2|3-5]`."""
     if players is not None and players not in PLAYER_COUNTS:
-        raise InputError(f"Origin Story's rules are for 1, 2 or 3-5 players, not {players!r}", where="--players")
-    wanted = query.casefold()
-    found = [(r, SCOPES[rid]) for rid, r in RULES.items()  # the English words or the shown ones: the same rules
-             if (not wanted or any(wanted in f"{x.id} {x.title} {x.text}".casefold() for x in (r, translated(r))))
+        raise InputError(_("Origin Story's rules are for 1, 2 or 3-5 players, not {players!r}")
+                         .format(players=players), where="--players")
+    searched = _searched() if query else {}
+    found = [(r, SCOPES[rid]) for rid, r in RULES.items()
+             if (not query or query.casefold() in searched[rid])
              and (players is None or players in SCOPES[rid].players)]
     data = [{"id": str(r.id), "title": r.title, "text": r.text, "kind": scope.kind, "players": list(scope.players)}
             for r, scope in found]
     text = "\n\n".join(f"{r.id} — {r.title} ({_counts(scope.players)})\n{r.text}"
                        for r, scope in ((translated(r), scope) for r, scope in found))
-    return data, text or f"no Origin Story rule mentions {query!r}"
+    return data, text or _("no Origin Story rule mentions {query!r}").format(query=query)
+
+
+def _searched() -> dict[str, str]:
+    """Each rule's id, title and text in every language, casefolded: a search finds a rule by the words a person read
+    in any of them, whatever the language in use (`--json` speaks English)."""
+    rules = list(RULES.values())
+    titles, texts = every_language([r.title for r in rules]), every_language([r.text for r in rules])
+    return {r.id: " ".join((r.id, *t, *x)).casefold() for r, t, x in zip(rules, titles, texts, strict=True)}
 
 
 def _counts(players: tuple[str, ...]) -> str:
-    return "every player count" if set(players) == set(PLAYER_COUNTS) else (
-        " and ".join(counts.players(int(p)) for p in players))
+    return _("every player count") if set(players) == set(PLAYER_COUNTS) else listing([
+        # "3-5 players": a range counts as its largest number does
+        ngettext("{n} player", "{n} players", int(p.split("-")[-1])).format(n=p) for p in players])
+
 
 
 # --- text -------------------------------------------------------------------------------------------------
 def setup_text(data: dict[str, Any]) -> str:
-    lines = [f"Origin Story for {data['players']} ({data['mode']}):"]
+    lines = [_("Origin Story for {players} ({mode}):").format(players=data["players"], mode=data["mode"])]
     lines += [f"  {i}. {step}" for i, step in enumerate(data["checklist"], 1)]
-    lines.append("Stamina held in rounds 1-5 (no ability changing it): " + ", ".join(map(str, data["stamina_by_round"]))
-                 + f"; an event in round {', '.join(map(str, data['event_rounds']))} only.")
+    lines.append(_("Stamina held in rounds 1-5 (no ability changing it): {stamina}; an event in round {rounds} only.")
+                 .format(stamina=", ".join(map(str, data["stamina_by_round"])),
+                         rounds=", ".join(map(str, data["event_rounds"]))))
     if "seats" in data:
-        lines.append("Seats, clockwise: " + " → ".join(data["seats"]))
+        lines.append(_("Seats, clockwise: {seats}").format(seats=" → ".join(data["seats"])))
     for r in data.get("rounds", []):
-        lines.append(f"  Round {r['round']}: {r['dealer']} deals, {r['first_leader']} leads")
+        lines.append("  " + _("Round {round}: {dealer} deals, {leader} leads")
+                     .format(round=r["round"], dealer=r["dealer"], leader=r["first_leader"]))
     deck = data.get("solo_deck")
     if deck is not None:
-        lines.append(f"Vancardian deck, difficulty {deck['difficulty']}, top to bottom (round r uses card r):")
-        lines += [f"  {c['round']}. {c['kind']}" + (f" ({c['colour']})" if c["colour"] else "") for c in deck["deck"]]
+        lines.append(_("Vancardian deck, difficulty {difficulty}, top to bottom (round r uses card r):")
+                     .format(difficulty=deck["difficulty"]))
+        lines += [f"  {c['round']}. {c['kind']}" + _colour(c["colour"]) for c in deck["deck"]]
         event = deck["event_deck"]
-        lines.append(f"Round 3's event comes from the {event['kind']} event deck"
-                     + (f" ({event['colour']})" if event["colour"] else "") + ".")
+        lines.append(_("Round 3's event comes from the {kind} event deck{colour}.")
+                     .format(kind=event["kind"], colour=_colour(event["colour"])))
         left = deck["left"]
-        lines.append(f"Left for the event decks: {left['base']} base"
-                     + (f" ({deck['base_colour']})" if deck["base_colour"] else "")
-                     + f", {left['difficulty']} difficulty"
-                     + (f" ({deck['difficulty_colour']})" if deck["difficulty_colour"] else "") + f" ({deck['rule']}).")
+        lines.append(_("Left for the event decks: {base} base{base_colour}, {difficulty} difficulty"
+                       "{difficulty_colour} ({rule}).")
+                     .format(base=left["base"], base_colour=_colour(deck["base_colour"]),
+                             difficulty=left["difficulty"], difficulty_colour=_colour(deck["difficulty_colour"]),
+                             rule=deck["rule"]))
         if deck["difficulty_colour"] is None:
-            lines.append("The colours follow once you say which lightning is the difficulty set: "
-                         "--difficulty-colour red|green.")
+            lines.append(_("The colours follow once you say which lightning is the difficulty set: "
+                           "--difficulty-colour red|green."))
     return "\n".join(lines)
+
+
+def _colour(colour: str | None) -> str:
+    """A colour in brackets after what has one, e.g. " (red)"; nothing when it has none (yet)."""
+    return f" ({colour})" if colour else ""
 
 
 def next_text(data: dict[str, Any], move: solo_next.Next | None) -> str:
     """`origin next`: who plays, her numbered steps with their rule ids, the card; your legal cards and the
     surrender offer."""
     if data.get("refused"):
-        return "\n".join([f"✗ trick {r['trick']}, {r['seat']}: {r['rule']}: {r['sentence']}" for r in data["refused"]]
-                         + ["Fix the file's tricks first: nothing is played from an illegal position."])
+        return "\n".join(["✗ " + _("trick {trick}, {seat}: {rule}: {sentence}").format(**r) for r in data["refused"]]
+                         + [_("Fix the file's tricks first: nothing is played from an illegal position.")])
     assert move is not None
     if data["to_play"] is None:
         return move.over
     who, role = data["to_play"], data["role"]
-    head = f"Trick {move.trick}: {who} {'leads' if role == 'lead' else 'follows'}"
+    head = (_("Trick {trick}: {who} leads") if role == "lead" else _("Trick {trick}: {who} follows")).format(
+        trick=move.trick, who=who)
     won = ngettext("{n} trick won", "{n} tricks won", move.tricks_won).format(n=move.tricks_won)
-    status = f" (you play {move.alignment}, {won})"
+    status = " (" + _("you play {alignment}, {won}").format(alignment=move.alignment, won=won) + ")"
     van = data["vancardian"]
     if van is None:
         lines = [head + status + "."]
         if data["legal"] is not None:
-            lines.append("Legal: " + " ".join(data["legal"]))
+            lines.append(_("Legal: {cards}").format(cards=" ".join(data["legal"])))
         if data["surrender"] is not None:
             s = data["surrender"]
-            lines.append(f"You may surrender (OS-SOLO-SURRENDER): {s['to']} would gain {s['vp']} VP. "
-                         f"{move.offer_sentence}")
+            lines.append(_("You may surrender (OS-SOLO-SURRENDER): {to} would gain {vp} VP.").format(
+                to=s["to"], vp=s["vp"]) + f" {move.offer_sentence}")
         return "\n".join(lines)
     lines = [head + status + ":"]
     lines += [f"  {i}. {s['sentence']} ({s['rule']})" for i, s in enumerate(van["steps"], 1)]
     if van["drew"] or role == "follow":
-        lines.append(f"Her row after the draw: {' '.join(van['row_after'])}")
-    lines.append(f"{who} plays {van['plays']}.")
+        lines.append(_("Her row after the draw: {row}").format(row=" ".join(van["row_after"])))
+    lines.append(_("{who} plays {card}.").format(who=who, card=van["plays"]))
     return "\n".join(lines)
 
 
 def effect_text(data: dict[str, Any]) -> str:
     """`origin effect`: per Vancardian, her row before, drawn, discarded, added, her row after and the steps."""
-    lines = [f"Round line '{data['line'] or 'none'}' (you play {data['alignment']}):"]
+    lines = [_("Round line '{line}' (you play {alignment}):").format(line=data["line"] or "none",
+                                                                     alignment=data["alignment"])]
+    empty = _("(empty)")
     for v in data["vancardians"]:
-        lines.append(f"{v['seat']}: {' '.join(v['row_before']) or '(empty)'}")
-        for label in ("drew", "discarded", "added"):
+        lines.append(f"{v['seat']}: {' '.join(v['row_before']) or empty}")
+        for label, word in EFFECT_LABELS.items():
             if v[label]:
-                lines.append(f"  {label}: {' '.join(v[label])}")
+                lines.append(f"  {_(word)}: {' '.join(v[label])}")
         lines += [f"  {i}. {s['sentence']} ({s['rule']})" for i, s in enumerate(v["steps"], 1)]
-        lines.append(f"  row after: {' '.join(v['row_after']) or '(empty)'}")
+        lines.append("  " + _("row after: {row}").format(row=" ".join(v["row_after"]) or empty))
     return "\n".join(lines)
 
 
@@ -258,21 +288,27 @@ def round_text(result: RoundResult, scored: bool) -> str:
     lines: list[str] = []
     for t in result.tricks:
         plays = ", ".join(f"{p.seat} {_played(p.play)}" + (" ✗" if p.legal is False else "") for p in t.plays)
-        lead = f", {t.lead_suit.word} led" if t.lead_suit else ""
-        lines.append(f"Trick {t.n} ({t.leader} leads{lead}): {plays or 'winner given only'}")
+        heading = (_("Trick {n} ({leader} leads, {suit} led): {plays}") if t.lead_suit
+                   else _("Trick {n} ({leader} leads): {plays}"))
+        lines.append(heading.format(n=t.n, leader=t.leader, suit=t.lead_suit.word if t.lead_suit else "",
+                                    plays=plays or _("winner given only")))
         if t.winner:
-            lines.append(f"  {t.reason or t.winner + ' wins'}. Next: {t.next_leader} leads.")
-        lines += [f"  {seat} showed out of {suit.word} (OS-VOID)" for seat, suit in t.voids]
+            lines.append("  " + _("{reason}. Next: {leader} leads.").format(
+                reason=t.reason or _("{winner} wins").format(winner=t.winner), leader=t.next_leader))
+        lines += ["  " + _("{seat} showed out of {suit} (OS-VOID)").format(seat=seat, suit=suit.word)
+                  for seat, suit in t.voids]
         lines += [f"  ⚑ {f.rule}: {f.sentence}" for f in t.flags]
-        lines += [f"  note {n.rule}: {n.sentence}" for n in t.notes]
+        lines += ["  " + _("note {rule}: {sentence}").format(rule=n.rule, sentence=n.sentence) for n in t.notes]
         lines += [f"  ✗ {v.rule}: {v.message}" for v in t.violations]
     lines += [f"✗ {v.rule}: {v.message}" for v in (*(r.violation for r in result.refusals), *result.claims)]
     if scored:
         for s in score_round(result):
             extra = "".join(f"; {source} {vp:+d}" for source, vp, _rule in sources(s)[1:])
-            lines.append(f"{s.player}: {s.alignment.value}, {counts.tricks(s.tricks)}: {s.alignment_vp} VP{extra} "
-                         f"= {s.round_vp} this round")
-        lines.append(f"Next dealer: {result.input.seating.next_dealer(result.input.dealer)}.")
+            lines.append(_("{player}: {alignment}, {tricks}: {vp} VP{extra} = {round_vp} this round").format(
+                player=s.player, alignment=s.alignment.value, tricks=counts.tricks(s.tricks), vp=s.alignment_vp,
+                extra=extra, round_vp=s.round_vp))
+        lines.append(_("Next dealer: {dealer}.").format(
+            dealer=result.input.seating.next_dealer(result.input.dealer)))
     return "\n".join(lines)
 
 
@@ -288,12 +324,15 @@ def score_text(game: GameScore) -> str:
     lines = []
     for p in game.players:
         rounds = "  ".join(f"r{k} {cell(r)} {r.round_vp:+d}" for k, r in enumerate(p.rounds, 1))
-        lines.append(f"{p.rank}. {p.name}: {p.total} VP" + (f"   ({rounds})" if rounds else ""))
-    lines.append(f"Shared victory: {', '.join(game.winners)}." if game.shared else f"Winner: {game.winners[0]}.")
+        lines.append(_("{rank}. {name}: {total} VP").format(rank=p.rank, name=p.name, total=p.total)
+                     + (f"   ({rounds})" if rounds else ""))
+    lines.append(_("Shared victory: {winners}.").format(winners=", ".join(game.winners)) if game.shared
+                 else _("Winner: {winner}.").format(winner=game.winners[0]))
     return "\n".join(lines)
 
 
 def check_text(data: dict[str, Any]) -> str:
     if data["legal"]:
-        return f"legal: {data['sentence']}"
-    return f"illegal: {data['rule']}: {data['sentence']}"
+        return _("legal: {sentence}").format(sentence=data["sentence"])
+    return _("illegal: {rule}: {sentence}").format(rule=data["rule"], sentence=data["sentence"])
+

@@ -11,7 +11,7 @@ from typing import Any
 from db.records import GameRecord
 from db.store import Store
 from scoring import counts
-from scoring.i18n import ngettext
+from scoring.i18n import N_, _, ngettext
 from scoring.origin.cards import Suit
 from scoring.origin.round_input import Alignment
 from scoring.origin.round_result import public_view, villain_status
@@ -19,10 +19,11 @@ from scoring.origin.setup import ROUNDS, Kind
 from scoring.origin.state import GameState, Phase, rounds_left
 from scoring.origin.view import table_view
 
+from .bgstats import ALIGNMENTS
 from .session import OriginSession
 
-TITLE = "Origin Story table"
-MODES = {"table": "Origin Story", "duo": "Origin Story (duo)", "solo": "Origin Story (solo)"}
+TITLE = N_("Origin Story table")
+MODES = {"table": "Origin Story", "duo": N_("Origin Story (duo)"), "solo": N_("Origin Story (solo)")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,24 +71,27 @@ def _status(state: GameState, next_seat: str | None, trick: Trick | None) -> str
     number = 0 if r is None else r.number
     match state.phase:
         case Phase.DEALER:
-            return "The first dealer is being chosen."
+            return _("The first dealer is being chosen.")
         case Phase.ROUND:
-            return f"Round {number + 1} of {ROUNDS} is about to start."
+            return _("Round {n} of {rounds} is about to start.").format(n=number + 1, rounds=ROUNDS)
         case Phase.DEAL:
-            return f"Round {number} of {ROUNDS}: dealing."
+            return _("Round {n} of {rounds}: dealing.").format(n=number, rounds=ROUNDS)
         case Phase.ALIGN:
             step = state.next_step
-            return f"Round {number} of {ROUNDS}: setting up" + (f" ({step.value})." if step else ".") + \
-                " Alignments are revealed together."
+            return (_("Round {n} of {rounds}: setting up ({step}). Alignments are revealed together.") if step else
+                    _("Round {n} of {rounds}: setting up. Alignments are revealed together.")).format(
+                n=number, rounds=ROUNDS, step=step.value if step else "")
         case Phase.PLAY:
             assert r is not None
-            where = f"trick {trick.number}" if trick else f"trick {r.tricks_done + 1}"
-            who = f"{next_seat} plays next" if trick else f"{next_seat} leads" if next_seat else "the leader plays"
-            return f"Round {number} of {ROUNDS}, {where}: {who}."
+            who = (_("{seat} plays next") if trick else _("{seat} leads") if next_seat else
+                   _("the leader plays")).format(seat=next_seat)
+            return _("Round {n} of {rounds}, trick {trick}: {who}.").format(
+                n=number, rounds=ROUNDS, trick=trick.number if trick else r.tricks_done + 1, who=who)
         case Phase.END:
-            return f"Round {number} of {ROUNDS}: the tricks are done; the round is being scored."
+            return _("Round {n} of {rounds}: the tricks are done; the round is being scored.").format(
+                n=number, rounds=ROUNDS)
         case _:
-            return "The game is over."
+            return _("The game is over.")
 
 
 def snapshot(store: Store, game: GameRecord) -> Snapshot:
@@ -114,9 +118,9 @@ def snapshot(store: Store, game: GameRecord) -> Snapshot:
     if state.ended is not None:  # the game's own final word: every seat's VP and the winners (shared, too)
         totals |= {seat: vp for seat, vp, _rank in state.ended.totals}
         winners = set(state.ended.winners)
-        scores = "Final scores."
+        scores = _("Final scores.")
     else:
-        scores = "VP as the dials stand: scored rounds, plus this round's abilities."
+        scores = _("VP as the dials stand: scored rounds, plus this round's abilities.")
     known = result.known if result is not None else {}
     seats = []
     for s in state.seating.seats:
@@ -142,19 +146,21 @@ def snapshot(store: Store, game: GameRecord) -> Snapshot:
                  for t in (view["past_tricks"] if view is not None else ()))
     if state.ended is not None:
         names = sorted(winners)
-        banner = ("Game over: " + ", ".join(names) + (" share the victory." if len(names) > 1 else " wins.")
-                  if names else "Game over.")
+        banner = ((_("Game over: {names} share the victory.") if len(names) > 1 else _("Game over: {names} wins."))
+                  .format(names=", ".join(names)) if names else _("Game over."))
     else:
         left = rounds_left(state)
         banner = ngettext("{n} round left to score.", "{n} rounds left to score.", left).format(n=left)
     ev = facts.event
-    event = "" if ev is None else f"Event: {ev.name}" + (f" ({ev.colour})" if getattr(ev, "colour", None) else "")
+    event = "" if ev is None else _("Event: {name}").format(name=ev.name) + (
+        f" ({ev.colour})" if getattr(ev, "colour", None) else "")
     piles = ""
     if state.piles is not None and r is not None and r.scored is None:
-        piles = f"Deck: {counts.cards(len(state.piles.deck))} · discard pile: {counts.cards(len(state.piles.discard))}"
-    title = f"{MODES.get(game.variant, 'Origin Story')} · game {game.id}"
+        piles = _("Deck: {deck} · discard pile: {discard}").format(
+            deck=counts.cards(len(state.piles.deck)), discard=counts.cards(len(state.piles.discard)))
+    title = _("{mode} · game {id}").format(mode=_(MODES.get(game.variant, "Origin Story")), id=game.id)
     if state.difficulty is not None:
-        title += f" · difficulty {state.difficulty}"
+        title += " · " + _("difficulty {level}").format(level=state.difficulty)
     return Snapshot(game.id, title, _status(state, next_seat, trick), banner,
                     game.finished or state.phase is Phase.OVER, trick, next_seat, tuple(seats), past, event,
                     piles, scores)
@@ -169,43 +175,47 @@ def fragment(snap: Snapshot) -> str:
         out.append(f'<p class="event">{e(snap.event)}</p>')
     if snap.trick is not None:
         t = snap.trick
-        lead = f"lead: {e(t.lead)}" if t.lead else "no lead yet"
+        lead = _("lead: {suit}").format(suit=e(t.lead)) if t.lead else _("no lead yet")
+        winning = " <b>" + e(_("winning")) + "</b>"
         plays = "".join(f'<li><span class="who">{e(s)}</span> {e(c)}'
-                        f'{" <b>winning</b>" if t.winning == (s, c) else ""}</li>' for s, c in t.plays)
-        nxt = f'<p class="next">▶ {e(snap.next_seat)} plays next</p>' if snap.next_seat else ""
-        out.append(f'<section class="trick"><h2>Trick {t.number} ({lead})</h2><ol class="plays">{plays}</ol>'
-                   f'{nxt}</section>')
+                        f'{winning if t.winning == (s, c) else ""}</li>' for s, c in t.plays)
+        nxt = ('<p class="next">▶ ' + _("{seat} plays next").format(seat=e(snap.next_seat)) + "</p>"
+               if snap.next_seat else "")
+        heading = _("Trick {n} ({lead})").format(n=t.number, lead=lead)
+        out.append(f'<section class="trick"><h2>{heading}</h2><ol class="plays">{plays}</ol>{nxt}</section>')
     elif snap.next_seat:
-        out.append(f'<section class="trick"><p class="next">▶ {e(snap.next_seat)} leads the next trick</p>'
-                   '</section>')
+        leads = _("{seat} leads the next trick").format(seat=e(snap.next_seat))
+        out.append(f'<section class="trick"><p class="next">▶ {leads}</p></section>')
     for seat in snap.seats:
         marks = (" turn" if seat.turn else "") + (" winner" if seat.winner else "") + f" {seat.kind}"
-        vp = "" if seat.vp is None else f'<span class="score">{seat.vp} VP</span>'
+        vp = "" if seat.vp is None else '<span class="score">' + _("{n} VP").format(n=seat.vp) + "</span>"
         facts = []
         if seat.kind == "sidekick":
-            facts.append("sidekick")
+            facts.append(_("sidekick"))
         if seat.tricks is not None:
             facts.append(ngettext("{n} trick this round", "{n} tricks this round", seat.tricks).format(n=seat.tricks))
         if seat.alignment is not None:
-            facts.append(f'<span class="{seat.alignment}">{seat.alignment}</span>'
+            word = _(ALIGNMENTS[seat.alignment]) if seat.alignment in ALIGNMENTS else seat.alignment
+            facts.append(f'<span class="{seat.alignment}">{word}</span>'
                          + (f" ({e(seat.villain)})" if seat.villain else ""))
         if seat.stamina is not None:
-            facts.append(f"{seat.stamina} stamina")
+            facts.append(ngettext("{n} stamina", "{n} stamina", seat.stamina).format(n=seat.stamina))
         out.append(f'<section class="seat{marks}"><h2>{"▶ " if seat.turn else ""}{e(seat.name)} {vp}</h2>'
                    f'<p class="facts">{" · ".join(facts)}</p>')
         if seat.charges:
-            out.append('<p class="charges">Charged: ' + ", ".join(f"{e(src)} ({n})" for src, n in seat.charges)
-                       + "</p>")
+            charged = ", ".join(f"{e(src)} ({n})" for src, n in seat.charges)
+            out.append('<p class="charges">' + _("Charged: {abilities}").format(abilities=charged) + "</p>")
         if seat.mats:
-            out.append(f'<p class="mats">Mat: {e(", ".join(seat.mats))}</p>')
+            out.append('<p class="mats">' + _("Mat: {cards}").format(cards=e(", ".join(seat.mats))) + "</p>")
         if seat.cards is not None:
-            label = "Row" if seat.kind != "sidekick" else "Face up"
+            label = _("Row") if seat.kind != "sidekick" else _("Face up")
             cards = "".join(f"<li>{e(c)}</li>" for c in seat.cards) or '<li class="quiet">—</li>'
             out.append(f'<div class="row">{label}: <ul class="cards">{cards}</ul></div>')
         out.append("</section>")
     for n, winner, shown in snap.shown_tricks:  # only if the table chose to show tricks (`show_tricks`)
-        out.append(f'<p class="past">Trick {n} ({e(winner or "?")}): '
-                   f'{e(", ".join(f"{s} {c}" for s, c in shown))}</p>')
+        past = _("Trick {n} ({winner}): {cards}").format(n=n, winner=e(winner or "?"),
+                                                          cards=e(", ".join(f"{s} {c}" for s, c in shown)))
+        out.append(f'<p class="past">{past}</p>')
     if snap.piles:
         out.append(f'<p class="quiet">{e(snap.piles)}</p>')
     out.append(f'<p class="quiet">{e(snap.scores)}</p>')
@@ -232,4 +242,5 @@ class View:
 
 def view(store: Store, game: GameRecord, catalogue: object = None) -> View:
     """The game on the phones' table (Origin Story's view needs no catalogue: its cards are their notation)."""
-    return View(snapshot(store, game))
+    return View(snapshot(store, game), title=_(TITLE))
+

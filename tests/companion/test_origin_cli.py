@@ -129,6 +129,18 @@ def test_the_rules_reference_per_player_count(capsys: pytest.CaptureFixture[str]
     assert code == 2 and "1, 2 or 3-5" in err
 
 
+@pytest.mark.parametrize(("code", "counted"), [("en", "(2 players and 3-5 players)"),
+                                               ("it", "(2 giocatori e 3-5 giocatori)")])
+def test_a_rule_for_a_range_of_player_counts_says_it(capsys: pytest.CaptureFixture[str], code: str,
+                                                     counted: str) -> None:
+    """OS-REVOKE holds for 2 and for 3-5 players: a range is counted as its largest number is."""
+    try:
+        found, said, err = run(capsys, "--lang", code, "rules", "--game", "origin-story", "OS-REVOKE")
+        assert (found, err) == (0, "") and counted in said.splitlines()[0]
+    finally:
+        languages.use(i18n.ENGLISH)
+
+
 @pytest.mark.parametrize(("code", "title", "trump"), [("it", "L'amore è briscola", "briscola"),
                                                       ("de", "Liebe ist Trumpf", "Trumpf")])
 def test_the_rules_reference_speaks_the_language_and_finds_the_same_rules(capsys: pytest.CaptureFixture[str],

@@ -20,7 +20,7 @@ from aiohttp.test_utils import TestServer
 from companion.bgstats_page import signature
 from companion.games import KINDS
 from companion.origami.watch import fragment, snapshot
-from companion.serve import BURST, IDLE_SECONDS, RATE, REFUSED, CompanionServer, Keys, Malformed, Redact, TableView
+from companion.serve import BURST, IDLE_SECONDS, RATE, CompanionServer, Keys, Malformed, Redact, TableView, refused
 from companion.watch import Catalogues, current_game
 from db.store import Store
 from scoring.errors import MissingValue
@@ -84,7 +84,7 @@ async def test_a_key_or_cookie_no_link_makes_is_refused_like_a_wrong_one(tmp_pat
         caplog.handler.addFilter(Redact(keys))  # as the served process puts it on its log's handler
         for raw in odd_requests(keys) + [b"GET /table?key=guess HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"]:
             status, body = await send(test.port, raw)
-            assert (status, body) == (403, REFUSED), raw
+            assert (status, body) == (403, refused()), raw
         assert (await send(test.port, b"GET /table?key=" + keys.watch.encode() + b" HTTP/1.1\r\nHost: x\r\n"
                            b"Connection: close\r\n\r\n"))[0] == 200  # the right key still opens the table
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING or r.exc_info], caplog.text
