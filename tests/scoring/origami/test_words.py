@@ -1,0 +1,41 @@
+"""The Origami referee's words in Italian and German (issue 33): the rules reference kept in English where it is
+written (JSON) and said in the language in use where it is shown; refusals in the language in use."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from companion import languages
+from scoring import i18n
+from scoring.i18n import _
+from scoring.origami.rules import RULES, RuleId, at_count
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    yield
+    languages.use(i18n.ENGLISH)
+
+
+@pytest.mark.parametrize(("code", "title", "start", "note"), [
+    ("it", "Pagare il costo esatto", "Per giocare un origami",
+     "Con 2 giocatori: al massimo 1 altro giocatore: fino a 2 punti."),
+    ("de", "Genau bezahlen", "Um ein Origami auszuspielen",
+     "Mit 2 Spielern: höchstens 1 anderer Spieler: bis zu 2 Punkte."),
+])
+def test_a_rule_is_kept_in_english_and_said_in_the_language_in_use(code: str, title: str, start: str,
+                                                                    note: str) -> None:
+    languages.use(code)
+    rule = RULES[RuleId.PAY_EXACT]
+    assert (rule.title, _(rule.title)) == ("Pay exactly", title)
+    assert rule.text.startswith("To play an origami") and _(rule.text).startswith(start)
+    assert at_count(RuleId.SCORE_TRICERATOPS, 2) == "With 2 players: at most 1 other player: up to 2 points."
+    assert at_count(RuleId.SCORE_TRICERATOPS, 2, translated=True) == note
+    assert at_count(RuleId.PAY_EXACT, 2, translated=True) is None
+
+
+def test_a_scoring_rules_title_is_its_cards_name_in_every_language() -> None:
+    languages.use("de")
+    assert _(RULES[RuleId.SCORE_BEE].title) == "Bee"
+    assert _(RULES[RuleId.SCORE_BEE].text).startswith("1 Punkt mehr")
