@@ -9,7 +9,9 @@ import pytest
 from companion import languages
 from scoring import i18n
 from scoring.i18n import _
+from scoring.origami import commands as c
 from scoring.origami.rules import RULES, RuleId, at_count
+from tests.scoring.origami.referee_helpers import ANN, BOB, origami_game, refused
 
 
 @pytest.fixture(autouse=True)
@@ -39,3 +41,16 @@ def test_a_scoring_rules_title_is_its_cards_name_in_every_language() -> None:
     languages.use("de")
     assert _(RULES[RuleId.SCORE_BEE].title) == "Bee"
     assert _(RULES[RuleId.SCORE_BEE].text).startswith("1 Punkt mehr")
+
+
+@pytest.mark.parametrize(("code", "cost", "turn"), [
+    ("it", "Chicken costa 6 pieghe; Bee vale 4", "è il turno di Ann, non di Bob"),
+    ("de", "Chicken kostet 6 Faltungen; Bee ist 4 wert", "Ann ist am Zug, nicht Bob"),
+])
+def test_a_refusal_is_said_in_the_language_in_use_under_its_rule_id(code: str, cost: str, turn: str) -> None:
+    state = origami_game()
+    languages.use(code)
+    assert refused(state, c.PlayOrigami(ANN, "Chicken", ("Bee",), 0), RuleId.PAY_EXACT).violation.message == cost
+    assert refused(state, c.DrawCards(BOB, (), ()), RuleId.TURN_ORDER).violation.message == turn
+    languages.use(i18n.ENGLISH)
+    assert refused(state, c.DrawCards(BOB, (), ()), RuleId.TURN_ORDER).violation.message == "it is Ann's turn, not Bob's"
