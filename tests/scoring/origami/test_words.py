@@ -10,6 +10,9 @@ from companion import languages
 from scoring import i18n
 from scoring.i18n import _
 from scoring.origami import commands as c
+from scoring.origami.cards import CardId
+from scoring.origami.effects import Grant
+from scoring.origami.obligations import needed
 from scoring.origami.rules import RULES, RuleId, at_count
 from tests.scoring.origami.referee_helpers import ANN, BOB, origami_game, refused
 
@@ -54,3 +57,13 @@ def test_a_refusal_is_said_in_the_language_in_use_under_its_rule_id(code: str, c
     assert refused(state, c.DrawCards(BOB, (), ()), RuleId.TURN_ORDER).violation.message == turn
     languages.use(i18n.ENGLISH)
     assert refused(state, c.DrawCards(BOB, (), ()), RuleId.TURN_ORDER).violation.message == "it is Ann's turn, not Bob's"
+
+
+def test_what_an_effect_still_needs_reads_after_must_in_each_language() -> None:
+    """needed() ends "{player} must still {needed}": an infinitive, verb last in German."""
+    fox = Grant(CardId("Fox"), "draw_deck", 0, 1)
+    languages.use("it")
+    assert needed(fox) == "pescare 1 carta dal mazzo"
+    languages.use("de")
+    assert needed(fox) == "1 Karte vom Stapel ziehen"
+    assert needed(Grant(CardId("Spider"), "take_line", 0, 0, 6, True)) == "genau 6 Faltungen aus der Nachschubzeile nehmen"
