@@ -45,6 +45,11 @@ MARKED = (
     "scoring/origami/turn_checks.py",
     "scoring/origami/obligations.py",
     "scoring/origami/grants.py",
+    "scoring/origami/effects.py",
+    "scoring/origami/choices.py",
+    "scoring/origami/options.py",
+    "scoring/origami/legal.py",
+    "scoring/origami/audit.py",
 )
 # Strings in MARKED that a person may read and that stay as they are in every language.
 NOT_TRANSLATED = {"Origami companion"}  # the product's name, in the window's title
@@ -52,6 +57,9 @@ NOT_TRANSLATED = {"Origami companion"}  # the product's name, in the window's ti
 NOT_TRANSLATED |= {"Chicken", "Bee", "Whale", "Rabbit", "Ant", "Macaw", "Triceratops", "Polar Bear", "Kappa",
                    "Anaconda", "Nine-tailed Fox", "Zebra"}
 NOT_TRANSLATED |= {"take rice paper:"}  # a key: the word steps.py names a consequence by (grants._EXACTLY)
+# Examples written as the catalogue file and the table file write them (TOML, JSON).
+NOT_TRANSLATED |= {'{step = "take_rice", amount = 3}', '{step = "discard", amount = 1, who = "opponents"}',
+                   '{"whale": "sea"}'}
 
 
 @pytest.fixture(autouse=True)
