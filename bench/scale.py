@@ -3,7 +3,8 @@ measured as they meet it, against the same at 100 games measured alternately wit
 measured minutes earlier saw another machine). Every figure names the size it was measured at.
 
 - statistics and head-to-head: one player (P1, who played every game, the totals checked to count them) through
-  the store, against a 16 ms frame;
+  the store, against a 16 ms frame; P1 has also finished the latest three games, of Origin Story (their block and
+  its trend are read with the Origami ones);
 - `companion games --limit 20`, `history` and `players`: the console script start to end (output to a pipe),
   against `python -c pass` in the same minutes; and `companion games` listing every game, its cost per game beyond
   the baseline's and its peak memory;
@@ -87,6 +88,28 @@ def add_log_game(url: str) -> None:
     store = Store.open(url, KINDS)
     try:
         recorded_game(store, filled(shipped()), long_game()[:-1])
+    finally:
+        store.close()
+
+
+def add_origin_games(url: str) -> None:
+    """Three Origin Story games P1 finished after the Origami history, through the import path: a player whose
+    few games of one kind sit among thousands of another's (their trend is read apart from the others')."""
+    from datetime import UTC, datetime, timedelta
+
+    from db.records import WholeGame
+    from db.store import Store
+
+    store = Store.open(url, KINDS)
+    try:
+        end = datetime(2026, 1, 2, 20, tzinfo=UTC)
+        store.exchange.add([WholeGame(
+            f"origin-bench-{n}", "table", (), (), {}, ("P1", "P2", "P3"), "finished", "quick",
+            end + timedelta(days=n) - timedelta(hours=1), end + timedelta(days=n), None, (),
+            tuple({"score": score, "rank": rank, "winner": rank == 1, "hand": None,
+                   "sheet": {"name": name, "total": score, "rank": rank}}
+                  for name, score, rank in (("P1", 20 + n, 1), ("P2", 15, 2), ("P3", 10, 3))), "origin-story")
+            for n in range(3)])
     finally:
         store.close()
 
@@ -206,10 +229,10 @@ def raw_floor(file: Path, folder: Path) -> float:
                         for gid, g in enumerate(games, 1)])
         db.executemany("INSERT INTO game_players (game_id, seat, player_id) VALUES (?, ?, ?)",
                        [(gid, seat, ids[n]) for gid, g in enumerate(games, 1) for seat, n in enumerate(g["players"])])
-        db.executemany("INSERT INTO results (game_id, seat, player_id, score, rank, winner, hand, sheet, finished_at) "
-                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        db.executemany("INSERT INTO results (game_id, seat, player_id, score, rank, winner, hand, sheet, finished_at, "
+                       "kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                        [(gid, seat, ids[n], r["score"], r["rank"], r["winner"], r["hand"], json.dumps(r["sheet"]),
-                         g["finished_at"]) for gid, g in enumerate(games, 1)
+                         g["finished_at"], g.get("kind", "origami")) for gid, g in enumerate(games, 1)
                         for seat, (n, r) in enumerate(zip(g["players"], g["results"], strict=True))])
         db.execute("COMMIT")
         return time.perf_counter() - start
@@ -225,6 +248,7 @@ def measure(size: int, base: str, folder: Path) -> tuple[dict[str, float], dict[
     if built:
         print(f"  (built the {size:,}-game history through the store's import path in {built:.1f} s; cached)")
     add_log_game(url)
+    add_origin_games(url)
     repeat = 3
     at, then = store_figures(url), store_figures(base)
     for key, work in (("pass", lambda _: run_time([sys.executable, "-c", "pass"])[0]),
@@ -256,6 +280,7 @@ def main(argv: list[str] | None = None) -> None:
         folder = Path(name)
         base, _ = history(BASELINE, folder)
         add_log_game(base)
+        add_origin_games(base)
         for size in sizes:
             show(size, *measure(size, base, folder))
 

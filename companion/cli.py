@@ -272,6 +272,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         _speak(words)
         args = _parse(words)  # the verb's module loads now
+        if getattr(args, "json", False):  # for programs: the same words in every language, as the keys and ids
+            use(ENGLISH)
     except KeyboardInterrupt:
         return _interrupted(_wanted(words))
     except BrokenPipeError:  # `--help | head`

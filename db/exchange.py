@@ -171,7 +171,8 @@ class Exchange:
         into(EventRow, [{"game_id": gid, "seq": e.seq, "type": e.type, "version": e.version, "payload": e.payload,
                          "action": e.action, "idempotency_key": e.key, "recorded_at": e.recorded_at}
                         for gid, g, _ in seated for e in g.events])
-        into(Result, [{"game_id": gid, "seat": seat, "player_id": pid, **row, "finished_at": g.finished_at}
+        into(Result, [{"game_id": gid, "seat": seat, "player_id": pid, **row, "finished_at": g.finished_at,
+                       "kind": g.kind}
                       for gid, g, pids in seated if g.results
                       for seat, (pid, row) in enumerate(zip(pids, g.results, strict=True))])
         kinds = self._database.kinds

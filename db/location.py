@@ -8,7 +8,7 @@ import sqlite3
 from pathlib import Path
 
 # Every revision in db/migrations/versions, oldest first (a test checks this against Alembic's view).
-REVISIONS = ("0001", "0002", "0003", "0004", "0005", "0006", "0007", "0008", "0009", "0010", "0011", "0012")
+REVISIONS = ("0001", "0002", "0003", "0004", "0005", "0006", "0007", "0008", "0009", "0010", "0011", "0012", "0013")
 HEAD = REVISIONS[-1]
 APP_NAME = "origami-companion"
 DB_FILE = "companion.db"

@@ -77,15 +77,15 @@ class Log:
         """The game's log from event `after` on, old versions upcast; a damaged row is named, not skipped."""
         with self._database.read() as c:
             kind = self._kind(c, game_id)
-            found = c.execute(select(EventRow).where(EventRow.game_id == game_id, EventRow.seq > after)
-                              .order_by(EventRow.seq)).all()
+            found = event_rows.stored(c, game_id, after)
+        codec = self._database.codec(kind)
         out = []
         for r in found:
             try:
                 why = event_rows.row_problem(r)
                 if why is not None:
                     raise InputError(why)
-                fact = upcast.read(self._database.codec(kind), r.type, r.version, r.payload)
+                fact = upcast.read(codec, r.type, r.version, r.payload)
             except (InputError, TypeError, ValueError) as exc:
                 raise StoreError(f"game {game_id}, event {r.seq} ({r.type}) is damaged: {exc}. The game cannot "
                                  "be replayed past it; restore a backup copy of the database") from None

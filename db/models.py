@@ -156,9 +156,11 @@ class Result(Base):
     """A finished game's score sheet per seat, written once at the end so history is plain SQL."""
 
     __tablename__ = "results"
-    # Covering: a head-to-head read only this index. The second: a player's latest games, newest first.
+    # Covering: a head-to-head read only this index. The second: a player's latest games, newest first; the third,
+    # in one game (kind).
     __table_args__ = (Index("ix_results_player_game", "player_id", "game_id", "score", "rank", "winner"),
-                      Index("ix_results_player_finished", "player_id", "finished_at", "game_id"))
+                      Index("ix_results_player_finished", "player_id", "finished_at", "game_id"),
+                      Index("ix_results_player_kind", "player_id", "kind", "finished_at", "game_id"))
 
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -168,7 +170,8 @@ class Result(Base):
     winner: Mapped[bool] = mapped_column(Boolean)
     hand: Mapped[int | None] = mapped_column(Integer)  # None: not known (a play imported with scores only)
     sheet: Mapped[dict[str, Any]] = mapped_column(JSONValue)  # lines and awards, as `score --json` prints them
-    finished_at: Mapped[datetime | None] = mapped_column(Moment)  # the game's, kept here for the index above
+    finished_at: Mapped[datetime | None] = mapped_column(Moment)  # the game's, kept here for the indexes above
+    kind: Mapped[str] = mapped_column(String(16))  # the game's (games.kind), kept here for the last index above
 
 
 class ResultFact(Base):

@@ -124,9 +124,9 @@ class QuickHistory:
         if size <= 0:
             return ()
         rows = self._rows(
-            "SELECT r.game_id, r.finished_at, r.score FROM results r JOIN games g ON g.id = r.game_id "
-            "WHERE r.player_id = ? AND g.kind = ? AND r.score IS NOT NULL AND r.score = CAST(r.score AS INTEGER) "
-            "AND r.rank = CAST(r.rank AS INTEGER) ORDER BY r.finished_at DESC, r.game_id DESC LIMIT ?",
+            "SELECT game_id, finished_at, score FROM results WHERE player_id = ? AND kind = ? AND score IS NOT NULL "
+            "AND score = CAST(score AS INTEGER) AND rank = CAST(rank AS INTEGER) "
+            "ORDER BY finished_at DESC, game_id DESC LIMIT ?",
             (player_id, kind, size))
         # As the store reads them: the moment without its zone (SQLite keeps none).
         if not all(_at(at) for _, at, _ in rows):

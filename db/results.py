@@ -64,7 +64,8 @@ def write(c: Connection, kinds: Kinds, game: GameRecord, sheet: FinalSheet, shee
     winners = set(sheet.winners)
     c.execute(insert(Result), [
         {"game_id": game.id, "seat": seat, "player_id": pid, "score": p.total, "rank": p.rank,
-         "winner": p.name in winners, "hand": p.hand, "sheet": detail, "finished_at": finished_at}
+         "winner": p.name in winners, "hand": p.hand, "sheet": detail, "finished_at": finished_at,
+         "kind": game.kind}
         for seat, (pid, p, detail) in enumerate(zip(game.player_ids, sheet.players, sheets, strict=True))])
     c.execute(update(Game).where(Game.id == game.id).values(status="finished", finished_at=finished_at,
                                                             tie_break=sheet.tie_break))

@@ -13,7 +13,7 @@ from sqlalchemy import Connection, Integer, cast, or_, select
 from . import game_rows, result_rows
 from .database import Database
 from .errors import DamagedGame, StoreError, numbers
-from .models import Game, PairTally, PlayerTally, Result
+from .models import PairTally, PlayerTally, Result
 from .player_rows import find
 from .ratings import Ratings, read_stored
 from .records import Figures, GameRecord, HeadToHead, Line, PlayerRecord, PlayerStats, Versus
@@ -82,11 +82,12 @@ def player_stats(c: Connection, player: PlayerRecord, trend: int) -> PlayerStats
 
 
 def _trend(c: Connection, player: PlayerRecord, kind: str, size: int) -> tuple[tuple[int, datetime, int], ...]:
-    """The player's latest `size` scores in games of `kind`, oldest first (read off their results' index)."""
+    """The player's latest `size` scores in games of `kind`, oldest first (read off their results' index in that
+    kind)."""
     if size <= 0:
         return ()
-    latest = (select(Result.game_id, Result.finished_at, Result.score).join(Game, Game.id == Result.game_id)
-              .where(Result.player_id == player.id, Game.kind == kind, Result.score.is_not(None), *SOUND)
+    latest = (select(Result.game_id, Result.finished_at, Result.score)
+              .where(Result.player_id == player.id, Result.kind == kind, Result.score.is_not(None), *SOUND)
               .order_by(Result.finished_at.desc(), Result.game_id.desc()).limit(size))
     return tuple((r.game_id, r.finished_at, r.score) for r in c.execute(latest)
                  if isinstance(r.finished_at, datetime))[::-1]

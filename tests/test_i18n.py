@@ -27,6 +27,7 @@ from companion.cli import main
 from scoring import i18n
 from screens.ask import Confirm
 from screens.home import HomeScreen
+from tests.companion.test_counts import a_game_started
 from tests.screens.origami.test_friction import screen_text
 from tests.screens.settle import settled, until
 from tests.screens.test_app import a_game_dealt
@@ -39,6 +40,26 @@ TRANSLATED = [code for code in i18n.LANGUAGES if code != i18n.ENGLISH]
 MARKED = (
     "companion/cli.py",
     "screens/home.py",
+    "scoring/origin/notation.py",
+    "scoring/origin/round_file_parts.py",
+    "scoring/origin/round_input.py",
+    "scoring/origin/cards.py",
+    "scoring/origin/wording.py",
+    "scoring/origin/setup.py",
+    "scoring/origin/round_file_json.py",
+    "scoring/origin/round_file.py",
+    "scoring/origin/catalog.py",
+    "scoring/origin/quick.py",
+    "scoring/origin/sheet.py",
+    "scoring/origin/solo_deck.py",
+    "scoring/origin/solo_next.py",
+    "scoring/origin/view.py",
+    "scoring/origin/solo_setup.py",
+    "scoring/origin/audit.py",
+    "scoring/origin/solo_file.py",
+    "scoring/origin/game_file.py",
+    "scoring/origin/codec.py",
+    "scoring/origin/describe.py",
     "scoring/origami/rules.py",
     "scoring/origami/decide.py",
     "scoring/origami/checks.py",
@@ -52,14 +73,19 @@ MARKED = (
     "scoring/origami/audit.py",
 )
 # Strings in MARKED that a person may read and that stay as they are in every language.
-NOT_TRANSLATED = {"Origami companion"}  # the product's name, in the window's title
-# Card names (a scoring rule's title, a card's clarification): each edition's names are shown by other work.
-NOT_TRANSLATED |= {"Chicken", "Bee", "Whale", "Rabbit", "Ant", "Macaw", "Triceratops", "Polar Bear", "Kappa",
-                   "Anaconda", "Nine-tailed Fox", "Zebra"}
-NOT_TRANSLATED |= {"take rice paper:"}  # a key: the word steps.py names a consequence by (grants._EXACTLY)
-# Examples written as the catalogue file and the table file write them (TOML, JSON).
-NOT_TRANSLATED |= {'{step = "take_rice", amount = 3}', '{step = "discard", amount = 1, who = "opponents"}',
-                   '{"whale": "sea"}'}
+NOT_TRANSLATED = {
+    "Origami companion",  # the product's name, in the window's title
+    "Origin Story",  # the game's name
+    "Automaton", "Factoryon",  # the Vancardians' names: seats in files and the log
+    "score only",  # Origin Story's logging level as the settings keep it
+    "ignore follow", "exchange with ",  # Origin Story's effects as typed (and kept in the log)
+    # Origami card names (a scoring rule's title, a card's clarification): each edition's names are other work.
+    "Chicken", "Bee", "Whale", "Rabbit", "Ant", "Macaw", "Triceratops", "Polar Bear", "Kappa", "Anaconda",
+    "Nine-tailed Fox", "Zebra",
+    "take rice paper:",  # a key: the word steps.py names a consequence by (scoring/origami/grants.py's _EXACTLY)
+    # Examples written as the catalogue file and the table file write them (TOML, JSON).
+    '{step = "take_rice", amount = 3}', '{step = "discard", amount = 1, who = "opponents"}', '{"whale": "sea"}',
+}
 
 
 @pytest.fixture(autouse=True)
@@ -217,10 +243,15 @@ def test_a_start_in_italian_after_the_first_reads_the_compiled_catalogue_without
         assert bool(babel) is first
 
 
-def test_json_and_files_stay_the_same_in_every_language(capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("command", [["--json", "rules", "scoring"], ["replay", "1", "--json"]])
+def test_json_and_files_stay_the_same_in_every_language(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                         command: list[str]) -> None:
+    """--json is for programs: its keys, ids and words (a replay's log lines too) are the same whatever the
+    language."""
+    url = a_game_started(tmp_path)[0]
     said = {}
     for code in i18n.LANGUAGES:
-        assert main(["--lang", code, "--json", "rules", "scoring"]) == 0
+        assert main(["--db", url, "--lang", code, *command]) == 0
         said[code] = json.loads(capsys.readouterr().out)
     assert said["it"] == said["en"] == said["de"]
 

@@ -13,6 +13,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from ..errors import InputError
+from ..i18n import N_, _
 
 
 class Suit(StrEnum):
@@ -75,7 +76,7 @@ def too_many(cards: Iterable[Card]) -> list[Card]:
     return [card for card, n in Counter(cards).items() if n > (EXTRA_LOVE.count(card) or 1)]
 
 
-EACH_ONCE = "each card exists once, each extra-love card twice"
+EACH_ONCE = N_("each card exists once, each extra-love card twice")
 
 
 def without(cards: Iterable[Card], gone: Iterable[Card]) -> tuple[Card, ...]:
@@ -111,7 +112,8 @@ def parse_value(text: str) -> Fraction:
     """A value as typed: `11`, `4.5`, `4½`, `-1` (abilities may go below 1)."""
     cleaned = text.strip().replace("½", ".5").replace(",", ".")
     if not re.fullmatch(r"-?\d{1,3}(\.5)?", cleaned):
-        raise InputError(f"{text.strip()!r} is not a card value: a whole number, or a half such as 4.5")
+        raise InputError(_("{typed} is not a card value: a whole number, or a half such as 4.5").format(
+            typed=repr(text.strip())))
     return Fraction(cleaned)
 
 
@@ -120,22 +122,24 @@ def parse_card(text: str, *, solo: bool = False) -> Card:
     lowered = text.casefold()
     match = _CARD.match(lowered)
     if match is None:
-        raise InputError(f"{text.strip()!r} is not a card: write the value then the suit, e.g. 9br, 7lv, 11sp, "
-                         "3st or 9 brains (br brains, lv love, sp speed, st strength)")
+        # TRANSLATORS: the suits' words (brains, love, speed, strength) are typed as they are in every language.
+        raise InputError(_("{typed} is not a card: write the value then the suit, e.g. 9br, 7lv, 11sp, 3st or "
+                           "9 brains (br brains, lv love, sp speed, st strength)").format(typed=repr(text.strip())))
     suit = _SUITS.get(match.group(2))
     if suit is None:
-        raise InputError(f"{text.strip()!r}: {match.group(2)!r} is not a suit (br brains, lv love, sp speed, "
-                         "st strength)")
+        raise InputError(_("{typed}: {suit} is not a suit (br brains, lv love, sp speed, st strength)").format(
+            typed=repr(text.strip()), suit=repr(match.group(2))))
     value = Fraction(int(match.group(1)))
     if _HALF.search(lowered):
         value += Fraction(1, 2)
     card = Card(value, suit)
     if card.extra_love:
         if card not in EXTRA_LOVE:
-            raise InputError(f"{text.strip()!r} is not a card: the only half values are the extra-love cards "
-                             f"{', '.join(sorted({str(c) for c in EXTRA_LOVE}))}")
+            raise InputError(_("{typed} is not a card: the only half values are the extra-love cards {cards}").format(
+                typed=repr(text.strip()), cards=", ".join(sorted({str(c) for c in EXTRA_LOVE}))))
         if not solo:
-            raise InputError(f"{text.strip()!r} is an extra-love card: they are used only in the solo game")
+            raise InputError(_("{typed} is an extra-love card: they are used only in the solo game").format(
+                typed=repr(text.strip())))
     elif card.value not in VALUES:
-        raise InputError(f"{text.strip()!r} is not a card: printed values run from 1 to 13")
+        raise InputError(_("{typed} is not a card: printed values run from 1 to 13").format(typed=repr(text.strip())))
     return card

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..catalogue_file import USER, card_tables, fold, load_toml, provenance
 from ..errors import InputError
+from ..i18n import _
 
 GAME = "origin-story"
 SOURCES = frozenset({"seed", "dized", "review", "inferred", USER})
@@ -93,10 +94,10 @@ class Catalogue:
         for where, entry in entries:
             name = entry.get("name")
             if not isinstance(name, str) or not name.strip():
-                raise InputError('each card needs a "name"', where=where)
+                raise InputError(_('each card needs a "name"'), where=where)
             if not isinstance(entry.get("source", {}), dict) or not isinstance(entry.get("unknown", []), list):
-                raise InputError('"source" is a table of value name = where it came from and "unknown" a list of '
-                                 "value names", where=where)
+                raise InputError(_('"source" is a table of value name = where it came from and "unknown" a list of '
+                                   "value names"), where=where)
             old = cards.get(fold(name))
             base: dict[str, Any] = _as_raw(old) if old else {"name": name.strip()}
             for key, value in entry.items():
@@ -113,22 +114,23 @@ def parse_catalogue(name: str, text: str) -> Catalogue:
     """The shipped catalogue file (TOML)."""
     doc = load_toml(name, text)
     if doc.get("game") != GAME:
-        raise InputError(f'"game" must be "{GAME}"', where=name)
+        raise InputError(_('"game" must be "{game}"').format(game=GAME), where=name)
     counts = doc.get("counts", {})
     if not isinstance(counts, dict) or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0
                                                for v in counts.values()):
-        raise InputError("counts: a table of whole numbers", where=name)
+        raise InputError(_("counts: a table of whole numbers"), where=name)
     tables = card_tables(doc, name, ("game", "card", "counts", "counts_source", "unknown_counts"))
     cards: dict[str, Card] = {}
     for i, entry in enumerate(tables):
-        card = _card(entry, f"{name}: card {i + 1}")
+        where = _("{file}: card {n}").format(file=name, n=i + 1)
+        card = _card(entry, where)
         if fold(card.name) in cards:
-            raise InputError(f"{card.name!r} is listed twice", where=f"{name}: card {i + 1}")
+            raise InputError(_("{name} is listed twice").format(name=repr(card.name)), where=where)
         cards[fold(card.name)] = card
     sources = doc.get("counts_source", {})
     if not isinstance(sources, dict) or set(sources) != set(counts) or not set(sources.values()) <= SOURCES:
-        raise InputError("counts_source: where each count came from, one of " + ", ".join(sorted(SOURCES)),
-                         where=name)
+        raise InputError(_("counts_source: where each count came from, one of {sources}").format(
+            sources=", ".join(sorted(SOURCES))), where=name)
     unknown = doc.get("unknown_counts", [])
     return Catalogue(cards, dict(counts), dict(sources), tuple(str(u) for u in unknown))
 
@@ -136,52 +138,54 @@ def parse_catalogue(name: str, text: str) -> Catalogue:
 def user_entries(name: str, text: str) -> list[tuple[str, dict[str, Any]]]:
     """The entries of a user's catalogue file for Origin Story (`[[card]]` tables, partial or whole)."""
     doc = load_toml(name, text)
-    return [(f"{name}: card {i + 1} ({c.get('name', '?')})", c)
+    return [(_("{file}: card {n}").format(file=name, n=i + 1) + f" ({c.get('name', '?')})", c)
             for i, c in enumerate(card_tables(doc, name, ("game", "card")))]
 
 
 def _card(entry: Mapping[str, Any], where: str) -> Card:
     """A card from its raw entry, every value checked (InputError names the entry and the value)."""
     def bad(key: str, what: str) -> InputError:
-        return InputError(f"must be {what}, not {entry[key]!r}", where=f"{where}.{key}")
+        return InputError(_("must be {what}, not {value}").format(what=what, value=repr(entry[key])),
+                          where=f"{where}.{key}")
 
     unexpected = set(entry) - {"name", "kind", "unknown", "source", *FIELDS}
     if unexpected:
-        raise InputError(f"unknown value(s) {', '.join(sorted(unexpected))}; values: {', '.join(FIELDS)}",
-                         where=where)
+        raise InputError(_("unknown value(s) {unknown}; values: {known}").format(
+            unknown=", ".join(sorted(unexpected)), known=", ".join(FIELDS)), where=where)
     name = entry.get("name")
     if not isinstance(name, str) or not name.strip():
-        raise InputError('each card needs a "name"', where=where)
+        raise InputError(_('each card needs a "name"'), where=where)
     if not _one_of(entry.get("kind"), {k.value for k in Kind}):
-        raise InputError(f'"kind" must be one of {", ".join(k.value for k in Kind)}', where=where)
+        raise InputError(_('"kind" must be one of {kinds}').format(kinds=", ".join(k.value for k in Kind)),
+                         where=where)
     cost = entry.get("cost")
     if cost is not None and (not isinstance(cost, list) or not 1 <= len(cost) <= 2 or not all(
             isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in cost)):
-        raise bad("cost", "a list of one or two whole numbers, e.g. [2] or [1, 2]")
+        raise bad("cost", _("a list of one or two whole numbers, e.g. [2] or [1, 2]"))
     for key in ("remove", "involves_others", "solo_banned"):
         if entry.get(key) is not None and not isinstance(entry[key], bool):
-            raise bad(key, "true or false")
+            raise bad(key, _("true or false"))
     timing = entry.get("timing")
     if timing is not None and (not isinstance(timing, list) or not all(_one_of(t, {x.value for x in Timing})
                                                                        for t in timing)):
-        raise bad("timing", "a list of " + ", ".join(t.value for t in Timing))
+        raise bad("timing", _("a list of {items}").format(items=", ".join(t.value for t in Timing)))
     for key in ("text", "event"):
         if entry.get(key) is not None and not isinstance(entry[key], str):
-            raise bad(key, "text")
+            raise bad(key, _("text"))
     if entry.get("template") is not None and not _one_of(entry["template"], TEMPLATES):
-        raise bad("template", "one of " + ", ".join(sorted(TEMPLATES)))
+        raise bad("template", _("one of {items}").format(items=", ".join(sorted(TEMPLATES))))
     amount = entry.get("amount")
     if amount is not None and (not isinstance(amount, int) or isinstance(amount, bool)):
-        raise bad("amount", "a whole number")
+        raise bad("amount", _("a whole number"))
     if entry.get("colour") is not None and not _one_of(entry["colour"], VANCARDIAN_COLOURS):
-        raise bad("colour", "red or green")
+        raise bad("colour", _("red or green"))
     rounds = entry.get("rounds")
     if rounds is not None and (not isinstance(rounds, list) or len(rounds) != 5
                                or not all(isinstance(r, str) for r in rounds)):
-        raise bad("rounds", 'five effect lines, one per round, e.g. ["replace 2", "", "add 4.5", "move 1", ""]')
+        raise bad("rounds", _('five effect lines, one per round, e.g. ["replace 2", "", "add 4.5", "move 1", ""]'))
     unknown = entry.get("unknown", [])
     if not isinstance(unknown, list) or not all(isinstance(u, str) for u in unknown):
-        raise InputError("unknown: a list of value names", where=where)
+        raise InputError(_("unknown: a list of value names"), where=where)
     return Card(
         name=name.strip(), kind=Kind(entry["kind"]),
         cost=tuple(cost) if cost is not None else None,

@@ -8,6 +8,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..codec import Codec, Leaf
+from ..i18n import N_, _
 from . import events as e
 from .cards import Card, Suit, format_value, parse_card, parse_value
 from .round_input import Alignment, EffectKind
@@ -33,7 +34,7 @@ NAMES: dict[type, str] = {
 
 def _card(v: Any) -> Card:
     if not isinstance(v, str):
-        raise ValueError(f"{v!r} is not a card")
+        raise ValueError(_("{value} is not a card").format(value=repr(v)))
     return _parsed(v)
 
 
@@ -44,17 +45,18 @@ def _parsed(text: str) -> Card:
 
 def _value(v: Any) -> Fraction:
     if not isinstance(v, str):
-        raise ValueError(f"{v!r} is not a value")
+        raise ValueError(_("{value} is not a value").format(value=repr(v)))
     return parse_value(v)
 
 
 def _text_enum(kind: type[Suit] | type[Alignment] | type[EffectKind]) -> Leaf[Any]:
-    return Leaf(lambda member: member.value, kind, "one of " + ", ".join(m.value for m in kind))
+    return Leaf(lambda member: member.value, kind, N_("one of {names}").format(names=", ".join(m.value for m in kind)))
 
 
+# How a refusal calls each value (scoring/codec.py says them): marked here, made before a language is chosen.
 CODEC = Codec(NAMES, VERSION, {
-    Card: Leaf(str, _card, "a card such as 9br or 4.5lv"),
-    Fraction: Leaf(format_value, _value, "a value such as 9 or 4.5"),
+    Card: Leaf(str, _card, N_("a card such as 9br or 4.5lv")),
+    Fraction: Leaf(format_value, _value, N_("a value such as 9 or 4.5")),
     Suit: _text_enum(Suit), Alignment: _text_enum(Alignment), EffectKind: _text_enum(EffectKind),
 }, game="Origin Story")
 encode, decode = CODEC.encode, CODEC.decode

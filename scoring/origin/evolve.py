@@ -3,14 +3,13 @@ recorded); `project(events) = fold(evolve)`."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 
 from . import events as e
 from .cards import without
 from .round_input import Ability, CardTrick, Surrender, WinnerOnly
 from .rules import Choices
 from .setup import Mode, seating
-from .state import GameState, Piles, RoundState, Step, fresh_piles
+from .state import GameState, Piles, RoundState, Step, changed, fresh_piles
 from .trick import Play
 
 SETUP_STAMINA = 1  # OS-SETUP: each player starts with 1 stamina
@@ -21,7 +20,7 @@ def start(event: e.GameStarted) -> GameState:
     state = GameState(mode, event.players, seating(mode, event.players), Choices(**dict(event.choices)),
                       event.deck, event.difficulty, event.difficulty_colour,
                       stamina=tuple((p, SETUP_STAMINA) for p in event.players))  # OS-SETUP: 1 stamina each
-    return replace(state, piles=fresh_piles()) if mode is Mode.SOLO else state
+    return changed(state, piles=fresh_piles()) if mode is Mode.SOLO else state
 
 
 def _round(state: GameState, piles: Piles | None = None, **changes: object) -> GameState:
@@ -29,12 +28,12 @@ def _round(state: GameState, piles: Piles | None = None, **changes: object) -> G
     r = state.round
     if r is None:
         return state
-    return _with_round(state, replace(r, **changes), piles)  # type: ignore[arg-type]
+    return _with_round(state, changed(r, **changes), piles)
 
 
 def _with_round(state: GameState, r: RoundState, piles: Piles | None = None) -> GameState:
     rounds = state.rounds[:-1] + (r,)
-    return replace(state, rounds=rounds) if piles is None else replace(state, rounds=rounds, piles=piles)
+    return changed(state, rounds=rounds) if piles is None else changed(state, rounds=rounds, piles=piles)
 
 
 def _in_round(state: GameState, r: RoundState, event: e.Event) -> RoundState | None:
@@ -48,13 +47,13 @@ def _in_round(state: GameState, r: RoundState, event: e.Event) -> RoundState | N
                 entries = r.entries[:-1] + (CardTrick(current.plays + (play,), current.turned, current.winner),)
             else:
                 entries = r.entries + (CardTrick((play,)),)
-            return replace(r, entries=entries, moves=() if event.seat == state.you else r.moves)
+            return changed(r, entries=entries, moves=() if event.seat == state.you else r.moves)
         case e.TrickWon():
-            return replace(r, entries=r.entries + ((WinnerOnly(event.winner),) if event.named else ()),
+            return changed(r, entries=r.entries + ((WinnerOnly(event.winner),) if event.named else ()),
                            winners=r.winners + ((event.trick, event.winner, event.next_leader),), moves=(),
                            ended=r.moves)
         case e.RevokeFlagged():
-            return replace(r, revokes=r.revokes + (event,))
+            return changed(r, revokes=r.revokes + (event,))
     return None
 
 
@@ -68,7 +67,7 @@ def _step(state: GameState, step: Step, **changes: object) -> GameState:
 def _add_stamina(state: GameState, player: str, delta: int) -> GameState:
     held = dict(state.stamina)
     held[player] = held.get(player, 0) + delta
-    return replace(state, stamina=tuple(held.items()))
+    return changed(state, stamina=tuple(held.items()))
 
 
 def _add_charge(state: GameState, player: str, source: str, n: int) -> GameState:
@@ -81,7 +80,7 @@ def _add_charge(state: GameState, player: str, source: str, n: int) -> GameState
             out.append((p, s, k))
     if not done and n:
         out.append((player, source, n))
-    return replace(state, charges=tuple(out))
+    return changed(state, charges=tuple(out))
 
 
 def _piles(state: GameState) -> Piles:
@@ -98,19 +97,19 @@ def evolve(state: GameState | None, event: e.Event) -> GameState:
     solo = state.piles is not None
     match event:
         case e.SoloDeckBuilt():
-            return replace(state, solo_colours=event.colours)
+            return changed(state, solo_colours=event.colours)
         case e.DealerChosen():
-            return replace(state, first_dealer=event.seat, dealer=event.seat)
+            return changed(state, first_dealer=event.seat, dealer=event.seat)
         case e.RoundStarted():
-            state = replace(state, rounds=state.rounds + (RoundState(event.round, event.dealer),),
+            state = changed(state, rounds=state.rounds + (RoundState(event.round, event.dealer),),
                             dealer=event.dealer)
-            return replace(state, piles=fresh_piles()) if solo else state  # every card comes back each round
+            return changed(state, piles=fresh_piles()) if solo else state  # every card comes back each round
         case e.HandDealt():
             if r is None:
                 return state  # a round's fact with no round: nothing to change (a damaged log)
             if solo:
                 p = _piles(state)
-                p = replace(p.with_row(event.seat, event.cards), deck=without(p.deck, event.cards))
+                p = changed(p.with_row(event.seat, event.cards), deck=without(p.deck, event.cards))
             return _round(state, p if solo else None, dealt=True, hands=r.hands + ((event.seat, event.cards),))
         case e.VancardianEffectResolved():
             if r is None:
@@ -119,7 +118,7 @@ def evolve(state: GameState | None, event: e.Event) -> GameState:
             hands[event.seat] = event.row_after
             if solo:
                 p = _piles(state)
-                p = replace(p, deck=without(p.deck, event.drew), aside=without(p.aside, event.added))
+                p = changed(p, deck=without(p.deck, event.drew), aside=without(p.aside, event.added))
                 p = p.leave(event.discarded, state.choices.extra_love_exit).with_row(event.seat, event.row_after)
             return _round(state, p if solo else None, hands=tuple(hands.items()))
         case e.EventRevealed():
@@ -128,11 +127,11 @@ def evolve(state: GameState | None, event: e.Event) -> GameState:
             state = _add_stamina(state, event.player, event.delta)
             return _step(state, Step.STAMINA, gained=True) if event.source == e.GAIN else state
         case e.StoryCardPlaced():
-            return _step(replace(state, story=state.story + ((event.player, event.slot, event.name),)), Step.STORY)
+            return _step(changed(state, story=state.story + ((event.player, event.slot, event.name),)), Step.STORY)
         case e.SuperheroRevealed():
             heroes = dict(state.superheroes)
             heroes[event.player] = event.name
-            return _step(replace(state, superheroes=tuple(heroes.items())), Step.SUPERHERO)
+            return _step(changed(state, superheroes=tuple(heroes.items())), Step.SUPERHERO)
         case e.AbilityCharged():
             charged = r.charged + (event,) if r is not None else ()
             return _step(_add_charge(state, event.player, event.source, event.stamina), Step.CHARGE, charged=charged)
@@ -147,14 +146,14 @@ def evolve(state: GameState | None, event: e.Event) -> GameState:
             assert played is not None
             if solo:
                 p = _piles(state)
-                p = replace(p.with_row(event.seat, without(p.row(event.seat), (event.card,))),
+                p = changed(p.with_row(event.seat, without(p.row(event.seat), (event.card,))),
                             trick=p.trick + (event.card,))
             return _with_round(state, played, p if solo else None)
         case e.SidekickCardTurned():
             if r is None or not r.entries or not isinstance(r.entries[-1], CardTrick):
                 return state
             last = r.entries[-1]
-            return _round(state, entries=r.entries[:-1] + (replace(last, turned=last.turned + ((event.sidekick,
+            return _round(state, entries=r.entries[:-1] + (changed(last, turned=last.turned + ((event.sidekick,
                                                                                                  event.card),)),))
         case e.CardsDrawn():
             if not solo:
@@ -162,21 +161,21 @@ def evolve(state: GameState | None, event: e.Event) -> GameState:
             p = _piles(state)
             drawn = dict(p.drawn)
             drawn[event.seat] = drawn.get(event.seat, ()) + event.cards
-            return replace(state, piles=replace(p, deck=without(p.deck, event.cards), drawn=tuple(drawn.items())))
+            return changed(state, piles=changed(p, deck=without(p.deck, event.cards), drawn=tuple(drawn.items())))
         case e.DeckReshuffled():
             if not solo:
                 return state
             p = _piles(state)
-            return replace(state, piles=replace(p, deck=tuple(sorted(p.deck + event.cards)),
+            return changed(state, piles=changed(p, deck=tuple(sorted(p.deck + event.cards)),
                                                 discard=without(p.discard, event.cards)))
         case e.VancardianChose():
             if not solo:
                 return state
             p = _piles(state)
-            p = replace(p, drawn=tuple((s, c) for s, c in p.drawn if s != event.seat))
+            p = changed(p, drawn=tuple((s, c) for s, c in p.drawn if s != event.seat))
             if event.role == "follow":
                 p = p.leave(event.discarded, state.choices.extra_love_exit).with_row(event.seat, event.row_after)
-            return _round(state, p, moves=r.moves + (event,)) if r is not None else replace(state, piles=p)
+            return _round(state, p, moves=r.moves + (event,)) if r is not None else changed(state, piles=p)
         case e.TrickWon():
             if r is None:
                 return state  # a round's fact with no round: nothing to change (a damaged log)
@@ -189,7 +188,7 @@ def evolve(state: GameState | None, event: e.Event) -> GameState:
                 extra = tuple(c for c in p.trick if c.extra_love)
                 piles = dict(p.won)
                 piles[event.winner] = piles.get(event.winner, ()) + keep
-                gathered = replace(p, trick=(), won=tuple(piles.items())).leave(extra, state.choices.extra_love_exit)
+                gathered = changed(p, trick=(), won=tuple(piles.items())).leave(extra, state.choices.extra_love_exit)
             return _with_round(state, won, gathered)
         case e.RevokeFlagged():
             if r is None:
@@ -218,11 +217,11 @@ def evolve(state: GameState | None, event: e.Event) -> GameState:
         case e.RoundScored():
             return _round(state, scored=event.lines, scores=event.scores)
         case e.DealerPassed():
-            return replace(state, dealer=event.to)
+            return changed(state, dealer=event.to)
         case e.GameEnded():
-            return replace(state, ended=event)
+            return changed(state, ended=event)
         case e.RuleOverridden():
-            return replace(state, overrides=state.overrides + (event,))
+            return changed(state, overrides=state.overrides + (event,))
     raise AssertionError(f"not an Origin Story event: {event!r}")
 
 

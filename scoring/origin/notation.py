@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 
 from ..decision import Accepted, Rejected, Violation
 from ..errors import InputError
+from ..i18n import _
 from . import commands as c
 from . import events as e
 from .cards import Card, parse_card, split_run
@@ -76,15 +77,16 @@ def _card(text: str, state: GameState) -> Card:
 
 def _play(state: GameState, seat: str, rest: str) -> c.PlayCard:
     """`10br`, `10br as 11 by Trance`, `10br ignore follow by X`, `7br up 3sp`."""
-    m = re.fullmatch(r"(\S+)(?:\s+as\s+(.+?))?(?:\s+(ignore follow))?(?:\s+by\s+(.+?))?(?:\s+up\s+(\S+))?",
+    m = re.fullmatch(r"(\S+)(?:\s+as\s+(.+?))?(?:\s+(ignore\s+follow))?(?:\s+by\s+(.+?))?(?:\s+up\s+(\S+))?",
                      rest.strip(), re.IGNORECASE)
     if m is None:
-        raise InputError(f"{rest.strip()!r} is not a card: write e.g. 10br, '10br as 11 by Trance' or '7br up 3sp'")
+        raise InputError(_("{typed} is not a card: write e.g. 10br, '10br as 11 by Trance' or '7br up 3sp'")
+                         .format(typed=repr(rest.strip())))
     card = _card(m.group(1), state)
     value, suit = parse_as(m.group(2)) if m.group(2) else (None, None)
     by = (m.group(4) or "").strip()
     if (value is not None or suit is not None or m.group(3)) and not by:
-        raise InputError("a changed card names the ability that changed it: add 'by NAME'")
+        raise InputError(_("a changed card names the ability that changed it: add 'by NAME'"))
     turned = _card(m.group(5), state) if m.group(5) else None
     return c.PlayCard(seat, card, value, suit, by, bool(m.group(3)), turned)
 
@@ -92,7 +94,8 @@ def _play(state: GameState, seat: str, rest: str) -> c.PlayCard:
 def _named_seat(state: GameState, word: str) -> str:
     seat = _seat(state, word)
     if seat is None:
-        raise InputError(f"{word!r} is not a seat: the seats are {', '.join(state.seating.names)}")
+        raise InputError(_("{name} is not a seat: the seats are {seats}").format(
+            name=repr(word), seats=", ".join(state.seating.names)))
     return seat
 
 
@@ -138,15 +141,15 @@ def _plays(state: GameState, t: str, level: str) -> list[c.Command]:
     if first is not None and len(words) > 1:
         return [_play(state, first, " ".join(words[1:]))]
     if first is not None:  # the cards level: a name alone says nothing of the card
-        raise InputError(f"{first} played which card? Write e.g. '{words[0]} 10br'; 'w {words[0]}' names the trick's "
-                         "winner")
+        raise InputError(_("{seat} played which card? Write e.g. '{typed} 10br'; 'w {typed}' names the trick's winner")
+                         .format(seat=first, typed=words[0]))
     if {"as", "by", "ignore"} & {w.casefold() for w in words}:
         return [_play(state, "", t)]  # one card, changed by an ability
     named = next((w for w in words if not any(ch.isdigit() for ch in w) and w.casefold() != "up"
                   and _seat(state, w) is None), None)
     if named is not None:  # every card has a value: a word without one was meant as a seat
-        raise InputError(f"{named!r} is neither a seat ({', '.join(state.seating.names)}) nor a card (a value "
-                         "then a suit, e.g. 9br)")
+        raise InputError(_("{word} is neither a seat ({seats}) nor a card (a value then a suit, e.g. 9br)").format(
+            word=repr(named), seats=", ".join(state.seating.names)))
     return _in_order(state, words)
 
 
@@ -164,8 +167,8 @@ def _in_order(state: GameState, words: list[str]) -> list[c.Command]:
             continue
         turned = next(rest, "up")
         if not plays or plays[-1].turned is not None or turned.casefold() == "up":
-            raise InputError("'up' (or +) goes between a sidekick's card and the card it turns up, e.g. '7br up 3sp' "
-                             "or '7b+3s'")
+            raise InputError(_("'up' (or +) goes between a sidekick's card and the card it turns up, e.g. "
+                               "'7br up 3sp' or '7b+3s'"))
         plays[-1] = replace(plays[-1], turned=_card(turned, state))
     return list(plays)
 
@@ -192,13 +195,15 @@ def read(state: GameState, text: str, level: str = "winners",
         if isinstance(command, c.PlayCard) and not command.seat:
             seat = next_seat(now)
             if seat is None:
-                return Reading(problem=f"no trick is being played now: {command.card} has nobody to play it")
+                return Reading(problem=_("no trick is being played now: {card} has nobody to play it").format(
+                    card=command.card))
             command = replace(command, seat=seat)
         if isinstance(command, c.UseAbility) and command.kind is None and card_kind is not None:
             command = replace(command, kind=card_kind(command.source))
         if isinstance(command, c.PlayCard) and command.turned is None and _turns_up(now, command.seat):
-            notes.append(f"{command.seat} turns up its next card now: give it on this play ('{command.seat.lower()} "
-                         f"{command.card} up 8sp'), as it cannot be added later")
+            notes.append(_("{seat} turns up its next card now: give it on this play ('{typed} {card} up 8sp'), as it "
+                           "cannot be added later").format(seat=command.seat, typed=command.seat.lower(),
+                                                           card=command.card))
         decision = decide(now, command)
         if isinstance(decision, Rejected):
             refusal = _too_many_tricks(state, now, command, len(parsed)) or decision.violation
@@ -221,9 +226,11 @@ def _too_many_tricks(before: GameState, now: GameState, refused: c.Command, type
     if (not isinstance(refused, c.NameWinner) or before.phase is not Phase.PLAY or now.phase is not Phase.END
             or r is None or r.surrender is not None):
         return None
-    recorded = f" and {done} are recorded already" if done else ""
-    return Violation(RuleId.TRICKS_8, f"the tricks typed add to {typed}, but this round has {r.tricks_done}{recorded}: "
-                     f"make them add to {r.tricks_done - done}", False)
+    sentence = (_("the tricks typed add to {typed}, but this round has {tricks} and {done} are recorded already: "
+                  "make them add to {left}") if done else
+                _("the tricks typed add to {typed}, but this round has {tricks}: make them add to {left}"))
+    return Violation(RuleId.TRICKS_8, sentence.format(typed=typed, tricks=r.tricks_done, done=done,
+                                                      left=r.tricks_done - done), False)
 
 
 def _turns_up(state: GameState, seat: str) -> bool:
@@ -311,8 +318,9 @@ def read_charge(state: GameState, text: str,
     if solo and words and not state.seating.has(words[0]):  # one player: the charge is yours
         words = [state.you, *words]
     if len(words) < 3 or not words[-1].isdigit():
-        raise InputError(f"a charge is: {'' if solo else 'who, '}the card, the stamina, e.g. "
-                         f"'{'' if solo else state.players[0].lower() + ' '}Monologuing 2'")
+        raise InputError(_("a charge is: the card, the stamina, e.g. 'Monologuing 2'") if solo else
+                         _("a charge is: who, the card, the stamina, e.g. '{typed} Monologuing 2'").format(
+                             typed=state.players[0].lower()))
     player = state.seating.seat(words[0]).name
     typed, stamina = " ".join(words[1:-1]), int(words[-1])
     mat = mat_cards(state, player)
@@ -320,13 +328,16 @@ def read_charge(state: GameState, text: str,
     if len(found) == 1:
         return player, found[0], stamina  # as it was placed
     if len(found) > 1:
-        raise InputError(f"{typed!r} could be {' or '.join(found)}: type more of the name")
+        raise InputError(_("{typed} could be {cards}: type more of the name").format(
+            # TRANSLATORS: between the names a typed card name could be ("Trance or Telekinesis").
+            typed=repr(typed), cards=_(" or ").join(found)))
     if words[1].casefold() == "character" and len(words) > 3:
         return player, " ".join(words[2:-1]), stamina
     if card_kind is not None and card_kind(typed) == "character":
         return player, typed, stamina
-    raise InputError(f"{typed!r} is not on {player}'s mat ({', '.join(mat) or 'no card placed yet'}): type one of "
-                     f"its cards, or 'character NAME' for {player}'s character")
+    raise InputError(_("{typed} is not on {player}'s mat ({cards}): type one of its cards, or 'character NAME' for "
+                       "{player}'s character").format(typed=repr(typed), player=player,
+                                                      cards=", ".join(mat) or _("no card placed yet")))
 
 
 def _cards(state: GameState, words: str) -> tuple[Card, ...]:
@@ -345,7 +356,8 @@ def _deal(state: GameState, text: str) -> c.Command | SessionAction:
         parts = [_cards(state, p) for p in text.split(",")] if "," in text else \
             [_cards(state, text)[:2], _cards(state, text)[2:]]
         if len(parts) != 2:
-            raise InputError(f"type {sks[0]}'s two cards, a comma, then {sks[1]}'s two, e.g. 7br 12sp, 3st 9lv")
+            raise InputError(_("type {first}'s two cards, a comma, then {second}'s two, e.g. 7br 12sp, 3st 9lv")
+                             .format(first=sks[0], second=sks[1]))
         return c.DealHands(tuple(zip(sks, parts, strict=True)))
     if state.deck == "app":
         return AppDeckDeal()
@@ -358,8 +370,8 @@ def _rows(state: GameState, text: str) -> c.Command | SessionAction:
         return AppDeckDeal(_no_line(text))
     fields = [p.strip() for p in text.split("|")]
     if len(fields) not in (3, 4):
-        raise InputError("type: the line | Automaton's 8 cards | Factoryon's 8 cards | the cards drawn "
-                         "for the line (if any)")
+        raise InputError(_("type: the line | Automaton's 8 cards | Factoryon's 8 cards | the cards drawn "
+                           "for the line (if any)"))
     vans = [s.name for s in state.seating.seats if s.kind is Kind.VANCARDIAN]
     rows = ((vans[0], _cards(state, fields[1])), (vans[1], _cards(state, fields[2])))
     draws = _cards(state, fields[3]) if len(fields) == 4 else ()
@@ -392,13 +404,15 @@ def _answer(state: GameState, now: Due, text: str) -> c.Command | SessionAction 
         case "deal":
             return _deal(state, text)
         case "event":
-            return c.RevealEvent(_given(text, "type the event's name (what the card says)"))
+            return c.RevealEvent(_given(text, _("type the event's name (what the card says)")))
         case "stamina":
             return c.GainStamina()
         case "story":
-            return StoryCard(now.player, _given(text, f"type the name of {now.player}'s story card"))
+            return StoryCard(now.player, _given(text, _("type the name of {player}'s story card").format(
+                player=now.player)))
         case "superhero":
-            return Superhero(now.player, _given(text, f"type the name of {now.player}'s superhero card"))
+            return Superhero(now.player, _given(text, _("type the name of {player}'s superhero card").format(
+                player=now.player)))
         case "rows":
             return _rows(state, text)
     return None

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import InputError
+from ..i18n import N_, _, ngettext
 from .rules import RuleId
 from .setup import ROUNDS, TRICKS, VANCARDIANS
 from .sheet import GameScore, parse_cell, quick_game, ranked
@@ -17,10 +18,10 @@ from .sheet import GameScore, parse_cell, quick_game, ranked
 Row = tuple[str, tuple[str, ...]]  # the name and the five cells, as typed
 Named = list[Row]  # the rows with a name, in order
 Cells = dict[tuple[str, int], tuple[str, int, int]]  # (name, round) → (cell, tricks, surrender VP)
-DIALS_ONLY = ("Only the final dials: the history keeps each total and the winners; type the rounds too and the sheet "
-              "shows where each point came from.")
-HINT = ("Type each player's name, then a cell per round: h3 (hero, 3 tricks), v0 (villain, no trick), v2, and VP "
-        "from a card as +2 Monologuing. Tab moves on.")
+DIALS_ONLY = N_("Only the final dials: the history keeps each total and the winners; type the rounds too and the sheet "
+                 "shows where each point came from.")
+HINT = N_("Type each player's name, then a cell per round: h3 (hero, 3 tricks), v0 (villain, no trick), v2, and VP "
+           "from a card as +2 Monologuing. Tab moves on.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +47,8 @@ def _cell(text: str, name: str, vancardian: bool) -> str:
     t = text.strip()
     if vancardian:
         if re.match(r"^v", t, re.IGNORECASE):
-            raise InputError(f"{name} always plays hero ({RuleId.SOLO_HERO}): type her tricks, e.g. 3 or h3")
+            raise InputError(_("{name} always plays hero ({rule}): type her tricks, e.g. 3 or h3").format(
+                name=name, rule=RuleId.SOLO_HERO))
         if re.match(r"^\d", t):
             t = "h" + t
     return t
@@ -58,7 +60,8 @@ def read_dials(named: Sequence[str], dials: Sequence[str]) -> tuple[dict[str, in
     for name, text in zip(named, dials, strict=False):
         if text.strip():
             if not re.fullmatch(r"\s*[+-]?\d{1,3}\s*", text):
-                return out, f"{name}'s dial: {text.strip()!r} is not a whole number of VP (e.g. 17)"
+                return out, _("{name}'s dial: {typed} is not a whole number of VP (e.g. 17)").format(
+                    name=name, typed=repr(text.strip()))
             out[name] = int(text)
     return out, ""
 
@@ -98,7 +101,7 @@ def _named(rows: Sequence[Row], dials: Sequence[str]) -> tuple[Named, list[str]]
         dial = dials[number - 1] if number <= len(dials) else ""
         if not name.strip():
             if any(c.strip() for c in typed) or dial.strip():
-                return f"row {number} has scores but no name: type the player's name first"
+                return _("row {n} has scores but no name: type the player's name first").format(n=number)
             continue
         named.append((name.strip(), typed))
         typed_dials.append(dial)
@@ -110,12 +113,12 @@ def _names_problem(names: tuple[str, ...], solo: bool) -> Reading | None:
     folded = [n.casefold() for n in names]
     twice = next((n for n in names if folded.count(n.casefold()) > 1), None)
     if twice is not None:
-        return Reading(None, 0, names, f"{twice} is named twice: each player once")
+        return Reading(None, 0, names, _("{name} is named twice: each player once").format(name=twice))
     people = names[:1] if solo else names
     if solo and any(n.casefold() in (v.casefold() for v in VANCARDIANS) for n in people):
-        return Reading(None, 0, people, "your own name goes in the first row: the Vancardians have theirs")
+        return Reading(None, 0, people, _("your own name goes in the first row: the Vancardians have theirs"))
     if len(people) < (1 if solo else 2):
-        return Reading(None, 0, people, HINT)
+        return Reading(None, 0, people, _(HINT))
     return None
 
 
@@ -123,8 +126,9 @@ def _dials_only(names: tuple[str, ...], people: tuple[str, ...], dial_of: dict[s
     """A game known only by its final dials: every player's dial, or who still has to type one."""
     missing = [n for n in names if n not in dial_of]
     if missing:
-        return Reading(None, 0, people, f"{', '.join(missing)}: the final dial still to type (or type the rounds)")
-    return Reading(ranked(dial_of), 0, people, "", (DIALS_ONLY,), dials_only=True)
+        return Reading(None, 0, people, _("{players}: the final dial still to type (or type the rounds)").format(
+            players=", ".join(missing)))
+    return Reading(ranked(dial_of), 0, people, "", (_(DIALS_ONLY),), dials_only=True)
 
 
 def _cells(named: Named, solo: bool) -> tuple[Cells, str]:
@@ -141,11 +145,11 @@ def _cells(named: Named, solo: bool) -> tuple[Cells, str]:
                 cell = _cell(typed[k], n, vancardian)
                 _alignment, won, _extras, surrender = parse_cell(cell)
                 if surrender and not vancardian:
-                    raise InputError(f"surrender VP go to the Vancardian who led ({RuleId.SOLO_SURRENDER}): "
-                                     f"type them in her cell, e.g. h3 +5 surrender")
+                    raise InputError(_("surrender VP go to the Vancardian who led ({rule}): type them in her cell, "
+                                       "e.g. h3 +5 surrender").format(rule=RuleId.SOLO_SURRENDER))
                 cells[n, k] = (cell, won, surrender)
             except InputError as exc:
-                bad = bad or f"{n}, round {k + 1}: {exc}"
+                bad = bad or _("{player}, round {n}: {problem}").format(player=n, n=k + 1, problem=exc)
     return cells, bad
 
 
@@ -158,11 +162,11 @@ def _rounds(named: Named, cells: Cells, solo: bool) -> tuple[list[dict[str, str]
         typed_in = [n for n, typed in named if k < len(typed) and typed[k].strip()]
         if not typed_in:
             later = [n for n, typed in named if any(x.strip() for x in typed[k + 1:])]
-            return grid, odd, (f"round {k + 1} is empty but {later[0]} has a later round: fill in the rounds in "
-                               "order" if later else "")
+            return grid, odd, (_("round {n} is empty but {player} has a later round: fill in the rounds in order")
+                               .format(n=k + 1, player=later[0]) if later else "")
         missing = [n for n, _ in named if n not in typed_in]
         if missing:
-            return grid, odd, f"round {k + 1}: {', '.join(missing)} still to type"
+            return grid, odd, _("round {n}: {players} still to type").format(n=k + 1, players=", ".join(missing))
         if any((n, k) not in cells for n, _ in named):
             return grid, odd, ""  # a cell of this round cannot be read (the cells' problem says which)
         grid.append({n: cells[n, k][0] for n, _ in named})
@@ -178,14 +182,17 @@ def _odd_note(odd: list[tuple[int, int]]) -> str:
     """One sentence, however many rounds: the status line has three lines."""
     rounds = ", ".join(str(r) for r, _ in odd)
     counts = ", ".join(str(t) for _, t in odd)
-    return (f"Round{'s' if len(odd) > 1 else ''} {rounds}: {counts} tricks in all, not {TRICKS} ({RuleId.TRICKS_8}); "
-            f"check {'those' if len(odd) > 1 else 'its'} cells unless an ability changed the count.")
+    return ngettext("Round {rounds}: {counts} tricks in all, not {tricks} ({rule}); check its cells unless an "
+                    "ability changed the count.",
+                    "Rounds {rounds}: {counts} tricks in all, not {tricks} ({rule}); check those cells unless an "
+                    "ability changed the count.", len(odd)).format(rounds=rounds, counts=counts, tricks=TRICKS,
+                                                                   rule=RuleId.TRICKS_8)
 
 
 def _dial_mismatch(game: GameScore, dial_of: dict[str, int]) -> str:
     """The first player whose dial disagrees with the rounds typed ("" when every dial typed agrees)."""
     for p in game.players:
         if p.name in dial_of and dial_of[p.name] != p.total:
-            return (f"{p.name}: the rounds come to {p.total} VP but the dial shows {dial_of[p.name]}: check the cells "
-                    "(a card's VP?) or the dial")
+            return _("{player}: the rounds come to {total} VP but the dial shows {dial}: check the cells (a card's "
+                     "VP?) or the dial").format(player=p.name, total=p.total, dial=dial_of[p.name])
     return ""

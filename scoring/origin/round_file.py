@@ -5,6 +5,7 @@ Input is an already-decoded JSON value; anything wrong is an InputError naming w
 from __future__ import annotations
 
 from ..errors import InputError
+from ..i18n import _
 from .cards import EXTRA_LOVE, Card
 from .referee import referee
 from .round_file_parts import (
@@ -52,27 +53,29 @@ ROUND_KEYS = {"game", "format", "mode", "players", "round", "dealer", "first_dea
 
 def parse_round(data: object) -> RoundInput:
     """A round file (§7.1) as the referee's input."""
-    obj = dict(read_dict(data, "round file", "a round file"))
+    obj = dict(read_dict(data, _("round file"), _("a round file")))
     unknown = set(obj) - ROUND_KEYS
     if unknown:
-        raise InputError(f"unknown keys {sorted(unknown)}; a round file has {', '.join(sorted(ROUND_KEYS))}",
-                         where="round file")
+        raise InputError(_("unknown keys {keys}; a round file has {known}").format(
+            keys=sorted(unknown), known=", ".join(sorted(ROUND_KEYS))), where=_("round file"))
     if obj.get("game", GAME) != GAME:
-        raise InputError(f"game {short_repr(obj.get('game'))}: this is the Origin Story reader, \"game\": "
-                         f"\"{GAME}\"", where="game")
+        raise InputError(_("game {game}: this is the Origin Story reader, \"game\": \"{wanted}\"").format(
+            game=short_repr(obj.get("game")), wanted=GAME), where="game")
     if obj.get("format", FORMAT) != FORMAT or type(obj.get("format", FORMAT)) is not int:
-        raise InputError(f"format {short_repr(obj.get('format'))}: only format {FORMAT} is known", where="format")
-    players = [read_str(p, f"players[{k}]", "a player's name")
-               for k, p in enumerate(read_list(obj.get("players"), "players", "players (in seat order)"))]
+        raise InputError(_("format {format}: only format {known} is known").format(
+            format=short_repr(obj.get("format")), known=FORMAT), where="format")
+    players = [read_str(p, f"players[{k}]", _("a player's name"))
+               for k, p in enumerate(read_list(obj.get("players"), "players", _("players (in seat order)")))]
     if obj.get("mode") is None:
         mode = mode_for(len(players)) if 1 <= len(players) <= 5 else None
         if mode is None:
-            raise InputError(f"{len(players)} players: Origin Story is for 1 to 5", where="players")
+            raise InputError(_("{n} players: Origin Story is for 1 to 5").format(n=len(players)), where="players")
     else:
         try:
             mode = Mode(read_str(obj["mode"], "mode", "mode").casefold())
         except ValueError:
-            raise InputError(f"mode {obj['mode']!r}: table (3–5), duo (2) or solo (1)", where="mode") from None
+            raise InputError(_("mode {mode}: table (3–5), duo (2) or solo (1)").format(mode=repr(obj["mode"])),
+                             where="mode") from None
     try:
         seats = seating(mode, players)
     except InputError as e:
@@ -80,42 +83,46 @@ def parse_round(data: object) -> RoundInput:
     solo = mode is Mode.SOLO
     round_no = 1 if obj.get("round") is None else read_int(obj["round"], "round", "round", 1, ROUNDS)
     if obj.get("dealer") is not None:
-        dealer = read_seat(seats, obj["dealer"], "dealer", "the dealer")
+        dealer = read_seat(seats, obj["dealer"], "dealer", _("the dealer"))
     elif obj.get("first_dealer") is not None:
         dealer = seats.dealer_of_round(read_seat(seats, obj["first_dealer"], "first_dealer"), round_no)
     else:
-        raise InputError("who dealt this round? add \"dealer\": SEAT", where="dealer")
+        raise InputError(_("who dealt this round? add \"dealer\": SEAT"), where="dealer")
     if seats.seat(dealer).kind is Kind.SIDEKICK:
-        raise InputError(f"{dealer} is a sidekick: sidekicks never deal", where="dealer")
+        raise InputError(_("{seat} is a sidekick: sidekicks never deal").format(seat=dealer), where="dealer")
     alignment: dict[str, Alignment] = {}
     for k, v in read_dict(obj.get("alignment", {}), "alignment", "alignment").items():
-        name = read_seat(seats, k, f"alignment.{k}", "a player")
+        name = read_seat(seats, k, f"alignment.{k}", _("a player"))
         if not seats.seat(name).scores or seats.seat(name).kind is Kind.VANCARDIAN:
-            raise InputError(f"{name} has no alignment of its own (sidekicks have none; Vancardians are always "
-                             "heroes)", where=f"alignment.{k}")
+            raise InputError(_("{seat} has no alignment of its own (sidekicks have none; Vancardians are always "
+                               "heroes)").format(seat=name), where=f"alignment.{k}")
         try:
-            alignment[name] = parse_alignment(read_str(v, f"alignment.{k}", "an alignment"))
+            alignment[name] = parse_alignment(read_str(v, f"alignment.{k}", _("an alignment")))
         except InputError as e:
             raise InputError(str(e), where=f"alignment.{k}") from None
     rules_in = read_dict(obj.get("rules", {}), "rules", "rules")
     for k, v in rules_in.items():
         if k not in CHOICES:
-            raise InputError(f"unknown rules choice {k!r}: {', '.join(CHOICES)}", where=f"rules.{k}")
+            raise InputError(_("unknown rules choice {choice}: {choices}").format(choice=repr(k),
+                                                                                  choices=", ".join(CHOICES)),
+                             where=f"rules.{k}")
         if not isinstance(v, str) or v not in CHOICES[k]:
-            raise InputError(f"{k} = {short_repr(v)}: choose one of {', '.join(CHOICES[k])}", where=f"rules.{k}")
+            raise InputError(_("{choice} = {value}: choose one of {options}").format(
+                choice=k, value=short_repr(v), options=", ".join(CHOICES[k])), where=f"rules.{k}")
     choices = Choices(**rules_in)
     hands: dict[str, tuple[Card, ...]] = {}
     if obj.get("sidekicks") is not None:
         if mode is not Mode.DUO:
-            raise InputError("sidekicks are in the duo mode only", where="sidekicks")
+            raise InputError(_("sidekicks are in the duo mode only"), where="sidekicks")
         for k, v in read_dict(obj["sidekicks"], "sidekicks", "sidekicks").items():
-            name = read_seat(seats, k, f"sidekicks.{k}", "a sidekick")
+            name = read_seat(seats, k, f"sidekicks.{k}", _("a sidekick"))
             if seats.seat(name).kind is not Kind.SIDEKICK:
-                raise InputError(f"{name} is not a sidekick: the sidekicks are "
-                                 f"{', '.join(sidekick_of(p) for p in players)}", where=f"sidekicks.{k}")
+                raise InputError(_("{seat} is not a sidekick: the sidekicks are {sidekicks}").format(
+                    seat=name, sidekicks=", ".join(sidekick_of(p) for p in players)), where=f"sidekicks.{k}")
             cards = read_hand(seats, v, f"sidekicks.{k}", False)
             if len(cards) != 2:
-                raise InputError(f"a sidekick shows 2 face-up cards, not {len(cards)}", where=f"sidekicks.{k}")
+                raise InputError(_("a sidekick shows 2 face-up cards, not {n}").format(n=len(cards)),
+                                 where=f"sidekicks.{k}")
             hands[name] = cards
     revealed: tuple[Card, ...] = ()
     draws: tuple[Card, ...] = ()
@@ -123,21 +130,22 @@ def parse_round(data: object) -> RoundInput:
     surrender = None
     if solo:
         if obj.get("you") is not None and read_seat(seats, obj["you"], "you") != seats.names[0]:
-            raise InputError(f"\"you\" must be the one player, {seats.names[0]}", where="you")
+            raise InputError(_("\"you\" must be the one player, {player}").format(player=seats.names[0]), where="you")
         if obj.get("deck") is not None and obj["deck"] not in ("table", "app"):
-            raise InputError(f"deck {short_repr(obj['deck'])}: table or app", where="deck")
+            raise InputError(_("deck {deck}: table or app").format(deck=short_repr(obj["deck"])), where="deck")
         if obj.get("difficulty") is not None:
             read_int(obj["difficulty"], "difficulty", "difficulty", 0, 5)
         for k, v in read_dict(obj.get("rows", {}), "rows", "rows").items():
-            name = read_seat(seats, k, f"rows.{k}", "a seat")
+            name = read_seat(seats, k, f"rows.{k}")
             cards = read_hand(seats, v, f"rows.{k}", True)
             if len(cards) > HAND + 8:
-                raise InputError(f"a row of {len(cards)} cards is longer than any row can be", where=f"rows.{k}")
+                raise InputError(_("a row of {n} cards is longer than any row can be").format(n=len(cards)),
+                                 where=f"rows.{k}")
             if name == seats.names[0] and any(c.extra_love for c in cards):
-                raise InputError("extra-love cards are the Vancardians' only", where=f"rows.{k}")
+                raise InputError(_("extra-love cards are the Vancardians' only"), where=f"rows.{k}")
             hands[name] = cards
         for k, v in read_dict(obj.get("tricks_won", {}), "tricks_won", "tricks_won").items():
-            tricks_won[read_seat(seats, k, f"tricks_won.{k}")] = read_int(v, f"tricks_won.{k}", "tricks won", 0, 8)
+            tricks_won[read_seat(seats, k, f"tricks_won.{k}")] = read_int(v, f"tricks_won.{k}", _("tricks won"), 0, 8)
         draws = tuple(card(c, f"draws[{n_draw}]", solo=True)
                       for n_draw, c in enumerate(read_list(obj.get("draws", []), "draws", "draws")))
         revealed = read_hand(seats, obj.get("revealed", []), "revealed", True)
@@ -145,25 +153,25 @@ def parse_round(data: object) -> RoundInput:
             s = read_dict(obj["surrender"], "surrender", "surrender")
             to = read_seat(seats, s.get("to"), "surrender.to")
             if seats.seat(to).kind is not Kind.VANCARDIAN:
-                raise InputError("you surrender to the leading Vancardian", where="surrender.to")
+                raise InputError(_("you surrender to the leading Vancardian"), where="surrender.to")
             surrender = Surrender(read_int(s.get("trick"), "surrender.trick", "trick", 1, 16), to,
                                   read_int(s.get("vp"), "surrender.vp", "VP", 0, 20))
     else:
         for key in ("rows", "tricks_won", "draws", "revealed", "surrender", "you", "difficulty", "deck"):
             if obj.get(key) is not None:
-                raise InputError(f"\"{key}\" belongs to the solo mode only", where=key)
+                raise InputError(_("\"{key}\" belongs to the solo mode only").format(key=key), where=key)
     owner: dict[Card, str] = {}
     for name, cards in hands.items():
         for c in cards:
             if c in owner and c not in EXTRA_LOVE:
-                raise InputError(f"{c} is in both {owner[c]}'s and {name}'s hands: each card exists once",
-                                 where="rows" if solo else "sidekicks")
+                raise InputError(_("{card} is in both {first}'s and {second}'s hands: each card exists once").format(
+                    card=c, first=owner[c], second=name), where="rows" if solo else "sidekicks")
             owner[c] = name
     tricks = tuple(read_trick(seats, t, i) for i, t in enumerate(read_list(obj.get("tricks", []), "tricks", "tricks")))
     for i, t in enumerate(tricks[:-1]):
         if isinstance(t, CardTrick) and len(t.plays) < len(seats.seats):
-            raise InputError(f"{len(t.plays)} plays of {len(seats.seats)}: only the last trick may be incomplete "
-                             "(the trick in play)", where=f"tricks[{i}]")
+            raise InputError(_("{plays} plays of {seats}: only the last trick may be incomplete (the trick in play)")
+                             .format(plays=len(t.plays), seats=len(seats.seats)), where=f"tricks[{i}]")
     abilities = tuple(read_ability(seats, a, i, solo)
                       for i, a in enumerate(read_list(obj.get("abilities", []), "abilities", "abilities")))
     return RoundInput(seats, dealer, alignment, tricks, abilities, hands, choices, round_no, revealed,

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..decision import Violation
 from ..errors import InputError
+from ..i18n import N_, _
 from .round_file import parse_round, referee_file, run_round
 from .round_file_parts import card, read_seat
 from .round_input import Alignment, CardTrick
@@ -91,8 +92,8 @@ def round_json(result: RoundResult) -> dict[str, Any]:
     rnd = result.input
     missing = [s.name for s in rnd.seating.seats if s.kind is Kind.PLAYER and s.name not in rnd.alignment]
     if missing:
-        raise InputError(f"no alignment for {', '.join(missing)}: scoring needs each player's hero or villain",
-                         where="alignment")
+        raise InputError(_("no alignment for {players}: scoring needs each player's hero or villain").format(
+            players=", ".join(missing)), where="alignment")
     out = tricks_json(result)
     out["scores"] = [{"player": s.player, **_score_line(s)} for s in score_round(result)]
     out["next_dealer"] = rnd.seating.next_dealer(rnd.dealer)
@@ -118,8 +119,8 @@ def stored_sheet(results: Sequence[Mapping[str, Any]], where: str) -> GameScore:
                                       int(r["surrender_vp"])) for r in d["rounds"])
             return PlayerTotal(name, rounds, int(d["total"]), int(d["rank"]))
         except (KeyError, TypeError, ValueError) as exc:
-            raise InputError(f"{name}'s score sheet is damaged ({type(exc).__name__}: {exc}); restore a backup copy "
-                             "of the database", where=where) from None
+            raise InputError(_("{name}'s score sheet is damaged ({error}); restore a backup copy of the database")
+                             .format(name=name, error=f"{type(exc).__name__}: {exc}"), where=where) from None
 
     players = [player(r["sheet"], r["name"]) for r in results]
     opponents = results[0]["sheet"].get("opponents", []) if results else []
@@ -133,18 +134,19 @@ def setup_json(players: int, first_dealer: str | None = None, names: Sequence[st
     """`origin setup --players N`: the checklist, stamina per round, the event round; with names and a first
     dealer, the seats in order, each round's dealer and the leader of its first trick."""
     if type(players) is not int:
-        raise InputError("--players must be a whole number from 1 to 5", where="--players")
+        raise InputError(_("--players must be a whole number from 1 to 5"), where="--players")
     mode = mode_for(players)
     out: dict[str, Any] = {"players": players, "mode": mode.value, "checklist": list(setup_checklist(players)),
                            "stamina_by_round": list(stamina_by_round()),
                            "event_rounds": [r for r in range(1, ROUNDS + 1) if has_event(r)]}
     if names:
         if len(names) != players:
-            raise InputError(f"{len(names)} names for {players} players", where="players")
+            raise InputError(_("{names} names for {players} players").format(names=len(names), players=players),
+                             where="players")
         seats = seating(mode, list(names))
         out["seats"] = list(seats.names)
         if first_dealer is not None:
-            d0 = read_seat(seats, first_dealer, "first_dealer", "the first dealer")
+            d0 = read_seat(seats, first_dealer, "first_dealer", _("the first dealer"))
             dealers = [seats.dealer_of_round(d0, r) for r in range(1, ROUNDS + 1)]
             out["rounds"] = [{"round": r, "dealer": d, "first_leader": seats.first_leader(d)}
                              for r, d in enumerate(dealers, 1)]
@@ -172,8 +174,8 @@ def check(data: object, seat: str, play: str, by: str = "") -> dict[str, Any]:
     if found:
         v = found[0]
         return {"legal": False, "rule": str(v.rule), "sentence": v.message}
-    if mine.legal is None:
+    if mine.legal is None:  # the JSON's sentence is the same in every language (marked, never translated here)
         return {"legal": True, "rule": str(RuleId.VOID),
-                "sentence": f"{name}'s hand is hidden: accepted, and {name} is recorded void in "
-                            f"{t.lead_suit.word if t.lead_suit else 'the lead suit'}"}
+                "sentence": N_("{name}'s hand is hidden: accepted, and {name} is recorded void in {suit}").format(
+                    name=name, suit=t.lead_suit.word if t.lead_suit else N_("the lead suit"))}
     return {"legal": True, "rule": None, "sentence": f"{c}: {mine.why}"}

@@ -7,6 +7,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from ..errors import InputError
+from ..i18n import N_, _
 from .cards import Card, Suit, format_value, parse_card, parse_value
 from .rules import Choices
 from .setup import Mode, Seating
@@ -18,13 +19,17 @@ class Alignment(StrEnum):
     VILLAIN = "villain"
 
 
+# Each alignment as a person reads it (its value is what files and the log hold): translated where shown.
+ALIGNMENT_WORDS = {Alignment.HERO: N_("hero"), Alignment.VILLAIN: N_("villain")}
+
+
 def parse_alignment(text: str) -> Alignment:
     word = text.strip().casefold()
     for a in Alignment:
         if word in (a.value, a.value[0]):
             return a
     # not echoed: the entry is hidden from the table, and what was typed may give the secret away
-    raise InputError("that is not an alignment: type hero or villain (h or v)")
+    raise InputError(_("that is not an alignment: type hero or villain (h or v)"))
 
 
 # --- abilities, entered as what they did (§3.5) -------------------------------------------------------------
@@ -88,9 +93,10 @@ _SUIT_WORDS = {"br": Suit.BRAINS, "brains": Suit.BRAINS, "lv": Suit.LOVE, "love"
                "sp": Suit.SPEED, "speed": Suit.SPEED, "st": Suit.STRENGTH, "strength": Suit.STRENGTH}
 
 
-EFFECT_HELP = ("effects: vp +2, stamina +1, remove 1, 9br as 11, 9br as lv, ignore follow, lead bob, "
-               "align villain, pass 2 to bob, draw 1, discard 1, exchange with bob give 3br, reveal 9br 3sp, "
-               "rewind, winner bob, note \"…\"")
+# TRANSLATORS: the notation is typed the same in every language: translate only "effects".
+EFFECT_HELP = N_("effects: vp +2, stamina +1, remove 1, 9br as 11, 9br as lv, ignore follow, lead bob, "
+                 "align villain, pass 2 to bob, draw 1, discard 1, exchange with bob give 3br, reveal 9br 3sp, "
+                 "rewind, winner bob, note \"…\"")
 
 
 def parse_as(text: str) -> tuple[Fraction | None, Suit | None]:
@@ -104,10 +110,10 @@ def parse_as(text: str) -> tuple[Fraction | None, Suit | None]:
         elif value is None and re.fullmatch(r"-?\d{1,3}([.,]5|½)?", w):
             value = parse_value(w)
         else:
-            raise InputError(f"{text.strip()!r} after 'as' is not a value or a suit: write e.g. '9br as 11', "
-                             "'9br as lv' or '9br as 11 sp'")
+            raise InputError(_("{typed} after 'as' is not a value or a suit: write e.g. '9br as 11', '9br as lv' or "
+                               "'9br as 11 sp'").format(typed=repr(text.strip())))
     if value is None and suit is None:
-        raise InputError("'as' needs a value or a suit, e.g. '9br as 11' or '9br as lv'")
+        raise InputError(_("'as' needs a value or a suit, e.g. '9br as 11' or '9br as lv'"))
     return value, suit
 
 
@@ -137,7 +143,8 @@ def parse_effect(text: str, *, solo: bool = False) -> Effect:
     if m := re.fullmatch(r"(.+?)\s+as\s+(.+)", t, re.IGNORECASE):
         value, suit = parse_as(m.group(2))
         return Effect(EffectKind.AS, card=parse_card(m.group(1), solo=solo), value=value, suit=suit)
-    raise InputError(f"{t!r} is not an effect the companion understands; {EFFECT_HELP}")
+    raise InputError(_("{typed} is not an effect the companion understands; {help}").format(typed=repr(t),
+                                                                                            help=_(EFFECT_HELP)))
 
 
 def _card_words(text: str) -> list[str]:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ..errors import InputError
+from ..i18n import N_, _
 
 ROUNDS = 5
 TRICKS = 8
@@ -74,7 +75,8 @@ class Seating:
         for s in self.seats:
             if s.name.casefold() == wanted:
                 return s
-        raise InputError(f"{name.strip()!r} is not a seat: the seats are {', '.join(self.names)}")
+        raise InputError(_("{name} is not a seat: the seats are {seats}").format(name=repr(name.strip()),
+                                                                                seats=", ".join(self.names)))
 
     def has(self, name: str) -> bool:
         wanted = name.strip().casefold()
@@ -98,7 +100,7 @@ class Seating:
         A's left is SK(B), so B leads."""
         d = self.seat(dealer)
         if d.kind is Kind.SIDEKICK:
-            raise InputError(f"{d.name} is a sidekick: sidekicks never deal")
+            raise InputError(_("{seat} is a sidekick: sidekicks never deal").format(seat=d.name))
         return self.leads_for(self.names[(self.index(d.name) + 1) % len(self.seats)])
 
     def dealer_of_round(self, first_dealer: str, round_no: int) -> str:
@@ -117,24 +119,25 @@ def seating(mode: Mode | str, players: list[str] | tuple[str, ...]) -> Seating:
     mode = Mode(mode)
     names = [p.strip() for p in players]
     if any(not n for n in names):
-        raise InputError("a player's name is empty")
+        raise InputError(_("a player's name is empty"))
     folded = [n.casefold() for n in names]
     if len(set(folded)) != len(folded):
-        raise InputError(f"two players share a name in {names}: names must differ")
+        raise InputError(_("two players share a name in {names}: names must differ").format(names=names))
     if mode is Mode.TABLE:
         if not 3 <= len(names) <= 5:
-            raise InputError(f"the table mode is for 3 to 5 players, not {len(names)} (2: duo, 1: solo)")
+            raise InputError(_("the table mode is for 3 to 5 players, not {n} (2: duo, 1: solo)").format(n=len(names)))
         return Seating(mode, tuple(Seat(n) for n in names))
     if mode is Mode.DUO:
         if len(names) != 2:
-            raise InputError(f"the duo mode is for exactly 2 players, not {len(names)}")
+            raise InputError(_("the duo mode is for exactly 2 players, not {n}").format(n=len(names)))
         a, b = names
         return Seating(mode, (Seat(a), Seat(sidekick_of(b), Kind.SIDEKICK, b), Seat(b),
                               Seat(sidekick_of(a), Kind.SIDEKICK, a)))
     if len(names) != 1:
-        raise InputError(f"the solo mode is for exactly 1 player, not {len(names)}")
+        raise InputError(_("the solo mode is for exactly 1 player, not {n}").format(n=len(names)))
     if names[0].casefold() in {v.casefold() for v in VANCARDIANS}:
-        raise InputError(f"{names[0]!r} is a Vancardian's name: pick another name for the player")
+        raise InputError(_("{name} is a Vancardian's name: pick another name for the player").format(
+            name=repr(names[0])))
     return Seating(mode, (Seat(names[0]), *(Seat(v, Kind.VANCARDIAN) for v in VANCARDIANS)))
 
 
@@ -145,7 +148,7 @@ def mode_for(count: int) -> Mode:
         return Mode.DUO
     if 3 <= count <= 5:
         return Mode.TABLE
-    raise InputError(f"Origin Story is for 1 to 5 players, not {count}")
+    raise InputError(_("Origin Story is for 1 to 5 players, not {n}").format(n=count))
 
 
 def stamina_gain(round_no: int) -> int:
@@ -168,27 +171,31 @@ def has_event(round_no: int) -> bool:
 
 
 def setup_checklist(players: int) -> tuple[str, ...]:
-    """What `companion origin setup --players N` prints (OS-SETUP, OS-DEAL, OS-SOLO-SETUP), as lines."""
+    """What `companion origin setup --players N` prints (OS-SETUP, OS-DEAL, OS-SOLO-SETUP), as lines: in English
+    (they are its JSON's `checklist`), each marked for the catalogues and translated where shown."""
     mode = mode_for(players)
-    lines = ["Each player: a random character mat, an alignment/VP dial at 0 (hero side up), 1 stamina, "
-             "and 2 superhero cards kept secret.",
-             "Shuffle the story deck.",
-             "Put the 36 stamina tokens in a general supply.",
-             "Choose the first dealer: whoever most recently watched a superhero film (or by lot)."]
+    lines = [N_("Each player: a random character mat, an alignment/VP dial at 0 (hero side up), 1 stamina, "
+                "and 2 superhero cards kept secret."),
+             N_("Shuffle the story deck."),
+             N_("Put the 36 stamina tokens in a general supply."),
+             N_("Choose the first dealer: whoever most recently watched a superhero film (or by lot).")]
     if mode is Mode.SOLO:
-        lines += ["Each Vancardian (Automaton, Factoryon): a dial at 0, hero side up, for the whole game.",
-                  "Shuffle the 8 red-lightning and the 8 green-lightning Vancardian cards into two face-down "
-                  "piles.",
-                  "Choose a difficulty D from 0 to 5: D cards of the difficulty pile at the bottom, 5 − D of the "
-                  "other pile on top; never shuffle it. The piles left are the two event decks.",
-                  "Set the 4 extra-love cards aside; the event cards are not used in solo.",
-                  "The dealer token goes to a random one of the three seats (You, Automaton, Factoryon)."]
+        lines += [N_("Each Vancardian (Automaton, Factoryon): a dial at 0, hero side up, for the whole game."),
+                  N_("Shuffle the 8 red-lightning and the 8 green-lightning Vancardian cards into two face-down "
+                     "piles."),
+                  N_("Choose a difficulty D from 0 to 5: D cards of the difficulty pile at the bottom, 5 − D of the "
+                     "other pile on top; never shuffle it. The piles left are the two event decks."),
+                  N_("Set the 4 extra-love cards aside; the event cards are not used in solo."),
+                  N_("The dealer token goes to a random one of the three seats (You, Automaton, Factoryon).")]
     else:
-        lines.append("Shuffle the event deck (one event is used, in round 3).")
+        lines.append(N_("Shuffle the event deck (one event is used, in round 3)."))
     if mode is Mode.DUO:
-        lines.append("Seat each player's sidekick to that player's right: A, SK(B), B, SK(A) clockwise. "
-                     "Sidekicks never deal and never lead.")
-    lines.append("Each round: deal 8 cards to every " + {
-        Mode.TABLE: "player", Mode.DUO: "player and sidekick, then turn 2 of each sidekick's cards face up",
-        Mode.SOLO: "seat, face up (the Vancardians in rows, in draw order)"}[mode] + ".")
+        lines.append(N_("Seat each player's sidekick to that player's right: A, SK(B), B, SK(A) clockwise. "
+                        "Sidekicks never deal and never lead."))
+    lines.append({
+        Mode.TABLE: N_("Each round: deal 8 cards to every player."),
+        Mode.DUO: N_("Each round: deal 8 cards to every player and sidekick, then turn 2 of each sidekick's cards "
+                     "face up."),
+        Mode.SOLO: N_("Each round: deal 8 cards to every seat, face up (the Vancardians in rows, in draw order)."),
+    }[mode])
     return tuple(lines)

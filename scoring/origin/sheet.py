@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..errors import InputError
+from ..i18n import _
 from .round_input import Alignment, parse_alignment
 from .round_result import RoundResult
 from .setup import ROUNDS, Kind
@@ -78,9 +79,9 @@ def score_game(rounds: Sequence[Sequence[RoundScore]], *, vp_floor: str = "none"
     winners (ties share the victory). `vp_floor = "zero"`: the dial never goes below 0 (checked at each
     round's end)."""
     if vp_floor not in ("none", "zero"):
-        raise InputError(f"vp_floor {vp_floor!r}: none or zero")
+        raise InputError(_("vp_floor {value}: none or zero").format(value=repr(vp_floor)))
     if not rounds:
-        raise InputError("a game needs at least one round")
+        raise InputError(_("a game needs at least one round"))
     names: list[str] = []
     for r in rounds:
         for line in r:
@@ -114,12 +115,13 @@ def parse_cell(text: str) -> tuple[Alignment, int, tuple[tuple[str, int], ...], 
     ability VP with sources, surrender VP)."""
     m = _CELL.match(text)
     if m is None:
-        raise InputError(f"{text!r} is not a score cell: write h or v then the tricks won (h3, v0), then any "
-                         "extra VP with its source (h3 +2 Monologuing)")
+        raise InputError(_("{typed} is not a score cell: write h or v then the tricks won (h3, v0), then any extra "
+                           "VP with its source (h3 +2 Monologuing)").format(typed=repr(text)))
     alignment = parse_alignment(m.group(1))
     tricks = int(m.group(2))
     if tricks > 8 * 2:
-        raise InputError(f"{text!r}: {tricks} tricks in one round is more than a round has")
+        raise InputError(_("{typed}: {tricks} tricks in one round is more than a round has").format(
+            typed=repr(text), tricks=tricks))
     rest = m.group(3).strip()
     extras: list[tuple[str, int]] = []
     surrender = 0
@@ -127,8 +129,8 @@ def parse_cell(text: str) -> tuple[Alignment, int, tuple[tuple[str, int], ...], 
     while pos < len(rest):
         e = _EXTRA.match(rest, pos)
         if e is None:
-            raise InputError(f"{text!r}: {rest[pos:]!r} is not extra VP with a source: write +2 Monologuing "
-                             "or -1 Story Y")
+            raise InputError(_("{typed}: {extra} is not extra VP with a source: write +2 Monologuing or -1 Story Y")
+                             .format(typed=repr(text), extra=repr(rest[pos:])))
         vp = int(e.group(1).replace(" ", ""))
         source = e.group(2).strip()
         if source.casefold() == SURRENDER:
@@ -153,5 +155,5 @@ def quick_round(cells: Mapping[str, str]) -> tuple[RoundScore, ...]:
 def quick_game(grid: Sequence[Mapping[str, str]], *, vp_floor: str = "none") -> GameScore:
     """The quick-score grid: five rounds (or fewer, for a game in progress) × players."""
     if len(grid) > ROUNDS:
-        raise InputError(f"a game has {ROUNDS} rounds, not {len(grid)}")
+        raise InputError(_("a game has {rounds} rounds, not {n}").format(rounds=ROUNDS, n=len(grid)))
     return score_game([quick_round(cells) for cells in grid], vp_floor=vp_floor)

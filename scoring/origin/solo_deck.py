@@ -12,6 +12,7 @@ from typing import Literal
 
 from .. import counts
 from ..errors import InputError
+from ..i18n import N_, _
 from .cards import Card
 from .rules import RuleId
 
@@ -55,7 +56,7 @@ class SoloDeck:
 
     def kind_for_round(self, round_number: int) -> Kind:
         if round_number not in range(1, SOLO_DECK_SIZE + 1):
-            raise InputError(f"round {round_number!r}: a game has rounds 1 to 5")
+            raise InputError(_("round {n}: a game has rounds 1 to 5").format(n=repr(round_number)))
         return self.kinds[round_number - 1]
 
     @property
@@ -77,21 +78,24 @@ class SoloDeck:
 
     def sentence(self) -> tuple[RuleId, str]:
         kinds = ", ".join(f"{k} ({self.colour_of(k)})" for k in self.kinds)
-        return RuleId.SOLO_SETUP, (
-            f"Difficulty {self.difficulty}: the Vancardian deck, top to bottom, is {kinds}. Round 3's event "
-            f"comes from the {self.event_colour} event deck. Left for the event decks: {self.base_left} "
-            f"{self.base_colour}, {self.difficulty_left} {self.difficulty_colour}.")
+        return RuleId.SOLO_SETUP, _(
+            "Difficulty {difficulty}: the Vancardian deck, top to bottom, is {kinds}. Round 3's event comes from the "
+            "{event} event deck. Left for the event decks: {base} {base_colour}, {hard} {hard_colour}.").format(
+                difficulty=self.difficulty, kinds=kinds, event=self.event_colour, base=self.base_left,
+                base_colour=self.base_colour, hard=self.difficulty_left, hard_colour=self.difficulty_colour)
 
 
 def build_solo_deck(difficulty: object, difficulty_colour: Colour | str) -> SoloDeck:
     """D difficulty cards go down first, then 5 − D base cards on top; the deck is never shuffled. The colour
     of the difficulty set has no default: the icon was lost (§13 Q3), so the table says which it is."""
     if isinstance(difficulty, bool) or not isinstance(difficulty, int) or difficulty not in DIFFICULTIES:
-        raise InputError(f"difficulty {difficulty!r}: choose a whole number from 0 (easiest) to 5 (hardest)")
+        raise InputError(_("difficulty {value}: choose a whole number from 0 (easiest) to 5 (hardest)").format(
+            value=repr(difficulty)))
     try:
         colour = Colour(difficulty_colour)
     except ValueError:
-        raise InputError(f"lightning colour {difficulty_colour!r}: the difficulty set is red or green") from None
+        raise InputError(_("lightning colour {value}: the difficulty set is red or green").format(
+            value=repr(difficulty_colour))) from None
     base: tuple[Kind, ...] = ("base",)
     harder: tuple[Kind, ...] = ("difficulty",)
     kinds = base * (SOLO_DECK_SIZE - difficulty) + harder * difficulty
@@ -115,26 +119,28 @@ class DrawPlan:
 
     @property
     def steps(self) -> tuple[tuple[RuleId, str], ...]:
+        """Not translated here: a Vancardian's move keeps its steps in the log, whose sentences are written in
+        English (the counts in them come from counts.py, in the language in use)."""
         if not self.reshuffled and not self.skipped:
             return ()
         out: list[tuple[RuleId, str]] = []
         if self.reshuffled:
-            out.append((RuleId.DECK_EMPTY,
-                        f"The deck ran out after {counts.cards(self.from_deck)}: the discard pile "
-                        f"({counts.cards(self.reshuffled)}) was shuffled into a new deck, then "
-                        f"{self.after_reshuffle} more drawn."))
+            out.append((RuleId.DECK_EMPTY, N_(
+                "The deck ran out after {cards}: the discard pile ({pile}) was shuffled into a new deck, then {n} "
+                "more drawn.").format(cards=counts.cards(self.from_deck), pile=counts.cards(self.reshuffled),
+                                      n=self.after_reshuffle)))
         if self.skipped:
-            out.append((RuleId.DECK_EMPTY,
-                        f"The deck and the discard pile are both empty: {counts.draws(self.skipped)} skipped."))
+            out.append((RuleId.DECK_EMPTY, N_("The deck and the discard pile are both empty: {draws} skipped.")
+                        .format(draws=counts.draws(self.skipped))))
         return tuple(out)
 
 
 def plan_draw(needed: int, deck: int, discard: int) -> DrawPlan:
     """`deck` and `discard` count playing cards only (extra-love cards are never shuffled in). The discard
     pile is shuffled in only when a card is needed and the deck is empty."""
-    for name, number in (("cards needed", needed), ("deck size", deck), ("discard pile size", discard)):
+    for name, number in ((N_("cards needed"), needed), (N_("deck size"), deck), (N_("discard pile size"), discard)):
         if isinstance(number, bool) or not isinstance(number, int) or number < 0:
-            raise InputError(f"{name} {number!r}: a whole number, 0 or more")
+            raise InputError(_("{name} {value}: a whole number, 0 or more").format(name=_(name), value=repr(number)))
     from_deck = min(needed, deck)
     rest = needed - from_deck
     reshuffled = discard if rest and discard else 0

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..errors import InputError
+from ..i18n import _
 from .cards import Card
 from .round_file import parse_round, referee_file
 from .round_file_parts import card as read_card
@@ -40,18 +41,18 @@ def read_solo(data: object) -> SoloRound:
     """The round file (§7.1) of a solo game: `"mode": "solo"`, your alignment, both Vancardians' rows."""
     rnd = parse_round(data)
     if rnd.mode is not Mode.SOLO:
-        raise InputError(f"this is a {rnd.mode.value} round: the Vancardians play only in the solo mode "
-                         f"(\"mode\": \"solo\", one player)", where="mode")
+        raise InputError(_("this is a {mode} round: the Vancardians play only in the solo mode (\"mode\": \"solo\", "
+                           "one player)").format(mode=rnd.mode.value), where="mode")
     assert isinstance(data, dict)  # parse_round accepted it
     you = rnd.seating.names[0]
     if you not in rnd.alignment:
-        raise InputError(f"the Vancardians play by your alignment: add \"alignment\": {{\"{you}\": \"hero\"}} "
-                         "(or \"villain\")", where="alignment")
+        raise InputError(_("the Vancardians play by your alignment: add \"alignment\": {{\"{you}\": \"hero\"}} "
+                           "(or \"villain\")").format(you=you), where="alignment")
     for seat in VANCARDIANS:
         if seat not in rnd.hands:
-            raise InputError(f"{seat}'s row is missing: her cards are face up, give them left to right as "
-                             f"they stood before the file's tricks, e.g. \"rows\": {{\"{seat}\": [\"10br\", "
-                             "\"8sp\", …]}", where=f"rows.{seat}")
+            raise InputError(_("{seat}'s row is missing: her cards are face up, give them left to right as they "
+                               "stood before the file's tricks, e.g. \"rows\": {{\"{seat}\": [\"10br\", \"8sp\", …]}}")
+                             .format(seat=seat), where=f"rows.{seat}")
     deck = data.get("deck") or "table"
     return SoloRound(rnd, referee_file(rnd), you, "app" if deck == "app" else "table", rnd.draws)
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..errors import InputError
+from ..i18n import _
 from .cards import Card
 from .setup import TRICKS
 from .solo_file import SoloRound
@@ -72,17 +73,19 @@ def next_move(solo: SoloRound, draw: Sequence[Card] | None = None) -> Next:
     won = result.tricks_won.get(solo.you, 0)
     before = rnd.played_before  # tricks played before the file's (every seat's count given)
     if result.finished or rnd.surrender is not None or (in_play is None and before + counted >= TRICKS):
-        why = (f"{solo.you} surrendered to {rnd.surrender.to} in trick {rnd.surrender.trick}"
-               if rnd.surrender is not None else f"all {before + counted} tricks are played")
+        over = (_("The round is over: {you} surrendered to {to} in trick {trick}.").format(
+            you=solo.you, to=rnd.surrender.to, trick=rnd.surrender.trick) if rnd.surrender is not None else
+            _("The round is over: all {n} tricks are played.").format(n=before + counted))
         if draw is not None:
-            raise InputError("the round is over: nobody draws", where="--draw")
-        return Next(None, None, before + n, None, None, "", 0, "", alignment, won, f"The round is over: {why}.")
+            raise InputError(_("the round is over: nobody draws"), where="--draw")
+        return Next(None, None, before + n, None, None, "", 0, "", alignment, won, over)
     seat = result.to_play if in_play is not None else result.next_leader
     assert seat is not None
     role: Literal["lead", "follow"] = "follow" if in_play is not None else "lead"
     if draw is not None and (seat == solo.you or role == "lead"):
-        raise InputError(f"{seat} {role}s now: nobody draws (a Vancardian draws only when she follows)",
-                         where="--draw")
+        now = (_("{seat} leads now: nobody draws (a Vancardian draws only when she follows)") if role == "lead" else
+               _("{seat} follows now: nobody draws (a Vancardian draws only when she follows)"))
+        raise InputError(now.format(seat=seat), where="--draw")
     trick = tuple(p.play for p in in_play.plays) if in_play is not None else ()
     effective: Effective = effective_at(rnd, n)
     if seat == solo.you:
@@ -91,8 +94,8 @@ def next_move(solo: SoloRound, draw: Sequence[Card] | None = None) -> Next:
             lead_suit = in_play.lead_suit if in_play is not None else None
             legal = tuple(legal_follows(table.your_row, lead_suit))
             if not legal:
-                raise InputError(f"{solo.you}'s row is empty: trick {n} has no card to play from it",
-                                 where=f"rows.{solo.you}")
+                raise InputError(_("{you}'s row is empty: trick {n} has no card to play from it").format(
+                    you=solo.you, n=n), where=f"rows.{solo.you}")
         to, vp, sentence = "", 0, ""
         if trick and trick[0].seat in VANCARDIANS:
             offer = surrender(trick, table.rows[trick[0].seat], you=solo.you, alignment=alignment,
@@ -110,13 +113,14 @@ def next_move(solo: SoloRound, draw: Sequence[Card] | None = None) -> Next:
     elif len(table.draws) >= 2:
         drawn, where = tuple(table.draws[:2]), "draws"
     elif solo.deck == "app":
-        raise InputError(f"{seat} follows and draws 2 cards, but this round uses the app deck: the companion "
-                         "draws those only in a recorded game (the app). Put the cards drawn in the file's "
-                         "\"draws\", or give them with --draw C1,C2", where="draws")
+        raise InputError(_("{seat} follows and draws 2 cards, but this round uses the app deck: the companion "
+                           "draws those only in a recorded game (the app). Put the cards drawn in the file's "
+                           "\"draws\", or give them with --draw C1,C2").format(seat=seat), where="draws")
     else:
-        have = f" (the file's draws have only {card_row(table.draws)} left)" if table.draws else ""
-        raise InputError(f"{seat} follows: draw 2 cards from the deck for her and give them in order with "
-                         f"--draw C1,C2{have}", where="--draw")
+        raise InputError((_("{seat} follows: draw 2 cards from the deck for her and give them in order with "
+                            "--draw C1,C2 (the file's draws have only {cards} left)") if table.draws else
+                          _("{seat} follows: draw 2 cards from the deck for her and give them in order with "
+                            "--draw C1,C2")).format(seat=seat, cards=card_row(table.draws)), where="--draw")
     check_drawn(drawn, table, where)
     recycled = from_discard(drawn, table, before)
     if recycled is not None:

@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from .. import counts
 from ..errors import InputError
+from ..i18n import N_, _
 from .cards import Card
 from .rules import RuleId
 from .solo_deck import Colour, build_solo_deck
@@ -39,8 +40,8 @@ def round_effect(solo: SoloRound, line: str, draw: Sequence[Card] | None = None)
     of the file's draws."""
     rnd = solo.input
     if rnd.tricks:
-        raise InputError("a round effect is applied at the round's setup, before trick 1: give the rows as "
-                         "dealt and no tricks", where="tricks")
+        raise InputError(_("a round effect is applied at the round's setup, before trick 1: give the rows as "
+                           "dealt and no tricks"), where="tricks")
     try:
         effect = parse_effect(line)
     except InputError as err:
@@ -53,27 +54,28 @@ def round_effect(solo: SoloRound, line: str, draw: Sequence[Card] | None = None)
     if draw is not None:
         drawn, where = tuple(draw), "--draw"
         if len(drawn) != needed:
-            raise InputError(f"'{effect}' needs {counts.drawn_cards(needed)} in all, "
-                             f"not {len(drawn)}", where=where)
+            raise InputError(_("'{effect}' needs {cards} in all, not {n}").format(
+                effect=effect, cards=counts.drawn_cards(needed), n=len(drawn)), where=where)
     elif len(solo.draws) >= needed:
         drawn, where = solo.draws[:needed], "draws"
     elif solo.deck == "app":
-        raise InputError(f"'{effect}' draws {needed} cards, but this round uses the app deck: the companion "
-                         "draws those only in a recorded game (the app). Put the cards drawn in the file's "
-                         f"\"draws\", or give them with --draw C1,…,C{needed}", where="draws")
+        raise InputError(_("'{effect}' draws {n} cards, but this round uses the app deck: the companion draws "
+                           "those only in a recorded game (the app). Put the cards drawn in the file's \"draws\", "
+                           "or give them with --draw C1,…,C{n}").format(effect=effect, n=needed), where="draws")
     else:
-        each = ("X in all, rules choice replace_draws: shared" if choices.replace_draws == "shared" else
+        each = (_("X in all, rules choice replace_draws: shared") if choices.replace_draws == "shared" else
                 ", ".join(f"{s} {draws_needed(effect, row, effective=effective)}"
                           for s, row in zip(VANCARDIANS, rows, strict=True)))
-        have = f"; the file's draws have only {len(solo.draws)}" if solo.draws else ""
-        raise InputError(f"'{effect}' needs {needed} drawn cards ({each}{have}): draw them and give them in "
-                         f"order with --draw C1,…,C{needed}", where="--draw")
+        have = _("; the file's draws have only {n}").format(n=len(solo.draws)) if solo.draws else ""
+        raise InputError(_("'{effect}' needs {n} drawn cards ({each}): draw them and give them in order with "
+                           "--draw C1,…,C{n}").format(effect=effect, n=needed, each=each + have), where="--draw")
     for c in drawn:
         if c in rnd.hands.get(solo.you, ()):
-            raise InputError(f"{c} cannot be drawn: it is in your row (OS-UNIQUE)", where=where)
+            raise InputError(_("{card} cannot be drawn: it is in your row (OS-UNIQUE)").format(card=c), where=where)
         holder = next((s for s in VANCARDIANS if c in rnd.hands[s]), None)
         if holder is not None:
-            raise InputError(f"{c} cannot be drawn: it is in {holder}'s row (OS-UNIQUE)", where=where)
+            raise InputError(_("{card} cannot be drawn: it is in {seat}'s row (OS-UNIQUE)").format(card=c, seat=holder),
+                             where=where)
     try:
         results = apply_round_effect(effect, rows, alignment=alignment, draws=drawn, effective=effective,
                                      replace_order=choices.replace_order, replace_draws=choices.replace_draws)
@@ -96,11 +98,15 @@ def solo_setup(difficulty: int, colour: str | None) -> dict[str, Any]:
 
     kinds = ", ".join(f"{k}" + (f" ({deck.colour_of(k)})" if known else "") for k in deck.kinds)
     event = deck.event_kind
-    sentence = (f"Difficulty {difficulty}: the Vancardian deck, top to bottom, is {kinds}. Round 3's event comes "
-                f"from the {event} event deck" + (f" ({deck.event_colour})" if known else "") +
-                f". Left for the event decks: {deck.base_left} base, {deck.difficulty_left} difficulty.")
-    if not known:
-        sentence += " Say which lightning colour is the difficulty set (--difficulty-colour red|green) for colours."
+    # The JSON's sentence: the same in every language, so marked but not translated here.
+    sentence = (N_("Difficulty {difficulty}: the Vancardian deck, top to bottom, is {kinds}. Round 3's event comes "
+                   "from the {event} event deck ({colour}). Left for the event decks: {base} base, {hard} "
+                   "difficulty.") if known else
+                N_("Difficulty {difficulty}: the Vancardian deck, top to bottom, is {kinds}. Round 3's event comes "
+                   "from the {event} event deck. Left for the event decks: {base} base, {hard} difficulty. Say "
+                   "which lightning colour is the difficulty set (--difficulty-colour red|green) for colours.")
+                ).format(difficulty=difficulty, kinds=kinds, event=event, colour=deck.event_colour,
+                         base=deck.base_left, hard=deck.difficulty_left)
     return {"difficulty": difficulty, "difficulty_colour": colour_of("difficulty"), "base_colour": colour_of("base"),
             "deck": [{"round": r, "kind": k, "colour": colour_of(k)} for r, k in enumerate(deck.kinds, 1)],
             "event_deck": {"kind": event, "colour": colour_of(event)},

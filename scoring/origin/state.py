@@ -1,10 +1,14 @@
 """An Origin Story game as its events left it: frozen state, changed only by evolve (evolve.py)."""
 from __future__ import annotations
 
+from bisect import insort
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, fields, replace
 from enum import StrEnum
+from operator import attrgetter
+from types import MemberDescriptorType
+from typing import Any, TypeVar
 
 from . import events as e
 from .cards import DECK, EXTRA_LOVE, Card, without
@@ -43,8 +47,58 @@ class Step(StrEnum):
 STEPS = tuple(Step)
 
 
+T = TypeVar("T")
+Put = Callable[[Any, Any], None]
+# A frozen, slotted class's fields read at once, and each one's slot setter (in the fields' order, and by name)
+Slots = tuple[Callable[[Any], tuple[Any, ...]], tuple[Put, ...], dict[str, Put]]
+_SLOTS: dict[type, Slots | None] = {}
+
+
+def changed(obj: T, **changes: Any) -> T:
+    """`dataclasses.replace(obj, **changes)` made lean for the state's frozen, slotted classes (every field set by
+    __init__, nothing after it): the new object's slots are filled straight from the old one's. A replay makes
+    thousands of new states, and `replace` (its checks, then __init__) was a quarter of resuming a game. Any other
+    class goes through `replace`."""
+    cls = type(obj)
+    if cls not in _SLOTS:
+        _SLOTS[cls] = _slots(cls)
+    found = _SLOTS[cls]
+    if found is None:
+        return replace(obj, **changes)  # type: ignore[type-var]
+    values, setters, by_name = found
+    out = object.__new__(cls)
+    for put, value in zip(setters, values(obj), strict=True):
+        put(out, value)
+    for name, value in changes.items():
+        field = by_name.get(name)
+        if field is None:
+            raise TypeError(f"{cls.__name__} has no field {name!r}")
+        field(out, value)
+    return out
+
+
+def _slots(cls: type) -> Slots | None:
+    """What `changed` needs of `cls`; None when its objects are not simply their fields (`replace` then)."""
+    params = getattr(cls, "__dataclass_params__", None)
+    names = tuple(f.name for f in fields(cls)) if params is not None else ()
+    slots: list[Any] = [getattr(cls, name, None) for name in names]
+    if (params is None or not params.frozen or len(names) < 2 or hasattr(cls, "__post_init__")
+            or not all(f.init for f in fields(cls)) or not all(isinstance(s, MemberDescriptorType) for s in slots)):
+        return None
+    by_name = {name: slot.__set__ for name, slot in zip(names, slots, strict=True)}
+    return attrgetter(*names), tuple(by_name.values()), by_name
+
+
 def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards))
+
+
+def _added(pile: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
+    """A sorted pile with `cards` put in their places (a few cards: cheaper than sorting the pile again)."""
+    out = list(pile)
+    for card in cards:
+        insort(out, card)
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +125,7 @@ class Piles:
     def with_row(self, seat: str, cards: Sequence[Card]) -> Piles:
         rows = dict(self.rows)
         rows[seat] = tuple(cards)
-        return replace(self, rows=tuple(rows.items()))
+        return changed(self, rows=tuple(rows.items()))
 
     def places(self) -> dict[str, tuple[Card, ...]]:
         out = {"deck": self.deck, "discard": self.discard, "trick": self.trick, "aside": self.aside}
@@ -85,7 +139,7 @@ class Piles:
         discard (they never reach the deck)."""
         gone = tuple(cards)
         extra = tuple(c for c in gone if c.extra_love) if extra_love_exit == "aside" else ()
-        return replace(self, discard=_sorted(self.discard + without(gone, extra)), aside=_sorted(self.aside + extra))
+        return changed(self, discard=_added(self.discard, without(gone, extra)), aside=_added(self.aside, extra))
 
 
 def fresh_piles() -> Piles:

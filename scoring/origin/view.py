@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..i18n import _
 from . import events as e
 from .cards import Card
 from .describe import describe
@@ -119,7 +120,8 @@ def _public(event: e.Event) -> bool:
 def _sentence(event: e.Event) -> str:
     if isinstance(event, e.TrickWon):  # without the reason: it names the winning card
         last = event.trick == TRICKS  # the round's last trick: nobody leads after it
-        return f"{event.winner} won trick {event.trick}" + ("" if last else f"; {event.next_leader} leads next")
+        return (_("{winner} won trick {n}") if last else _("{winner} won trick {n}; {leader} leads next")).format(
+            winner=event.winner, n=event.trick, leader=event.next_leader)
     return describe(event)
 
 

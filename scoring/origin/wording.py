@@ -4,25 +4,24 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from ..i18n import _, listing
 from .cards import Card
 
 
 def name_list(items: Iterable[object]) -> str:
     """`8sp`, `8sp and 6sp`, `4br, 11br and 12br`."""
-    names = [str(c) for c in items]
-    if len(names) <= 1:
-        return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
+    return listing([str(c) for c in items])
 
 
 def card_row(cards: Sequence[object]) -> str:
     """`9br 6sp`, or `no card`."""
-    return " ".join(str(c) for c in cards) or "no card"
+    return " ".join(str(c) for c in cards) or _("no card")
 
 
 def did_you_mean(options: Sequence[str]) -> str:
     """`; did you mean Trance?`, `; did you mean Trance or Telekinesis?`, or '' when nothing is close."""
-    return f"; did you mean {' or '.join(options)}?" if options else ""
+    # TRANSLATORS: {options} are names or cards, with " or " between them ("Trance or Telekinesis").
+    return _("; did you mean {options}?").format(options=_(" or ").join(options)) if options else ""
 
 
 def notations(cards: Sequence[Card]) -> list[str]:

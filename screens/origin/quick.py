@@ -17,6 +17,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Header, Input, Label, Select, Static
 
+from scoring.i18n import _
 from scoring.origin.quick import HINT, Reading, Row, read_grid
 from scoring.origin.rules import Choices, RuleId
 from scoring.origin.setup import ROUNDS, VANCARDIANS, Mode, mode_for
@@ -160,7 +161,7 @@ class OriginQuickScreen(Screen[None]):
         else:
             view.show(reading.game, notes=floor)
         if reading.problem:
-            status.say(reading.problem, "" if reading.problem == HINT else "problem")
+            status.say(reading.problem, "" if reading.problem == _(HINT) else "problem")
         elif not reading.complete:
             status.say(f"{reading.rounds} of {ROUNDS} rounds in (or type only each final dial). "
                        + " ".join(reading.notes))

@@ -5,10 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import sqlalchemy as sa
+
+from companion.games import KINDS
 from companion.origami.statistics import figures as origami_figures
 from companion.origin.session import FinalResults, SeatResult
 from companion.origin.statistics import figures as origin_figures
 from db.store import Store
+from scoring.origami.sheet import PlayerScore, ScoreSheet
 from scoring.origin.round_file_json import score_json
 from scoring.origin.sheet import quick_game
 
@@ -82,3 +86,52 @@ def test_a_merge_moves_the_origin_story_figures_counted_again_from_the_facts_kep
     store.profiles.merge("Cat", "Dee")
     assert origin_figures(store.stats.player("Dee")) == cat
     assert origin_figures(store.stats.player("Ann")).games == 6
+
+
+def trends(store: Store, name: str) -> dict[str, list[int]]:
+    stats = store.stats.player(name)
+    return {kind: [score for _, _, score in stats.of(kind).trend] for kind in ("origin-story", "origami")}
+
+
+def test_each_games_trend_holds_its_own_latest_scores_recorded_or_imported(store: Store, tmp_path: Any) -> None:
+    """The trend under each game's block: that game's scores only, oldest first, as recorded, after an import into
+    another database, after the same file again, after a merge; each result keeps its game's kind."""
+    history(store)
+    sheet = ScoreSheet((PlayerScore("Ann", 30, 1, 0, (), ()), PlayerScore("Bob", 20, 2, 0, (), ())), ("Ann",), None)
+    store.results.record(variant="origami", players=["Ann", "Bob"], families=[], characters=[], rules={},
+                         sheet=sheet, sheets=[{}, {}], kind="origami")
+    expected = {"origin-story": [3, 5, 3, 4, 1, 7], "origami": [30]}
+    assert trends(store, "Ann") == expected
+    other = Store.open(f"sqlite:///{tmp_path / 'other.db'}", KINDS)
+    try:
+        games = store.exchange.whole()
+        assert other.exchange.add(games) == (len(games), 0)
+        assert other.exchange.add(games) == (0, len(games))
+        assert trends(other, "Ann") == expected
+        other.profiles.add("Dee")
+        other.profiles.merge("Ann", "Dee")
+        assert trends(other, "Dee") == expected
+        for s in (store, other):
+            with s.engine.connect() as c:
+                assert c.execute(sa.text("SELECT count(*), sum(CASE WHEN r.kind = g.kind THEN 1 ELSE 0 END) "
+                                         "FROM results r JOIN games g ON g.id = r.game_id")).one() == (14, 14)
+    finally:
+        other.close()
+
+
+def test_a_trend_is_read_off_the_index_of_the_players_results_in_that_game(tmp_path: Any) -> None:
+    """Not by walking every result the player has until enough of that game's turn up: a few Origin Story games
+    among thousands of Origami ones would read them all (SQLite's plan names the index)."""
+    store = Store.open(f"sqlite:///{tmp_path / 'plan.db'}", KINDS)
+    history(store)
+    seen: list[tuple[str, Any]] = []
+    sa.event.listen(store.engine, "before_cursor_execute",
+                    lambda _c, _cur, statement, params, *_: seen.append((statement, params)))
+    try:
+        store.stats.player("Ann")
+        statement, params = next((s, p) for s, p in seen if "FROM results" in s and "LIMIT" in s)
+        with store.engine.connect() as c:
+            plan = " ".join(str(r[-1]) for r in c.exec_driver_sql(f"EXPLAIN QUERY PLAN {statement}", params))
+        assert "ix_results_player_kind" in plan and "games" not in plan, plan
+    finally:
+        store.close()

@@ -203,12 +203,13 @@ def test_results_keep_their_rows_when_hands_become_optional(tmp_path: Path) -> N
         c.execute("INSERT INTO results VALUES (1, 0, 1, 40, 1, 1, 3, '{}')")
     Store.open(url(path), KINDS).close()
     with sqlite3.connect(path) as c:
-        # 0005 then keeps the game's end time beside each result
-        assert c.execute("SELECT * FROM results").fetchall() == [(1, 0, 1, 40, 1, 1, 3, "{}", "2026-01-01")]
+        # 0005 then keeps the game's end time beside each result, and 0013 its game's kind
+        assert c.execute("SELECT * FROM results").fetchall() == [(1, 0, 1, 40, 1, 1, 3, "{}", "2026-01-01",
+                                                                   "origami")]
         assert c.execute("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'results' "
-                         "AND sql IS NOT NULL ORDER BY name"
-                         ).fetchall() == [("ix_results_player_finished",), ("ix_results_player_game",)]
-        c.execute("INSERT INTO results VALUES (1, 1, 1, 30, 2, 0, NULL, '{}', NULL)")  # a hand may now be unknown
+                         "AND sql IS NOT NULL ORDER BY name").fetchall() == [
+            ("ix_results_player_finished",), ("ix_results_player_game",), ("ix_results_player_kind",)]
+        c.execute("INSERT INTO results VALUES (1, 1, 1, 30, 2, 0, NULL, '{}', NULL, 'origami')")  # a hand may now be unknown
 
 
 def test_games_stored_before_they_had_a_kind_are_origami(tmp_path: Path) -> None:
@@ -250,3 +251,38 @@ def test_a_postgresql_database_without_its_driver_says_which_extra_to_install(
     message = str(raised.value)
     assert "its driver (psycopg) is not installed" in message and "'.[postgres]'" in message
     assert "secret" not in message
+
+
+def test_results_stored_before_they_kept_their_games_kind_take_it_on_every_backend(any_url: str) -> None:
+    """0013 gives each result its game's kind (the trend's index): an Origami and an Origin Story game stored at 0012
+    read back with their own trends."""
+    engine = make_engine(any_url)
+    schema.migrate(engine, "0012")
+    with engine.begin() as c:
+        c.execute(sa.text("INSERT INTO players (id, name, name_key, created_at) VALUES (1, 'Ann', 'ann', :t), "
+                          "(2, 'Bob', 'bob', :t)"), {"t": "2026-01-01 00:00:00+00:00"})
+        for game, kind, variant, score in ((1, "origami", "origami", 40), (2, "origin-story", "duo", 7)):
+            at = f"2026-01-0{game + 1} 20:00:00+00:00"
+            c.execute(sa.text("INSERT INTO games (id, uid, kind, variant, families, characters, rules, player_count, "
+                              "status, source, started_at, finished_at) VALUES (:id, :uid, :kind, :variant, '[]', "
+                              "'[]', '{}', 2, 'finished', 'quick', :t, :t)"),
+                      {"id": game, "uid": f"u{game}", "kind": kind, "variant": variant, "t": at})
+            c.execute(sa.text("INSERT INTO game_players VALUES (:g, 0, 1), (:g, 1, 2)"), {"g": game})
+            c.execute(sa.text("INSERT INTO results (game_id, seat, player_id, score, rank, winner, hand, sheet, "
+                              "finished_at) VALUES (:g, 0, 1, :s, 1, true, NULL, '{}', :t), "
+                              "(:g, 1, 2, 3, 2, false, NULL, '{}', :t)"), {"g": game, "s": score, "t": at})
+            c.execute(sa.text("INSERT INTO result_facts VALUES (:g, 0, 'mode', :v, 1, NULL), "
+                              "(:g, 1, 'mode', :v, 0, NULL)"), {"g": game, "v": variant})
+            c.execute(sa.text("INSERT INTO player_tallies VALUES (1, :k, 'mode', :v, 1, 1, 0, NULL, 0)"),
+                      {"k": kind, "v": variant})
+    engine.dispose()
+    store = Store.open(any_url, KINDS)
+    try:
+        with store.engine.connect() as c:
+            assert c.execute(sa.text("SELECT game_id, seat, kind FROM results ORDER BY game_id, seat")).all() == [
+                (1, 0, "origami"), (1, 1, "origami"), (2, 0, "origin-story"), (2, 1, "origin-story")]
+        stats = store.stats.player("Ann")
+        assert {kind: [s for _, _, s in stats.of(kind).trend] for kind in ("origami", "origin-story")} == {
+            "origami": [40], "origin-story": [7]}
+    finally:
+        store.close()
