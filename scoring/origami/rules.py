@@ -1,6 +1,6 @@
 """Rule ids (PRODUCT.md §4) with a paraphrase each: cited by every refusal and by the rules reference. Titles and
-texts are kept in English (JSON shows them so) and marked: `_(rule.title)`, `_(rule.text)` where they are shown;
-a scoring rule's title is its card's name, which stays as it is."""
+texts are made before a language is chosen: marked here, translated where they are shown (`_(rule.title)`,
+`_(rule.text)`); a scoring rule's title is its card's name, which stays as it is."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -176,67 +176,48 @@ PLAYER_COUNTS = range(2, 6)  # an Origami box has five families; Legends four (m
 FAMILY_SIZE = 18
 
 
-Words = Callable[[str], str]
-Counted = Callable[[str, str, int], str]
-
-
-def _as_is(message: str) -> str:
-    return message
-
-
-def _counted_as_is(singular: str, plural: str, n: int) -> str:
-    return singular if n == 1 else plural
-
-
-# What a rule (or a card's clarification) comes to with a given number of players, said with the words handed
-# in as `_` and `ngettext` (so that `make messages` finds them): the language in use, or English for JSON.
-_AT_COUNT: dict[str, Callable[[int, Words, Counted], str]] = {
-    RuleId.SETUP_FAMILIES: lambda n, _, ngettext: _(
+# What a rule (or a card's clarification) comes to with a given number of players.
+_AT_COUNT: dict[str, Callable[[int], str]] = {
+    RuleId.SETUP_FAMILIES: lambda n: _(
         "{n} families: {origami} origami in the deck; in Origami Legends also {n} Character pairs, {cards} cards "
         "in all.").format(n=n, origami=n * FAMILY_SIZE, cards=n * (FAMILY_SIZE + 2)),
-    RuleId.CHAR_PAIR: lambda n, _, ngettext: _(
+    RuleId.CHAR_PAIR: lambda n: _(
         "{n} Character pairs: {characters} Characters shuffled into the deck.").format(n=n, characters=2 * n),
-    RuleId.CARD_COUNT: lambda n, _, ngettext: _(
+    RuleId.CARD_COUNT: lambda n: _(
         "{origami} origami (plus {characters} Characters in Origami Legends).").format(origami=n * FAMILY_SIZE,
                                                                                       characters=2 * n),
-    RuleId.TURN_ORDER: lambda n, _, ngettext: (
+    RuleId.TURN_ORDER: lambda n: (
         _("turns simply alternate.") if n == 2
         else _("each round is {n} turns, the starting player's first.").format(n=n)),
-    RuleId.END_TRIGGER: lambda n, _, ngettext: _("{final} at most {turns} turns follow the one in which the deck "
-                                                 "runs out the second time.").format(
+    RuleId.END_TRIGGER: lambda n: _(
+        "{final} at most {turns} turns follow the one in which the deck runs out the second time.").format(
         final=ngettext("after the round is finished, {n} final turn, one each;",
                        "after the round is finished, {n} final turns, one each;", n).format(n=n),
         turns=2 * n - 1),
-    RuleId.SETUP_START: lambda n, _, ngettext: (
+    RuleId.SETUP_START: lambda n: (
         _("a tie is between both players.") if n == 2
         else _("a lot may be drawn among up to {n} tied players.").format(n=n)),
-    RuleId.SCORE_TRICERATOPS: lambda n, _, ngettext: ngettext(
+    RuleId.SCORE_TRICERATOPS: lambda n: ngettext(
         "at most {n} other player: up to {points} points.", "at most {n} other players: up to {points} points.",
         n - 1).format(n=n - 1, points=2 * (n - 1)),
-    RuleId.SCORE_AWARD: lambda n, _, ngettext: _(
+    RuleId.SCORE_AWARD: lambda n: _(
         "up to {n} players may tie and all score the award.").format(n=n),
-    "Nine-tailed Fox": lambda n, _, ngettext: (
+    "Nine-tailed Fox": lambda n: (
         _("both neighbours are the other player: pass both cards to them.") if n == 2
         else _("one card to the left neighbour, one to the right.")),
-    "Zebra": lambda n, _, ngettext: (
+    "Zebra": lambda n: (
         _("your neighbour and the player on your left are the same: the other player.") if n == 2
         else _("the card you receive comes from the player on your left.")),
 }
 
 
-def at_count(key: str, players: int, translated: bool = False) -> str | None:
+def at_count(key: str, players: int) -> str | None:
     """What a rule (by id) or a card's clarification (by card name) comes to with `players` players; None
-    where the number of players makes no difference. In English unless `translated` (where it is shown: JSON
-    stays the same in every language)."""
+    where the number of players makes no difference."""
     note = _AT_COUNT.get(key)
     if note is None:
         return None
-    words, counted = (_, ngettext) if translated else (_as_is, _counted_as_is)
-    return _with_players(words, players, note(players, words, counted))
-
-
-def _with_players(_: Words, players: int, note: str) -> str:
-    return _("With {players} players: {note}").format(players=players, note=note)
+    return _("With {players} players: {note}").format(players=players, note=note(players))
 
 
 def scoring_rule_of(card_name: str) -> RuleId | None:

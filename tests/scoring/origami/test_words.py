@@ -1,5 +1,5 @@
-"""The Origami referee's words in Italian and German (issue 33): the rules reference kept in English where it is
-written (JSON) and said in the language in use where it is shown; refusals in the language in use."""
+"""The Origami referee's words in Italian and German (issue 33): the rules reference made in English and said in the
+language in use where it is shown; refusals, and what an effect still needs, in the language in use."""
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -35,9 +35,10 @@ def test_a_rule_is_kept_in_english_and_said_in_the_language_in_use(code: str, ti
     rule = RULES[RuleId.PAY_EXACT]
     assert (rule.title, _(rule.title)) == ("Pay exactly", title)
     assert rule.text.startswith("To play an origami") and _(rule.text).startswith(start)
+    assert at_count(RuleId.SCORE_TRICERATOPS, 2) == note
+    assert at_count(RuleId.PAY_EXACT, 2) is None
+    languages.use(i18n.ENGLISH)
     assert at_count(RuleId.SCORE_TRICERATOPS, 2) == "With 2 players: at most 1 other player: up to 2 points."
-    assert at_count(RuleId.SCORE_TRICERATOPS, 2, translated=True) == note
-    assert at_count(RuleId.PAY_EXACT, 2, translated=True) is None
 
 
 def test_a_scoring_rules_title_is_its_cards_name_in_every_language() -> None:
