@@ -95,6 +95,17 @@ MARKED = (
     "companion/catalog_cli.py",
     "companion/settings.py",
     "companion/origami/cli.py",
+    "scoring/origami/rules.py",
+    "scoring/origami/decide.py",
+    "scoring/origami/checks.py",
+    "scoring/origami/turn_checks.py",
+    "scoring/origami/obligations.py",
+    "scoring/origami/grants.py",
+    "scoring/origami/effects.py",
+    "scoring/origami/choices.py",
+    "scoring/origami/options.py",
+    "scoring/origami/legal.py",
+    "scoring/origami/audit.py",
 )
 # Strings in MARKED that a person may read and that stay as they are in every language.
 NOT_TRANSLATED = {
@@ -142,6 +153,12 @@ NOT_TRANSLATED = {
     "Families: ",
     "None",
     bgstats_export.ABOUT,
+    # Origami card names (a scoring rule's title, a card's clarification): each edition's names are other work.
+    "Chicken", "Bee", "Whale", "Rabbit", "Ant", "Macaw", "Triceratops", "Polar Bear", "Kappa", "Anaconda",
+    "Nine-tailed Fox", "Zebra",
+    "take rice paper:",  # a key: the word steps.py names a consequence by (scoring/origami/grants.py's _EXACTLY)
+    # Examples written as the catalogue file and the table file write them (TOML, JSON).
+    '{step = "take_rice", amount = 3}', '{step = "discard", amount = 1, who = "opponents"}', '{"whale": "sea"}',
 }
 
 

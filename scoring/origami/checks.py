@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from ..decision import Refused, Violation
 from ..errors import InputError
+from ..i18n import _
 from . import events as e
 from .cards import RICE_PAPER, Card, CardId, Kind
 from .catalog import Catalogue
@@ -51,8 +52,8 @@ class Checker:
 
     def seat(self, seat: int) -> None:
         if not 0 <= seat < self.state.count:
-            self.refuse(RuleId.TURN_ORDER, f"there is no player {seat + 1}: seats are 1 to {self.state.count}",
-                        overridable=False)
+            self.refuse(RuleId.TURN_ORDER, _("there is no player {seat}: seats are 1 to {count}").format(
+                seat=seat + 1, count=self.state.count), overridable=False)
 
     def name(self, seat: int) -> str:
         return self.state.players[seat].name
@@ -63,14 +64,17 @@ class Checker:
             card = self.card(cid)
             if card.kind is Kind.RICE_PAPER:
                 if "polar" not in self.state.families:
-                    self.refuse(RuleId.CARD_COUNT, "rice paper is used only with the polar animals", overridable=False)
+                    self.refuse(RuleId.CARD_COUNT, _("rice paper is used only with the polar animals"),
+                                overridable=False)
             elif card.is_character:
                 if card.name not in self.state.character_pairs:
-                    self.refuse(RuleId.CARD_COUNT, f"{card.id} is not one of this game's Characters",
-                                overridable=False)
+                    self.refuse(RuleId.CARD_COUNT, _("{card} is not one of this game's Characters").format(
+                        card=card.id), overridable=False)
             elif card.family not in self.state.families:
-                self.refuse(RuleId.CARD_COUNT, f"{card.id} ({card.family}) is not in this game: the families are "
-                            + ", ".join(self.state.families), overridable=False)
+                self.refuse(RuleId.CARD_COUNT, _("{card} ({family}) is not in this game: the families are "
+                                                 "{families}").format(card=card.id, family=card.family,
+                                                                      families=", ".join(self.state.families)),
+                            overridable=False)
 
     def revealed(self, cards: Iterable[CardId], reshuffling: bool = False) -> None:
         """Cards coming into view must not exceed the copies the game has. When they come after a
@@ -82,7 +86,8 @@ class Checker:
                 continue
             total = in_view(self.state, cid, reshuffling) + cards.count(cid)
             if total > quantity:
-                self.refuse(RuleId.CARD_COUNT, f"that would make {total} × {cid} in view, but the game has {quantity}")
+                self.refuse(RuleId.CARD_COUNT, _("that would make {total} × {card} in view, but the game has "
+                                                 "{quantity}").format(total=total, card=cid, quantity=quantity))
 
     def hand_has(self, seat: int, cards: tuple[CardId, ...]) -> None:
         """The player holds these cards (unseen ones may stand in), they are in the game, and showing them
@@ -90,7 +95,8 @@ class Checker:
         if not cards:  # nothing shown (most turns end without a discard): nothing to check
             return
         if not self.state.player(seat).hand.can_give(cards):
-            self.refuse(RuleId.CARD_ZONE, f"{self.name(seat)} has no {', '.join(cards)} in hand", overridable=False)
+            self.refuse(RuleId.CARD_ZONE, _("{player} has no {cards} in hand").format(
+                player=self.name(seat), cards=", ".join(cards)), overridable=False)
         self.in_game(cards)
         self.shown(seat, cards)
 
@@ -99,7 +105,8 @@ class Checker:
         rest = list(self.state.line)
         for cid in cards:
             if cid not in rest:
-                self.refuse(RuleId.CARD_ZONE, f"{cid} is not in the draw line", overridable=False)
+                self.refuse(RuleId.CARD_ZONE, _("{card} is not in the draw line").format(card=cid),
+                            overridable=False)
             rest.remove(cid)
         return rest
 
@@ -131,7 +138,7 @@ def from_deck(check: Checker, count: int, make: type[e.LineRefilled] | None = No
     while left:
         if deck == 0:
             check.require(pile > 0, RuleId.CARD_ZONE,
-                          "the deck and the discard pile are both empty: there is nothing to draw",
+                          _("the deck and the discard pile are both empty: there is nothing to draw"),
                           overridable=False)
             out.append(e.DeckRanOut(exhaustions, pile))  # a late reshuffle, not a new exhaustion
             deck, pile = pile, 0

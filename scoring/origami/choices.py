@@ -5,8 +5,9 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from ..errors import InputError
+from ..i18n import N_, _
 
-# name -> (allowed values, default, what the choice means)
+# name -> (allowed values, default, what the choice means: marked here, translated where shown)
 CHOICES: dict[str, tuple[tuple[str, ...], str, str]] = {
     # Evidence (rules/002, the English card images' text layer): the Bee's card reads "for each  origami" with
     # a blank where its family icon was lost, while the Whale's reads "for each other origami in the same
@@ -15,28 +16,31 @@ CHOICES: dict[str, tuple[tuple[str, ...], str, str]] = {
     "whale": (
         ("any", "sea"),
         "any",
-        "Whale counts every other origami in its collection (\"any\": the English card text, where no icon is "
-        "lost) or only the other sea origami (\"sea\": the German clarification's reading).",
+        N_("Whale counts every other origami in its collection (\"any\": the English card text, where no icon is "
+           "lost) or only the other sea origami (\"sea\": the German clarification's reading)."),
     ),
     "macaw": (
         ("once", "each"),
         "once",
-        "A Macaw between two Macaws scores +3 once (\"once\": the condition is met or not) or +3 for "
-        "each neighbouring Macaw (\"each\").",
+        N_("A Macaw between two Macaws scores +3 once (\"once\": the condition is met or not) or +3 for "
+           "each neighbouring Macaw (\"each\")."),
     ),
     "anaconda": (
         ("printed", "scored"),
         "printed",
-        "Anaconda compares the printed points of your two collections (\"printed\") or printed points "
-        "plus the other cards' bonuses (\"scored\").",
+        N_("Anaconda compares the printed points of your two collections (\"printed\") or printed points "
+           "plus the other cards' bonuses (\"scored\")."),
     ),
     "mesosaurus": (
         ("best", "strict"),
         "best",
-        "With Mesosaurus on top you may draw up to 3 + hand modifiers, or 4 if that is more (\"best\": "
-        "the card says you may), or exactly up to 3 + hand modifiers (\"strict\").",
+        N_("With Mesosaurus on top you may draw up to 3 + hand modifiers, or 4 if that is more (\"best\": "
+           "the card says you may), or exactly up to 3 + hand modifiers (\"strict\")."),
     ),
 }
+
+
+EXAMPLE = '{"whale": "sea"}'
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,18 +55,20 @@ class RuleChoices:
         if data is None:
             return cls()
         if not isinstance(data, dict):
-            raise InputError('must be an object such as {"whale": "sea"}', where=where)
+            raise InputError(_("must be an object such as {example}").format(example=EXAMPLE), where=where)
         values: dict[str, str] = {}
         for key, value in data.items():
             if key not in CHOICES:
                 raise InputError(
-                    f"unknown rule choice {key!r}; the choices are: {', '.join(sorted(CHOICES))}",
+                    _("unknown rule choice {key!r}; the choices are: {choices}").format(
+                        key=key, choices=", ".join(sorted(CHOICES))),
                     where=where,
                 )
             allowed = CHOICES[key][0]
             if value not in allowed:
                 raise InputError(
-                    f"{key!r} must be one of {', '.join(map(repr, allowed))}, not {value!r}",
+                    _("{key!r} must be one of {allowed}, not {value!r}").format(
+                        key=key, allowed=", ".join(map(repr, allowed)), value=value),
                     where=f"{where}.{key}",
                 )
             values[key] = value

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from .. import counts
 from ..decision import Accepted, Refused, Rejected, Violation
 from ..errors import MissingValue
-from ..i18n import ngettext
+from ..i18n import N_, _, ngettext
 from . import commands as c
 from . import events as e
 from .cards import RICE_PAPER, Card, CardId, Effect, Game, Kind
@@ -40,11 +40,11 @@ def decide(state: GameState | None, command: c.Command, catalogue: Catalogue) ->
     if isinstance(inner, c.StartGame):
         check = Checker(_blank(inner), catalogue, override)
     elif state is None:
-        return Rejected(Violation(RuleId.TURN_ORDER, "start a game first", overridable=False))
+        return Rejected(Violation(RuleId.TURN_ORDER, _("start a game first"), overridable=False))
     else:
         check = Checker(state, catalogue, override)
     if isinstance(command, c.Override) and not command.reason.strip():
-        return Rejected(Violation(RuleId.TURN_ORDER, "an override needs a reason, e.g. 'house rule'",
+        return Rejected(Violation(RuleId.TURN_ORDER, _("an override needs a reason, e.g. 'house rule'"),
                                   overridable=False))
     try:
         events = _handler(inner)(check, inner)
@@ -54,7 +54,7 @@ def decide(state: GameState | None, command: c.Command, catalogue: Catalogue) ->
         events += extra_actions(state, events)
     if isinstance(command, c.Override):
         if not check.overridden:
-            return Rejected(Violation(RuleId.TURN_ORDER, "nothing to override: this is legal as it is",
+            return Rejected(Violation(RuleId.TURN_ORDER, _("nothing to override: this is legal as it is"),
                                       overridable=False))
         events = [e.Overridden(tuple(check.overridden), command.reason.strip()), *events]
     return Accepted(tuple(events))
@@ -72,38 +72,41 @@ def _blank(command: c.StartGame) -> GameState:
 
 def _start(check: Checker, cmd: c.StartGame) -> list[e.Event]:
     if cmd.variant not in {v.value for v in Variant}:
-        raise Refused(Violation(RuleId.SETUP_FAMILIES, f"unknown game {cmd.variant!r}: origami, legends or mixed",
-                                overridable=False))
+        raise Refused(Violation(RuleId.SETUP_FAMILIES, _("unknown game {game!r}: origami, legends or mixed").format(
+            game=cmd.variant), overridable=False))
     variant = Variant(cmd.variant)
     names = [n.strip() for n in cmd.players]
     n = len(names)
     check.require(all(names) and len({x.casefold() for x in names}) == n, RuleId.SETUP_FAMILIES,
-                  "every player needs a name, and no two the same", overridable=False)
-    check.require(2 <= n, RuleId.SETUP_FAMILIES, "a game needs at least 2 players", overridable=False)
+                  _("every player needs a name, and no two the same"), overridable=False)
+    check.require(2 <= n, RuleId.SETUP_FAMILIES, _("a game needs at least 2 players"), overridable=False)
     catalogue = check.catalogue
     for family in cmd.families:
         game = catalogue.families.get(family)
         check.require(game is not None and game in variant.games, RuleId.SETUP_FAMILIES,
-                      f"{family!r} is not a family of this game; choose from "
-                      + ", ".join(f for f, g in catalogue.families.items() if g in variant.games),
+                      _("{family!r} is not a family of this game; choose from {families}").format(
+                          family=family, families=", ".join(f for f, g in catalogue.families.items()
+                                                            if g in variant.games)),
                       overridable=False)
     check.require(len(set(cmd.families)) == len(cmd.families), RuleId.SETUP_FAMILIES,
-                  "a family is listed twice", overridable=False)
+                  _("a family is listed twice"), overridable=False)
     check.require(len(cmd.families) == n, RuleId.SETUP_FAMILIES,
-                  f"use as many families as players: {n}, not {len(cmd.families)}")
+                  _("use as many families as players: {n}, not {given}").format(n=n, given=len(cmd.families)))
     known_pairs = {card.name for card in catalogue.cards.values() if card.is_character}
     for name in cmd.character_pairs:
         check.require(name in known_pairs, RuleId.SETUP_FAMILIES,
-                      f"{name!r} is not a known Character; known: {', '.join(sorted(known_pairs))}",
+                      _("{name!r} is not a known Character; known: {known}").format(
+                          name=name, known=", ".join(sorted(known_pairs))),
                       overridable=False)
     check.require(len(set(cmd.character_pairs)) == len(cmd.character_pairs), RuleId.CHAR_PAIR,
-                  "a Character pair is listed twice", overridable=False)
+                  _("a Character pair is listed twice"), overridable=False)
     if variant is Variant.ORIGAMI:
         check.require(not cmd.character_pairs, RuleId.SETUP_FAMILIES,
-                      "Characters come with Origami Legends; this is an Origami game", overridable=False)
+                      _("Characters come with Origami Legends; this is an Origami game"), overridable=False)
     elif variant is Variant.LEGENDS or cmd.character_pairs:
         check.require(len(cmd.character_pairs) == n, RuleId.SETUP_FAMILIES,
-                      f"use as many Character pairs as players: {n}, not {len(cmd.character_pairs)}")
+                      _("use as many Character pairs as players: {n}, not {given}").format(
+                          n=n, given=len(cmd.character_pairs)))
     deck = catalogue.family_size * len(cmd.families) + 2 * len(cmd.character_pairs)
     rice = RICE_DECK if "polar" in cmd.families else 0
     return [e.GameStarted(variant.value, tuple(names), tuple(cmd.families), tuple(cmd.character_pairs),
@@ -118,35 +121,42 @@ def fewest_folds(hands: Sequence[Sequence[CardId]], catalogue: Catalogue) -> tup
 
 def _deal(check: Checker, cmd: c.Deal) -> list[e.Event]:
     state = check.state
-    check.require(state.phase is Phase.SETUP, RuleId.SETUP_DEAL, "the cards have been dealt already",
+    check.require(state.phase is Phase.SETUP, RuleId.SETUP_DEAL, _("the cards have been dealt already"),
                   overridable=False)
     check.require(len(cmd.hands) == state.count, RuleId.SETUP_DEAL,
-                  f"deal a hand to each of the {state.count} players", overridable=False)
+                  _("deal a hand to each of the {n} players").format(n=state.count), overridable=False)
     every = [cid for hand in cmd.hands for cid in hand] + list(cmd.line)
     check.in_game(every)
     check.revealed(every)
-    check.require(len(every) <= state.deck, RuleId.SETUP_DEAL, "more cards dealt than the deck holds",
+    check.require(len(every) <= state.deck, RuleId.SETUP_DEAL, _("more cards dealt than the deck holds"),
                   overridable=False)
     totals: list[int] = []
     for seat, hand in enumerate(cmd.hands):
         total = folds(hand, check.catalogue)
         before = total - folds(hand[-1:], check.catalogue)
         check.require(total >= DEAL_FOLDS and before < DEAL_FOLDS, RuleId.SETUP_DEAL,
-                      f"{check.name(seat)} was dealt {total} folds: the deal goes on until each player has "
-                      f"at least {DEAL_FOLDS}, and stops there")
+                      ngettext("{player} was dealt {n} fold: the deal goes on until each player has at least "
+                               "{least}, and stops there",
+                               "{player} was dealt {n} folds: the deal goes on until each player has at least "
+                               "{least}, and stops there", total).format(player=check.name(seat), n=total,
+                                                                         least=DEAL_FOLDS))
         totals.append(total)
-    check.require(len(cmd.line) == 4, RuleId.SETUP_DEAL, "the draw line starts with 4 cards")
+    check.require(len(cmd.line) == 4, RuleId.SETUP_DEAL, _("the draw line starts with 4 cards"))
     tied = fewest_folds(cmd.hands, check.catalogue)
     fewest = totals[tied[0]]
     dealt = e.CardsDealt(tuple(map(tuple, cmd.hands)), tuple(cmd.line))
     if len(tied) == 1:
         check.require(cmd.lot in (None, tied[0]), RuleId.SETUP_START,
-                      f"{check.name(tied[0])} has the fewest folds and starts: there is no lot to draw",
+                      _("{player} has the fewest folds and starts: there is no lot to draw").format(
+                          player=check.name(tied[0])),
                       overridable=False)
         return [dealt, e.StartingPlayerChosen(tied[0], ())]
-    names = " and ".join(check.name(i) for i in tied)
+    names = check.name(tied[0])
+    for seat in tied[1:]:
+        names = _("{first} and {last}").format(first=names, last=check.name(seat))
     check.require(cmd.lot in tied, RuleId.SETUP_START,
-                  f"{names} tie with {fewest} folds: the lot must pick one of them", overridable=False)
+                  _("{players} tie with {n} folds: the lot must pick one of them").format(players=names, n=fewest),
+                  overridable=False)
     assert cmd.lot is not None
     return [dealt, e.StartingPlayerChosen(cmd.lot, tied)]
 
@@ -159,38 +169,45 @@ def main_action(check: Checker, seat: int, hint: str = "") -> None:
     check.seat(seat)
     state = check.state
     if seat != state.current:
-        check.refuse(RuleId.TURN_ORDER, f"it is {check.name(state.current)}'s turn, not {check.name(seat)}'s{hint}")
+        check.refuse(RuleId.TURN_ORDER, _("it is {current}'s turn, not {player}'s{hint}").format(
+            current=check.name(state.current), player=check.name(seat), hint=hint))
     if state.actions_left <= 0:
         check.refuse(RuleId.TURN_ORDER,
-                     f"{check.name(seat)} has taken this turn's action already: end the turn{hint}")
+                     _("{player} has taken this turn's action already: end the turn{hint}").format(
+                         player=check.name(seat), hint=hint))
 
 
 def pay_from_hand(check: Checker, seat: int, played: tuple[CardId, ...], payment: tuple[CardId, ...]) -> None:
     hand = check.state.player(seat).hand
     name = check.name(seat)
     if not hand.can_give(played):
-        check.refuse(RuleId.CARD_ZONE, f"{name} has no {', '.join(played)} in hand", overridable=False)
+        check.refuse(RuleId.CARD_ZONE, _("{player} has no {cards} in hand").format(
+            player=name, cards=", ".join(played)), overridable=False)
     check.in_game(payment)
     rice = payment.count(RICE_PAPER)
     if rice > hand.rice:
-        check.refuse(RuleId.PAY_RICE, f"{name} holds {hand.rice} rice paper, not {rice}: rice paper has its own "
-                     "back, so a hand the table has not seen (given as a number) holds none; list the hand's cards, "
-                     "rice paper included", overridable=False)
+        check.refuse(RuleId.PAY_RICE, _("{player} holds {held} rice paper, not {rice}: rice paper has its own back, so "
+                                        "a hand the table has not seen (given as a number) holds none; list the hand's "
+                                        "cards, rice paper included").format(player=name, held=hand.rice, rice=rice),
+                     overridable=False)
     if not hand.without(played).can_give(payment):
-        why = ("the card played cannot pay for itself" if hand.can_give(payment)
-               else f"the hand holds {', '.join(hand.known) or 'nothing'}" if not hand.unknown
-               else "the payment must come from the cards in hand")
-        check.refuse(RuleId.PAY_HAND, f"{name} cannot pay with {', '.join(payment)}: {why}", overridable=False)
+        why = (_("the card played cannot pay for itself") if hand.can_give(payment)
+               else _("the hand holds {cards}").format(cards=", ".join(hand.known) or _("nothing")) if not hand.unknown
+               else _("the payment must come from the cards in hand"))
+        check.refuse(RuleId.PAY_HAND, _("{player} cannot pay with {cards}: {why}").format(
+            player=name, cards=", ".join(payment), why=why), overridable=False)
     check.shown(seat, [*played, *payment])
 
 
 def exact(check: Checker, card: CardId, payment: tuple[CardId, ...], due: int, why: str) -> None:
     paid = folds(payment, check.catalogue)
     if paid != due:
-        check.refuse(RuleId.PAY_EXACT,
-                     f"{card} costs {ngettext('{n} fold', '{n} folds', due).format(n=due)}{why}; "
-                     f"{', '.join(payment) or 'nothing'} {'is' if len(payment) < 2 else 'are'} worth {paid}"
-                     + (": paying more is not allowed" if paid > due else ""))
+        cost = ngettext("{n} fold", "{n} folds", due).format(n=due)
+        check.refuse(RuleId.PAY_EXACT, ngettext("{card} costs {cost}{why}; {payment} is worth {paid}",
+                                                "{card} costs {cost}{why}; {payment} are worth {paid}",
+                                                max(len(payment), 1)).format(
+            card=card, cost=cost, why=why, payment=", ".join(payment) or _("nothing"), paid=paid)
+                     + (_(": paying more is not allowed") if paid > due else ""))
 
 
 def _draw(check: Checker, cmd: c.DrawCards) -> list[e.Event]:
@@ -201,15 +218,18 @@ def _draw(check: Checker, cmd: c.DrawCards) -> list[e.Event]:
     allowance = draw_allowance(player.collections, state.characters, check.catalogue, state.choices)
     taken = folds(cmd.cards, check.catalogue)
     if taken > allowance.value:
-        check.refuse(RuleId.DRAW_LINE, f"{', '.join(cmd.cards)} {'is' if len(cmd.cards) == 1 else 'are'} worth "
-                     f"{taken} folds; {check.name(cmd.player)} may draw at most {allowance.value}")
+        check.refuse(RuleId.DRAW_LINE, ngettext(
+            "{cards} is worth {taken} folds; {player} may draw at most {most}",
+            "{cards} are worth {taken} folds; {player} may draw at most {most}", len(cmd.cards)).format(
+            cards=", ".join(cmd.cards), taken=taken, player=check.name(cmd.player), most=allowance.value))
     out: list[e.Event] = [e.LineDrawn(cmd.player, tuple(cmd.cards), True)]
     if cmd.rice_traded:
         wolf = any(check.catalogue.card(t).rice_trade for t in player.tops())
         check.require(wolf, RuleId.EFFECT_STEPS,
-                      "trading rice paper for deck cards needs a visible Arctic Wolf on your collections")
+                      _("trading rice paper for deck cards needs a visible Arctic Wolf on your collections"))
         check.require(player.hand.rice >= cmd.rice_traded, RuleId.CARD_ZONE,
-                      f"{check.name(cmd.player)} holds only {player.hand.rice} rice paper", overridable=False)
+                      _("{player} holds only {rice} rice paper").format(player=check.name(cmd.player),
+                                                                         rice=player.hand.rice), overridable=False)
         out.append(e.Discarded(cmd.player, (RICE_PAPER,) * cmd.rice_traded))
         out += from_deck(check, cmd.rice_traded, player=cmd.player)
     # Drawn cards only move from the line to a hand, face up: the deck, the discard pile and the copies in view
@@ -223,10 +243,11 @@ def _play(check: Checker, cmd: c.PlayOrigami) -> list[e.Event]:
     state = check.state
     card = check.card(cmd.card)
     check.require(card.kind is not Kind.RICE_PAPER, RuleId.PAY_RICE,
-                  "rice paper is not an origami: it can only be used to pay", overridable=False)
+                  _("rice paper is not an origami: it can only be used to pay"), overridable=False)
     if card.is_character:
         check.refuse(RuleId.CHAR_PAIR,
-                     f"{card.id} is a Character: play it as a Character (it goes to the middle of the table)",
+                     _("{card} is a Character: play it as a Character (it goes to the middle of the table)").format(
+                         card=card.id),
                      overridable=False)
     check.in_game([card.id])
     free_play = state.free_play is not None and cmd.source == "line" and cmd.via is None
@@ -237,16 +258,18 @@ def _play(check: Checker, cmd: c.PlayOrigami) -> list[e.Event]:
         if cmd.source == "line":
             spent = [cid for cid in state.effects if check.catalogue.card(cid).is_character]
             check.require(not spent, RuleId.EFFECT_AMOUNT,
-                          f"{', '.join(spent)}'s free play is used: one origami from the draw line, once")
+                          _("{characters}'s free play is used: one origami from the draw line, once").format(
+                              characters=", ".join(spent)))
         main_action(check, cmd.player, _via_hint(check, cmd.player))
         check.require(not cmd.discount and not cmd.free, RuleId.PAY_EXACT,
-                      "nothing in play lets this origami be cheaper or free: name the effect that does")
+                      _("nothing in play lets this origami be cheaper or free: name the effect that does"))
     elif free_play:
         check.require(cmd.player == state.current, RuleId.CHAR_FREE,
-                      f"only {check.name(state.current)}, who played {state.free_play}, has the free play")
-        due_why = f" with {state.free_play}'s free play"
+                      _("only {player}, who played {character}, has the free play").format(
+                          player=check.name(state.current), character=state.free_play))
+        due_why = _(" with {character}'s free play").format(character=state.free_play)
     else:
-        due_why = f" with {check.card(str(cmd.via)).id}"
+        due_why = _(" with {card}").format(card=check.card(str(cmd.via)).id)
     used: list[e.Event] = []
     if cmd.via is not None:
         used, free = _via_use(check, cmd)
@@ -271,12 +294,14 @@ def _source(check: Checker, cmd: c.PlayOrigami, free_play: bool) -> None:
     if cmd.via is not None and check.card(cmd.via).do is None:
         return  # an effect nobody knows may say otherwise: the play is recorded as said
     if cmd.source == "discard":
-        check.refuse(RuleId.CARD_ZONE, "the top discard may be played only while the yellow Geisha is in play")
-    how = (f"a play {cmd.via} grants is made as a normal play, from the hand" if cmd.via is not None
-           else "Play One Origami takes it from the hand")
+        check.refuse(RuleId.CARD_ZONE, _("the top discard may be played only while the yellow Geisha is in play"))
+    how = (_("a play {card} grants is made as a normal play, from the hand").format(card=cmd.via)
+           if cmd.via is not None else _("Play One Origami takes it from the hand"))
     pending = check.state.free_play
-    hint = f" ({pending}'s free play is recorded without `via`)" if pending and cmd.via is not None else ""
-    check.refuse(RuleId.CARD_ZONE, f"only a Character's free play takes an origami from the draw line: {how}{hint}")
+    hint = (_(" ({character}'s free play is recorded without `via`)").format(character=pending)
+            if pending and cmd.via is not None else "")
+    check.refuse(RuleId.CARD_ZONE, _("only a Character's free play takes an origami from the draw line: {how}{hint}")
+                 .format(how=how, hint=hint))
 
 
 def _via_hint(check: Checker, seat: int) -> str:
@@ -284,7 +309,7 @@ def _via_hint(check: Checker, seat: int) -> str:
     state = check.state
     sources = sorted({g.source for i, g in enumerate(state.grants)
                       if g.step == "play" and g.seat == seat and available(state, i)})
-    return f" (a play an effect grants names it: `via {sources[0]}`)" if sources else ""
+    return _(" (a play an effect grants names it: `via {card}`)").format(card=sources[0]) if sources else ""
 
 
 def _via_use(check: Checker, cmd: c.PlayOrigami) -> tuple[list[e.Event], bool]:
@@ -294,19 +319,20 @@ def _via_use(check: Checker, cmd: c.PlayOrigami) -> tuple[list[e.Event], bool]:
 
     def test(g: Grant) -> tuple[RuleId, str] | None:
         if cmd.discount > g.discount:
-            off = ngettext("takes at most {n} fold off", "takes at most {n} folds off", g.discount).format(n=g.discount)
-            return RuleId.PAY_EXACT, f"{via.id} {off}, not {cmd.discount}"
+            return RuleId.PAY_EXACT, ngettext("{card} takes at most {n} fold off, not {discount}",
+                                              "{card} takes at most {n} folds off, not {discount}",
+                                              g.discount).format(card=via.id, n=g.discount, discount=cmd.discount)
         if cmd.free and not g.free:
-            return RuleId.PAY_EXACT, f"{via.id} does not make the play free"
+            return RuleId.PAY_EXACT, _("{card} does not make the play free").format(card=via.id)
         if g.where == "not_taken" and not untaken(check.state, g, cmd.card):
-            return RuleId.EFFECT_AMOUNT, (f"{via.id}: not the {cmd.card} just taken; another {cmd.card} held "
-                                          f"besides it may be played, shown with it")
+            return RuleId.EFFECT_AMOUNT, _("{card}: not the {taken} just taken; another {taken} held besides it may "
+                                           "be played, shown with it").format(card=via.id, taken=cmd.card)
         chosen.append(g.free)
         return None
 
     in_play(check)
     check.require(via.id in check.state.effects or unknown_open(check), RuleId.EFFECT_STEPS,
-                  f"{via.id}'s effect has not been used this turn")
+                  _("{card}'s effect has not been used this turn").format(card=via.id))
     if check.catalogue.card(via.id).do is None:
         return [], cmd.free  # an effect nobody knows: the play is recorded as said
     used = use(check, "play", cmd.player, test, source=via.id)
@@ -323,26 +349,28 @@ def play_checks(check: Checker, seat: int, card: Card, payment: tuple[CardId, ..
     else:
         pay_from_hand(check, seat, (), payment)
         if source == "line":
-            check.require(card.id in state.line, RuleId.CARD_ZONE, f"{card.id} is not in the draw line",
-                          overridable=False)
+            check.require(card.id in state.line, RuleId.CARD_ZONE,
+                          _("{card} is not in the draw line").format(card=card.id), overridable=False)
         else:
-            check.require(source == "discard", RuleId.CARD_ZONE, f"unknown source {source!r}",
+            check.require(source == "discard", RuleId.CARD_ZONE, _("unknown source {source!r}").format(source=source),
                           overridable=False)
             check.require(bool(state.discard) and state.discard[-1] == card.id, RuleId.CARD_ZONE,
-                          f"{card.id} is not the top card of the discard pile", overridable=False)
+                          _("{card} is not the top card of the discard pile").format(card=card.id),
+                          overridable=False)
     due = price(card, state.characters, check.catalogue, discount=discount, free=free)
     exact(check, card.id, payment, due.value, why)
     if collection is None:
         return due
     columns = state.player(seat).collections
     check.require(collection in (0, 1), RuleId.COLL_TWO,
-                  "there are two collections: choose 1 or 2", overridable=False)
+                  _("there are two collections: choose 1 or 2"), overridable=False)
     check.require(not under or card.may_go_under, RuleId.COLL_UNDER,
-                  f"{card.id} goes on top of a collection; only a card that says so may go under")
+                  _("{card} goes on top of a collection; only a card that says so may go under").format(card=card.id))
     check.require(any(p.collection == collection for p in placements(columns, card.may_go_under)),
                   RuleId.COLL_BALANCE,
-                  f"collections of {len(columns[0])} and {len(columns[1])} cards: adding to collection "
-                  f"{collection + 1} would make them differ by 2; put it on collection {2 - collection}")
+                  _("collections of {first} and {second} cards: adding to collection {chosen} would make them "
+                    "differ by 2; put it on collection {other}").format(
+                      first=len(columns[0]), second=len(columns[1]), chosen=collection + 1, other=2 - collection))
     return due
 
 
@@ -358,7 +386,8 @@ def _character(check: Checker, cmd: c.PlayCharacter) -> list[e.Event]:
     main_action(check, cmd.player)
     state = check.state
     card = check.card(cmd.card)
-    check.require(card.is_character, RuleId.CHAR_PAIR, f"{card.id} is not a Character", overridable=False)
+    check.require(card.is_character, RuleId.CHAR_PAIR, _("{card} is not a Character").format(card=card.id),
+                  overridable=False)
     check.in_game([card.id])
     play_checks(check, cmd.player, card, cmd.payment, "hand", None, False)
     other = card.other_colour()
@@ -371,25 +400,28 @@ def _special(check: Checker, cmd: c.UseSpecialAction) -> list[e.Event]:
     main_action(check, cmd.player)
     state = check.state
     check.require(any(check.catalogue.family_game(f) is Game.ORIGAMI for f in state.families),
-                  RuleId.SPECIAL_TOP, "special actions come with the Origami families; none is in this game")
-    check.require(cmd.collection in (0, 1), RuleId.COLL_TWO, "choose collection 1 or 2", overridable=False)
+                  RuleId.SPECIAL_TOP, _("special actions come with the Origami families; none is in this game"))
+    check.require(cmd.collection in (0, 1), RuleId.COLL_TWO, _("choose collection 1 or 2"), overridable=False)
     column = state.player(cmd.player).collections[cmd.collection]
-    check.require(bool(column), RuleId.SPECIAL_TOP, f"collection {cmd.collection + 1} is empty",
+    check.require(bool(column), RuleId.SPECIAL_TOP, _("collection {n} is empty").format(n=cmd.collection + 1),
                   overridable=False)
     top = check.catalogue.card(column[-1])
     if top.effect is None:
-        raise MissingValue(top.id, "effect", "knowing whether it has a special action")
-    check.require(top.effect is Effect.SPECIAL, RuleId.SPECIAL_TOP, f"{top.id} on top has no special action")
+        raise MissingValue(top.id, "effect", N_("knowing whether it has a special action"))
+    check.require(top.effect is Effect.SPECIAL, RuleId.SPECIAL_TOP,
+                  _("{card} on top has no special action").format(card=top.id))
     check.require(not state.played_this_turn(cmd.player, cmd.collection), RuleId.SPECIAL_TOP,
-                  f"{top.id} was played this turn: its special action is available from the next turn")
-    check.require(not state.special_used, RuleId.SPECIAL_TOP, "a special action was used this turn already")
+                  _("{card} was played this turn: its special action is available from the next turn").format(
+                      card=top.id))
+    check.require(not state.special_used, RuleId.SPECIAL_TOP, _("a special action was used this turn already"))
     used = e.SpecialActionUsed(cmd.player, cmd.collection, top.id)
     using = evolve(state, used)
     blocked = unusable(using, check.catalogue, cmd.player, top.id)
     if blocked is not None:
-        check.refuse(RuleId.SPECIAL_TOP, f"{top.id}'s action must {needed(blocked)}"
-                     f"{' (line: ' + ', '.join(state.line) + ')' if blocked.step == 'take_line' else ''}, and "
-                     "that cannot be done now: the action cannot be used")
+        line = _(" (line: {cards})").format(cards=", ".join(state.line)) if blocked.step == "take_line" else ""
+        check.refuse(RuleId.SPECIAL_TOP, _("{card}'s action must {needed}{line}, and that cannot be done now: the "
+                                           "action cannot be used").format(card=top.id, needed=needed(blocked),
+                                                                           line=line))
     return [used, *open_effect(Checker(using, check.catalogue, check.override), cmd.player, top)]
 
 
@@ -398,19 +430,21 @@ def _end_turn(check: Checker, cmd: c.EndTurn) -> list[e.Event]:
     check.seat(cmd.player)
     state = check.state
     if cmd.player != state.current:
-        check.refuse(RuleId.TURN_ORDER, f"it is {check.name(state.current)}'s turn, not {check.name(cmd.player)}'s")
+        check.refuse(RuleId.TURN_ORDER, _("it is {current}'s turn, not {player}'s{hint}").format(
+            current=check.name(state.current), player=check.name(cmd.player), hint=""))
     if not state.acted:
-        check.refuse(RuleId.TURN_ORDER,
-                     f"{check.name(cmd.player)} must take an action first (drawing nothing is an action)")
+        check.refuse(RuleId.TURN_ORDER, _("{player} must take an action first (drawing nothing is an action)").format(
+            player=check.name(cmd.player)))
     for grant in owed(state, check.catalogue):
-        check.refuse(RuleId.EFFECT_STEPS, f"{grant.source}: {check.name(grant.seat)} must still {needed(grant)} "
-                     "before the turn ends")
+        check.refuse(RuleId.EFFECT_STEPS, _("{card}: {player} must still {needed} before the turn ends").format(
+            card=grant.source, player=check.name(grant.seat), needed=needed(grant)))
     out = refill(check, cmd.refill, len(state.line))
     line_after = len(state.line) + len(cmd.refill)
     short = max(0, state.line_size - line_after)
     could = deck_can_give(state) - len(cmd.refill)
     if short and could > 0:
-        check.refuse(RuleId.LINE_REFILL, f"refill the draw line first: {counts.cards(min(short, could))} from the deck")
+        check.refuse(RuleId.LINE_REFILL, _("refill the draw line first: {cards} from the deck").format(
+            cards=counts.cards(min(short, could))))
     check.hand_has(cmd.player, cmd.discards)
     player = state.player(cmd.player)
     hand = player.hand
@@ -419,10 +453,11 @@ def _end_turn(check: Checker, cmd: c.EndTurn) -> list[e.Event]:
     over = hand.size - limit.value
     if size > limit.value:
         check.refuse(RuleId.HAND_LIMIT,
-                     f"{check.name(cmd.player)} holds {hand.size} cards and the limit is {limit.value}: discard {over}")
+                     _("{player} holds {held} cards and the limit is {limit}: discard {over}").format(
+                         player=check.name(cmd.player), held=hand.size, limit=limit.value, over=over))
     if len(cmd.discards) > max(0, over):
-        check.refuse(RuleId.HAND_LIMIT, f"only cards over the limit of {limit.value} are discarded at the end of the "
-                     "turn")
+        check.refuse(RuleId.HAND_LIMIT, _("only cards over the limit of {limit} are discarded at the end of the "
+                                          "turn").format(limit=limit.value))
     return out + [e.TurnEnded(cmd.player, tuple(cmd.discards))]
 
 

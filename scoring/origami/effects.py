@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InputError, MissingValue
+from ..i18n import _
 from .cards import STEP_KINDS, CardId
 from .step_spec import KEYS, StepSpec
 
@@ -25,8 +26,13 @@ FROM = ("top", "any", "payment", "discarded", "own", "bottom", "drawn", "not_tak
 TO = ("right", "neighbours")  # pass: to the player on your right, or one card to each neighbour
 CONDITIONS = ("rice_paid",)  # the card was paid with at least one rice paper
 PER = ("under",)  # amount times the origami beneath the card when it was played
-HELP = ('e.g. {step = "take_rice", amount = 3} or {step = "discard", amount = 1, who = "opponents"}; keys: '
-        + ", ".join(KEYS))
+EXAMPLES = ('{step = "take_rice", amount = 3}', '{step = "discard", amount = 1, who = "opponents"}')
+
+
+def _help() -> str:
+    """How a step is written, for every message about one."""
+    return _("e.g. {example} or {other}; keys: {keys}").format(example=EXAMPLES[0], other=EXAMPLES[1],
+                                                                keys=", ".join(KEYS))
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,42 +59,46 @@ class Grant:
 def parse_steps(data: Any, where: str) -> tuple[StepSpec, ...]:
     """A card's `do` list, validated; InputError names the step and the key that is wrong."""
     if not isinstance(data, list):
-        raise InputError(f"must be a list of steps, {HELP}", where=where)
+        raise InputError(_("must be a list of steps, {help}").format(help=_help()), where=where)
     return tuple(_spec(item, f"{where}[{i}]") for i, item in enumerate(data))
 
 
 def _spec(item: Any, where: str) -> StepSpec:
     if not isinstance(item, Mapping) or not isinstance(item.get("step"), str):
-        raise InputError(f"each step is a table with a \"step\", {HELP}", where=where)
+        raise InputError(_("each step is a table with a \"step\", {help}").format(help=_help()), where=where)
     unknown = sorted(str(k) for k in item if k not in KEYS)
     if unknown:
-        raise InputError(f"{', '.join(map(repr, unknown))} cannot be set; {HELP}", where=where)
+        raise InputError(_("{keys} cannot be set; {help}").format(keys=", ".join(map(repr, unknown)), help=_help()),
+                         where=where)
     step = item["step"]
     if step not in STEP_KINDS:
-        raise InputError(f"unknown step {step!r}; steps: {', '.join(sorted(STEP_KINDS))}", where=where)
+        raise InputError(_("unknown step {step!r}; steps: {steps}").format(
+            step=step, steps=", ".join(sorted(STEP_KINDS))), where=where)
 
     def whole(key: str, default: int | None) -> int | None:
         value = item.get(key, default)
         if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
-            raise InputError(f"must be a whole number of at least 0, not {value!r}", where=f"{where}.{key}")
+            raise InputError(_("must be a whole number of at least 0, not {value!r}").format(value=value),
+                             where=f"{where}.{key}")
         return value
 
     def one_of(key: str, allowed: Sequence[str]) -> str:
         value = item.get(key, "")
         if value != "" and value not in allowed:
-            raise InputError(f"must be one of {', '.join(allowed)}, not {value!r}", where=f"{where}.{key}")
+            raise InputError(_("must be one of {allowed}, not {value!r}").format(
+                allowed=", ".join(allowed), value=value), where=f"{where}.{key}")
         return str(value)
 
     def flag(key: str) -> bool:
         value = item.get(key, False)
         if not isinstance(value, bool):
-            raise InputError(f"must be true or false, not {value!r}", where=f"{where}.{key}")
+            raise InputError(_("must be true or false, not {value!r}").format(value=value), where=f"{where}.{key}")
         return value
 
     def text(key: str) -> str:
         value = item.get(key, "")
         if not isinstance(value, str):
-            raise InputError(f"must be text, not {value!r}", where=f"{where}.{key}")
+            raise InputError(_("must be text, not {value!r}").format(value=value), where=f"{where}.{key}")
         return value
 
     who = one_of("who", WHO) or "you"
@@ -112,7 +122,7 @@ def amount_of(spec: StepSpec, card: CardId, card_amount: int | None) -> int:
         return 0
     if card_amount is not None:
         return card_amount
-    raise MissingValue(card, "amount", f"its effect's {spec.step.replace('_', ' ')} step")
+    raise MissingValue(card, "amount", _("its effect's {step} step").format(step=spec.step.replace("_", " ")))
 
 
 def seats(who: str, acting: int, count: int) -> list[int]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
+from ..i18n import N_, _
 from . import events as e
 from .cards import RICE_PAPER, Card, CardId, Effect
 from .catalog import Catalogue
@@ -15,12 +16,19 @@ from .state import GameState, Hand
 Problem = tuple[RuleId, str] | None
 Test = Callable[[Grant], Problem]
 
-STEP_WORDS = {
-    "draw_deck": "drawing from the deck", "take_line": "taking cards from the draw line",
-    "take_discard": "taking a card from the discard pile", "discard": "discarding", "pass": "passing cards",
-    "take_rice": "taking rice paper", "play": "playing an origami", "move": "moving an origami",
-    "replace_line": "replacing the draw line", "extra_action": "taking another action",
-    "swap_in": "swapping a card into a collection", "copy": "copying an instant effect",
+STEP_WORDS = {  # marked here, translated where shown
+    "draw_deck": N_("drawing from the deck"), "take_line": N_("taking cards from the draw line"),
+    "take_discard": N_("taking a card from the discard pile"), "discard": N_("discarding"),
+    "pass": N_("passing cards"), "take_rice": N_("taking rice paper"), "play": N_("playing an origami"),
+    "move": N_("moving an origami"), "replace_line": N_("replacing the draw line"),
+    "extra_action": N_("taking another action"), "swap_in": N_("swapping a card into a collection"),
+    "copy": N_("copying an instant effect"),
+}
+# What `exactly` says for each consequence its callers name (steps.py): "Fox: discard 1, not 2".
+_EXACTLY = {
+    "draw": N_("{card}: draw {due}{short}, not {count}"), "discard": N_("{card}: discard {due}{short}, not {count}"),
+    "pass": N_("{card}: pass {due}{short}, not {count}"),
+    "take rice paper:": N_("{card}: take rice paper: {due}{short}, not {count}"),
 }
 
 
@@ -115,27 +123,31 @@ def use(check: Checker, step: str, seat: int, test: Test, cards: tuple[CardId, .
     if unknown_open(check):
         return []
     state = check.state
-    what = STEP_WORDS[step]
+    what = _(STEP_WORDS[step])
     kind = [(i, g) for i, g in enumerate(state.grants) if g.step == step and source in (None, g.source)]
     free = [(i, g) for i, g in kind if available(state, i)]
     mine = [(i, g) for i, g in free if g.seat == seat]
     if not mine:
         first = next((w for i, g in kind if g.seat == seat and (w := waiting(state, i)) is not None), None)
         if first is not None:
-            check.require(False, RuleId.EFFECT_STEPS, f"{what}: {first.source} says {check.name(seat)} does "
-                                                      f"this after {STEP_WORDS[first.step]}: that comes first")
+            check.require(False, RuleId.EFFECT_STEPS, _("{what}: {card} says {player} does this after {first}: that "
+                                                        "comes first").format(what=what, card=first.source,
+                                                                              player=check.name(seat),
+                                                                              first=_(STEP_WORDS[first.step])))
         elif any(g.seat == seat for _, g in kind):
             sources = ", ".join(sorted({g.source for _, g in kind if g.seat == seat}))
             check.require(False, RuleId.EFFECT_AMOUNT,
-                          f"{what}: {sources} allowed it once for {check.name(seat)}, and it is used")
+                          _("{what}: {cards} allowed it once for {player}, and it is used").format(
+                              what=what, cards=sources, player=check.name(seat)))
         elif free:
             sources = ", ".join(sorted({g.source for _, g in free}))
             names = ", ".join(dict.fromkeys(check.name(g.seat) for _, g in free))
             check.require(False, RuleId.EFFECT_WHO,
-                          f"{what}: {sources} lets {names} do that this turn, not {check.name(seat)}")
+                          _("{what}: {cards} lets {players} do that this turn, not {player}").format(
+                              what=what, cards=sources, players=names, player=check.name(seat)))
         else:
-            check.require(False, RuleId.EFFECT_STEPS, f"{what}: {_because(check, step)}; if a card allows it, "
-                                                      f"record it as an override")
+            check.require(False, RuleId.EFFECT_STEPS, _("{what}: {because}; if a card allows it, record it as an "
+                                                        "override").format(what=what, because=_because(check, step)))
         return []
     problems = []
     for index, grant in mine:
@@ -151,22 +163,23 @@ def use(check: Checker, step: str, seat: int, test: Test, cards: tuple[CardId, .
 def _because(check: Checker, step: str) -> str:
     state = check.state
     if not state.effects:
-        return "no card's effect is open this turn"
+        return _("no card's effect is open this turn")
     for cid in state.effects:
         card = check.catalogue.card(cid)
         for spec in card.do or ():
             if spec.step == step and spec.condition == "rice_paid":
-                return f"{cid} allows it only when paid with at least one rice paper"
-    return f"it is not what {', '.join(dict.fromkeys(state.effects))} does this turn"
+                return _("{card} allows it only when paid with at least one rice paper").format(card=cid)
+    return _("it is not what {cards} does this turn").format(cards=", ".join(dict.fromkeys(state.effects)))
 
 
 def exactly(grant: Grant, count: int, can: int, what: str) -> Problem:
-    """`count` must be the granted amount, or all there is (`can`) when fewer are available."""
+    """`count` must be the granted amount, or all there is (`can`) when fewer are available; `what` is the
+    consequence as _EXACTLY names it."""
     due = min(grant.amount, can)
     if count == due:
         return None
-    short = f" (only {can} available)" if can < grant.amount else ""
-    return RuleId.EFFECT_AMOUNT, f"{grant.source}: {what} {due}{short}, not {count}"
+    short = _(" (only {can} available)").format(can=can) if can < grant.amount else ""
+    return RuleId.EFFECT_AMOUNT, _(_EXACTLY[what]).format(card=grant.source, due=due, short=short, count=count)
 
 
 def drawn(state: GameState, grant: Grant) -> tuple[tuple[CardId, ...], int]:
@@ -197,9 +210,9 @@ def from_drawn(state: GameState, grant: Grant, cards: tuple[CardId, ...]) -> Pro
     other = Hand(shown).unmatched(cards)
     if len(other) <= unseen:
         return None
-    return RuleId.EFFECT_AMOUNT, (f"{grant.source}: discard from the cards just drawn"
-                                  f"{' (' + ', '.join(shown) + ')' if shown else ''}, not "
-                                  f"{', '.join(other)} from the hand")
+    said = (_("{card}: discard from the cards just drawn ({drawn}), not {cards} from the hand") if shown
+            else _("{card}: discard from the cards just drawn, not {cards} from the hand"))
+    return RuleId.EFFECT_AMOUNT, said.format(card=grant.source, drawn=", ".join(shown), cards=", ".join(other))
 
 
 def extra_actions(state: GameState, events: list[e.Event]) -> list[e.Event]:

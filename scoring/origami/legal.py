@@ -21,7 +21,7 @@ from .effects import Grant
 from .evolve import evolve
 from .grants import available, from_drawn, showing, unknown_effect, untaken
 from .obligations import line_takes, owed, unusable
-from .options import draw_allowance, folds, hand_limit, legal_payments, placements, play_sources, price
+from .options import PLAYING_IT, draw_allowance, folds, hand_limit, legal_payments, placements, play_sources, price
 from .state import GameState, Phase
 
 MAX_SUBSETS = 512  # enough for any draw line; a guard against a pathological catalogue
@@ -94,7 +94,7 @@ def _pay_and_place(state: GameState, seat: int, catalogue: Catalogue, card: Card
     exact payment from `rest`, each placement."""
     origami = catalogue.card(card)
     free = free or source == "line"
-    offs = range(min(discount, origami.need("cost", "the price of playing it")) + 1) if not free else (0,)
+    offs = range(min(discount, origami.need("cost", PLAYING_IT)) + 1) if not free else (0,)
     spots = placements(state.player(seat).collections, origami.may_go_under)
     return [c.PlayOrigami(seat, card, payment, spot.collection, spot.under, source, via, off, free and source != "line")
             for off in offs

@@ -8,6 +8,7 @@ from functools import reduce
 from itertools import combinations
 
 from .. import counts
+from ..i18n import _
 from .cards import CardId
 from .catalog import Catalogue
 from .checks import Checker, deck_can_give
@@ -79,11 +80,13 @@ def needed(grant: Grant) -> str:
     """What a required step asks, for a refusal: `take exactly 6 folds from the draw line`."""
     match grant.step:
         case "take_line" if grant.folds:
-            return f"take {'exactly' if grant.exact else 'up to'} {grant.folds} folds from the draw line"
+            return (_("take exactly {n} folds from the draw line") if grant.exact
+                    else _("take up to {n} folds from the draw line")).format(n=grant.folds)
         case "take_line":
-            return f"take {counts.cards(grant.amount)} from the draw line"
+            return _("take {cards} from the draw line").format(cards=counts.cards(grant.amount))
         case "draw_deck":
-            return f"draw {counts.cards(grant.amount)} from the deck"
+            return _("draw {cards} from the deck").format(cards=counts.cards(grant.amount))
         case "discard":
-            return f"discard {grant.amount}{' of the cards it drew' if grant.where == 'drawn' else ''}"
-    return STEP_WORDS[grant.step]
+            return (_("discard {n} of the cards it drew") if grant.where == "drawn"
+                    else _("discard {n}")).format(n=grant.amount)
+    return _(STEP_WORDS[grant.step])

@@ -5,18 +5,24 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from ..i18n import N_, _
 from .cards import RICE_PAPER, Card, CardId
 from .catalog import Catalogue
 from .choices import RuleChoices
 
 BASE_HAND_LIMIT = 8
 BASE_DRAW = 4
+# What a value nobody knows is needed for (errors.MissingValue), marked here and translated where it is shown.
+PLAYING_IT = N_("the price of playing it")
+EVERY_PLAY = N_("the price of every play")
+COUNTING_FOLDS = N_("counting folds")
+HAND_LIMIT = N_("the hand limit")
 Collections = tuple[tuple[CardId, ...], tuple[CardId, ...]]
 
 
 @dataclass(frozen=True, slots=True)
 class Modifier:
-    source: str
+    source: str  # a card id, or a word of its own (N_: JSON keeps it in English; translated where shown)
     amount: int
 
 
@@ -39,11 +45,11 @@ def price(card: Card, characters: Iterable[CardId], catalogue: Catalogue, *, dis
           free: bool = False) -> Allowance:
     """What playing `card` costs now: printed cost, less a discount, plus Characters' price changes."""
     if free:
-        return Allowance(card.need("cost", "the price of playing it"), (Modifier("free play", 0),), 0)
-    cost = card.need("cost", "the price of playing it")
-    mods = [Modifier("discount", -discount)] if discount else []
+        return Allowance(card.need("cost", PLAYING_IT), (Modifier(N_("free play"), 0),), 0)
+    cost = card.need("cost", PLAYING_IT)
+    mods = [Modifier(N_("discount"), -discount)] if discount else []
     for cid in characters:
-        amount = catalogue.card(cid).modifier("price_modifier", "the price of every play")
+        amount = catalogue.card(cid).modifier("price_modifier", EVERY_PLAY)
         if amount:
             mods.append(Modifier(cid, amount))
     return Allowance(cost, tuple(mods), max(0, cost + sum(m.amount for m in mods)))
@@ -60,14 +66,14 @@ def play_sources(characters: Iterable[CardId], catalogue: Catalogue, free_play: 
 
 
 def folds(cards: Iterable[CardId], catalogue: Catalogue) -> int:
-    return sum(catalogue.card(c).need("folds", "counting folds") for c in cards)
+    return sum(catalogue.card(c).need("folds", COUNTING_FOLDS) for c in cards)
 
 
 def legal_payments(hand: Sequence[CardId], amount: int, catalogue: Catalogue) -> list[tuple[CardId, ...]]:
     """Every distinct multiset of hand cards worth exactly `amount` folds, best first: fewest cards,
     then most rice paper (it is good for nothing else), then by name."""
     counts = sorted(Counter(hand).items())
-    values = [catalogue.card(cid).need("folds", "counting folds") for cid, _ in counts]
+    values = [catalogue.card(cid).need("folds", COUNTING_FOLDS) for cid, _n in counts]
     found: list[tuple[CardId, ...]] = []
 
     def walk(i: int, left: int, chosen: list[CardId]) -> None:
@@ -104,13 +110,13 @@ def _hand_modifiers(collections: Collections, characters: Iterable[CardId],
         if not column:
             continue
         top = catalogue.card(column[-1])
-        amount = top.modifier("hand_modifier", "the hand limit")
+        amount = top.modifier("hand_modifier", HAND_LIMIT)
         if top.hand_modifier_per:
             amount *= sum(c == top.hand_modifier_per for col in collections for c in col)
         if amount:
             mods.append(Modifier(top.id, amount))
     for cid in characters:
-        amount = catalogue.card(cid).modifier("hand_modifier", "the hand limit")
+        amount = catalogue.card(cid).modifier("hand_modifier", HAND_LIMIT)
         if amount:
             mods.append(Modifier(cid, amount))
     return mods
@@ -132,7 +138,7 @@ def draw_allowance(collections: Collections, characters: Iterable[CardId], catal
             mods = tuple(_hand_modifiers(collections, characters, catalogue))
             value = base + sum(m.amount for m in mods)
             if choices.mesosaurus == "best" and value < BASE_DRAW:
-                return Allowance(BASE_DRAW, (Modifier(f"{top.id}: 3 + modifiers = {value}, less than 4", 0),),
-                                 BASE_DRAW)
+                said = _("{card}: 3 + modifiers = {value}, less than 4").format(card=top.id, value=value)
+                return Allowance(BASE_DRAW, (Modifier(said, 0),), BASE_DRAW)
             return Allowance(base, (Modifier(top.id, 0), *mods), max(0, value))
     return Allowance(BASE_DRAW, (), BASE_DRAW)

@@ -7,6 +7,7 @@ from functools import reduce
 from typing import Any
 
 from .. import counts
+from ..i18n import _
 from . import events as e
 from .cards import CardId
 from .checks import Checker, from_deck
@@ -19,9 +20,9 @@ Handler = Callable[[Checker, Any], list[e.Event]]
 
 def in_play(check: Checker) -> None:
     state = check.state
-    check.require(state.phase is not Phase.SETUP, RuleId.SETUP_DEAL, "deal the cards first", overridable=False)
+    check.require(state.phase is not Phase.SETUP, RuleId.SETUP_DEAL, _("deal the cards first"), overridable=False)
     check.require(state.phase is not Phase.OVER, RuleId.END_TRIGGER,
-                  "the game is over: reveal the hands and score it", overridable=False)
+                  _("the game is over: reveal the hands and score it"), overridable=False)
 
 
 def after(check: Checker, events: Sequence[e.Event]) -> Checker:
@@ -36,7 +37,8 @@ def refill(check: Checker, cards: tuple[CardId, ...], line_now: int) -> list[e.E
     room = max(0, check.state.line_size - line_now)
     if len(cards) > room:
         check.refuse(RuleId.LINE_REFILL,
-                     f"the draw line has room for {counts.cards(room)}, not {len(cards)}",
+                     _("the draw line has room for {cards}, not {given}").format(cards=counts.cards(room),
+                                                                                given=len(cards)),
                      overridable=False)
     check.in_game(cards)
     check.revealed(cards, reshuffling=len(cards) >= check.state.deck)
