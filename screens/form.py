@@ -60,7 +60,10 @@ class Verdict(Static):
         if not self.styles.auto_dimensions:
             return False
         width, height = self.content_size
-        return not width or self._extrema.apply_height(Fraction(content.get_height(self.styles, width))) != height
+        if not width:  # not laid out yet
+            return True
+        lines = content.get_height(self.styles, width)  # type: ignore[arg-type]  # its styles, as Widget gives them
+        return self._extrema.apply_height(Fraction(lines)) != height
 
 
 class CheckedForm(Screen[None]):
