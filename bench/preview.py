@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from textual.content import Content
 from textual.keys import _character_to_key
 
 from .store import long_script
@@ -166,7 +167,7 @@ async def previews(game: Game, keys: Sequence[str]) -> list[tuple[str, str | Non
             await pilot.press("ctrl+u" if key == CLEAR else _character_to_key(key))
             await pilot.pause()
             said = verdict.content
-            seen.append((field.value, first_words(said) if isinstance(said, str) else None))
+            seen.append((field.value, first_words(str(said)) if isinstance(said, (str, Content)) else None))
     return seen
 
 

@@ -10,6 +10,8 @@ from collections.abc import Callable
 from typing import Literal
 
 from textual import events
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.suggester import Suggester
 from textual.widgets import Input
 
@@ -23,6 +25,10 @@ class ActionLine(Field):
     takes the completion shown in grey (as → does), the table having no other field to go to."""
 
     KEEPS_TAB = True  # the app leaves Tab to it (companion/type_ahead.py)
+    # How far the line scrolls, which Input sets to the value's width on every key: as Widget declares it, each
+    # change laid the whole screen out again (~60% of a key's time at a table). The field's size is its CSS's (one
+    # line, the screen's width), never the value's, so a repaint is all it takes.
+    virtual_size = Reactive(Size(0, 0), layout=False)
     entered = 0  # the lines Enter has handed over so far
 
     def __init__(self, check: Callable[[str], None], *, id: str, placeholder: str = "",  # noqa: A002 (Textual's)

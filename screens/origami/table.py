@@ -209,7 +209,9 @@ class TableScreen(Screen[None]):
         self.owing = 0  # the line ends in `refill` with none of the cards the draw line needs after it
         self.lines = TypedLines(lambda: self.query_one("#action", ActionLine), self.send,
                                 lambda: self.is_current and self.pending is None)
-        self.last: tuple[str, TableView, Reading] | None = None  # the suggester and the check read each line once
+        # What the lines typed against this view read as, and the card names they end in complete to: the check, the
+        # completion and Enter each ask for the same few lines (a name's close spellings cost ~1 ms each time).
+        self.known: tuple[TableView, dict[str, Reading], dict[str, str | None]] = view, {}, {}
         self.picks_for: tuple[TableView, int, int] | None = None  # the view and room `offered` was laid out for
         self.offered: tuple[str, ...] = ()
         self.columns = 1  # the picks' columns on the preview
@@ -266,10 +268,18 @@ class TableScreen(Screen[None]):
         self.query_one("#preview", Verdict).say(text, "problem")
 
     # --- the line -----------------------------------------------------------------------------------
+    def memo(self) -> tuple[dict[str, Reading], dict[str, str | None]]:
+        """The lines read and the card names completed against the view on screen (dropped for a new one)."""
+        view, readings, rests = self.known
+        if view is not self.view or len(readings) + len(rests) > 200:  # a few dozen lines a turn
+            self.known = view, readings, rests = self.view, {}, {}
+        return readings, rests
+
     def read(self, line: str) -> Reading:
-        """The line read against the state on screen (kept for the next call with the same line and view)."""
-        if self.last is not None and self.last[0] == line and self.last[1] is self.view:
-            return self.last[2]
+        """The line read against the state on screen (kept while the view is)."""
+        readings = self.memo()[0]
+        if line in readings:
+            return readings[line]
         state, catalogue = self.view.state, self.view.catalogue
         try:
             command = parse(line, state, catalogue)
@@ -277,7 +287,7 @@ class TableScreen(Screen[None]):
             reading = Reading(command, payments=tuple(self.payments(command)) if unpaid else ())  # type: ignore[arg-type]
         except (InputError, MissingValue) as problem:
             reading = Reading(problem=problem)
-        self.last = line, self.view, reading
+        readings[line] = reading
         return reading
 
     def rest(self, value: str) -> str | None:
@@ -293,10 +303,13 @@ class TableScreen(Screen[None]):
     def card_rest(self, value: str) -> str | None:
         """The rest of the card name at the end of the line, as completion shows it: first the card the name would
         be narrowed to (the notation's `narrowing`), so the card shown is the card read."""
-        item = value.replace(":", ",").split(",")[-1].split(" ")[-1]
-        state, catalogue = self.view.state, self.view.catalogue
-        return complete_card(item, catalogue, state.variant.games, narrowing_at_end(value, state, catalogue)) \
-            if item else None
+        rests = self.memo()[1]
+        if value not in rests:
+            item = value.replace(":", ",").split(",")[-1].split(" ")[-1]
+            state, catalogue = self.view.state, self.view.catalogue
+            rests[value] = complete_card(item, catalogue, state.variant.games,
+                                         narrowing_at_end(value, state, catalogue)) if item else None
+        return rests[value]
 
     def payments(self, command: c.PlayOrigami | c.PlayCharacter) -> list[tuple[CardId, ...]]:
         """The payments the engine offers for this play (legal_actions) from the cards the table knows are in

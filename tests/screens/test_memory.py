@@ -9,10 +9,12 @@ from pathlib import Path
 
 from textual._styles_cache import StylesCache
 from textual.color import Color
-from textual.widgets import Footer, Header
+from textual.widgets import Footer, Header, OptionList
 
 from companion.app import make_app
-from tests.screens.settle import settled
+from screens.origami.deal import DealScreen
+from tests.screens.settle import settled, until
+from tests.screens.test_abandon import started
 from tests.screens.test_players import seed_history
 
 
@@ -64,3 +66,18 @@ async def test_what_is_loaded_at_start_stays_out_of_the_collectors_passes_while_
         assert app.store is not None
         assert gc.get_freeze_count() > 10_000  # Textual, SQLAlchemy, the rules, Home
     assert gc.get_freeze_count() == 0  # given back when the app ends
+
+
+async def test_a_game_resumed_stays_out_of_the_collectors_passes_while_it_is_open(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/g.db"
+    game_id = started(url)
+    app = make_app(url)
+    async with app.run_test() as pilot:
+        await settled(pilot)
+        menu = app.home.query_one("#menu", OptionList)
+        await until(pilot, lambda: menu.option_count > 0 and menu.get_option_at_index(0).id == f"resume:{game_id}",
+                    "the game listed")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, DealScreen), "the game's deal")
+        state = app.controller("origami").game().state
+        assert gc.is_tracked(state) and not any(o is state for o in gc.get_objects())  # frozen: walked by no pass
