@@ -13,12 +13,13 @@ import hashlib
 import io
 import os
 import struct
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from datetime import datetime
 from pathlib import Path
 
 from scoring import i18n
 from scoring.i18n import DOMAIN, ENGLISH, LANGUAGES
+from scoring.rulebook import Rule
 
 LOCALE = Path(i18n.__file__).with_name("locale")
 CACHE = "COMPANION_CACHE"  # the folder for the compiled catalogues (default: the user's cache folder)
@@ -58,11 +59,12 @@ def date_time(value: datetime) -> str:
     return str(format_datetime(value, "short", locale=i18n.language()))
 
 
-def every_language(messages: Sequence[str]) -> list[tuple[str, ...]]:
-    """Each message in every language the companion speaks, English first: a search finds what a person read in any
-    of them, whatever the language in use (`--json` speaks English)."""
-    catalogues = [_catalogue(code) for code in LANGUAGES if code != ENGLISH]
-    return [(m, *(c.gettext(m) for c in catalogues)) for m in messages]
+def searchable(rules: Iterable[Rule]) -> dict[str, str]:
+    """Each rule's id, title and text in every language the companion speaks, casefolded: a search finds a rule by
+    the words a person read in any of them, whatever the language in use (`--json` speaks English)."""
+    catalogues = [gettext.NullTranslations(), *(_catalogue(code) for code in LANGUAGES if code != ENGLISH)]
+    return {r.id: " ".join([r.id, *(c.gettext(r.title) + " " + c.gettext(r.text) for c in catalogues)]).casefold()
+            for r in rules}
 
 
 def _catalogue(code: str) -> gettext.GNUTranslations:

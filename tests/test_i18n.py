@@ -454,3 +454,14 @@ def test_home_keeps_its_words_for_the_catalogues() -> None:
     languages.use("it")
     words = {b.description for bs in HomeScreen()._bindings.key_to_bindings.values() for b in bs}
     assert {"Profili", "Esci", "Lingua", "Abbandona"} <= words
+
+
+@pytest.mark.parametrize(("code", "title"), [("en", "Pay exactly"), ("it", "Pagare il costo esatto"),
+                                             ("de", "Genau bezahlen")])
+def test_the_origami_rules_read_in_the_language_and_are_found_by_words_of_any(
+        capsys: pytest.CaptureFixture[str], code: str, title: str) -> None:
+    assert main(["--lang", code, "rules", "PAY-EXACT"]) == 0
+    assert capsys.readouterr().out.startswith(f"PAY-EXACT — {title}\n")
+    for words in ("Pay exactly", "Pagare il costo esatto", "genau bezahlen"):  # typed in any language, one rule
+        assert main(["--lang", code, "--json", "rules", words]) == 0
+        assert [r["id"] for r in json.loads(capsys.readouterr().out)] == ["PAY-EXACT"]

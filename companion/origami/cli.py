@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
     from ..game import Output
 
+from ..languages import searchable
 from . import KIND
 from . import VERB_HELP as HELP
 
@@ -151,8 +152,9 @@ def rules(query: str, players: str | None) -> tuple[Any, str]:
                          where="--players")
     count = int(players) if players is not None else None
     wanted = query.casefold()
-    found = [r for r in RULES.values() if not wanted or wanted in f"{r.id} {r.title} {r.text}".casefold()]
+    searched = searchable(RULES.values()) if wanted else {}
+    found = [r for r in RULES.values() if not wanted or wanted in searched[r.id]]
     notes = {r.id: at_count(r.id, count) if count else None for r in found}
     return ([{"id": str(r.id), "title": r.title, "text": r.text, "players": notes[r.id]} for r in found],
-            "\n\n".join(f"{r.id} — {r.title}\n{r.text}" + (f"\n{notes[r.id]}" if notes[r.id] else "")
+            "\n\n".join(f"{r.id} — {_(r.title)}\n{_(r.text)}" + (f"\n{notes[r.id]}" if notes[r.id] else "")
                         for r in found) or _("no rule mentions {query!r}").format(query=wanted))

@@ -19,7 +19,7 @@ from scoring.origin.sheet_words import cell, sources
 from scoring.origin.trick import Play
 
 from ..catalogue import read_text
-from ..languages import every_language
+from ..languages import searchable
 
 EXIT_OK, EXIT_ILLEGAL = 0, 1
 PLAYER_COUNTS = ("1", "2", "3-5")
@@ -172,7 +172,7 @@ def rules(query: str, players: str | None) -> tuple[Any, str]:
     if players is not None and players not in PLAYER_COUNTS:
         raise InputError(_("Origin Story's rules are for 1, 2 or 3-5 players, not {players!r}")
                          .format(players=players), where="--players")
-    searched = _searched() if query else {}
+    searched = searchable(RULES.values()) if query else {}
     found = [(r, SCOPES[rid]) for rid, r in RULES.items()
              if (not query or query.casefold() in searched[rid])
              and (players is None or players in SCOPES[rid].players)]
@@ -181,14 +181,6 @@ def rules(query: str, players: str | None) -> tuple[Any, str]:
     text = "\n\n".join(f"{r.id} — {r.title} ({_counts(scope.players)})\n{r.text}"
                        for r, scope in ((translated(r), scope) for r, scope in found))
     return data, text or _("no Origin Story rule mentions {query!r}").format(query=query)
-
-
-def _searched() -> dict[str, str]:
-    """Each rule's id, title and text in every language, casefolded: a search finds a rule by the words a person read
-    in any of them, whatever the language in use (`--json` speaks English)."""
-    rules = list(RULES.values())
-    titles, texts = every_language([r.title for r in rules]), every_language([r.text for r in rules])
-    return {r.id: " ".join((r.id, *t, *x)).casefold() for r, t, x in zip(rules, titles, texts, strict=True)}
 
 
 def _counts(players: tuple[str, ...]) -> str:
