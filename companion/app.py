@@ -150,7 +150,6 @@ class CompanionApp(Shell):
                 game_id = int(choice.split(":")[1])
                 kind = self.reader().games.get(game_id).kind
                 self.controller(kind).resume(game_id)
-                self.resumed()
             elif choice in self.owners:
                 self.controller(self.owners[choice]).open(choice)
             else:

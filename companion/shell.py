@@ -166,14 +166,6 @@ class Shell(TypeAhead):
         gc.freeze()
         self.go_on_waiting()
 
-    def resumed(self) -> None:
-        """A game resumed (its log replayed: a few thousand objects for a long game) lives as long as it is open: left
-        out of the full passes too, which then walk the table's widgets alone (~25 → ~15 ms at a 300-action table).
-        Its young garbage is collected first (a pass well under 1 ms); the game, once dropped, is freed all the same
-        (it holds no cycles: its objects go as their counts drop)."""
-        gc.collect(1)
-        gc.freeze()
-
     def not_opened(self) -> None:
         """The database could not be opened (Home says why)."""
         self.opening = False

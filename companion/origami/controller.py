@@ -101,7 +101,7 @@ class Controller:
             screen = QuickScoreScreen(catalogue, profiles)
         else:
             screen = CatalogueScreen(catalogue)
-        self.takers.append(screen)
+        self.taking(screen)
         self.app.push_screen(screen)
 
     def catalogue(self) -> Catalogue:
@@ -156,10 +156,10 @@ class Controller:
                 settings.keep_setup_form(session.record.uid, under_way)
             setup = UnderWayScreen if under_way else DealScreen
             self.setup = setup(session.game_id, session.state, session.catalogue)
-            self.takers.append(self.setup)
+            self.taking(self.setup)
             return self.setup
         self.table = TableScreen(self.table_view())
-        self.takers.append(self.table)
+        self.taking(self.table)
         return self.table
 
     def table_view(self) -> TableView:
@@ -418,11 +418,16 @@ class Controller:
         for screen in self.takers:
             screen.use_catalogue(catalogue)
 
+    def taking(self, screen: TakesCatalogue) -> None:
+        """`screen`, about to open, is told of every value given while it is open; those closed are let go."""
+        self.takers = [s for s in self.takers if s.is_attached]
+        self.takers.append(screen)
+
     def fill_in(self, message: CatalogueScreen.FillIn) -> AwaitMount:
         from screens.origami.fill_in import FillInScreen
 
         screen = FillInScreen(self.catalogue(), message.groups)
-        self.takers.append(screen)
+        self.taking(screen)
         return self.app.push_screen(screen)
 
     def forget(self, message: CatalogueScreen.Forget) -> None:

@@ -68,16 +68,22 @@ async def test_what_is_loaded_at_start_stays_out_of_the_collectors_passes_while_
     assert gc.get_freeze_count() == 0  # given back when the app ends
 
 
-async def test_a_game_resumed_stays_out_of_the_collectors_passes_while_it_is_open(tmp_path: Path) -> None:
+async def test_a_game_resumed_and_left_again_and_again_leaves_no_screen_behind(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path}/g.db"
     game_id = started(url)
     app = make_app(url)
+    shown: list[weakref.ref[DealScreen]] = []
     async with app.run_test() as pilot:
         await settled(pilot)
         menu = app.home.query_one("#menu", OptionList)
-        await until(pilot, lambda: menu.option_count > 0 and menu.get_option_at_index(0).id == f"resume:{game_id}",
-                    "the game listed")
-        await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, DealScreen), "the game's deal")
-        state = app.controller("origami").game().state
-        assert gc.is_tracked(state) and not any(o is state for o in gc.get_objects())  # frozen: walked by no pass
+        for _ in range(4):  # the game resumed from Home, then Home again
+            await until(pilot, lambda: app.screen is app.home and menu.option_count > 0
+                        and menu.get_option_at_index(0).id == f"resume:{game_id}", "the game listed on Home")
+            menu.highlighted = 0
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, DealScreen), "the game's deal")
+            shown.append(weakref.ref(app.screen))
+            await pilot.press("escape")
+        await until(pilot, lambda: app.screen is app.home, "Home again")
+        gc.collect()
+        assert sum(ref() is not None for ref in shown) <= 1  # the last, which the game's controller remembers
