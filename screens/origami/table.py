@@ -15,7 +15,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Header, Input, Static
 
 from scoring import counts
@@ -40,6 +39,7 @@ from ..ask import ask_override
 from ..completion import Completer, complete_word
 from ..footer import Footer
 from ..form import Verdict
+from ..later import FillsLater
 from .completion import complete_card
 from .question import ask_value
 from .verb_help import VerbHelp
@@ -167,7 +167,7 @@ def picks_grid(picks: tuple[str, ...], columns: int) -> Table:
     return grid
 
 
-class TableScreen(Screen[None]):
+class TableScreen(FillsLater[None]):
     DEFAULT_CSS = """
     TableScreen #status { height: 1; background: $boost; padding: 0 1; }
     TableScreen #banner { height: auto; padding: 0 1; color: $text-muted; }
@@ -230,6 +230,9 @@ class TableScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.sub_title = f"Game {self.view.game_id}"  # the frame's title; the table comes after it (`fill`)
+
+    async def fill(self) -> None:
         self.show(self.view)
         self.query_one("#action", Input).focus()
 
