@@ -234,6 +234,7 @@ class TableScreen(FillsLater[None]):
 
     async def fill(self) -> None:
         self.show(self.view)
+        self.call_after_refresh(self.show, self.view)  # the log as tall as the layout leaves it (as on_resize)
         self.query_one("#action", Input).focus()
 
     # --- down: the state ----------------------------------------------------------------------------
@@ -255,6 +256,8 @@ class TableScreen(FillsLater[None]):
         self.check_line()
 
     def on_resize(self) -> None:
+        if not self.filled:  # the first layout: `fill` shows the table once the frame is painted
+            return
         self.show(self.view)  # side by side, or one under the other, for the window's new size
         self.call_after_refresh(self.show, self.view)  # and the log as tall as the new layout leaves it
 
