@@ -166,9 +166,7 @@ class QuickScoreScreen(FillsLater[None]):
         yield Header()
         yield Horizontal(id="top")  # the fields come after the first paint (`fill`)
         yield Grid()
-        yield Verdict("status")
-        yield ScoreSheetView()
-        yield Footer()
+        yield Footer()  # the status line and the sheet come above it with the fields (`fill`)
 
     def on_mount(self) -> None:
         self.sub_title = "Quick score"
@@ -180,6 +178,7 @@ class QuickScoreScreen(FillsLater[None]):
             Field(placeholder="Characters in play, e.g. Ninja red, Geisha yellow", id="characters",
                   suggester=cards)])
         await self.query_one(Grid).mount_all(self.grid_fields(cards))
+        await self.mount_all([Verdict("status"), ScoreSheetView()], before=self.query_one(Footer))
         self.query_one("#name-0", Input).focus()
         self.refresh_sheet()
 
@@ -336,9 +335,7 @@ class TotalsScreen(FillsLater[None]):
         yield Header()
         yield Horizontal(id="top")  # the fields come after the first paint (`fill`)
         yield Grid()
-        yield Verdict("status")
-        yield ScoreSheetView()
-        yield Footer()
+        yield Footer()  # the status line and the sheet come above it with the fields (`fill`)
 
     def on_mount(self) -> None:
         self.sub_title = "Quick score: totals only"
@@ -347,6 +344,7 @@ class TotalsScreen(FillsLater[None]):
         await self.query_one("#top", Horizontal).mount_all([
             Label("Game"), Choice(VARIANTS, value=self.start_variant.value, allow_blank=False, id="variant")])
         await self.query_one(Grid).mount_all(self.grid_fields())
+        await self.mount_all([Verdict("status"), ScoreSheetView()], before=self.query_one(Footer))
         self.query_one("#total-0" if self.names else "#name-0", Input).focus()
         self.refresh_sheet()
 

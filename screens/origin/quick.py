@@ -97,9 +97,7 @@ class OriginQuickScreen(FillsLater[None]):
         yield Header()
         yield Horizontal(id="top")  # the fields come after the first paint (`fill`)
         yield Grid()
-        yield Verdict("status")
-        yield OriginSheetView()
-        yield Footer()
+        yield Footer()  # the status line and the sheet come above it with the fields (`fill`)
 
     def on_mount(self) -> None:
         self.title, self.sub_title = "Origin Story", "quick score"
@@ -113,6 +111,7 @@ class OriginQuickScreen(FillsLater[None]):
             Choice([("VP below 0: yes", "none"), ("VP below 0: no", "zero")], value="none", allow_blank=False,
                    id="floor")])
         await self.query_one(Grid).mount_all(self.grid_fields())
+        await self.mount_all([Verdict("status"), OriginSheetView()], before=self.query_one(Footer))
         self.query_one("#name-0", Input).focus()
         self.refresh_sheet()
 

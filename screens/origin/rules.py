@@ -76,6 +76,7 @@ class OriginRulesScreen(FillsLater[None]):
     OriginRulesScreen #players { width: 22; }
     OriginRulesScreen #none { padding: 0 1; color: $warning; }
     OriginRulesScreen #index { width: 44; height: 1fr; display: none; border: none; border-right: solid $primary; }
+    OriginRulesScreen.-wide #index { display: block; }
     """
     INDEX_FROM = 120  # a terminal this wide also shows the index of the rules found, beside them
     BINDINGS = [Binding("escape", "app.pop_screen", "Back"), Binding("ctrl+f", "search", "Search"),
@@ -92,28 +93,26 @@ class OriginRulesScreen(FillsLater[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Horizontal(id="top")  # the search, and the rules, come after the first paint (`fill`)
-        with Horizontal():
-            yield OptionList(id="index")
-            with VerticalScroll(id="rules"):
-                yield Static("", id="none")
+        yield Horizontal(id="top")  # the search, the index and the rules come after the first paint (`fill`)
+        yield Horizontal(id="body")
         yield Footer()
 
     def on_mount(self) -> None:
         self.title = "Origin Story rules"
         if self.unknown is not None:
             self.notify(f"No Origin Story rule is called {self.unknown!r}: every rule is listed.", severity="warning")
-        if self.at is None:
-            self.query_one("#rules", VerticalScroll).focus()
 
     async def fill(self) -> None:
-        """The search, and every rule, mounted once the screen has painted (a widget each: the most of the screen's
-        cost), then filtered by the player count, at the rule asked for."""
+        """The search, the index and every rule, mounted once the screen has painted (a widget each: the most of
+        the screen's cost), then filtered by the player count, at the rule asked for."""
         await self.query_one("#top", Horizontal).mount_all([
             Input(placeholder="search: type words or a rule id", id="search"),
             Choice([("any player count", ANY), *((label, key) for key, label in COUNTS.items())], value=self.players,
                    allow_blank=False, id="players")])
-        await self.query_one("#rules", VerticalScroll).mount_all(RuleEntry(rule_id) for rule_id in RULES)
+        rules = VerticalScroll(Static("", id="none"), *(RuleEntry(rule_id) for rule_id in RULES), id="rules")
+        await self.query_one("#body", Horizontal).mount_all([OptionList(id="index"), rules])
+        if self.at is None:
+            rules.focus()
         self.filled = True  # what follows works on every entry (said again once `fill` returns)
         self.apply()
         if self.at is not None:
@@ -153,7 +152,7 @@ class OriginRulesScreen(FillsLater[None]):
                            for e in self.query(RuleEntry) if e.display])
 
     def on_resize(self, event: Resize) -> None:
-        self.query_one("#index", OptionList).display = event.size.width >= self.INDEX_FROM
+        self.set_class(event.size.width >= self.INDEX_FROM, "-wide")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """A rule picked in the index: read it (the index keeps the focus, to pick another)."""
