@@ -21,19 +21,23 @@ ROUNDS = 5
 HOME = "Origami: new game"  # Home's menu, back on screen
 BARE_HOME = "Hello from a bare app"
 DOWN, ENTER, ESCAPE = b"\x1b[B", b"\r", b"\x1b"
+# Home back and its games listed anew (its menu's highlight is set back to the first entry then): its status is drawn
+# again by the listing, after the screen's own redraw. The menu's entries without a key are chosen only then.
+LISTED = r"Welcome! No game[\s\S]*Welcome! No game"
 
 
 @dataclass(frozen=True, slots=True)
 class Route:
-    """How a screen is opened and known: `key` typed on Home (after `down` steps down its menu); `shown`: what only
-    that screen shows, from its first frame (a regular expression); `filled`: what shows once it is filled; `db`:
-    the database it needs ("" a new one)."""
+    """How a screen is opened and known: `key` typed on Home once `home` shows; `shown`: what only that screen
+    shows, from its first frame (a regular expression); `filled`: what shows once it is filled; `db`: the database
+    it needs ("" a new one)."""
 
     name: str
     key: bytes
     shown: str
     filled: str
     db: str = ""
+    home: str = HOME
 
 
 def menu(down: int) -> bytes:
@@ -49,9 +53,10 @@ ROUTES = (
     Route("Origami: rules", b"r", "Rules reference", "PAY-EXACT — Pay exactly"),
     Route("Origin Story: new game", b"o", "Origin Story — new game", r"How many play\?"),
     Route("Origin Story: solo", b"v", "Origin Story — new game", "type 1 name in seat order"),
-    Route("Origin Story: quick score", menu(6), "Origin Story — quick score", "The score sheet appears here once"),
-    Route("Origin Story: rules", menu(7), "Origin Story rules", "OS-PLAYERS — Player counts"),
-    Route("Origin Story: catalogue", menu(8), "Origin Story — cards", "Monologuing · story card"),
+    Route("Origin Story: quick score", menu(6), "Origin Story — quick score", "The score sheet appears here once",
+          home=LISTED),
+    Route("Origin Story: rules", menu(7), "Origin Story rules", "OS-PLAYERS — Player counts", home=LISTED),
+    Route("Origin Story: catalogue", menu(8), "Origin Story — cards", "Monologuing · story card", home=LISTED),
     Route("Origami: table (resumed)", ENTER, "— Game 1", r"Turn \d+: ", "origami"),
     Route("Origin Story: table (resumed)", ENTER, "Origin Story — game 1", "suits b l s t", "origin"),
 )
@@ -61,7 +66,7 @@ def opened(argv: list[str], route: Route | None, env: dict[str, str] | None = No
     """Seconds from the route's key typed on Home (back on it after a first visit to the players screen) until
     the screen is shown, then filled; the first time, then again after escape: (first shown, first filled, again
     shown, again filled). `route` None: the bare app, its screen pushed by `p`."""
-    first, back = (FIRST_PAINT, HOME) if route else (BARE_HOME, BARE_HOME)
+    first, back = (FIRST_PAINT, route.home) if route else (BARE_HOME, BARE_HOME)
     key, done = (route.key, [route.shown, route.filled]) if route else (b"p", [BARE_PUSHED])
     marks = [first, PLAYERS if route else BARE_PUSHED, back, *done, back, *done]
     at, again = 2, 2 + len(done) + 1  # the marks at which the screen's key is typed
