@@ -3,8 +3,9 @@ the screen it opens from (Home, or the players screen for a score sheet) is back
 against a bare Textual app pushing a screen of one Static the same way, alternated run for run (bench/terminal.py).
 Twice in each run: the first time right after the start (the database may still be opening, and the key waits for
 it; the screen's modules load), then again (the screen's own cost). "Shown" is the screen's own frame on screen (its
-title or its footer's keys, which no screen before it shows); "filled" is what it shows once its heavy part is
-mounted and filled after that frame (screens/later.py). The tables open a game in progress (bench/preview.py's long
+title, which no screen before it shows; Textual's Footer draws a screen's keys a refresh after its first, so they
+come with the fill); "filled" is what it shows once its heavy part is mounted and filled after that frame
+(screens/later.py). The tables open a game in progress (bench/preview.py's long
 games). Run alone: `python -m bench.screens` (entry: `main`)."""
 from __future__ import annotations
 
@@ -46,9 +47,9 @@ def menu(down: int) -> bytes:
 
 
 ROUTES = (
-    Route("players", b"p", PLAYERS, "No players yet: they appear here"),
+    Route("players", b"p", "— Players and history", "No players yet: they appear here"),
     Route("Origami: new game", b"n", "New game", "Families: "),
-    Route("Origami: quick score", b"s", "Totals only", "Type each player's name"),
+    Route("Origami: quick score", b"s", "— Quick score", "Type each player's name"),
     Route("Origami: catalogue", b"c", r"Card catalogue \(", "Brontosaurus · legends · dinosaurs"),
     Route("Origami: rules", b"r", "Rules reference", "PAY-EXACT — Pay exactly"),
     Route("Origin Story: new game", b"o", "Origin Story — new game", r"How many play\?"),
