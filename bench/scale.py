@@ -163,7 +163,8 @@ async def players_screen(url: str) -> float:
             await app.workers.wait_for_complete()
             await pilot.pause()
             screen = app.screen
-            if isinstance(screen, PlayersScreen) and screen.query_one("#games", OptionList).option_count:
+            if (isinstance(screen, PlayersScreen) and screen.filled  # its lists come after its first paint
+                    and screen.query_one("#games", OptionList).option_count):
                 return time.perf_counter() - start
             if time.perf_counter() - start > 600:
                 raise TimeoutError("the players screen never showed P1's games")

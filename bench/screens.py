@@ -1,14 +1,18 @@
-"""Each screen opened from Home as a person meets it: `companion` in a real pseudo-terminal, the screen's key typed
-the moment Home is back on screen, until the screen shows; against a bare Textual app pushing a screen of one Static
-the same way, alternated run for run (bench/terminal.py). Twice in each run: the first time right after the start
-(the database may still be opening, and the key waits for it; the screen's modules load), then again (the screen's
-own cost). A screen that fills its heavy part after its first paint is also timed until that part shows. Run alone:
-`python -m bench.screens` (entry: `main`)."""
+"""Each screen opened as a person meets it: `companion` in a real pseudo-terminal, the screen's key typed the moment
+the screen it opens from (Home, or the players screen for a score sheet) is back on screen, until the screen shows;
+against a bare Textual app pushing a screen of one Static the same way, alternated run for run (bench/terminal.py).
+Twice in each run: the first time right after the start (the database may still be opening, and the key waits for
+it; the screen's modules load), then again (the screen's own cost). "Shown" is the screen's own frame on screen (its
+title, which no screen before it shows; Textual's Footer draws a screen's keys a refresh after its first, so they
+come with the fill); "filled" is what it shows once its heavy part is mounted and filled after that frame
+(screens/later.py). The tables open a game in progress (bench/preview.py's long
+games). Run alone: `python -m bench.screens` (entry: `main`)."""
 from __future__ import annotations
 
 import statistics
 import sys
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 from .entry import BARE_PUSHED, FIRST_PAINT, PLAYERS
@@ -17,55 +21,87 @@ from .terminal import BARE_KEY, BIN, screen_times
 ROUNDS = 5
 HOME = "Origami: new game"  # Home's menu, back on screen
 BARE_HOME = "Hello from a bare app"
-# (name, key on Home, what only that screen shows once open: Home's own words would answer at once, what shows once
-# its heavy part is filled in: None when it is there from the first paint)
-SCREENS: tuple[tuple[str, bytes, str, str | None], ...] = (
-    ("players", b"p", PLAYERS, None), ("Origami: new game", b"n", "New game", None),
-    ("Origami: quick score", b"s", "Totals only", None),
-    ("Origami: catalogue", b"c", r"Card catalogue \(", None),
-    ("Origami: rules", b"r", "Rules reference", "PAY-EXACT — Pay exactly"),
-    ("Origin Story: new game", b"o", "Origin Story — new game", None),
-    ("Origin Story: solo", b"v", "Origin Story — new game", None))
+DOWN, ENTER, ESCAPE = b"\x1b[B", b"\r", b"\x1b"
+# Home back and its games listed anew (its menu's highlight is set back to the first entry then): its status is drawn
+# again by the listing, after the screen's own redraw. The menu's entries without a key are chosen only then.
+LISTED = r"Welcome! No game[\s\S]*Welcome! No game"
 
 
-def opened(argv: list[str], first: str, key: bytes, shown: str, filled: str | None = None,
-           env: dict[str, str] | None = None) -> tuple[float, float, float, float]:
-    """Seconds from `key` typed on the first screen (back on it after a first visit to the players screen, or the
-    pushed one) until `shown`, then `filled`, are on the screen; the first time, then again after escape: (first
-    shown, first filled, again shown, again filled)."""
-    bare = argv[0] == sys.executable
-    back = BARE_HOME if bare else HOME
-    done = [shown, *([filled] if filled else [])]
-    marks = [first, BARE_PUSHED if bare else PLAYERS, back, *done, back, *done]
-    after_key, again = 2, 2 + len(done) + 1  # the marks at which the screen's key is typed
+@dataclass(frozen=True, slots=True)
+class Route:
+    """How a screen is opened and known: `key` typed on Home once `home` shows; `shown`: what only that screen
+    shows, from its first frame (a regular expression); `filled`: what shows once it is filled; `db`: the database
+    it needs ("" a new one)."""
+
+    name: str
+    key: bytes
+    shown: str
+    filled: str
+    db: str = ""
+    home: str = HOME
+
+
+def menu(down: int) -> bytes:
+    """Home's menu entry `down` below the first, chosen (the entries without a key of their own)."""
+    return DOWN * down + ENTER
+
+
+ROUTES = (
+    Route("players", b"p", "— Players and history", "No players yet: they appear here"),
+    Route("Origami: new game", b"n", "New game", "Families: "),
+    Route("Origami: quick score", b"s", "— Quick score", "Type each player's name"),
+    Route("Origami: catalogue", b"c", r"Card catalogue \(", "Brontosaurus · legends · dinosaurs"),
+    Route("Origami: rules", b"r", "Rules reference", "PAY-EXACT — Pay exactly"),
+    Route("Origin Story: new game", b"o", "Origin Story — new game", r"How many play\?"),
+    Route("Origin Story: solo", b"v", "Origin Story — new game", "type 1 name in seat order"),
+    Route("Origin Story: quick score", menu(6), "Origin Story — quick score", "The score sheet appears here once",
+          home=LISTED),
+    Route("Origin Story: rules", menu(7), "Origin Story rules", "OS-PLAYERS — Player counts", home=LISTED),
+    Route("Origin Story: catalogue", menu(8), "Origin Story — cards", "Monologuing · story card", home=LISTED),
+    Route("Origami: table (resumed)", ENTER, "— Game 1", r"Turn \d+: ", "origami"),
+    Route("Origin Story: table (resumed)", ENTER, "Origin Story — game 1", "suits b l s t", "origin"),
+)
+
+
+def opened(argv: list[str], route: Route | None, env: dict[str, str] | None = None) -> tuple[float, ...]:
+    """Seconds from the route's key typed on Home (back on it after a first visit to the players screen) until
+    the screen is shown, then filled; the first time, then again after escape: (first shown, first filled, again
+    shown, again filled). `route` None: the bare app, its screen pushed by `p`."""
+    first, back = (FIRST_PAINT, route.home) if route else (BARE_HOME, BARE_HOME)
+    key, done = (route.key, [route.shown, route.filled]) if route else (b"p", [BARE_PUSHED])
+    marks = [first, PLAYERS if route else BARE_PUSHED, back, *done, back, *done]
+    at, again = 2, 2 + len(done) + 1  # the marks at which the screen's key is typed
     times = screen_times(argv, marks, env=env, timeout=300,
-                         keys={0: b"p", 1: b"\x1b", after_key: key, again - 1: b"\x1b", again: key})
-    first_shown, first_filled = times[after_key + 1], times[after_key + len(done)]
-    again_shown, again_filled = times[again + 1], times[again + len(done)]
-    return (first_shown - times[after_key], first_filled - times[after_key], again_shown - times[again],
-            again_filled - times[again])
+                         keys={0: b"p", 1: ESCAPE, at: key, again - 1: ESCAPE, again: key})
+    return tuple(times[start + n] - times[start] for start in (at, again) for n in (1, len(done)))
+
+
+def databases(folder: Path) -> dict[str, str]:
+    """A new database, and one each holding a long game in progress of each game."""
+    from .preview import origami_game, origin_game
+
+    return {"": f"sqlite:///{folder / 'bench.db'}", "origami": origami_game(folder).url,
+            "origin": origin_game(folder).url}
 
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
-        env = {"COMPANION_DB": f"sqlite:///{Path(folder) / 'bench.db'}"}
+        urls = databases(Path(folder))
         companion = [str(BIN / "companion")]
-        screen_times(companion, [FIRST_PAINT], env=env)  # creates the database, as a first run does once
-        print(f"screens opened from Home in a terminal (median of {ROUNDS}, alternated with a bare Textual app "
-              "pushing a screen of one Static; target ≤ 3× and ≤ 50 ms):")
-        for name, key, shown, filled in SCREENS:
+        screen_times(companion, [FIRST_PAINT], env={"COMPANION_DB": urls[""]})  # creates it, as a first run does
+        print(f"screens opened in a terminal (median of {ROUNDS}, alternated with a bare Textual app pushing a "
+              "screen of one Static; target ≤ 3× and ≤ 50 ms):")
+        for route in ROUTES:
             bare: list[tuple[float, ...]] = []
             ours: list[tuple[float, ...]] = []
             for _ in range(ROUNDS):
-                bare.append(opened([sys.executable, "-c", BARE_KEY], BARE_HOME, b"p", BARE_PUSHED))
-                ours.append(opened(companion, FIRST_PAINT, key, shown, filled, env))
+                bare.append(opened([sys.executable, "-c", BARE_KEY], None))
+                ours.append(opened(companion, route, {"COMPANION_DB": urls[route.db]}))
             b = statistics.median(t[2] for t in bare)  # the bare app's screen pushed again
             figures = [statistics.median(t[i] for t in ours) for i in range(4)]
-            labels = ("first time", "first time, filled", "again", "again, filled")
-            for i, label in enumerate(labels):
-                if i % 2 and filled is None:
-                    continue
-                print(f"  {name + ': ' + label:<46} {figures[i] * 1000:9.1f} ms   {figures[i] / b:6.2f}× a bare "
+            for figure, label in zip(figures, ("first time, shown", "first time, filled", "again, shown",
+                                               "again, filled"), strict=True):
+                print(f"  {route.name + ': ' + label:<52} {figure * 1000:9.1f} ms   {figure / b:6.2f}× a bare "
                       f"screen push ({b * 1000:.1f} ms)")
 
 

@@ -1,9 +1,11 @@
 """Keys typed while a screen opens wait for it. Home opens a screen through a message, so a player who types on at
 once (a fast typist, a paste, keys bunched by a slow link to a served app) would otherwise send the following keys
 to Home, where single letters open more screens (n, o, s…) or quit (q), and the new screen's first field would get
-nothing."""
+nothing. A screen that fills after its first paint (screens/later.py) keeps the keys typed before it is filled the
+same way, and takes them once it is."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
 from textual import events
@@ -21,6 +23,20 @@ class Opens(Protocol):
     """A screen with keys that open another (Home's letters, Enter on its list)."""
 
     def opens(self, key: str) -> bool: ...
+
+
+@runtime_checkable
+class Fills(Protocol):
+    """A screen whose fields are mounted after its first paint (screens/later.py's FillsLater)."""
+
+    filled: bool
+
+    def when_filled(self, then: Callable[[], object]) -> None: ...
+
+
+def filling(screen: object) -> Fills | None:
+    """`screen` when it is still to be filled: keys typed for it wait."""
+    return screen if isinstance(screen, Fills) and not screen.filled else None
 
 
 class TypeAhead(App[None]):
@@ -45,6 +61,9 @@ class TypeAhead(App[None]):
         if self.screen is self.held_on:
             self.held = None
             return
+        if (screen := filling(self.screen)) is not None:  # its fields are mounted after its first paint
+            screen.when_filled(self._hand_over)
+            return
         self._hand_over()
 
     def _hand_over(self) -> None:
@@ -66,6 +85,10 @@ class TypeAhead(App[None]):
         if isinstance(event, Typed) and not event.is_forwarded:
             if self.held is not None and not any(event is k for k in self.handed):
                 self.held.append(event)
+                return
+            if self.held is None and (screen := filling(self.screen)) is not None:  # typed before its fields show
+                self.held, self.held_on = [event], screen
+                screen.when_filled(self._hand_over)
                 return
             if isinstance(event, events.Key):
                 if self.held is None and isinstance(self.screen, Opens) and self.screen.opens(event.key):

@@ -1,5 +1,6 @@
 """What both games' catalogue screens share: a filter line, a table of cards narrowed as it is typed, and the
-card under the cursor shown whole below. Each game says how a card fills a row, its key and its details."""
+card under the cursor shown whole below, all after the first paint. Each game says the table's headings, how a card
+fills a row, its key and its details."""
 from __future__ import annotations
 
 from typing import Generic, TypeVar
@@ -7,19 +8,22 @@ from typing import Generic, TypeVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import DataTable, Header, Input, Static
 
 from scoring.catalogue_file import fold
 
 from .footer import Footer
+from .later import FillsLater
 
 C = TypeVar("C")
 
 
-class CardListScreen(Screen[None], Generic[C]):
+class CardListScreen(FillsLater[None], Generic[C]):
     PLACEHOLDER = "filter"
     rows: list[tuple[C, str]]  # each card in display order, with the (folded) words the filter searches
+
+    def headings(self) -> tuple[str, ...]:
+        raise NotImplementedError
 
     def row(self, card: C) -> tuple[object, ...]:
         raise NotImplementedError
@@ -35,13 +39,18 @@ class CardListScreen(Screen[None], Generic[C]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with Vertical():
-            yield Input(placeholder=self.PLACEHOLDER, id="filter")
-            yield DataTable(cursor_type="row", zebra_stripes=True)
-            yield Static("", id="card")
+        yield Vertical()  # filled after the first paint (`fill`)
         yield Footer()
 
-    def fill(self, at: str | None = None) -> None:
+    async def fill(self) -> None:
+        table = DataTable[object](cursor_type="row", zebra_stripes=True)
+        await self.query_one(Vertical).mount_all([Input(placeholder=self.PLACEHOLDER, id="filter"), table,
+                                                  Static("", id="card")])
+        table.add_columns(*self.headings())
+        self.list_cards()
+        table.focus()
+
+    def list_cards(self, at: str | None = None) -> None:
         """The rows the filter keeps; the cursor stays on its row (or goes to the card keyed `at`)."""
         table = self.query_one(DataTable)
         keep = table.cursor_row
@@ -69,7 +78,7 @@ class CardListScreen(Screen[None], Generic[C]):
         self.show_card()
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        self.fill()
+        self.list_cards()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.query_one(DataTable).focus()

@@ -8,15 +8,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Header, OptionList, Sparkline, Static
 from textual.widgets.option_list import Option
 
 from .ask import TextQuestion
 from .footer import Footer
+from .later import FillsLater
 
 
-class PlayersScreen(Screen[None]):
+class PlayersScreen(FillsLater[None]):
     DEFAULT_CSS = """
     PlayersScreen #profiles { width: 24; height: 1fr; }
     PlayersScreen.narrow #profiles { width: 14; padding: 0; }
@@ -66,13 +66,7 @@ class PlayersScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with Horizontal():
-            yield OptionList(id="profiles")
-            with VerticalScroll(id="detail", can_focus=False):
-                yield Static("", id="versus")  # on top: where the eye is when `v` answers
-                yield Static("", id="stats")
-                yield Sparkline([], id="trend")
-                yield OptionList(id="games")
+        yield Horizontal()  # filled after the first paint (`fill`)
         yield Footer()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -81,6 +75,12 @@ class PlayersScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.sub_title = "Players and history"
+
+    async def fill(self) -> None:
+        detail = VerticalScroll(Static("", id="versus"),  # on top: where the eye is when `v` answers
+                                Static("", id="stats"), Sparkline([], id="trend"), OptionList(id="games"),
+                                id="detail", can_focus=False)
+        await self.query_one(Horizontal).mount_all([OptionList(id="profiles"), detail])
         self.show_profiles(self.profiles)
         self.query_one("#profiles", OptionList).focus()
 

@@ -8,7 +8,6 @@ from pathlib import Path
 from rich.text import Text
 from textual.binding import Binding
 from textual.message import Message
-from textual.widgets import DataTable
 
 from scoring.errors import InputError
 from scoring.origami.cards import Card
@@ -99,10 +98,9 @@ class CatalogueScreen(CardListScreen[Card]):
 
     def on_mount(self) -> None:
         self.sub_title = "Card catalogue (? = not known yet; blue = your values)"
-        table = self.query_one(DataTable)
-        table.add_columns("card", "game", "family", *COLUMNS)
-        self.fill()
-        table.focus()
+
+    def headings(self) -> tuple[str, ...]:
+        return ("card", "game", "family", *COLUMNS)
 
     def row(self, card: Card) -> tuple[object, ...]:
         return (card.id, card.game.value, card.family or card.kind.value, *(cell(card, f) for f in COLUMNS))
@@ -188,5 +186,5 @@ class CatalogueScreen(CardListScreen[Card]):
 
     def use_catalogue(self, catalogue: Catalogue) -> None:
         self.use(catalogue)
-        self.fill()
+        self.list_cards()
         self.show_card()

@@ -2,12 +2,13 @@
 The screen counts the folds as they are typed and names who starts; on a tie the app draws the lot."""
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Header, Input, Label, Static
 
 from scoring.decision import Rejected
@@ -23,6 +24,7 @@ from scoring.origami.state import GameState
 
 from ..footer import Footer
 from ..form import Field, Verdict
+from ..later import FillsLater
 from .completion import card_list
 from .form import CatalogueForm
 
@@ -44,7 +46,7 @@ def dealt(text: str, catalogue: Catalogue, games: Iterable[Game], where: str, de
     return tuple(cards)
 
 
-class DealScreen(CatalogueForm):
+class DealScreen(CatalogueForm, FillsLater[None]):
     DEFAULT_CSS = """
     DealScreen Grid { grid-size: 3; grid-columns: 14 1fr 10; grid-rows: 1; grid-gutter: 0 1; height: auto;
                       margin: 1 2; }
@@ -78,20 +80,25 @@ class DealScreen(CatalogueForm):
         yield Static(f"Deal face up to each player until they hold at least {DEAL_FOLDS} folds; type the cards "
                      "in the order dealt, a space between them (a comma if names run together). Then the four "
                      "cards of the draw line.", id="help")
-        cards = card_list(lambda: self.catalogue, lambda: self.state.variant.games, lambda: (self.deck(),))
-        with Grid():
-            for seat, player in enumerate(self.state.players):
-                yield Label(player.name)
-                yield Field(id=f"hand-{seat}", suggester=cards)
-                yield Label("", id=f"folds-{seat}")
-            yield Label("Draw line")
-            yield Field(id="line", suggester=cards)
-            yield Label("")
+        yield Grid()  # its fields come after the first paint (`fill`)
         yield Verdict("check")
         yield Footer()
 
+    def fields(self) -> Iterator[Widget]:
+        cards = card_list(lambda: self.catalogue, lambda: self.state.variant.games, lambda: (self.deck(),))
+        for seat, player in enumerate(self.state.players):
+            yield Label(player.name)
+            yield Field(id=f"hand-{seat}", suggester=cards)
+            yield Label("", id=f"folds-{seat}")
+        yield Label("Draw line")
+        yield Field(id="line", suggester=cards)
+        yield Label("")
+
     def on_mount(self) -> None:
         self.sub_title = f"Game {self.game_id}: the deal"
+
+    async def fill(self) -> None:
+        await self.query_one(Grid).mount_all(self.fields())
         self.query_one("#hand-0", Input).focus()
         self.check()
 

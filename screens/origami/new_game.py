@@ -3,10 +3,13 @@ game's set-up, no player owns one), and for Legends one Character pair per playe
 it is typed."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Header, Input, Label
 
 from scoring.decision import Rejected
@@ -20,6 +23,7 @@ from scoring.origami.table import Variant
 from ..completion import word_list
 from ..footer import Footer
 from ..form import Choice, Field, Verdict, names
+from ..later import FillsLater
 from .form import CatalogueForm
 
 
@@ -34,7 +38,7 @@ def pick(typed: tuple[str, ...], choices: list[str], what: str) -> tuple[str, ..
     return tuple(out)
 
 
-class NewGameScreen(CatalogueForm):
+class NewGameScreen(CatalogueForm, FillsLater[None]):
     DEFAULT_CSS = """
     NewGameScreen Grid { grid-size: 2; grid-columns: 22 1fr; grid-rows: 1; grid-gutter: 1 1; height: auto;
                          margin: 1 2; }
@@ -58,26 +62,31 @@ class NewGameScreen(CatalogueForm):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with Grid():
-            yield Label("Game")
-            yield Choice([("Origami Legends", "legends"), ("Origami", "origami"), ("Mixed", "mixed")],
-                         value="legends", allow_blank=False, id="variant")
-            yield Label("Players, in seat order")
-            yield Field(placeholder="clockwise, e.g. Ann, Bob, Cy", id="players",
-                        suggester=word_list(lambda: self.profiles))
-            yield Label("Families in the deck")
-            yield Field(placeholder="as many as players, shuffled together", id="families",
-                        suggester=word_list(self.families))
-            yield Label("Character pairs", id="pairs-label")
-            yield Field(placeholder="Legends: one pair per player", id="pairs", suggester=word_list(self.pairs))
-            yield Label("Begin with")
-            yield Choice([("The deal", "deal"), ("A game already under way", "under way")], value="deal",
-                         allow_blank=False, id="begin")
+        yield Grid()  # its fields come after the first paint (`fill`)
         yield Verdict("check")
         yield Footer()
 
+    def fields(self) -> Iterator[Widget]:
+        yield Label("Game")
+        yield Choice([("Origami Legends", "legends"), ("Origami", "origami"), ("Mixed", "mixed")],
+                     value="legends", allow_blank=False, id="variant")
+        yield Label("Players, in seat order")
+        yield Field(placeholder="clockwise, e.g. Ann, Bob, Cy", id="players",
+                    suggester=word_list(lambda: self.profiles))
+        yield Label("Families in the deck")
+        yield Field(placeholder="as many as players, shuffled together", id="families",
+                    suggester=word_list(self.families))
+        yield Label("Character pairs", id="pairs-label")
+        yield Field(placeholder="Legends: one pair per player", id="pairs", suggester=word_list(self.pairs))
+        yield Label("Begin with")
+        yield Choice([("The deal", "deal"), ("A game already under way", "under way")], value="deal",
+                     allow_blank=False, id="begin")
+
     def on_mount(self) -> None:
         self.sub_title = "New game"
+
+    async def fill(self) -> None:
+        await self.query_one(Grid).mount_all(self.fields())
         self.query_one("#players", Input).focus()
         self.check()
 

@@ -2,6 +2,7 @@
 Totals only (ctrl+t there): a table that counted on paper types each total and hand; ranks and tie-break follow."""
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -9,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal
 from textual.message import Message
-from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Header, Input, Label, Select, Static
 
 from scoring.errors import InputError, MissingValue
@@ -20,6 +21,7 @@ from scoring.origami.table import Table, Variant, parse_table
 from ..completion import Completer, last_item, word_list
 from ..footer import Footer
 from ..form import Choice, Field, Verdict
+from ..later import FillsLater
 from .completion import complete_card
 from .question import ask_value
 from .sheet import ScoreSheetView
@@ -128,7 +130,7 @@ class Scored:
     sheet: ScoreSheet
 
 
-class QuickScoreScreen(Screen[None]):
+class QuickScoreScreen(FillsLater[None]):
     DEFAULT_CSS = """
     QuickScoreScreen #top { height: 1; margin: 0 1; }
     QuickScoreScreen #top Label { margin-right: 1; }
@@ -162,29 +164,33 @@ class QuickScoreScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with Horizontal(id="top"):
-            yield Label("Game")
-            yield Choice(VARIANTS, value="origami", allow_blank=False, id="variant")
-            cards = card_completer(self)
-            yield Field(placeholder="Characters in play, e.g. Ninja red, Geisha yellow", id="characters",
-                        suggester=cards)
-        names = word_list(lambda: self.profiles)
-        with Grid():
-            for heading in ("Player", "Collection 1 (bottom → top)", "Collection 2", "Hand"):
-                yield Static(heading, classes="heading")
-            for seat in range(SEATS):
-                yield Field(placeholder=f"player {seat + 1}", id=f"name-{seat}", suggester=names)
-                yield Field(id=f"c1-{seat}", suggester=cards)
-                yield Field(id=f"c2-{seat}", suggester=cards)
-                yield Field(placeholder="0", id=f"hand-{seat}", suggester=cards)
-        yield Verdict("status")
-        yield ScoreSheetView()
-        yield Footer()
+        yield Horizontal(id="top")  # the fields come after the first paint (`fill`)
+        yield Grid()
+        yield Footer()  # the status line and the sheet come above it with the fields (`fill`)
 
     def on_mount(self) -> None:
         self.sub_title = "Quick score"
+
+    async def fill(self) -> None:
+        cards = card_completer(self)
+        await self.query_one("#top", Horizontal).mount_all([
+            Label("Game"), Choice(VARIANTS, value="origami", allow_blank=False, id="variant"),
+            Field(placeholder="Characters in play, e.g. Ninja red, Geisha yellow", id="characters",
+                  suggester=cards)])
+        await self.query_one(Grid).mount_all(self.grid_fields(cards))
+        await self.mount_all([Verdict("status"), ScoreSheetView()], before=self.query_one(Footer))
         self.query_one("#name-0", Input).focus()
         self.refresh_sheet()
+
+    def grid_fields(self, cards: Completer) -> Iterator[Widget]:
+        names = word_list(lambda: self.profiles)
+        for heading in ("Player", "Collection 1 (bottom → top)", "Collection 2", "Hand"):
+            yield Static(heading, classes="heading")
+        for seat in range(SEATS):
+            yield Field(placeholder=f"player {seat + 1}", id=f"name-{seat}", suggester=names)
+            yield Field(id=f"c1-{seat}", suggester=cards)
+            yield Field(id=f"c2-{seat}", suggester=cards)
+            yield Field(placeholder="0", id=f"hand-{seat}", suggester=cards)
 
     @property
     def variant(self) -> Variant:
@@ -292,7 +298,7 @@ class QuickScoreScreen(Screen[None]):
         self.notify(f"Saved as game {game_id}.")
 
 
-class TotalsScreen(Screen[None]):
+class TotalsScreen(FillsLater[None]):
     """Totals only: for a table that counted on paper, each player's total and cards left in hand; the ranks and
     the tie-break follow as they are typed, and ctrl+s saves the game to the history marked as totals only."""
 
@@ -327,26 +333,30 @@ class TotalsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with Horizontal(id="top"):
-            yield Label("Game")
-            yield Choice(VARIANTS, value=self.start_variant.value, allow_blank=False, id="variant")
-        names = word_list(lambda: self.profiles)
-        with Grid():
-            for heading in ("Player", "Total", "Cards in hand"):
-                yield Static(heading, classes="heading")
-            for seat in range(SEATS):
-                name = self.names[seat] if seat < len(self.names) else ""
-                yield Field(name, placeholder=f"player {seat + 1}", id=f"name-{seat}", suggester=names)
-                yield Field(placeholder="points", id=f"total-{seat}", restrict=r"-?[0-9]*")
-                yield Field(placeholder="0", id=f"hand-{seat}", restrict=r"[0-9]*")
-        yield Verdict("status")
-        yield ScoreSheetView()
-        yield Footer()
+        yield Horizontal(id="top")  # the fields come after the first paint (`fill`)
+        yield Grid()
+        yield Footer()  # the status line and the sheet come above it with the fields (`fill`)
 
     def on_mount(self) -> None:
         self.sub_title = "Quick score: totals only"
+
+    async def fill(self) -> None:
+        await self.query_one("#top", Horizontal).mount_all([
+            Label("Game"), Choice(VARIANTS, value=self.start_variant.value, allow_blank=False, id="variant")])
+        await self.query_one(Grid).mount_all(self.grid_fields())
+        await self.mount_all([Verdict("status"), ScoreSheetView()], before=self.query_one(Footer))
         self.query_one("#total-0" if self.names else "#name-0", Input).focus()
         self.refresh_sheet()
+
+    def grid_fields(self) -> Iterator[Widget]:
+        names = word_list(lambda: self.profiles)
+        for heading in ("Player", "Total", "Cards in hand"):
+            yield Static(heading, classes="heading")
+        for seat in range(SEATS):
+            name = self.names[seat] if seat < len(self.names) else ""
+            yield Field(name, placeholder=f"player {seat + 1}", id=f"name-{seat}", suggester=names)
+            yield Field(placeholder="points", id=f"total-{seat}", restrict=r"-?[0-9]*")
+            yield Field(placeholder="0", id=f"hand-{seat}", restrict=r"[0-9]*")
 
     @property
     def variant(self) -> Variant:

@@ -10,7 +10,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Header, Input, Select, Static
 
 from scoring.origami.cards import Card
@@ -18,6 +17,7 @@ from scoring.origami.rules import PLAYER_COUNTS, RULES, at_count, scoring_rule_o
 
 from ..footer import Footer
 from ..form import Choice
+from ..later import FillsLater
 
 ANY = "any"
 
@@ -70,7 +70,7 @@ class RuleEntry(Static):
                                   (f"\n{note}" if note else "", "italic")))
 
 
-class RulesScreen(Screen[None]):
+class RulesScreen(FillsLater[None]):
     """Every rule and card clarification, paraphrased; the search box filters by every word typed."""
 
     DEFAULT_CSS = """
@@ -85,27 +85,26 @@ class RulesScreen(Screen[None]):
         self.at = at  # the rule to open at (a refusal's rule id)
         self.players = players  # the table's number of players, when a game is open
         self.topics = topics(cards)
-        self.filled = False  # every entry is mounted (`fill`)
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with Horizontal(id="top"):
-            yield Input(placeholder="search the rules and cards: words, a rule id, a card", id="search")
-            yield Choice([("any players", ANY), *((f"{n} players", str(n)) for n in PLAYER_COUNTS)],
-                         value=str(self.players) if self.players in PLAYER_COUNTS else ANY, allow_blank=False,
-                         id="players")
-        yield VerticalScroll(id="rules")  # its entries come after the first paint (`fill`)
+        yield Horizontal(id="top")  # the search, and the entries, come after the first paint (`fill`)
+        yield VerticalScroll(id="rules")
         yield Footer()
 
     def on_mount(self) -> None:
         self.title = "Rules reference"
-        self.call_after_refresh(self.fill)
 
     async def fill(self) -> None:
-        """Every entry, mounted once the screen has painted (a widget each: the most of the screen's cost), then
-        shown for the players and the search typed meanwhile, at the rule asked for."""
+        """The search, and every entry, mounted once the screen has painted (a widget each: the most of the screen's
+        cost), then shown for the players, at the rule asked for."""
+        search = Input(placeholder="search the rules and cards: words, a rule id, a card", id="search")
+        await self.query_one("#top", Horizontal).mount_all([search, Choice(
+            [("any players", ANY), *((f"{n} players", str(n)) for n in PLAYER_COUNTS)],
+            value=str(self.players) if self.players in PLAYER_COUNTS else ANY, allow_blank=False, id="players")])
+        search.focus()
         await self.query_one("#rules", VerticalScroll).mount_all(RuleEntry(topic) for topic in self.topics)
-        self.filled = True
+        self.filled = True  # what follows works on every entry (said again once `fill` returns)
         self.show_for(self.players)
         self.search(self.query_one("#search", Input).value)
         if self.at is not None:

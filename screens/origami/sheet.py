@@ -11,13 +11,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Header, Static
 
 from scoring.origami.sheet import ScoreSheet
 from scoring.origami.sheet_words import award_owner, card_line, sheet_note
 
 from ..footer import Footer
+from ..later import FillsLater
 
 BAR = 24  # the longest bar, in cells
 
@@ -84,7 +84,7 @@ class ScoreSheetView(VerticalScroll):
             self.show(*self.shown)
 
 
-class SheetScreen(Screen[None]):
+class SheetScreen(FillsLater[None]):
     """A finished game's score sheet, full screen; `b` shows the BG Stats QR code of a game in the history."""
 
     BINDINGS = [Binding("escape", "app.pop_screen", "Back"), Binding("b", "share", "BG Stats QR code")]
@@ -111,7 +111,9 @@ class SheetScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.sub_title = self.heading
-        self.call_after_refresh(self.query_one(ScoreSheetView).show, self.sheet, self.note)
+
+    async def fill(self) -> None:
+        self.query_one(ScoreSheetView).show(self.sheet, self.note)
 
     def action_share(self) -> None:
         if self.game_id is None:

@@ -15,7 +15,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Header, Input, Static
 
 from scoring import counts
@@ -40,6 +39,7 @@ from ..ask import ask_override
 from ..completion import Completer, complete_word
 from ..footer import Footer
 from ..form import Verdict
+from ..later import FillsLater
 from .completion import complete_card
 from .question import ask_value
 from .verb_help import VerbHelp
@@ -167,7 +167,7 @@ def picks_grid(picks: tuple[str, ...], columns: int) -> Table:
     return grid
 
 
-class TableScreen(Screen[None]):
+class TableScreen(FillsLater[None]):
     DEFAULT_CSS = """
     TableScreen #status { height: 1; background: $boost; padding: 0 1; }
     TableScreen #banner { height: auto; padding: 0 1; color: $text-muted; }
@@ -232,7 +232,11 @@ class TableScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.sub_title = f"Game {self.view.game_id}"  # the frame's title; the table comes after it (`fill`)
+
+    async def fill(self) -> None:
         self.show(self.view)
+        self.call_after_refresh(self.show, self.view)  # the log as tall as the layout leaves it (as on_resize)
         self.query_one("#action", Input).focus()
 
     # --- down: the state ----------------------------------------------------------------------------
@@ -254,6 +258,8 @@ class TableScreen(Screen[None]):
         self.check_line()
 
     def on_resize(self) -> None:
+        if not self.filled:  # the first layout: `fill` shows the table once the frame is painted
+            return
         self.show(self.view)  # side by side, or one under the other, for the window's new size
         self.call_after_refresh(self.show, self.view)  # and the log as tall as the new layout leaves it
 

@@ -3,11 +3,13 @@ place of the deal. The referee checks it as it is typed; the deck is worked out 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, VerticalScroll
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Header, Input, Label, Static
 
 from scoring import counts
@@ -23,9 +25,10 @@ from scoring.origami.notation import matching
 from scoring.origami.state import GameState
 
 from ..ask import ask_override
-from ..completion import word_list
+from ..completion import Completer, word_list
 from ..footer import Footer
 from ..form import Choice, Field, Verdict
+from ..later import FillsLater
 from .completion import card_list
 from .deal import DealScreen, dealt
 from .form import CatalogueForm
@@ -42,7 +45,7 @@ def hand_size(text: str, who: str) -> tuple[int, int]:
     return int(found[1]), int(found[2] or 0)
 
 
-class UnderWayScreen(CatalogueForm):
+class UnderWayScreen(CatalogueForm, FillsLater[None]):
     DEFAULT_CSS = """
     UnderWayScreen #help { margin: 0 1; }
     UnderWayScreen #seats { grid-size: 4; grid-columns: 12 1fr 1fr 16; grid-rows: 1; grid-gutter: 0 1;
@@ -76,38 +79,46 @@ class UnderWayScreen(CatalogueForm):
         yield Static("The table as it stands at the start of the current player's turn: collections from the "
                      "bottom card up (a space between the cards, a comma if names run together), and how many "
                      "cards each hand holds.", id="help")
-        cards = card_list(lambda: self.catalogue, lambda: self.state.variant.games,
-                          lambda: (cards_in_game(self.state, self.catalogue),))
-        players = word_list(lambda: [p.name for p in self.state.players])
-        with VerticalScroll():
-            with Grid(id="seats"):
-                for heading in ("Player", "Collection 1", "Collection 2", "Hand"):
-                    yield Static(heading, classes="heading")
-                for seat, player in enumerate(self.state.players):
-                    yield Label(player.name)
-                    yield Field(id=f"c1-{seat}", suggester=cards)
-                    yield Field(id=f"c2-{seat}", suggester=cards)
-                    yield Field(placeholder="5 or 5 + 2 rice", id=f"hand-{seat}")
-            with Grid(id="rest"):
-                yield Label("Characters in play")
-                yield Field(id="characters", suggester=cards)
-                yield Label("Draw line")
-                yield Field(id="line", suggester=cards)
-                yield Label("Discard pile (top last)")
-                yield Field(id="discard", suggester=cards)
-                yield Label("Who started the game")
-                yield Field(id="starting", suggester=players)
-                yield Label("Whose turn it is")
-                yield Field(id="current", suggester=players)
-                yield Label("The deck has run out")
-                yield Choice(RAN_OUT, value="0", allow_blank=False, id="ran-out")
-                yield Label("Turns left after this one")
-                yield Field(placeholder="once it has run out twice", id="turns-left")
+        with VerticalScroll():  # the fields come after the first paint (`fill`)
+            yield Grid(id="seats")
+            yield Grid(id="rest")
         yield Verdict("check")
         yield Footer()
 
+    def seat_fields(self, cards: Completer) -> Iterator[Widget]:
+        for heading in ("Player", "Collection 1", "Collection 2", "Hand"):
+            yield Static(heading, classes="heading")
+        for seat, player in enumerate(self.state.players):
+            yield Label(player.name)
+            yield Field(id=f"c1-{seat}", suggester=cards)
+            yield Field(id=f"c2-{seat}", suggester=cards)
+            yield Field(placeholder="5 or 5 + 2 rice", id=f"hand-{seat}")
+
+    def rest_fields(self, cards: Completer) -> Iterator[Widget]:
+        players = word_list(lambda: [p.name for p in self.state.players])
+        yield Label("Characters in play")
+        yield Field(id="characters", suggester=cards)
+        yield Label("Draw line")
+        yield Field(id="line", suggester=cards)
+        yield Label("Discard pile (top last)")
+        yield Field(id="discard", suggester=cards)
+        yield Label("Who started the game")
+        yield Field(id="starting", suggester=players)
+        yield Label("Whose turn it is")
+        yield Field(id="current", suggester=players)
+        yield Label("The deck has run out")
+        yield Choice(RAN_OUT, value="0", allow_blank=False, id="ran-out")
+        yield Label("Turns left after this one")
+        yield Field(placeholder="once it has run out twice", id="turns-left")
+
     def on_mount(self) -> None:
         self.sub_title = f"Game {self.game_id}: a game under way"
+
+    async def fill(self) -> None:
+        cards = card_list(lambda: self.catalogue, lambda: self.state.variant.games,
+                          lambda: (cards_in_game(self.state, self.catalogue),))
+        await self.query_one("#seats", Grid).mount_all(self.seat_fields(cards))
+        await self.query_one("#rest", Grid).mount_all(self.rest_fields(cards))
         self.query_one("#c1-0", Input).focus()
         self.check()
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.binding import Binding
 from textual.message import Message
-from textual.widgets import DataTable, Input
+from textual.widgets import Input
 
 from scoring.catalogue_file import USER, fold
 from scoring.origin.catalog import FIELDS, Card, Catalogue, Kind
@@ -109,10 +109,9 @@ class OriginCatalogueScreen(CardListScreen[Card]):
 
     def on_mount(self) -> None:
         self.title, self.sub_title = "Origin Story", "cards · ? not known yet · blue: yours"
-        table = self.query_one(DataTable)
-        table.add_columns("card", "kind", *(c.replace("_", " ") for c in COLUMNS), "what it does")
-        self.fill()
-        table.focus()
+
+    def headings(self) -> tuple[str, ...]:
+        return ("card", "kind", *(c.replace("_", " ") for c in COLUMNS), "what it does")
 
     def row(self, card: Card) -> tuple[object, ...]:
         return (card.name, card.kind.value, *(cell(card, f) for f in COLUMNS), summary(card.text))
@@ -175,4 +174,4 @@ class OriginCatalogueScreen(CardListScreen[Card]):
         if card is not None and card not in {c.name for c, h in self.rows if fold(self.query_one(
                 "#filter", Input).value) in h}:
             self.query_one("#filter", Input).value = ""  # a new card the filter would hide: show everything
-        self.fill(at=card)
+        self.list_cards(at=card)

@@ -3,10 +3,13 @@ in seat order clockwise (duo: the sidekick seats shown), the first dealer or a l
 difficulty, the deck (the table's cards or the app's) and the colour of the difficulty set. Checked as typed."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Header, Input, Label, Select
 
 from scoring.decision import Rejected
@@ -18,13 +21,14 @@ from scoring.origin.setup import Kind, mode_for, seating
 from ..completion import word_list
 from ..footer import Footer
 from ..form import CheckedForm, Choice, Field, Verdict, names
+from ..later import FillsLater
 
 LOT = "lot"
 MODES = {"solo": "solo: you against Automaton and Factoryon", "duo": "duo: two players, each with a sidekick",
          "table": "table"}
 
 
-class OriginNewGameScreen(CheckedForm):
+class OriginNewGameScreen(CheckedForm, FillsLater[None]):
     DEFAULT_CSS = """
     OriginNewGameScreen Grid { grid-size: 2; grid-columns: 24 1fr; grid-rows: 1; grid-gutter: 1 1; height: auto;
                                margin: 1 2; }
@@ -49,33 +53,38 @@ class OriginNewGameScreen(CheckedForm):
         self.dealer = ""
 
     def compose(self) -> ComposeResult:
-        unused = not self.solo  # the solo choices as `check` leaves them: built so, not restyled at once
         yield Header()
-        with Grid():
-            yield Label("Number of players")
-            yield Field(value="1" if self.solo else "", placeholder="1 solo · 2 duo with sidekicks · 3–5 table",
-                        id="count", restrict="[1-5]", max_length=1)
-            yield Label("Names, in seat order")
-            yield Field(placeholder="clockwise, e.g. Ann, Bob, Cy", id="players",
-                        suggester=word_list(lambda: self.profiles))
-            yield Label("Solo: difficulty")
-            yield Choice([(f"{d}{' (easiest)' if d == 0 else ' (hardest)' if d == 5 else ''}", str(d))
-                          for d in range(6)], value="0", allow_blank=False, id="difficulty", disabled=unused)
-            yield Label("Solo: deck")
-            yield Choice([("the app deals and draws the cards", "app"), ("the table's real cards", "table")],
-                         value="app", allow_blank=False, id="deck", disabled=unused)
-            yield Label("Solo: difficulty colour")
-            yield Choice([("red lightning", "red"), ("green lightning", "green")], value="red",
-                         allow_blank=False, id="colour", disabled=unused)
-            yield Label("First dealer")
-            yield Field(placeholder="a name, or 'lot' for the app to draw", id="dealer",
-                        suggester=word_list(lambda: [*self.value("players"), LOT]))
+        yield Grid()  # its fields come after the first paint (`fill`)
         yield Verdict("check")
         yield Footer()
+
+    def fields(self) -> Iterator[Widget]:
+        unused = not self.solo  # the solo choices as `check` leaves them: built so, not restyled at once
+        yield Label("Number of players")
+        yield Field(value="1" if self.solo else "", placeholder="1 solo · 2 duo with sidekicks · 3–5 table",
+                    id="count", restrict="[1-5]", max_length=1)
+        yield Label("Names, in seat order")
+        yield Field(placeholder="clockwise, e.g. Ann, Bob, Cy", id="players",
+                    suggester=word_list(lambda: self.profiles))
+        yield Label("Solo: difficulty")
+        yield Choice([(f"{d}{' (easiest)' if d == 0 else ' (hardest)' if d == 5 else ''}", str(d))
+                      for d in range(6)], value="0", allow_blank=False, id="difficulty", disabled=unused)
+        yield Label("Solo: deck")
+        yield Choice([("the app deals and draws the cards", "app"), ("the table's real cards", "table")],
+                     value="app", allow_blank=False, id="deck", disabled=unused)
+        yield Label("Solo: difficulty colour")
+        yield Choice([("red lightning", "red"), ("green lightning", "green")], value="red",
+                     allow_blank=False, id="colour", disabled=unused)
+        yield Label("First dealer")
+        yield Field(placeholder="a name, or 'lot' for the app to draw", id="dealer",
+                    suggester=word_list(lambda: [*self.value("players"), LOT]))
 
     def on_mount(self) -> None:
         self.title = "Origin Story"
         self.sub_title = "new game"
+
+    async def fill(self) -> None:
+        await self.query_one(Grid).mount_all(self.fields())
         self.query_one("#players" if self.solo else "#count", Input).focus()
         self.check()
 

@@ -6,7 +6,7 @@ read by the engine (scoring/origin/quick.py); this screen shows what it says."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
 
 from textual.app import ComposeResult
@@ -14,7 +14,7 @@ from textual.binding import Binding
 from textual.containers import Grid, Horizontal
 from textual.events import DescendantBlur
 from textual.message import Message
-from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Header, Input, Label, Select, Static
 
 from scoring.i18n import _
@@ -27,6 +27,7 @@ from screens.completion import Completer, complete_word, word_list
 from screens.form import Choice, Field, Verdict
 
 from ..footer import Footer
+from ..later import FillsLater
 from .sheet import OriginSheetView
 
 SEATS = 5
@@ -56,7 +57,7 @@ def source_completion(sources: Iterable[str]) -> Completer:
     return Completer(rest)
 
 
-class OriginQuickScreen(Screen[None]):
+class OriginQuickScreen(FillsLater[None]):
     """Quick score for Origin Story. `OriginQuickScreen(profiles, sources=())`: `profiles` are the known players'
     names (completed as you type), `sources` the card names completed after `+N` in a cell (the Origin Story
     catalogue's names). ctrl+t switches between a table (or duo) and solo. ctrl+s posts `OriginQuickScreen.Save`
@@ -95,33 +96,38 @@ class OriginQuickScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with Horizontal(id="top"):
-            yield Choice([("Table or duo (2–5)", TABLE), ("Solo (you + Vancardians)", SOLO)],
-                         value=TABLE, allow_blank=False, id="mode")
-            yield Label("Difficulty")
-            yield Choice([(str(d), str(d)) for d in DIFFICULTIES], prompt="?", id="difficulty", disabled=True)
-            yield Choice([("VP below 0: yes", "none"), ("VP below 0: no", "zero")], value="none",
-                         allow_blank=False, id="floor")
-        names = word_list(lambda: self.profiles)
-        cells = source_completion(self.sources)
-        with Grid():
-            yield Static("Player", classes="heading")
-            for k in range(ROUNDS):
-                yield Static(f"Round {k + 1}", classes="heading")
-            yield Static("Dial", classes="heading")
-            for seat in range(SEATS):
-                yield Field(placeholder=f"player {seat + 1}", id=f"name-{seat}", suggester=names)
-                for k in range(ROUNDS):
-                    yield Field(placeholder="h3 / v0" if seat == 0 else "", id=f"r{k}-{seat}", suggester=cells)
-                yield Field(placeholder="VP" if seat == 0 else "", id=f"dial-{seat}")
-        yield Verdict("status")
-        yield OriginSheetView()
-        yield Footer()
+        yield Horizontal(id="top")  # the fields come after the first paint (`fill`)
+        yield Grid()
+        yield Footer()  # the status line and the sheet come above it with the fields (`fill`)
 
     def on_mount(self) -> None:
         self.title, self.sub_title = "Origin Story", "quick score"
+
+    async def fill(self) -> None:
+        await self.query_one("#top", Horizontal).mount_all([
+            Choice([("Table or duo (2–5)", TABLE), ("Solo (you + Vancardians)", SOLO)], value=TABLE,
+                   allow_blank=False, id="mode"),
+            Label("Difficulty"),
+            Choice([(str(d), str(d)) for d in DIFFICULTIES], prompt="?", id="difficulty", disabled=True),
+            Choice([("VP below 0: yes", "none"), ("VP below 0: no", "zero")], value="none", allow_blank=False,
+                   id="floor")])
+        await self.query_one(Grid).mount_all(self.grid_fields())
+        await self.mount_all([Verdict("status"), OriginSheetView()], before=self.query_one(Footer))
         self.query_one("#name-0", Input).focus()
         self.refresh_sheet()
+
+    def grid_fields(self) -> Iterator[Widget]:
+        names = word_list(lambda: self.profiles)
+        cells = source_completion(self.sources)
+        yield Static("Player", classes="heading")
+        for k in range(ROUNDS):
+            yield Static(f"Round {k + 1}", classes="heading")
+        yield Static("Dial", classes="heading")
+        for seat in range(SEATS):
+            yield Field(placeholder=f"player {seat + 1}", id=f"name-{seat}", suggester=names)
+            for k in range(ROUNDS):
+                yield Field(placeholder="h3 / v0" if seat == 0 else "", id=f"r{k}-{seat}", suggester=cells)
+            yield Field(placeholder="VP" if seat == 0 else "", id=f"dial-{seat}")
 
     # --- reading the grid -------------------------------------------------------------------------
     @property

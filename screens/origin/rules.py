@@ -9,7 +9,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.events import Key, Resize
-from textual.screen import Screen
 from textual.widgets import Header, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
@@ -18,6 +17,7 @@ from scoring.origin.rules import ALL, RULES, SCOPES, RuleId, translated
 
 from ..footer import Footer
 from ..form import Choice
+from ..later import FillsLater
 
 ANY = "any"
 COUNTS = {"1": "1 player (solo)", "2": "2 players (duo)", "3-5": "3–5 players"}
@@ -67,7 +67,7 @@ def find_rule(rule_id: str) -> RuleId | None:
     return next((r for r in RULES if str(r) == wanted), None)
 
 
-class OriginRulesScreen(Screen[None]):
+class OriginRulesScreen(FillsLater[None]):
     """Every Origin Story rule, paraphrased. `OriginRulesScreen(rule_id=None, players=None)`: `rule_id` is the rule
     to open at (a refusal's, marked and scrolled to); `players` the filter to start with ("1", "2", "3-5"; None: any
     count; the filter widens to any count when it would hide `rule_id`). Search: every word typed must appear."""
@@ -78,6 +78,7 @@ class OriginRulesScreen(Screen[None]):
     OriginRulesScreen #players { width: 22; }
     OriginRulesScreen #none { padding: 0 1; color: $warning; }
     OriginRulesScreen #index { width: 44; height: 1fr; display: none; border: none; border-right: solid $primary; }
+    OriginRulesScreen.-wide #index { display: block; }
     """
     INDEX_FROM = 120  # a terminal this wide also shows the index of the rules found, beside them
     BINDINGS = [Binding("escape", "app.pop_screen", "Back"), Binding("ctrl+f", "search", "Search"),
@@ -91,33 +92,30 @@ class OriginRulesScreen(Screen[None]):
         if self.at is not None and start != ANY and start not in SCOPES[self.at].players:
             start = ANY
         self.players = start
-        self.filled = False  # every rule is mounted (`fill`)
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with Horizontal(id="top"):
-            yield Input(placeholder="search: type words or a rule id", id="search")
-            yield Choice([("any player count", ANY), *((label, key) for key, label in COUNTS.items())],
-                         value=self.players, allow_blank=False, id="players")
-        with Horizontal():
-            yield OptionList(id="index")
-            with VerticalScroll(id="rules"):  # its entries come after the first paint (`fill`)
-                yield Static("", id="none")
+        yield Horizontal(id="top")  # the search, the index and the rules come after the first paint (`fill`)
+        yield Horizontal(id="body")
         yield Footer()
 
     def on_mount(self) -> None:
         self.title = "Origin Story rules"
         if self.unknown is not None:
             self.notify(f"No Origin Story rule is called {self.unknown!r}: every rule is listed.", severity="warning")
-        if self.at is None:
-            self.query_one("#rules", VerticalScroll).focus()
-        self.call_after_refresh(self.fill)
 
     async def fill(self) -> None:
-        """Every rule, mounted once the screen has painted (a widget each: the most of the screen's cost), then
-        filtered by what was typed and chosen meanwhile, at the rule asked for."""
-        await self.query_one("#rules", VerticalScroll).mount_all(RuleEntry(rule_id) for rule_id in RULES)
-        self.filled = True
+        """The search, the index and every rule, mounted once the screen has painted (a widget each: the most of
+        the screen's cost), then filtered by the player count, at the rule asked for."""
+        await self.query_one("#top", Horizontal).mount_all([
+            Input(placeholder="search: type words or a rule id", id="search"),
+            Choice([("any player count", ANY), *((label, key) for key, label in COUNTS.items())], value=self.players,
+                   allow_blank=False, id="players")])
+        rules = VerticalScroll(Static("", id="none"), *(RuleEntry(rule_id) for rule_id in RULES), id="rules")
+        await self.query_one("#body", Horizontal).mount_all([OptionList(id="index"), rules])
+        if self.at is None:
+            rules.focus()
+        self.filled = True  # what follows works on every entry (said again once `fill` returns)
         self.apply()
         if self.at is not None:
             self.show(self.at)
@@ -156,7 +154,7 @@ class OriginRulesScreen(Screen[None]):
                            for e in self.query(RuleEntry) if e.display])
 
     def on_resize(self, event: Resize) -> None:
-        self.query_one("#index", OptionList).display = event.size.width >= self.INDEX_FROM
+        self.set_class(event.size.width >= self.INDEX_FROM, "-wide")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """A rule picked in the index: read it (the index keeps the focus, to pick another)."""

@@ -29,6 +29,7 @@ from scoring.origin.sheet import GameScore, PlayerTotal, RoundScore
 from scoring.origin.sheet_words import cell, outcome, sources
 
 from ..footer import Footer
+from ..later import FillsLater
 
 HERO_STYLE, VILLAIN_STYLE = "bold #f05050", "bold #a878ff"  # the dial's colours: red hero, purple villain
 WIDE = 24  # a grid column at least this wide holds each point's source in its cell
@@ -329,7 +330,7 @@ class OriginSheetView(VerticalScroll):
         return self.scrollable_content_region.width or 76
 
 
-class OriginSheetScreen(Screen[None]):
+class OriginSheetScreen(FillsLater[None]):
     """The Origin Story score sheet, full screen: rounds × players, each point with its source, totals, ranks,
     shared winners and a bar per player.
 
@@ -372,4 +373,6 @@ class OriginSheetScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title, self.sub_title = "Origin Story", f"score sheet{' · ' + self.heading if self.heading else ''}"
-        self.call_after_refresh(self.query_one(OriginSheetView).show, self.game, "", self.notes)
+
+    async def fill(self) -> None:
+        self.query_one(OriginSheetView).show(self.game, "", self.notes)

@@ -10,7 +10,6 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.events import Resize
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Header, Input, Static
 
 from scoring.origin import commands as c
@@ -23,6 +22,7 @@ from ..ask import Confirm, ask_override
 from ..completion import Completer, complete_word
 from ..footer import Footer
 from ..form import Verdict
+from ..later import FillsLater
 from .board import (
     TableView,
     banner,
@@ -40,7 +40,7 @@ WIDE = 120  # from this width the moves and the log stand beside the seats
 CLEAR = "ctrl+u clears the line"  # a line not recorded stays to be mended (as at the Origami table)
 
 
-class OriginTableScreen(Screen[None]):
+class OriginTableScreen(FillsLater[None]):
     DEFAULT_CSS = """
     OriginTableScreen #status { height: 1; background: $boost; padding: 0 1; }
     OriginTableScreen #banner { height: auto; padding: 0 1; color: $warning; text-style: bold; }
@@ -106,6 +106,9 @@ class OriginTableScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.title, self.sub_title = "Origin Story", f"game {self.view.game_id}"  # the frame's; the table: `fill`
+
+    async def fill(self) -> None:
         self.show(self.view)
         self.query_one("#action", Input).focus()
 
