@@ -142,7 +142,6 @@ NOT_TRANSLATED = {
     "Reading",
     "Origami",
     "Origami Legends",
-    "Origin Story",
     "Christian Giove",
     "origami legends",
     "origami leggende",
@@ -465,3 +464,12 @@ def test_the_origami_rules_read_in_the_language_and_are_found_by_words_of_any(
     for words in ("Pay exactly", "Pagare il costo esatto", "genau bezahlen"):  # typed in any language, one rule
         assert main(["--lang", code, "--json", "rules", words]) == 0
         assert [r["id"] for r in json.loads(capsys.readouterr().out)] == ["PAY-EXACT"]
+
+
+def test_the_origami_rules_screen_reads_each_rule_in_the_language_and_finds_it_by_either_word() -> None:
+    from screens.origami.rules import matches, topics
+
+    languages.use("it")
+    pay = next(t for t in topics() if t.key == "PAY-EXACT")
+    assert (pay.title, pay.text.split()[:3]) == ("Pagare il costo esatto", ["Per", "giocare", "un"])
+    assert matches(pay, "costo esatto") and matches(pay, "pay exactly")  # the shown words, or the English ones

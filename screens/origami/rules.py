@@ -12,6 +12,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Header, Input, Select, Static
 
+from scoring.i18n import _
 from scoring.origami.cards import Card
 from scoring.origami.rules import PLAYER_COUNTS, RULES, at_count, scoring_rule_of
 
@@ -30,15 +31,16 @@ class Topic:
     title: str
     text: str
     count_key: str  # what `at_count` knows it by: the rule id, or the card's name
-    words: str = ""  # what the search looks in, folded once (not at every keypress)
+    words: str = ""  # what the search looks in besides what is shown (a rule's English words), folded once
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "words", f"{self.key} {self.title} {self.text}".casefold())
+        object.__setattr__(self, "words", f"{self.key} {self.title} {self.text} {self.words}".casefold())
 
 
 def topics(cards: Iterable[Card] = ()) -> list[Topic]:
     """Every rule, then every card whose effect is described, by game and name."""
-    out = [Topic(str(rule.id), rule.title, rule.text, str(rule.id)) for rule in RULES.values()]
+    out = [Topic(str(rule.id), _(rule.title), _(rule.text), str(rule.id), f"{rule.title} {rule.text}")
+           for rule in RULES.values()]
     for card in sorted(cards, key=lambda c: (c.game.value, c.id)):
         if not card.text:
             continue
