@@ -36,7 +36,11 @@ BIN = Path(sys.executable).parent
 SOURCES = ("companion", "screens", "scoring")  # the folders the Makefile's `messages` extracts from
 TRANSLATED = [code for code in i18n.LANGUAGES if code != i18n.ENGLISH]
 # The files whose every string a person reads is marked (the others are marked by later work: issue 33).
-MARKED = ("companion/cli.py", "screens/home.py")
+MARKED = (
+    "companion/cli.py",
+    "screens/home.py",
+    "scoring/origami/describe.py",
+)
 # Strings in MARKED that a person may read and that stay as they are in every language.
 NOT_TRANSLATED = {"Origami companion"}  # the product's name, in the window's title
 
