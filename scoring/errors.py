@@ -11,6 +11,10 @@ class InputError(ValueError):
         super().__init__(f"{where}: {message}" if where else message)
 
 
+class Ambiguous(InputError):
+    """A name that fits several things: the message names them, and the caller may narrow them down."""
+
+
 class MissingValue(Exception):
     """A value the engine needs and nobody knows yet (e.g. a printed victory point).
 
