@@ -38,7 +38,7 @@ def _draw_deck(check: Checker, cmd: c.DrawFromDeck) -> list[e.Event]:
                   _("draw at least one card; the cards shown cannot be more than the cards drawn"),
                   overridable=False)
     can = deck_can_give(check.state)
-    used = _effect(check, "draw_deck", cmd.player, lambda g: exactly(g, cmd.count, can, _("draw")), cmd.revealed)
+    used = _effect(check, "draw_deck", cmd.player, lambda g: exactly(g, cmd.count, can, "draw"), cmd.revealed)
     check.in_game(cmd.revealed)
     check.revealed(cmd.revealed, reshuffling=cmd.count >= check.state.deck)
     return used + from_deck(check, cmd.count, player=cmd.player, revealed=cmd.revealed)
@@ -125,7 +125,7 @@ def _discard(check: Checker, cmd: c.Discard) -> list[e.Event]:
     hand = state.player(cmd.player).hand
 
     def test(g: Grant) -> Problem:
-        return exactly(g, len(cmd.cards), hand.size, _("discard")) or (
+        return exactly(g, len(cmd.cards), hand.size, "discard") or (
             from_drawn(state, g, cmd.cards) if g.where == "drawn" else None)
 
     used = _effect(check, "discard", cmd.player, test, tuple(cmd.cards))
@@ -142,7 +142,7 @@ def _pass(check: Checker, cmd: c.PassCards) -> list[e.Event]:
         if g.receiver != cmd.receiver:
             return RuleId.EFFECT_WHO, _("{card}: {giver} passes to {receiver}").format(
                 card=g.source, giver=check.name(cmd.giver), receiver=check.name(g.receiver))
-        return exactly(g, len(cmd.cards) + cmd.hidden, giving.size, _("pass"))
+        return exactly(g, len(cmd.cards) + cmd.hidden, giving.size, "pass")
 
     used = _effect(check, "pass", cmd.giver, test)
     check.hand_has(cmd.giver, cmd.cards)
@@ -166,7 +166,7 @@ def _rice(check: Checker, cmd: c.TakeRicePaper) -> list[e.Event]:
     check.require(0 < cmd.count <= left, RuleId.PAY_RICE,
                   _("the rice paper deck holds {n}: take at most that many (the rest is unavailable for now)").format(
                       n=left), overridable=False)
-    used = _effect(check, "take_rice", cmd.player, lambda g: exactly(g, cmd.count, left, _("take rice paper:")))
+    used = _effect(check, "take_rice", cmd.player, lambda g: exactly(g, cmd.count, left, "take rice paper:"))
     return used + [e.RiceTaken(cmd.player, cmd.count)]
 
 
