@@ -25,7 +25,7 @@ from companion import languages
 from companion.app import make_app
 from companion.cli import main
 from scoring import i18n
-from scoring.origami import templates
+from scoring.origami import game_file, templates
 from scoring.origami.notation import VERBS
 from screens.ask import Confirm
 from screens.home import HomeScreen
@@ -47,12 +47,15 @@ MARKED = (
     "scoring/origami/table.py",
     "scoring/origami/under_way.py",
     "scoring/origami/templates.py",
+    "scoring/origami/game_file.py",
 )
 # Strings in MARKED that a person may read and that stay as they are in every language.
 NOT_TRANSLATED = {"Origami companion"}  # the product's name, in the window's title
 NOT_TRANSLATED |= {verb.syntax for verb in VERBS.values()}  # Origami's table notation: typed the same in every language
 NOT_TRANSLATED |= {"take rice paper:"}  # a key: the word steps.py names a consequence by (grants._EXACTLY)
 NOT_TRANSLATED |= {templates.FILE_EXAMPLE, templates.TYPED_EXAMPLE}  # a scoring rule as written in a file, as typed
+NOT_TRANSLATED |= {game_file.EXAMPLE, game_file.ACTIONS_EXAMPLE, game_file.COLLECTIONS_EXAMPLE}  # JSON in a game file
+NOT_TRANSLATED |= {"a game starts with StartGame"}  # an assertion's message: a bug in the code, never shown to a player
 NOT_TRANSLATED |= {'{"Sheep": {"points": 2}}', '["Ninja (red)"]', '[["Chick", "Ant"], []]'}  # JSON in a table file
 
 
