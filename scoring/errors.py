@@ -2,6 +2,8 @@
 phrase the advice. Rule violations are values (see decision.Rejected), not errors."""
 from __future__ import annotations
 
+from .i18n import _
+
 
 class InputError(ValueError):
     """Bad input: names where (file, player, card, field) and what is wrong with it."""
@@ -36,6 +38,7 @@ class MissingValue(Exception):
         return self
 
     def __str__(self) -> str:
-        needed = f", needed for {self.why}" if self.why else ""
-        where = f"{self.where}: " if self.where else ""
-        return f"{where}{self.card}: {self.field.replace('_', ' ')} not known{needed}"
+        # TRANSLATORS: {field} is the value's name as the catalogue has it (points, cost…); {why} what needs it.
+        said = _("{card}: {field} not known, needed for {why}") if self.why else _("{card}: {field} not known")
+        said = said.format(card=self.card, field=self.field.replace("_", " "), why=self.why)
+        return f"{self.where}: {said}" if self.where else said
