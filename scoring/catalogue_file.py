@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from .errors import InputError
+from .i18n import _
 
 USER = "user"  # a value a player supplied (the app, `catalog set`, a catalogue file of theirs)
 
@@ -20,17 +21,17 @@ def load_toml(name: str, text: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise InputError(f"not valid TOML: {exc}", where=name) from None
+        raise InputError(_("not valid TOML: {problem}").format(problem=exc), where=name) from None
 
 
 def card_tables(doc: Mapping[str, Any], name: str, top_level: Collection[str] = ("card",)) -> list[dict[str, Any]]:
     """The `[[card]]` tables of a document that may hold only `top_level` keys."""
     cards = doc.get("card", [])
     if not isinstance(cards, list) or not all(isinstance(c, dict) for c in cards):
-        raise InputError("cards must be [[card]] tables", where=name)
+        raise InputError(_("cards must be [[card]] tables"), where=name)
     unexpected = set(doc) - set(top_level)
     if unexpected:
-        raise InputError(f"unexpected top-level keys: {', '.join(sorted(unexpected))}", where=name)
+        raise InputError(_("unexpected top-level keys: {keys}").format(keys=", ".join(sorted(unexpected))), where=name)
     return cards
 
 
@@ -47,9 +48,9 @@ def provenance(entry: Mapping[str, Any], where: str, sources: Collection[str]) -
     """The entry's `source` table (value name -> where it came from), each source one of `sources`."""
     table = entry.get("source", {})
     if not isinstance(table, Mapping) or not all(isinstance(k, str) and isinstance(v, str) for k, v in table.items()):
-        raise InputError("source: a table of value name = where it came from", where=where)
+        raise InputError(_("source: a table of value name = where it came from"), where=where)
     for key, origin in table.items():
         if origin not in sources:
-            raise InputError(f"source of {key!r} must be one of {', '.join(sorted(sources))}, not {origin!r}",
-                             where=where)
+            raise InputError(_("source of {key} must be one of {sources}, not {origin}").format(
+                key=repr(key), sources=", ".join(sorted(sources)), origin=repr(origin)), where=where)
     return tuple(sorted(table.items()))

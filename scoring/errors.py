@@ -2,6 +2,8 @@
 phrase the advice. Rule violations are values (see decision.Rejected), not errors."""
 from __future__ import annotations
 
+from .i18n import _
+
 
 class InputError(ValueError):
     """Bad input: names where (file, player, card, field) and what is wrong with it."""
@@ -9,6 +11,10 @@ class InputError(ValueError):
     def __init__(self, message: str, *, where: str = "") -> None:
         self.where = where
         super().__init__(f"{where}: {message}" if where else message)
+
+
+class Ambiguous(InputError):
+    """A name that fits several things: the message names them, and the caller may narrow them down."""
 
 
 class MissingValue(Exception):
@@ -32,6 +38,7 @@ class MissingValue(Exception):
         return self
 
     def __str__(self) -> str:
-        needed = f", needed for {self.why}" if self.why else ""
-        where = f"{self.where}: " if self.where else ""
-        return f"{where}{self.card}: {self.field.replace('_', ' ')} not known{needed}"
+        # TRANSLATORS: {field} is the value's name as the catalogue has it (points, cost…); {why} what needs it.
+        said = _("{card}: {field} not known, needed for {why}") if self.why else _("{card}: {field} not known")
+        said = said.format(card=self.card, field=self.field.replace("_", " "), why=self.why)
+        return f"{self.where}: {said}" if self.where else said

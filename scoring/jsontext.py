@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 from .errors import InputError
+from .i18n import N_, _
 
 # Whole numbers are at most 64-bit signed (what SQLite and PostgreSQL keep); anything longer is refused while
 # parsing, before Python's own limit on converting long digit strings (4,300 digits) raises.
@@ -38,22 +39,26 @@ def _float(text: str) -> float:
 
 
 def _constant(text: str) -> Any:
-    raise json.JSONDecodeError(f"{text} is not a JSON value", text, 0)
+    raise json.JSONDecodeError(_("{text} is not a JSON value").format(text=text), text, 0)
 
 
-def loads(text: str, where: str, invalid: str = "not valid JSON") -> Any:
-    """The document in `text`; a syntax error, a number too large to keep, or a nesting too deep names `where`."""
+def loads(text: str, where: str, invalid: str = N_("not valid JSON")) -> Any:
+    """The document in `text`; a syntax error, a number too large to keep, or a nesting too deep names `where`.
+    `invalid`: what a syntax error says, marked with N_ (translated here)."""
     if too_deep(text):
-        raise InputError(f"nested too deeply to be read (more than {DEPTH} levels of arrays and objects)", where=where)
+        raise InputError(_("nested too deeply to be read (more than {n} levels of arrays and objects)").format(
+            n=DEPTH), where=where)
     try:
         return json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
     except _TooLarge as exc:
-        raise InputError(f"the number {exc} is too large (whole numbers go up to {LIMIT})", where=where) from None
+        raise InputError(_("the number {number} is too large (whole numbers go up to {limit})").format(
+            number=exc, limit=LIMIT), where=where) from None
     except json.JSONDecodeError as exc:
-        raise InputError(f"{invalid} (line {exc.lineno}, column {exc.colno}: {exc.msg})",
-                         where=where) from None
+        # TRANSLATORS: {problem} is Python's own description of the syntax error, in English.
+        raise InputError(_("{invalid} (line {line}, column {column}: {problem})").format(
+            invalid=_(invalid), line=exc.lineno, column=exc.colno, problem=exc.msg), where=where) from None
     except RecursionError:
-        raise InputError("nested too deeply to be read", where=where) from None
+        raise InputError(_("nested too deeply to be read"), where=where) from None
 
 
 def decoder() -> json.JSONDecoder:

@@ -26,6 +26,8 @@ from companion.app import make_app
 from companion.cli import main
 from companion.origin import watch as origin_watch
 from scoring import i18n
+from scoring.origami import game_file, templates
+from scoring.origami.notation import VERBS
 from screens.ask import Confirm
 from screens.home import HomeScreen
 from tests.companion.test_counts import a_game_started
@@ -106,6 +108,18 @@ MARKED = (
     "scoring/origami/options.py",
     "scoring/origami/legal.py",
     "scoring/origami/audit.py",
+    "scoring/origami/describe.py",
+    "scoring/origami/notation.py",
+    "scoring/origami/steps.py",
+    "scoring/origami/table.py",
+    "scoring/origami/under_way.py",
+    "scoring/origami/templates.py",
+    "scoring/origami/game_file.py",
+    "scoring/origami/position.py",
+    "scoring/jsontext.py",
+    "scoring/catalogue_file.py",
+    "scoring/errors.py",
+    "scoring/origami/evolve.py",
 )
 # Strings in MARKED that a person may read and that stay as they are in every language.
 NOT_TRANSLATED = {
@@ -159,6 +173,11 @@ NOT_TRANSLATED = {
     # Examples written as the catalogue file and the table file write them (TOML, JSON).
     '{step = "take_rice", amount = 3}', '{step = "discard", amount = 1, who = "opponents"}', '{"whale": "sea"}',
 }
+NOT_TRANSLATED |= {verb.syntax for verb in VERBS.values()}  # Origami's table notation: typed the same in every language
+NOT_TRANSLATED |= {templates.FILE_EXAMPLE, templates.TYPED_EXAMPLE}  # a scoring rule as written in a file, as typed
+NOT_TRANSLATED |= {game_file.EXAMPLE, game_file.ACTIONS_EXAMPLE, game_file.COLLECTIONS_EXAMPLE}  # JSON in a game file
+NOT_TRANSLATED |= {"a game starts with StartGame", "a game log starts with GameStarted"}  # assertions: bugs, never shown
+NOT_TRANSLATED |= {'{"Sheep": {"points": 2}}', '["Ninja (red)"]', '[["Chick", "Ant"], []]'}  # JSON in a table file
 
 
 @pytest.fixture(autouse=True)

@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..catalogue_file import card_tables, fold, load_toml
-from ..errors import InputError
+from ..errors import Ambiguous, InputError
+from ..i18n import _
 from .cards import STEP_KINDS, Card, CardId, Effect, Game, Kind, character_id
 from .effects import default_specs, parse_steps
 from .step_spec import StepSpec
@@ -99,7 +100,7 @@ class Catalogue:
     def suggest(self, text: str, games: Iterable[Game] | None = None, limit: int = 6) -> list[Card]:
         """Cards a player may mean while typing `text`: exact names first, then names that start with it,
         then names containing it, then close spellings (small typos). Sorted, deterministic."""
-        return [self.cards[cid] for _, cid in self._ranked(text, games)[:limit]]
+        return [self.cards[cid] for _rank, cid in self._ranked(text, games)[:limit]]
 
     def _ranked(self, text: str, games: Iterable[Game] | None) -> list[tuple[int, CardId]]:
         """(rank, card) for every card `text` may mean: 0 exact, 1 prefix, 2 inside a name, 3 close spelling."""
@@ -128,14 +129,14 @@ class Catalogue:
             return self.lookup(name, games, where)
         except InputError:
             ranked = self._ranked(name, games)
-            if within is not None and any(cid in within for _, cid in ranked):
+            if within is not None and any(cid in within for _rank, cid in ranked):
                 ranked = [(rank, cid) for rank, cid in ranked if cid in within]
             best = [cid for rank, cid in ranked if rank == ranked[0][0]] if ranked else []
             if len(best) == 1:
                 return self.cards[best[0]]
             if len(ranked) > 1:
-                raise InputError(f"{name!r} could be {', '.join(cid for _, cid in ranked[:6])}: type more of "
-                                 f"the name", where=where) from None
+                raise Ambiguous(_("{name} could be {cards}: type more of the name").format(
+                    name=repr(name), cards=", ".join(cid for _rank, cid in ranked[:6])), where=where) from None
             raise
 
     def resolve_all(self, text: str, games: Iterable[Game] | None, where: str,

@@ -1,104 +1,140 @@
-"""An event as a sentence for the table (the replay, the app's recent log and its previews). Pure."""
+"""An event as a sentence for the table (the replay, the app's recent log and its previews), in the language in use
+(shown, never stored: the log keeps the events). Pure."""
 from __future__ import annotations
 
 from typing import assert_never
 
 from .. import counts
-from ..i18n import ngettext
+from ..i18n import N_, _, listing, ngettext
 from . import events as e
 
 
 def _cards(cards: tuple[str, ...]) -> str:
-    return ", ".join(cards) if cards else "nothing"
+    return ", ".join(cards) if cards else _("nothing")
+
+
+# TRANSLATORS: which time the deck runs out, in "the deck runs out ({nth} time)".
+_NTH = {1: N_("first"), 2: N_("second"), 3: N_("third"), 4: N_("fourth"), 5: N_("fifth")}
 
 
 def _nth(n: int) -> str:
     """1 -> first, 3 -> third: the deck may run out again during the final turns."""
-    return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(n, f"{n}th")
+    # TRANSLATORS: an ordinal past the fifth, in "the deck runs out ({nth} time)".
+    return _(_NTH[n]) if n in _NTH else _("{n}th").format(n=n)
 
 
 _GRANT_WORDS = {
-    "draw_deck": "draw from the deck", "take_line": "take from the draw line", "take_discard": "take from the discards",
-    "discard": "discard", "pass": "pass", "take_rice": "take rice paper", "play": "play", "move": "move",
-    "replace_line": "replace the draw line", "extra_action": "take another action", "swap_in": "swap in",
+    "draw_deck": N_("draw from the deck"), "take_line": N_("take from the draw line"),
+    "take_discard": N_("take from the discards"), "discard": N_("discard"), "pass": N_("pass"),
+    "take_rice": N_("take rice paper"), "play": N_("play"), "move": N_("move"),
+    "replace_line": N_("replace the draw line"), "extra_action": N_("take another action"), "swap_in": N_("swap in"),
 }
+_RAN_OUT = {0: N_("has not run out"), 1: N_("has run out once"), 2: N_("has run out twice")}
+# Where an origami is played from, besides the hand (OrigamiPlayed.source).
+_FROM = {"line": N_("from the line"), "discard": N_("from the discard")}
 
 
 def describe(event: e.Event, names: tuple[str, ...]) -> str:
     def who(seat: int) -> str:
-        return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+        return names[seat] if 0 <= seat < len(names) else _("seat {n}").format(n=seat + 1)
 
     match event:
         case e.GameStarted():
-            chars = f"; Characters {', '.join(event.character_pairs)}" if event.character_pairs else ""
-            return (f"{event.variant} game for {', '.join(event.players)}: families "
-                    f"{', '.join(event.families)}{chars}; {counts.cards(event.deck)} in the deck")
+            chars = _("; Characters {pairs}").format(pairs=", ".join(event.character_pairs)) \
+                if event.character_pairs else ""
+            # TRANSLATORS: {variant} is origami, legends or mixed, as typed; {characters} is empty or
+            # "; Characters …".
+            return _("{variant} game for {players}: families {families}{characters}; {cards} in the deck").format(
+                variant=event.variant, players=", ".join(event.players), families=", ".join(event.families),
+                characters=chars, cards=counts.cards(event.deck))
         case e.CardsDealt(hands=hands, line=line):
             dealt = "; ".join(f"{who(i)} {_cards(h)}" for i, h in enumerate(hands))
-            return f"dealt face up: {dealt}; draw line {_cards(line)}"
+            return _("dealt face up: {hands}; draw line {cards}").format(hands=dealt, cards=_cards(line))
         case e.StartingPlayerChosen(seat=seat, lot_among=among):
-            lot = f" (lot drawn among {', '.join(who(i) for i in among)})" if among else " (fewest folds)"
-            return f"{who(seat)} starts{lot}"
+            if among:
+                return _("{player} starts (lot drawn among {players})").format(
+                    player=who(seat), players=", ".join(who(i) for i in among))
+            return _("{player} starts (fewest folds)").format(player=who(seat))
         case e.PositionEntered():
-            ran_out = {0: "has not run out", 1: "has run out once", 2: "has run out twice"}[event.exhaustions]
             turns = event.turns_left
             left = "" if turns is None else ngettext(", {n} turn left after this one",
                                                      ", {n} turns left after this one", turns).format(n=turns)
-            return (f"joined under way: {who(event.current)} to play, {who(event.starting)} started; "
-                    f"the deck holds {counts.cards(event.deck)} and {ran_out}{left}")
+            # TRANSLATORS: {ran_out} is "has not run out", "has run out once" or "has run out twice" (the deck);
+            # {left} is empty or ", N turns left after this one".
+            return _("joined under way: {current} to play, {starting} started; the deck holds {cards} and "
+                     "{ran_out}{left}").format(current=who(event.current), starting=who(event.starting),
+                                               cards=counts.cards(event.deck), ran_out=_(_RAN_OUT[event.exhaustions]),
+                                               left=left)
         case e.LineDrawn(player=p, cards=cards):
-            return f"{who(p)} draws {_cards(cards)} from the draw line"
+            return _("{player} draws {cards} from the draw line").format(player=who(p), cards=_cards(cards))
         case e.LineRefilled(cards=cards):
-            return f"the draw line is refilled with {_cards(cards)}"
+            return _("the draw line is refilled with {cards}").format(cards=_cards(cards))
         case e.LineReplaced(discarded=cards):
-            return f"the draw line is discarded ({_cards(cards)})"
+            return _("the draw line is discarded ({cards})").format(cards=_cards(cards))
         case e.DeckRanOut(exhaustion=n, reshuffled=count):
             reshuffled = ngettext("{n} discard reshuffled", "{n} discards reshuffled", count).format(n=count)
-            return f"the deck runs out ({_nth(n)} time); {reshuffled}"
+            return _("the deck runs out ({nth} time); {reshuffled}").format(nth=_nth(n), reshuffled=reshuffled)
         case e.OrigamiPlayed():
-            where = f"{'under' if event.under else 'on'} collection {event.collection + 1}"
-            source = "" if event.source == "hand" else f" from the {event.source}"
-            return f"{who(event.player)} plays {event.card}{source} {where}, paying {_cards(event.payment)}"
+            where = (_("under collection {n}") if event.under else _("on collection {n}")).format(
+                n=event.collection + 1)
+            said = {"player": who(event.player), "card": event.card, "where": where, "cards": _cards(event.payment)}
+            if event.source in _FROM:
+                # TRANSLATORS: {source} is "from the line" or "from the discard"; {where} "on/under collection N".
+                return _("{player} plays {card} {source} {where}, paying {cards}").format(
+                    source=_(_FROM[event.source]), **said)
+            return _("{player} plays {card} {where}, paying {cards}").format(**said)
         case e.CharacterPlayed(player=p, card=card, payment=payment, replaced=old):
-            instead = f", replacing {old}" if old else ""
-            return f"{who(p)} plays the Character {card}{instead}, paying {_cards(payment)}"
+            if old:
+                return _("{player} plays the Character {card}, replacing {old}, paying {cards}").format(
+                    player=who(p), card=card, old=old, cards=_cards(payment))
+            return _("{player} plays the Character {card}, paying {cards}").format(
+                player=who(p), card=card, cards=_cards(payment))
         case e.SpecialActionUsed(player=p, card=card):
-            return f"{who(p)} uses {card}'s special action"
+            return _("{player} uses {card}'s special action").format(player=who(p), card=card)
         case e.DrawnFromDeck(player=p, count=count, revealed=shown):
-            seen = f" ({_cards(shown)})" if shown else ""
-            return f"{who(p)} draws {counts.cards(count)} from the deck{seen}"
+            drawn = _("{player} draws {cards} from the deck").format(player=who(p), cards=counts.cards(count))
+            return f"{drawn} ({_cards(shown)})" if shown else drawn
         case e.TakenFromDiscard(player=p, card=card):
-            return f"{who(p)} takes {card} from the discard pile"
+            return _("{player} takes {card} from the discard pile").format(player=who(p), card=card)
         case e.Discarded(player=p, cards=cards):
-            return f"{who(p)} discards {_cards(cards)}"
+            return _("{player} discards {cards}").format(player=who(p), cards=_cards(cards))
         case e.Passed(giver=g, receiver=r, cards=cards, hidden=hidden):
             unseen = ngettext("{n} unseen card", "{n} unseen cards", hidden).format(n=hidden) if hidden else ""
-            what = ' and '.join(x for x in (_cards(cards) if cards else '', unseen) if x)
-            return f"{who(g)} passes {what} to {who(r)}"
+            what = listing([x for x in (_cards(cards) if cards else "", unseen) if x])
+            return _("{player} passes {cards} to {receiver}").format(player=who(g), cards=what, receiver=who(r))
         case e.RiceTaken(player=p, count=count):
-            return f"{who(p)} takes {count} rice paper"
+            return _("{player} takes {n} rice paper").format(player=who(p), n=count)
         case e.OrigamiMoved(owner=p, source=src, target=dst):
             # Whose card moves, not who moves it: the Sloth moves another player's origami.
-            return f"{who(p)}'s origami at {src[0] + 1}.{src[1] + 1} moves to {dst[0] + 1}.{dst[1] + 1}"
+            return _("{player}'s origami at {source} moves to {target}").format(
+                player=who(p), source=f"{src[0] + 1}.{src[1] + 1}", target=f"{dst[0] + 1}.{dst[1] + 1}")
         case e.OrigamiSwapped(player=p, removed=old, card=card):
-            return f"{who(p)} swaps {card} in for {old}"
+            return _("{player} swaps {card} in for {old}").format(player=who(p), card=card, old=old)
         case e.ExtraActionGranted(player=p, source=card):
-            return f"{who(p)} gets an extra action from {card}"
+            return _("{player} gets an extra action from {card}").format(player=who(p), card=card)
         case e.HandRevealed(player=p, cards=cards):
-            return f"{who(p)} reveals the hand: {_cards(cards)}"
+            return _("{player} reveals the hand: {cards}").format(player=who(p), cards=_cards(cards))
         case e.TurnEnded(player=p, discards=cards):
-            extra = f", discarding {_cards(cards)} down to the hand limit" if cards else ""
-            return f"{who(p)} ends the turn{extra}"
+            if cards:
+                return _("{player} ends the turn, discarding {cards} down to the hand limit").format(
+                    player=who(p), cards=_cards(cards))
+            return _("{player} ends the turn").format(player=who(p))
         case e.EffectOpened(player=p, card=card, grants=grants):
             if not grants:
-                return f"{card}'s effect gives {who(p)} nothing this time"
-            parts = dict.fromkeys(f"{who(g.seat)} may {_GRANT_WORDS.get(g.step, g.step)}"
+                return _("{card}'s effect gives {player} nothing this time").format(card=card, player=who(p))
+            parts = dict.fromkeys(_("{player} may {step}").format(player=who(g.seat), step=_step(g.step))
                                   + (f" {g.amount}" if g.amount else "") for g in grants)
-            return f"{card}'s effect: " + "; ".join(parts)
+            return _("{card}'s effect: {grants}").format(card=card, grants="; ".join(parts))
         case e.GrantUsed(cards=cards):
             # What the turn's effects let a player do, one of them now done: the step itself is said just before.
-            return f"done as an effect played this turn allows{f' ({_cards(cards)})' if cards else ''}"
+            done = _("done as an effect played this turn allows")
+            return f"{done} ({_cards(cards)})" if cards else done
         case e.Overridden(rules=rules, reason=reason):
-            return f"override of {', '.join(rules)}: {reason}"
+            return _("override of {rules}: {reason}").format(rules=", ".join(rules), reason=reason)
         case _:
             assert_never(event)
+
+
+def _step(step: str) -> str:
+    """A grant's step in words (a step with no words: its id)."""
+    return _(_GRANT_WORDS[step]) if step in _GRANT_WORDS else step

@@ -11,7 +11,8 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..errors import InputError
+from ..errors import Ambiguous, InputError
+from ..i18n import N_, _
 from . import commands as c
 from .cards import CardId
 from .catalog import Catalogue
@@ -22,30 +23,40 @@ from .state import GameState
 @dataclass(frozen=True, slots=True)
 class Verb:
     name: str
-    usage: str
+    syntax: str  # as typed, the same in every language
+    meaning: str  # marked with N_, said in the language in use ("": the syntax says it all)
     keywords: frozenset[str] = frozenset()
 
+    @property
+    def usage(self) -> str:
+        """`syntax: meaning`, as the help and the refusals show it."""
+        return f"{self.syntax}: {_(self.meaning)}" if self.meaning else self.syntax
 
+
+# TRANSLATORS: what each verb typed at the table does (the verb and its syntax stay in English).
 VERBS = {v.name: v for v in (
-    Verb("draw", "draw CARDS [refill CARDS] [trade N]: take cards from the draw line", frozenset({"refill", "trade"})),
-    Verb("play", "play CARD [pay CARDS] [to 1|2] [under] [from line|discard] [via CARD] [discount N] [free]",
+    Verb("draw", "draw CARDS [refill CARDS] [trade N]", N_("take cards from the draw line"),
+         frozenset({"refill", "trade"})),
+    Verb("play", "play CARD [pay CARDS] [to 1|2] [under] [from line|discard] [via CARD] [discount N] [free]", "",
          frozenset({"pay", "to", "under", "from", "via", "discount", "free"})),
-    Verb("special", "special 1|2: the special action of that collection's top card"),
-    Verb("deck", "deck N [CARDS] | deck CARDS: draw from the deck (name the cards that are shown)"),
-    Verb("take", "take CARDS: take cards from the draw line by an effect"),
-    Verb("refill", "refill CARDS: the cards turned up to refill the draw line"),
-    Verb("replace", "replace CARDS: the draw line is discarded and these are turned up"),
-    Verb("pick", "pick CARD: take a card from the discard pile"),
-    Verb("discard", "discard CARDS: discard from the hand"),
-    Verb("pass", "pass CARDS | N to PLAYER: give cards (N unseen ones)", frozenset({"to"})),
-    Verb("rice", "rice N: take rice paper"),
-    Verb("move", "move C.P [of PLAYER] to C.P: move a card inside the collections (collection.position from the "
-                 "bottom; `of PLAYER`: another player's collections, as the Sloth may)", frozenset({"to", "of"})),
-    Verb("swap", "swap 1|2 CARD: swap a card in for that collection's top card"),
-    Verb("extra", "extra: an effect's extra action comes with it (the Rhino's, the Caiman's); `extra` is read once"),
-    Verb("copy", "copy CARD: the Parrot uses the instant effect of an origami showing (a top card, the line)"),
-    Verb("reveal", "reveal CARDS: show the whole hand"),
-    Verb("end", "end [discard CARDS] [refill CARDS]: end the turn", frozenset({"discard", "refill"})),
+    Verb("special", "special 1|2", N_("the special action of that collection's top card")),
+    Verb("deck", "deck N [CARDS] | deck CARDS", N_("draw from the deck (name the cards that are shown)")),
+    Verb("take", "take CARDS", N_("take cards from the draw line by an effect")),
+    Verb("refill", "refill CARDS", N_("the cards turned up to refill the draw line")),
+    Verb("replace", "replace CARDS", N_("the draw line is discarded and these are turned up")),
+    Verb("pick", "pick CARD", N_("take a card from the discard pile")),
+    Verb("discard", "discard CARDS", N_("discard from the hand")),
+    Verb("pass", "pass CARDS | N to PLAYER", N_("give cards (N unseen ones)"), frozenset({"to"})),
+    Verb("rice", "rice N", N_("take rice paper")),
+    Verb("move", "move C.P [of PLAYER] to C.P", N_("move a card inside the collections (collection.position from "
+                                                    "the bottom; `of PLAYER`: another player's collections, as the "
+                                                    "Sloth may)"), frozenset({"to", "of"})),
+    Verb("swap", "swap 1|2 CARD", N_("swap a card in for that collection's top card")),
+    Verb("extra", "extra", N_("an effect's extra action comes with it (the Rhino's, the Caiman's); `extra` is read "
+                              "once")),
+    Verb("copy", "copy CARD", N_("the Parrot uses the instant effect of an origami showing (a top card, the line)")),
+    Verb("reveal", "reveal CARDS", N_("show the whole hand")),
+    Verb("end", "end [discard CARDS] [refill CARDS]", N_("end the turn"), frozenset({"discard", "refill"})),
 )}
 
 
@@ -61,10 +72,10 @@ class Parts:
 
 def split(line: str) -> Parts:
     """Split a line into its parts; the verb may be any unique prefix of a verb."""
-    player, _, rest = line.partition(":") if ":" in line else ("", "", line)
+    player, _colon, rest = line.partition(":") if ":" in line else ("", "", line)
     words = rest.split()
     if not words:
-        raise InputError("type an action, e.g. `play fox pay cat` or `draw fox, cat` (`help` or f2 lists them)")
+        raise InputError(_("type an action, e.g. `play fox pay cat` or `draw fox, cat` (`help` or f2 lists them)"))
     verb = verb_named(words[0])
     keywords = VERBS[verb].keywords
     first: list[str] = []
@@ -96,8 +107,8 @@ def verb_named(word: str) -> str:
     found = matching(word, VERBS)
     if len(found) == 1:
         return found[0]
-    hint = f"could be {', '.join(found)}" if found else f"actions are {', '.join(VERBS)}"
-    raise InputError(f"{word!r} is not an action: {hint}")
+    hint = (_("could be {verbs}") if found else _("actions are {verbs}")).format(verbs=", ".join(found or VERBS))
+    raise InputError(_("{word} is not an action: {hint}").format(word=repr(word), hint=hint))
 
 
 def parse(line: str, state: GameState, catalogue: Catalogue) -> c.Command:
@@ -120,7 +131,7 @@ def _parse(parts: Parts, state: GameState, catalogue: Catalogue) -> c.Command:
     try:
         return reader.command()
     except InputError as exc:
-        raise InputError(f"{exc} (usage: {VERBS[parts.verb].usage})") from None
+        raise InputError(_("{problem} (usage: {usage})").format(problem=exc, usage=VERBS[parts.verb].usage)) from None
 
 
 def spelled_out(line: str) -> str:
@@ -140,9 +151,9 @@ class _Reader:
         self.parts, self.state, self.catalogue = parts, state, catalogue
         self.seat = state.current if parts.player is None else self.player(parts.player)
         self.options = dict(parts.clauses)
-        twice = [k for k, n in Counter(k for k, _ in parts.clauses).items() if n > 1]
+        twice = [k for k, n in Counter(k for k, _words in parts.clauses).items() if n > 1]
         if twice:
-            raise InputError(f"`{twice[0]}` is said twice")
+            raise InputError(_("`{keyword}` is said twice").format(keyword=twice[0]))
 
     def player(self, name: str) -> int:
         names = [p.name for p in self.state.players]
@@ -151,12 +162,16 @@ class _Reader:
             return names.index(found[0])
         close = difflib.get_close_matches(name.strip().casefold(), [n.casefold() for n in names], n=2)
         meant = found or [n for n in names if n.casefold() in close]  # several it begins, else a close spelling
-        hint = f"did you mean {' or '.join(meant)}? " if meant else ""
-        raise InputError(f"no single player called {name.strip()!r} at this table ({hint}players: {', '.join(names)})")
+        # TRANSLATORS: between the names a player may mean ("Ann or Anna").
+        hint = _("did you mean {names}? ").format(names=_(" or ").join(meant)) if meant else ""
+        raise InputError(_("no single player called {name} at this table ({hint}players: {players})").format(
+            name=repr(name.strip()), hint=hint, players=", ".join(names)))
 
     def cards(self, text: str, what: str) -> tuple[CardId, ...]:
         names = [n.strip() for n in text.split(",") if n.strip()]
-        return tuple(self.named(n, f"{what}, card {i + 1}", what) for i, n in enumerate(names))
+        # TRANSLATORS: where a card name is in a typed line: {what} is the verb or keyword as typed (draw, pay…).
+        return tuple(self.named(n, _("{what}, card {n}").format(what=what, n=i + 1), what)
+                     for i, n in enumerate(names))
 
     def named(self, name: str, where: str, what: str) -> CardId:
         """A card by a forgiving name; when the name fits several, narrowed as `narrowing` says."""
@@ -171,25 +186,25 @@ class _Reader:
                     return narrowed[0]
                 if narrowed:
                     candidates = narrowed
-            if len(candidates) > 1 and "could be" in str(problem):
-                raise InputError(f"{name!r} could be {', '.join(candidates[:6])}: type more of the name",
-                                 where=where) from None
+            if len(candidates) > 1 and isinstance(problem, Ambiguous):
+                raise Ambiguous(_("{name} could be {cards}: type more of the name").format(
+                    name=repr(name), cards=", ".join(candidates[:6])), where=where) from None
             raise
 
     def card(self, text: str, what: str) -> CardId:
         found = self.cards(text, what)
         if len(found) != 1:
-            raise InputError(f"name one card for {what}")
+            raise InputError(_("name one card for {what}").format(what=what))
         return found[0]
 
     def number(self, text: str, what: str) -> int:
         if not text.strip().isdigit():
-            raise InputError(f"{what} must be a number, not {text.strip() or 'nothing'!r}")
+            raise InputError(_("{what} must be a number, not {text}").format(what=what, text=_typed(text)))
         return int(text)
 
     def collection(self, text: str) -> int:
         if text.strip() not in ("1", "2"):
-            raise InputError(f"the collection is 1 or 2, not {text.strip() or 'nothing'!r}")
+            raise InputError(_("the collection is 1 or 2, not {text}").format(text=_typed(text)))
         return int(text) - 1
 
     def opt_cards(self, keyword: str) -> tuple[CardId, ...]:
@@ -206,7 +221,7 @@ class _Reader:
             case "special":
                 return c.UseSpecialAction(seat, self.collection(first))
             case "deck":
-                count, _, rest = first.strip().partition(" ")
+                count, _space, rest = first.strip().partition(" ")
                 if count.isdigit():  # `deck 2` or `deck 2 crane`: two cards, one of them shown
                     return c.DrawFromDeck(seat, int(count), self.cards(rest, "deck"))
                 shown = self.cards(first, "deck")
@@ -223,7 +238,7 @@ class _Reader:
                 return c.Discard(seat, self.cards(first, "discard"))
             case "pass":
                 if "to" not in self.options:
-                    raise InputError("say who receives them: `pass crane to bob`")
+                    raise InputError(_("say who receives them: `pass crane to bob`"))
                 receiver = self.player(self.options["to"])
                 if first.strip().isdigit():
                     return c.PassCards(seat, receiver, (), int(first))
@@ -234,7 +249,7 @@ class _Reader:
                 owner = self.player(self.options["of"]) if "of" in self.options else seat
                 return c.MoveOrigami(owner, self.spot(first), self.spot(self.options.get("to", "")))
             case "swap":
-                where, _, name = first.strip().partition(" ")
+                where, _space, name = first.strip().partition(" ")
                 return c.SwapIn(seat, self.collection(where), self.card(name, "swap"))
             case "extra":
                 return c.TakeExtraAction(seat)
@@ -244,13 +259,15 @@ class _Reader:
                 return c.RevealHand(seat, self.cards(first, "reveal"))
             case _:
                 if first.strip():  # never passed over: `end ref kappa` is not a bare end
-                    raise InputError(f"`end` takes `discard` or `refill` before cards, not {first.strip()!r}")
+                    raise InputError(_("`end` takes `discard` or `refill` before cards, not {text}").format(
+                        text=repr(first.strip())))
                 return c.EndTurn(seat, self.opt_cards("discard"), self.opt_cards("refill"))
 
     def spot(self, text: str) -> tuple[int, int]:
         match = re.fullmatch(r"\s*([12])\.(\d+)\s*", text)
         if not match or int(match[2]) < 1:
-            raise InputError(f"a place is collection.position from the bottom, e.g. 1.3, not {text.strip()!r}")
+            raise InputError(_("a place is collection.position from the bottom, e.g. 1.3, not {text}").format(
+                text=repr(text.strip())))
         return int(match[1]) - 1, int(match[2]) - 1
 
     def play(self, seat: int, first: str) -> c.Command:
@@ -260,7 +277,8 @@ class _Reader:
             return c.PlayCharacter(seat, card.id, payment)
         source = self.options.get("from", "hand").strip().casefold() or "hand"
         if source not in ("hand", "line", "discard"):
-            raise InputError(f"`from` is line or discard, not {source!r}")
+            # TRANSLATORS: line and discard are typed as they are.
+            raise InputError(_("`from` is line or discard, not {text}").format(text=repr(source)))
         under = "under" in self.options
         if "to" in self.options:
             collection = self.collection(self.options["to"])
@@ -270,11 +288,16 @@ class _Reader:
             if tuple(collections[0]) == tuple(collections[1]):
                 spots = {0}  # the same cards on both sides (the first card of a game): either is the same
             if len(spots) != 1:
-                raise InputError("both collections may take it: add `to 1` or `to 2` (or just 1 or 2 at the end)")
+                raise InputError(_("both collections may take it: add `to 1` or `to 2` (or just 1 or 2 at the end)"))
             collection = spots.pop()
         via = self.card(self.options["via"], "via") if "via" in self.options else None
         discount = self.number(self.options["discount"], "discount") if "discount" in self.options else 0
         return c.PlayOrigami(seat, card.id, payment, collection, under, source, via, discount, "free" in self.options)
+
+
+def _typed(text: str) -> str:
+    """What was typed, quoted (nothing: the word for it, quoted the same way)."""
+    return repr(text.strip() or _("nothing"))
 
 
 def narrowing(state: GameState, catalogue: Catalogue, seat: int, what: str) -> tuple[frozenset[CardId], ...]:
@@ -376,4 +399,4 @@ def write(command: c.Command, state: GameState) -> str:
             return f"{who(p)}reveal {cards(ids)}"
         case c.EndTurn(player=p, discards=ids, refill=refill):
             return f"{who(p)}end{clause('discard', ids)}{clause('refill', refill)}"
-    raise InputError(f"{type(command).__name__} is not typed on the table line")
+    raise InputError(_("{command} is not typed on the table line").format(command=type(command).__name__))

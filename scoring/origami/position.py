@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from ..decision import Refused, Violation
 from ..errors import InputError
+from ..i18n import _
 from .cards import Card, CardId, Kind
 from .catalog import Catalogue
 from .checks import Checker
@@ -54,7 +55,7 @@ def check_play(table: Table, seat: int, card: Card, payment: tuple[CardId, ...],
                under: bool = False, discount: int = 0, free: bool = False) -> PlayCheck:
     """Is playing `card` with `payment` legal from this position (turn order aside)?"""
     if card.kind is Kind.RICE_PAPER:
-        return PlayCheck(card.id, Violation(RuleId.PAY_RICE, "rice paper is not an origami: it can only pay",
+        return PlayCheck(card.id, Violation(RuleId.PAY_RICE, _("rice paper is not an origami: it can only pay"),
                                             overridable=False), None, ())
     state = position(table, seat)
     check = Checker(state, table.catalogue)

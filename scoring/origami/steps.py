@@ -3,7 +3,7 @@ where the cards come from, and that it uses a grant of an effect opened this tur
 from __future__ import annotations
 
 from .. import counts
-from ..i18n import ngettext
+from ..i18n import _, ngettext
 from . import commands as c
 from . import events as e
 from .cards import RICE_PAPER, CardId, Effect
@@ -35,7 +35,7 @@ def _holder(state: GameState, step: str, test: Test = lambda g: None) -> int:
 
 def _draw_deck(check: Checker, cmd: c.DrawFromDeck) -> list[e.Event]:
     check.require(0 < cmd.count and len(cmd.revealed) <= cmd.count, RuleId.CARD_ZONE,
-                  "draw at least one card; the cards shown cannot be more than the cards drawn",
+                  _("draw at least one card; the cards shown cannot be more than the cards drawn"),
                   overridable=False)
     can = deck_can_give(check.state)
     used = _effect(check, "draw_deck", cmd.player, lambda g: exactly(g, cmd.count, can, "draw"), cmd.revealed)
@@ -51,24 +51,32 @@ def _take_line(check: Checker, cmd: c.TakeFromLine) -> list[e.Event]:
         taken = folds(cmd.cards, check.catalogue)
         due = min(g.amount, len(state.line))
         if g.amount and len(cmd.cards) != due:
-            return RuleId.EFFECT_AMOUNT, f"{g.source}: take {counts.cards(due)}, not {len(cmd.cards)}"
+            return RuleId.EFFECT_AMOUNT, _("{card}: take {cards}, not {n}").format(
+                card=g.source, cards=counts.cards(due), n=len(cmd.cards))
         if g.folds and g.exact and taken != g.folds:
-            return RuleId.EFFECT_AMOUNT, f"{g.source}: take exactly {g.folds} folds, not {taken}"
+            return RuleId.EFFECT_AMOUNT, ngettext("{card}: take exactly {n} fold, not {taken}",
+                                                  "{card}: take exactly {n} folds, not {taken}", g.folds).format(
+                card=g.source, n=g.folds, taken=taken)
         if g.folds and taken > g.folds:
-            return RuleId.EFFECT_AMOUNT, f"{g.source}: take at most {g.folds} folds in all, not {taken}"
+            return RuleId.EFFECT_AMOUNT, ngettext("{card}: take at most {n} fold in all, not {taken}",
+                                                  "{card}: take at most {n} folds in all, not {taken}",
+                                                  g.folds).format(card=g.source, n=g.folds, taken=taken)
         if g.card_folds:
+            most = ngettext("{n} fold", "{n} folds", g.card_folds).format(n=g.card_folds)
             too_big = [x for x in cmd.cards if folds((x,), check.catalogue) > g.card_folds]
             if too_big:
-                return RuleId.EFFECT_AMOUNT, (f"{g.source}: only cards of {g.card_folds} folds or fewer; "
-                                              f"{', '.join(too_big)} {'is' if len(too_big) == 1 else 'are'} worth more")
+                worth = ngettext("{cards} is worth more", "{cards} are worth more", len(too_big)).format(
+                    cards=", ".join(too_big))
+                return RuleId.EFFECT_AMOUNT, _("{card}: only cards of {folds} or fewer; {worth}").format(
+                    card=g.source, folds=most, worth=worth)
             every = sorted(x for x in state.line if folds((x,), check.catalogue) <= g.card_folds)
             if sorted(cmd.cards) != every:
-                return RuleId.EFFECT_AMOUNT, (f"{g.source}: take every draw-line card of {g.card_folds} folds or "
-                                              f"fewer: {', '.join(every) or 'none'}")
+                return RuleId.EFFECT_AMOUNT, _("{card}: take every draw-line card of {folds} or fewer: {cards}").format(
+                    card=g.source, folds=most, cards=", ".join(every) or _("none"))
         return None
 
-    check.require(bool(cmd.cards), RuleId.CARD_ZONE, "take at least one card (taking none is not using the effect)",
-                  overridable=False)
+    check.require(bool(cmd.cards), RuleId.CARD_ZONE,
+                  _("take at least one card (taking none is not using the effect)"), overridable=False)
     check.line_without(cmd.cards)
     used = _effect(check, "take_line", cmd.player, test, cmd.cards)
     return used + [e.LineDrawn(cmd.player, tuple(cmd.cards), False)]
@@ -88,21 +96,23 @@ def _replace_line(check: Checker, cmd: c.ReplaceLine) -> list[e.Event]:
 
 def _take_discard(check: Checker, cmd: c.TakeFromDiscard) -> list[e.Event]:
     state = check.state
-    check.require(cmd.card in state.discard, RuleId.CARD_ZONE, f"{cmd.card} is not on the discard pile",
-                  overridable=False)
+    check.require(cmd.card in state.discard, RuleId.CARD_ZONE,
+                  _("{card} is not on the discard pile").format(card=cmd.card), overridable=False)
 
     def test(g: Grant) -> Problem:
         if g.where == "top" and state.discard[-1] != cmd.card:
-            return RuleId.EFFECT_AMOUNT, f"{g.source} takes the top card of the discard pile: {state.discard[-1]}"
+            return RuleId.EFFECT_AMOUNT, _("{card} takes the top card of the discard pile: {top}").format(
+                card=g.source, top=state.discard[-1])
         if g.where == "payment" and cmd.card not in g.cards:
-            return RuleId.EFFECT_AMOUNT, (f"{g.source} takes back one of the cards paid for it: "
-                                      f"{', '.join(g.cards) or 'none (rice paper went back to its deck)'}")
+            return RuleId.EFFECT_AMOUNT, _("{card} takes back one of the cards paid for it: {cards}").format(
+                card=g.source, cards=", ".join(g.cards) or _("none (rice paper went back to its deck)"))
         if g.where == "discarded":
             thrown = [x for j, xs in state.spent for x in xs
                       if state.grants[j].batch == g.batch and state.grants[j].step == "discard"]
             if cmd.card not in thrown:
-                return RuleId.EFFECT_AMOUNT, (f"{g.source} keeps one of the cards the opponents discarded for it: "
-                                          f"{', '.join(thrown) or 'none yet'}")
+                kept = ", ".join(thrown) or _("none yet")
+                return RuleId.EFFECT_AMOUNT, _("{card} keeps one of the cards the opponents discarded for it: "
+                                               "{cards}").format(card=g.source, cards=kept)
         return None
 
     used = _effect(check, "take_discard", cmd.player, test, (cmd.card,))
@@ -130,20 +140,21 @@ def _pass(check: Checker, cmd: c.PassCards) -> list[e.Event]:
 
     def test(g: Grant) -> Problem:
         if g.receiver != cmd.receiver:
-            return RuleId.EFFECT_WHO, f"{g.source}: {check.name(cmd.giver)} passes to {check.name(g.receiver)}"
+            return RuleId.EFFECT_WHO, _("{card}: {giver} passes to {receiver}").format(
+                card=g.source, giver=check.name(cmd.giver), receiver=check.name(g.receiver))
         return exactly(g, len(cmd.cards) + cmd.hidden, giving.size, "pass")
 
     used = _effect(check, "pass", cmd.giver, test)
     check.hand_has(cmd.giver, cmd.cards)
-    check.require(cmd.giver != cmd.receiver, RuleId.CARD_ZONE, "a player cannot pass cards to themself",
+    check.require(cmd.giver != cmd.receiver, RuleId.CARD_ZONE, _("a player cannot pass cards to themself"),
                   overridable=False)
     hand = giving.without(cmd.cards)
-    check.require(0 <= cmd.hidden <= hand.size - hand.rice, RuleId.CARD_ZONE,
-                  f"{check.name(cmd.giver)} has only "
-                  + ngettext("{n} other card to pass unseen", "{n} other cards to pass unseen",
-                             hand.size - hand.rice).format(n=hand.size - hand.rice)
-                  + " (rice paper passed must be named)", overridable=False)
-    check.require(bool(cmd.cards) or cmd.hidden > 0, RuleId.CARD_ZONE, "pass at least one card",
+    if not 0 <= cmd.hidden <= hand.size - hand.rice:
+        unseen = ngettext("{n} other card to pass unseen", "{n} other cards to pass unseen",
+                          hand.size - hand.rice).format(n=hand.size - hand.rice)
+        check.refuse(RuleId.CARD_ZONE, _("{player} has only {cards} (rice paper passed must be named)").format(
+            player=check.name(cmd.giver), cards=unseen), overridable=False)
+    check.require(bool(cmd.cards) or cmd.hidden > 0, RuleId.CARD_ZONE, _("pass at least one card"),
                   overridable=False)
     return used + [e.Passed(cmd.giver, cmd.receiver, tuple(cmd.cards), cmd.hidden)]
 
@@ -153,8 +164,8 @@ def _rice(check: Checker, cmd: c.TakeRicePaper) -> list[e.Event]:
     check.in_game([RICE_PAPER])
     left = check.state.rice_deck
     check.require(0 < cmd.count <= left, RuleId.PAY_RICE,
-                  f"the rice paper deck holds {left}: take at most that many (the rest is unavailable for now)",
-                  overridable=False)
+                  _("the rice paper deck holds {n}: take at most that many (the rest is unavailable for now)").format(
+                      n=left), overridable=False)
     used = _effect(check, "take_rice", cmd.player, lambda g: exactly(g, cmd.count, left, "take rice paper:"))
     return used + [e.RiceTaken(cmd.player, cmd.count)]
 
@@ -164,40 +175,47 @@ def _move(check: Checker, cmd: c.MoveOrigami) -> list[e.Event]:
     columns = [list(col) for col in check.state.player(cmd.owner).collections]
     (sc, sp), (tc, tp) = cmd.source, cmd.target
     check.require(sc in (0, 1) and tc in (0, 1) and 0 <= sp < len(columns[sc]), RuleId.CARD_ZONE,
-                  f"there is no card at collection {sc + 1}, position {sp + 1}", overridable=False)
+                  _("there is no card at collection {collection}, position {position}").format(
+                      collection=sc + 1, position=sp + 1), overridable=False)
     card = columns[sc].pop(sp)
     check.require(0 <= tp <= len(columns[tc]), RuleId.CARD_ZONE,
-                  f"collection {tc + 1} has no position {tp + 1}", overridable=False)
+                  _("collection {collection} has no position {position}").format(collection=tc + 1, position=tp + 1),
+                  overridable=False)
     columns[tc].insert(tp, card)
-    check.require((sc, sp) != (tc, tp), RuleId.CARD_ZONE, f"{card} is at {sc + 1}.{sp + 1} already: a move takes it "
-                  "somewhere else", overridable=False)
+    check.require((sc, sp) != (tc, tp), RuleId.CARD_ZONE,
+                  _("{card} is at {place} already: a move takes it somewhere else").format(
+                      card=card, place=f"{sc + 1}.{sp + 1}"), overridable=False)
 
     def test(g: Grant) -> Problem:
         if g.where == "own" and cmd.owner != g.seat:
-            return RuleId.EFFECT_WHO, f"{g.source} moves one of {check.name(g.seat)}'s own origami"
+            return RuleId.EFFECT_WHO, _("{card} moves one of {player}'s own origami").format(
+                card=g.source, player=check.name(g.seat))
         if g.where == "bottom" and (tc, tp) != (sc, 0):
-            return RuleId.EFFECT_AMOUNT, (f"{g.source} moves an origami to the bottom of its own collection: "
-                                      f"to {sc + 1}.1")
+            return RuleId.EFFECT_AMOUNT, _("{card} moves an origami to the bottom of its own collection: to "
+                                           "{place}").format(card=g.source, place=f"{sc + 1}.1")
         return None
 
     used = _effect(check, "move", _holder(check.state, "move", test), test, (card,))
     check.require(abs(len(columns[0]) - len(columns[1])) <= 1, RuleId.COLL_BALANCE,
-                  f"moving {card} would leave collections of {len(columns[0])} and {len(columns[1])} cards")
+                  _("moving {card} would leave collections of {first} and {second} cards").format(
+                      card=card, first=len(columns[0]), second=len(columns[1])))
     return used + [e.OrigamiMoved(cmd.owner, cmd.source, cmd.target)]
 
 
 def _swap_in(check: Checker, cmd: c.SwapIn) -> list[e.Event]:
     check.seat(cmd.player)
-    check.require(cmd.collection in (0, 1), RuleId.COLL_TWO, "choose collection 1 or 2", overridable=False)
+    check.require(cmd.collection in (0, 1), RuleId.COLL_TWO, _("choose collection 1 or 2"), overridable=False)
     column = check.state.player(cmd.player).collections[cmd.collection]
-    check.require(bool(column), RuleId.CARD_ZONE, f"collection {cmd.collection + 1} is empty", overridable=False)
+    check.require(bool(column), RuleId.CARD_ZONE,
+                  _("collection {collection} is empty").format(collection=cmd.collection + 1), overridable=False)
 
     def test(g: Grant) -> Problem:
         if g.cards and cmd.card not in g.cards:
-            return RuleId.EFFECT_AMOUNT, f"{g.source} puts {' or '.join(g.cards)} in its place, not {cmd.card}"
+            return RuleId.EFFECT_AMOUNT, _("{card} puts {cards} in its place, not {played}").format(
+                card=g.source, cards=_(" or ").join(g.cards), played=cmd.card)
         if column[-1] != g.source:
-            return RuleId.EFFECT_AMOUNT, (f"{g.source} swaps itself out: collection {cmd.collection + 1} has "
-                                      f"{column[-1]} on top")
+            return RuleId.EFFECT_AMOUNT, _("{card} swaps itself out: collection {collection} has {top} on top").format(
+                card=g.source, collection=cmd.collection + 1, top=column[-1])
         return None
 
     used = _effect(check, "swap_in", cmd.player, test, (cmd.card,))
@@ -213,12 +231,14 @@ def _copy(check: Checker, cmd: c.CopyEffect) -> list[e.Event]:
 
     def test(g: Grant) -> Problem:
         if card.id not in shown:
-            return RuleId.EFFECT_AMOUNT, (f"{g.source} copies an origami showing (a collection's top or the draw "
-                                      f"line); {card.id} is not showing")
+            return RuleId.EFFECT_AMOUNT, _("{card} copies an origami showing (a collection's top or the draw line); "
+                                           "{copied} is not showing").format(card=g.source, copied=card.id)
         if card.effect is not Effect.INSTANT:
-            return RuleId.EFFECT_STEPS, f"{g.source} copies an instant effect only; {card.id} has none"
+            return RuleId.EFFECT_STEPS, _("{card} copies an instant effect only; {copied} has none").format(
+                card=g.source, copied=card.id)
         if any(s.step == "copy" for s in card.do or ()):
-            return RuleId.EFFECT_STEPS, f"{g.source} copies an effect that does something; copying a copy does not"
+            return RuleId.EFFECT_STEPS, _("{card} copies an effect that does something; copying a copy does "
+                                          "not").format(card=g.source)
         return None
 
     used = _effect(check, "copy", cmd.player, test)
@@ -231,7 +251,7 @@ def _extra(check: Checker, cmd: c.TakeExtraAction) -> list[e.Event]:
     state = check.state
     in_play(check)
     check.require(cmd.player == state.current, RuleId.TURN_ORDER,
-                  f"only {check.name(state.current)}, whose turn it is, takes another action")
+                  _("only {player}, whose turn it is, takes another action").format(player=check.name(state.current)))
     used = _effect(check, "extra_action", cmd.player, lambda g: None)
     if used:
         return used
@@ -240,12 +260,12 @@ def _extra(check: Checker, cmd: c.TakeExtraAction) -> list[e.Event]:
 
 def _reveal(check: Checker, cmd: c.RevealHand) -> list[e.Event]:
     """Showing cards is always allowed; it turns unseen cards into known ones."""
-    check.require(check.state.turn > 0, RuleId.SETUP_DEAL, "deal the cards first", overridable=False)
+    check.require(check.state.turn > 0, RuleId.SETUP_DEAL, _("deal the cards first"), overridable=False)
     check.seat(cmd.player)
     hand = check.state.player(cmd.player).hand
     check.require(hand.can_give(cmd.cards), RuleId.CARD_ZONE,
-                  f"{check.name(cmd.player)} holds {counts.cards(hand.size)}; that is more than that, or not them",
-                  overridable=False)
+                  _("{player} holds {cards}; that is more than that, or not them").format(
+                      player=check.name(cmd.player), cards=counts.cards(hand.size)), overridable=False)
     check.in_game(cmd.cards)
     check.shown(cmd.player, cmd.cards)
     return [e.HandRevealed(cmd.player, tuple(cmd.cards))]
