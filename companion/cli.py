@@ -127,8 +127,11 @@ def _speak(argv: Sequence[str]) -> None:
         if word == "--" or not word.startswith("-"):  # the verb: what follows is its own
             break
         name, equals, value = word.partition("=")
-        if _global_value(name) == "--lang":
-            given = value if equals else next(words, None)
+        option = _global_value(name)
+        if option and not equals:  # `--db URL`: the URL is the option's, not the verb
+            value = next(words, "")
+        if option == "--lang":
+            given = value
     use(given if given in LANGUAGES else settings.language() or from_environment() or ENGLISH)
     vars(argparse)["_"] = _  # argparse's own words (ARGPARSE_WORDS) too
 

@@ -493,3 +493,12 @@ def test_the_origami_rules_screen_reads_each_rule_in_the_language_and_finds_it_b
     pay = next(t for t in topics() if t.key == "PAY-EXACT")
     assert (pay.title, pay.text.split()[:3]) == ("Pagare il costo esatto", ["Per", "giocare", "un"])
     assert matches(pay, "costo esatto") and matches(pay, "pay exactly")  # the shown words, or the English ones
+
+
+def test_lang_after_another_global_option_with_its_value_is_heard(capsys: pytest.CaptureFixture[str],
+                                                                 tmp_path: Path) -> None:
+    """`--db URL --lang it`: the URL is --db's value, not the verb, and --lang after it still counts."""
+    url = f"sqlite:///{tmp_path}/g.db"
+    for argv in (["--db", url, "--lang", "it"], [f"--db={url}", "--lang=it"]):
+        assert main([*argv, "games"]) == 0
+        assert capsys.readouterr().out == "ancora nessuna partita registrata\n"
