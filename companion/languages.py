@@ -16,10 +16,13 @@ import struct
 from collections.abc import Iterable, Mapping
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from scoring import i18n
 from scoring.i18n import DOMAIN, ENGLISH, LANGUAGES
-from scoring.rulebook import Rule
+
+if TYPE_CHECKING:  # Home starts without the engine's modules (tests/companion/test_light_entry.py)
+    from scoring.rulebook import Rule
 
 LOCALE = Path(i18n.__file__).with_name("locale")
 CACHE = "COMPANION_CACHE"  # the folder for the compiled catalogues (default: the user's cache folder)
