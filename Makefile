@@ -35,8 +35,8 @@ lock:
 messages: $(VENV)/.installed
 	set -e; pot=$$(mktemp --suffix=.pot); trap 'rm -f "$$pot"' EXIT; \
 	$(VENV)/bin/pybabel -q extract -F babel.cfg -c TRANSLATORS: --add-location=file --sort-by-file \
-		--project=origami-companion -o "$$pot" companion screens scoring; \
-	$(VENV)/bin/pybabel -q update -i "$$pot" -d scoring/locale -D companion --ignore-obsolete
+		--project=origami-companion -o "$$pot" companion screens scoring db; \
+	$(VENV)/bin/pybabel -q update -i "$$pot" -d scoring/locale -D companion --ignore-obsolete --no-fuzzy-matching
 
 run: $(VENV)/.installed
 	$(VENV)/bin/companion $(ARGS)

@@ -37,7 +37,7 @@ from tests.screens.test_app import a_game_dealt
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
-SOURCES = ("companion", "screens", "scoring")  # the folders the Makefile's `messages` extracts from
+SOURCES = ("companion", "screens", "scoring", "db")  # the folders the Makefile's `messages` extracts from
 TRANSLATED = [code for code in i18n.LANGUAGES if code != i18n.ENGLISH]
 # The files whose every string a person reads is marked (the others are marked by later work: issue 33).
 MARKED = (
