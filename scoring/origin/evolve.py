@@ -215,6 +215,9 @@ def evolve(state: GameState | None, event: e.Event) -> GameState:
         case e.Surrendered():
             return _round(state, surrender=Surrender(event.trick, event.to, event.vp))
         case e.RoundScored():
+            strangers = {line.player for line in event.lines} - set(state.seating.scorers)
+            if strangers:  # a damaged row: a score for nobody at the table would break every total after it
+                raise ValueError(f"the round is scored for {', '.join(sorted(strangers))}, not at the table")
             return _round(state, scored=event.lines, scores=event.scores)
         case e.DealerPassed():
             return changed(state, dealer=event.to)

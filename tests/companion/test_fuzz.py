@@ -267,18 +267,13 @@ def nested(rng: random.Random) -> str:
     return "".join(opened) + json.dumps(hostile(rng)) + "".join(closed)
 
 
-def test_damaged_origin_story_rows(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """An Origin Story game's stored events changed outside the companion (a payload of any shape, nested without
-    end, another version or type), read by every verb that reads a game: named, never a crash."""
-    import sqlite3
-
+def an_origin_story_game_stored(path: Path) -> int:
+    """A 3-player Origin Story game played by the playouts, its first 80 commands recorded in `path`: its id."""
     from companion.games import KINDS
     from companion.origin.playout import Engine, play_game
     from companion.origin.session import OriginSession
     from db.store import Store
 
-    path = tmp_path / "c.db"
-    db = f"sqlite:///{path}"
     engine, commands = Engine(), []
 
     def keep(command: Any) -> Any:
@@ -287,13 +282,23 @@ def test_damaged_origin_story_rows(tmp_path: Path, capsys: pytest.CaptureFixture
 
     play_game(keep, lambda: engine.state, random.Random(5), mode="table",  # type: ignore[arg-type, return-value]
               players=("Ann", "Bob", "Cat"), level="cards")
-    store = Store.open(db, KINDS)
+    store = Store.open(f"sqlite:///{path}", KINDS)
     session = OriginSession.start(store, commands[0], key="k0")
     assert isinstance(session, OriginSession)
     for i, command in enumerate(commands[1:80], 1):
         assert session.submit(command, f"k{i}").recorded
-    game = session.game_id
     store.close()
+    return session.game_id
+
+
+def test_damaged_origin_story_rows(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An Origin Story game's stored events changed outside the companion (a payload of any shape, nested without
+    end, another version or type), read by every verb that reads a game: named, never a crash."""
+    import sqlite3
+
+    path = tmp_path / "c.db"
+    db = f"sqlite:///{path}"
+    game = an_origin_story_game_stored(path)
     raw = sqlite3.connect(path, isolation_level=None)
     raw.execute("DROP TRIGGER events_no_update")  # the log is append-only in the database: damage comes from outside
     rows = raw.execute("SELECT seq, type, version, payload FROM events WHERE game_id = ?", (game,)).fetchall()
@@ -322,3 +327,25 @@ def test_damaged_origin_story_rows(tmp_path: Path, capsys: pytest.CaptureFixture
         fuzz("damaged Origin Story rows", make, capsys)
     finally:
         raw.close()
+
+
+def test_a_round_scored_for_someone_not_at_the_table_is_named_by_the_replay(tmp_path: Path,
+                                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """A stored round's score line naming a seat nobody sits in (a damaged row; FUZZ_SEED=4285174531 found it):
+    the replay names the event that cannot be applied, and the totals after it are not broken (was exit 3)."""
+    import sqlite3
+
+    path = tmp_path / "c.db"
+    game = an_origin_story_game_stored(path)
+    raw = sqlite3.connect(path, isolation_level=None)
+    raw.execute("DROP TRIGGER events_no_update")
+    seq, payload = raw.execute("SELECT seq, payload FROM events WHERE game_id = ? AND type = 'os.RoundScored' "
+                               "ORDER BY seq LIMIT 1", (game,)).fetchone()
+    scored = json.loads(payload)
+    scored["lines"][0]["player"] = "origami"
+    raw.execute("UPDATE events SET payload = ? WHERE game_id = ? AND seq = ?", (json.dumps(scored), game, seq))
+    raw.close()
+    assert main(["--db", f"sqlite:///{path}", "replay", str(game)]) in (1, 2)
+    out, err = capsys.readouterr()
+    assert "internal error" not in err and f"event {seq} cannot be applied" in out + err
+    assert "origami, not at the table" in out + err
