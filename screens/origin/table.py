@@ -44,7 +44,7 @@ CLEAR = N_("ctrl+u clears the line")  # a line not recorded stays to be mended (
 
 class OriginTableScreen(FillsLater[None]):
     DEFAULT_CSS = """
-    OriginTableScreen #status { height: 1; background: $boost; padding: 0 1; }
+    OriginTableScreen #status { height: auto; max-height: 2; background: $boost; padding: 0 1; }
     OriginTableScreen #banner { height: auto; padding: 0 1; color: $warning; text-style: bold; }
     OriginTableScreen #main { height: 1fr; }
     OriginTableScreen #board { height: auto; max-height: 11; padding: 0 1; }

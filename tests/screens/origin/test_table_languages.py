@@ -13,10 +13,11 @@ from textual.widgets import Input, Static
 from companion import languages
 from companion.app import CompanionApp
 from scoring import i18n
+from screens.ask import Confirm
 from screens.origin.stepper import StepperScreen
 from screens.origin.table import OriginTableScreen
 from tests.screens.origami.test_friction import screen_text
-from tests.screens.origin.test_origin_live import app_on, line, new_game
+from tests.screens.origin.test_origin_live import app_on, line, new_game, play_mine, solo_setup
 from tests.screens.settle import until
 from tests.test_i18n import flat
 
@@ -25,7 +26,7 @@ WORDS: dict[str, dict[str, Any]] = {
         "stepper": ("Round 1 · distribuisce Cy", "Carta storia sullo spazio 1", "Schieramenti, rivelati insieme",
                     "Presa 1: Ann apre", "Carta storia di Ann", "Resistenza:"),
         "keys": ("Annulla", "Home"),
-        "table": ("Partita 1", "tavolo", "round 1/5, distribuisce Cy", "registro: cards", "prese 1", "resistenza",
+        "table": ("Partita 1", "tavolo", "round 1/5, mazziere Cy", "registro: cards", "prese 1", "resistenza",
                   "PV 0", "eroe", "cattivo, pulito"),
         "next": "Presa 2: apre Cy.",
         "won": "Presa 1: Ann 7br, Bob 3br, Cy 9br: vince Cy.",
@@ -115,3 +116,43 @@ async def test_an_origin_story_table_reads_in_the_language_at_80_by_24(tmp_path:
         assert words["refusal"] in shown(app)
         assert flat(str(table.query_one("#preview", Static).render())) in shown(app)  # said whole
         assert_footer(app, words["table keys"])
+
+
+SOLO: dict[str, dict[str, Any]] = {
+    "it": {"deal": "Invio: l'app ti distribuisce le tue 8 carte, scoperte.", "status": ("solitario D", "mazzo app"),
+           "piles": "scarti", "moves": (" apre: gioca ", " risponde: gioca "), "ask": "Arrendersi in questo round?",
+           "keys": ("Annulla", "Regola", "Forza", "Resa", "Home")},
+    "de": {"deal": "Enter: die App gibt dir deine 8 Karten, offen.", "status": ("Solo D", "Stapel app"),
+           "piles": "Ablage", "moves": (" spielt aus: spielt ", " bedient: spielt "), "ask": "Diese Runde aufgeben?",
+           "keys": ("Zurück", "Regel", "Erzwingen", "Aufgeben", "Start")},
+}
+
+
+@pytest.mark.parametrize("code", ["it", "de"])
+async def test_a_solo_table_reads_in_the_language_at_80_by_24(tmp_path: Path, code: str) -> None:
+    """Solo with the app deck: the stepper's question, the status line with the piles, the Vancardians' moves step
+    by step, the footer's keys (f3, not f2) and the question f3 asks, each whole."""
+    words = SOLO[code]
+    languages.use(code)
+    app = app_on(tmp_path / "g.db")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await new_game(pilot, "1", "Ann")
+        await until(pilot, lambda: words["deal"] in shown(app), "the deal asked")
+        await solo_setup(pilot)
+        await until(pilot, lambda: isinstance(app.screen, OriginTableScreen), "the table")
+        table = app.screen
+        assert isinstance(table, OriginTableScreen)
+        status = str(table.query_one("#status", Static).render())
+        assert all(word in status for word in words["status"]) and words["piles"] in status, status
+        assert flat(status) in shown(app)
+        moves = str(table.query_one("#moves", Static).render())
+        await play_mine(pilot, app, 1)  # the Vancardians move by themselves in between
+        moves += str(table.query_one("#moves", Static).render())
+        assert any(word in moves for word in words["moves"]), moves
+        assert "Automaton" in moves or "Factoryon" in moves
+        assert_footer(app, words["keys"])
+        await pilot.press("f3")
+        await until(pilot, lambda: isinstance(app.screen, Confirm), "the question whether to surrender")
+        assert isinstance(app.screen, Confirm)
+        dialog = [row.split("█")[1] for row in screen_text(app).splitlines() if row.count("█") >= 2]
+        assert flat(f"{words['ask']} {app.screen.detail}") in flat("\n".join(dialog))  # between its borders
