@@ -30,6 +30,8 @@ from scoring.origami import game_file, templates
 from scoring.origami.notation import VERBS
 from screens.ask import Confirm
 from screens.home import HomeScreen
+from screens.origin import stepper as origin_stepper
+from screens.origin import table as origin_table
 from tests.companion.test_counts import a_game_started
 from tests.screens.origami.test_friction import screen_text
 from tests.screens.settle import settled, until
@@ -121,6 +123,14 @@ MARKED = (
     "scoring/errors.py",
     "scoring/origami/evolve.py",
     "scoring/origami/card_names.py",
+    # otab2's share
+    "screens/origin/table.py",
+    "screens/origin/board.py",
+    "screens/origin/stepper.py",
+    "screens/origin/steps.py",
+    "companion/origin/controller.py",
+    "companion/origin/session.py",
+    "companion/origin/__init__.py",
 )
 # Strings in MARKED that a person may read and that stay as they are in every language.
 NOT_TRANSLATED = {
@@ -179,6 +189,13 @@ NOT_TRANSLATED |= {templates.FILE_EXAMPLE, templates.TYPED_EXAMPLE}  # a scoring
 NOT_TRANSLATED |= {game_file.EXAMPLE, game_file.ACTIONS_EXAMPLE, game_file.COLLECTIONS_EXAMPLE}  # JSON in a game file
 NOT_TRANSLATED |= {"a game starts with StartGame", "a game log starts with GameStarted"}  # assertions: bugs, never shown
 NOT_TRANSLATED |= {'{"Sheep": {"points": 2}}', '["Ninja (red)"]', '[["Chick", "Ant"], []]'}  # JSON in a table file
+# otab2's share: the Origin Story table and stepper
+NOT_TRANSLATED |= {origin_table.OriginTableScreen.DEFAULT_CSS, origin_stepper.StepperScreen.DEFAULT_CSS}  # CSS
+NOT_TRANSLATED |= {"bold red", "bold magenta", "bold green", "bold yellow", "dim strike", "bold reverse"}  # styles
+NOT_TRANSLATED |= {"ann Monologuing 2"}  # a charge as typed at the stepper (an example)
+NOT_TRANSLATED |= {"companion origin replay "}  # a command as typed
+NOT_TRANSLATED |= {"undone at the table"}  # an undo's reason, kept in the log as written
+NOT_TRANSLATED |= {"OriginSession", "Submitted"}  # the names in `__all__`
 
 
 @pytest.fixture(autouse=True)

@@ -19,6 +19,7 @@ from textual.message import Message
 from textual.screen import Screen
 
 from scoring.errors import InputError
+from scoring.i18n import _
 
 from . import KIND
 
@@ -105,7 +106,7 @@ class Controller:
 
         started = OriginSession.start(self.app.reader(), message.command, key(), rng=self.rng)
         if not isinstance(started, OriginSession):
-            self.app.notify(str(started), title="Refused", severity="error")
+            self.app.notify(str(started), title=_("Refused"), severity="error")
             return
         self.session, self.charged_done, self.aligned = started, False, {}
         if message.dealer:
@@ -113,7 +114,8 @@ class Controller:
             self.record(lambda k: started.submit(dealer, k))
         else:
             self.record(started.draw_dealer)
-            self.app.notify(f"The lot picks {started.state.first_dealer} to deal first (recorded).")
+            self.app.notify(_("The lot picks {player} to deal first (recorded).").format(
+                player=started.state.first_dealer))
         self.show(switch=True)
 
     def resume(self, game_id: int) -> None:
@@ -124,12 +126,12 @@ class Controller:
         try:
             self.session = OriginSession(self.app.reader(), game_id, self.rng)
         except InputError as exc:
-            self.app.notify(str(exc), title="Cannot resume", severity="error")
+            self.app.notify(str(exc), title=_("Cannot resume"), severity="error")
             return
         if self.session.problems:
-            self.app.notify(f"Game {game_id}'s log is not sound: {'; '.join(self.session.problems)}. `companion "
-                            f"origin replay {game_id}` shows where.", title="Damaged log", severity="warning",
-                            timeout=30)
+            self.app.notify(_("Game {id}'s log is not sound: {problems}. `{command}` shows where.").format(
+                id=game_id, problems="; ".join(self.session.problems), command=f"companion origin replay {game_id}"),
+                title=_("Damaged log"), severity="warning", timeout=30)
         self.charged_done, self.aligned = False, {}
         self.level = level_in_use(self.session.state, self.level)  # the level its latest tricks were recorded at
         self.show()
@@ -142,7 +144,7 @@ class Controller:
 
     def game(self) -> OriginSession:
         if self.session is None:
-            raise InputError("no Origin Story game is open")
+            raise InputError(_("no Origin Story game is open"))
         return self.session
 
     # --- which screen ---------------------------------------------------------------------------------
@@ -241,18 +243,24 @@ class Controller:
         begun = complete_word(name, stories)  # the completion shown (the stepper's words are these names)
         known = catalogue.lookup(name + (begun or ""))
         if known is not None and known.kind is Kind.STORY:
-            return f"✓ Enter: {player} places {known.name} over slot {slot}", "ok", known.name
+            return (_("✓ Enter: {player} places {card} over slot {n}").format(player=player, card=known.name, n=slot),
+                    "ok", known.name)
         folded = name.casefold()  # a close spelling (a small typo)
         close = [s for s in stories if difflib.SequenceMatcher(None, folded, s.casefold()).ratio() >= CLOSE]
         if known is not None or close:
-            kind = known.kind.value if known is not None else ""
-            what = f"{known.name} is {'an' if kind[:1] in 'aeiou' else 'a'} {kind} card, not a story card" \
-                if known is not None else f"{name!r} is not a story card the catalogue knows"
-            enter = "Enter again" if self.doubted == name else "Enter twice"
-            return (f"✗ {what}{did_you_mean(close)}\n  {enter} records {name!r} as typed · ctrl+u clears the line",
-                    "problem", name)
-        return (f"✓ Enter: {player} places {name} over slot {slot} (a story card the catalogue does not know: it "
-                f"knows {len(stories)} of the {catalogue.counts.get('story', '?')})", "ok", name)
+            if known is not None:
+                kind = known.kind.value
+                # TRANSLATORS: {kind} is the catalogue's kind of card as typed (character, story, event…).
+                what = (_("{card} is an {kind} card, not a story card") if kind[:1] in "aeiou"
+                        else _("{card} is a {kind} card, not a story card")).format(card=known.name, kind=kind)
+            else:
+                what = _("{name} is not a story card the catalogue knows").format(name=repr(name))
+            enter = (_("Enter again records {name} as typed · ctrl+u clears the line") if self.doubted == name
+                     else _("Enter twice records {name} as typed · ctrl+u clears the line")).format(name=repr(name))
+            return f"✗ {what}{did_you_mean(close)}\n  {enter}", "problem", name
+        return (_("✓ Enter: {player} places {card} over slot {n} (a story card the catalogue does not know: it knows "
+                  "{known} of the {all})").format(player=player, card=name, n=slot, known=len(stories),
+                                                  all=catalogue.counts.get("story", "?")), "ok", name)
 
     def charge_check(self, text: str) -> tuple[str, Tone]:
         """The charge typed so far, checked before Enter as Enter would record it: (✓/✗ sentence, style)."""
@@ -272,7 +280,8 @@ class Controller:
         decision = decide(session.state, session.charge_command(action.player, action.card, action.stamina))
         if isinstance(decision, Rejected):
             return f"✗ {decision.violation.rule}: {decision.violation.message}", "problem"
-        return f"✓ Enter: {action.player} charges {action.stamina} on {action.card}", "ok"
+        return _("✓ Enter: {player} charges {n} on {card}").format(player=action.player, n=action.stamina,
+                                                                  card=action.card), "ok"
 
     def table_view(self) -> TableView:
         from scoring.origin.view import recent_lines, table_view
@@ -311,7 +320,7 @@ class Controller:
         if shown is not None:
             shown.refused(text)
         else:
-            self.app.notify(text, title="Not recorded", severity="error")
+            self.app.notify(text, title=_("Not recorded"), severity="error")
 
     def command(self, command: c.Command | c.Override) -> bool:
         from scoring.origin import commands as c
@@ -331,7 +340,7 @@ class Controller:
         from scoring.origin import commands as c
         from scoring.origin.auto_move import next_auto_move
 
-        for _ in range(8):
+        for _turn in range(8):
             move = next_auto_move(self.game().state)
             if not isinstance(move, c.VancardianPlays) or not self.command(move):
                 return
@@ -372,7 +381,7 @@ class Controller:
     def step_undo(self, message: StepperScreen.Undo) -> None:
         if self.aligned:
             self.aligned = {}
-            self.app.notify("The alignments typed so far are cleared: type them again.")
+            self.app.notify(_("The alignments typed so far are cleared: type them again."))
         elif self.charged_done:
             self.charged_done = False
         else:
@@ -393,7 +402,8 @@ class Controller:
         except InputError as exc:
             self.app.notify(str(exc), severity="warning")
             return
-        self.app.notify(f"Undone: {describe(target.event)}")  # type: ignore[arg-type]  # an action starts with a fact
+        said = describe(target.event)  # type: ignore[arg-type]  # an action starts with a fact
+        self.app.notify(_("Undone: {what}").format(what=said))
 
     # --- the table ------------------------------------------------------------------------------------
     def tricks_done(self) -> int:
@@ -410,7 +420,8 @@ class Controller:
         r = state.round
         if r is None or r.tricks_done <= before or self.table is None or self.shown() is not self.table:
             return
-        results = [f"Trick {t.n}: {', '.join(f'{p.seat} {p.play}' for p in t.plays)}: {t.winner} wins. {t.reason}"
+        results = [_("Trick {n}: {plays}: {winner} wins. {reason}").format(
+                       n=t.n, plays=", ".join(f"{p.seat} {p.play}" for p in t.plays), winner=t.winner, reason=t.reason)
                    for t in referee(state.round_input()).tricks if t.complete and t.n > before and t.plays]
         if results:
             self.table.tell(just_won(results, r.ended))
@@ -497,9 +508,10 @@ class Controller:
             sheet = session.finish() if session.record is None or session.record.status != "finished" \
                 else session.score()
         except InputError as exc:
-            self.app.notify(str(exc), title="Not yet", severity="warning")
+            self.app.notify(str(exc), title=_("Not yet"), severity="warning")
             return
-        screen = OriginSheetScreen(sheet, f"game {session.game_id} · final", game_id=session.game_id)  # saved now
+        screen = OriginSheetScreen(sheet, _("game {id} · final").format(id=session.game_id),
+                                   game_id=session.game_id)  # saved now
         if switch:
             self.app.switch_screen(screen)
         else:
@@ -515,15 +527,16 @@ class Controller:
         from ..local_time import day as local_day
 
         day = local_day(game.finished_at) if game.finished_at else ""
-        level = f" · difficulty {game.rules['difficulty']}" if "difficulty" in game.rules else ""
+        level = " · " + _("difficulty {level}").format(level=game.rules["difficulty"]) if "difficulty" in game.rules \
+            else ""
         notes = {k: v for k, v in game.rules.items() if k in CHOICES and v != CHOICES[k][0]}
         try:
-            sheet = stored_sheet(results, f"game {game.id}")
+            sheet = stored_sheet(results, _("game {id}").format(id=game.id))
         except InputError as exc:
             self.app.notify(str(exc), severity="error")
             return
-        self.app.push_screen(OriginSheetScreen(sheet, f"Game {game.id} · {day} · {game.variant}{level}", notes,
-                                               game_id=game.id))
+        title = _("Game {id} · {day} · {mode}").format(id=game.id, day=day, mode=game.variant) + level
+        self.app.push_screen(OriginSheetScreen(sheet, title, notes, game_id=game.id))
 
     def quick_saved(self, message: OriginQuickScreen.Save) -> None:
         """A quick-scored Origin Story game joins the history as a finished game of its kind, each player's line
@@ -546,7 +559,7 @@ class Controller:
                 variant=scored.mode.value, players=[p.name for p in people], families=[], characters=[],
                 rules=scored.rules, sheet=results, sheets=details, kind=KIND)
         except InputError as exc:
-            self.app.notify(str(exc), title="Not saved", severity="error")
+            self.app.notify(str(exc), title=_("Not saved"), severity="error")
             return
         message.screen.was_saved(record.id)
 
@@ -563,7 +576,9 @@ class Controller:
             checked = screen.catalogue.with_entries([(f"{name}.{message.field}", {"name": name, message.field: value})])
             self.app.reader().catalogue.set_value(KIND, name, message.field, value)
         except InputError as exc:
-            self.app.notify(str(exc), title="Not saved", severity="error")
+            self.app.notify(str(exc), title=_("Not saved"), severity="error")
             return
         screen.use_catalogue(checked, name)
-        self.app.notify(f"{name}: {message.field.replace('_', ' ')} = {message.value} kept in your catalogue.")
+        self.app.notify(_("{card}: {field} = {value} kept in your catalogue.").format(
+            card=name, field=message.field.replace("_", " "), value=message.value))
+

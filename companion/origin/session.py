@@ -13,7 +13,7 @@ from typing import Any, assert_never
 from db.store import Store
 from scoring.decision import Decision, Rejected
 from scoring.errors import InputError
-from scoring.i18n import ngettext
+from scoring.i18n import _, ngettext
 from scoring.origin import catalog
 from scoring.origin import commands as c
 from scoring.origin import events as e
@@ -192,7 +192,7 @@ class OriginSession(LogSession[GameState]):
         piles = self._app_deck()
         r = self.state.round
         if r is None or self.state.phase is not Phase.DEAL:
-            raise InputError("nothing to deal now")
+            raise InputError(_("nothing to deal now"))
         you = self.state.you
         seats = [you] if you not in dict(r.hands) else [s.name for s in self.state.seating.seats
                                                          if s.kind is Kind.VANCARDIAN]
@@ -222,14 +222,14 @@ class OriginSession(LogSession[GameState]):
 
     def _app_deck(self) -> Any:
         if self.state.deck != "app" or self.state.piles is None:
-            raise InputError(f"game {self.game_id} uses the table's deck: type the cards drawn")
+            raise InputError(_("game {id} uses the table's deck: type the cards drawn").format(id=self.game_id))
         return self.state.piles
 
     # --- the end ------------------------------------------------------------------------------------
     def score(self) -> GameScore:
         """The score sheet of the rounds scored so far."""
         if not any(r.scored for r in self.state.rounds):
-            raise InputError(f"game {self.game_id} has no round scored yet")
+            raise InputError(_("game {id} has no round scored yet").format(id=self.game_id))
         return final_sheet(self.state)
 
     def finish(self) -> GameScore:
@@ -237,8 +237,9 @@ class OriginSession(LogSession[GameState]):
         go in the player's sheet; a Vancardian may be among the winners)."""
         if self.state.phase is not Phase.OVER:
             started = ngettext("{n} round started", "{n} rounds started", len(self.state.rounds))
-            raise InputError(f"game {self.game_id} is not over yet: {started.format(n=len(self.state.rounds))}, "
-                             "5 to score")
+            raise InputError(_("game {id} is not over yet: {started}, 5 to score").format(
+                id=self.game_id, started=started.format(n=len(self.state.rounds))))
+
         sheet = self.score()
         people = [p for p in sheet.players if p.name in self.state.players]
         results = FinalResults(tuple(SeatResult(p.name, p.total, p.rank) for p in people), sheet.winners)

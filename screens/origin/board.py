@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from rich.text import Text
 
 from scoring import counts
+from scoring.i18n import N_, _
 from scoring.origin import events as e
 from scoring.origin.cards import Card
 from scoring.origin.describe import describe
 from scoring.origin.round_input import Alignment
-from scoring.origin.round_result import villain_status
 from scoring.origin.setup import TRICKS, Kind, Mode
 from scoring.origin.state import GameState, Phase
 from scoring.origin.trick import Play
@@ -23,6 +23,8 @@ from scoring.origin.vancardian_abilities import Surrender
 from scoring.origin.view import TableFacts
 
 HERO_STYLE, VILLAIN_STYLE = "bold red", "bold magenta"
+# The game's modes as the status line names them (the mode itself is an id, in files and the history).
+MODES = {Mode.TABLE: N_("table"), Mode.DUO: N_("duo"), Mode.SOLO: N_("solo")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,30 +61,35 @@ def seat_lines(view: TableView) -> Text:
         turn = name == facts.to_play
         out.append("▶ " if turn else "  ", style="bold yellow")
         out.append(f"{name:<{width}}", style="bold" if turn else "")
-        out.append(f"  tricks {won.get(name, 0)}")
+        # TRANSLATORS: a seat's tricks won so far this round, after its name on the table (a short column).
+        out.append("  " + _("tricks {n}").format(n=won.get(name, 0)))
         if seat.kind is Kind.SIDEKICK:
-            out.append(f"  sidekick of {seat.of}", style="dim")
+            out.append("  " + _("sidekick of {player}").format(player=seat.of), style="dim")
         else:
             a = facts.alignment.get(name)
             if a is None:
-                out.append("  alignment hidden", style="dim")
+                out.append("  " + _("alignment hidden"), style="dim")
             elif a is Alignment.HERO:
-                out.append("  hero", style=HERO_STYLE)
+                out.append("  " + _("hero"), style=HERO_STYLE)
             else:
-                out.append(f"  villain, {villain_status(a, won.get(name, 0))}", style=VILLAIN_STYLE)
+                caught = won.get(name, 0)
+                status = _("clean") if caught == 0 else _("caught, {tricks}").format(tricks=counts.tricks(caught))
+                out.append("  " + _("villain, {status}").format(status=status), style=VILLAIN_STYLE)
             if seat.kind is Kind.PLAYER:
-                charges = [f"{n} on {s}" for p, s, n in state.charges if p == name]
-                out.append(f"  stamina {state.held(name)}" + (f" ({', '.join(charges)})" if charges else ""))
-            out.append(f"  VP {totals.get(name, 0)}", style="bold")
+                # TRANSLATORS: stamina charged on a card: "2 on Monologuing".
+                charges = [_("{n} on {card}").format(n=n, card=s) for p, s, n in state.charges if p == name]
+                out.append("  " + _("stamina {n}").format(n=state.held(name))
+                           + (f" ({', '.join(charges)})" if charges else ""))
+            out.append("  " + _("VP {n}").format(n=totals.get(name, 0)), style="bold")
         known = res.known.get(name) if res is not None else None
         if state.mode is Mode.SOLO and state.piles is not None:
             out.append("\n    ")
             _cards(out, state.piles.row(name), legal if turn and name == state.you else None)
         elif known is not None and seat.kind is Kind.SIDEKICK:
             cards, unknown = known
-            out.append("\n    face up: ")
+            out.append("\n    " + _("face up:") + " ")
             _cards(out, cards, legal if turn else None)
-            out.append(f"  (+{unknown} turned up, not typed yet)" if unknown else "", style="dim")
+            out.append("  " + _("(+{n} turned up, not typed yet)").format(n=unknown) if unknown else "", style="dim")
         out.append("\n")
     return out
 
@@ -97,12 +104,13 @@ def trick_line(view: TableView) -> Text:
     *before, new = res.tricks
     earlier = [f for t in before for f in t.flags]
     if earlier:  # said whole when raised (and in the log): one line from then on, however many
-        out.append(f"\n⚑ {earlier[0].rule} earlier this round: "
-                   + ", ".join(f"{f.seat} at trick {f.trick}" for f in earlier), style="red")
+        where = ", ".join(_("{player} at trick {n}").format(player=f.seat, n=f.trick) for f in earlier)
+        out.append("\n⚑ " + _("{rule} earlier this round: {where}").format(rule=earlier[0].rule, where=where),
+                   style="red")
     for flag in new.flags:  # just raised: whole, with what the table can do (the book sets no penalty)
         out.append(f"\n⚑ {flag.rule}: {flag.sentence}", style="bold red")
     if new.flags:
-        out.append("\n  to replay the trick, ctrl+z takes its cards back; else play on with it noted")
+        out.append("\n  " + _("to replay the trick, ctrl+z takes its cards back; else play on with it noted"))
     return out
 
 
@@ -121,11 +129,12 @@ def preview(view: TableView, events: Sequence[e.Event]) -> str:
         elif isinstance(event, e.CardPlayed):
             trick, at = event.trick, len(parts)
             on_table = in_play.plays if in_play is not None and in_play.n == trick else ()
-            parts.append(f"trick {trick}: " + ", ".join([*(f"{p.seat} {p.play}" for p in on_table),
-                                                          f"{event.seat} {_played(event)}"]))
+            plays = ", ".join([*(f"{p.seat} {p.play}" for p in on_table), f"{event.seat} {_played(event)}"])
+            parts.append(_("trick {n}: {plays}").format(n=trick, plays=plays))
         elif isinstance(event, e.TrickWon) and event.trick == trick:
-            how = f"{event.winner} wins (named by the table)" if event.named else event.reason
-            parts[at] += f" → {how}" + ("" if trick == TRICKS else f"; {event.next_leader} leads next")
+            how = _("{player} wins (named by the table)").format(player=event.winner) if event.named else event.reason
+            parts[at] += f" → {how}" + ("" if trick == TRICKS else "; " + _("{player} leads next").format(
+                player=event.next_leader))
         elif isinstance(event, e.RevokeFlagged):
             flags.append(f"⚑ {event.sentence}")
         elif text := describe(event):
@@ -135,8 +144,9 @@ def preview(view: TableView, events: Sequence[e.Event]) -> str:
 
 def _played(event: e.CardPlayed) -> str:
     """`9br`, `9br as 11 sp`, with the ability that made it so, as the log words it."""
-    by = f" by {event.by}" if event.by else ""
-    free = " (ignoring the lead)" if event.ignore_follow else ""
+    # TRANSLATORS: after a card played as another value or suit: the ability that made it so ("by Trance").
+    by = " " + _("by {ability}").format(ability=event.by) if event.by else ""
+    free = " " + _("(ignoring the lead)") if event.ignore_follow else ""
     return f"{Play(event.seat, event.card, event.value, event.suit)}{by}{free}"
 
 
@@ -150,46 +160,54 @@ def _trick(view: TableView) -> Text:
     in_play = res.in_play
     done = facts.counted
     if state.phase is Phase.END:
-        out.append(f"Round {r.number} is over ({counts.tricks(done)}): Enter scores it.", style="bold green")
+        out.append(_("Round {n} is over ({tricks}): Enter scores it.").format(n=r.number, tricks=counts.tricks(done)),
+                   style="bold green")
         return out
     if in_play is None:
-        out.append(f"Trick {done + 1}: ", style="bold")
-        out.append(f"{res.next_leader or '?'} leads.")
+        out.append(_("Trick {n}:").format(n=done + 1) + " ", style="bold")
+        out.append(_("{player} leads.").format(player=res.next_leader or "?"))
         return out
     lead = in_play.lead_suit.word if in_play.lead_suit is not None else "?"
-    out.append(f"Trick {in_play.n} · lead {lead}: ", style="bold")
+    # TRANSLATORS: {suit} is the suit led, as typed (brains, love, speed, strength).
+    out.append(_("Trick {n} · lead {suit}:").format(n=in_play.n, suit=lead) + " ", style="bold")
     best = in_play.winning_card
     for i, p in enumerate(in_play.plays):
         out.append(", " if i else "")
         out.append(f"{p.seat} ")
         out.append(str(p.play), style="bold reverse" if best is not None and p.play == best else "bold")
     if best is not None:
-        out.append(f"  winning {best}", style="green")
+        out.append("  " + _("winning {card}").format(card=best), style="green")
     if facts.to_play:
-        out.append(f" · {facts.to_play} to play", style="yellow")
+        out.append(" · " + _("{player} to play").format(player=facts.to_play), style="yellow")
     offer = surrender_text(facts.surrender)
     if offer:
-        out.append(f"\nSurrender? {offer}", style="yellow")
+        out.append("\n" + _("Surrender? {offer}").format(offer=offer), style="yellow")
     return out
 
 
 def surrender_text(offer: Surrender | None) -> str:
     """Solo: the surrender offered now, with its VP ("" when not allowed)."""
-    return "" if offer is None else f"{offer.to} +{offer.vp} VP ({offer.rule}): f3 or 'surrender'"
+    if offer is None:
+        return ""
+    # TRANSLATORS: 'surrender' is the word typed on the line: it stays in English.
+    return _("{to} +{vp} VP ({rule}): f3 or 'surrender'").format(to=offer.to, vp=offer.vp, rule=offer.rule)
 
 
 def status_line(view: TableView, level: str) -> str:
     state = view.state
     r = state.round
-    parts = [f"Game {view.game_id}", state.mode.value]
+    parts = [_("Game {id}").format(id=view.game_id), _(MODES[state.mode])]
     if state.mode is Mode.SOLO:
-        parts[-1] += f" D{state.difficulty}, {state.deck} deck"
+        # TRANSLATORS: the solo game's difficulty (D3) and whose deck is used: {deck} is app or table, as typed.
+        parts[-1] += " " + _("D{level}, {deck} deck").format(level=state.difficulty, deck=state.deck)
     if r is not None:
-        parts.append(f"round {r.number}/5, {r.dealer} deals")
+        parts.append(_("round {n}/5, {dealer} deals").format(n=r.number, dealer=r.dealer))
     if state.mode is Mode.SOLO and state.piles is not None:
-        parts.append(f"deck {len(state.piles.deck)} · discard {len(state.piles.discard)}")
+        parts.append(_("deck {deck} · discard {discard}").format(deck=len(state.piles.deck),
+                                                                 discard=len(state.piles.discard)))
     else:
-        parts.append(f"logging: {level}")
+        # TRANSLATORS: {level} is the logging level as typed and kept (winners, cards, score only).
+        parts.append(_("logging: {level}").format(level=level))
     return " · ".join(parts)
 
 
@@ -199,13 +217,15 @@ def unused_reminder(view: TableView) -> str:
     if not unused:
         return ""
     who, card = unused[0]
-    return (f" Still charged, not used this round: {', '.join(f'{p} {c}' for p, c in unused)}; an ability that "
-            f"scores now is entered first, e.g. '{who.lower()} uses {card}: vp +2'.")
+    # TRANSLATORS: {example} is a line as typed at the table ("ann uses Trance: vp +2"): it stays in English.
+    return " " + _("Still charged, not used this round: {cards}; an ability that scores now is entered first, e.g. "
+                   "'{example}'.").format(cards=", ".join(f"{p} {c}" for p, c in unused),
+                                          example=f"{who.lower()} uses {card}: vp +2")
 
 
 def banner(view: TableView) -> str:
     event = view.facts.event
-    return f"Event this round: {event.name}" if event is not None else ""
+    return _("Event this round: {event}").format(event=event.name) if event is not None else ""
 
 
 def moves_text(view: TableView) -> Text:
@@ -228,7 +248,9 @@ def just_won(results: Sequence[str], moves: Sequence[e.VancardianChose]) -> Text
 def steps_text(moves: Sequence[e.VancardianChose]) -> Text:
     out = Text()
     for move in moves:
-        out.append(f"{move.seat} {'leads' if move.role == 'lead' else 'follows'}: plays {move.card}\n", style="bold")
+        said = _("{seat} leads: plays {card}") if move.role == "lead" else _("{seat} follows: plays {card}")
+        out.append(said.format(seat=move.seat, card=move.card) + "\n", style="bold")
+
         for n, (rule, sentence) in enumerate(move.steps, start=1):
             out.append(f" {n}. {sentence} ")
             out.append(f"({rule})\n", style="cyan")

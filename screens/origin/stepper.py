@@ -5,15 +5,18 @@ once all are in."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.dom import DOMNode
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Header, Input, Static
+
+from scoring.i18n import N_, _
 
 from ..action_line import ActionLine, Sent, TypedLines
 from ..completion import Completer, complete_word
@@ -22,6 +25,14 @@ from ..form import Tone, Verdict
 
 DONE, NOW, TODO, SKIPPED = "done", "now", "todo", "skipped"
 MARKS = {DONE: ("✓", "green"), NOW: ("▶", "bold yellow"), TODO: ("·", "dim"), SKIPPED: ("–", "dim")}
+
+
+def translated_keys(node: DOMNode) -> None:
+    """The keys' descriptions (marked with N_ where the BINDINGS are declared) in the language in use, for this
+    screen alone: the footer shows them as they are."""
+    bindings = node._bindings.key_to_bindings
+    for key, each in bindings.items():
+        bindings[key] = [replace(b, description=_(b.description)) if b.description else b for b in each]
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +77,7 @@ class StepperScreen(Screen[None]):
     StepperScreen #answer { margin: 0 1; }
     StepperScreen #check { height: 2; padding: 0 1; }
     """
-    BINDINGS = [Binding("ctrl+z", "undo", "Undo"), Binding("escape", "app.pop_screen", "Home")]
+    BINDINGS = [Binding("ctrl+z", "undo", N_("Undo")), Binding("escape", "app.pop_screen", N_("Home"))]
 
     class Entered(Message):
         """The answer to the step due (may be empty: Enter alone confirms a step with nothing to type)."""
@@ -80,6 +91,7 @@ class StepperScreen(Screen[None]):
 
     def __init__(self, view: StepperView) -> None:
         super().__init__()
+        translated_keys(self)
         self.view = view
         self.lines = TypedLines(lambda: self.query_one("#answer", ActionLine), self.send, lambda: self.is_current)
 
@@ -101,7 +113,8 @@ class StepperScreen(Screen[None]):
         same = (view.prompt, view.items, view.info) == (self.view.prompt, self.view.items, self.view.info)
         self.view = view
         self.title = "Origin Story"
-        self.sub_title = f"game {view.game_id} · {view.title}"
+        self.sub_title = _("game {id} · {title}").format(id=view.game_id, title=view.title)
+
         self.query_one("#list", Static).update(checklist(view))
         self.query_one("#info", Static).update(view.info)
         self.query_one("#prompt", Static).update(view.prompt)

@@ -12,6 +12,7 @@ from textual.events import Resize
 from textual.message import Message
 from textual.widgets import Header, Input, Static
 
+from scoring.i18n import N_, _
 from scoring.origin import commands as c
 from scoring.origin.notation import LEVELS, Reading, read
 from scoring.origin.setup import Mode
@@ -35,14 +36,15 @@ from .board import (
     unused_reminder,
 )
 from .line import DUO_HELP, LINE_HELP, SOLO_HELP, SOLO_TABLE_HELP, WORDS
+from .stepper import translated_keys
 
 WIDE = 120  # from this width the moves and the log stand beside the seats
-CLEAR = "ctrl+u clears the line"  # a line not recorded stays to be mended (as at the Origami table)
+CLEAR = N_("ctrl+u clears the line")  # a line not recorded stays to be mended (as at the Origami table)
 
 
 class OriginTableScreen(FillsLater[None]):
     DEFAULT_CSS = """
-    OriginTableScreen #status { height: 1; background: $boost; padding: 0 1; }
+    OriginTableScreen #status { height: auto; max-height: 2; background: $boost; padding: 0 1; }
     OriginTableScreen #banner { height: auto; padding: 0 1; color: $warning; text-style: bold; }
     OriginTableScreen #main { height: 1fr; }
     OriginTableScreen #board { height: auto; max-height: 11; padding: 0 1; }
@@ -58,9 +60,11 @@ class OriginTableScreen(FillsLater[None]):
     OriginTableScreen #preview { height: auto; min-height: 2; max-height: 5; padding: 0 1; }
     OriginTableScreen #help { height: auto; padding: 0 1; color: $text-muted; }
     """
-    BINDINGS = [Binding("ctrl+z", "undo", "Undo"), Binding("f1", "explain", "Rule"),
-                Binding("ctrl+o", "override", "Override"), Binding("f2", "level", "Logging level"),
-                Binding("f3", "surrender", "Surrender"), Binding("escape", "app.pop_screen", "Home")]
+    # The descriptions are translated where the screen is made (translated_keys), in the language in use then.
+    # TRANSLATORS: the Origin Story table's footer keys: five fit at 80 columns only if each word stays short.
+    BINDINGS = [Binding("ctrl+z", "undo", N_("Undo")), Binding("f1", "explain", N_("Rule")),
+                Binding("ctrl+o", "override", N_("Override")), Binding("f2", "level", N_("Logging level")),
+                Binding("f3", "surrender", N_("Surrender")), Binding("escape", "app.pop_screen", N_("Home"))]
 
     class Submit(Message):
         """Record these commands, in order (a line of cards is one intent)."""
@@ -83,6 +87,7 @@ class OriginTableScreen(FillsLater[None]):
 
     def __init__(self, view: TableView, level: str = "winners") -> None:
         super().__init__()
+        translated_keys(self)
         self.view = view
         self.level = "cards" if view.state.mode is Mode.SOLO else level
         self.reading = Reading()
@@ -106,7 +111,7 @@ class OriginTableScreen(FillsLater[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title, self.sub_title = "Origin Story", f"game {self.view.game_id}"  # the frame's; the table: `fill`
+        self.title, self.sub_title = "Origin Story", _("game {id}").format(id=self.view.game_id)  # the table: `fill`
 
     async def fill(self) -> None:
         self.show(self.view)
@@ -119,7 +124,7 @@ class OriginTableScreen(FillsLater[None]):
     def show(self, view: TableView) -> None:
         self.view = view
         self.title = "Origin Story"
-        self.sub_title = f"game {view.game_id}"
+        self.sub_title = _("game {id}").format(id=view.game_id)
         self.query_one("#status", Static).update(status_line(view, self.level))
         text = banner(view)
         self.query_one("#banner", Static).update(text)
@@ -184,7 +189,7 @@ class OriginTableScreen(FillsLater[None]):
         self.reading = Reading()
         if not line.strip():
             end = self.view.state.phase in (Phase.END, Phase.OVER)
-            verdict.say("Enter scores the round." + unused_reminder(self.view) if end else "",
+            verdict.say(_("Enter scores the round.") + unused_reminder(self.view) if end else "",
                         "ok" if end else "")
             return
         reading = read(self.view.state, line, self.level, self.view.card_kind)
@@ -192,14 +197,15 @@ class OriginTableScreen(FillsLater[None]):
         if reading.problem:
             verdict.say(reading.problem, "problem")
         elif reading.refusal is not None:
-            how = "ctrl+o records it anyway · " if reading.refusal.overridable else ""
-            verdict.say(f"✗ {reading.refusal.rule}: {reading.refusal.message}\n  {how}f1 shows the rule · {CLEAR}",
-                        "problem")
+            how = (_("ctrl+o records it anyway · f1 shows the rule · {clear}") if reading.refusal.overridable
+                   else _("f1 shows the rule · {clear}")).format(clear=_(CLEAR))
+            verdict.say(f"✗ {reading.refusal.rule}: {reading.refusal.message}\n  {how}", "problem")
         elif reading.word:
-            verdict.say(f"Enter: {reading.word}", "ok")
+            # TRANSLATORS: {word} is a word typed at the table (undo, go, surrender, end), kept as typed.
+            verdict.say(_("Enter: {word}").format(word=reading.word), "ok")
         elif reading.events:
-            verdict.say(f"✓ Enter: {preview(self.view, reading.events)}" + "".join(f"\n  ⚠ {x}" for x in reading.notes),
-                        "ok")
+            said = _("✓ Enter: {what}").format(what=preview(self.view, reading.events))
+            verdict.say(said + "".join(f"\n  ⚠ {x}" for x in reading.notes), "ok")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -220,10 +226,11 @@ class OriginTableScreen(FillsLater[None]):
             self.post_message(self.Submit(self, reading.commands))
         else:
             if reading.refusal is not None:
-                self.notify(f"{reading.refusal.rule}: {reading.refusal.message} (f1: the rule; ctrl+o: record it "
-                            f"anyway; {CLEAR})", severity="error", title="Refused")
+                self.notify(_("{rule}: {message} (f1: the rule; ctrl+o: record it anyway; {clear})").format(
+                    rule=reading.refusal.rule, message=reading.refusal.message, clear=_(CLEAR)),
+                    severity="error", title=_("Refused"))
             elif reading.problem:
-                self.query_one("#preview", Verdict).say(f"{reading.problem}\n  {CLEAR}", "problem")
+                self.query_one("#preview", Verdict).say(f"{reading.problem}\n  {_(CLEAR)}", "problem")
             return "mend"
         return "sent"
 
@@ -241,13 +248,15 @@ class OriginTableScreen(FillsLater[None]):
             if yes:
                 self.post_message(self.Word(self, "surrender"))
 
-        offer = surrender_text(self.view.facts.surrender) or "not offered now: the companion will say why"
-        self.app.push_screen(Confirm("Surrender this round?", f"{offer}. The round ends at once; ctrl+z takes it "
-                                     "back."), answered)
+        offer = surrender_text(self.view.facts.surrender) or _("not offered now: the companion will say why")
+        self.app.push_screen(Confirm(_("Surrender this round?"),
+                                     _("{offer}. The round ends at once; ctrl+z takes it back.").format(offer=offer)),
+                             answered)
 
     def action_level(self) -> None:
         if self.view.state.mode is Mode.SOLO:
-            self.notify("Solo is always logged card by card: the Vancardians need to see every card.")
+            self.notify(_("Solo is always logged card by card: the Vancardians need to see every card."))
+
             return
         self.level = LEVELS[(LEVELS.index(self.level) + 1) % len(LEVELS)]
         self.show(self.view)  # the status line names the level, the help under the line what to type (no toast over it)
