@@ -35,7 +35,7 @@ from .board import (
     trick_line,
     unused_reminder,
 )
-from .line import DUO_HELP, LINE_HELP, SOLO_HELP, SOLO_TABLE_HELP, WORDS
+from .line import DUO_HELP, LINE_HELP, SOLO_HELP, SOLO_TABLE_HELP, WORDS, said
 from .stepper import translated_keys
 
 WIDE = 120  # from this width the moves and the log stand beside the seats
@@ -141,10 +141,10 @@ class OriginTableScreen(FillsLater[None]):
         self.query_one("#last", Static).display = False  # the tricks just won are told after, for a moment
         solo = view.state.mode is Mode.SOLO
         solo_help = SOLO_HELP if view.state.deck == "app" else SOLO_TABLE_HELP
-        help_text = solo_help.format(you=view.state.you) if solo else LINE_HELP[self.level]
+        help_text = solo_help if solo else LINE_HELP[self.level]
         if view.state.mode is Mode.DUO and self.level != "score only":
             help_text = DUO_HELP
-        self.query_one("#help", Static).update(help_text)
+        self.query_one("#help", Static).update(said(help_text, view.state.you if solo else ""))
         self.check_line()
 
     def tell(self, text: Text) -> None:

@@ -15,6 +15,7 @@ from scoring.origin.legal import legal_options
 from scoring.origin.referee import referee
 from scoring.origin.round_input import CardTrick
 from screens.origin.line import DUO_HELP, LINE_HELP
+from screens.origin.line import said as helped_in_language
 from screens.origin.rules import OriginRulesScreen
 from screens.origin.table import OriginTableScreen
 from tests.screens.keys import burst
@@ -48,7 +49,7 @@ async def test_a_trick_typed_as_its_cards_run_together_and_its_result_above_the_
         table = app.screen
         assert isinstance(table, OriginTableScreen) and table.level == "cards"
         helped = table.query_one("#help", Static)
-        assert str(helped.render()) == LINE_HELP["cards"] and helped.region.height >= 2  # whole, wrapped at 80
+        assert str(helped.render()) == helped_in_language(LINE_HELP["cards"]) and helped.region.height >= 2  # whole, wrapped at 80
         assert "logging: cards" in shown(app, "#status") and not toasts(app)  # said on the screen, not over it
         origin = app.controller("origin-story")
         app.clear_notifications()
@@ -69,7 +70,7 @@ async def test_a_duo_trick_in_one_line(tmp_path: Path) -> None:
     app = app_on(tmp_path / "g.db")
     async with app.run_test(size=(80, 24)) as pilot:
         await at_the_table(app, pilot, ("2", "Ann, Bob", "Ann"), "7br 12sp, 3st 9lv\n\nTrance\nMonologuing\n\nh\nv\n")
-        assert str(app.screen.query_one("#help", Static).render()) == DUO_HELP
+        assert str(app.screen.query_one("#help", Static).render()) == helped_in_language(DUO_HELP)
         origin = app.controller("origin-story")
         burst(app, "5b3t+4t8b7b+11s\n")  # Bob, SK Ann (turns up 4st), Ann, SK Bob (turns up 11sp)
         await until(pilot, lambda: origin.tricks_done() == 1, "the trick recorded")

@@ -156,3 +156,14 @@ async def test_a_solo_table_reads_in_the_language_at_80_by_24(tmp_path: Path, co
         assert isinstance(app.screen, Confirm)
         dialog = [row.split("█")[1] for row in screen_text(app).splitlines() if row.count("█") >= 2]
         assert flat(f"{words['ask']} {app.screen.detail}") in flat("\n".join(dialog))  # between its borders
+
+
+@pytest.mark.parametrize(("code", "words"), [("it", "le carte della presa da chi apre (semi b l s t"),
+                                             ("de", "die Karten des Stichs ab dem Ausspielenden (Farben b l s t")])
+def test_the_help_under_the_line_explains_in_the_language_and_keeps_what_is_typed(code: str, words: str) -> None:
+    from screens.origin.line import LINE_HELP, SOLO_HELP, said
+
+    languages.use(code)
+    help_text = said(LINE_HELP["cards"])
+    assert words in help_text and help_text.startswith("7b10b13s: ") and "bob 10b · w bob" in help_text
+    assert "Ann uses X: vp +2" in said(SOLO_HELP, "Ann")
