@@ -1,14 +1,37 @@
 """A card's name as a person reads it: the name printed on the edition of the language in use where it is known
-(the Italian Legends box, the German Origami box), else the English one. Names typed in any language are read
+(the Italian Legends box, the German Origami box), else the English one; likewise its effect text (our
+translations of our English paraphrase) and its family's name. Names typed in any language are read
 by the catalogue (catalog.py); this only chooses which one is shown. Files, logs and --json keep the card's id."""
 from __future__ import annotations
 
 from scoring import i18n
+from scoring.i18n import N_
 from scoring.origami.cards import Card
 from scoring.origami.catalog import Catalogue
 
 # A character's colour, as it is shown after its name: "Ninja (red)".
 COLOURS = {"red": i18n.N_("red"), "yellow": i18n.N_("yellow")}
+# Each family's name as a person reads it (the catalogues keep the ids: farm, polar, ...).
+FAMILIES = {
+    # TRANSLATORS: an Origami family (the German box says "Bauernhof").
+    "farm": N_("Farm"),
+    # TRANSLATORS: an Origami family (the German box says "Himmel").
+    "sky": N_("Sky"),
+    # TRANSLATORS: an Origami family (the German box says "Meer").
+    "sea": N_("Sea"),
+    # TRANSLATORS: an Origami family (the German box says "Savanne").
+    "savannah": N_("Savannah"),
+    # TRANSLATORS: an Origami family (the German box says "Wiese").
+    "lawn": N_("Lawn"),
+    # TRANSLATORS: an Origami Legends family (the Italian box says "animali polari").
+    "polar": N_("Polar animals"),
+    # TRANSLATORS: an Origami Legends family (the Italian box says "animali esotici").
+    "exotic": N_("Exotic animals"),
+    # TRANSLATORS: an Origami Legends family (the Italian box says "dinosauri").
+    "dinosaurs": N_("Dinosaurs"),
+    # TRANSLATORS: an Origami Legends family (the Italian box says "creature leggendarie").
+    "legendary": N_("Legendary creatures"),
+}
 
 
 def shown(card: Card) -> str:
@@ -26,3 +49,14 @@ def shown_id(card_id: str, catalogue: Catalogue) -> str:
     except KeyError:
         return card_id
     return shown(card)
+
+
+def shown_text(card: Card) -> str:
+    """`card`'s effect text in the language in use where there is one, else the English one ("" when none is
+    known). A user's own text has no translation, so it is shown as they wrote it."""
+    return {"it": card.text_it, "de": card.text_de}.get(i18n.language()) or card.text
+
+
+def family_name(family: str) -> str:
+    """A family's name in the language in use: "Farm", "Bauernhof"; an id not known here is shown as it is."""
+    return i18n._(FAMILIES[family]) if family in FAMILIES else family

@@ -53,6 +53,9 @@ class Card:
     points: int | None = None
     effect: Effect | None = None
     text: str = ""
+    # The text in Italian and German (our translations of `text`); None where there is none.
+    text_it: str | None = None
+    text_de: str | None = None
     # None: the effect is not known, so any consequence may be recorded for it.
     steps: frozenset[str] | None = None
     # Each consequence with its parameters (step_spec.py); None when the effect is not known.

@@ -19,7 +19,8 @@ from .templates import AWARDS, TYPED_EXAMPLE, ScoringRule
 INT_FIELDS = ("quantity", "cost", "folds", "points", "discount", "rice_paper", "draw_allowance_base",
               "line_size", "amount")
 SIGNED_FIELDS = ("hand_modifier", "price_modifier")
-TEXT_FIELDS = ("text", "name_printed", "name_it", "name_de", "evidence", "hand_modifier_per", "family")
+TEXT_FIELDS = ("text", "text_it", "text_de", "name_printed", "name_it", "name_de", "evidence", "hand_modifier_per",
+               "family")
 FLAG_FIELDS = ("free_play", "play_from_discard", "rice_trade", "may_go_under")
 # Values a user may fill in or correct (and that a table file's "cards" may set).
 SETTABLE = INT_FIELDS + SIGNED_FIELDS + TEXT_FIELDS + FLAG_FIELDS + (
@@ -223,7 +224,7 @@ def _card(entry: Mapping[str, Any]) -> Card:
         family=entry.get("family"), colour=colour,
         **{k: entry.get(k) for k in INT_FIELDS + SIGNED_FIELDS},  # type: ignore[arg-type]
         effect=Effect(effect) if effect else None,
-        text=entry.get("text", ""),
+        text=entry.get("text", ""), text_it=entry.get("text_it"), text_de=entry.get("text_de"),
         steps=frozenset(steps) if steps is not None else None,
         do=specs,
         scoring=scoring if isinstance(scoring, ScoringRule) else (
@@ -276,6 +277,9 @@ def _merge(raw: dict[CardId, dict[str, Any]], entry: Mapping[str, Any], where: s
             cid = existing
     if cid in raw:
         base = raw[cid]
+        if "text" in entry:  # the user's text stands in every language: the translations are of another text
+            for key in ("text_it", "text_de"):
+                base.pop(key, None)
         for key, value in entry.items():
             if key in ("name", "colour"):
                 continue

@@ -51,6 +51,8 @@ TEMPLATES = frozenset({"vp_per_trick", "vp_flat", "value_change", "ignore_follow
 VANCARDIAN_COLOURS = ("red", "green")
 FIELDS = ("cost", "remove", "involves_others", "timing", "solo_banned", "text", "template", "amount", "colour",
           "event", "rounds")
+# The text in Italian and German: our translations of the shipped `text` (a user's own `text` drops them).
+TRANSLATIONS = ("text_it", "text_de")
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +65,8 @@ class Card:
     timing: tuple[Timing, ...] | None = None
     solo_banned: bool | None = None  # removed and replaced when drawn in solo
     text: str = ""  # a paraphrase of what is known of the card
+    text_it: str | None = None  # our Italian and German translations of `text`; None where there is none
+    text_de: str | None = None
     template: str | None = None
     amount: int | None = None  # the template's number (+N VP, +N per trick, …)
     colour: str | None = None  # Vancardian cards: the lightning colour
@@ -100,6 +104,9 @@ class Catalogue:
                                    "value names"), where=where)
             old = cards.get(fold(name))
             base: dict[str, Any] = _as_raw(old) if old else {"name": name.strip()}
+            if "text" in entry:  # the user's text stands in every language: the translations are of another text
+                for key in TRANSLATIONS:
+                    base.pop(key, None)
             for key, value in entry.items():
                 if key != "name":
                     base[key] = value
@@ -148,7 +155,7 @@ def _card(entry: Mapping[str, Any], where: str) -> Card:
         return InputError(_("must be {what}, not {value}").format(what=what, value=repr(entry[key])),
                           where=f"{where}.{key}")
 
-    unexpected = set(entry) - {"name", "kind", "unknown", "source", *FIELDS}
+    unexpected = set(entry) - {"name", "kind", "unknown", "source", *FIELDS, *TRANSLATIONS}
     if unexpected:
         raise InputError(_("unknown value(s) {unknown}; values: {known}").format(
             unknown=", ".join(sorted(unexpected)), known=", ".join(FIELDS)), where=where)
@@ -169,7 +176,7 @@ def _card(entry: Mapping[str, Any], where: str) -> Card:
     if timing is not None and (not isinstance(timing, list) or not all(_one_of(t, {x.value for x in Timing})
                                                                        for t in timing)):
         raise bad("timing", _("a list of {items}").format(items=", ".join(t.value for t in Timing)))
-    for key in ("text", "event"):
+    for key in ("text", *TRANSLATIONS, "event"):
         if entry.get(key) is not None and not isinstance(entry[key], str):
             raise bad(key, _("text"))
     if entry.get("template") is not None and not _one_of(entry["template"], TEMPLATES):
@@ -191,7 +198,8 @@ def _card(entry: Mapping[str, Any], where: str) -> Card:
         cost=tuple(cost) if cost is not None else None,
         remove=entry.get("remove"), involves_others=entry.get("involves_others"),
         timing=tuple(Timing(t) for t in timing) if timing is not None else None,
-        solo_banned=entry.get("solo_banned"), text=entry.get("text", ""), template=entry.get("template"),
+        solo_banned=entry.get("solo_banned"), text=entry.get("text", ""), text_it=entry.get("text_it"),
+        text_de=entry.get("text_de"), template=entry.get("template"),
         amount=amount, colour=entry.get("colour"), event=entry.get("event"),
         rounds=(rounds[0], rounds[1], rounds[2], rounds[3], rounds[4]) if rounds is not None else None,
         unknown=frozenset(unknown), source=provenance(entry, where, SOURCES))
@@ -205,7 +213,7 @@ def _one_of(value: Any, choices: Collection[str]) -> bool:
 def _as_raw(card: Card) -> dict[str, Any]:
     raw: dict[str, Any] = {"name": card.name, "kind": card.kind.value, "unknown": sorted(card.unknown),
                            "source": dict(card.source)}
-    for key in FIELDS:
+    for key in FIELDS + TRANSLATIONS:
         value = getattr(card, key)
         if value is None or value == "":
             continue
