@@ -20,6 +20,7 @@ from scoring.origami.rules import PLAYER_COUNTS, RULES, at_count, scoring_rule_o
 from ..footer import Footer
 from ..form import Choice
 from ..later import FillsLater
+from .sheet import translated_keys
 
 ANY = "any"
 
@@ -91,6 +92,7 @@ class RulesScreen(FillsLater[None]):
 
     def __init__(self, at: str | None = None, players: int | None = None, cards: Iterable[Card] = ()) -> None:
         super().__init__()
+        translated_keys(self)
         self.at = at  # the rule to open at (a refusal's rule id)
         self.players = players  # the table's number of players, when a game is open
         self.topics = topics(cards)

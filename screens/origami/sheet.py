@@ -4,12 +4,14 @@ prints them too; the bars, the reasons wrapped to the width and the words for wh
 from __future__ import annotations
 
 import textwrap
+from dataclasses import replace
 
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.dom import DOMNode
 from textual.message import Message
 from textual.widgets import Header, Static
 
@@ -23,6 +25,14 @@ from ..footer import Footer
 from ..later import FillsLater
 
 BAR = 24  # the longest bar, in cells
+
+
+def translated_keys(node: DOMNode) -> None:
+    """The keys' descriptions (marked with N_ where the BINDINGS are declared) in the language in use, for this
+    screen alone: the footer shows them as they are."""
+    bindings = node._bindings.key_to_bindings
+    for key, each in bindings.items():
+        bindings[key] = [replace(b, description=_(b.description)) if b.description else b for b in each]
 
 
 def sheet_text(sheet: ScoreSheet, columns: int = 76, width: int = BAR, catalogue: Catalogue | None = None) -> Text:
@@ -111,6 +121,7 @@ class SheetScreen(FillsLater[None]):
         """`note`: what is shown without a sheet (a game whose points are unknown); `catalogue`: the cards, to
         show their names in the language in use (without it, their ids)."""
         super().__init__()
+        translated_keys(self)
         self.catalogue = catalogue
         self.sheet = sheet
         self.note = note
