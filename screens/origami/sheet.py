@@ -97,7 +97,8 @@ class ScoreSheetView(VerticalScroll):
         self.shown = (sheet, note)
         body = self.query_one("#sheet-body", Static)
         width = self.scrollable_content_region.width or 76  # not laid out yet: on_resize draws it again
-        body.update(sheet_text(sheet, width, catalogue=self.catalogue) if sheet is not None else Text(note, style="italic"))
+        body.update(sheet_text(sheet, width, catalogue=self.catalogue) if sheet is not None
+                    else Text(note, style="italic"))
 
     def on_resize(self, event: events.Resize) -> None:
         if self.shown is not None:
