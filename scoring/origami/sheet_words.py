@@ -1,25 +1,101 @@
 """What an Origami score sheet says, decided once for both of its outputs: the command line's text
 (companion/origami/render.py) and the app's view (screens/origami/sheet.py). A card's line in columns, whose card
-gives an award, the note of a sheet that kept only the scores; what each output adds around them (the app's bars
-and reasons wrapped to its width, each one's words for who won) is its own."""
+gives an award, the note of a sheet that kept only the scores, a line's reason in the language in use; what each
+output adds around them (the app's bars and reasons wrapped to its width, each one's words for who won) is its own.
+
+A sheet's reasons are kept in English (the history, --json): `why_shown` reads one back from its English words,
+by the templates below, and says it in the language in use."""
 from __future__ import annotations
 
+import re
+from functools import cache
+
+from ..i18n import N_, _
+from ..said import Said
 from .sheet import Award, Line, ScoreSheet
 
-SCORES_ONLY = "Scores only: this play came from BG Stats, which keeps no cards."
+SCORES_ONLY = N_("Scores only: this play came from BG Stats, which keeps no cards.")
+
+# Every reason a sheet gives (scoring/origami/sheet.py makes them), English as kept, in the order they are read back
+# (see `_patterns`). {n} and the other numbers are numbers; {card} a card's name; {family} a family's.
+WHYS = (
+    N_("{n} {card} × {amount}"),
+    N_("{n} {card}s × {amount}"),
+    N_("{n} {family} origami in your collections × {amount}"),
+    N_("{n} other {family} origami in this collection × {amount}"),
+    N_("{n} other origami in this collection × {amount}"),
+    N_("{amount} per card in hand: {n} card"),
+    N_("{amount} per card in hand: {n} cards"),
+    N_("{amount} per {per} cards in hand: {n} card"),
+    N_("{amount} per {per} cards in hand: {n} cards"),
+    N_("{n} {card} in hand × {amount}"),
+    N_("{n} {card}s: worth {worth}"),
+    N_("only {n} {card}: needs {at_least} to be worth {worth}"),
+    N_("no {card} directly above or below"),
+    N_("another {card} directly below"),
+    N_("another {card} directly above"),
+    N_("another {card} directly below and above"),
+    N_("{n} player with fewer cards in hand ({names})"),
+    N_("{n} players with fewer cards in hand ({names})"),
+    N_("{n} players with fewer cards in hand"),
+    N_("collections worth {first} and {second} points"),
+    N_("collections worth {first} and {second} printed points"),
+    N_("most {family} origami ({v})"),
+    N_("most {family} origami ({v}, tied with {n} other)"),
+    N_("most {family} origami ({v}, tied with {n} others)"),
+    N_("most origami in collections ({v})"),
+    N_("most origami in collections ({v}, tied with {n} other)"),
+    N_("most origami in collections ({v}, tied with {n} others)"),
+    N_("most cards in hand ({v})"),
+    N_("most cards in hand ({v}, tied with {n} other)"),
+    N_("most cards in hand ({v}, tied with {n} others)"),
+    N_("fewest cards in hand ({v})"),
+    N_("fewest cards in hand ({v}, tied with {n} other)"),
+    N_("fewest cards in hand ({v}, tied with {n} others)"),
+    N_("most {card} ({v})"),
+    N_("most {card} ({v}, tied with {n} other)"),
+    N_("most {card} ({v}, tied with {n} others)"),
+)
 
 
-def card_line(line: Line) -> str:
-    """`1.2  Crane              3   +2 =   5`: collection.position, the card, printed points, bonus, total."""
+@cache
+def _patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """Each template as a pattern of its English words, the most specific first (the most words besides its
+    fields): `{n} {card} × {amount}` would also read `3 Bird origami in your collections × 2`."""
+    def pattern(template: str) -> re.Pattern[str]:
+        parts = re.split(r"\{(\w+)\}", template)
+        return re.compile("".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)" for i, p in enumerate(parts))
+                          + r"\Z")
+    ordered = sorted(WHYS, key=lambda t: -len(re.sub(r"\{\w+\}", "", t)))
+    return tuple((template, pattern(template)) for template in ordered)
+
+
+def why_shown(why: str) -> str:
+    """A sheet's reason in the language in use: one made now (a Said) as it says itself; one kept in English (read
+    from the history) read back by its template; words no template knows as they are."""
+    if isinstance(why, Said):
+        return str(why)
+    for template, pattern in _patterns():
+        found = pattern.match(why)
+        if found:
+            return _(template).format(**found.groupdict())
+    return why
+
+
+def card_line(line: Line, name: str | None = None) -> str:
+    """`1.2  Crane              3   +2 =   5`: collection.position, the card (`name`: as shown), printed points,
+    bonus, total."""
     bonus = f"{line.bonus:+d}" if line.bonus else ""
-    return f"{line.collection}.{line.position:<2} {line.card:<16} {line.printed:>3} {bonus:>4} = {line.total:>3}"
+    card = line.card if name is None else name
+    return f"{line.collection}.{line.position:<2} {card:<16} {line.printed:>3} {bonus:>4} = {line.total:>3}"
 
 
 def award_owner(award: Award) -> str:
     """Whose card gives the award: `Ann's`, or `Character` (a Character in play belongs to nobody)."""
-    return f"{award.owner}'s" if award.owner else "Character"
+    # TRANSLATORS: whose card gives an award on the score sheet ("Ann's Kappa +3").
+    return _("{owner}'s").format(owner=award.owner) if award.owner else _("Character")
 
 
 def sheet_note(sheet: ScoreSheet) -> str | None:
     """What the sheet says of itself: SCORES_ONLY when no hand is known (a BG Stats play keeps no cards)."""
-    return SCORES_ONLY if all(p.hand is None for p in sheet.players) else None
+    return _(SCORES_ONLY) if all(p.hand is None for p in sheet.players) else None

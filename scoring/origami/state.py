@@ -6,6 +6,7 @@ from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import TypeVar
 
+from ..i18n import _, ngettext
 from .cards import RICE_PAPER, CardId
 from .choices import RuleChoices
 from .effects import Grant
@@ -149,15 +150,18 @@ class GameState:
         """What the end trigger means right now, in a sentence for the table."""
         last = self.players[self.last_player()].name
         if self.phase is Phase.OVER:
-            return "The game is over: reveal the hands and score."
+            return _("The game is over: reveal the hands and score.")
         if self.last_turn is None:
-            times = {0: "has not run out yet", 1: "has run out once"}.get(self.exhaustions, "")
-            return f"The deck {times}: the game ends after it runs out a second time."
+            if self.exhaustions == 0:
+                return _("The deck has not run out yet: the game ends after it runs out a second time.")
+            return _("The deck has run out once: the game ends after it runs out a second time.")
         left = self.turns_left() or 0
         final_round_start = self.last_turn - self.count + 1
         if self.turn < final_round_start:
-            return (f"The deck ran out twice: finish this round, then one final turn each — {last} plays last.")
-        return f"Final turns: {left} more after this one — {last} plays last."
+            return _("The deck ran out twice: finish this round, then one final turn each — {player} plays last."
+                     ).format(player=last)
+        return ngettext("Final turns: {n} more after this one — {player} plays last.",
+                        "Final turns: {n} more after this one — {player} plays last.", left).format(n=left, player=last)
 
     def total_cards(self) -> int:
         """Every deck card in the game, wherever it is (rice paper excluded)."""

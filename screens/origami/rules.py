@@ -12,13 +12,15 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Header, Input, Select, Static
 
-from scoring.i18n import _
+from scoring.i18n import N_, _, ngettext
+from scoring.origami.card_names import shown
 from scoring.origami.cards import Card
 from scoring.origami.rules import PLAYER_COUNTS, RULES, at_count, scoring_rule_of
 
 from ..footer import Footer
 from ..form import Choice
 from ..later import FillsLater
+from .sheet import translated_keys
 
 ANY = "any"
 
@@ -45,8 +47,14 @@ def topics(cards: Iterable[Card] = ()) -> list[Topic]:
         if not card.text:
             continue
         rule = scoring_rule_of(card.name)
-        where = f"{card.game.value}, {card.family or card.kind.value}" + (f", scored under {rule}" if rule else "")
-        out.append(Topic(card.id, f"{card.id} ({where})", card.text, card.name))
+        where = f"{card.game.value}, {card.family or card.kind.value}"
+        if rule:
+            # TRANSLATORS: a card's entry in the rules reference: "Crane (Origami, Bird, scored under R-12)".
+            title = _("{card} ({where}, scored under {rule})").format(card=shown(card), where=where, rule=rule)
+        else:
+            title = _("{card} ({where})").format(card=shown(card), where=where)
+        english = f"{card.id} ({where}" + (f", scored under {rule})" if rule else ")")
+        out.append(Topic(card.id, title, card.text, card.name, english))
     return out
 
 
@@ -80,10 +88,11 @@ class RulesScreen(FillsLater[None]):
     RulesScreen #search { width: 1fr; border: none; height: 1; padding: 0 1; background: $boost; }
     RulesScreen #players { width: 18; }
     """
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back"), Binding("ctrl+f", "search", "Search")]
+    BINDINGS = [Binding("escape", "app.pop_screen", N_("Back")), Binding("ctrl+f", "search", N_("Search"))]
 
     def __init__(self, at: str | None = None, players: int | None = None, cards: Iterable[Card] = ()) -> None:
         super().__init__()
+        translated_keys(self)
         self.at = at  # the rule to open at (a refusal's rule id)
         self.players = players  # the table's number of players, when a game is open
         self.topics = topics(cards)
@@ -95,14 +104,15 @@ class RulesScreen(FillsLater[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = "Rules reference"
+        self.title = _("Rules reference")
 
     async def fill(self) -> None:
         """The search, and every entry, mounted once the screen has painted (a widget each: the most of the screen's
         cost), then shown for the players, at the rule asked for."""
-        search = Input(placeholder="search the rules and cards: words, a rule id, a card", id="search")
+        search = Input(placeholder=_("search the rules and cards: words, a rule id, a card"), id="search")
         await self.query_one("#top", Horizontal).mount_all([search, Choice(
-            [("any players", ANY), *((f"{n} players", str(n)) for n in PLAYER_COUNTS)],
+            [(_("any players"), ANY),
+             *((ngettext("{n} player", "{n} players", n).format(n=n), str(n)) for n in PLAYER_COUNTS)],
             value=str(self.players) if self.players in PLAYER_COUNTS else ANY, allow_blank=False, id="players")])
         search.focus()
         await self.query_one("#rules", VerticalScroll).mount_all(RuleEntry(topic) for topic in self.topics)
@@ -137,7 +147,7 @@ class RulesScreen(FillsLater[None]):
         for entry in self.query(RuleEntry):
             entry.display = matches(entry.topic, query)
             shown += entry.display
-        self.sub_title = f"{shown} entr{'ies' if shown != 1 else 'y'}" if query else ""
+        self.sub_title = ngettext("{n} entry", "{n} entries", shown).format(n=shown) if query else ""
 
     def action_search(self) -> None:
         self.query_one("#search", Input).focus()
