@@ -30,6 +30,10 @@ from scoring.origami import game_file, templates
 from scoring.origami.notation import VERBS
 from screens.ask import Confirm
 from screens.home import HomeScreen
+from screens.origami import deal as origami_deal
+from screens.origami import table as origami_table
+from screens.origami import under_way as origami_under_way
+from screens.origami import verb_help as origami_verb_help
 from tests.companion.test_counts import a_game_started
 from tests.screens.origami.test_friction import screen_text
 from tests.screens.settle import settled, until
@@ -121,6 +125,18 @@ MARKED = (
     "scoring/errors.py",
     "scoring/origami/evolve.py",
     "scoring/origami/card_names.py",
+    # otable's share
+    "screens/origami/table.py",
+    "screens/origami/under_way.py",
+    "screens/origami/deal.py",
+    "screens/origami/verb_help.py",
+    "screens/origami/question.py",
+    "screens/origami/form.py",
+    "companion/origami/controller.py",
+    "companion/origami/render.py",
+    "companion/origami/advice.py",
+    "companion/origami/session.py",
+    "companion/origami/__init__.py",
 )
 # Strings in MARKED that a person may read and that stay as they are in every language.
 NOT_TRANSLATED = {
@@ -179,6 +195,20 @@ NOT_TRANSLATED |= {templates.FILE_EXAMPLE, templates.TYPED_EXAMPLE}  # a scoring
 NOT_TRANSLATED |= {game_file.EXAMPLE, game_file.ACTIONS_EXAMPLE, game_file.COLLECTIONS_EXAMPLE}  # JSON in a game file
 NOT_TRANSLATED |= {"a game starts with StartGame", "a game log starts with GameStarted"}  # assertions: bugs, never shown
 NOT_TRANSLATED |= {'{"Sheep": {"points": 2}}', '["Ninja (red)"]', '[["Chick", "Ant"], []]'}  # JSON in a table file
+# otable's share: the Origami table, its set-up screens and controller
+NOT_TRANSLATED |= {origami_table.TableScreen.DEFAULT_CSS, origami_under_way.UnderWayScreen.DEFAULT_CSS,
+                   origami_deal.DealScreen.DEFAULT_CSS, origami_verb_help.VerbHelp.DEFAULT_CSS}  # CSS
+NOT_TRANSLATED |= {"bold yellow", "bold reverse", "bold cyan"}  # styles
+NOT_TRANSLATED |= set(origami_verb_help.EXAMPLES.values())  # actions as typed at the table (typed the same everywhere)
+NOT_TRANSLATED |= {origami_under_way.HAND.pattern}  # a hand's size as typed ("5 + 2 rice")
+NOT_TRANSLATED |= {"undone at the table"}  # an undo's reason, kept in the log as written
+NOT_TRANSLATED |= {"GameSession", "Submitted"}  # the names in `__all__`
+NOT_TRANSLATED |= {"Origami and Origami Legends"}  # the games' names (a variant's title)
+NOT_TRANSLATED |= {" or null"}  # render.py: the mark on a stored field's type that may be null (said translated)
+# commands and examples as typed (in every language)
+NOT_TRANSLATED |= {"companion replay ", "scoring most_in_hand amount=3",
+                   "companion catalog set CARD scoring TEMPLATE PARAMETER=VALUE", 'companion catalog set "',
+                   '" scoring TEMPLATE [PARAMETER=VALUE …]', '": {"scoring": {"template": "most_in_hand", "amount": 3}}}'}
 
 
 @pytest.fixture(autouse=True)
