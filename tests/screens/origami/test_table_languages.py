@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.widgets import Input, Static
@@ -27,7 +28,7 @@ def english_after() -> Iterator[None]:
     languages.use(i18n.ENGLISH)
 
 
-WORDS = {
+WORDS: dict[str, dict[str, Any]] = {
     "it": {"status": ("Turno 1: P3 (1 azione rimasta)", "mazzo 42", "scarti —", "carta di riso 18"),
            "board": ("mano 5/8", "Fila: ", "un'azione: draw fox, cat"), "pick": "Invio play",
            "played": ("Turno 1: P3 (0 azioni rimaste)", "Personaggi: Ninja (giallo)", "Mercante (rosso)"),
@@ -84,7 +85,7 @@ async def test_an_origami_table_reads_in_the_language_at_80_by_24(tmp_path: Path
         for _ in range(2):  # the first pick twice: a Character played, then a card from the draw line
             seq = session.seq
             await type_line(pilot, "", "enter")
-            await until(pilot, lambda: session.seq > seq, "the pick recorded")
+            await until(pilot, lambda seq=seq: session.seq > seq, "the pick recorded")  # type: ignore[misc]
         await until(pilot, lambda: words["log"][-1] in shown(app), "the log's latest line")
         for word in (*words["played"], *words["log"]):
             assert word in shown(app), word
