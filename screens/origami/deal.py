@@ -48,7 +48,7 @@ def dealt(text: str, catalogue: Catalogue, games: Iterable[Game], where: str, de
 
 class DealScreen(CatalogueForm, FillsLater[None]):
     DEFAULT_CSS = """
-    DealScreen Grid { grid-size: 3; grid-columns: 14 1fr 10; grid-rows: 1; grid-gutter: 0 1; height: auto;
+    DealScreen Grid { grid-size: 3; grid-columns: 14 1fr 14; grid-rows: 1; grid-gutter: 0 1; height: auto;
                       margin: 1 2; }
     DealScreen #check { margin: 0 2; }
     """

@@ -122,3 +122,56 @@ async def test_typed_card_names_in_any_language_still_work_and_the_log_keeps_ids
         await type_line(pilot, pick, "enter")
         await until(pilot, lambda: session.seq > seq, "the action recorded")
         assert "Ninja (yellow)" in session.state.characters  # stored as the card's id
+
+
+SETUP: dict[str, dict[str, Any]] = {
+    "it": {"deal": ("Partita 1: la distribuzione", "0 pieghe", "Fila di pesca", "sotto le 10 pieghe"),
+           "deal keys": ("Fatto", "Partita in corso", "Home"),
+           "under way": ("Partita 1: una partita in corso", "Collezione 1", "Mano", "5 o 5+2 rice",
+                         "Scarti (cima per ultima)", "Turni rimasti dopo questo", "scrivi uno tra P1, P2, P3"),
+           "under way keys": ("Registra", "Forza", "Distribuzione", "Home")},
+    "de": {"deal": ("Partie 1: das Austeilen", "0 Faltungen", "Nachschubzeile", "unter 10 Faltungen"),
+           "deal keys": ("Fertig", "Laufende Partie", "Start"),
+           "under way": ("Partie 1: eine laufende Partie", "Sammlung 1", "Hand", "5 / 5+2 rice",
+                         "Ablage (oberste zuletzt)", "Züge nach diesem", "tippe einen von P1, P2, P3"),
+           "under way keys": ("Erfassen", "Erzwingen", "Austeilen", "Start")},
+}
+
+
+@pytest.mark.parametrize("code", ["it", "de"])
+async def test_the_deal_and_a_game_under_way_read_in_the_language_at_80_by_24(tmp_path: Path, code: str) -> None:
+    """A game started and not dealt: the deal's form, then (ctrl+g) the table as it stands, each word whole."""
+    from companion.games import KINDS
+    from companion.origami.session import GameSession
+    from db.store import Store
+    from screens.origami.deal import DealScreen
+    from screens.origami.under_way import UnderWayScreen
+    from tests.recorded import script
+
+    url = f"sqlite:///{tmp_path}/o.db"
+    store = Store.open(url, KINDS)
+    GameSession.start(store, script(CATALOGUE, seed=3).script[0], CATALOGUE, key="start")  # type: ignore[arg-type]
+    store.close()
+    words = SETUP[code]
+    languages.use(code)
+    app = make_app(url, {"origami": CATALOGUE})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "P1, P2, P3" in shown(app), "the game offered on Home")
+        await type_line(pilot, "", "enter")
+        await until(pilot, lambda: isinstance(app.screen, DealScreen | UnderWayScreen), "the set-up")
+        if isinstance(app.screen, UnderWayScreen):
+            await pilot.press("ctrl+g")
+        await until(pilot, lambda: isinstance(app.screen, DealScreen) and words["deal"][-1] in shown(app), "the deal")
+        deal = app.screen
+        assert str(deal.sub_title) == words["deal"][0]
+        for word in words["deal"][1:]:
+            assert word in shown(app), word
+        assert flat(str(deal.query_one("#help", Static).render())) in shown(app)
+        assert_footer(app, words["deal keys"])
+        await pilot.press("ctrl+g")
+        await until(pilot, lambda: isinstance(app.screen, UnderWayScreen) and words["under way"][-1] in shown(app),
+                    "the table as it stands")
+        assert str(app.screen.sub_title) == words["under way"][0]
+        for word in words["under way"][1:]:
+            assert word in shown(app), word
+        assert_footer(app, words["under way keys"])
