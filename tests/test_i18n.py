@@ -34,6 +34,10 @@ from screens.origami import rules as origami_rules
 from screens.origami import sheet as origami_sheet
 from screens.origin import stepper as origin_stepper
 from screens.origin import table as origin_table
+from screens.origami import deal as origami_deal
+from screens.origami import table as origami_table
+from screens.origami import under_way as origami_under_way
+from screens.origami import verb_help as origami_verb_help
 from tests.companion.test_counts import a_game_started
 from tests.screens.origami.test_friction import screen_text
 from tests.screens.settle import settled, until
@@ -147,6 +151,18 @@ MARKED = (
     "scoring/origami/picks.py",
     "scoring/origami/step_spec.py",
     "scoring/origami/codec.py",
+    # otable's share
+    "screens/origami/table.py",
+    "screens/origami/under_way.py",
+    "screens/origami/deal.py",
+    "screens/origami/verb_help.py",
+    "screens/origami/question.py",
+    "screens/origami/form.py",
+    "companion/origami/controller.py",
+    "companion/origami/render.py",
+    "companion/origami/advice.py",
+    "companion/origami/session.py",
+    "companion/origami/__init__.py",
 )
 # Strings in MARKED that a person may read and that stay as they are in every language.
 NOT_TRANSLATED = {
@@ -218,6 +234,20 @@ NOT_TRANSLATED |= {origami_sheet.ScoreSheetView.DEFAULT_CSS, origami_rules.RuleE
 NOT_TRANSLATED |= {"dim italic"}  # a style
 NOT_TRANSLATED |= {"GameState", "PlayerState", " has no field "}  # `__all__`; a TypeError (a bug, never shown)
 NOT_TRANSLATED |= {", scored under "}  # a card's English words, which the rules' search reads besides those shown
+# otable's share: the Origami table, its set-up screens and controller
+NOT_TRANSLATED |= {origami_table.TableScreen.DEFAULT_CSS, origami_under_way.UnderWayScreen.DEFAULT_CSS,
+                   origami_deal.DealScreen.DEFAULT_CSS, origami_verb_help.VerbHelp.DEFAULT_CSS}  # CSS
+NOT_TRANSLATED |= {"bold yellow", "bold reverse", "bold cyan"}  # styles
+NOT_TRANSLATED |= set(origami_verb_help.EXAMPLES.values())  # actions as typed at the table (typed the same everywhere)
+NOT_TRANSLATED |= {origami_under_way.HAND.pattern}  # a hand's size as typed ("5 + 2 rice")
+NOT_TRANSLATED |= {"undone at the table"}  # an undo's reason, kept in the log as written
+NOT_TRANSLATED |= {"GameSession", "Submitted"}  # the names in `__all__`
+NOT_TRANSLATED |= {"Origami and Origami Legends"}  # the games' names (a variant's title)
+NOT_TRANSLATED |= {" or null"}  # render.py: the mark on a stored field's type that may be null (said translated)
+# commands and examples as typed (in every language)
+NOT_TRANSLATED |= {"companion replay ", "scoring most_in_hand amount=3",
+                   "companion catalog set CARD scoring TEMPLATE PARAMETER=VALUE", 'companion catalog set "',
+                   '" scoring TEMPLATE [PARAMETER=VALUE …]', '": {"scoring": {"template": "most_in_hand", "amount": 3}}}'}
 
 
 @pytest.fixture(autouse=True)

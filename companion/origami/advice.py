@@ -2,32 +2,34 @@
 from __future__ import annotations
 
 from scoring.errors import MissingValue
+from scoring.i18n import _
 from scoring.origami.cards import FIELD_LABELS
 from scoring.origami.templates import AWARDS, TYPED_EXAMPLE
 
 
 def what_is_missing(missing: MissingValue) -> str:
     """'Ann's collection 1, card 2: Sheep: its printed victory points are not known, needed for the score'."""
-    label = FIELD_LABELS.get(missing.field, missing.field.replace("_", " ") + " is")
-    needed = f", needed for {missing.why}" if missing.why else ""
-    where = f"{missing.where}: " if missing.where else ""
-    return f"{where}{missing.card}: {label} not known{needed}"
+    label = _(FIELD_LABELS[missing.field]) if missing.field in FIELD_LABELS else \
+        _("{field} is").format(field=missing.field.replace("_", " "))
+    said = (_("{card}: {label} not known, needed for {why}") if missing.why else _("{card}: {label} not known")).format(
+        card=missing.card, label=label, why=missing.why)
+    return _("{where}: {what}").format(where=missing.where, what=said) if missing.where else said
 
 
 def how_to_supply(missing: MissingValue) -> str:
     """The shell's ways to give the value."""
     if missing.supplied_by == "hand":
-        return f"Give {missing.seat}'s hand as a list of cards instead of a number."
+        return _("Give {player}'s hand as a list of cards instead of a number.").format(player=missing.seat)
     card, field = missing.card, missing.field
     if field == "scoring":
-        return (f"Define it: `companion catalog set \"{card}\" scoring TEMPLATE [PARAMETER=VALUE …]`, e.g. "
-                f"`companion catalog set \"{card}\" scoring {TYPED_EXAMPLE}` (a Character's templates: "
-                f"{', '.join(AWARDS)}), or put it in the table's \"cards\" ({{\"{card}\": {{\"scoring\": "
-                f"{{\"template\": \"most_in_hand\", \"amount\": 3}}}}}}) or in a catalogue file of yours "
-                "(--catalog FILE).")
-    return (f"You hold the card: keep its value with `companion catalog set \"{card}\" {field} VALUE`, or put it "
-            f"in the table's \"cards\" ({{\"{card}\": {{\"{field}\": ...}}}}) or in a catalogue file of yours "
-            "(--catalog FILE).")
+        return _("Define it: `{command}`, e.g. `{example}` (a Character's templates: {templates}), or put it in the "
+                 "table's \"cards\" ({json}) or in a catalogue file of yours (--catalog FILE).").format(
+            command=f'companion catalog set "{card}" scoring TEMPLATE [PARAMETER=VALUE …]',
+            example=f'companion catalog set "{card}" scoring {TYPED_EXAMPLE}', templates=", ".join(AWARDS),
+            json=f'{{"{card}": {{"scoring": {{"template": "most_in_hand", "amount": 3}}}}}}')
+    return _("You hold the card: keep its value with `{command}`, or put it in the table's \"cards\" ({json}) or in "
+             "a catalogue file of yours (--catalog FILE).").format(
+        command=f'companion catalog set "{card}" {field} VALUE', json=f'{{"{card}": {{"{field}": ...}}}}')
 
 
 def missing_message(missing: MissingValue) -> str:

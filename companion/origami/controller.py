@@ -17,6 +17,7 @@ from textual.message import Message
 from textual.screen import Screen
 
 from scoring.errors import InputError, MissingValue
+from scoring.i18n import _, ngettext
 
 from . import KIND
 
@@ -118,24 +119,26 @@ class Controller:
         try:
             self.session = GameSession(self.app.reader(), game_id, self.app.catalogue(KIND))
         except InputError as exc:
-            self.app.notify(str(exc), title="Cannot resume", severity="error")
+            self.app.notify(str(exc), title=_("Cannot resume"), severity="error")
             return
         if self.session.problems:  # resumed as stored, but said: a deleted or duplicated event shows here
-            self.app.notify(f"Game {game_id}'s log is not sound: {'; '.join(self.session.problems)}. `companion "
-                            f"replay {game_id}` shows where; restore a backup copy of the database to repair it.",
-                            title="Damaged log", severity="warning", timeout=30)
+            self.app.notify(_("Game {id}'s log is not sound: {problems}. `{command}` shows where; restore a backup "
+                              "copy of the database to repair it.").format(
+                id=game_id, problems="; ".join(self.session.problems), command=f"companion replay {game_id}"),
+                title=_("Damaged log"), severity="warning", timeout=30)
         self.app.push_screen(self.game_screen())
 
     def commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         if self.table is not None and screen is self.table:
-            yield SystemCommand("Undo the last action", "Take back the latest action (kept in the log)",
+            yield SystemCommand(_("Undo the last action"), _("Take back the latest action (kept in the log)"),
                                 self.table.action_undo)
-            yield SystemCommand("Score the game", "Final scoring, once the game is over", self.table.action_finish)
+            yield SystemCommand(_("Score the game"), _("Final scoring, once the game is over"),
+                                self.table.action_finish)
 
     # --- the game on the table ------------------------------------------------------------------------------
     def game(self) -> GameSession:
         if self.session is None:
-            raise InputError("no game is open")
+            raise InputError(_("no game is open"))
         return self.session
 
     def game_screen(self, under_way: bool | None = None) -> DealScreen | UnderWayScreen | TableScreen:
@@ -171,8 +174,10 @@ class Controller:
         session = self.game()
         names = tuple(p.name for p in session.state.players)
         undone = undone_actions(session.log)
-        recent = tuple(("(undone) " if entry.action in undone else "")  # every line of an action taken back
-                       + sentence(entry.event, names, session.log) for entry in session.log[-RECENT:])
+        # TRANSLATORS: a line of the table's log for an action taken back with ctrl+z.
+        recent = tuple(_("(undone) {line}").format(line=sentence(entry.event, names, session.log))
+                       if entry.action in undone else sentence(entry.event, names, session.log)
+                       for entry in session.log[-RECENT:])
         return TableView(session.game_id, session.state, session.catalogue, recent)
 
     def on_table(self) -> bool:
@@ -184,7 +189,7 @@ class Controller:
         started = GameSession.start(self.app.reader(), message.command, self.app.catalogue(KIND),
                                     key=uuid.uuid4().hex)
         if not isinstance(started, GameSession):
-            self.app.notify(str(started), title="Refused", severity="error")
+            self.app.notify(str(started), title=_("Refused"), severity="error")
             return
         self.session = started
         self.app.switch_screen(self.game_screen(message.under_way))
@@ -204,7 +209,8 @@ class Controller:
         lot = random.SystemRandom().choice(message.tied) if len(message.tied) > 1 else None
         if self.record(c.Deal(message.hands, message.line, lot)):
             if lot is not None:
-                self.app.notify(f"The lot picks {self.game().state.players[lot].name} to start.")
+                who = self.game().state.players[lot].name
+                self.app.notify(_("The lot picks {player} to start.").format(player=who))
             self.app.switch_screen(self.game_screen())
 
     def submit(self, message: TableScreen.Submit) -> None:
@@ -228,7 +234,8 @@ class Controller:
             table.ended_by_itself = True  # an `end` typed for it (typed ahead, or by habit) is not needed
             who = session.state.players[end.player].name
             # Said above the next player's picks, not in a toast over them.
-            table.news = f"{who}'s turn ended by itself: nothing was left to do (ctrl+z takes it back)."
+            table.news = _("{player}'s turn ended by itself: nothing was left to do (ctrl+z takes it back).").format(
+                player=who)
 
     def record(self, command: c.Command) -> bool:
         """Check and record one action (one idempotency key per intent); True when it is on disk."""
@@ -251,7 +258,7 @@ class Controller:
                 ask_value(self.app.screen, missing)
             return False
         except InputError as exc:
-            self.app.notify(str(exc), title="Not recorded", severity="error")
+            self.app.notify(str(exc), title=_("Not recorded"), severity="error")
             return False
         if not submitted.accepted:
             shown = self.table if self.on_table() else self.setup if self.app.screen is self.setup else None
@@ -285,7 +292,8 @@ class Controller:
         except InputError as exc:
             self.app.notify(str(exc), severity="warning")
             return
-        self.app.notify(f"Undone: {sentence(target.event, tuple(p.name for p in session.state.players))}")
+        self.app.notify(_("Undone: {action}").format(
+            action=sentence(target.event, tuple(p.name for p in session.state.players))))
         if self.table is not None:
             self.table.ended_by_itself, self.table.news = False, ""
         if session.state.phase is Phase.SETUP:  # the deal (or the table entered) taken back: enter it again
@@ -320,9 +328,10 @@ class Controller:
                 ask_value(self.app.screen, missing)
             return
         except InputError as exc:
-            self.app.notify(str(exc), title="Not yet", severity="warning")
+            self.app.notify(str(exc), title=_("Not yet"), severity="warning")
             return
-        self.app.push_screen(SheetScreen(sheet, f"Game {session.game_id}: final score", session.game_id))
+        title = _("Game {id}: final score").format(id=session.game_id)
+        self.app.push_screen(SheetScreen(sheet, title, session.game_id))
         self.say_saved()  # the values the score asked for, said once over the sheet
 
     # --- a finished game --------------------------------------------------------------------------------------
@@ -339,9 +348,11 @@ class Controller:
             return
         at = when(game.finished_at) if game.finished_at else ""
         ranked = sorted(results, key=lambda r: r["rank"])
-        unknown = "Points unknown: this play came from BG Stats, which kept only who won.\n" + "\n".join(
-            f"{r['rank']}. {r['name']}{'  won' if r['winner'] else ''}" for r in ranked)
-        self.app.push_screen(SheetScreen(sheet, f"Game {game.id} · {at} · {game.variant}", game.id, unknown))
+        lines = [(_("{rank}. {name}  won") if r["winner"] else "{rank}. {name}").format(rank=r["rank"], name=r["name"])
+                 for r in ranked]
+        unknown = "\n".join([_("Points unknown: this play came from BG Stats, which kept only who won."), *lines])
+        title = _("Game {id} · {at} · {variant}").format(id=game.id, at=at, variant=game.variant)
+        self.app.push_screen(SheetScreen(sheet, title, game.id, unknown))
 
     def quick_saved(self, message: QuickScoreScreen.Save) -> None:
         from .render import sheet_json
@@ -355,7 +366,7 @@ class Controller:
                 characters=sorted({table.catalogue.card(c).name for c in table.characters}),
                 rules=table.rules.as_dict(), sheet=sheet, sheets=sheet_json(sheet)["players"], kind=KIND)
         except InputError as exc:
-            self.app.notify(str(exc), title="Not saved", severity="error")
+            self.app.notify(str(exc), title=_("Not saved"), severity="error")
             return
         message.screen.was_saved(record.id)
 
@@ -372,7 +383,7 @@ class Controller:
                 variant=message.variant.value, players=[p.name for p in sheet.players], families=[], characters=[],
                 rules=dict(TOTALS_ONLY), sheet=sheet, sheets=sheet_json(sheet)["players"], kind=KIND)
         except InputError as exc:
-            self.app.notify(str(exc), title="Not saved", severity="error")
+            self.app.notify(str(exc), title=_("Not saved"), severity="error")
             return
         message.screen.was_saved(record.id)
 
@@ -385,7 +396,7 @@ class Controller:
         try:
             catalogue = remember(self.app.reader(), self.catalogue(), message.card, message.field, message.value)
         except InputError as exc:
-            self.app.notify(str(exc), title="Not saved", severity="error")
+            self.app.notify(str(exc), title=_("Not saved"), severity="error")
             return
         self.saved.append(f"{message.card} {message.field.replace('_', ' ')} = {message.value}")
         if self.saying is None:
@@ -406,9 +417,14 @@ class Controller:
         saved, self.saved = self.saved, []
         if not saved:
             return
-        more = f" and {len(saved) - SAID} more" if len(saved) > SAID else ""
-        what = "1 value" if len(saved) == 1 else f"{len(saved)} values"
-        self.app.notify(f"{what} saved in your catalogue: {'; '.join(saved[:SAID])}{more}.")
+        values = "; ".join(saved[:SAID])
+        if len(saved) > SAID:
+            said = ngettext("{n} values saved in your catalogue: {values} and {more} more.",
+                            "{n} values saved in your catalogue: {values} and {more} more.", len(saved) - SAID)
+        else:
+            said = ngettext("{n} value saved in your catalogue: {values}.",
+                            "{n} values saved in your catalogue: {values}.", len(saved))
+        self.app.notify(said.format(n=len(saved), values=values, more=len(saved) - SAID))
 
     def use(self, catalogue: Catalogue) -> None:
         self.values = catalogue
@@ -434,13 +450,13 @@ class Controller:
         from . import catalog_share
 
         self.catalogue_changed(lambda: catalog_share.unset(self.app.reader(), self.catalogue(), message.card,
-                                                           message.field)[1], "Not unset")
+                                                           message.field)[1], _("Not unset"))
 
     def import_values(self, message: CatalogueScreen.Import) -> None:
         from . import catalog_share
 
         self.catalogue_changed(lambda: catalog_share.import_file(self.app.reader(), self.catalogue(), message.path,
-                                                                 message.replace)[1], "Not imported")
+                                                                 message.replace)[1], _("Not imported"))
 
     def export_values(self, message: CatalogueScreen.Export) -> None:
         from .. import qr
@@ -450,15 +466,16 @@ class Controller:
             said = catalog_share.export(self.app.reader(), message.path, message.by)[1]
             carried = catalog_share.code_text(message.path.read_text(encoding="utf-8"))
         except (InputError, OSError) as problem:
-            self.app.notify(str(problem), title="Not shared", severity="error", timeout=10)
+            self.app.notify(str(problem), title=_("Not shared"), severity="error", timeout=10)
             return
         try:
             qr.matrix(carried)
         except ValueError:
-            self.app.notify(f"{said}\nToo many values for a QR code: pass the file itself on.", timeout=12)
+            self.app.notify("\n".join((said, _("Too many values for a QR code: pass the file itself on."))), timeout=12)
             return
-        self.app.show_code(carried, f"{said}\nA phone scans this as text, to save as a .toml file and pass on. Esc "
-                                    "closes.", "enlarge the window, or pass the file itself on")
+        self.app.show_code(carried, "\n".join((said, _("A phone scans this as text, to save as a .toml file and pass "
+                                                       "on. Esc closes."))),
+                           _("enlarge the window, or pass the file itself on"))
 
     def catalogue_changed(self, change: Callable[[], str], failed: str) -> None:
         """Run `change` on the user's catalogue, then show every screen the catalogue it leaves."""

@@ -1,11 +1,12 @@
 """Plain-text and JSON renderings of engine results for the command line (times: companion/local_time.py)."""
 from __future__ import annotations
 
+from functools import reduce
 from typing import Any
 
 from scoring import counts
 from scoring.errors import InputError
-from scoring.i18n import ngettext
+from scoring.i18n import N_, _, ngettext
 from scoring.origami.cards import CardId
 from scoring.origami.options import Allowance
 from scoring.origami.position import PlayCheck
@@ -27,35 +28,46 @@ def sheet_json(sheet: ScoreSheet) -> dict[str, Any]:
     }
 
 
-_WHOLE, _TEXT, _FLAG = "a whole number", "text", "true or false"
+# The types a stored sheet's fields must have, as a problem names them (translated where said: `_said`).
+_WHOLE, _TEXT, _LIST = N_("a whole number"), N_("text"), N_("a list")
+_NULL = " or null"  # the field may be null as well
 _LINE = {"card": _TEXT, "collection": _WHOLE, "position": _WHOLE, "printed": _WHOLE, "bonus": _WHOLE, "why": _TEXT}
-_AWARD = {"source": _TEXT, "owner": _TEXT + " or null", "points": _WHOLE, "why": _TEXT}
+_AWARD = {"source": _TEXT, "owner": _TEXT + _NULL, "points": _WHOLE, "why": _TEXT}
 
 
 def sheet_problem(sheet: Any) -> str | None:
     """What is wrong with a player's stored score sheet (as `sheet_json` writes each player), or None: every
     field there with its type, lines and awards included."""
     if not isinstance(sheet, dict):
-        return "the score sheet is not an object"
+        return _("the score sheet is not an object")
     # total null: points unknown (a BG Stats play that kept only who won)
-    shape = {"name": _TEXT, "total": _WHOLE + " or null", "rank": _WHOLE, "hand": _WHOLE + " or null",
-             "lines": "a list", "awards": "a list"}
+    shape = {"name": _TEXT, "total": _WHOLE + _NULL, "rank": _WHOLE, "hand": _WHOLE + _NULL,
+             "lines": _LIST, "awards": _LIST}
     for key, what in shape.items():
         if key not in sheet or not _is(sheet[key], what):
-            return f"the score sheet's {key} must be {what}"
-    for name, items, fields in (("line", sheet["lines"], _LINE), ("award", sheet["awards"], _AWARD)):
+            return _("the score sheet's {key} must be {type}").format(key=key, type=_said(what))
+    for name, items, fields in ((N_("line"), sheet["lines"], _LINE), (N_("award"), sheet["awards"], _AWARD)):
         for i, item in enumerate(items):
             bad = [k for k, what in fields.items() if not isinstance(item, dict) or k not in item
                    or not _is(item[k], what)]
             if bad:
-                return f"the score sheet's {name} {i + 1} needs {', '.join(f'{k} ({fields[k]})' for k in bad)}"
+                # TRANSLATORS: {item} is "line" or "award" (a line of a player's score sheet), {n} its number.
+                return _("the score sheet's {item} {n} needs {fields}").format(
+                    item=_(name), n=i + 1, fields=", ".join(f"{k} ({_said(fields[k])})" for k in bad))
     return None
 
 
+def _said(what: str) -> str:
+    """A field's type as a problem names it, in the language in use."""
+    if what.endswith(_NULL):
+        return _("{type} or null").format(type=_(what.removesuffix(_NULL)))
+    return _(what)
+
+
 def _is(value: Any, what: str) -> bool:
-    if what.endswith(" or null") and value is None:
+    if what.endswith(_NULL) and value is None:
         return True
-    what = what.removesuffix(" or null")
+    what = what.removesuffix(_NULL)
     if what == _WHOLE:
         return isinstance(value, int) and not isinstance(value, bool)
     if what == _TEXT:
@@ -69,11 +81,13 @@ def stored_sheet(results: list[dict[str, Any]], tie_break: str | None) -> ScoreS
     for r in results:
         problem = sheet_problem(r["sheet"])
         if problem is not None:
-            raise InputError(f"{r['name']}'s result is damaged: {problem}; restore a backup copy of the database")
+            raise InputError(_("{player}'s result is damaged: {problem}; restore a backup copy of the database").format(
+                player=r["name"], problem=problem))
     if tie_break not in TIE_BREAKS:
-        raise InputError(f"the game's tie-break {tie_break!r} is damaged; restore a backup copy of the database")
+        raise InputError(_("the game's tie-break {value} is damaged; restore a backup copy of the database").format(
+            value=repr(tie_break)))
     if any(r["sheet"]["total"] is None for r in results):
-        raise InputError("points unknown: BG Stats kept only who won, so there is no score sheet")
+        raise InputError(_("points unknown: BG Stats kept only who won, so there is no score sheet"))
     players = tuple(
         PlayerScore(r["name"], r["sheet"]["total"], r["sheet"]["rank"], r["sheet"]["hand"],
                     tuple(Line(CardId(ln["card"]), ln["collection"], ln["position"], ln["printed"], ln["bonus"],
@@ -89,21 +103,25 @@ TIE_BREAKS: dict[str | None, TieBreak] = {None: None, "hand": "hand", "shared": 
 def sheet_text(sheet: ScoreSheet) -> str:
     out: list[str] = []
     for p in sorted(sheet.players, key=lambda p: p.rank):
-        hand = "" if p.hand is None else f" ({counts.cards(p.hand)} in hand)"
         points = ngettext("{n} point", "{n} points", p.total).format(n=p.total)
-        out.append(f"{p.rank}. {p.name}: {points}{hand}")
+        head = _("{rank}. {player}: {points}") if p.hand is None else _("{rank}. {player}: {points} ({cards} in hand)")
+        out.append(head.format(rank=p.rank, player=p.name, points=points,
+                               cards=counts.cards(p.hand) if p.hand is not None else ""))
         for ln in p.lines:
             out.append(f"   {card_line(ln)}" + (f"  {ln.why}" if ln.bonus or ln.why else ""))
-        out += [f"   award {award_owner(a)} {a.source:<14} {a.points:+d}  {a.why}" for a in p.awards]
+        # TRANSLATORS: a line of the score sheet: who the award goes to, then the card giving it, its points, why.
+        out += ["   " + _("award {owner} {card} {points}  {why}").format(
+            owner=award_owner(a), card=f"{a.source:<14}", points=f"{a.points:+d}", why=a.why) for a in p.awards]
     said = sheet_note(sheet)
     if said is not None:
         out.append(said)
     if sheet.tie_break == "shared":
-        out.append(f"Shared victory: {', '.join(sheet.winners)} (tied on points and cards in hand).")
+        out.append(_("Shared victory: {players} (tied on points and cards in hand).").format(
+            players=", ".join(sheet.winners)))
     elif sheet.tie_break == "hand":
-        out.append(f"Winner: {sheet.winners[0]} (tie on points broken by most cards in hand).")
+        out.append(_("Winner: {player} (tie on points broken by most cards in hand).").format(player=sheet.winners[0]))
     else:
-        out.append(f"Winner: {sheet.winners[0]}.")
+        out.append(_("Winner: {player}.").format(player=sheet.winners[0]))
     return "\n".join(out)
 
 
@@ -134,13 +152,18 @@ def check_json(result: PlayCheck) -> dict[str, Any]:
 
 def check_text(result: PlayCheck, player: str) -> str:
     if result.violation is not None:
-        return f"illegal: {result.violation.rule}: {result.violation.message}"
+        return _("illegal: {rule}: {message}").format(rule=result.violation.rule, message=result.violation.message)
     assert result.price is not None
+    legal = _("legal: {player} plays {card} for {folds}").format(
+        player=player, card=result.card, folds=fold_count(result.price))
     if result.replaces:
-        where = f"; it goes to the middle of the table and replaces {result.replaces}"
+        where = _("it goes to the middle of the table and replaces {card}").format(card=result.replaces)
     elif result.placements:
-        spots = [f"collection {p.collection + 1}" + (" (under)" if p.under else "") for p in result.placements]
-        where = f"; it may go on {' or '.join(spots)}" if len(spots) > 1 else f"; it goes on {spots[0]}"
+        spots = [(_("collection {n} (under)") if p.under else _("collection {n}")).format(n=p.collection + 1)
+                 for p in result.placements]
+        either = reduce(lambda first, second: _("{first} or {second}").format(first=first, second=second), spots)
+        where = _("it may go on {spots}").format(spots=either) if len(spots) > 1 \
+            else _("it goes on {spot}").format(spot=spots[0])
     else:
-        where = "; it goes to the middle of the table"
-    return f"legal: {player} plays {result.card} for {fold_count(result.price)}{where}"
+        where = _("it goes to the middle of the table")
+    return "; ".join((legal, where))

@@ -12,6 +12,7 @@ from typing import Any
 from db.store import Store
 from scoring.decision import Decision, Rejected
 from scoring.errors import InputError
+from scoring.i18n import _
 from scoring.origami import commands as c
 from scoring.origami import events as e
 from scoring.origami import evolve as evolution
@@ -66,7 +67,7 @@ class GameSession(LogSession[GameState]):
 
     def check(self, state: GameState) -> list[str]:
         started = next((x.event for x in self.log if isinstance(x.event, e.GameStarted)), None)
-        return audit(state, started) if started is not None else ["the log does not start with the game's setup"]
+        return audit(state, started) if started is not None else [_("the log does not start with the game's setup")]
 
     # --- values and the end -----------------------------------------------------------------------
     def supply(self, card: str, field: str, value: Any) -> None:
@@ -80,7 +81,8 @@ class GameSession(LogSession[GameState]):
     def finish(self) -> ScoreSheet:
         """Score the ended game and write its results into the history."""
         if self.state.phase is not Phase.OVER:
-            raise InputError(f"game {self.game_id} is not over yet: {self.state.end_banner()}")
+            raise InputError(_("game {id} is not over yet: {banner}").format(
+                id=self.game_id, banner=self.state.end_banner()))
         sheet = self.score()
         self.record = self.store.results.finish(self.game_id, sheet, sheet_json(sheet)["players"])
         return sheet

@@ -13,7 +13,7 @@ from textual.widgets import Header, Input, Label, Static
 
 from scoring.decision import Rejected
 from scoring.errors import InputError, MissingValue
-from scoring.i18n import ngettext
+from scoring.i18n import N_, _, listing, ngettext
 from scoring.origami.cards import CardId, Game
 from scoring.origami.catalog import Catalogue
 from scoring.origami.checks import cards_in_game
@@ -26,7 +26,7 @@ from ..footer import Footer
 from ..form import Field, Verdict
 from ..later import FillsLater
 from .completion import card_list
-from .form import CatalogueForm
+from .form import CatalogueForm, translated_keys
 
 
 def dealt(text: str, catalogue: Catalogue, games: Iterable[Game], where: str, deck: frozenset[CardId],
@@ -48,12 +48,13 @@ def dealt(text: str, catalogue: Catalogue, games: Iterable[Game], where: str, de
 
 class DealScreen(CatalogueForm, FillsLater[None]):
     DEFAULT_CSS = """
-    DealScreen Grid { grid-size: 3; grid-columns: 14 1fr 10; grid-rows: 1; grid-gutter: 0 1; height: auto;
+    DealScreen Grid { grid-size: 3; grid-columns: 14 1fr 14; grid-rows: 1; grid-gutter: 0 1; height: auto;
                       margin: 1 2; }
     DealScreen #check { margin: 0 2; }
     """
-    BINDINGS = [Binding("ctrl+s", "submit", "Deal done"), Binding("ctrl+g", "under_way", "Game under way instead"),
-                Binding("escape", "app.pop_screen", "Home")]
+    BINDINGS = [Binding("ctrl+s", "submit", N_("Deal done")),
+                Binding("ctrl+g", "under_way", N_("Game under way instead")),
+                Binding("escape", "app.pop_screen", N_("Home"))]
     LAST = ("line",)
 
     class Dealt(Message):
@@ -69,6 +70,7 @@ class DealScreen(CatalogueForm, FillsLater[None]):
 
     def __init__(self, game_id: int, state: GameState, catalogue: Catalogue) -> None:
         super().__init__()
+        translated_keys(self)
         self.game_id = game_id
         self.state = state
         self.catalogue = catalogue
@@ -77,9 +79,9 @@ class DealScreen(CatalogueForm, FillsLater[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static(f"Deal face up to each player until they hold at least {DEAL_FOLDS} folds; type the cards "
-                     "in the order dealt, a space between them (a comma if names run together). Then the four "
-                     "cards of the draw line.", id="help")
+        yield Static(_("Deal face up to each player until they hold at least {n} folds; type the cards in the order "
+                       "dealt, a space between them (a comma if names run together). Then the four cards of the draw "
+                       "line.").format(n=DEAL_FOLDS), id="help")
         yield Grid()  # its fields come after the first paint (`fill`)
         yield Verdict("check")
         yield Footer()
@@ -90,12 +92,12 @@ class DealScreen(CatalogueForm, FillsLater[None]):
             yield Label(player.name)
             yield Field(id=f"hand-{seat}", suggester=cards)
             yield Label("", id=f"folds-{seat}")
-        yield Label("Draw line")
+        yield Label(_("Draw line"))
         yield Field(id="line", suggester=cards)
         yield Label("")
 
     def on_mount(self) -> None:
-        self.sub_title = f"Game {self.game_id}: the deal"
+        self.sub_title = _("Game {id}: the deal").format(id=self.game_id)
 
     async def fill(self) -> None:
         await self.query_one(Grid).mount_all(self.fields())
@@ -118,15 +120,17 @@ class DealScreen(CatalogueForm, FillsLater[None]):
         self.dealt, self.missing = None, None
         verdict = self.query_one("#check", Verdict)
         try:
-            hands = tuple(self.cards(f"hand-{seat}", f"{p.name}'s deal") for seat, p in enumerate(self.state.players))
+            hands = tuple(self.cards(f"hand-{seat}", _("{player}'s deal").format(player=p.name))
+                          for seat, p in enumerate(self.state.players))
             totals = [folds(hand, self.catalogue) for hand in hands]
             for seat, total in enumerate(totals):
                 said = fold_count(total) + (" ✓" if total >= DEAL_FOLDS else "")
                 self.query_one(f"#folds-{seat}", Label).update(said)
-            line = self.cards("line", "the draw line")
+            line = self.cards("line", _("the draw line"))
             short = [p.name for p, t in zip(self.state.players, totals, strict=False) if t < DEAL_FOLDS]
             if short:
-                verdict.say(f"Still dealing: {', '.join(short)} below {DEAL_FOLDS} folds.")
+                verdict.say(_("Still dealing: {players} below {n} folds.").format(players=", ".join(short),
+                                                                                  n=DEAL_FOLDS))
                 return
             tied = fewest_folds(hands, self.catalogue)
             decision = decide(self.state, Deal(hands, line, tied[0] if len(tied) > 1 else None), self.catalogue)
@@ -134,14 +138,14 @@ class DealScreen(CatalogueForm, FillsLater[None]):
             self.stuck(problem)
             return
         names = [self.state.players[i].name for i in tied]
-        who = (f"{names[0]} has the fewest folds and starts." if len(tied) == 1 else
-               f"{' and '.join(names)} tie with {fold_count(totals[tied[0]])}: the companion draws the lot when you "
-               "confirm.")
+        who = (_("{player} has the fewest folds and starts.").format(player=names[0]) if len(tied) == 1 else
+               _("{players} tie with {folds}: the companion draws the lot when you confirm.").format(
+                   players=listing(names), folds=fold_count(totals[tied[0]])))
         if isinstance(decision, Rejected):
             verdict.say(f"{who} {decision}", "problem")
             return
         self.dealt = hands, line, tied
-        verdict.say(f"{who} ctrl+s records the deal.", "ok")
+        verdict.say(" ".join((who, _("ctrl+s records the deal."))), "ok")
 
     def action_submit(self) -> None:
         if self.dealt is None:  # check() has run on every change: its verdict says why

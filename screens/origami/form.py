@@ -2,11 +2,25 @@
 asked for at Enter."""
 from __future__ import annotations
 
+from dataclasses import replace
+
+from textual.dom import DOMNode
+
 from scoring.errors import InputError, MissingValue
+from scoring.i18n import _
+from scoring.origami.card_names import shown_id
 from scoring.origami.catalog import Catalogue
 
 from ..form import CheckedForm
 from .question import ask_value
+
+
+def translated_keys(node: DOMNode) -> None:
+    """The keys' descriptions (marked with N_ where the BINDINGS are declared) in the language in use, for this
+    screen alone: the footer shows them as they are."""
+    bindings = node._bindings.key_to_bindings
+    for key, each in bindings.items():
+        bindings[key] = [replace(b, description=_(b.description)) if b.description else b for b in each]
 
 
 class CatalogueForm(CheckedForm):
@@ -28,6 +42,7 @@ class CatalogueForm(CheckedForm):
         """Why the form cannot be recorded yet; a value nobody knows is asked for at Enter."""
         if isinstance(problem, MissingValue):
             self.missing = problem
-            self.refused(f"{problem.card}: {problem.field} not known yet — Enter asks for it.")
+            self.refused(_("{card}: {field} not known yet — Enter asks for it.").format(
+                card=shown_id(problem.card, self.catalogue), field=_(problem.field.replace("_", " "))))
         else:
             self.refused(str(problem))

@@ -7,34 +7,41 @@ from typing import Any
 from textual.screen import Screen
 
 from scoring.errors import MissingValue
+from scoring.i18n import N_, _
 from scoring.origami.cards import FIELD_LABELS, Effect
 from scoring.origami.catalog import INT_FIELDS, SIGNED_FIELDS
 
 from .. import question
 
-EFFECTS = {Effect.INSTANT: "instant: happens once, when the card is played",
-           Effect.SCORING: "scoring: adds points at the end of the game",
-           Effect.ONGOING: "ongoing: applies while the card is on top of a collection",
-           Effect.SPECIAL: "special: an action a top card offers on later turns"}
+# The kinds of effect as the question offers them (translated where asked: `values`).
+EFFECTS = {Effect.INSTANT: N_("instant: happens once, when the card is played"),
+           Effect.SCORING: N_("scoring: adds points at the end of the game"),
+           Effect.ONGOING: N_("ongoing: applies while the card is on top of a collection"),
+           Effect.SPECIAL: N_("special: an action a top card offers on later turns")}
+EFFECT_QUESTION = N_("Look at the card: which kind of effect does it have?")
 
 
 def cannot_type(missing: MissingValue) -> str:
     """What to do about a value the question cannot take (a scoring rule, or a fact the input left out)."""
     if missing.supplied_by == "hand":
-        return f"Give {missing.seat}'s hand as its cards instead of a number."
-    return ("A scoring rule is set on the card catalogue screen (press e, then type e.g. `scoring most_in_hand "
-            "amount=3`), with `companion catalog set CARD scoring TEMPLATE PARAMETER=VALUE`, or in a catalogue "
-            "file of yours (--catalog FILE).")
+        return _("Give {player}'s hand as its cards instead of a number.").format(player=missing.seat)
+    return _("A scoring rule is set on the card catalogue screen (press e, then type e.g. `{example}`), with "
+             "`{command}`, or in a catalogue file of yours (--catalog FILE).").format(
+        example="scoring most_in_hand amount=3", command="companion catalog set CARD scoring TEMPLATE PARAMETER=VALUE")
 
 
-VALUES = question.CardValues(
-    labels=FIELD_LABELS, numbers=INT_FIELDS + SIGNED_FIELDS,
-    picks={"effect": question.Pick("Look at the card: which kind of effect does it have?",
-                                   {str(kind): text for kind, text in EFFECTS.items()})},
-    elsewhere=cannot_type)
+def values() -> question.CardValues:
+    """Origami's card values as the question asks for them, in the language in use."""
+    return question.CardValues(
+        labels={field: _(label) for field, label in FIELD_LABELS.items()}, numbers=INT_FIELDS + SIGNED_FIELDS,
+        picks={"effect": question.Pick(_(EFFECT_QUESTION), {str(kind): _(text) for kind, text in EFFECTS.items()})},
+        elsewhere=cannot_type)
+
+
+VALUES = values()  # in English: as the code reads it
 
 
 def ask_value(screen: Screen[Any], missing: MissingValue, cancelled: Callable[[], None] | None = None) -> None:
     """Ask for `missing` over `screen`; an answer is posted as ValueGiven from that screen (`cancelled` is
     called when the question is left unanswered)."""
-    question.ask_value(screen, missing, VALUES, cancelled)
+    question.ask_value(screen, missing, values(), cancelled)

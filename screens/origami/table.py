@@ -20,8 +20,9 @@ from textual.widgets import Header, Input, Static
 from scoring import counts
 from scoring.decision import Rejected
 from scoring.errors import InputError, MissingValue
-from scoring.i18n import ngettext
+from scoring.i18n import N_, _, ngettext
 from scoring.origami import commands as c
+from scoring.origami.card_names import shown_id
 from scoring.origami.cards import RICE_PAPER, CardId
 from scoring.origami.catalog import Catalogue
 from scoring.origami.decide import decide
@@ -41,6 +42,7 @@ from ..footer import Footer
 from ..form import Verdict
 from ..later import FillsLater
 from .completion import complete_card
+from .form import translated_keys
 from .question import ask_value
 from .verb_help import VerbHelp
 
@@ -86,7 +88,7 @@ def table_board(state: GameState, catalogue: Catalogue, width: int) -> Renderabl
     if width < WIDE or len(state.players) < 2:
         return table_text(state, catalogue)
     grid = Table.grid(expand=True, padding=(0, 2))
-    for _ in state.players:
+    for _player in state.players:
         grid.add_column(ratio=1)
     grid.add_row(*(table_text(state, catalogue, seats=(seat,), line=False) for seat in range(len(state.players))))
     return Group(grid, table_text(state, catalogue, seats=(), line=True))
@@ -101,33 +103,44 @@ def table_text(state: GameState, catalogue: Catalogue, seats: tuple[int, ...] | 
         turn = seat == state.current and state.phase is Phase.PLAY
         out.append("▶ " if turn else "  ", style="bold yellow")
         out.append(f"{player.name:<10}", style="bold" if turn else "")
-        out.append(f" hand {player.hand.size}/{limit_text(state, seat, catalogue)}"
-                   + (f" ({player.hand.rice} rice)" if player.hand.rice else ""), style="dim")
+        limit = limit_text(state, seat, catalogue)
+        # TRANSLATORS: a player's hand against its limit ("hand 5/6"), then how many of its cards are rice paper.
+        hand = (_(" hand {size}/{limit} ({rice} rice)") if player.hand.rice else _(" hand {size}/{limit}")).format(
+            size=player.hand.size, limit=limit, rice=player.hand.rice)
+        out.append(hand, style="dim")
         out.append("\n")
         for number, column in enumerate(player.collections, start=1):
             out.append(f"    {number}: ")
             for i, card in enumerate(column):
-                out.append(card, style="bold reverse" if i == len(column) - 1 else "")
+                out.append(shown_id(card, catalogue), style="bold reverse" if i == len(column) - 1 else "")
                 out.append(", " if i < len(column) - 1 else "")
             out.append("—\n" if not column else "\n", style="dim")
     if not line:
         return out
-    out.append(f"Line: {', '.join(state.line) or '—'}", style="cyan")
+    names = ", ".join(shown_id(card, catalogue) for card in state.line) or "—"
+    # TRANSLATORS: the draw line's cards, on one short line under the players.
+    out.append(_("Line: {cards}").format(cards=names), style="cyan")
     if state.characters:
-        out.append(f"   Characters: {', '.join(state.characters)}", style="magenta")
+        characters = ", ".join(shown_id(card, catalogue) for card in state.characters)
+        out.append("   " + _("Characters: {cards}").format(cards=characters), style="magenta")
     out.append("\n")
     return out
 
 
-def status_text(state: GameState) -> str:
-    ran = {0: "", 1: ", ran out once"}.get(state.exhaustions, ", ran out twice")
-    top = state.discard[-1] if state.discard else "—"
+def status_text(state: GameState, catalogue: Catalogue | None = None) -> str:
+    """The status line: whose turn, the deck (and how often it ran out), the discard pile's top card, rice paper."""
+    top = (shown_id(state.discard[-1], catalogue) if catalogue is not None else state.discard[-1]) \
+        if state.discard else "—"
     who = state.players[state.current].name
     left = ngettext("{n} action left", "{n} actions left", state.actions_left).format(n=state.actions_left)
-    turn = f"Turn {state.turn}: {who} ({left})" if state.phase is Phase.PLAY else \
-        "Setup" if state.phase is Phase.SETUP else "Game over"
-    rice = f" · rice paper {state.rice_deck}" if state.rice_deck or state.rice_total() else ""
-    return f"{turn} · deck {state.deck}{ran} · discard {top}{rice}"
+    turn = _("Turn {turn}: {player} ({left})").format(turn=state.turn, player=who, left=left) \
+        if state.phase is Phase.PLAY else _("Setup") if state.phase is Phase.SETUP else _("Game over")
+    # TRANSLATORS: the status line's deck: how many cards it holds, and whether it has run out (once, twice).
+    deck = {0: _("deck {n}"), 1: _("deck {n}, ran out once")}.get(state.exhaustions, _("deck {n}, ran out twice"))
+    parts = [turn, deck.format(n=state.deck), _("discard {card}").format(card=top)]
+    if state.rice_deck or state.rice_total():
+        parts.append(_("rice paper {n}").format(n=state.rice_deck))
+    return " · ".join(parts)
 
 
 # Rows of picks: 5 at 80×24 (the board keeps its top cards and the draw line in sight), one more for every two
@@ -136,7 +149,7 @@ FEWEST_PICKS, MOST_PICKS = 5, 9
 
 
 def label(n: int) -> str:
-    return "Enter" if n == 1 else str(n)
+    return _("Enter") if n == 1 else str(n)
 
 
 def laid_out(picks: list[str], width: int, rows: int) -> tuple[tuple[str, ...], int]:
@@ -157,7 +170,7 @@ def picks_grid(picks: tuple[str, ...], columns: int) -> Table:
     """The picks in columns filled top to bottom: the number to type (Enter: the first), then the line."""
     tall = -(-len(picks) // columns)
     grid = Table.grid(padding=(0, 2))
-    for _ in range(columns):
+    for _column in range(columns):
         grid.add_column(no_wrap=True, overflow="ellipsis")
     for row in range(tall):
         cells = []
@@ -179,10 +192,10 @@ class TableScreen(FillsLater[None]):
     TableScreen #action { margin: 0 1; }
     TableScreen #preview { height: 3; padding: 0 1; }
     """
-    BINDINGS = [Binding("ctrl+z", "undo", "Undo"), Binding("ctrl+o", "override", "Override"),
-                Binding("f1", "explain", "Rule"), Binding("f2", "verbs", "Help"),
-                Binding("ctrl+s", "finish", "Score the game"),
-                Binding("escape", "app.pop_screen", "Home")]
+    BINDINGS = [Binding("ctrl+z", "undo", N_("Undo")), Binding("ctrl+o", "override", N_("Override")),
+                Binding("f1", "explain", N_("Rule")), Binding("f2", "verbs", N_("Help")),
+                Binding("ctrl+s", "finish", N_("Score the game")),
+                Binding("escape", "app.pop_screen", N_("Home"))]
 
     class Submit(Message):
         def __init__(self, command: c.Command) -> None:
@@ -202,6 +215,7 @@ class TableScreen(FillsLater[None]):
 
     def __init__(self, view: TableView) -> None:
         super().__init__()
+        translated_keys(self)
         self.view = view
         self.command: c.Command | None = None  # what the line means now
         self.refusal: Rejected | None = None
@@ -227,12 +241,13 @@ class TableScreen(FillsLater[None]):
             yield Static("", id="players")
         yield Static("", id="log", markup=False)
         yield ActionLine(self.check_line, id="action", suggester=Completer(self.rest),
-                         placeholder="an action: draw fox, cat · play fox pay cat · 1-9 a pick · f2 every action")
+                         placeholder=_("an action: draw fox, cat · play fox pay cat · 1-9 a pick · f2 every action"))
         yield Verdict("preview")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = f"Game {self.view.game_id}"  # the frame's title; the table comes after it (`fill`)
+        # The frame's title; the table comes after it (`fill`).
+        self.sub_title = _("Game {id}").format(id=self.view.game_id)
 
     async def fill(self) -> None:
         self.show(self.view)
@@ -243,8 +258,8 @@ class TableScreen(FillsLater[None]):
     def show(self, view: TableView) -> None:
         self.view = view
         state = view.state
-        self.sub_title = f"Game {view.game_id}"
-        self.query_one("#status", Static).update(status_text(state))
+        self.sub_title = _("Game {id}").format(id=view.game_id)
+        self.query_one("#status", Static).update(status_text(state, view.catalogue))
         banner = self.query_one("#banner", Static)
         banner.update(state.end_banner())
         banner.set_class(state.last_turn is not None or state.phase is Phase.OVER, "-ending")
@@ -386,12 +401,12 @@ class TableScreen(FillsLater[None]):
             verdict.say("")
             news = [Text(self.news, style="bold")] if self.news else []
             verdict.update(Group(*news, picks_grid(picks, self.columns) if picks else
-                                 Text("Type the action (f2 shows every action with an example)")))
+                                 Text(_("Type the action (f2 shows every action with an example)"))))
             # As tall as the picks: kept while a line is typed (the field stays where it is under the fingers).
             verdict.styles.height = max(3, len(news) + -(-len(picks) // self.columns))
             return
         if typed.strip() == "help":
-            verdict.say("Enter (or f2) shows every action with an example")
+            verdict.say(_("Enter (or f2) shows every action with an example"))
             return
         line = self.meant(typed)
         said = f"{line} — " if line != typed else ""  # what the pick stands for
@@ -405,8 +420,8 @@ class TableScreen(FillsLater[None]):
             decision = decide(state, self.command, catalogue)
         except MissingValue as missing:
             self.missing = missing
-            verdict.say(f"{said}{missing.card}: {missing.field.replace('_', ' ')} not known yet — Enter asks for it",
-                        "problem")
+            verdict.say(said + _("{card}: {field} not known yet — Enter asks for it").format(
+                card=shown_id(missing.card, catalogue), field=_(missing.field.replace("_", " "))), "problem")
             return
         except InputError as problem:
             verdict.say(f"{said}{problem}")
@@ -414,22 +429,22 @@ class TableScreen(FillsLater[None]):
         refused = decision.violation.rule if isinstance(decision, Rejected) else None
         self.owing = self.owed(line, self.command) if refused in (None, RuleId.LINE_REFILL) else 0
         if self.owing:
-            verdict.say(f"{said}then the {counts.cards(self.owing)} turned up from the deck to refill the draw line, "
-                        "after `refill`: Enter puts the line here to finish")
+            verdict.say(said + _("then the {cards} turned up from the deck to refill the draw line, after `refill`: "
+                                 "Enter puts the line here to finish").format(cards=counts.cards(self.owing)))
             return
         if isinstance(decision, Rejected) and reading.payments and reading.payments[0]:
-            verdict.say(f"{said}payments from the cards known in hand (→ takes the first): "
-                        + " | ".join(", ".join(p) for p in reading.payments[:4]))
+            verdict.say(said + _("payments from the cards known in hand (→ takes the first): {payments}").format(
+                payments=" | ".join(", ".join(p) for p in reading.payments[:4])))
             return
         if isinstance(decision, Rejected):
             self.refusal = decision
-            how = "ctrl+o records it anyway, with a reason · " if decision.violation.overridable else ""
-            verdict.say(f"✗ {said}{decision.violation.rule}: {decision.violation.message}\n  {how}f1 shows the rule",
-                        "problem")
+            how = _("ctrl+o records it anyway, with a reason · f1 shows the rule") if decision.violation.overridable \
+                else _("f1 shows the rule")
+            verdict.say(f"✗ {said}{decision.violation.rule}: {decision.violation.message}\n  {how}", "problem")
             return
         names = tuple(p.name for p in state.players)
         events = (describe(event, names) for event in decision.events if not isinstance(event, GrantUsed))
-        verdict.say(f"✓ Enter: {said}{'; '.join(events)}", "ok")
+        verdict.say("✓ " + _("Enter: {what}").format(what=said + "; ".join(events)), "ok")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -445,7 +460,7 @@ class TableScreen(FillsLater[None]):
         self.check_line(line)
         if self.ended_by_itself and self.refusal is not None and self.command == c.EndTurn(self.view.state.current):
             self.ended_by_itself = False
-            self.news = f"{self.news} That `end` was not needed.".strip()
+            self.news = " ".join((self.news, _("That `end` was not needed."))).strip()
             self.call_later(self.check_line)  # said on the preview, over the field Enter left empty
             self.call_later(self.answered, True)  # taken as done: the lines typed after it go on
             return "sent"
@@ -459,7 +474,7 @@ class TableScreen(FillsLater[None]):
             return "sent"
         elif self.refusal is not None:
             self.notify(f"{self.refusal.violation.rule}: {self.refusal.violation.message}", severity="error",
-                        title="Refused")
+                        title=_("Refused"))
         return "mend" if line.strip() else "done"
 
     def complete(self, line: str) -> None:

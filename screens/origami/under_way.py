@@ -15,6 +15,7 @@ from textual.widgets import Header, Input, Label, Static
 from scoring import counts
 from scoring.decision import Accepted, Violation
 from scoring.errors import InputError, MissingValue
+from scoring.i18n import N_, _
 from scoring.origami import commands as c
 from scoring.origami.cards import CardId
 from scoring.origami.catalog import Catalogue
@@ -31,17 +32,18 @@ from ..form import Choice, Field, Verdict
 from ..later import FillsLater
 from .completion import card_list
 from .deal import DealScreen, dealt
-from .form import CatalogueForm
+from .form import CatalogueForm, translated_keys
 
 HAND = re.compile(r"\s*(\d+)\s*(?:\+\s*(\d+)\s*rice(?: paper)?)?\s*", re.IGNORECASE)
-RAN_OUT = [("Not yet", "0"), ("Once", "1"), ("Twice: final turns", "2")]
+RAN_OUT = [(N_("Not yet"), "0"), (N_("Once"), "1"), (N_("Twice: final turns"), "2")]  # translated where shown
 
 
 def hand_size(text: str, who: str) -> tuple[int, int]:
     """'5' or '5 + 2 rice': the deck cards and the rice paper in a hand."""
     found = HAND.fullmatch(text or "0")
     if found is None:
-        raise InputError(f"{who}'s hand: type how many cards it holds, e.g. 5 (or 5 + 2 rice), not {text!r}")
+        raise InputError(_("{player}'s hand: type how many cards it holds, e.g. 5 (or 5 + 2 rice), not {typed}").format(
+            player=who, typed=repr(text)))
     return int(found[1]), int(found[2] or 0)
 
 
@@ -55,8 +57,8 @@ class UnderWayScreen(CatalogueForm, FillsLater[None]):
     UnderWayScreen .heading { text-style: bold; }
     UnderWayScreen #check { margin: 0 1; }
     """
-    BINDINGS = [Binding("ctrl+s", "submit", "Record the table"), Binding("ctrl+o", "override", "Override"),
-                Binding("ctrl+g", "deal", "Deal instead"), Binding("escape", "app.pop_screen", "Home")]
+    BINDINGS = [Binding("ctrl+s", "submit", N_("Record the table")), Binding("ctrl+o", "override", N_("Override")),
+                Binding("ctrl+g", "deal", N_("Deal instead")), Binding("escape", "app.pop_screen", N_("Home"))]
     LAST = ("current", "turns-left")
 
     class Entered(Message):
@@ -68,6 +70,7 @@ class UnderWayScreen(CatalogueForm, FillsLater[None]):
 
     def __init__(self, game_id: int, state: GameState, catalogue: Catalogue) -> None:
         super().__init__()
+        translated_keys(self)
         self.game_id = game_id
         self.state = state
         self.catalogue = catalogue
@@ -76,9 +79,9 @@ class UnderWayScreen(CatalogueForm, FillsLater[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static("The table as it stands at the start of the current player's turn: collections from the "
-                     "bottom card up (a space between the cards, a comma if names run together), and how many "
-                     "cards each hand holds.", id="help")
+        yield Static(_("The table as it stands at the start of the current player's turn: collections from the "
+                       "bottom card up (a space between the cards, a comma if names run together), and how many "
+                       "cards each hand holds."), id="help")
         with VerticalScroll():  # the fields come after the first paint (`fill`)
             yield Grid(id="seats")
             yield Grid(id="rest")
@@ -86,33 +89,33 @@ class UnderWayScreen(CatalogueForm, FillsLater[None]):
         yield Footer()
 
     def seat_fields(self, cards: Completer) -> Iterator[Widget]:
-        for heading in ("Player", "Collection 1", "Collection 2", "Hand"):
+        for heading in (_("Player"), _("Collection 1"), _("Collection 2"), _("Hand")):
             yield Static(heading, classes="heading")
         for seat, player in enumerate(self.state.players):
             yield Label(player.name)
             yield Field(id=f"c1-{seat}", suggester=cards)
             yield Field(id=f"c2-{seat}", suggester=cards)
-            yield Field(placeholder="5 or 5 + 2 rice", id=f"hand-{seat}")
+            yield Field(placeholder=_("5 or 5 + 2 rice"), id=f"hand-{seat}")
 
     def rest_fields(self, cards: Completer) -> Iterator[Widget]:
         players = word_list(lambda: [p.name for p in self.state.players])
-        yield Label("Characters in play")
+        yield Label(_("Characters in play"))
         yield Field(id="characters", suggester=cards)
-        yield Label("Draw line")
+        yield Label(_("Draw line"))
         yield Field(id="line", suggester=cards)
-        yield Label("Discard pile (top last)")
+        yield Label(_("Discard pile (top last)"))
         yield Field(id="discard", suggester=cards)
-        yield Label("Who started the game")
+        yield Label(_("Who started the game"))
         yield Field(id="starting", suggester=players)
-        yield Label("Whose turn it is")
+        yield Label(_("Whose turn it is"))
         yield Field(id="current", suggester=players)
-        yield Label("The deck has run out")
-        yield Choice(RAN_OUT, value="0", allow_blank=False, id="ran-out")
-        yield Label("Turns left after this one")
-        yield Field(placeholder="once it has run out twice", id="turns-left")
+        yield Label(_("The deck has run out"))
+        yield Choice([(_(label), value) for label, value in RAN_OUT], value="0", allow_blank=False, id="ran-out")
+        yield Label(_("Turns left after this one"))
+        yield Field(placeholder=_("once it has run out twice"), id="turns-left")
 
     def on_mount(self) -> None:
-        self.sub_title = f"Game {self.game_id}: a game under way"
+        self.sub_title = _("Game {id}: a game under way").format(id=self.game_id)
 
     async def fill(self) -> None:
         cards = card_list(lambda: self.catalogue, lambda: self.state.variant.games,
@@ -134,7 +137,7 @@ class UnderWayScreen(CatalogueForm, FillsLater[None]):
         typed = self.text(key).strip()
         found = matching(typed, names) if typed else []
         if len(found) != 1:
-            raise InputError(f"{what}: type one of {', '.join(names)}")
+            raise InputError(_("{what}: type one of {players}").format(what=what, players=", ".join(names)))
         return names.index(found[0])
 
     def read(self) -> c.EnterPosition:
@@ -143,14 +146,15 @@ class UnderWayScreen(CatalogueForm, FillsLater[None]):
         ran_out = int(str(self.query_one("#ran-out", Choice).value))
         left = self.text("turns-left").strip()
         if left and not left.isdigit():
-            raise InputError(f"turns left: type a number, not {left!r}")
+            raise InputError(_("turns left: type a number, not {typed}").format(typed=repr(left)))
         return c.EnterPosition(
-            collections=tuple((self.cards(f"c1-{s}", f"{p.name}'s collection 1"),
-                               self.cards(f"c2-{s}", f"{p.name}'s collection 2")) for s, p in enumerate(players)),
+            collections=tuple((self.cards(f"c1-{s}", _("{player}'s collection 1").format(player=p.name)),
+                               self.cards(f"c2-{s}", _("{player}'s collection 2").format(player=p.name)))
+                              for s, p in enumerate(players)),
             hands=tuple(h for h, _ in hands), rice=tuple(r for _, r in hands),
-            characters=self.cards("characters", "Characters in play"), line=self.cards("line", "the draw line"),
-            discard=self.cards("discard", "the discard pile"),
-            starting=self.seat("starting", "who started the game"), current=self.seat("current", "whose turn"),
+            characters=self.cards("characters", _("Characters in play")), line=self.cards("line", _("the draw line")),
+            discard=self.cards("discard", _("the discard pile")),
+            starting=self.seat("starting", _("who started the game")), current=self.seat("current", _("whose turn")),
             exhaustions=ran_out, turns_left=int(left) if left and ran_out == 2 else None)
 
     def check(self) -> None:
@@ -167,11 +171,12 @@ class UnderWayScreen(CatalogueForm, FillsLater[None]):
         self.command = command
         if not isinstance(decision, Accepted):
             self.refusal = decision.violation
-            more = " (ctrl+o records it anyway, with a reason)" if decision.violation.overridable else ""
-            verdict.say(f"{decision}{more}", "problem")
+            verdict.say(_("{refusal} (ctrl+o records it anyway, with a reason)").format(refusal=decision)
+                        if decision.violation.overridable else str(decision), "problem")
             return
         deck = next(event.deck for event in decision.events if isinstance(event, PositionEntered))
-        verdict.say(f"The deck should hold {counts.cards(deck)}: count it to be sure. ctrl+s records the table.", "ok")
+        verdict.say(_("The deck should hold {cards}: count it to be sure. ctrl+s records the table.").format(
+            cards=counts.cards(deck)), "ok")
 
     def action_submit(self) -> None:
         if self.command is None or self.refusal is not None:  # check() has said why

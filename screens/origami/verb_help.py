@@ -9,9 +9,11 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from scoring.i18n import N_, _
 from scoring.origami.notation import VERBS
 
 from ..footer import Footer
+from .form import translated_keys
 
 # One example per verb, with real card names (what the line reads back as is checked in the tests).
 EXAMPLES = {
@@ -33,11 +35,11 @@ EXAMPLES = {
     "reveal": "reveal fox, cat",
     "end": "end discard cat",
 }
-GENERAL = ("Any line may start with a player's name and a colon (`bob: draw fox`) to act for that player. Card "
+GENERAL = N_("Any line may start with a player's name and a colon (`bob: draw fox`) to act for that player. Card "
            "names may be cut short, in English, Italian or German; lists are comma-separated; collections are 1 "
            "and 2. Tab takes the completion shown in grey.")
 # after the verbs: the examples come first on a small screen
-PICKS = ("On an empty line the likely actions are listed: Enter takes the first, a number and Enter another; "
+PICKS = N_("On an empty line the likely actions are listed: Enter takes the first, a number and Enter another; "
          "one ending in `refill` takes the cards turned up after its number (`2 seal, walrus`), or Enter puts it on "
          "the line to finish. A turn with nothing left to do but end it ends by itself (ctrl+z takes it back). `play "
          "fox pay cat 2` says the collection in one key; a keyword may be cut short (`ref`).")
@@ -46,12 +48,13 @@ PICKS = ("On an empty line the likely actions are listed: Enter takes the first,
 def verb_table() -> Table:
     """One row a verb: its name, what it does and how it is written, an example."""
     table = Table(box=None, expand=True, show_header=True, header_style="bold", padding=(0, 1))
-    table.add_column("action", style="bold cyan", no_wrap=True)
-    table.add_column("what it does · how to write it", ratio=1)
-    table.add_column("example", style="green", no_wrap=True, min_width=max(map(len, EXAMPLES.values())))
+    table.add_column(_("action"), style="bold cyan", no_wrap=True)
+    table.add_column(_("what it does · how to write it"), ratio=1)
+    table.add_column(_("example"), style="green", no_wrap=True, min_width=max(map(len, EXAMPLES.values())))
     for name, verb in VERBS.items():
-        how, _, what = verb.usage.partition(": ")
-        table.add_row(name, Text(f"{what or 'play an origami or a Character'} · {how}"), EXAMPLES[name])
+        how, _colon, what = verb.usage.partition(": ")
+        what = what or _("play an origami or a Character")
+        table.add_row(name, Text(f"{what} · {how}"), EXAMPLES[name])
     return table
 
 
@@ -65,13 +68,17 @@ class VerbHelp(ModalScreen[None]):
     VerbHelp #general { margin-bottom: 1; color: $text-muted; }
     VerbHelp #picks { margin-top: 1; color: $text-muted; }
     """
-    BINDINGS = [Binding("escape", "dismiss", "Back"), Binding("f2", "dismiss", "Back")]
+    BINDINGS = [Binding("escape", "dismiss", N_("Back")), Binding("f2", "dismiss", N_("Back"))]
+
+    def __init__(self) -> None:
+        super().__init__()
+        translated_keys(self)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Static(GENERAL, id="general", markup=False)
+            yield Static(_(GENERAL), id="general", markup=False)
             yield Static(verb_table(), id="verbs")
-            yield Static(PICKS, id="picks", markup=False)
+            yield Static(_(PICKS), id="picks", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
