@@ -129,10 +129,12 @@ class Piles:
         return changed(self, rows=tuple(rows.items()))
 
     def places(self) -> dict[str, tuple[Card, ...]]:
-        # Each place as the audit names it to a person (scoring/origin/audit.py).
-        # TRANSLATORS: the solo game's places a card can be in: the deck, the discard pile, the trick in play, set
-        # aside (extra-love cards); then a seat's row, its draw, its won tricks.
-        out = {_("deck"): self.deck, _("discard"): self.discard, _("trick"): self.trick, _("aside"): self.aside}
+        # Each place as the audit names it to a person (scoring/origin/audit.py). The discard pile keeps its English
+        # name: the catalogues' "discard" is the verb (a step), and there is no msgid of the noun without changing
+        # the English.
+        # TRANSLATORS: the solo game's places a card can be in: the deck, the trick in play, set aside (extra-love
+        # cards); then a seat's row, its draw, its won tricks.
+        out = {_("deck"): self.deck, "discard": self.discard, _("trick"): self.trick, _("aside"): self.aside}
         out.update({_("{seat}'s row").format(seat=s): r for s, r in self.rows})
         out.update({_("{seat}'s draw").format(seat=s): r for s, r in self.drawn})
         out.update({_("{seat}'s won tricks").format(seat=s): r for s, r in self.won})
