@@ -33,6 +33,11 @@ def kind_text(kind: str) -> str:
     return "; ".join(_(KINDS[k]) if k in KINDS else k for k in kind.split("/"))
 
 
+def capital(text: str) -> str:
+    """The first letter a capital, the rest as written (German nouns keep theirs)."""
+    return text[:1].upper() + text[1:]
+
+
 def scope_text(players: tuple[str, ...]) -> str:
     return _("all player counts") if players == ALL else ", ".join(_(COUNTS[p]) for p in players)
 
@@ -53,7 +58,7 @@ class RuleEntry(Static):
         self.words = f"{rule_id} {rule.title} {rule.text} {english.title} {english.text} {kind_text(scope.kind)}" \
             .casefold()
         self.update(Text.assemble((str(rule_id), "bold"), f" — {rule.title}\n{rule.text}\n",
-                                  (f"{kind_text(scope.kind).capitalize()} · {scope_text(scope.players)}.",
+                                  (f"{capital(kind_text(scope.kind))} · {scope_text(scope.players)}.",
                                    "italic dim")))
 
     def matches(self, query: str, players: str) -> bool:
