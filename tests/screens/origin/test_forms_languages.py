@@ -106,7 +106,7 @@ async def test_the_card_catalogue(tmp_path: Path, code: str, words: list[str]) -
         assert header.split()[:2] == words[:2]
         shown = flat(screen_text(app))
         assert words[3] in shown
-        assert screen.sub_title.startswith({"it": "carte · ?", "de": "Karten · ?"}[code])
+        assert str(screen.sub_title).startswith({"it": "carte · ?", "de": "Karten · ?"}[code])
         footer_keys(app, screen)
 
 
@@ -123,13 +123,13 @@ async def test_the_rules_reference(tmp_path: Path, code: str, count: str, player
         app.push_screen(screen)
         await until_filled(pilot, screen)
         assert screen.title == {"it": "Regole di Origin Story", "de": "Regeln von Origin Story"}[code]
-        assert screen.sub_title.endswith(f" {count}")
+        assert str(screen.sub_title).endswith(f" {count}")
         assert players[0] in flat(screen_text(app))  # the player count's choice, whole
         footer_keys(app, screen)
         await pilot.press("f2", "f2")
         await until(pilot, lambda: screen.players == "2", "the filter at two players")
         await until(pilot, lambda: players[1] in flat(screen_text(app)), "the choice of two players, whole")
-        assert screen.sub_title.endswith(players[1])
+        assert str(screen.sub_title).endswith(players[1])
 
 
 @pytest.mark.parametrize(("code", "words"), [
