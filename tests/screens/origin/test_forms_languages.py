@@ -34,14 +34,18 @@ def english_after() -> Iterator[None]:
     languages.use(i18n.ENGLISH)
 
 
-def footer_keys(app: Any, screen: Screen[Any]) -> None:
+async def footer_keys(pilot: Any, screen: Screen[Any]) -> None:
     """Every key the footer shows reads `key description` in the language, whole, on the last line."""
-    footer = screen_text(app).splitlines()[-1].replace("\xa0", " ")
+    app = pilot.app
     shown = [b.binding for b in screen.active_bindings.values() if b.binding.show]
     assert shown
-    for binding in shown:
-        assert binding.description == i18n._(binding.description)  # already in the language
-        assert f"{app.get_key_display(binding)} {binding.description}" in footer, footer
+    wanted = [f"{app.get_key_display(binding)} {binding.description}" for binding in shown]
+    assert all(binding.description == i18n._(binding.description) for binding in shown)  # already translated
+
+    def footer() -> str:
+        return str(screen_text(app).splitlines()[-1].replace("\xa0", " "))
+
+    await until(pilot, lambda: all(key in footer() for key in wanted), f"the footer's keys {wanted}")
 
 
 @pytest.mark.parametrize(("code", "words"), [
@@ -64,7 +68,7 @@ async def test_the_new_game_form(tmp_path: Path, code: str, words: list[str]) ->
         for word in words:
             assert word in shown
         assert screen.sub_title == {"it": "nuova partita", "de": "neue Partie"}[code]
-        footer_keys(app, screen)
+        await footer_keys(pilot, screen)
 
 
 @pytest.mark.parametrize(("code", "words"), [
@@ -85,7 +89,7 @@ async def test_the_quick_score(tmp_path: Path, code: str, words: list[str]) -> N
         shown = flat(screen_text(app))
         for word in words:
             assert word in shown
-        footer_keys(app, screen)
+        await footer_keys(pilot, screen)
 
 
 @pytest.mark.parametrize(("code", "words"), [
@@ -107,7 +111,7 @@ async def test_the_card_catalogue(tmp_path: Path, code: str, words: list[str]) -
         shown = flat(screen_text(app))
         assert words[3] in shown
         assert str(screen.sub_title).startswith({"it": "carte · ?", "de": "Karten · ?"}[code])
-        footer_keys(app, screen)
+        await footer_keys(pilot, screen)
 
 
 @pytest.mark.parametrize(("code", "count", "players"), [
@@ -125,7 +129,7 @@ async def test_the_rules_reference(tmp_path: Path, code: str, count: str, player
         assert screen.title == {"it": "Regole di Origin Story", "de": "Regeln von Origin Story"}[code]
         assert str(screen.sub_title).endswith(f" {count}")
         assert players[0] in flat(screen_text(app))  # the player count's choice, whole
-        footer_keys(app, screen)
+        await footer_keys(pilot, screen)
         await pilot.press("f2", "f2")
         await until(pilot, lambda: screen.players == "2", "the filter at two players")
         await until(pilot, lambda: players[1] in flat(screen_text(app)), "the choice of two players, whole")
@@ -154,4 +158,4 @@ async def test_a_finished_games_score_sheet(tmp_path: Path, code: str, words: li
         lines = screen_text(app).splitlines()
         assert any(line.split("│")[1].split()[:1] == [words[0]] for line in lines if line.count("│") >= 2)
         assert screen.sub_title == {"it": "foglio punteggi · quick", "de": "Wertungsblatt · quick"}[code]
-        footer_keys(app, screen)
+        await footer_keys(pilot, screen)
