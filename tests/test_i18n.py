@@ -24,6 +24,7 @@ from textual.widgets import OptionList, Static
 from companion import bgstats_export, bgstats_page, languages, serve
 from companion.app import make_app
 from companion.cli import main
+from companion.origin import catalogue as origin_catalogue
 from companion.origin import watch as origin_watch
 from scoring import i18n
 from scoring.origami import game_file, templates
@@ -38,6 +39,12 @@ from screens.origami import deal as origami_deal
 from screens.origami import table as origami_table
 from screens.origami import under_way as origami_under_way
 from screens.origami import verb_help as origami_verb_help
+from screens.origin import sheet as origin_sheet
+from screens.origin.catalogue import OriginCatalogueScreen
+from screens.origin.new_game import OriginNewGameScreen
+from screens.origin.quick import OriginQuickScreen
+from screens.origin.rules import OriginRulesScreen, RuleEntry
+from screens.origin.sheet import OriginSheetView
 from tests.companion.test_counts import a_game_started
 from tests.screens.origami.test_friction import screen_text
 from tests.screens.settle import settled, until
@@ -163,6 +170,22 @@ MARKED = (
     "companion/origami/advice.py",
     "companion/origami/session.py",
     "companion/origami/__init__.py",
+    # orest's share
+    "screens/origin/quick.py",
+    "screens/origin/new_game.py",
+    "screens/origin/catalogue.py",
+    "screens/origin/rules.py",
+    "screens/origin/sheet.py",
+    "scoring/origin/commands.py",
+    "scoring/origin/events.py",
+    "scoring/origin/evolve.py",
+    "scoring/origin/round_result.py",
+    "scoring/origin/sheet_words.py",
+    "scoring/origin/state.py",
+    "scoring/origin/stepper.py",
+    "companion/origin/catalogue.py",
+    "companion/origin/replay.py",
+    "companion/origin/statistics.py",
 )
 # Strings in MARKED that a person may read and that stay as they are in every language.
 NOT_TRANSLATED = {
@@ -248,6 +271,14 @@ NOT_TRANSLATED |= {" or null"}  # render.py: the mark on a stored field's type t
 NOT_TRANSLATED |= {"companion replay ", "scoring most_in_hand amount=3",
                    "companion catalog set CARD scoring TEMPLATE PARAMETER=VALUE", 'companion catalog set "',
                    '" scoring TEMPLATE [PARAMETER=VALUE …]', '": {"scoring": {"template": "most_in_hand", "amount": 3}}}'}
+# orest's share: Origin Story's screens' Textual CSS and Rich styles; a command as typed (`catalog set`, its usage);
+# assertions and a type's check (bugs, never shown)
+NOT_TRANSLATED |= {OriginQuickScreen.DEFAULT_CSS, OriginNewGameScreen.DEFAULT_CSS, OriginCatalogueScreen.DEFAULT_CSS,
+                   OriginRulesScreen.DEFAULT_CSS, RuleEntry.DEFAULT_CSS, OriginSheetView.DEFAULT_CSS,
+                   origin_sheet._Body.DEFAULT_CSS}
+NOT_TRANSLATED |= {"italic cyan", "bold red", "italic dim", "bold green"}
+NOT_TRANSLATED |= {"catalog set", "catalog set ", origin_catalogue.SET_USAGE}
+NOT_TRANSLATED |= {"an Origin Story log starts with os.GameStarted", "not an Origin Story event: ", " has no field "}
 
 
 @pytest.fixture(autouse=True)

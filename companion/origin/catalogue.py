@@ -10,6 +10,7 @@ from typing import Any
 
 from scoring.catalogue_file import fold
 from scoring.errors import InputError
+from scoring.i18n import _
 from scoring.origin.catalog import Card, Catalogue, parse_catalogue, user_entries
 
 from ..catalogue import Value, files_of
@@ -19,7 +20,8 @@ from . import KIND
 SHIPPED = "origin_story.toml"
 FLAGS = ("remove", "involves_others", "solo_banned")
 SETTABLE = ("kind", "cost", *FLAGS, "timing", "template", "amount", "text", "colour", "event", "rounds")
-SET_USAGE = ('companion catalog --game origin-story set CARD FIELD VALUE, e.g. set Monologuing template '
+SET_USAGE = (  # a command as typed: the same in every language
+             'companion catalog --game origin-story set CARD FIELD VALUE, e.g. set Monologuing template '
              'vp_per_trick')
 SHOWN = ("cost", "remove", "involves_others", "timing", "solo_banned", "template", "amount", "colour", "event",
          "rounds")
@@ -43,7 +45,9 @@ def with_values(catalogue: Catalogue, values: Iterable[Value]) -> Catalogue:
     cards: dict[str, dict[str, Any]] = {}
     for name, field, value in values:
         cards.setdefault(name, {"name": name})[field] = value
-    return catalogue.with_entries((f"your catalogue: {name}", entry) for name, entry in cards.items())
+    # TRANSLATORS: where a card's values came from (named when one is refused): the user's catalogue, the card.
+    return catalogue.with_entries((_("your catalogue: {card}").format(card=name), entry)
+                                  for name, entry in cards.items())
 
 
 def typed(field: str, text: str) -> Any:
@@ -54,18 +58,20 @@ def typed(field: str, text: str) -> Any:
         try:
             return [int(part) for part in text.split(",")]
         except ValueError:
-            raise InputError(f"cost takes one or two whole numbers, e.g. `cost 2` or `cost 1,2`, not {text!r}",
-                             where="catalog set") from None
+            raise InputError(_("cost takes one or two whole numbers, e.g. `cost 2` or `cost 1,2`, not {typed}").format(
+                typed=repr(text)), where="catalog set") from None
     if field in FLAGS:
         answers = {"yes": True, "true": True, "no": False, "false": False}
         if text.casefold() not in answers:
-            raise InputError(f"{field} takes yes or no, not {text!r}", where="catalog set")
+            raise InputError(_("{field} takes yes or no, not {typed}").format(field=field, typed=repr(text)),
+                             where="catalog set")
         return answers[text.casefold()]
     if field == "amount":
         try:
             return int(text)
         except ValueError:
-            raise InputError(f"amount takes a whole number, not {text!r}", where="catalog set") from None
+            raise InputError(_("amount takes a whole number, not {typed}").format(typed=repr(text)),
+                             where="catalog set") from None
     if field == "timing":
         return [part.strip() for part in text.split(",") if part.strip()]
     if field == "rounds":
@@ -78,8 +84,8 @@ def set_value(words: list[str], catalogue: Catalogue, url: str) -> tuple[Any, st
     in the user's catalogue in the database."""
     field_at = next((i for i, w in enumerate(words) if w.casefold().replace("-", "_") in SETTABLE), None)
     if field_at is None or field_at == 0 or field_at == len(words) - 1:
-        raise InputError(f"give a card, a field ({', '.join(SETTABLE)}) and a value: {SET_USAGE}",
-                         where="catalog set")
+        raise InputError(_("give a card, a field ({fields}) and a value: {usage}").format(
+            fields=", ".join(SETTABLE), usage=SET_USAGE), where="catalog set")
     field = words[field_at].casefold().replace("-", "_")
     name = " ".join(words[:field_at])
     known = catalogue.lookup(name)
@@ -95,7 +101,8 @@ def set_value(words: list[str], catalogue: Catalogue, url: str) -> tuple[Any, st
         store.close()
     card = checked.lookup(name)
     assert card is not None
-    return card_json(card), f"{card.name}: {field} = {_shown(card, field)} (kept in your catalogue)"
+    return card_json(card), _("{card}: {field} = {value} (kept in your catalogue)").format(
+        card=card.name, field=field, value=_shown(card, field))
 
 
 def run(words: list[str], catalogue: Catalogue, url: str) -> tuple[Any, str]:
@@ -106,13 +113,14 @@ def run(words: list[str], catalogue: Catalogue, url: str) -> tuple[Any, str]:
     cards = sorted((c for c in catalogue.cards.values() if query in fold(f"{c.name}{c.kind.value}")),
                    key=lambda c: (c.kind.value, c.name))
     if not cards:
-        raise InputError(f"no Origin Story card matches {' '.join(words)!r}: the catalogue knows "
-                         f"{', '.join(sorted(c.name for c in catalogue.cards.values()))}")
+        raise InputError(_("no Origin Story card matches {typed}: the catalogue knows {cards}").format(
+            typed=repr(" ".join(words)), cards=", ".join(sorted(c.name for c in catalogue.cards.values()))))
     counts = "; ".join(f"{kind.replace('_', ' ')} {n} ({catalogue.count_sources.get(kind, '?')})"
                        for kind, n in catalogue.counts.items())
     unknown = ", ".join(catalogue.unknown_counts)
     text = "\n\n".join(_details(c) for c in cards) if len(cards) <= 3 else _listing(cards)
-    text += f"\n\nIn the box: {counts}. Not known: how many {unknown} cards.\nKeep a value you know: {SET_USAGE}."
+    text += "\n\n" + _("In the box: {counts}. Not known: how many {kinds} cards.").format(counts=counts, kinds=unknown)
+    text += "\n" + _("Keep a value you know: {usage}.").format(usage=SET_USAGE)
     return {"counts": dict(catalogue.counts), "cards": [card_json(c) for c in cards]}, text
 
 
@@ -131,16 +139,19 @@ def _plain(value: Any) -> Any:
 def _shown(card: Card, field: str) -> str | None:
     value = getattr(card, field)
     if value is None:
-        return "? (not known yet)" if field in card.unknown else None
+        return _("? (not known yet)") if field in card.unknown else None
     text = ", ".join(map(str, value)) if isinstance(value, tuple) else str(value)
     origin = card.origin(field)
-    return text + (f" (from {origin})" if origin else "")
+    # TRANSLATORS: after a card's value: where it was read ("rulebook", "card", "user"…, as the catalogue keeps it).
+    return _("{value} (from {source})").format(value=text, source=origin) if origin else text
 
 
 def _details(card: Card) -> str:
-    lines = [f"{card.name} · {card.kind.value} card" + (f" (name from a {card.origin('name')})"
-                                                         if card.origin("name") == "review" else ""),
-             card.text or "Nothing is recorded of what it does."]
+    # TRANSLATORS: a card's name and kind (story, superhero, character, event, vancardian: as typed).
+    head = _("{card} · {kind} card").format(card=card.name, kind=card.kind.value)
+    if card.origin("name") == "review":
+        head += _(" (name from a {source})").format(source=card.origin("name"))
+    lines = [head, card.text or _("Nothing is recorded of what it does.")]
     lines += [f"  {field:<15} {shown}" for field in SHOWN if (shown := _shown(card, field)) is not None]
     return "\n".join(lines)
 

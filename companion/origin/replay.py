@@ -11,7 +11,7 @@ from typing import Any
 from db.records import GameRecord, LoggedEvent, Undone
 from db.store import Store
 from scoring.errors import InputError
-from scoring.i18n import ngettext
+from scoring.i18n import _, ngettext
 from scoring.origin.audit import audit
 from scoring.origin.describe import describe
 from scoring.origin.evolve import evolve, project
@@ -38,17 +38,20 @@ class Step:
 def _when(state: GameState | None) -> str:
     r = state.round if state is not None else None
     if r is None or state is None:
-        return "setup"
+        # TRANSLATORS: when an event of a replay happened: before the first round.
+        return _("setup")
     if r.scored is not None:
-        return f"after round {r.number}"
+        return _("after round {n}").format(n=r.number)
     if r.alignment is None:
-        return f"round {r.number}" + (f", {state.next_step.value} step" if state.next_step else "")
-    return f"round {r.number}, trick {min(r.tricks_done + 1, 8)}"
+        # TRANSLATORS: {step} is the round's setup step as the log names it (dealer, deal, story, superhero…).
+        return (_("round {n}, {step} step").format(n=r.number, step=state.next_step.value) if state.next_step
+                else _("round {n}").format(n=r.number))
+    return _("round {n}, trick {trick}").format(n=r.number, trick=min(r.tricks_done + 1, 8))
 
 
 def sentence(event: Any, log: Sequence[LoggedEvent] = ()) -> str:
     if isinstance(event, Undone):
-        return f"took back: {taken_back(event, log, describe)} ({event.reason})"
+        return _("took back: {what} ({reason})").format(what=taken_back(event, log, describe), reason=event.reason)
     return describe(event)
 
 
@@ -67,7 +70,8 @@ def replay(log: list[LoggedEvent]) -> tuple[list[Step], GameState | None]:
             elif entry.action not in undone:
                 state = evolve(state, entry.event)
         except Exception as exc:  # a damaged log must be reported, not crash the replay
-            problems.append(f"event {entry.seq} cannot be applied: {type(exc).__name__}: {exc}")
+            problems.append(_("event {seq} cannot be applied: {error}: {message}").format(
+                seq=entry.seq, error=type(exc).__name__, message=exc))
         if state is not None and not problems:
             problems += audit(state)
         steps.append(Step(entry, sentence(entry.event, log), undone.get(entry.action), when, state, tuple(problems)))
@@ -78,7 +82,7 @@ def replay(log: list[LoggedEvent]) -> tuple[list[Step], GameState | None]:
     if steps and final != state:
         last = steps[-1]
         steps[-1] = Step(last.entry, last.text, last.undone_by, last.when, last.state,
-                         last.problems + ("replaying step by step does not reach the stored game's state",))
+                         last.problems + (_("replaying step by step does not reach the stored game's state"),))
     return steps, final
 
 
@@ -113,7 +117,8 @@ def step_json(step: Step) -> dict[str, Any]:
 def step_text(step: Step) -> str:
     undone = ""
     if step.undone_by is not None and isinstance(step.undone_by.event, Undone):
-        undone = f"  [undone {when(step.undone_by.recorded_at)}: {step.undone_by.event.reason}]"
+        undone = "  " + _("[undone {when}: {reason}]").format(when=when(step.undone_by.recorded_at),
+                                                             reason=step.undone_by.event.reason)
     flag = "" if not step.problems else "  !! " + "; ".join(step.problems)
     return f"{step.entry.seq:>4} {clock(step.entry.recorded_at)} [{step.when}] {step.text}{undone}{flag}"
 
@@ -124,7 +129,8 @@ def run(args: argparse.Namespace, url: str) -> tuple[int, Any, str]:
     try:
         game = store.games.get(args.game)
         if game.kind != KIND:
-            raise InputError(f"game {game.id} is a game of {game.kind}: `companion replay {game.id}` replays it")
+            raise InputError(_("game {id} is a game of {kind}: `companion replay {id}` replays it").format(
+                id=game.id, kind=game.kind))
         return replayed(store, game)
     finally:
         store.close()
@@ -136,8 +142,9 @@ def replayed(store: Store, game: GameRecord) -> tuple[int, Any, str]:
     bad = [s for s in steps if s.problems]
     events = ngettext("{n} event", "{n} events", len(steps)).format(n=len(steps))
     failing = ngettext("{n} event fails a check", "{n} events fail a check", len(bad)).format(n=len(bad))
-    summary = f"game {game.id}: {events}, " + (
-        "every check passed" if not bad else f"{failing}, first at event {bad[0].entry.seq}: {bad[0].problems[0]}")
+    summary = (_("game {id}: {events}, every check passed").format(id=game.id, events=events) if not bad
+               else _("game {id}: {events}, {failing}, first at event {seq}: {problem}").format(
+                   id=game.id, events=events, failing=failing, seq=bad[0].entry.seq, problem=bad[0].problems[0]))
     data = {"game": game.id, "status": game.status, "steps": [step_json(s) for s in steps],
             "checks": "ok" if not bad else [s.entry.seq for s in bad]}
     return (EXIT_FAILED if bad else EXIT_OK), data, "\n".join([*(step_text(s) for s in steps), summary])

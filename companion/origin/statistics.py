@@ -11,7 +11,7 @@ from typing import Any
 from db.kinds import Fact, Finished, Seat
 from db.records import PlayerStats
 from scoring.counts import players as player_count
-from scoring.i18n import ngettext
+from scoring.i18n import N_, _, ngettext
 
 from ..figures import column, game_count, win_count
 from ..game import Statistics
@@ -127,19 +127,33 @@ def origin_json(s: OriginStats) -> dict[str, Any]:
             "solo": {str(k): vars(v) for k, v in sorted(s.solo.items())}, "highest_beaten": s.highest_beaten}
 
 
+def head(title: str) -> str:
+    """A line's heading in the figures' first column."""
+    return f"  {title:<8} "
+
+
 def origin_text(s: OriginStats) -> str:
-    out = [f"Origin Story: {game_count(s.games)} {win_count(s.wins)}"
-           + (f" ({s.without_rounds} with no rounds recorded)" if s.without_rounds else "")]
-    out += [f"  {title:<8} {k:<16} {column(game_count, v.games)} {column(win_count, v.wins, last=True)}"
-            for title, tallies in (("mode", s.by_mode), ("players", s.by_players)) for k, v in sorted(tallies.items())]
-    out.append(f"  rounds   {s.hero_rounds} as hero, {s.villain_rounds} as villain")
+    first = "Origin Story" + f": {game_count(s.games)} {win_count(s.wins)}"
+    if s.without_rounds:
+        first += " " + ngettext("({n} with no rounds recorded)", "({n} with no rounds recorded)",
+                               s.without_rounds).format(n=s.without_rounds)
+    out = [first]
+    # TRANSLATORS: the headings of a player's Origin Story figures, in a column 8 wide: short words.
+    titles = ((N_("mode"), s.by_mode), (N_("players"), s.by_players))
+    out += [head(_(title)) + f"{k:<16} {column(game_count, v.games)} {column(win_count, v.wins, last=True)}"
+            for title, tallies in titles for k, v in sorted(tallies.items())]
+    out.append(head(_("rounds")) + _("{hero} as hero, {villain} as villain").format(
+        hero=s.hero_rounds, villain=s.villain_rounds))
     for k, v in sorted(s.villainy_by_players.items()):
         clean = ngettext("{clean} of {n} round clean", "{clean} of {n} rounds clean", v.rounds)
-        out.append(f"  villain  {player_count(k)}: {clean.format(clean=v.clean, n=v.rounds)}")
-    out.append(f"  VP       {s.alignment_vp} from alignment, {s.ability_vp} from abilities, "
-               f"{s.surrender_vp} from surrender")
-    out += [f"  solo     difficulty {k}: {v.games} played {v.wins} won" for k, v in sorted(s.solo.items())]
+        out.append(head(_("villain")) + f"{player_count(k)}: {clean.format(clean=v.clean, n=v.rounds)}")
+    out.append(head(_("VP")) + _("{alignment} from alignment, {abilities} from abilities, {surrender} from "
+                                      "surrender").format(alignment=s.alignment_vp, abilities=s.ability_vp,
+                                                          surrender=s.surrender_vp))
+    out += [head(_("solo")) + _("difficulty {level}: {played} played {won} won").format(
+        level=k, played=v.games, won=v.wins) for k, v in sorted(s.solo.items())]
     if s.solo:
         best = s.highest_beaten
-        out.append(f"  solo     highest difficulty beaten: {best if best is not None else 'none yet'}")
+        out.append(head(_("solo")) + _("highest difficulty beaten: {level}").format(
+            level=best if best is not None else _("none yet")))
     return "\n".join(out)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..i18n import _
 from . import events as e
 from .cards import without
 from .round_input import Ability, CardTrick, Surrender, WinnerOnly
@@ -217,7 +218,8 @@ def evolve(state: GameState | None, event: e.Event) -> GameState:
         case e.RoundScored():
             strangers = {line.player for line in event.lines} - set(state.seating.scorers)
             if strangers:  # a damaged row: a score for nobody at the table would break every total after it
-                raise ValueError(f"the round is scored for {', '.join(sorted(strangers))}, not at the table")
+                raise ValueError(_("the round is scored for {seats}, not at the table").format(
+                    seats=", ".join(sorted(strangers))))
             return _round(state, scored=event.lines, scores=event.scores)
         case e.DealerPassed():
             return changed(state, dealer=event.to)
@@ -244,5 +246,5 @@ def project(events: Iterable[e.Event]) -> GameState:
         state = evolve(state, event)
         r = state.round
     if state is None:
-        raise ValueError("an empty log has no game")
+        raise ValueError(_("an empty log has no game"))
     return _with_round(state, r) if r is not None and r is not state.round else state

@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 
 from .. import counts
 from ..decision import Accepted, Rejected, Violation
+from ..i18n import _
 from .cards import Card, Suit
 from .round_input import Alignment, RoundInput
 from .rules import RuleId
@@ -129,4 +130,5 @@ def villain_status(alignment: Alignment, tricks: int) -> str:
     """"clean" or "caught, 2 tricks" for a villain; "" for a hero."""
     if alignment is Alignment.HERO:
         return ""
-    return "clean" if tricks == 0 else f"caught, {counts.tricks(tricks)}"
+    # TRANSLATORS: a villain's round: "clean" (no trick) or "caught, 2 tricks".
+    return _("clean") if tricks == 0 else _("caught, {tricks}").format(tricks=counts.tricks(tricks))

@@ -6,7 +6,8 @@ them (the app's grid, bars and colours, the words for who won) is its own."""
 from __future__ import annotations
 
 from .. import counts
-from .round_input import Alignment
+from ..i18n import _
+from .round_input import ALIGNMENT_WORDS, Alignment
 from .round_result import villain_status
 from .rules import RuleId
 from .sheet import RoundScore
@@ -27,8 +28,11 @@ def sources(line: RoundScore) -> list[tuple[str, int, RuleId]]:
     """Each part of a round's VP: (where it came from, VP, the rule that gives it). Alignment first, always (a
     caught villain's 0 is a fact worth seeing), then each ability as entered, then surrender."""
     rule = RuleId.SCORE_HERO if line.alignment is Alignment.HERO else RuleId.SCORE_VILLAIN
-    parts = [(f"{line.alignment.value}, {outcome(line)}", line.alignment_vp, rule)]
+    # TRANSLATORS: a round's alignment and what its tricks made of it: "hero, 3 tricks", "villain, clean".
+    parts = [(_("{alignment}, {outcome}").format(alignment=_(ALIGNMENT_WORDS[line.alignment]), outcome=outcome(line)),
+              line.alignment_vp, rule)]
     parts += [(source, vp, RuleId.SCORE_ABILITY) for source, vp in line.abilities]
     if line.surrender_vp:
-        parts.append(("surrender", line.surrender_vp, RuleId.SOLO_SURRENDER))
+        # TRANSLATORS: a solo round's VP source: the Vancardians' surrender (OS-SOLO-SURRENDER).
+        parts.append((_("surrender"), line.surrender_vp, RuleId.SOLO_SURRENDER))
     return parts

@@ -10,6 +10,7 @@ from operator import attrgetter
 from types import MemberDescriptorType
 from typing import Any, TypeVar
 
+from ..i18n import _
 from . import events as e
 from .cards import DECK, EXTRA_LOVE, Card, without
 from .round_input import Ability, Alignment, CardTrick, EffectKind, RoundInput, Surrender, TrickEntry
@@ -128,10 +129,15 @@ class Piles:
         return changed(self, rows=tuple(rows.items()))
 
     def places(self) -> dict[str, tuple[Card, ...]]:
-        out = {"deck": self.deck, "discard": self.discard, "trick": self.trick, "aside": self.aside}
-        out.update({f"{s}'s row": r for s, r in self.rows})
-        out.update({f"{s}'s draw": r for s, r in self.drawn})
-        out.update({f"{s}'s won tricks": r for s, r in self.won})
+        # Each place as the audit names it to a person (scoring/origin/audit.py). The discard pile keeps its English
+        # name: the catalogues' "discard" is the verb (a step), and there is no msgid of the noun without changing
+        # the English.
+        # TRANSLATORS: the solo game's places a card can be in: the deck, the trick in play, set aside (extra-love
+        # cards); then a seat's row, its draw, its won tricks.
+        out = {_("deck"): self.deck, "discard": self.discard, _("trick"): self.trick, _("aside"): self.aside}
+        out.update({_("{seat}'s row").format(seat=s): r for s, r in self.rows})
+        out.update({_("{seat}'s draw").format(seat=s): r for s, r in self.drawn})
+        out.update({_("{seat}'s won tricks").format(seat=s): r for s, r in self.won})
         return out
 
     def leave(self, cards: Iterable[Card], extra_love_exit: str) -> Piles:

@@ -10,16 +10,20 @@ from textual.message import Message
 from textual.widgets import Input
 
 from scoring.catalogue_file import USER, fold
+from scoring.i18n import N_, _
 from scoring.origin.catalog import FIELDS, Card, Catalogue, Kind
 
 from ..ask import TextQuestion
 from ..card_list import CardListScreen
+from .sheet import translate_keys
 
 COLUMNS = ("cost", "timing", "template", "amount", "solo_banned")
 EDITABLE = ("kind", *FIELDS)
 TEXT_WIDTH = 72
 KIND_ORDER = {k: i for i, k in enumerate((Kind.STORY, Kind.SUPERHERO, Kind.CHARACTER, Kind.EVENT, Kind.VANCARDIAN))}
-EXAMPLES = ("cost 2 (or cost 1,2) · timing end-of-round · template vp_per_trick · amount 2 · solo_banned yes · "
+# TRANSLATORS: examples of `e`: keep the field names (cost, timing, template, amount, solo_banned, text, colour,
+# rounds) and the values (end-of-round, vp_per_trick, yes, red, replace, add, move) as they are: they are typed.
+EXAMPLES = N_("cost 2 (or cost 1,2) · timing end-of-round · template vp_per_trick · amount 2 · solo_banned yes · "
             "text what it does, in your words · colour red · rounds replace 2; ; add 4.5; move 1;")
 
 
@@ -29,7 +33,7 @@ def shown(card: Card, field: str) -> str | None:
     if value is None or value == "":
         return None
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, tuple):
         return (", " if field != "rounds" else "; ").join(str(v) for v in value)
     return str(value)
@@ -49,12 +53,14 @@ def summary(text: str, width: int = TEXT_WIDTH) -> Text:
 
 def details(card: Card) -> Text:
     """Everything known of a card, each value with where it came from, then what is not known yet."""
-    out = Text.assemble((card.name, "bold"), f" · {card.kind.value} card")
+    # TRANSLATORS: after a card's name: its kind (story, superhero, character, event, vancardian, as typed).
+    out = Text.assemble((card.name, "bold"), _(" · {kind} card").format(kind=card.kind.value))
     if card.origin("name") in ("review", "inferred"):
-        out.append(f" (name from a {card.origin('name')}: unverified)", style="yellow")
+        # TRANSLATORS: {source} is where the name was read: "review" or "inferred" (as the catalogue keeps it).
+        out.append(_(" (name from a {source}: unverified)").format(source=card.origin("name")), style="yellow")
     if card.origin("kind") == USER:
-        out.append(" · added by you", style="italic cyan")
-    out.append(f"\n{card.text or 'Nothing is recorded of what it does.'}")
+        out.append(_(" · added by you"), style="italic cyan")
+    out.append("\n" + (card.text or _("Nothing is recorded of what it does.")))
     if card.text and card.origin("text"):
         out.append(f" ({card.origin('text')})", style="dim")
     known = [f"{f.replace('_', ' ')} {v} ({card.origin(f) or '?'})" for f in FIELDS if f != "text"
@@ -63,7 +69,8 @@ def details(card: Card) -> Text:
         out.append("\n" + " · ".join(known))
     unknown = sorted(card.unknown)
     if unknown:
-        out.append(f"\nNot known yet: {', '.join(unknown)} (e sets one from the card)", style="italic")
+        out.append("\n" + _("Not known yet: {fields} (e sets one from the card)").format(fields=", ".join(unknown)),
+                   style="italic")
     return out
 
 
@@ -71,7 +78,8 @@ def box_counts(catalogue: Catalogue) -> str:
     counts = ", ".join(f"{n} {kind.replace('_', ' ')} ({catalogue.count_sources.get(kind, '?')})"
                        for kind, n in catalogue.counts.items())
     unknown = ", ".join(catalogue.unknown_counts)
-    return f"In the box: {counts}." + (f" Not known: how many {unknown} cards." if unknown else "")
+    said = _("In the box: {counts}.").format(counts=counts)
+    return said + " " + _("Not known: how many {kinds} cards.").format(kinds=unknown) if unknown else said
 
 
 class OriginCatalogueScreen(CardListScreen[Card]):
@@ -85,9 +93,9 @@ class OriginCatalogueScreen(CardListScreen[Card]):
     OriginCatalogueScreen DataTable { height: 1fr; }
     OriginCatalogueScreen #card { height: auto; max-height: 9; padding: 0 1; border-top: solid $primary; }
     """
-    PLACEHOLDER = "filter: a name, a kind (story, event…), words of what it does"
-    BINDINGS = [Binding("e", "edit", "Set a value"), Binding("n", "new", "New card"),
-                Binding("ctrl+f", "filter", "Filter"), Binding("escape", "app.pop_screen", "Back")]
+    PLACEHOLDER = N_("filter: a name, a kind (story, event…), words of what it does")  # translated where shown
+    BINDINGS = [Binding("e", "edit", N_("Set a value")), Binding("n", "new", N_("New card")),
+                Binding("ctrl+f", "filter", N_("Filter")), Binding("escape", "app.pop_screen", N_("Back"))]
 
     class Keep(Message):
         """A value the player read off a card (or a new card's kind), to keep in their catalogue (`screen` is shown
@@ -99,6 +107,7 @@ class OriginCatalogueScreen(CardListScreen[Card]):
 
     def __init__(self, catalogue: Catalogue) -> None:
         super().__init__()
+        translate_keys(self)
         self.use(catalogue)
 
     def use(self, catalogue: Catalogue) -> None:
@@ -108,10 +117,11 @@ class OriginCatalogueScreen(CardListScreen[Card]):
         self.rows = [(card, fold(f"{card.name} {card.kind.value} {card.text}")) for card in ordered]
 
     def on_mount(self) -> None:
-        self.title, self.sub_title = "Origin Story", "cards · ? not known yet · blue: yours"
+        self.title, self.sub_title = "Origin Story", _("cards · ? not known yet · blue: yours")
 
     def headings(self) -> tuple[str, ...]:
-        return ("card", "kind", *(c.replace("_", " ") for c in COLUMNS), "what it does")
+        # The fields' names as they are typed (`e` sets one), the other headings said.
+        return (_("card"), _("kind"), *(c.replace("_", " ") for c in COLUMNS), _("what it does"))
 
     def row(self, card: Card) -> tuple[object, ...]:
         return (card.name, card.kind.value, *(cell(card, f) for f in COLUMNS), summary(card.text))
@@ -123,30 +133,32 @@ class OriginCatalogueScreen(CardListScreen[Card]):
         return self.catalogue.lookup(key)
 
     def details(self, card: Card | None) -> Text:
-        body = details(card) if card else Text("No card matches: n adds one.", style="italic")
+        body = details(card) if card else Text(_("No card matches: n adds one."), style="italic")
         return Text.assemble(body, "\n", (box_counts(self.catalogue), "dim"))
 
     def action_edit(self) -> None:
         card = self.selected()
         if card is None:
-            self.notify("No card chosen: the filter keeps none (n adds a card).", severity="warning")
+            self.notify(_("No card chosen: the filter keeps none (n adds a card)."), severity="warning")
             return
-        missing = ", ".join(sorted(card.unknown)) or "none"
+        missing = ", ".join(sorted(card.unknown)) or _("none")
 
         def answered(answer: str | None) -> None:
             if not answer:
                 return
-            field, _, value = answer.strip().partition(" ")
+            field, _sep, value = answer.strip().partition(" ")
             field = field.casefold().replace("-", "_")
             if field not in EDITABLE or not value.strip():
-                self.notify(f"{answer!r}: type a field ({', '.join(EDITABLE)}) then its value", title="Not saved",
-                            severity="error")
+                self.notify(_("{answer}: type a field ({fields}) then its value").format(
+                    answer=repr(answer), fields=", ".join(EDITABLE)), title=_("Not saved"), severity="error")
                 return
             self.post_message(self.Keep(card.name, field, value.strip(), self))
 
         self.app.push_screen(TextQuestion(
-            f"Set a value of {card.name} (read it off the card)",
-            f"The field, then the value: {EXAMPLES}. Not known yet: {missing}.", "field value"), answered)
+            _("Set a value of {card} (read it off the card)").format(card=card.name),
+            _("The field, then the value: {examples}. Not known yet: {missing}.").format(examples=_(EXAMPLES),
+                                                                                       missing=missing),
+            _("field value")), answered)
 
     def action_new(self) -> None:
         kinds = ", ".join(k.value for k in Kind)
@@ -154,19 +166,21 @@ class OriginCatalogueScreen(CardListScreen[Card]):
         def answered(answer: str | None) -> None:
             if not answer:
                 return
-            kind, _, name = answer.strip().partition(" ")
+            kind, _sep, name = answer.strip().partition(" ")
             if kind.casefold() not in {k.value for k in Kind} or not name.strip():
-                self.notify(f"{answer!r}: type the kind ({kinds}) then the card's name, e.g. story Hidden Plan",
-                            title="Not added", severity="error")
+                self.notify(_("{answer}: type the kind ({kinds}) then the card's name, e.g. story Hidden Plan").format(
+                    answer=repr(answer), kinds=kinds), title=_("Not added"), severity="error")
                 return
             if self.catalogue.lookup(name) is not None:
-                self.notify(f"{name.strip()} is in the catalogue already: e sets its values.", severity="warning")
+                self.notify(_("{card} is in the catalogue already: e sets its values.").format(card=name.strip()),
+                            severity="warning")
                 return
             self.post_message(self.Keep(name.strip(), "kind", kind.casefold(), self))
 
         self.app.push_screen(TextQuestion(
-            "A card the catalogue lacks: its kind, then its name",
-            f"Kinds: {kinds}. E.g. story Hidden Plan. Then e sets what you read on it.", "kind name"), answered)
+            _("A card the catalogue lacks: its kind, then its name"),
+            _("Kinds: {kinds}. E.g. story Hidden Plan. Then e sets what you read on it.").format(kinds=kinds),
+            _("kind name")), answered)
 
     def use_catalogue(self, catalogue: Catalogue, card: str | None = None) -> None:
         """The app kept a value: show the catalogue with it, the cursor on that card."""

@@ -13,7 +13,7 @@ from textual.widget import Widget
 from textual.widgets import Header, Input, Label, Select
 
 from scoring.decision import Rejected
-from scoring.i18n import ngettext
+from scoring.i18n import N_, _, ngettext
 from scoring.origin import commands as c
 from scoring.origin.decide import decide
 from scoring.origin.setup import Kind, mode_for, seating
@@ -22,10 +22,12 @@ from ..completion import word_list
 from ..footer import Footer
 from ..form import CheckedForm, Choice, Field, Verdict, names
 from ..later import FillsLater
+from .sheet import translate_keys
 
 LOT = "lot"
-MODES = {"solo": "solo: you against Automaton and Factoryon", "duo": "duo: two players, each with a sidekick",
-         "table": "table"}
+# Each mode as the form says it (translated where shown).
+MODES = {"solo": N_("Solo: you against Automaton and Factoryon"), "duo": N_("Duo: two players, each with a sidekick"),
+         "table": N_("Table")}
 
 
 class OriginNewGameScreen(CheckedForm, FillsLater[None]):
@@ -34,7 +36,7 @@ class OriginNewGameScreen(CheckedForm, FillsLater[None]):
                                margin: 1 2; }
     OriginNewGameScreen #check { margin: 0 2; }
     """
-    BINDINGS = [Binding("ctrl+s", "submit", "Start the game"), Binding("escape", "app.pop_screen", "Back")]
+    BINDINGS = [Binding("ctrl+s", "submit", N_("Start the game")), Binding("escape", "app.pop_screen", N_("Back"))]
     LAST = ("dealer",)
 
     class Start(Message):
@@ -51,6 +53,7 @@ class OriginNewGameScreen(CheckedForm, FillsLater[None]):
         self.solo = solo
         self.command: c.StartGame | None = None
         self.dealer = ""
+        translate_keys(self)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -60,28 +63,29 @@ class OriginNewGameScreen(CheckedForm, FillsLater[None]):
 
     def fields(self) -> Iterator[Widget]:
         unused = not self.solo  # the solo choices as `check` leaves them: built so, not restyled at once
-        yield Label("Number of players")
-        yield Field(value="1" if self.solo else "", placeholder="1 solo · 2 duo with sidekicks · 3–5 table",
+        yield Label(_("Number of players"))
+        yield Field(value="1" if self.solo else "", placeholder=_("1 solo · 2 duo with sidekicks · 3–5 table"),
                     id="count", restrict="[1-5]", max_length=1)
-        yield Label("Names, in seat order")
-        yield Field(placeholder="clockwise, e.g. Ann, Bob, Cy", id="players",
+        yield Label(_("Names, in seat order"))
+        yield Field(placeholder=_("clockwise, e.g. Ann, Bob, Cy"), id="players",
                     suggester=word_list(lambda: self.profiles))
-        yield Label("Solo: difficulty")
-        yield Choice([(f"{d}{' (easiest)' if d == 0 else ' (hardest)' if d == 5 else ''}", str(d))
-                      for d in range(6)], value="0", allow_blank=False, id="difficulty", disabled=unused)
-        yield Label("Solo: deck")
-        yield Choice([("the app deals and draws the cards", "app"), ("the table's real cards", "table")],
+        yield Label(_("Solo: difficulty"))
+        yield Choice([(_("{n} (easiest)").format(n=d) if d == 0 else _("{n} (hardest)").format(n=d) if d == 5
+                       else str(d), str(d)) for d in range(6)],
+                     value="0", allow_blank=False, id="difficulty", disabled=unused)
+        yield Label(_("Solo: deck"))
+        yield Choice([(_("the app deals and draws the cards"), "app"), (_("the table's real cards"), "table")],
                      value="app", allow_blank=False, id="deck", disabled=unused)
-        yield Label("Solo: difficulty colour")
-        yield Choice([("red lightning", "red"), ("green lightning", "green")], value="red",
+        yield Label(_("Solo: difficulty colour"))
+        yield Choice([(_("red lightning"), "red"), (_("green lightning"), "green")], value="red",
                      allow_blank=False, id="colour", disabled=unused)
-        yield Label("First dealer")
-        yield Field(placeholder="a name, or 'lot' for the app to draw", id="dealer",
+        yield Label(_("First dealer"))
+        yield Field(placeholder=_("a name, or '{lot}' for the app to draw").format(lot=LOT), id="dealer",
                     suggester=word_list(lambda: [*self.value("players"), LOT]))
 
     def on_mount(self) -> None:
         self.title = "Origin Story"
-        self.sub_title = "new game"
+        self.sub_title = _("new game")
 
     async def fill(self) -> None:
         await self.query_one(Grid).mount_all(self.fields())
@@ -101,8 +105,8 @@ class OriginNewGameScreen(CheckedForm, FillsLater[None]):
         if not typed:
             for key in ("difficulty", "deck", "colour"):
                 self.query_one(f"#{key}", Select).disabled = True
-            verdict.say("How many play? 1: solo against the two Vancardians; 2: duo, each with a sidekick; 3 to 5: "
-                        "the table game.", "problem")
+            verdict.say(_("How many play? 1: solo against the two Vancardians; 2: duo, each with a sidekick; 3 to 5: "
+                          "the table game."), "problem")
             return
         count = int(typed)
         mode = mode_for(count)
@@ -110,9 +114,10 @@ class OriginNewGameScreen(CheckedForm, FillsLater[None]):
             self.query_one(f"#{key}", Select).disabled = mode.value != "solo"
         players = self.value("players")
         if len(players) != count:
-            mode_text = MODES[mode.value]
             wanted = ngettext("type {n} name in seat order", "type {n} names in seat order", count).format(n=count)
-            verdict.say(f"{mode_text[0].upper()}{mode_text[1:]}: {wanted}, {len(players)} so far.", "problem")
+            # TRANSLATORS: {mode} is the mode ("Duo: two players, each with a sidekick"), {wanted} "type 2 names…".
+            verdict.say(_("{mode}: {wanted}, {typed} so far.").format(mode=_(MODES[mode.value]), wanted=wanted,
+                                                                      typed=len(players)), "problem")
             return
         solo = mode.value == "solo"
         command = c.StartGame(mode.value, players, deck=self.choice("deck") if solo else "table",
@@ -120,7 +125,8 @@ class OriginNewGameScreen(CheckedForm, FillsLater[None]):
                               difficulty_colour=self.choice("colour") if solo else None)
         decision = decide(None, command)
         if isinstance(decision, Rejected):
-            verdict.say(f"{decision.violation.rule}: {decision.violation.message}", "problem")
+            verdict.say(_("{rule}: {message}").format(rule=decision.violation.rule, message=decision.violation.message),
+                        "problem")
             return
         seats = seating(mode, players)
         dealers = [s.name for s in seats.seats if s.kind is not Kind.SIDEKICK]
@@ -131,14 +137,15 @@ class OriginNewGameScreen(CheckedForm, FillsLater[None]):
         elif len(found) == 1:
             self.dealer = found[0]
         else:
-            verdict.say(f"{typed!r} cannot deal: the first dealer is one of {', '.join(dealers)}, or 'lot'.",
-                        "problem")
+            verdict.say(_("{typed} cannot deal: the first dealer is one of {dealers}, or '{lot}'.").format(
+                typed=repr(typed), dealers=", ".join(dealers), lot=LOT), "problem")
             return
         self.command = command
         order = " → ".join(s.name for s in seats.seats)
-        first = self.dealer or "drawn by lot and recorded"
-        verdict.say(f"Seats clockwise: {order} → {seats.seats[0].name}. First dealer: {first}.\n"
-                    "ctrl+s (or Enter on the dealer) starts the game; the round stepper comes next.", "ok")
+        first = self.dealer or _("drawn by lot and recorded")
+        verdict.say(_("Seats clockwise: {order} → {first_seat}. First dealer: {dealer}.").format(
+            order=order, first_seat=seats.seats[0].name, dealer=first) + "\n"
+            + _("ctrl+s (or Enter on the dealer) starts the game; the round stepper comes next."), "ok")
 
     def action_submit(self) -> None:
         if self.command is None:

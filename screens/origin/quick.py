@@ -17,7 +17,7 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Header, Input, Label, Select, Static
 
-from scoring.i18n import _
+from scoring.i18n import N_, _
 from scoring.origin.quick import HINT, Reading, Row, read_grid
 from scoring.origin.rules import Choices, RuleId
 from scoring.origin.setup import ROUNDS, VANCARDIANS, Mode, mode_for
@@ -28,7 +28,7 @@ from screens.form import Choice, Field, Verdict
 
 from ..footer import Footer
 from ..later import FillsLater
-from .sheet import OriginSheetView
+from .sheet import OriginSheetView, translate_keys
 
 SEATS = 5
 SOLO, TABLE = "solo", "table"
@@ -75,8 +75,9 @@ class OriginQuickScreen(FillsLater[None]):
     OriginQuickScreen .heading { text-style: bold; }
     OriginQuickScreen #status { max-height: 3; margin: 0 1; }
     """
-    BINDINGS = [Binding("ctrl+s", "save", "Save to history"), Binding("ctrl+t", "toggle_solo", "Solo / table"),
-                Binding("escape", "app.pop_screen", "Back")]
+    # TRANSLATORS: the quick score's footer keys: short words (the footer is one line of 80 columns).
+    BINDINGS = [Binding("ctrl+s", "save", N_("Save to history")), Binding("ctrl+t", "toggle_solo", N_("Solo / table")),
+                Binding("escape", "app.pop_screen", N_("Back"))]
 
     class Save(Message):
         """The player wants this game in the history (`screen` is told the game's number once it is saved)."""
@@ -93,6 +94,7 @@ class OriginQuickScreen(FillsLater[None]):
         self.reading: Reading | None = None
         self.saved = False
         self.names_kept: dict[int, str] = {}  # rows 2 and 3's names while the Vancardians have them
+        translate_keys(self)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -101,15 +103,15 @@ class OriginQuickScreen(FillsLater[None]):
         yield Footer()  # the status line and the sheet come above it with the fields (`fill`)
 
     def on_mount(self) -> None:
-        self.title, self.sub_title = "Origin Story", "quick score"
+        self.title, self.sub_title = "Origin Story", _("quick score")
 
     async def fill(self) -> None:
         await self.query_one("#top", Horizontal).mount_all([
-            Choice([("Table or duo (2–5)", TABLE), ("Solo (you + Vancardians)", SOLO)], value=TABLE,
+            Choice([(_("Table or duo (2–5)"), TABLE), (_("Solo (you + Vancardians)"), SOLO)], value=TABLE,
                    allow_blank=False, id="mode"),
-            Label("Difficulty"),
+            Label(_("Difficulty")),
             Choice([(str(d), str(d)) for d in DIFFICULTIES], prompt="?", id="difficulty", disabled=True),
-            Choice([("VP below 0: yes", "none"), ("VP below 0: no", "zero")], value="none", allow_blank=False,
+            Choice([(_("VP below 0: yes"), "none"), (_("VP below 0: no"), "zero")], value="none", allow_blank=False,
                    id="floor")])
         await self.query_one(Grid).mount_all(self.grid_fields())
         await self.mount_all([Verdict("status"), OriginSheetView()], before=self.query_one(Footer))
@@ -119,15 +121,16 @@ class OriginQuickScreen(FillsLater[None]):
     def grid_fields(self) -> Iterator[Widget]:
         names = word_list(lambda: self.profiles)
         cells = source_completion(self.sources)
-        yield Static("Player", classes="heading")
+        yield Static(_("Player"), classes="heading")
         for k in range(ROUNDS):
-            yield Static(f"Round {k + 1}", classes="heading")
-        yield Static("Dial", classes="heading")
+            yield Static(_("Round {n}").format(n=k + 1), classes="heading")
+        # TRANSLATORS: the quick score's last column: each player's final VP as the score dial shows it.
+        yield Static(_("Dial"), classes="heading")
         for seat in range(SEATS):
-            yield Field(placeholder=f"player {seat + 1}", id=f"name-{seat}", suggester=names)
+            yield Field(placeholder=_("player {n}").format(n=seat + 1), id=f"name-{seat}", suggester=names)
             for k in range(ROUNDS):
                 yield Field(placeholder="h3 / v0" if seat == 0 else "", id=f"r{k}-{seat}", suggester=cells)
-            yield Field(placeholder="VP" if seat == 0 else "", id=f"dial-{seat}")
+            yield Field(placeholder=_("VP") if seat == 0 else "", id=f"dial-{seat}")
 
     # --- reading the grid -------------------------------------------------------------------------
     @property
@@ -163,18 +166,18 @@ class OriginQuickScreen(FillsLater[None]):
         self.reading = reading = read_grid(self.rows(), solo=self.solo, vp_floor=self.vp_floor, dials=self.dials())
         floor = {"vp_floor": self.vp_floor} if self.vp_floor != "none" else None
         if reading.game is None:
-            view.show(None, "The score sheet appears here once the first round is in for everyone.")
+            view.show(None, _("The score sheet appears here once the first round is in for everyone."))
         else:
             view.show(reading.game, notes=floor)
         if reading.problem:
             status.say(reading.problem, "" if reading.problem == _(HINT) else "problem")
         elif not reading.complete:
-            status.say(f"{reading.rounds} of {ROUNDS} rounds in (or type only each final dial). "
-                       + " ".join(reading.notes))
+            status.say(" ".join((_("{n} of {rounds} rounds in (or type only each final dial).").format(
+                n=reading.rounds, rounds=ROUNDS), *reading.notes)))
         elif self.saved:
-            status.say("Saved to history.", "ok")
+            status.say(_("Saved to history."), "ok")
         else:
-            status.say(" ".join(("ctrl+s saves this game to the history.", *reading.notes)), "ok")
+            status.say(" ".join((_("ctrl+s saves this game to the history."), *reading.notes)), "ok")
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.saved = False
@@ -219,13 +222,13 @@ class OriginQuickScreen(FillsLater[None]):
     def action_save(self) -> None:
         reading = self.reading
         if reading is None or reading.problem:
-            self.notify(reading.problem if reading else "Nothing to save yet.", title="Not saved",
+            self.notify(reading.problem if reading else _("Nothing to save yet."), title=_("Not saved"),
                         severity="warning")
         elif not reading.complete or reading.game is None:
-            self.notify(f"{reading.rounds} of {ROUNDS} rounds are in: a finished game has all five (or only each "
-                        "player's final dial).", title="Not saved", severity="warning")
+            self.notify(_("{n} of {rounds} rounds are in: a finished game has all five (or only each player's final "
+                          "dial).").format(n=reading.rounds, rounds=ROUNDS), title=_("Not saved"), severity="warning")
         elif self.saved:
-            self.notify("This game is already in the history.")
+            self.notify(_("This game is already in the history."))
         elif self.solo and self.difficulty is None:
             self.ask_difficulty()
         else:
@@ -237,14 +240,16 @@ class OriginQuickScreen(FillsLater[None]):
             if answer is None:
                 return
             if answer.strip() not in {str(d) for d in DIFFICULTIES}:
-                self.ask_difficulty(f"{answer!r} is not a difficulty: a whole number from 0 to 5. ")
+                self.ask_difficulty(_("{answer} is not a difficulty: a whole number from 0 to 5. ").format(
+                    answer=repr(answer)))
                 return
             self.query_one("#difficulty", Choice).value = answer.strip()
             self.action_save()
 
         self.app.push_screen(TextQuestion(
-            "Which difficulty did you play? (0 easiest to 5 hardest)",
-            f"{problem}The history keeps solo results by difficulty ({RuleId.SOLO_SETUP}).", "0–5"), answered)
+            _("Which difficulty did you play? (0 easiest to 5 hardest)"),
+            problem + _("The history keeps solo results by difficulty ({rule}).").format(rule=RuleId.SOLO_SETUP),
+            "0–5"), answered)
 
     def scored(self, game: GameScore, players: tuple[str, ...]) -> QuickScore:
         choices = Choices(vp_floor=self.vp_floor)
@@ -255,5 +260,5 @@ class OriginQuickScreen(FillsLater[None]):
 
     def was_saved(self, game_id: int) -> None:
         self.saved = True
-        self.query_one("#status", Verdict).say(f"Saved to history as game {game_id}.", "ok")
-        self.notify(f"Saved as game {game_id}.")
+        self.query_one("#status", Verdict).say(_("Saved to history as game {id}.").format(id=game_id), "ok")
+        self.notify(_("Saved as game {id}.").format(id=game_id))

@@ -12,27 +12,34 @@ from textual.events import Key, Resize
 from textual.widgets import Header, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
-from scoring.i18n import ngettext
+from scoring.i18n import N_, _, ngettext
 from scoring.origin.rules import ALL, RULES, SCOPES, RuleId, translated
 
 from ..footer import Footer
 from ..form import Choice
 from ..later import FillsLater
+from .sheet import translate_keys
 
 ANY = "any"
-COUNTS = {"1": "1 player (solo)", "2": "2 players (duo)", "3-5": "3–5 players"}
-KINDS = {"R": "refused when broken (an override with a reason records it anyway)",
-         "F": "flagged when broken", "C": "worked out by the companion", "S": "a step of the round setup",
-         "–": "a freedom: nothing to check"}
+# The player counts and what the companion does with a rule (translated where shown).
+COUNTS = {"1": N_("1 player (solo)"), "2": N_("2 players (duo)"), "3-5": N_("3–5 players")}
+KINDS = {"R": N_("refused when broken (an override with a reason records it anyway)"),
+         "F": N_("flagged when broken"), "C": N_("worked out by the companion"), "S": N_("a step of the round setup"),
+         "–": N_("a freedom: nothing to check")}
 
 
 def kind_text(kind: str) -> str:
     """`S/R` → "a step of the round setup; refused when broken (…)"."""
-    return "; ".join(KINDS.get(k, k) for k in kind.split("/"))
+    return "; ".join(_(KINDS[k]) if k in KINDS else k for k in kind.split("/"))
+
+
+def capital(text: str) -> str:
+    """The first letter a capital, the rest as written (German nouns keep theirs)."""
+    return text[:1].upper() + text[1:]
 
 
 def scope_text(players: tuple[str, ...]) -> str:
-    return "all player counts" if players == ALL else ", ".join(COUNTS[p] for p in players)
+    return _("all player counts") if players == ALL else ", ".join(_(COUNTS[p]) for p in players)
 
 
 class RuleEntry(Static):
@@ -51,7 +58,7 @@ class RuleEntry(Static):
         self.words = f"{rule_id} {rule.title} {rule.text} {english.title} {english.text} {kind_text(scope.kind)}" \
             .casefold()
         self.update(Text.assemble((str(rule_id), "bold"), f" — {rule.title}\n{rule.text}\n",
-                                  (f"{kind_text(scope.kind).capitalize()} · {scope_text(scope.players)}.",
+                                  (f"{capital(kind_text(scope.kind))} · {scope_text(scope.players)}.",
                                    "italic dim")))
 
     def matches(self, query: str, players: str) -> bool:
@@ -81,11 +88,12 @@ class OriginRulesScreen(FillsLater[None]):
     OriginRulesScreen.-wide #index { display: block; }
     """
     INDEX_FROM = 120  # a terminal this wide also shows the index of the rules found, beside them
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back"), Binding("ctrl+f", "search", "Search"),
-                Binding("f2", "next_count", "Players")]
+    BINDINGS = [Binding("escape", "app.pop_screen", N_("Back")), Binding("ctrl+f", "search", N_("Search")),
+                Binding("f2", "next_count", N_("Players"))]
 
     def __init__(self, rule_id: str | None = None, players: str | None = None) -> None:
         super().__init__()
+        translate_keys(self)
         self.at = find_rule(rule_id) if rule_id else None
         self.unknown = rule_id if rule_id and self.at is None else None
         start = players if players in COUNTS else ANY
@@ -100,17 +108,18 @@ class OriginRulesScreen(FillsLater[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = "Origin Story rules"
+        self.title = _("Origin Story rules")
         if self.unknown is not None:
-            self.notify(f"No Origin Story rule is called {self.unknown!r}: every rule is listed.", severity="warning")
+            self.notify(_("No Origin Story rule is called {id}: every rule is listed.").format(id=repr(self.unknown)),
+                        severity="warning")
 
     async def fill(self) -> None:
         """The search, the index and every rule, mounted once the screen has painted (a widget each: the most of
         the screen's cost), then filtered by the player count, at the rule asked for."""
         await self.query_one("#top", Horizontal).mount_all([
-            Input(placeholder="search: type words or a rule id", id="search"),
-            Choice([("any player count", ANY), *((label, key) for key, label in COUNTS.items())], value=self.players,
-                   allow_blank=False, id="players")])
+            Input(placeholder=_("search: type words or a rule id"), id="search"),
+            Choice([(_("any player count"), ANY), *((_(label), key) for key, label in COUNTS.items())],
+                   value=self.players, allow_blank=False, id="players")])
         rules = VerticalScroll(Static("", id="none"), *(RuleEntry(rule_id) for rule_id in RULES), id="rules")
         await self.query_one("#body", Horizontal).mount_all([OptionList(id="index"), rules])
         if self.at is None:
@@ -145,9 +154,15 @@ class OriginRulesScreen(FillsLater[None]):
             shown += entry.display
         none = self.query_one("#none", Static)
         none.display = shown == 0
-        none.update(f"No rule matches {query!r}{self.count_words}: fewer words, or another player count (f2)."
-                    if shown == 0 else "")
-        self.sub_title = ngettext("{n} rule", "{n} rules", shown).format(n=shown) + self.count_words
+        if self.players == ANY:
+            nothing = _("No rule matches {query}: fewer words, or another player count (f2).")
+            found = ngettext("{n} rule", "{n} rules", shown)
+        else:
+            nothing = _("No rule matches {query} for {players}: fewer words, or another player count (f2).")
+            found = ngettext("{n} rule for {players}", "{n} rules for {players}", shown)
+        players = _(COUNTS[self.players]) if self.players != ANY else ""
+        none.update(nothing.format(query=repr(query), players=players) if shown == 0 else "")
+        self.sub_title = found.format(n=shown, players=players)
         index = self.query_one("#index", OptionList)
         index.clear_options()
         index.add_options([Option(f"{e.rule_id}  {translated(RULES[e.rule_id]).title}", id=str(e.rule_id))
@@ -161,10 +176,6 @@ class OriginRulesScreen(FillsLater[None]):
         found = find_rule(event.option.id or "")
         if found is not None:
             self.show(found, focus=False)
-
-    @property
-    def count_words(self) -> str:
-        return f" for {COUNTS[self.players]}" if self.players != ANY else ""
 
     def on_select_changed(self, event: Select.Changed) -> None:
         self.players = str(event.value)

@@ -8,20 +8,22 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap
 from textual.containers import VerticalScroll
 from textual.events import Resize
 from textual.message import Message
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Header, Static
 
-from scoring.i18n import ngettext
-from scoring.origin.round_input import Alignment
+from scoring.i18n import N_, _, listing, ngettext
+from scoring.origin.round_input import ALIGNMENT_WORDS, Alignment
 from scoring.origin.round_result import RoundResult
 from scoring.origin.rules import RuleId
 from scoring.origin.setup import ROUNDS
@@ -33,9 +35,21 @@ from ..later import FillsLater
 
 HERO_STYLE, VILLAIN_STYLE = "bold #f05050", "bold #a878ff"  # the dial's colours: red hero, purple villain
 WIDE = 24  # a grid column at least this wide holds each point's source in its cell
-SCORING_NOTE = (f"Hero: 1 VP a trick ({RuleId.SCORE_HERO}); villain: 4 VP with no trick ({RuleId.SCORE_VILLAIN}); "
-                f"abilities as entered ({RuleId.SCORE_ABILITY}).")
+SCORING_NOTE = N_("Hero: 1 VP a trick ({hero}); villain: 4 VP with no trick ({villain}); abilities as entered "
+                  "({ability}).")
 STAMINA_CHECK = "2, 3, 4, 5, 5"  # stamina held in rounds 1–5 without ability changes (OS-STAMINA-GAIN)
+
+
+def scoring_note() -> str:
+    return _(SCORING_NOTE).format(hero=RuleId.SCORE_HERO, villain=RuleId.SCORE_VILLAIN, ability=RuleId.SCORE_ABILITY)
+
+
+def translate_keys(screen: Widget) -> None:
+    """The screen's footer keys (declared with N_) in the language in use, as it is made."""
+    bindings = BindingsMap()
+    bindings.key_to_bindings = {key: [replace(b, description=_(b.description)) if b.description else b for b in bs]
+                                for key, bs in screen._bindings.key_to_bindings.items()}
+    screen._bindings = bindings
 
 
 def alignment_text(line: RoundScore, short: bool = False) -> Text:
@@ -43,7 +57,7 @@ def alignment_text(line: RoundScore, short: bool = False) -> Text:
     style = HERO_STYLE if line.alignment is Alignment.HERO else VILLAIN_STYLE
     if short:
         return Text(cell(line).upper(), style=style)
-    return Text.assemble((line.alignment.value, style), f", {outcome(line)}")
+    return Text.assemble((_(ALIGNMENT_WORDS[line.alignment]), style), f", {outcome(line)}")
 
 
 def source_line(line: RoundScore, rules: bool = True, short: bool = False) -> Text:
@@ -51,7 +65,7 @@ def source_line(line: RoundScore, rules: bool = True, short: bool = False) -> Te
     other source on a line of its own, for a table that shows the alignment beside it)."""
     out = Text()
     for i, (source, vp, rule) in enumerate(sources(line)):
-        source = "alignment" if short and i == 0 else source
+        source = _("alignment") if short and i == 0 else source
         if i:
             out.append("\n" if short else " · ", style="dim")
         out.append(f"{source} ")
@@ -72,13 +86,16 @@ def winners_text(game: GameScore) -> Text:
         return Text("")
     played = _rounds_played(game)
     if 0 < played < ROUNDS:  # no round at all: a game known by its final dials
-        who = " and ".join(game.winners)
+        who = listing(game.winners)
         rounds = ngettext("{n} round", "{n} rounds", played).format(n=played)
-        return Text(f"{who} lead{'s' if not game.shared else ''} with {best} VP after {rounds}.", style="bold")
+        lead = (_("{who} lead with {vp} VP after {rounds}.") if game.shared
+                else _("{who} leads with {vp} VP after {rounds}."))
+        return Text(lead.format(who=who, vp=best, rounds=rounds), style="bold")
     if game.shared:
-        return Text(f"Shared victory: {', '.join(game.winners)}, tied on {best} VP (ties share; "
-                    f"{RuleId.GAME_END}).", style="bold green")
-    return Text(f"{game.winners[0]} wins with {best} VP ({RuleId.GAME_END}).", style="bold green")
+        return Text(_("Shared victory: {who}, tied on {vp} VP (ties share; {rule}).").format(
+            who=", ".join(game.winners), vp=best, rule=RuleId.GAME_END), style="bold green")
+    return Text(_("{who} wins with {vp} VP ({rule}).").format(who=game.winners[0], vp=best, rule=RuleId.GAME_END),
+                style="bold green")
 
 
 def _rounds_played(game: GameScore) -> int:
@@ -116,9 +133,9 @@ def grid(game: GameScore, columns: int) -> Table:
                 extra = "*" if len(sources(line)) > 1 else " "
                 cells.append(Text.assemble(alignment_text(line, short=True), f" {line.round_vp:>+3d}", (extra, "cyan")))
         table.add_row(*cells, end_section=k == _rounds_played(game) - 1)
-    table.add_row(Text("Total", style="bold"), *(Text(f"{p.total}", style="bold green" if p.name in game.winners
+    table.add_row(Text(_("Total"), style="bold"), *(Text(f"{p.total}", style="bold green" if p.name in game.winners
                                                      else "bold") for p in game.players))
-    table.add_row(Text("Rank", style="bold"), *(Text(_rank(p, game)) for p in game.players))
+    table.add_row(Text(_("Rank"), style="bold"), *(Text(_rank(p, game)) for p in game.players))
     return table
 
 
@@ -149,8 +166,10 @@ def sheet_text(game: GameScore, columns: int = 76, notes: Mapping[str, str] | No
         bars.append(f"{_rank(p, game):>4} {p.name:<{name_width}} {p.total:>4} ", style="bold green" if won else "bold")
         bars.append_text(bar(p.total, best, width, won))
         aligned, abilities, surrender = split(p)
-        bars.append(f"  alignment {aligned}, abilities {abilities:+d}" + (f", surrender {surrender:+d}"
-                                                                          if surrender else "") + "\n", style="dim")
+        split_words = (_("  alignment {aligned}, abilities {abilities}, surrender {surrender}") if surrender
+                       else _("  alignment {aligned}, abilities {abilities}"))
+        bars.append(split_words.format(aligned=aligned, abilities=f"{abilities:+d}", surrender=f"{surrender:+d}")
+                    + "\n", style="dim")
     parts.append(bars)
     if not wide:
         extra = Text()
@@ -161,18 +180,20 @@ def sheet_text(game: GameScore, columns: int = 76, notes: Mapping[str, str] | No
                         extra.append(f"  * R{k + 1} {p.name}: {vp:+d} {source} ")
                         extra.append(f"({rule})\n", style="dim")
         if extra:
-            parts.append(Text.assemble(("Points beyond alignment, with their sources:\n", "bold"), extra))
+            parts.append(Text.assemble((_("Points beyond alignment, with their sources:") + "\n", "bold"), extra))
     played = _rounds_played(game)
     footnote = Text(style="dim")
-    footnote.append(SCORING_NOTE + "\n")
+    footnote.append(scoring_note() + "\n")
     if played == 0:
-        footnote.append("Only the final dials were kept: no round, and no source, to show.\n")
+        footnote.append(_("Only the final dials were kept: no round, and no source, to show.") + "\n")
     elif played < ROUNDS:
-        footnote.append(f"{played} of {ROUNDS} rounds scored: the game is not over.\n")
-    footnote.append(f"Stamina check: without ability changes each player holds {STAMINA_CHECK} in rounds 1–5 "
-                    f"({RuleId.STAMINA_GAIN}).")
+        footnote.append(_("{n} of {rounds} rounds scored: the game is not over.").format(n=played, rounds=ROUNDS)
+                        + "\n")
+    footnote.append(_("Stamina check: without ability changes each player holds {stamina} in rounds 1–5 "
+                      "({rule}).").format(stamina=STAMINA_CHECK, rule=RuleId.STAMINA_GAIN))
     for name, value in (notes or {}).items():
-        footnote.append(f"\nRules choice: {name.replace('_', ' ')} = {value} (not the book's default).")
+        footnote.append("\n" + _("Rules choice: {name} = {value} (not the book's default).").format(
+            name=name.replace("_", " "), value=value))
     parts.append(footnote)
     return Group(*parts)
 
@@ -183,12 +204,13 @@ def round_text(number: int, scores: Sequence[RoundScore], result: RoundResult | 
     source (and the game total when given); then every trick (now that the round is over, OS-FACE-DOWN) and the
     flags raised."""
     table = Table(show_edge=False, pad_edge=False, header_style="bold", padding=(0, 1))
-    table.add_column("Player", no_wrap=True)
-    table.add_column("Alignment", no_wrap=True)
-    table.add_column("VP", justify="right", no_wrap=True)
-    table.add_column("from", ratio=1)
+    table.add_column(_("Player"), no_wrap=True)
+    table.add_column(_("Alignment"), no_wrap=True)
+    table.add_column(_("VP"), justify="right", no_wrap=True)
+    # TRANSLATORS: the round summary's column of where each point came from.
+    table.add_column(_("from"), ratio=1)
     if totals is not None:
-        table.add_column("Total", justify="right", no_wrap=True)
+        table.add_column(_("Total"), justify="right", no_wrap=True)
     for line in scores:
         row: list[RenderableType] = [Text(line.player, style="bold"), alignment_text(line),
                                      Text(f"{line.round_vp:+d}", style="bold"),
@@ -196,21 +218,25 @@ def round_text(number: int, scores: Sequence[RoundScore], result: RoundResult | 
         if totals is not None:
             row.append(Text(str(totals.get(line.player, "")), style="bold"))
         table.add_row(*row)
-    parts: list[RenderableType] = [Text(f"Round {number} scored ({RuleId.ROUND_END})", style="bold"), table]
+    parts: list[RenderableType] = [Text(_("Round {n} scored ({rule})").format(n=number, rule=RuleId.ROUND_END),
+                                        style="bold"), table]
     if columns < 100:  # the rule of each point, said once (a wide line names it at each point)
-        parts.append(Text(SCORING_NOTE, style="dim"))
+        parts.append(Text(scoring_note(), style="dim"))
     if result is not None:
         tricks = Text()
         for t in result.tricks:  # each card as played: `Bob 6br as 11 by Trance` when an ability changed it
             tricks.append(f"{t.n:>2}. ", style="bold")
-            tricks.append("  ".join(f"{p.seat} {p.play}" + (f" by {p.play.by}" if p.play.changed and p.play.by else "")
-                                    for p in t.plays) or "(winner only)", style="" if t.plays else "dim")
+            tricks.append("  ".join(_("{seat} {card} by {ability}").format(seat=p.seat, card=p.play, ability=p.play.by)
+                                    if p.play.changed and p.play.by else f"{p.seat} {p.play}"
+                                    for p in t.plays) or _("(winner only)"), style="" if t.plays else "dim")
             tricks.append(f"  → {t.winner or '?'}\n", style="bold")
-        parts += [Text("\nThe tricks, now turned up:", style="bold"), tricks]
+        parts += [Text("\n" + _("The tricks, now turned up:"), style="bold"), tricks]
         for flag in result.flags:
-            parts.append(Text(f"{flag.rule} · trick {flag.trick} · {flag.seat}: {flag.sentence}", style="yellow"))
+            parts.append(Text(_("{rule} · trick {n} · {seat}: {sentence}").format(
+                rule=flag.rule, n=flag.trick, seat=flag.seat, sentence=flag.sentence), style="yellow"))
         if result.input.surrender is not None:
-            parts.append(Text(f"The round ended by surrender ({RuleId.SOLO_SURRENDER}).", style="italic"))
+            parts.append(Text(_("The round ended by surrender ({rule}).").format(rule=RuleId.SOLO_SURRENDER),
+                              style="italic"))
     return Group(*parts)
 
 
@@ -241,8 +267,8 @@ class RoundSummaryScreen(Screen[None]):
     - `game`: the sheet so far; when given, `s` opens it (OriginSheetScreen).
     `enter` or `escape` dismisses the screen (push it with a callback to go on to the next round)."""
 
-    BINDINGS = [Binding("enter", "done", "Continue"), Binding("escape", "done", "Back"),
-                Binding("s", "sheet", "Score sheet")]
+    BINDINGS = [Binding("enter", "done", N_("Continue")), Binding("escape", "done", N_("Back")),
+                Binding("s", "sheet", N_("Score sheet"))]
 
     def __init__(self, number: int, scores: Sequence[RoundScore], result: RoundResult | None = None,
                  totals: Mapping[str, int] | None = None, game: GameScore | None = None) -> None:
@@ -252,6 +278,7 @@ class RoundSummaryScreen(Screen[None]):
         self.result = result
         self.totals = totals
         self.game = game
+        translate_keys(self)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -260,7 +287,7 @@ class RoundSummaryScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title, self.sub_title = "Origin Story", f"Round {self.number} summary"
+        self.title, self.sub_title = "Origin Story", _("Round {n} summary").format(n=self.number)
         self.call_after_refresh(self.draw)
 
     def on_resize(self, event: Resize) -> None:
@@ -284,7 +311,7 @@ class RoundSummaryScreen(Screen[None]):
 
     def action_sheet(self) -> None:
         if self.game is not None:
-            self.app.push_screen(OriginSheetScreen(self.game, f"after round {self.number}"))
+            self.app.push_screen(OriginSheetScreen(self.game, _("after round {n}").format(n=self.number)))
 
     def action_done(self) -> None:
         self.dismiss(None)
@@ -341,7 +368,7 @@ class OriginSheetScreen(FillsLater[None]):
     - `game_id`: the game's number in the history, for `b` (its BG Stats QR code); None for a game not saved.
     `escape` goes back."""
 
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back"), Binding("b", "share", "BG Stats QR code")]
+    BINDINGS = [Binding("escape", "app.pop_screen", N_("Back")), Binding("b", "share", N_("BG Stats QR code"))]
 
     class Share(Message, namespace="sheet_screen"):
         """Show the QR code that fills in this game's play in BG Stats. The same request as the Origami sheet's
@@ -359,10 +386,11 @@ class OriginSheetScreen(FillsLater[None]):
         self.heading = title
         self.notes = notes
         self.game_id = game_id
+        translate_keys(self)
 
     def action_share(self) -> None:
         if self.game_id is None:
-            self.notify("Only a game saved in the history can go to BG Stats.", severity="warning")
+            self.notify(_("Only a game saved in the history can go to BG Stats."), severity="warning")
             return
         self.post_message(self.Share(self.game_id))
 
@@ -372,7 +400,8 @@ class OriginSheetScreen(FillsLater[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title, self.sub_title = "Origin Story", f"score sheet{' · ' + self.heading if self.heading else ''}"
+        self.title = "Origin Story"
+        self.sub_title = _("score sheet · {title}").format(title=self.heading) if self.heading else _("score sheet")
 
     async def fill(self) -> None:
         self.query_one(OriginSheetView).show(self.game, "", self.notes)
