@@ -30,6 +30,10 @@ from scoring.origami import game_file, templates
 from scoring.origami.notation import VERBS
 from screens.ask import Confirm
 from screens.home import HomeScreen
+from screens.origami.catalogue import CatalogueScreen
+from screens.origami.fill_in import FillInScreen
+from screens.origami.new_game import NewGameScreen
+from screens.origami.quick import QuickScoreScreen, TotalsScreen
 from tests.companion.test_counts import a_game_started
 from tests.screens.origami.test_friction import screen_text
 from tests.screens.settle import settled, until
@@ -121,6 +125,11 @@ MARKED = (
     "scoring/errors.py",
     "scoring/origami/evolve.py",
     "scoring/origami/card_names.py",
+    # oforms's share
+    "screens/origami/new_game.py",
+    "screens/origami/catalogue.py",
+    "screens/origami/quick.py",
+    "screens/origami/fill_in.py",
 )
 # Strings in MARKED that a person may read and that stay as they are in every language.
 NOT_TRANSLATED = {
@@ -179,6 +188,10 @@ NOT_TRANSLATED |= {templates.FILE_EXAMPLE, templates.TYPED_EXAMPLE}  # a scoring
 NOT_TRANSLATED |= {game_file.EXAMPLE, game_file.ACTIONS_EXAMPLE, game_file.COLLECTIONS_EXAMPLE}  # JSON in a game file
 NOT_TRANSLATED |= {"a game starts with StartGame", "a game log starts with GameStarted"}  # assertions: bugs, never shown
 NOT_TRANSLATED |= {'{"Sheep": {"points": 2}}', '["Ninja (red)"]', '[["Chick", "Ant"], []]'}  # JSON in a table file
+# oforms's share: the Origami forms' Textual CSS, selectors and Rich styles; a choice's value (an id, never shown)
+NOT_TRANSLATED |= {NewGameScreen.DEFAULT_CSS, CatalogueScreen.DEFAULT_CSS, QuickScoreScreen.DEFAULT_CSS,
+                   TotalsScreen.DEFAULT_CSS, FillInScreen.DEFAULT_CSS}
+NOT_TRANSLATED |= {"#pairs, #pairs-label", "italic cyan", "bold red", "under way"}
 
 
 @pytest.fixture(autouse=True)
