@@ -17,7 +17,6 @@ from scoring import i18n
 from screens import footer
 from screens.form import Choice, Verdict
 from screens.origami.catalogue import CatalogueScreen
-from screens.origami.fill_in import FillInScreen
 from screens.origami.new_game import NewGameScreen
 from screens.origami.quick import QuickScoreScreen, TotalsScreen
 from tests.screens.origami.test_fill_in import opened
