@@ -6,9 +6,11 @@ from __future__ import annotations
 import inspect
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.app import App
+from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Static
 
 from companion import languages
@@ -35,14 +37,17 @@ def english_after() -> Iterator[None]:
     languages.use(i18n.ENGLISH)
 
 
-def footer_reads_in_the_language(app: App[None]) -> None:
+async def footer_reads_in_the_language(pilot: Pilot[None]) -> None:
     """Every key the footer shows, with its description in the language in use, whole."""
     if not FOOTER_TRANSLATES:
         return
-    line = screen_text(app).splitlines()[-1].replace("\xa0", " ")
-    for binding in app.screen.active_bindings.values():
-        if binding.binding.show:
-            assert i18n._(binding.binding.description) in line, (binding.binding.description, line)
+    app = pilot.app
+
+    def said() -> bool:
+        line = screen_text(app).splitlines()[-1].replace("\xa0", " ")
+        return all(i18n._(b.binding.description) in line
+                   for b in app.screen.active_bindings.values() if b.binding.show)
+    await until(pilot, said, "the footer's keys in the language")
 
 
 def whole(app: App[None], *texts: str) -> None:
@@ -56,7 +61,7 @@ def verdict(app: App[None], id: str) -> str:
     return str(app.screen.query_one(f"#{id}", Verdict).render())
 
 
-WORDS = {
+WORDS: dict[str, dict[str, Any]] = {
     "it": {"new": ("Gioco", "Giocatori, in ordine", "Famiglie nel mazzo", "Coppie di Personaggi", "Inizia con"),
            "family": "non è una famiglia: scegli tra",
            "quick": ("Giocatore", "Collezione 1 (giù → su)", "Collezione 2", "Mano"),
@@ -86,7 +91,7 @@ async def test_the_new_game_form_reads_in_the_language(tmp_path: Path, code: str
         await until(pilot, lambda: isinstance(app.screen, NewGameScreen) and bool(app.screen.query("#players")),
                     "the new-game form")
         whole(app, *WORDS[code]["new"])
-        footer_reads_in_the_language(app)
+        await footer_reads_in_the_language(pilot)
         await pilot.press(*"Ann, Bob", "tab", *"nowhere")
         await until(pilot, lambda: WORDS[code]["family"] in verdict(app, "check"), "a family refused")
         whole(app, verdict(app, "check").splitlines()[0])
@@ -103,7 +108,7 @@ async def test_the_quick_score_and_its_totals_read_in_the_language(tmp_path: Pat
                     "the quick score")
         screen = app.screen
         whole(app, *WORDS[code]["quick"], verdict(app, "status"))
-        footer_reads_in_the_language(app)
+        await footer_reads_in_the_language(pilot)
         screen.query_one("#name-0", Input).value = "Ann"
         screen.query_one("#name-1", Input).value = "Bob"
         screen.query_one("#c1-2", Input).value = "Cat"
@@ -113,7 +118,7 @@ async def test_the_quick_score_and_its_totals_read_in_the_language(tmp_path: Pat
         await until(pilot, lambda: isinstance(app.screen, TotalsScreen) and bool(app.screen.query("#status")),
                     "the totals")
         whole(app, *WORDS[code]["totals"])
-        footer_reads_in_the_language(app)
+        await footer_reads_in_the_language(pilot)
 
 
 @pytest.mark.parametrize("code", LANGS)
@@ -145,11 +150,11 @@ async def test_the_fill_in_reads_in_the_language(tmp_path: Path, code: str) -> N
         screen = await opened(app)
         await until(pilot, lambda: bool(screen.query("#help")), "the families to choose")
         whole(app, WORDS[code]["fill"])
-        footer_reads_in_the_language(app)
+        await footer_reads_in_the_language(pilot)
         await pilot.press("space", "enter")
         await until(pilot, lambda: screen.has_class("-walking"), "the first value asked")
         whole(app, str(screen.query_one("#ask", Static).render()))
-        footer_reads_in_the_language(app)
+        await footer_reads_in_the_language(pilot)
         await pilot.press("enter")  # nothing typed: refused, in the language
         await until(pilot, lambda: verdict(app, "problem").startswith(WORDS[code]["empty"]), "an empty value refused")
         whole(app, verdict(app, "problem"))
@@ -166,7 +171,7 @@ async def test_the_catalogue_lists_cards_in_the_language(tmp_path: Path, code: s
                     "the catalogue")
         screen = app.screen
         whole(app, *WORDS[code]["catalogue"])
-        footer_reads_in_the_language(app)
+        await footer_reads_in_the_language(pilot)
         english, name, _variant = WORDS[code]["card"]
         await pilot.press("ctrl+f", *english.casefold(), "enter")  # typed in English, shown in the language
         table = screen.query_one(DataTable)
