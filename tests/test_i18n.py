@@ -45,6 +45,10 @@ from screens.origin.new_game import OriginNewGameScreen
 from screens.origin.quick import OriginQuickScreen
 from screens.origin.rules import OriginRulesScreen, RuleEntry
 from screens.origin.sheet import OriginSheetView
+from screens.origami.catalogue import CatalogueScreen
+from screens.origami.fill_in import FillInScreen
+from screens.origami.new_game import NewGameScreen
+from screens.origami.quick import QuickScoreScreen, TotalsScreen
 from tests.companion.test_counts import a_game_started
 from tests.screens.origami.test_friction import screen_text
 from tests.screens.settle import settled, until
@@ -186,6 +190,11 @@ MARKED = (
     "companion/origin/catalogue.py",
     "companion/origin/replay.py",
     "companion/origin/statistics.py",
+    # oforms's share
+    "screens/origami/new_game.py",
+    "screens/origami/catalogue.py",
+    "screens/origami/quick.py",
+    "screens/origami/fill_in.py",
 )
 # Strings in MARKED that a person may read and that stay as they are in every language.
 NOT_TRANSLATED = {
@@ -279,6 +288,10 @@ NOT_TRANSLATED |= {OriginQuickScreen.DEFAULT_CSS, OriginNewGameScreen.DEFAULT_CS
 NOT_TRANSLATED |= {"italic cyan", "bold red", "italic dim", "bold green"}
 NOT_TRANSLATED |= {"catalog set", "catalog set ", origin_catalogue.SET_USAGE}
 NOT_TRANSLATED |= {"an Origin Story log starts with os.GameStarted", "not an Origin Story event: ", " has no field "}
+# oforms's share: the Origami forms' Textual CSS, selectors and Rich styles; a choice's value (an id, never shown)
+NOT_TRANSLATED |= {NewGameScreen.DEFAULT_CSS, CatalogueScreen.DEFAULT_CSS, QuickScoreScreen.DEFAULT_CSS,
+                   TotalsScreen.DEFAULT_CSS, FillInScreen.DEFAULT_CSS}
+NOT_TRANSLATED |= {"#pairs, #pairs-label", "italic cyan", "bold red", "under way"}
 
 
 @pytest.fixture(autouse=True)

@@ -10,6 +10,8 @@ from textual.binding import Binding
 from textual.message import Message
 
 from scoring.errors import InputError
+from scoring.i18n import N_, _
+from scoring.origami.card_names import shown
 from scoring.origami.cards import Card
 from scoring.origami.catalog import EDITABLE, Catalogue, card_words, typed_value
 from scoring.origami.templates import TYPED_EXAMPLE
@@ -19,6 +21,9 @@ from ..card_list import CardListScreen
 from ..question import ValueGiven
 
 COLUMNS = ("quantity", "cost", "folds", "points", "effect")
+# The table's headings (translated where shown): the card, then COLUMNS.
+HEADINGS = (N_("card"), N_("game"), N_("family"), N_("quantity"), N_("cost"), N_("folds"), N_("points"),
+            N_("effect"))
 
 
 def cell(card: Card, field: str) -> Text:
@@ -30,12 +35,19 @@ def cell(card: Card, field: str) -> Text:
 
 
 def details(card: Card) -> str:
-    known = ", ".join(f"{k} from {v}" for k, v in card.source) or "nothing recorded"
-    unknown = f"\nNot known yet: {', '.join(sorted(card.unknown))} (press e to fill one in)" if card.unknown else ""
-    names = ", ".join(n for n in card.names if n != card.id)
-    return (f"[b]{card.id}[/b] · {card.game.value} · {card.family or card.kind.value}"
-            + (f" · also {names}" if names else "") + f"\n{card.text or 'No effect text recorded.'}"
-            + f"\nWhere the values come from: {known}{unknown}")
+    # TRANSLATORS: a value of a card and where it was read: "points from origami.toml".
+    known = ", ".join(_("{field} from {source}").format(field=k, source=v) for k, v in card.source) or _(
+        "nothing recorded")
+    name = shown(card)
+    names = ", ".join(n for n in card.names if n not in (card.id, name))
+    lines = [f"[b]{name}[/b] · {card.game.value} · {card.family or card.kind.value}"
+             + (" · " + _("also {names}").format(names=names) if names else ""),
+             card.text or _("No effect text recorded."),
+             _("Where the values come from: {known}").format(known=known)]
+    if card.unknown:
+        lines.append(_("Not known yet: {fields} (press e to fill one in)").format(
+            fields=", ".join(sorted(card.unknown))))
+    return "\n".join(lines)
 
 
 def parse_value(answer: str) -> tuple[str, int | str]:
@@ -50,12 +62,13 @@ class CatalogueScreen(CardListScreen[Card]):
     CatalogueScreen DataTable { height: 1fr; }
     CatalogueScreen #card { height: auto; max-height: 8; padding: 0 1; border-top: solid $primary; }
     """
-    PLACEHOLDER = "filter: a name in any language, a family, a game"
+    PLACEHOLDER = N_("filter: a name in any language, a family, a game")
     # Short labels: seven keys fit the footer at 80 columns.
-    BINDINGS = [Binding("e", "edit", "Set"), Binding("u", "unset", "Unset"),
-                Binding("f", "fill_in", "Fill in"), Binding("x", "export", "Share"),
-                Binding("i", "import", "Import"), Binding("ctrl+f", "filter", "Filter"),
-                Binding("escape", "app.pop_screen", "Back")]
+    # TRANSLATORS: the card catalogue's footer holds seven keys at 80 columns: keep each word short.
+    BINDINGS = [Binding("e", "edit", N_("Set")), Binding("u", "unset", N_("Unset")),
+                Binding("f", "fill_in", N_("Fill in")), Binding("x", "export", N_("Share")),
+                Binding("i", "import", N_("Import")), Binding("ctrl+f", "filter", N_("Filter")),
+                Binding("escape", "app.pop_screen", N_("Back"))]
 
     class FillIn(Message):
         """Walk through the values nobody knows yet, one card after another (the app opens the fill-in screen: the
@@ -97,13 +110,13 @@ class CatalogueScreen(CardListScreen[Card]):
         self.rows = [(card, card_words(card)) for card in ordered]
 
     def on_mount(self) -> None:
-        self.sub_title = "Card catalogue (? = not known yet; blue = your values)"
+        self.sub_title = _("Card catalogue (? = not known yet; blue = your values)")
 
     def headings(self) -> tuple[str, ...]:
-        return ("card", "game", "family", *COLUMNS)
+        return tuple(_(heading) for heading in HEADINGS)
 
     def row(self, card: Card) -> tuple[object, ...]:
-        return (card.id, card.game.value, card.family or card.kind.value, *(cell(card, f) for f in COLUMNS))
+        return (shown(card), card.game.value, card.family or card.kind.value, *(cell(card, f) for f in COLUMNS))
 
     def key(self, card: Card) -> str:
         return card.id
@@ -118,7 +131,8 @@ class CatalogueScreen(CardListScreen[Card]):
         card = self.selected()
         if card is None:
             return
-        missing = ", ".join(sorted(card.unknown & set(EDITABLE))) or "none"
+        missing = ", ".join(sorted(card.unknown & set(EDITABLE))) or _("none")
+        name = shown(card)
 
         def answered(answer: str | None) -> None:
             if not answer:
@@ -126,15 +140,16 @@ class CatalogueScreen(CardListScreen[Card]):
             try:
                 field, value = parse_value(answer)
             except InputError as problem:
-                self.notify(str(problem), title="Not saved", severity="error")
+                self.notify(str(problem), title=_("Not saved"), severity="error")
                 return
             self.post_message(ValueGiven(card.id, field, value))
 
         self.app.push_screen(TextQuestion(
-            f"Set a value of {card.id} (read it off the card)",
-            f"Type the field and the value, e.g. `points 3`, `effect instant` or, for a scoring rule, "
-            f"`scoring {TYPED_EXAMPLE}`. Not known yet: {missing}.",
-            "field value"), answered)
+            _("Set a value of {card} (read it off the card)").format(card=name),
+            # TRANSLATORS: the field names and values between backquotes are typed as they are, in every language.
+            _("Type the field and the value, e.g. `points 3`, `effect instant` or, for a scoring rule, "
+              "`scoring {example}`. Not known yet: {missing}.").format(example=TYPED_EXAMPLE, missing=missing),
+            _("field value")), answered)
 
     def action_unset(self) -> None:
         card = self.selected()
@@ -142,7 +157,8 @@ class CatalogueScreen(CardListScreen[Card]):
             return
         yours = [f for f in EDITABLE if card.source_of(f) == "user"]
         if not yours:
-            self.notify(f"{card.id} has no value of yours to unset (your values are shown in blue).")
+            self.notify(_("{card} has no value of yours to unset (your values are shown in blue).").format(
+                card=shown(card)))
             return
 
         def answered(answer: str | None) -> None:
@@ -151,8 +167,9 @@ class CatalogueScreen(CardListScreen[Card]):
                 self.post_message(self.Forget(card.id, field))
 
         self.app.push_screen(TextQuestion(
-            f"Unset a value of {card.id}", f"Yours: {', '.join(f'{f} {getattr(card, f)}' for f in yours)}. Type "
-            "the field: the card goes back to the printed value shipped with the companion, or to unknown.",
+            _("Unset a value of {card}").format(card=shown(card)),
+            _("Yours: {values}. Type the field: the card goes back to the printed value shipped with the companion, "
+              "or to unknown.").format(values=", ".join(f"{f} {getattr(card, f)}" for f in yours)),
             yours[0]), answered)
 
     def action_export(self) -> None:
@@ -162,10 +179,10 @@ class CatalogueScreen(CardListScreen[Card]):
                 self.post_message(self.Export(Path(where.strip()).expanduser(), by.strip() or None))
 
         self.app.push_screen(TextQuestion(
-            "Share your values: write them to a catalogue file",
-            "Type the file's name, and after a comma who entered the values if you like, e.g. "
-            "`~/club-cards.toml, Ann`. Another companion takes the file with i here (or `companion catalog "
-            "import FILE`); a small file is also shown as a QR code for a phone to pass on.",
+            _("Share your values: write them to a catalogue file"),
+            _("Type the file's name, and after a comma who entered the values if you like, e.g. "
+              "`~/club-cards.toml, Ann`. Another companion takes the file with i here (or `companion catalog "
+              "import FILE`); a small file is also shown as a QR code for a phone to pass on."),
             "~/club-cards.toml"), answered)
 
     def action_import(self) -> None:
@@ -176,9 +193,10 @@ class CatalogueScreen(CardListScreen[Card]):
                 self.post_message(self.Import(Path(where.strip()).expanduser(), replace))
 
         self.app.push_screen(TextQuestion(
-            "Import a catalogue file into your values",
-            "Type the file's name, e.g. `~/club-cards.toml`. Values you already have are kept, and a different "
-            "one is named; type ` replace` after the name to take the file's instead.",
+            _("Import a catalogue file into your values"),
+            # TRANSLATORS: "replace" is typed as it is, in every language.
+            _("Type the file's name, e.g. `~/club-cards.toml`. Values you already have are kept, and a different "
+              "one is named; type ` replace` after the name to take the file's instead."),
             "~/club-cards.toml"), answered)
 
     def action_fill_in(self) -> None:

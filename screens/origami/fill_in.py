@@ -17,7 +17,8 @@ from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 
 from scoring.errors import InputError
-from scoring.i18n import ngettext
+from scoring.i18n import N_, _, ngettext
+from scoring.origami.card_names import shown_id
 from scoring.origami.cards import Card, CardId
 from scoring.origami.catalog import Catalogue
 
@@ -29,8 +30,9 @@ from .question import VALUES
 # The values printed on a card, in the order they are asked: numbers typed, then the kind of effect picked (the
 # quick score's question, so the next quick score does not stop for it)
 FILL = ("cost", "folds", "points", "hand_modifier", "effect")
-LABELS = {"cost": "cost", "folds": "folds", "points": "printed points", "hand_modifier": "hand modifier",
-          "effect": "kind of effect"}
+# Each value as a person reads it (translated where shown).
+LABELS = {"cost": N_("cost"), "folds": N_("folds"), "points": N_("printed points"),
+          "hand_modifier": N_("hand modifier"), "effect": N_("kind of effect")}
 Value = tuple[CardId, str]  # a card and one of FILL
 
 
@@ -58,24 +60,26 @@ def groups_to_fill(catalogue: Catalogue) -> list[tuple[str, int, int]]:
     return sorted((g, left, total) for g, (left, total) in counts.items() if left)
 
 
-def facts(card: Card) -> str:
+def facts(card: Card, catalogue: Catalogue) -> str:
     """What is known of a card, to recognise it in the box and to see its value beside the others."""
     def shown(field: str) -> str:
         value = getattr(card, field)
         if field in card.unknown:
             return "?"
         if value is None:
-            return "none"
+            return _("none")
         origin = card.source_of(field)
         return f"{value}" + (f" ({origin})" if origin else "")
 
-    names = ", ".join(n for n in card.names if n != card.id)
-    lines = [f"{card.id} · {card.game.value} · {card.family or card.kind.value}"
-             + (f" · also {names}" if names else "") + (f" · {card.quantity} in the box" if card.quantity else ""),
-             "   ".join(f"{LABELS[f]}: {shown(f)}" for f in FILL),
-             card.text or "No effect text recorded."]
+    name = shown_id(card.id, catalogue)
+    names = ", ".join(n for n in card.names if n not in (card.id, name))
+    lines = [f"{name} · {card.game.value} · {card.family or card.kind.value}"
+             + (" · " + _("also {names}").format(names=names) if names else "")
+             + (" · " + _("{n} in the box").format(n=card.quantity) if card.quantity else ""),
+             "   ".join(f"{_(LABELS[f])}: {shown(f)}" for f in FILL),
+             card.text or _("No effect text recorded.")]
     if card.evidence:
-        lines.append(f"Known from: {card.evidence}")
+        lines.append(_("Known from: {evidence}").format(evidence=card.evidence))
     return "\n".join(lines)
 
 
@@ -87,10 +91,19 @@ def checked(catalogue: Catalogue, value: Value, typed: str) -> int:
     try:
         number = int(text)
     except ValueError:
-        sign = " (a minus sign for a negative modifier)" if field == "hand_modifier" else ""
-        raise InputError(f"{text!r} is not a whole number: type the {LABELS[field]} printed on {card}{sign}"
-                         if text else f"type the {LABELS[field]} printed on {card}, or ctrl+n to skip it") from None
-    catalogue.with_entries([(f"{card}'s {LABELS[field]}", {"name": card, field: number})], origin="user")
+        name, label = shown_id(card, catalogue), _(LABELS[field])
+        if not text:
+            problem = _("type the {value} printed on {card}, or ctrl+n to skip it").format(value=label, card=name)
+        elif field == "hand_modifier":
+            problem = _("{typed} is not a whole number: type the {value} printed on {card} (a minus sign for a "
+                        "negative modifier)").format(typed=repr(text), value=label, card=name)
+        else:
+            problem = _("{typed} is not a whole number: type the {value} printed on {card}").format(
+                typed=repr(text), value=label, card=name)
+        raise InputError(problem) from None
+    # TRANSLATORS: where a refused value was typed: "Sheep's cost".
+    where = _("{card}'s {value}").format(card=shown_id(card, catalogue), value=_(LABELS[field]))
+    catalogue.with_entries([(where, {"name": card, field: number})], origin="user")
     return number
 
 
@@ -105,7 +118,7 @@ class FamilyList(SelectionList[str]):
     row's box shows ✓ and an unticked one's is empty: a plain SelectionList draws the same X in both, told apart
     by colour alone (lost under NO_COLOR or a high-contrast theme)."""
 
-    BINDINGS = [Binding("enter", "screen.start", "Start")]
+    BINDINGS = [Binding("enter", "screen.start", N_("Start"))]
     TICKED, UNTICKED = "✓", " "
 
     def render_line(self, y: int) -> Strip:
@@ -133,9 +146,9 @@ class FillInScreen(Screen[None]):
     FillInScreen #kinds { margin: 0 1; height: auto; }
     FillInScreen #problem { margin: 0 1; }
     """
-    BINDINGS = [Binding("escape", "stop", "Stop (values typed are kept)"),
-                Binding("ctrl+n", "skip", "Skip this value"),
-                Binding("ctrl+g", "start", "Start", show=False)]
+    BINDINGS = [Binding("escape", "stop", N_("Stop (values typed are kept)")),
+                Binding("ctrl+n", "skip", N_("Skip this value")),
+                Binding("ctrl+g", "start", N_("Start"), show=False)]
 
     def __init__(self, catalogue: Catalogue, groups: Sequence[str] = ()) -> None:
         super().__init__()
@@ -148,8 +161,8 @@ class FillInScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         with Vertical(id="choose"):
-            yield Static("Which families are in your box? Space ticks one, Enter starts. Each line says how many "
-                         "printed values nobody knows yet.", id="help")
+            yield Static(_("Which families are in your box? Space ticks one, Enter starts. Each line says how many "
+                           "printed values nobody knows yet."), id="help")
             yield FamilyList(*(Selection(f"{g.replace('/', ' · ')}: {to_fill(left, total)}",
                                                  g, g in self.groups)
                                        for g, left, total in groups_to_fill(self.catalogue)), id="families")
@@ -157,13 +170,13 @@ class FillInScreen(Screen[None]):
             yield Static("", id="progress")
             yield Static("", id="card", markup=False)
             yield Static("", id="ask")
-            yield Field(placeholder="a whole number", id="value", restrict=r"-?[0-9]*")
+            yield Field(placeholder=_("a whole number"), id="value", restrict=r"-?[0-9]*")
             yield OptionList(id="kinds")
             yield Verdict("problem")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = "Fill in from your box"
+        self.sub_title = _("Fill in from your box")
         if self.groups:
             self.walk()
         else:
@@ -175,7 +188,7 @@ class FillInScreen(Screen[None]):
             return
         chosen = list(self.query_one("#families", FamilyList).selected)
         if not chosen:
-            self.notify("Tick at least one family with space first.", severity="warning")
+            self.notify(_("Tick at least one family with space first."), severity="warning")
             return
         self.groups = chosen
         self.walk()
@@ -201,22 +214,25 @@ class FillInScreen(Screen[None]):
         left = len(self.queue())
         kinds = self.query_one("#kinds", OptionList)
         if value is None:
-            self.query_one("#progress", Static).update(f"{families}: every printed value is known. "
-                                                       f"{self.typed} typed this time. Esc goes back.")
-            self.query_one("#card", Static).update("Nothing left to fill in.")
+            self.query_one("#progress", Static).update(
+                _("{families}: every printed value is known. {typed} typed this time. Esc goes back.").format(
+                    families=families, typed=self.typed))
+            self.query_one("#card", Static).update(_("Nothing left to fill in."))
             self.query_one("#ask", Static).update("")
             field.display = kinds.display = False
             return
         card, name = value
         still = ngettext("{n} value left", "{n} values left", left).format(n=left)
+        # TRANSLATORS: {still} is "3 values left".
         self.query_one("#progress", Static).update(
-            f"{families}: {still}, {self.typed} typed this time. "
-            "Stop any time: what you typed is kept, and this goes on from here.")
-        self.query_one("#card", Static).update(facts(self.catalogue.card(card)))
+            _("{families}: {still}, {typed} typed this time. Stop any time: what you typed is kept, and this goes on "
+              "from here.").format(families=families, still=still, typed=self.typed))
+        self.query_one("#card", Static).update(facts(self.catalogue.card(card), self.catalogue))
         pick = VALUES.picks.get(name)  # a value chosen from a list (the kind of effect), as the quick score asks it
-        ask = pick.question if pick else "type the number on the card."
-        self.query_one("#ask", Static).update(f"[b]{card}[/b] · {LABELS[name]}: {ask} Enter keeps it; ctrl+n skips "
-                                              "it for now.")
+        ask = pick.question if pick else _("type the number on the card.")
+        self.query_one("#ask", Static).update(
+            _("[b]{card}[/b] · {value}: {ask} Enter keeps it; ctrl+n skips it for now.").format(
+                card=shown_id(card, self.catalogue), value=_(LABELS[name]), ask=ask))
         field.display, kinds.display = pick is None, pick is not None
         if pick is None:
             field.focus()
@@ -246,8 +262,9 @@ class FillInScreen(Screen[None]):
         usual = usual_range(self.catalogue, value[1])
         if usual and not usual[0] <= number <= usual[1] and self.pending != (value, number):
             self.pending = (value, number)
-            problem.say(f"No card known so far has {number} as its {LABELS[value[1]]} (they go from {usual[0]} to "
-                        f"{usual[1]}): check the card, then press Enter again to keep {number}.", "problem")
+            problem.say(_("No card known so far has {number} as its {value} (they go from {low} to {high}): check "
+                          "the card, then press Enter again to keep {number}.").format(
+                number=number, value=_(LABELS[value[1]]), low=usual[0], high=usual[1]), "problem")
             return
         problem.say("")
         self.post_message(ValueGiven(value[0], value[1], number))
@@ -265,7 +282,8 @@ class FillInScreen(Screen[None]):
         if value in self.skipped:
             self.skipped.remove(value)
         self.skipped.append(value)
-        self.query_one("#problem", Verdict).say(f"{value[0]}'s {LABELS[value[1]]} skipped: asked again at the end.")
+        self.query_one("#problem", Verdict).say(_("{card}'s {value} skipped: asked again at the end.").format(
+            card=shown_id(value[0], self.catalogue), value=_(LABELS[value[1]])))
         self.walk()
 
     def action_stop(self) -> None:

@@ -14,6 +14,7 @@ from textual.widgets import Header, Input, Label
 
 from scoring.decision import Rejected
 from scoring.errors import InputError, MissingValue
+from scoring.i18n import N_, _
 from scoring.origami import commands as c
 from scoring.origami.catalog import Catalogue
 from scoring.origami.decide import decide
@@ -27,13 +28,14 @@ from ..later import FillsLater
 from .form import CatalogueForm
 
 
-def pick(typed: tuple[str, ...], choices: list[str], what: str) -> tuple[str, ...]:
-    """Each typed name as one of `choices` (case-insensitive, a unique prefix is enough)."""
+def pick(typed: tuple[str, ...], choices: list[str], refusal: str) -> tuple[str, ...]:
+    """Each typed name as one of `choices` (case-insensitive, a unique prefix is enough); `refusal` (translated,
+    with {name} and {choices}) says a name that is not one of them."""
     out: list[str] = []
     for name in typed:
         found = matching(name, choices)
         if len(found) != 1:
-            raise InputError(f"{name!r} is not one {what}: choose from {', '.join(choices)}")
+            raise InputError(refusal.format(name=repr(name), choices=", ".join(choices)))
         out.append(found[0])
     return tuple(out)
 
@@ -44,7 +46,7 @@ class NewGameScreen(CatalogueForm, FillsLater[None]):
                          margin: 1 2; }
     NewGameScreen #check { margin: 0 2; }
     """
-    BINDINGS = [Binding("ctrl+s", "submit", "Start the game"), Binding("escape", "app.pop_screen", "Back")]
+    BINDINGS = [Binding("ctrl+s", "submit", N_("Start the game")), Binding("escape", "app.pop_screen", N_("Back"))]
 
     class Start(Message):
         """Start the game; `under_way`: the table is entered as it stands instead of the deal."""
@@ -67,23 +69,23 @@ class NewGameScreen(CatalogueForm, FillsLater[None]):
         yield Footer()
 
     def fields(self) -> Iterator[Widget]:
-        yield Label("Game")
-        yield Choice([("Origami Legends", "legends"), ("Origami", "origami"), ("Mixed", "mixed")],
+        yield Label(_("Game"))
+        yield Choice([("Origami Legends", "legends"), ("Origami", "origami"), (_("Mixed"), "mixed")],
                      value="legends", allow_blank=False, id="variant")
-        yield Label("Players, in seat order")
-        yield Field(placeholder="clockwise, e.g. Ann, Bob, Cy", id="players",
+        yield Label(_("Players, in seat order"))
+        yield Field(placeholder=_("clockwise, e.g. Ann, Bob, Cy"), id="players",
                     suggester=word_list(lambda: self.profiles))
-        yield Label("Families in the deck")
-        yield Field(placeholder="as many as players, shuffled together", id="families",
+        yield Label(_("Families in the deck"))
+        yield Field(placeholder=_("as many as players, shuffled together"), id="families",
                     suggester=word_list(self.families))
-        yield Label("Character pairs", id="pairs-label")
-        yield Field(placeholder="Legends: one pair per player", id="pairs", suggester=word_list(self.pairs))
-        yield Label("Begin with")
-        yield Choice([("The deal", "deal"), ("A game already under way", "under way")], value="deal",
+        yield Label(_("Character pairs"), id="pairs-label")
+        yield Field(placeholder=_("Legends: one pair per player"), id="pairs", suggester=word_list(self.pairs))
+        yield Label(_("Begin with"))
+        yield Choice([(_("The deal"), "deal"), (_("A game already under way"), "under way")], value="deal",
                      allow_blank=False, id="begin")
 
     def on_mount(self) -> None:
-        self.sub_title = "New game"
+        self.sub_title = _("New game")
 
     async def fill(self) -> None:
         await self.query_one(Grid).mount_all(self.fields())
@@ -110,11 +112,15 @@ class NewGameScreen(CatalogueForm, FillsLater[None]):
         # Character pairs are Legends' alone: the field shows only when the deck can hold a Character.
         for field in self.query("#pairs, #pairs-label"):
             field.display = bool(pairs)
-        choices = f"\nFamilies: {', '.join(families)}" + (f"\nCharacter pairs: {', '.join(pairs)}" if pairs else "")
+        choices = "\n" + _("Families: {families}").format(families=", ".join(families)) + (
+            "\n" + _("Character pairs: {pairs}").format(pairs=", ".join(pairs)) if pairs else "")
         try:
             command = c.StartGame(self.variant.value, self.value("players"),
-                                  pick(self.value("families"), families, "family"),
-                                  pick(self.value("pairs"), pairs, "Character pair") if pairs else ())
+                                  pick(self.value("families"), families,
+                                       _("{name} is not one family: choose from {choices}")),
+                                  pick(self.value("pairs"), pairs,
+                                       _("{name} is not one Character pair: choose from {choices}"))
+                                  if pairs else ())
             decision = decide(None, command, self.catalogue)
         except (InputError, MissingValue) as problem:
             verdict.say(str(problem) + choices, "problem")
@@ -123,16 +129,16 @@ class NewGameScreen(CatalogueForm, FillsLater[None]):
             verdict.say(f"{decision.violation.rule}: {decision.violation.message}{choices}", "problem")
             return
         self.command = command
-        verdict.say(f"Ready: {', '.join(command.players)}; the deck: {', '.join(command.families)}. "
-                    f"ctrl+s starts the game; {self.next_step} comes next.{choices}")
+        if self.under_way:
+            ready = _("Ready: {players}; the deck: {families}. ctrl+s starts the game; entering the table as it "
+                      "stands comes next.")
+        else:
+            ready = _("Ready: {players}; the deck: {families}. ctrl+s starts the game; the deal comes next.")
+        verdict.say(ready.format(players=", ".join(command.players), families=", ".join(command.families)) + choices)
 
     @property
     def under_way(self) -> bool:
         return self.query_one("#begin", Choice).value == "under way"
-
-    @property
-    def next_step(self) -> str:
-        return "entering the table as it stands" if self.under_way else "the deal"
 
     def last_fields(self) -> tuple[str, ...]:
         return ("pairs",) if self.pairs() else ("families", "pairs")

@@ -14,6 +14,8 @@ from textual.widget import Widget
 from textual.widgets import Header, Input, Label, Select, Static
 
 from scoring.errors import InputError, MissingValue
+from scoring.i18n import N_, _
+from scoring.origami.card_names import shown_id
 from scoring.origami.catalog import Catalogue
 from scoring.origami.sheet import PlayerScore, ScoreSheet, TieBreak, score
 from scoring.origami.table import Table, Variant, parse_table
@@ -29,7 +31,7 @@ from .sheet import ScoreSheetView
 SEATS = 5
 Row = tuple[str, str, str, str]  # name, collection 1, collection 2, hand (as typed)
 TOTALS_ONLY = {"entry": "totals"}  # a saved game's mark: its cards were never typed, so no card statistics
-VARIANTS = [("Origami", "origami"), ("Origami Legends", "legends"), ("Mixed", "mixed")]
+VARIANTS = [("Origami", "origami"), ("Origami Legends", "legends"), (N_("Mixed"), "mixed")]  # translated where shown
 
 
 def shown_card(item: str, catalogue: Catalogue, variant: Variant) -> str | None:
@@ -48,6 +50,18 @@ def shown_card(item: str, catalogue: Catalogue, variant: Variant) -> str | None:
             return None
 
 
+def shown_name(item: str, card_id: str, catalogue: Catalogue) -> str:
+    """The name a typed item's card is put in its box by: the name in the language in use when the item begins
+    it, else the first of the card's other names (in any language) the item begins, else the name in the language
+    in use. The card is read back from any of them: what is kept is its id."""
+    card = catalogue.card(card_id)
+    folded = item.casefold()
+    for name in (shown_id(card_id, catalogue), card_id, *card.names):
+        if name.casefold().startswith(folded):
+            return name
+    return shown_id(card_id, catalogue)
+
+
 def card_completer(screen: QuickScoreScreen) -> Completer:
     """The inline suggestion: the rest of the card that leaving the item would take (see `shown_card`)."""
     def rest(value: str) -> str | None:
@@ -55,7 +69,8 @@ def card_completer(screen: QuickScoreScreen) -> Completer:
         if not item or item.isdigit():
             return None
         card = shown_card(item, screen.catalogue, screen.variant)
-        return card[len(item):] if card and card.casefold().startswith(item.casefold()) else None
+        name = shown_name(item, card, screen.catalogue) if card else None
+        return name[len(item):] if name and name.casefold().startswith(item.casefold()) else None
     return Completer(rest)
 
 
@@ -78,26 +93,28 @@ def read_totals(rows: list[tuple[str, str, str]]) -> ScoreSheet:
     seen: set[str] = set()
     read: list[tuple[str, int, int]] = []
     for number, (name, total, hand) in enumerate(rows, start=1):
-        where = f"row {number}"
+        where = _("row {number}").format(number=number)
         who = name.strip()
         if not who:
             if (total + hand).strip():
-                raise InputError("has a total but no name: type the player's name first", where=where)
+                raise InputError(_("has a total but no name: type the player's name first"), where=where)
             continue
         if who.casefold() in seen:
-            raise InputError(f"{who} is typed twice: each player once", where=where)
+            raise InputError(_("{player} is typed twice: each player once").format(player=who), where=where)
         seen.add(who.casefold())
         try:
             points = int(total.strip())
         except ValueError:
-            raise InputError(f"{who}'s total must be a whole number of points, e.g. 41, not {total.strip()!r}"
-                             if total.strip() else f"type {who}'s total points", where=where) from None
+            raise InputError(_("{player}'s total must be a whole number of points, e.g. 41, not {typed}").format(
+                player=who, typed=repr(total.strip())) if total.strip() else _("type {player}'s total points").format(
+                player=who), where=where) from None
         cards = hand.strip() or "0"
         if not cards.isdigit():
-            raise InputError(f"{who}'s cards in hand must be a count, e.g. 3, not {hand.strip()!r}", where=where)
+            raise InputError(_("{player}'s cards in hand must be a count, e.g. 3, not {typed}").format(
+                player=who, typed=repr(hand.strip())), where=where)
         read.append((who, points, int(cards)))
     if len(read) < 2:
-        raise InputError("type at least two players, each with their total")
+        raise InputError(_("type at least two players, each with their total"))
     return ranked_totals(read)
 
 
@@ -110,18 +127,25 @@ def read_table(variant: Variant, rows: list[Row], characters: str, catalogue: Ca
     for number, (name, first, second, hand) in enumerate(rows, start=1):
         if not name.strip():
             if (first + second + hand).strip():
-                raise InputError("has cards but no name: type the player's name first", where=f"row {number}")
+                raise InputError(_("has cards but no name: type the player's name first"),
+                                 where=_("row {number}").format(number=number))
             continue
         who = name.strip()
         hand_value: int | list[str] = 0
         if hand.strip().isdigit():
             hand_value = int(hand)
         elif hand.strip():
-            hand_value = cards(hand, f"{who}'s hand")
+            hand_value = cards(hand, _("{player}'s hand").format(player=who))
         players.append({"name": who, "hand": hand_value, "collections": [
-            cards(first, f"{who}'s collection 1"), cards(second, f"{who}'s collection 2")]})
-    chars = cards(characters, "Characters")
-    return parse_table({"game": variant.value, "players": players, "characters": chars}, catalogue, "the table")
+            cards(first, _("{player}'s collection 1").format(player=who)),
+            cards(second, _("{player}'s collection 2").format(player=who))]})
+    chars = cards(characters, _("Characters"))
+    return parse_table({"game": variant.value, "players": players, "characters": chars}, catalogue, _("the table"))
+
+
+def variants() -> list[tuple[str, str]]:
+    """The games to choose from, in the language in use."""
+    return [(_(label), value) for label, value in VARIANTS]
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,9 +165,9 @@ class QuickScoreScreen(FillsLater[None]):
     QuickScoreScreen .heading { text-style: bold; }
     QuickScoreScreen #status { max-height: 3; margin: 0 1; }
     """
-    BINDINGS = [Binding("ctrl+s", "save", "Save to history"), Binding("escape", "app.pop_screen", "Back"),
-                Binding("ctrl+t", "totals", "Totals only"),
-                Binding("ctrl+n", "ask_value", "Give a missing value", show=False)]
+    BINDINGS = [Binding("ctrl+s", "save", N_("Save to history")), Binding("escape", "app.pop_screen", N_("Back")),
+                Binding("ctrl+t", "totals", N_("Totals only")),
+                Binding("ctrl+n", "ask_value", N_("Give a missing value"), show=False)]
 
     class Save(Message):
         """The player wants this sheet in the history (`screen` is told the game's number once it is saved)."""
@@ -169,13 +193,13 @@ class QuickScoreScreen(FillsLater[None]):
         yield Footer()  # the status line and the sheet come above it with the fields (`fill`)
 
     def on_mount(self) -> None:
-        self.sub_title = "Quick score"
+        self.sub_title = _("Quick score")
 
     async def fill(self) -> None:
         cards = card_completer(self)
         await self.query_one("#top", Horizontal).mount_all([
-            Label("Game"), Choice(VARIANTS, value="origami", allow_blank=False, id="variant"),
-            Field(placeholder="Characters in play, e.g. Ninja red, Geisha yellow", id="characters",
+            Label(_("Game")), Choice(variants(), value="origami", allow_blank=False, id="variant"),
+            Field(placeholder=_("Characters in play, e.g. Ninja red, Geisha yellow"), id="characters",
                   suggester=cards)])
         await self.query_one(Grid).mount_all(self.grid_fields(cards))
         await self.mount_all([Verdict("status"), ScoreSheetView()], before=self.query_one(Footer))
@@ -184,10 +208,10 @@ class QuickScoreScreen(FillsLater[None]):
 
     def grid_fields(self, cards: Completer) -> Iterator[Widget]:
         names = word_list(lambda: self.profiles)
-        for heading in ("Player", "Collection 1 (bottom → top)", "Collection 2", "Hand"):
+        for heading in (_("Player"), _("Collection 1 (bottom → top)"), _("Collection 2"), _("Hand")):
             yield Static(heading, classes="heading")
         for seat in range(SEATS):
-            yield Field(placeholder=f"player {seat + 1}", id=f"name-{seat}", suggester=names)
+            yield Field(placeholder=_("player {n}").format(n=seat + 1), id=f"name-{seat}", suggester=names)
             yield Field(id=f"c1-{seat}", suggester=cards)
             yield Field(id=f"c2-{seat}", suggester=cards)
             yield Field(placeholder="0", id=f"hand-{seat}", suggester=cards)
@@ -208,24 +232,24 @@ class QuickScoreScreen(FillsLater[None]):
         view = self.query_one(ScoreSheetView)
         rows = self.rows()
         if sum(1 for r in rows if r[0].strip()) < 2:
-            status.say("Type each player's name, their two collections from the bottom card up "
-                       "(a few letters until the card shows, then a comma) and their cards left in hand. "
-                       "Only totals on paper? ctrl+t.")
-            view.show(None, "The score sheet appears here once two players are in.")
+            status.say(_("Type each player's name, their two collections from the bottom card up "
+                         "(a few letters until the card shows, then a comma) and their cards left in hand. "
+                         "Only totals on paper? ctrl+t."))
+            view.show(None, _("The score sheet appears here once two players are in."))
             return
         try:
             table = read_table(self.variant, rows, self.query_one("#characters", Input).value, self.catalogue)
             self.scored = Scored(table, score(table))
         except MissingValue as missing:
             self.missing = missing
-            status.say(f"{missing.card}: a value is not known yet ({missing.field}). "
-                       f"Press Enter (or ctrl+n) to type it from the card.", "problem")
-            view.show(None, "Waiting for that value.")
+            status.say(_("{card}: a value is not known yet ({field}). Press Enter (or ctrl+n) to type it from the "
+                         "card.").format(card=shown_id(missing.card, self.catalogue), field=missing.field), "problem")
+            view.show(None, _("Waiting for that value."))
             return
         except InputError as problem:
             status.say(str(problem), "problem")
             return
-        status.say("Saved to history." if self.saved else "ctrl+s saves this game to the history.")
+        status.say(_("Saved to history.") if self.saved else _("ctrl+s saves this game to the history."))
         view.show(self.scored.sheet)
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -242,7 +266,7 @@ class QuickScoreScreen(FillsLater[None]):
         """Put the card the last item stands for in its place (see `shown_card`); False when nothing changes."""
         head, item = last_item(value)
         card = shown_card(item, self.catalogue, self.variant) if item and not item.isdigit() else None
-        new = head + card + after if card else value + after
+        new = head + shown_name(item, card, self.catalogue) + after if card else value + after
         if new == field.value:
             return False
         field.value = new
@@ -286,16 +310,16 @@ class QuickScoreScreen(FillsLater[None]):
         if self.missing is not None:
             self.action_ask_value()
         elif self.scored is None:
-            self.notify("Nothing to save yet: the table above is not complete.", severity="warning")
+            self.notify(_("Nothing to save yet: the table above is not complete."), severity="warning")
         elif self.saved:
-            self.notify("This game is already in the history.")
+            self.notify(_("This game is already in the history."))
         else:
             self.post_message(self.Save(self.scored, self))
 
     def was_saved(self, game_id: int) -> None:
         self.saved = True
-        self.query_one("#status", Verdict).say(f"Saved to history as game {game_id}.")
-        self.notify(f"Saved as game {game_id}.")
+        self.query_one("#status", Verdict).say(_("Saved to history as game {game}.").format(game=game_id))
+        self.notify(_("Saved as game {game}.").format(game=game_id))
 
 
 class TotalsScreen(FillsLater[None]):
@@ -311,7 +335,7 @@ class TotalsScreen(FillsLater[None]):
     TotalsScreen .heading { text-style: bold; }
     TotalsScreen #status { max-height: 3; margin: 0 1; }
     """
-    BINDINGS = [Binding("ctrl+s", "save", "Save to history"), Binding("escape", "app.pop_screen", "Back")]
+    BINDINGS = [Binding("ctrl+s", "save", N_("Save to history")), Binding("escape", "app.pop_screen", N_("Back"))]
 
     class Save(Message):
         """The player wants these totals in the history (`screen` is told the game's number once it is saved)."""
@@ -338,11 +362,11 @@ class TotalsScreen(FillsLater[None]):
         yield Footer()  # the status line and the sheet come above it with the fields (`fill`)
 
     def on_mount(self) -> None:
-        self.sub_title = "Quick score: totals only"
+        self.sub_title = _("Quick score: totals only")
 
     async def fill(self) -> None:
         await self.query_one("#top", Horizontal).mount_all([
-            Label("Game"), Choice(VARIANTS, value=self.start_variant.value, allow_blank=False, id="variant")])
+            Label(_("Game")), Choice(variants(), value=self.start_variant.value, allow_blank=False, id="variant")])
         await self.query_one(Grid).mount_all(self.grid_fields())
         await self.mount_all([Verdict("status"), ScoreSheetView()], before=self.query_one(Footer))
         self.query_one("#total-0" if self.names else "#name-0", Input).focus()
@@ -350,12 +374,12 @@ class TotalsScreen(FillsLater[None]):
 
     def grid_fields(self) -> Iterator[Widget]:
         names = word_list(lambda: self.profiles)
-        for heading in ("Player", "Total", "Cards in hand"):
+        for heading in (_("Player"), _("Total"), _("Cards in hand")):
             yield Static(heading, classes="heading")
         for seat in range(SEATS):
             name = self.names[seat] if seat < len(self.names) else ""
-            yield Field(name, placeholder=f"player {seat + 1}", id=f"name-{seat}", suggester=names)
-            yield Field(placeholder="points", id=f"total-{seat}", restrict=r"-?[0-9]*")
+            yield Field(name, placeholder=_("player {n}").format(n=seat + 1), id=f"name-{seat}", suggester=names)
+            yield Field(placeholder=_("points"), id=f"total-{seat}", restrict=r"-?[0-9]*")
             yield Field(placeholder="0", id=f"hand-{seat}", restrict=r"[0-9]*")
 
     @property
@@ -373,17 +397,17 @@ class TotalsScreen(FillsLater[None]):
         view = self.query_one(ScoreSheetView)
         rows = self.rows()
         if sum(1 for r in rows if r[0].strip()) < 2:
-            status.say("Type each player's name, the total they counted on paper and their cards left in hand "
-                       "(they break a tie on points). Tab moves on.")
-            view.show(None, "The ranking appears here once two players have a total.")
+            status.say(_("Type each player's name, the total they counted on paper and their cards left in hand "
+                         "(they break a tie on points). Tab moves on."))
+            view.show(None, _("The ranking appears here once two players have a total."))
             return
         try:
             self.sheet = read_totals(rows)
         except InputError as problem:
             status.say(str(problem), "problem")
-            view.show(None, "Waiting for the totals.")
+            view.show(None, _("Waiting for the totals."))
             return
-        status.say("Saved to history." if self.saved else "ctrl+s saves this game to the history (totals only).")
+        status.say(_("Saved to history.") if self.saved else _("ctrl+s saves this game to the history (totals only)."))
         view.show(self.sheet)
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -401,13 +425,15 @@ class TotalsScreen(FillsLater[None]):
 
     def action_save(self) -> None:
         if self.sheet is None:
-            self.notify(f"Nothing to save yet: {self.query_one('#status', Verdict).render()}", severity="warning")
+            self.notify(_("Nothing to save yet: {why}").format(why=self.query_one("#status", Verdict).render()),
+                        severity="warning")
         elif self.saved:
-            self.notify("This game is already in the history.")
+            self.notify(_("This game is already in the history."))
         else:
             self.post_message(self.Save(self.sheet, self.variant, self))
 
     def was_saved(self, game_id: int) -> None:
         self.saved = True
-        self.query_one("#status", Verdict).say(f"Saved to history as game {game_id} (totals only).", "ok")
-        self.notify(f"Saved as game {game_id}.")
+        self.query_one("#status", Verdict).say(_("Saved to history as game {game} (totals only).").format(
+            game=game_id), "ok")
+        self.notify(_("Saved as game {game}.").format(game=game_id))
