@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from scoring.errors import InputError
-from scoring.i18n import LANGUAGES, _
+from scoring.i18n import ENGLISH, LANGUAGES, _, language
 from screens.home import SHARED, HomeScreen
 
 from . import games, settings
@@ -157,15 +157,15 @@ class CompanionApp(Shell):
         except NotOpen as exc:
             self.notify(f"{str(exc)[:1].upper()}{str(exc)[1:]}.", severity="warning")
         except InputError as exc:
-            self.notify(str(exc), title="Cannot open", severity="error")
+            self.notify(str(exc), title=_("Cannot open"), severity="error")
 
     def on_home_screen_abandon(self, message: HomeScreen.Abandon) -> None:
         try:
             self.reader().games.abandon(message.game_id)
         except InputError as exc:
-            self.notify(str(exc), title="Not abandoned", severity="error")
+            self.notify(str(exc), title=_("Not abandoned"), severity="error")
             return
-        self.notify(f"Game {message.game_id} is abandoned: its log is kept.")
+        self.notify(_("Game {id} is abandoned: its log is kept.").format(id=message.game_id))
         self.load_games()
 
     # --- the command palette ------------------------------------------------------------------------------
@@ -173,10 +173,12 @@ class CompanionApp(Shell):
         """The command palette reaches every part of the companion, and the table's actions while a game is open."""
         yield from super().get_system_commands(screen)
         for key, label in (*((e.choice, e.label) for g in games.every() for e in g.entries), *SHARED):
-            yield SystemCommand(label, f"Go to: {label.lower()}", partial(self.go, key))
+            shown = _(label)  # English lowers the place's name in the help; other languages keep their nouns' case
+            yield SystemCommand(shown, _("Go to: {place}").format(place=shown.lower() if language() == ENGLISH
+                                                                   else shown), partial(self.go, key))
         for part in self.parts():
             yield from part.commands(screen)
-        yield SystemCommand("Table link for phones", "A QR code the other players scan to follow the game",
+        yield SystemCommand(_("Table link for phones"), _("A QR code the other players scan to follow the game"),
                             self.show_table_link)
         for code, name in LANGUAGES.items():
             yield SystemCommand(_("Language: {name}").format(name=name),
@@ -199,14 +201,14 @@ class CompanionApp(Shell):
     def show_table_link(self) -> None:
         link = os.environ.get(TABLE_LINK)
         if not link:
-            self.notify("Start the companion with `companion serve --network`: the other players' phones can then "
-                        "follow the game, and this shows the QR code to scan.", timeout=10)
+            self.notify(_("Start the companion with `companion serve --network`: the other players' phones can then "
+                          "follow the game, and this shows the QR code to scan."), timeout=10)
             return
         local = "://127.0.0.1:" in link
-        self.show_code(link, f"The other players scan this to follow the game (read-only): {link}"
-                       + ("\nOnly this machine can open it now: restart with `companion serve --network`."
-                          if local else "") + "\nEsc closes.",
-                       f"enlarge the window, or type the link: {link}")
+        said = [_("The other players scan this to follow the game (read-only): {link}").format(link=link),
+                *([_("Only this machine can open it now: restart with `companion serve --network`.")] if local else []),
+                _("Esc closes.")]
+        self.show_code(link, "\n".join(said), _("enlarge the window, or type the link: {link}").format(link=link))
 
 
 def make_app(db_url: str | None = None, catalogues: Mapping[str, Any] | None = None,

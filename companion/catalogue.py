@@ -12,10 +12,14 @@ from typing import Any
 
 from scoring.catalogue_file import load_toml
 from scoring.errors import InputError
+from scoring.i18n import N_, _
 
 from . import games
 
 Value = tuple[str, str, Any]  # card, field, value
+# The files read_text is asked for, as the callers name them (translated where said: "no such catalogue file").
+# TRANSLATORS: each a kind of file, said in "no such {what} file", "the {what} file is not UTF-8 text".
+FILE_KINDS = (N_("catalogue"), N_("table"), N_("game"), N_("round"), N_("import"))
 
 
 def read_text(path: Path, what: str) -> str:
@@ -25,11 +29,12 @@ def read_text(path: Path, what: str) -> str:
             return sys.stdin.buffer.read().decode("utf-8")
         return path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise InputError(f"no such {what} file", where=str(path)) from None
+        raise InputError(_("no such {what} file").format(what=_(what)), where=str(path)) from None
     except UnicodeDecodeError:
-        raise InputError(f"the {what} file is not UTF-8 text", where=str(path)) from None
+        raise InputError(_("the {what} file is not UTF-8 text").format(what=_(what)), where=str(path)) from None
     except OSError as exc:
-        raise InputError(f"cannot read the {what} file: {exc.strerror}", where=str(path)) from None
+        raise InputError(_("cannot read the {what} file: {problem}").format(what=_(what), problem=exc.strerror),
+                         where=str(path)) from None
 
 
 def file_game(name: str, text: str) -> str:
@@ -37,8 +42,9 @@ def file_game(name: str, text: str) -> str:
     is the unmarked game's (the files written before there was a second game)."""
     named = load_toml(name, text).get("game", games.UNMARKED)
     if not isinstance(named, str) or not games.known(named):
-        raise InputError(f"game = {named!r} is not a game this companion knows ({', '.join(games.kinds())}); leave "
-                         f"it out for {games.game(games.UNMARKED).name}'s cards", where=name)
+        raise InputError(_("game = {named} is not a game this companion knows ({known}); leave it out for {game}'s "
+                           "cards").format(named=repr(named), known=", ".join(games.kinds()),
+                                           game=games.game(games.UNMARKED).name), where=name)
     return named
 
 
@@ -76,13 +82,13 @@ def stored_values(url: str, kind: str) -> list[Value]:
         store.close()
 
 
-def write_whole(path: Path, text: str, what: str = "the file") -> None:
+def write_whole(path: Path, text: str, what: str | None = None) -> None:
     """Write `text` to `path` in one step: a temporary file beside it, flushed to the disk, then renamed over it. A
     full disk or any other fault leaves what was there before (never an empty or half-written file, no temporary
-    file left)."""
+    file left). `what` names the file in a refusal, in the language in use ("the play"; by default "the file")."""
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
-        raise InputError(f"no folder {folder} to write the file in", where=str(path))
+        raise InputError(_("no folder {folder} to write the file in").format(folder=folder), where=str(path))
     temporary: str | None = None
     try:
         handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".part")
@@ -94,4 +100,5 @@ def write_whole(path: Path, text: str, what: str = "the file") -> None:
     except OSError as exc:
         if temporary is not None:
             Path(temporary).unlink(missing_ok=True)
-        raise InputError(f"cannot write {what}: {exc.strerror}", where=str(path)) from None
+        raise InputError(_("cannot write {what}: {problem}").format(what=what or _("the file"), problem=exc.strerror),
+                         where=str(path)) from None

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from scoring.i18n import ngettext
+from scoring.i18n import ENGLISH, _, language, ngettext
 
 from . import games as registry
 
@@ -47,8 +47,10 @@ def head_to_head(v: Versus, between: str) -> tuple[dict[str, Any], list[tuple[st
         return {"games": h.games, "a_ahead": h.a_ahead, "b_ahead": h.b_ahead, "level": h.level}
 
     def said(heading: str, h: HeadToHead) -> tuple[str, str]:
-        return (f"{heading}: {together(h.games)}",
-                f"{v.a.name} ahead {h.a_ahead}, {v.b.name} ahead {h.b_ahead}, level {h.level}")
+        # TRANSLATORS: a head-to-head's heading (two players' names, or a game's name) and how many games together.
+        return (_("{heading}: {games}").format(heading=heading, games=together(h.games)),
+                _("{a} ahead {a_ahead}, {b} ahead {b_ahead}, level {level}").format(
+                    a=v.a.name, a_ahead=h.a_ahead, b=v.b.name, b_ahead=h.b_ahead, level=h.level))
 
     data = {"a": v.a.name, "b": v.b.name, **record(v.overall), "by_game": {kind: record(v.of(kind)) for kind in kinds}}
     return data, [said(between, v.overall), *(said(f"  {name(kind)}", v.of(kind)) for kind in kinds
@@ -63,11 +65,12 @@ def name(kind: str) -> str:
 def title(scope: str) -> str:
     """"Origami, every variant", "Origami · Origami Legends", "Origin Story · solo" (a kind this companion does not
     know, by its name in the database)."""
-    kind, _, variant = scope.partition("/")
-    if not registry.known(kind):
-        return kind + (f" · {variant}" if variant else ", every variant")
-    game = registry.game(kind)
-    return game.name + (f" · {game.title(variant)}" if variant else ", every variant")
+    kind, __, variant = scope.partition("/")
+    game = registry.game(kind) if registry.known(kind) else None
+    called = kind if game is None else game.name
+    if not variant:
+        return _("{game}, every variant").format(game=called)
+    return f"{called} · {variant if game is None else game.title(variant)}"
 
 
 
@@ -78,11 +81,22 @@ def player_lines(ratings: Ratings, pid: int) -> list[str]:
     for scope in sorted(ratings.by_scope, key=lambda s: (s.split("/")[0], "/" in s, s)):
         s = ratings.by_scope[scope].get(pid)
         if s is not None:
-            trend = [round(o * 10) for _, o in ratings.trend[(scope, pid)][-20:]]
+            trend = [round(o * 10) for __, o in ratings.trend[(scope, pid)][-20:]]
             # The trend before mu and sigma: a line cut at a narrow window's edge keeps the rating and its trend.
-            out.append(f"  rating {title(scope)}: {s.ordinal:.1f} {sparkline(trend)} (mu {s.mu:.1f}, "
-                       f"sigma {s.sigma:.1f})")
+            # TRANSLATORS: a skill rating's line; mu and sigma are the rating's symbols, kept as they are.
+            out.append("  " + _("rating {scope}: {ordinal} {trend} (mu {mu}, sigma {sigma})").format(
+                scope=title(scope), ordinal=tenths(s.ordinal), trend=sparkline(trend), mu=tenths(s.mu),
+                sigma=tenths(s.sigma)))
     return out
+
+
+def tenths(x: float) -> str:
+    """A figure to a tenth, as the language in use writes it ("12.3" · "12,3")."""
+    if language() == ENGLISH:
+        return f"{x:.1f}"
+    from .languages import number
+
+    return number(round(x, 1))
 
 
 def game_count(n: int, shown: str | None = None) -> str:

@@ -41,8 +41,28 @@ def when(moment: datetime, seconds: bool = False) -> str:
 
 
 def day(moment: datetime) -> str:
-    """The date in the user's zone ("2026-11-21")."""
-    return f"{local(moment):%Y-%m-%d}"
+    """The date in the user's zone as a person reads it: "2026-11-21" in English, else as the language in use
+    writes a date ("21/11/26", "21.11.26")."""
+    from scoring.i18n import ENGLISH, language
+
+    if language() == ENGLISH:
+        return f"{local(moment):%Y-%m-%d}"
+    from babel.dates import format_date  # only once a date is shown in another language
+
+    return str(format_date(local(moment), "short", locale=language()))
+
+
+def shown(moment: datetime) -> str:
+    """A time as a person reads it on a screen: `when` in English, else the date and time as the language in use
+    writes them (companion/languages.py's date_time), with the zone. Files and `--json` keep `when`."""
+    from scoring.i18n import ENGLISH, language
+
+    if language() == ENGLISH:
+        return when(moment)
+    from .languages import date_time
+
+    at = local(moment)
+    return f"{date_time(at)} {zone_name(at)}"
 
 
 def clock(moment: datetime) -> str:

@@ -17,6 +17,7 @@ from db.records import GameRecord, LoggedEvent, Undone
 from db.store import Store
 from scoring.decision import Accepted, Decision, Rejected
 from scoring.errors import InputError
+from scoring.i18n import _, ngettext
 
 State = TypeVar("State")
 
@@ -33,9 +34,9 @@ class Submitted:
 
 def stale_said(stale: StaleGame) -> str:
     """A window's action refused because another recorded first, as the window says it."""
-    return (f"This game changed in another window, which recorded first (event {stale.found}; this one showed "
-            f"{stale.expected}): your line was not recorded. It is back where you typed it, with the game as it "
-            "is now: Enter sends it again if it still applies.")
+    return _("This game changed in another window, which recorded first (event {found}; this one showed "
+             "{expected}): your line was not recorded. It is back where you typed it, with the game as it is now: "
+             "Enter sends it again if it still applies.").format(found=stale.found, expected=stale.expected)
 
 
 def undone_actions(log: Iterable[LoggedEvent]) -> dict[int, LoggedEvent]:
@@ -47,7 +48,7 @@ def taken_back(undo: Undone, log: Iterable[LoggedEvent], describe: Callable[[Any
     """What an undo took back, as the player saw it: the first event of that action (`log` holds it)."""
     first = next((entry.event for entry in log if entry.seq == undo.action and not isinstance(entry.event, Undone)),
                  None)
-    return f"the action at event {undo.action}" if first is None else describe(first)
+    return _("the action at event {event}").format(event=undo.action) if first is None else describe(first)
 
 
 def in_effect(log: Sequence[LoggedEvent]) -> list[Any]:
@@ -84,20 +85,22 @@ class LogSession(ABC, Generic[State]):
         """Replay the stored log: the state lands exactly where the game is."""
         self.record: GameRecord = self.store.games.get(self.game_id)
         if self.record.kind != self.kind:
-            raise InputError(f"game {self.game_id} is a game of {self.record.kind}, not {self.kind}")
+            raise InputError(_("game {id} is a game of {kind}, not {wanted}").format(
+                id=self.game_id, kind=self.record.kind, wanted=self.kind))
         if self.record.status == "abandoned":
-            raise InputError(f"game {self.game_id} was abandoned: its log is kept (`companion replay "
-                             f"{self.game_id}` shows it), but it is not played on")
+            raise InputError(_("game {id} was abandoned: its log is kept (`companion replay {id}` shows it), but it "
+                               "is not played on").format(id=self.game_id))
         self.log: list[LoggedEvent] = self.store.log.events(self.game_id)
         if not self.log:
-            raise InputError(f"game {self.game_id} was scored at the end and has no log to resume")
+            raise InputError(_("game {id} was scored at the end and has no log to resume").format(id=self.game_id))
         try:
             self.state = self.project(in_effect(self.log))
         except InputError:
             raise
         except Exception as exc:  # events read from disk that no game can reach: the log is damaged
-            raise InputError(f"game {self.game_id}'s log cannot be replayed ({type(exc).__name__}: {exc}): it is "
-                             f"damaged; `companion replay {self.game_id}` shows where") from None
+            raise InputError(_("game {id}'s log cannot be replayed ({kind}: {problem}): it is damaged; "
+                               "`companion replay {id}` shows where").format(
+                id=self.game_id, kind=type(exc).__name__, problem=exc)) from None
         self.keys = {entry.key for entry in self.log if entry.key}
         self.problems = self.log_problems()
         self.seen = self.seq  # the event the person at this window acts after (see `follow`)
@@ -116,8 +119,10 @@ class LogSession(ABC, Generic[State]):
         Checked on every resume, as `companion replay` checks each step."""
         seqs = [entry.seq for entry in self.log]
         missing = sorted(set(range(1, seqs[-1] + 1)) - set(seqs))
-        out = [f"event(s) {', '.join(map(str, missing[:5]))}{'…' if len(missing) > 5 else ''} are missing from "
-               "the log"] if missing else []
+        events = ", ".join(map(str, missing[:5])) + ("…" if len(missing) > 5 else "")
+        # TRANSLATORS: English says "event(s)" for one or many; {events} lists their numbers.
+        out = [ngettext("event(s) {events} are missing from the log", "event(s) {events} are missing from the log",
+                        len(missing)).format(events=events)] if missing else []
         return out + self.check(self.state)
 
     def check(self, state: State) -> list[str]:
@@ -139,7 +144,7 @@ class LogSession(ABC, Generic[State]):
         if key in self.keys:
             return Submitted(Accepted(self._action_events(key)), recorded=False)
         if self.record.finished:
-            raise InputError(f"game {self.game_id} is finished; undo its last action to reopen it")
+            raise InputError(_("game {id} is finished; undo its last action to reopen it").format(id=self.game_id))
         self._as_seen()
         decision = self.decide(self.state, command)
         if isinstance(decision, Rejected):
@@ -162,7 +167,7 @@ class LogSession(ABC, Generic[State]):
                    if entry.seq == entry.action and not isinstance(entry.event, Undone)
                    and not self.is_setup(entry.event) and entry.action not in undone]
         if not actions:
-            raise InputError("nothing to undo: only the setup is recorded (start a new game to change it)")
+            raise InputError(_("nothing to undo: only the setup is recorded (start a new game to change it)"))
         target = actions[-1]
         self._append((Undone(target.action, reason.strip() or "undone at the table"),), key)
         self.record = self.store.games.get(self.game_id)  # an undo may have reopened a finished game

@@ -16,6 +16,7 @@ from textual.theme import Theme
 
 from db.errors import LogLost, Unusable
 from scoring.errors import InputError
+from scoring.i18n import _
 from screens.home import HomeScreen, Unfinished
 from screens.textual_leaks import cache_styles_by_colour, drop_closed_watchers
 
@@ -65,7 +66,8 @@ class Shell(TypeAhead):
         try:
             settings.set_theme(name)
         except InputError as exc:
-            self.notify(f"{exc} (the theme holds until the companion is closed)", severity="warning")
+            self.notify(_("{problem} (the theme holds until the companion is closed)").format(problem=exc),
+                        severity="warning")
 
     def on_mount(self) -> None:
         self.screen_change_signal.subscribe(self, lambda _: drop_closed_watchers(self))
@@ -89,7 +91,7 @@ class Shell(TypeAhead):
     def load_games(self) -> None:
         from db.errors import DamagedGame
 
-        from .local_time import when
+        from .local_time import shown
 
         try:
             if self.store is None and self.list_quickly():
@@ -106,16 +108,17 @@ class Shell(TypeAhead):
             known = {d.game for d in damaged}
             damaged += [g for g in self.reader().games.iter(limit=RECENT)
                         if isinstance(g, DamagedGame) and g.game not in known]
-            games, unlisted = _home_lines(playing, when)
+            games, unlisted = _home_lines(playing, shown)
             unlisted = [*map(str, damaged), *unlisted]
         except InputError as exc:
-            elsewhere = " (start the companion with --db URL to use another)" if isinstance(exc, Unusable) else ""
-            self.call_from_thread(self.home.show_games, [], f"{exc}{elsewhere}")
+            problem = (_("{problem} (start the companion with --db URL to use another)").format(problem=exc)
+                       if isinstance(exc, Unusable) else str(exc))
+            self.call_from_thread(self.home.show_games, [], problem)
             self.call_from_thread(self.not_opened)
             return
         except Exception as exc:  # never "Opening your games…" for ever: say what happened (it is a bug)
-            self.call_from_thread(self.home.show_games, [], f"internal error ({type(exc).__name__}: {exc}); "
-                                                            "please report it")
+            self.call_from_thread(self.home.show_games, [], _("internal error ({kind}: {problem}); please report it")
+                                  .format(kind=type(exc).__name__, problem=exc))
             self.call_from_thread(self.not_opened)
             return
         self.call_from_thread(self.home.show_games, games, "", unlisted)
@@ -126,12 +129,12 @@ class Shell(TypeAhead):
         from db.location import default_url
         from db.quick import games_in_play
 
-        from .local_time import when
+        from .local_time import shown
 
         found = games_in_play(self.db_url or default_url())
         if found is None:
             return False
-        games, unlisted = _home_lines(found, when)
+        games, unlisted = _home_lines(found, shown)
         self.call_from_thread(self.home.show_games, games, "", unlisted)
         return True
 
@@ -192,7 +195,7 @@ class Shell(TypeAhead):
 
     def reader(self) -> Store:
         if self.store is None:
-            raise NotOpen("the database is still opening (or could not be opened: see Home)")
+            raise NotOpen(_("the database is still opening (or could not be opened: see Home)"))
         return self.store
 
     def controller(self, kind: str) -> GameController:
@@ -220,8 +223,10 @@ class Shell(TypeAhead):
             return lambda width, height: qr.drawing(modules, width, height)
 
         self.push_screen(QrScreen(draw(codes[0][0]), caption,
-                                  lambda: f"The QR code needs {side} columns and {side + 2} lines, this window has "
-                                          f"{self.size.width}×{self.size.height}: {too_small}",
+                                  lambda: _("The QR code needs {columns} columns and {lines} lines, this window has "
+                                            "{width}×{height}: {what_to_do}").format(
+                                      columns=side, lines=side + 2, width=self.size.width, height=self.size.height,
+                                      what_to_do=too_small),
                                   [(draw(m), left) for m, left in codes[1:]]))
 
 
@@ -243,17 +248,19 @@ class Shell(TypeAhead):
         # Served: the phones reach the server, whose page for this game hands them the whole link.
         if table and secret and qr.drawing(qr.matrix(link), self.size.width, self.size.height - CAPTION) is None:
             relay = relay_link(table, secret, game_id)
-            self.show_code(relay, "Scan it with the phone: the companion's page for this game opens BG Stats with "
-                                  "the play filled in (the whole play is too long for a code this size). Esc closes.",
-                           f"enlarge the window, or open {relay} on the phone")
+            self.show_code(relay, _("Scan it with the phone: the companion's page for this game opens BG Stats with "
+                                    "the play filled in (the whole play is too long for a code this size). Esc "
+                                    "closes."),
+                           _("enlarge the window, or open {link} on the phone").format(link=relay))
             return
         save = f"`companion share {game_id} --save play.bgsplay`"
-        self.show_code(link, "Scan it with the phone: BG Stats opens with this play filled in. Esc closes.",
-                       "enlarge the terminal (or make the font smaller) and press b, or open the play in BG Stats "
-                       f"from a file: {save}; or run `companion serve --network` and press b there: a short code "
-                       "opens its page for the game.",
-                       [(bgstats_link(p), f"To fit this window it leaves out the {left} ({save} keeps them).")
-                        for p, left in shorter(play)])
+        self.show_code(link, _("Scan it with the phone: BG Stats opens with this play filled in. Esc closes."),
+                       _("enlarge the terminal (or make the font smaller) and press b, or open the play in BG Stats "
+                         "from a file: {save}; or run `companion serve --network` and press b there: a short code "
+                         "opens its page for the game.").format(save=save),
+                       # TRANSLATORS: {left} names what a shorter QR code leaves out (e.g. "scores by category").
+                       [(bgstats_link(p), _("To fit this window it leaves out the {left} ({save} keeps them).")
+                         .format(left=left, save=save)) for p, left in shorter(play)])
 
 
 def _home_lines(playing: Sequence[Any], when: Callable[[datetime], str]) -> tuple[list[Unfinished], list[str]]:
@@ -261,5 +268,5 @@ def _home_lines(playing: Sequence[Any], when: Callable[[datetime], str]) -> tupl
     a kind this companion does not know."""
     return ([Unfinished(g.id, g.players, g.variant, when(g.started_at), g.last_seq, games.game(g.kind).name)
              for g in playing if games.known(g.kind)],
-            [f"game {g.id} ({', '.join(g.players)}) is a game of {g.kind!r}, which this companion does not know"
-             for g in playing if not games.known(g.kind)])
+            [_("game {id} ({players}) is a game of {kind}, which this companion does not know").format(
+                id=g.id, players=", ".join(g.players), kind=repr(g.kind)) for g in playing if not games.known(g.kind)])

@@ -15,6 +15,8 @@ from textual.reactive import Reactive
 from textual.suggester import Suggester
 from textual.widgets import Input
 
+from scoring.i18n import _, ngettext
+
 from .form import Field
 
 Sent = Literal["sent", "done", "mend"]  # waiting for the app's answer · nothing to wait for · back to the field
@@ -127,8 +129,9 @@ class TypedLines:
             self.after = f"{self.after} {field.value}".strip()
         if self.held or self.after:
             count = len(self.held) + bool(self.after)
-            field.notify(f"{count} more typed after it {'waits' if count == 1 else 'wait'} until it is recorded: "
-                         "mend it and press Enter", title="Not recorded")
+            field.notify(ngettext("{n} more typed after it waits until it is recorded: mend it and press Enter",
+                                  "{n} more typed after it wait until it is recorded: mend it and press Enter",
+                                  count).format(n=count), title=_("Not recorded"))
         with field.prevent(Input.Changed):  # the preview keeps saying why it came back
             field.value = line
         field.cursor_position = len(line)

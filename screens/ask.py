@@ -11,6 +11,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Label
 
 from scoring.decision import Violation
+from scoring.i18n import N_, _
 
 
 class TextQuestion(ModalScreen[str | None]):
@@ -21,7 +22,7 @@ class TextQuestion(ModalScreen[str | None]):
     TextQuestion Label { width: 100%; }
     TextQuestion #problem { color: $error; }
     """
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
 
     def __init__(self, question: str, hint: str, placeholder: str = "") -> None:
         super().__init__()
@@ -40,7 +41,7 @@ class TextQuestion(ModalScreen[str | None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         if not event.value.strip():
-            self.query_one("#problem", Label).update("Type an answer first (Escape cancels).")
+            self.query_one("#problem", Label).update(_("Type an answer first (Escape cancels)."))
             return
         self.dismiss(event.value.strip())
 
@@ -56,7 +57,8 @@ class Confirm(ModalScreen[bool]):
     Confirm > Vertical { width: 70; height: auto; border: thick $warning; background: $surface; padding: 1 2; }
     Confirm Label { width: 100%; }
     """
-    BINDINGS = [Binding("y,enter", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
+    # TRANSLATORS: the keys stay y and n in every language (the dialog says so: "y: yes · n: no").
+    BINDINGS = [Binding("y,enter", "answer(True)", N_("Yes")), Binding("n,escape", "answer(False)", N_("No"))]
 
     def __init__(self, question: str, detail: str) -> None:
         super().__init__()
@@ -66,7 +68,8 @@ class Confirm(ModalScreen[bool]):
         with Vertical():
             yield Label(self.question, markup=False)
             yield Label(self.detail, markup=False)
-            yield Label("y: yes · n: no", classes="keys")
+            # TRANSLATORS: the keys are y and n in every language: only the words after them are translated.
+            yield Label(_("y: yes · n: no"), classes="keys")
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
@@ -75,11 +78,11 @@ class Confirm(ModalScreen[bool]):
 def ask_override(screen: Screen[None], refusal: Violation | None, record: Callable[[str], None]) -> None:
     """Record a refused action anyway, once the player says why (the reason goes into the log)."""
     if refusal is None:
-        screen.notify("Nothing is refused: an override is for what the referee refuses.")
+        screen.notify(_("Nothing is refused: an override is for what the referee refuses."))
         return
     if not refusal.overridable:
-        screen.notify(f"{refusal.rule} cannot be overridden: the game could not be tracked after it.",
-                      severity="warning")
+        screen.notify(_("{rule} cannot be overridden: the game could not be tracked after it.").format(
+            rule=refusal.rule), severity="warning")
         return
 
     def given(reason: str | None) -> None:
@@ -87,5 +90,5 @@ def ask_override(screen: Screen[None], refusal: Violation | None, record: Callab
             record(reason)
 
     screen.app.push_screen(TextQuestion(
-        f"Record anyway, against {refusal.rule}: {refusal.message}",
-        "Why? (a house rule, a misread card…) The reason is kept in the game's log.", "the reason"), given)
+        _("Record anyway, against {rule}: {refusal}").format(rule=refusal.rule, refusal=refusal.message),
+        _("Why? (a house rule, a misread card…) The reason is kept in the game's log."), _("the reason")), given)

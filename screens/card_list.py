@@ -11,6 +11,7 @@ from textual.containers import Vertical
 from textual.widgets import DataTable, Header, Input, Static
 
 from scoring.catalogue_file import fold
+from scoring.i18n import N_, _
 
 from .footer import Footer
 from .later import FillsLater
@@ -19,7 +20,7 @@ C = TypeVar("C")
 
 
 class CardListScreen(FillsLater[None], Generic[C]):
-    PLACEHOLDER = "filter"
+    PLACEHOLDER = N_("filter")  # the filter field's (translated where shown)
     rows: list[tuple[C, str]]  # each card in display order, with the (folded) words the filter searches
 
     def headings(self) -> tuple[str, ...]:
@@ -44,7 +45,7 @@ class CardListScreen(FillsLater[None], Generic[C]):
 
     async def fill(self) -> None:
         table = DataTable[object](cursor_type="row", zebra_stripes=True)
-        await self.query_one(Vertical).mount_all([Input(placeholder=self.PLACEHOLDER, id="filter"), table,
+        await self.query_one(Vertical).mount_all([Input(placeholder=_(self.PLACEHOLDER), id="filter"), table,
                                                   Static("", id="card")])
         table.add_columns(*self.headings())
         self.list_cards()

@@ -9,6 +9,8 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Input, Select, Static
 
+from scoring.i18n import _
+
 Tone = Literal["", "problem", "ok"]
 TONES: dict[Tone, str] = {"": "", "problem": "$error", "ok": "$success"}  # the text's colour (the theme's)
 
@@ -103,4 +105,4 @@ class CheckedForm(Screen[None]):
 
     def not_yet(self) -> None:
         """A submission before the form is ready: say again why (check() has run on every change)."""
-        self.notify(str(self.query_one("#check", Verdict).render()), title="Not yet", severity="warning")
+        self.notify(str(self.query_one("#check", Verdict).render()), title=_("Not yet"), severity="warning")

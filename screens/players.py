@@ -11,6 +11,8 @@ from textual.message import Message
 from textual.widgets import Header, OptionList, Sparkline, Static
 from textual.widgets.option_list import Option
 
+from scoring.i18n import N_, _
+
 from .ask import TextQuestion
 from .footer import Footer
 from .later import FillsLater
@@ -27,8 +29,9 @@ class PlayersScreen(FillsLater[None]):
     PlayersScreen #trend { height: 3; margin: 1 0; }
     PlayersScreen #games { height: auto; max-height: 12; margin-top: 1; }
     """
-    BINDINGS = [Binding("v", "versus", "Head-to-head"), Binding("r", "rename", "Rename"),
-                Binding("m", "merge", "Merge"), Binding("escape", "app.pop_screen", "Back")]
+    # TRANSLATORS: the players screen's footer at 80 columns: keep each as short as the English word.
+    BINDINGS = [Binding("v", "versus", N_("Head-to-head")), Binding("r", "rename", N_("Rename")),
+                Binding("m", "merge", N_("Merge")), Binding("escape", "app.pop_screen", N_("Back"))]
 
     class Chosen(Message):
         """Show this player's statistics."""
@@ -74,7 +77,7 @@ class PlayersScreen(FillsLater[None]):
         self.set_class(event.size.width < 100, "narrow")
 
     def on_mount(self) -> None:
-        self.sub_title = "Players and history"
+        self.sub_title = _("Players and history")
 
     async def fill(self) -> None:
         detail = VerticalScroll(Static("", id="versus"),  # on top: where the eye is when `v` answers
@@ -90,7 +93,7 @@ class PlayersScreen(FillsLater[None]):
         menu.clear_options()
         menu.add_options([Option(name, id=name) for name in profiles])
         if not profiles:
-            self.query_one("#stats", Static).update("No players yet: they appear here after their first game.")
+            self.query_one("#stats", Static).update(_("No players yet: they appear here after their first game."))
             return
         menu.highlighted = profiles.index(self.current) if self.current in profiles else 0
 
@@ -99,7 +102,7 @@ class PlayersScreen(FillsLater[None]):
             return
         if event.option.id is not None and event.option.id != self.current:
             self.current = event.option.id
-            self.query_one("#stats", Static).update(f"Reading {self.current}'s history…")
+            self.query_one("#stats", Static).update(_("Reading {player}'s history…").format(player=self.current))
             self.query_one("#versus", Static).update("")
             self.post_message(self.Chosen(self.current))
 
@@ -112,8 +115,8 @@ class PlayersScreen(FillsLater[None]):
         finished games as (id, one line)."""
         if name != self.current:
             return
-        self.query_one("#stats", Static).update(text + ("\nLatest games (Enter shows the score sheet):" if games
-                                                         else "\nNo finished games yet."))
+        self.query_one("#stats", Static).update(text + "\n" + (_("Latest games (Enter shows the score sheet):")
+                                                              if games else _("No finished games yet.")))
         sparkline = self.query_one("#trend", Sparkline)
         sparkline.data = trend
         sparkline.display = len(trend) >= 2  # one score is no trend (drawn, it would be a solid block)
@@ -139,22 +142,24 @@ class PlayersScreen(FillsLater[None]):
     def ask(self, question: str, hint: str, then: type[Message]) -> None:
         current = self.current
         if current is None:
-            self.notify("Pick a player first.")
+            self.notify(_("Pick a player first."))
             return
 
         def answered(answer: str | None) -> None:
             if answer:
                 self.post_message(then(current, answer))  # type: ignore[call-arg]
 
-        self.app.push_screen(TextQuestion(question, hint, "a name"), answered)
+        self.app.push_screen(TextQuestion(question, hint, _("a name")), answered)
 
     def action_versus(self) -> None:
         others = ", ".join(p for p in self.profiles if p != self.current)
-        self.ask(f"{self.current} against whom?", f"Players: {others}", self.Versus)
+        self.ask(_("{player} against whom?").format(player=self.current), _("Players: {others}").format(others=others),
+                 self.Versus)
 
     def action_rename(self) -> None:
-        self.ask(f"Rename {self.current} to:", "Their games and statistics follow the new name.", self.Rename)
+        self.ask(_("Rename {player} to:").format(player=self.current),
+                 _("Their games and statistics follow the new name."), self.Rename)
 
     def action_merge(self) -> None:
-        self.ask(f"Merge {self.current} into which profile?",
-                 "For one person with two profiles: the games move, the old name stays an alias.", self.Merge)
+        self.ask(_("Merge {player} into which profile?").format(player=self.current),
+                 _("For one person with two profiles: the games move, the old name stays an alias."), self.Merge)

@@ -15,6 +15,7 @@ from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 from scoring.errors import MissingValue
+from scoring.i18n import N_, _
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +68,7 @@ class ValueQuestion(ModalScreen[int | str | None]):
     ValueQuestion OptionList { height: auto; }
     ValueQuestion #problem { color: $error; }
     """
-    BINDINGS = [Binding("escape", "cancel", "Not now")]
+    BINDINGS = [Binding("escape", "cancel", N_("Not now"))]
 
     def __init__(self, missing: MissingValue, values: CardValues) -> None:
         super().__init__()
@@ -76,17 +77,22 @@ class ValueQuestion(ModalScreen[int | str | None]):
 
     def compose(self) -> ComposeResult:
         field, values = self.missing.field, self.values
-        needed = f" It is needed for {self.missing.why}." if self.missing.why else ""
+        # TRANSLATORS: {field} says which of the card's values ("its cost is", or the field's name).
+        said = _("[b]{card}[/b]: {field} not known yet.").format(card=self.missing.card,
+                                                                 field=values.labels.get(field, field))
+        if self.missing.why:
+            said += " " + _("It is needed for {why}.").format(why=self.missing.why)
         with Vertical():
-            yield Label(f"[b]{self.missing.card}[/b]: {values.labels.get(field, field)} not known yet.{needed}")
+            yield Label(said)
             if (pick := values.picks.get(field)) is not None:
                 yield Label(pick.question)
                 yield OptionList(*(Option(text, id=value) for value, text in pick.options.items()), id="choices")
             elif field in values.numbers:
-                yield Label("Look at the card and type the number; it is saved in your catalogue.")
-                yield Input(placeholder="a whole number, e.g. 3", id="value")
+                yield Label(_("Look at the card and type the number; it is saved in your catalogue."))
+                yield Input(placeholder=_("a whole number, e.g. 3"), id="value")
             else:
-                yield Label(f"This cannot be typed here. {values.elsewhere(self.missing)}", markup=False)
+                elsewhere = values.elsewhere(self.missing)
+                yield Label(_("This cannot be typed here. {what_to_do}").format(what_to_do=elsewhere), markup=False)
             yield Label("", id="problem", markup=False)
 
     def on_mount(self) -> None:
@@ -103,8 +109,8 @@ class ValueQuestion(ModalScreen[int | str | None]):
         try:
             value = int(text)
         except ValueError:
-            self.query_one("#problem", Label).update(f"{text!r} is not a whole number: type digits, e.g. 3 "
-                                                     f"(a minus sign for a negative modifier).")
+            self.query_one("#problem", Label).update(_("{text} is not a whole number: type digits, e.g. 3 (a minus "
+                                                       "sign for a negative modifier).").format(text=repr(text)))
             return
         self.dismiss(value)
 

@@ -13,6 +13,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from scoring.i18n import N_
+
 STYLE = "black on white"
 CAPTION = 2  # lines kept under the code for what to do with it (the least a caption takes)
 SIDE = 22  # columns a caption beside the code takes at least, with its margin
@@ -28,7 +30,7 @@ class QrScreen(ModalScreen[None]):
     QrScreen #caption { width: auto; max-width: 100%; }
     QrScreen.-beside #caption { width: 1fr; margin-left: 2; }
     """
-    BINDINGS = [Binding("escape", "app.pop_screen", "Close"), Binding("b", "redraw", "Draw again", show=False)]
+    BINDINGS = [Binding("escape", "app.pop_screen", N_("Close")), Binding("b", "redraw", N_("Draw again"), show=False)]
 
     def __init__(self, draw: Draw, caption: str, too_small: Callable[[], str],
                  shorter: Sequence[tuple[Draw, str]] = ()) -> None:

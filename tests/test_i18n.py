@@ -195,6 +195,29 @@ MARKED = (
     "screens/origami/catalogue.py",
     "screens/origami/quick.py",
     "screens/origami/fill_in.py",
+    # shared's share
+    "companion/app.py",
+    "companion/game.py",
+    "companion/session.py",
+    "companion/shell.py",
+    "companion/figures.py",
+    "companion/local_time.py",
+    "companion/catalogue.py",
+    "companion/history_csv.py",
+    "screens/ask.py",
+    "screens/card_list.py",
+    "screens/form.py",
+    "screens/later.py",
+    "screens/players.py",
+    "screens/question.py",
+    "screens/share.py",
+    "screens/action_line.py",
+    "screens/completion.py",
+    "screens/footer.py",
+    "scoring/counts.py",
+    "scoring/decision.py",
+    "scoring/rulebook.py",
+    "scoring/said.py",
 )
 # Strings in MARKED that a person may read and that stay as they are in every language.
 NOT_TRANSLATED = {
@@ -247,6 +270,10 @@ NOT_TRANSLATED = {
     "take rice paper:",  # a key: the word steps.py names a consequence by (scoring/origami/grants.py's _EXACTLY)
     # Examples written as the catalogue file and the table file write them (TOML, JSON).
     '{step = "take_rice", amount = 3}', '{step = "discard", amount = 1, who = "opponents"}', '{"whale": "sea"}',
+    # shared's: a type variable's name; an undo's reason as the log stores it; a command as typed; a Rich style; a
+    # CSS selector
+    "State", "undone at the table", "`companion share ", " --save play.bgsplay`", "black on white",
+    "#value, #choices",
 }
 NOT_TRANSLATED |= {verb.syntax for verb in VERBS.values()}  # Origami's table notation: typed the same in every language
 NOT_TRANSLATED |= {templates.FILE_EXAMPLE, templates.TYPED_EXAMPLE}  # a scoring rule as written in a file, as typed
@@ -543,6 +570,7 @@ TRANSLATORS = {"_", "N_", "ngettext"}
 PROSE = re.compile(r"[A-Za-z]{2,}\W* +\W*[A-Za-z]{2,}|^[A-Z][a-z]")  # two words, or a capitalised one
 # HTML's tags (one cut off where an f-string's part ends) and a template's {fields}: markup, not prose
 TAG = re.compile(r"<[^<>]*(?:>|$)|\{\w*\}")
+STYLES = {"DEFAULT_CSS", "CSS"}  # a screen's or widget's Textual CSS: style, not prose
 
 
 def bare(source: str) -> list[str]:
@@ -557,6 +585,8 @@ def bare(source: str) -> list[str]:
             first = node.body[0]
             if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
                 skip.add(id(first.value))
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id in STYLES for t in node.targets):
+            skip.add(id(node.value))
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.JoinedStr):  # Babel does not extract a call inside an f-string: never translated
