@@ -4,7 +4,10 @@ twice more, at every change of the keys shown (every screen opened, every focus 
 said in the language in use here, where it is shown: the screens declare theirs with N_()."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from textual.app import ComposeResult
+from textual.dom import DOMNode
 from textual.widgets import Footer as TextualFooter
 from textual.widgets._footer import FooterKey
 
@@ -19,3 +22,12 @@ class Footer(TextualFooter):
                 widget.set_reactive(FooterKey.compact, self.compact)
                 widget.description = _(widget.description) if widget.description else widget.description
             yield widget
+
+
+def translated_keys(node: DOMNode) -> None:
+    """`node`'s keys' descriptions (marked with N_ where its BINDINGS are declared) in the language in use, for this
+    node alone (its bindings are its own copy): what reads them besides the footer (the keys panel, tests) reads
+    them translated too."""
+    bindings = node._bindings.key_to_bindings
+    for key, each in bindings.items():
+        bindings[key] = [replace(b, description=_(b.description)) if b.description else b for b in each]

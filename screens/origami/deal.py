@@ -22,11 +22,11 @@ from scoring.origami.decide import DEAL_FOLDS, decide, fewest_folds
 from scoring.origami.options import folds
 from scoring.origami.state import GameState
 
-from ..footer import Footer
+from ..footer import Footer, translated_keys
 from ..form import Field, Verdict
 from ..later import FillsLater
 from .completion import card_list
-from .form import CatalogueForm, translated_keys
+from .form import CatalogueForm
 
 
 def dealt(text: str, catalogue: Catalogue, games: Iterable[Game], where: str, deck: frozenset[CardId],

@@ -2,10 +2,6 @@
 asked for at Enter."""
 from __future__ import annotations
 
-from dataclasses import replace
-
-from textual.dom import DOMNode
-
 from scoring.errors import InputError, MissingValue
 from scoring.i18n import _
 from scoring.origami.card_names import shown_id
@@ -13,14 +9,6 @@ from scoring.origami.catalog import Catalogue
 
 from ..form import CheckedForm
 from .question import ask_value
-
-
-def translated_keys(node: DOMNode) -> None:
-    """The keys' descriptions (marked with N_ where the BINDINGS are declared) in the language in use, for this
-    screen alone: the footer shows them as they are."""
-    bindings = node._bindings.key_to_bindings
-    for key, each in bindings.items():
-        bindings[key] = [replace(b, description=_(b.description)) if b.description else b for b in each]
 
 
 class CatalogueForm(CheckedForm):

@@ -17,10 +17,9 @@ from scoring.origami.card_names import shown
 from scoring.origami.cards import Card
 from scoring.origami.rules import PLAYER_COUNTS, RULES, at_count, scoring_rule_of
 
-from ..footer import Footer
+from ..footer import Footer, translated_keys
 from ..form import Choice
 from ..later import FillsLater
-from .sheet import translated_keys
 
 ANY = "any"
 

@@ -4,14 +4,12 @@ prints them too; the bars, the reasons wrapped to the width and the words for wh
 from __future__ import annotations
 
 import textwrap
-from dataclasses import replace
 
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.dom import DOMNode
 from textual.message import Message
 from textual.widgets import Header, Static
 
@@ -20,6 +18,7 @@ from scoring.origami.card_names import shown_id
 from scoring.origami.catalog import Catalogue
 from scoring.origami.sheet import ScoreSheet
 from scoring.origami.sheet_words import award_owner, card_line, sheet_note, why_shown
+from screens.footer import translated_keys
 
 from ..footer import Footer
 from ..later import FillsLater
@@ -27,12 +26,6 @@ from ..later import FillsLater
 BAR = 24  # the longest bar, in cells
 
 
-def translated_keys(node: DOMNode) -> None:
-    """The keys' descriptions (marked with N_ where the BINDINGS are declared) in the language in use, for this
-    screen alone: the footer shows them as they are."""
-    bindings = node._bindings.key_to_bindings
-    for key, each in bindings.items():
-        bindings[key] = [replace(b, description=_(b.description)) if b.description else b for b in each]
 
 
 def sheet_text(sheet: ScoreSheet, columns: int = 76, width: int = BAR, catalogue: Catalogue | None = None) -> Text:

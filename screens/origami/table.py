@@ -38,11 +38,10 @@ from scoring.origami.state import GameState, Phase
 from ..action_line import ActionLine, Sent, TypedLines
 from ..ask import ask_override
 from ..completion import Completer, complete_word
-from ..footer import Footer
+from ..footer import Footer, translated_keys
 from ..form import Verdict
 from ..later import FillsLater
 from .completion import complete_card
-from .form import translated_keys
 from .question import ask_value
 from .verb_help import VerbHelp
 

@@ -27,12 +27,12 @@ from scoring.origami.state import GameState
 
 from ..ask import ask_override
 from ..completion import Completer, word_list
-from ..footer import Footer
+from ..footer import Footer, translated_keys
 from ..form import Choice, Field, Verdict
 from ..later import FillsLater
 from .completion import card_list
 from .deal import DealScreen, dealt
-from .form import CatalogueForm, translated_keys
+from .form import CatalogueForm
 
 HAND = re.compile(r"\s*(\d+)\s*(?:\+\s*(\d+)\s*rice(?: paper)?)?\s*", re.IGNORECASE)
 RAN_OUT = [(N_("Not yet"), "0"), (N_("Once"), "1"), (N_("Twice: final turns"), "2")]  # translated where shown

@@ -12,8 +12,7 @@ from textual.widgets import Static
 from scoring.i18n import N_, _
 from scoring.origami.notation import VERBS
 
-from ..footer import Footer
-from .form import translated_keys
+from ..footer import Footer, translated_keys
 
 # One example per verb, with real card names (what the line reads back as is checked in the tests).
 EXAMPLES = {

@@ -15,7 +15,7 @@ from scoring.origin.catalog import FIELDS, Card, Catalogue, Kind
 
 from ..ask import TextQuestion
 from ..card_list import CardListScreen
-from .sheet import translate_keys
+from ..footer import translated_keys
 
 COLUMNS = ("cost", "timing", "template", "amount", "solo_banned")
 EDITABLE = ("kind", *FIELDS)
@@ -107,7 +107,7 @@ class OriginCatalogueScreen(CardListScreen[Card]):
 
     def __init__(self, catalogue: Catalogue) -> None:
         super().__init__()
-        translate_keys(self)
+        translated_keys(self)
         self.use(catalogue)
 
     def use(self, catalogue: Catalogue) -> None:

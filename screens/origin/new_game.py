@@ -19,10 +19,9 @@ from scoring.origin.decide import decide
 from scoring.origin.setup import Kind, mode_for, seating
 
 from ..completion import word_list
-from ..footer import Footer
+from ..footer import Footer, translated_keys
 from ..form import CheckedForm, Choice, Field, Verdict, names
 from ..later import FillsLater
-from .sheet import translate_keys
 
 LOT = "lot"
 # Each mode as the form says it (translated where shown).
@@ -53,7 +52,7 @@ class OriginNewGameScreen(CheckedForm, FillsLater[None]):
         self.solo = solo
         self.command: c.StartGame | None = None
         self.dealer = ""
-        translate_keys(self)
+        translated_keys(self)
 
     def compose(self) -> ComposeResult:
         yield Header()

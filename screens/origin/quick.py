@@ -26,9 +26,9 @@ from screens.ask import TextQuestion
 from screens.completion import Completer, complete_word, word_list
 from screens.form import Choice, Field, Verdict
 
-from ..footer import Footer
+from ..footer import Footer, translated_keys
 from ..later import FillsLater
-from .sheet import OriginSheetView, translate_keys
+from .sheet import OriginSheetView
 
 SEATS = 5
 SOLO, TABLE = "solo", "table"
@@ -94,7 +94,7 @@ class OriginQuickScreen(FillsLater[None]):
         self.reading: Reading | None = None
         self.saved = False
         self.names_kept: dict[int, str] = {}  # rows 2 and 3's names while the Vancardians have them
-        translate_keys(self)
+        translated_keys(self)
 
     def compose(self) -> ComposeResult:
         yield Header()

@@ -15,10 +15,9 @@ from textual.widgets.option_list import Option, OptionDoesNotExist
 from scoring.i18n import N_, _, ngettext
 from scoring.origin.rules import ALL, RULES, SCOPES, RuleId, translated
 
-from ..footer import Footer
+from ..footer import Footer, translated_keys
 from ..form import Choice
 from ..later import FillsLater
-from .sheet import translate_keys
 
 ANY = "any"
 # The player counts and what the companion does with a rule (translated where shown).
@@ -93,7 +92,7 @@ class OriginRulesScreen(FillsLater[None]):
 
     def __init__(self, rule_id: str | None = None, players: str | None = None) -> None:
         super().__init__()
-        translate_keys(self)
+        translated_keys(self)
         self.at = find_rule(rule_id) if rule_id else None
         self.unknown = rule_id if rule_id and self.at is None else None
         start = players if players in COUNTS else ANY

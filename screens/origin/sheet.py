@@ -8,18 +8,16 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingsMap
+from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.events import Resize
 from textual.message import Message
 from textual.screen import Screen
-from textual.widget import Widget
 from textual.widgets import Header, Static
 
 from scoring.i18n import N_, _, listing, ngettext
@@ -29,6 +27,7 @@ from scoring.origin.rules import RuleId
 from scoring.origin.setup import ROUNDS
 from scoring.origin.sheet import GameScore, PlayerTotal, RoundScore
 from scoring.origin.sheet_words import cell, outcome, sources
+from screens.footer import translated_keys
 
 from ..footer import Footer
 from ..later import FillsLater
@@ -44,12 +43,6 @@ def scoring_note() -> str:
     return _(SCORING_NOTE).format(hero=RuleId.SCORE_HERO, villain=RuleId.SCORE_VILLAIN, ability=RuleId.SCORE_ABILITY)
 
 
-def translate_keys(screen: Widget) -> None:
-    """The screen's footer keys (declared with N_) in the language in use, as it is made."""
-    bindings = BindingsMap()
-    bindings.key_to_bindings = {key: [replace(b, description=_(b.description)) if b.description else b for b in bs]
-                                for key, bs in screen._bindings.key_to_bindings.items()}
-    screen._bindings = bindings
 
 
 def alignment_text(line: RoundScore, short: bool = False) -> Text:
@@ -278,7 +271,7 @@ class RoundSummaryScreen(Screen[None]):
         self.result = result
         self.totals = totals
         self.game = game
-        translate_keys(self)
+        translated_keys(self)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -386,7 +379,7 @@ class OriginSheetScreen(FillsLater[None]):
         self.heading = title
         self.notes = notes
         self.game_id = game_id
-        translate_keys(self)
+        translated_keys(self)
 
     def action_share(self) -> None:
         if self.game_id is None:

@@ -5,18 +5,18 @@ once all are in."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.dom import DOMNode
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Header, Input, Static
 
 from scoring.i18n import N_, _
+from screens.footer import translated_keys
 
 from ..action_line import ActionLine, Sent, TypedLines
 from ..completion import Completer, complete_word
@@ -27,12 +27,6 @@ DONE, NOW, TODO, SKIPPED = "done", "now", "todo", "skipped"
 MARKS = {DONE: ("✓", "green"), NOW: ("▶", "bold yellow"), TODO: ("·", "dim"), SKIPPED: ("–", "dim")}
 
 
-def translated_keys(node: DOMNode) -> None:
-    """The keys' descriptions (marked with N_ where the BINDINGS are declared) in the language in use, for this
-    screen alone: the footer shows them as they are."""
-    bindings = node._bindings.key_to_bindings
-    for key, each in bindings.items():
-        bindings[key] = [replace(b, description=_(b.description)) if b.description else b for b in each]
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,7 @@ from scoring.origin.state import Phase
 from ..action_line import ActionLine, Sent, TypedLines
 from ..ask import Confirm, ask_override
 from ..completion import Completer, complete_word
-from ..footer import Footer
+from ..footer import Footer, translated_keys
 from ..form import Verdict
 from ..later import FillsLater
 from .board import (
@@ -36,7 +36,6 @@ from .board import (
     unused_reminder,
 )
 from .line import DUO_HELP, LINE_HELP, SOLO_HELP, SOLO_TABLE_HELP, WORDS, said
-from .stepper import translated_keys
 
 WIDE = 120  # from this width the moves and the log stand beside the seats
 CLEAR = N_("ctrl+u clears the line")  # a line not recorded stays to be mended (as at the Origami table)
