@@ -7,6 +7,7 @@ from typing import Any
 
 from scoring.catalogue_file import fold
 from scoring.errors import InputError
+from scoring.origami.card_names import shown_text
 from scoring.origami.cards import Card
 from scoring.origami.catalog import EDITABLE, Catalogue, card_words, typed_value
 from scoring.origami.templates import TYPED_EXAMPLE
@@ -85,7 +86,7 @@ def _details(card: Card) -> str:
     names = ", ".join(n for n in card.names if n != card.id)
     also = f" · also {names}" if names else ""
     lines = [f"{card.id} · {card.game.value} · {card.family or card.kind.value}{also}",
-             card.text or "No effect text recorded."]
+             shown_text(card) or "No effect text recorded."]
     for field in (*COLUMNS, "hand_modifier", "price_modifier"):
         value, origin = getattr(card, field), card.source_of(field)
         if value is None and field not in card.unknown:

@@ -11,6 +11,7 @@ from typing import Any
 from scoring.catalogue_file import fold
 from scoring.errors import InputError
 from scoring.i18n import _
+from scoring.origin.card_texts import shown_text
 from scoring.origin.catalog import Card, Catalogue, parse_catalogue, user_entries
 
 from ..catalogue import Value, files_of
@@ -151,11 +152,11 @@ def _details(card: Card) -> str:
     head = _("{card} · {kind} card").format(card=card.name, kind=card.kind.value)
     if card.origin("name") == "review":
         head += _(" (name from a {source})").format(source=card.origin("name"))
-    lines = [head, card.text or _("Nothing is recorded of what it does.")]
+    lines = [head, shown_text(card) or _("Nothing is recorded of what it does.")]
     lines += [f"  {field:<15} {shown}" for field in SHOWN if (shown := _shown(card, field)) is not None]
     return "\n".join(lines)
 
 
 def _listing(cards: list[Card]) -> str:
     width = max(len(c.name) for c in cards)
-    return "\n".join(f"{c.name:<{width}}  {c.kind.value:<10}  {c.text}" for c in cards)
+    return "\n".join(f"{c.name:<{width}}  {c.kind.value:<10}  {shown_text(c)}" for c in cards)

@@ -11,7 +11,7 @@ from textual.message import Message
 
 from scoring.errors import InputError
 from scoring.i18n import N_, _
-from scoring.origami.card_names import shown
+from scoring.origami.card_names import family_name, shown, shown_text
 from scoring.origami.cards import Card
 from scoring.origami.catalog import EDITABLE, Catalogue, card_words, typed_value
 from scoring.origami.templates import TYPED_EXAMPLE
@@ -40,9 +40,9 @@ def details(card: Card) -> str:
         "nothing recorded")
     name = shown(card)
     names = ", ".join(n for n in card.names if n not in (card.id, name))
-    lines = [f"[b]{name}[/b] · {card.game.value} · {card.family or card.kind.value}"
+    lines = [f"[b]{name}[/b] · {card.game.value} · {family_name(card.family) if card.family else card.kind.value}"
              + (" · " + _("also {names}").format(names=names) if names else ""),
-             card.text or _("No effect text recorded."),
+             shown_text(card) or _("No effect text recorded."),
              _("Where the values come from: {known}").format(known=known)]
     if card.unknown:
         lines.append(_("Not known yet: {fields} (press e to fill one in)").format(
@@ -116,7 +116,8 @@ class CatalogueScreen(CardListScreen[Card]):
         return tuple(_(heading) for heading in HEADINGS)
 
     def row(self, card: Card) -> tuple[object, ...]:
-        return (shown(card), card.game.value, card.family or card.kind.value, *(cell(card, f) for f in COLUMNS))
+        family = family_name(card.family) if card.family else card.kind.value
+        return (shown(card), card.game.value, family, *(cell(card, f) for f in COLUMNS))
 
     def key(self, card: Card) -> str:
         return card.id

@@ -18,7 +18,7 @@ from textual.widgets.selection_list import Selection
 
 from scoring.errors import InputError
 from scoring.i18n import N_, _, ngettext
-from scoring.origami.card_names import shown_id
+from scoring.origami.card_names import family_name, shown_id, shown_text
 from scoring.origami.cards import Card, CardId
 from scoring.origami.catalog import Catalogue
 
@@ -73,11 +73,11 @@ def facts(card: Card, catalogue: Catalogue) -> str:
 
     name = shown_id(card.id, catalogue)
     names = ", ".join(n for n in card.names if n not in (card.id, name))
-    lines = [f"{name} · {card.game.value} · {card.family or card.kind.value}"
+    lines = [f"{name} · {card.game.value} · {family_name(card.family) if card.family else card.kind.value}"
              + (" · " + _("also {names}").format(names=names) if names else "")
              + (" · " + _("{n} in the box").format(n=card.quantity) if card.quantity else ""),
              "   ".join(f"{_(LABELS[f])}: {shown(f)}" for f in FILL),
-             card.text or _("No effect text recorded.")]
+             shown_text(card) or _("No effect text recorded.")]
     if card.evidence:
         lines.append(_("Known from: {evidence}").format(evidence=card.evidence))
     return "\n".join(lines)

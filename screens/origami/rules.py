@@ -13,7 +13,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Header, Input, Select, Static
 
 from scoring.i18n import N_, _, ngettext
-from scoring.origami.card_names import shown
+from scoring.origami.card_names import family_name, shown, shown_text
 from scoring.origami.cards import Card
 from scoring.origami.rules import PLAYER_COUNTS, RULES, at_count, scoring_rule_of
 
@@ -47,13 +47,14 @@ def topics(cards: Iterable[Card] = ()) -> list[Topic]:
             continue
         rule = scoring_rule_of(card.name)
         where = f"{card.game.value}, {card.family or card.kind.value}"
+        shown_where = f"{card.game.value}, {family_name(card.family) if card.family else card.kind.value}"
         if rule:
             # TRANSLATORS: a card's entry in the rules reference: "Crane (Origami, Bird, scored under R-12)".
-            title = _("{card} ({where}, scored under {rule})").format(card=shown(card), where=where, rule=rule)
+            title = _("{card} ({where}, scored under {rule})").format(card=shown(card), where=shown_where, rule=rule)
         else:
-            title = _("{card} ({where})").format(card=shown(card), where=where)
+            title = _("{card} ({where})").format(card=shown(card), where=shown_where)
         english = f"{card.id} ({where}" + (f", scored under {rule})" if rule else ")")
-        out.append(Topic(card.id, title, card.text, card.name, english))
+        out.append(Topic(card.id, title, shown_text(card), card.name, f"{english} {card.text}"))
     return out
 
 

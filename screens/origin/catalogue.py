@@ -11,6 +11,7 @@ from textual.widgets import Input
 
 from scoring.catalogue_file import USER, fold
 from scoring.i18n import N_, _
+from scoring.origin.card_texts import shown_text
 from scoring.origin.catalog import FIELDS, Card, Catalogue, Kind
 
 from ..ask import TextQuestion
@@ -60,7 +61,7 @@ def details(card: Card) -> Text:
         out.append(_(" (name from a {source}: unverified)").format(source=card.origin("name")), style="yellow")
     if card.origin("kind") == USER:
         out.append(_(" · added by you"), style="italic cyan")
-    out.append("\n" + (card.text or _("Nothing is recorded of what it does.")))
+    out.append("\n" + (shown_text(card) or _("Nothing is recorded of what it does.")))
     if card.text and card.origin("text"):
         out.append(f" ({card.origin('text')})", style="dim")
     known = [f"{f.replace('_', ' ')} {v} ({card.origin(f) or '?'})" for f in FIELDS if f != "text"
@@ -114,7 +115,7 @@ class OriginCatalogueScreen(CardListScreen[Card]):
         """The cards in display order (by kind, then name), each with the text the filter searches."""
         self.catalogue = catalogue
         ordered = sorted(catalogue.cards.values(), key=lambda c: (KIND_ORDER.get(c.kind, 9), fold(c.name)))
-        self.rows = [(card, fold(f"{card.name} {card.kind.value} {card.text}")) for card in ordered]
+        self.rows = [(card, fold(f"{card.name} {card.kind.value} {card.text} {shown_text(card)}")) for card in ordered]
 
     def on_mount(self) -> None:
         self.title, self.sub_title = "Origin Story", _("cards · ? not known yet · blue: yours")
@@ -124,7 +125,7 @@ class OriginCatalogueScreen(CardListScreen[Card]):
         return (_("card"), _("kind"), *(c.replace("_", " ") for c in COLUMNS), _("what it does"))
 
     def row(self, card: Card) -> tuple[object, ...]:
-        return (card.name, card.kind.value, *(cell(card, f) for f in COLUMNS), summary(card.text))
+        return (card.name, card.kind.value, *(cell(card, f) for f in COLUMNS), summary(shown_text(card)))
 
     def key(self, card: Card) -> str:
         return card.name

@@ -87,3 +87,19 @@ def test_reading_the_catalogue_creates_no_database(capsys: pytest.CaptureFixture
     url = f"sqlite:///{tmp_path}/none.db"
     assert run(capsys, "--db", url, "catalog", "sheep")[0] == 0
     assert not (tmp_path / "none.db").exists()
+
+
+def test_a_cards_effect_text_is_shown_in_the_language_and_json_keeps_the_english(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from companion import languages
+    from scoring import i18n
+
+    try:
+        assert main(["--lang", "de", "catalog", "Schwein"]) == 0
+        assert "Sobald das Schwein bezahlt ist" in capsys.readouterr().out
+        assert main(["--lang", "it", "catalog", "--game", "origin-story", "Trance"]) == 0
+        assert "Limita il modo in cui gli altri giocatori" in capsys.readouterr().out
+        assert main(["--lang", "de", "--json", "catalog", "Schwein"]) == 0
+        assert "Once the Pig is paid for" in capsys.readouterr().out
+    finally:
+        languages.use(i18n.ENGLISH)
