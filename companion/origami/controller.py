@@ -331,7 +331,7 @@ class Controller:
             self.app.notify(str(exc), title=_("Not yet"), severity="warning")
             return
         title = _("Game {id}: final score").format(id=session.game_id)
-        self.app.push_screen(SheetScreen(sheet, title, session.game_id))
+        self.app.push_screen(SheetScreen(sheet, title, session.game_id, catalogue=self.catalogue()))
         self.say_saved()  # the values the score asked for, said once over the sheet
 
     # --- a finished game --------------------------------------------------------------------------------------
@@ -352,7 +352,7 @@ class Controller:
                  for r in ranked]
         unknown = "\n".join([_("Points unknown: this play came from BG Stats, which kept only who won."), *lines])
         title = _("Game {id} · {at} · {variant}").format(id=game.id, at=at, variant=game.variant)
-        self.app.push_screen(SheetScreen(sheet, title, game.id, unknown))
+        self.app.push_screen(SheetScreen(sheet, title, game.id, unknown, catalogue=self.catalogue()))
 
     def quick_saved(self, message: QuickScoreScreen.Save) -> None:
         from .render import sheet_json

@@ -4,9 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from .. import counts
 from ..errors import MissingValue
-from ..i18n import ngettext
 from .cards import Card, CardId, Effect
 from .table import Seat, Table
 from .templates import ScoringRule
@@ -172,7 +170,7 @@ def _bonus(rule: ScoringRule, table: Table, seat_index: int, c: int, p: int,
     if t == "per_cards_in_hand":
         n = seat.hand // rule.per
         per = "card" if rule.per == 1 else f"{rule.per} cards"
-        return rule.amount * n, f"{rule.amount} per {per} in hand: {counts.cards(seat.hand)}"
+        return rule.amount * n, f"{rule.amount} per {per} in hand: {_counted(seat.hand, 'card')}"
     if t == "per_card_in_hand":
         n = _hand_count(table, seat, str(rule.card), card.id)
         return rule.amount * n, f"{n} {rule.card} in hand × {rule.amount}"
@@ -192,7 +190,7 @@ def _bonus(rule: ScoringRule, table: Table, seat_index: int, c: int, p: int,
     if t == "per_player_fewer_in_hand":
         fewer = [s.name for s in table.players if s is not seat and s.hand < seat.hand]
         return rule.amount * len(fewer), (
-            f"{counts.players(len(fewer))} with fewer cards in hand" + (f" ({', '.join(fewer)})" if fewer else ""))
+            f"{_counted(len(fewer), 'player')} with fewer cards in hand" + (f" ({', '.join(fewer)})" if fewer else ""))
     raise AssertionError(f"unhandled scoring template {t}")
 
 
@@ -239,6 +237,12 @@ def _award(table: Table, source: Card) -> list[tuple[int, int, str]]:
     target = min(values) if t == "fewest_in_hand" else max(values)
     word = "fewest" if t == "fewest_in_hand" else "most"
     tied = sum(1 for v in values if v == target)
-    others = ngettext(", tied with {n} other", ", tied with {n} others", tied - 1).format(n=tied - 1)
+    others = f", tied with {_counted(tied - 1, 'other')}"
     shared = others if tied > 1 else ""
     return [(i, rule.amount, f"{word} {what} ({v}{shared})") for i, v in enumerate(values) if v == target]
+
+
+def _counted(n: int, noun: str) -> str:
+    """`1 card`, `3 cards`: in English, as a sheet's reasons are kept (sheet_words.why_shown says them in the
+    language in use where they are shown)."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

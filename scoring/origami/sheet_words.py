@@ -10,8 +10,9 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from ..i18n import N_, _
+from ..i18n import ENGLISH, N_, _, language
 from ..said import Said
+from .card_names import family_name
 from .sheet import Award, Line, ScoreSheet
 
 SCORES_ONLY = N_("Scores only: this play came from BG Stats, which keeps no cards.")
@@ -78,7 +79,10 @@ def why_shown(why: str) -> str:
     for template, pattern in _patterns():
         found = pattern.match(why)
         if found:
-            return _(template).format(**found.groupdict())
+            fields = found.groupdict()
+            if "family" in fields and language() != ENGLISH:  # English keeps the family's id: "3 sky origami"
+                fields["family"] = family_name(fields["family"])
+            return _(template).format(**fields)
     return why
 
 

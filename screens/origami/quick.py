@@ -230,6 +230,7 @@ class QuickScoreScreen(FillsLater[None]):
         self.scored, self.missing = None, None
         status = self.query_one("#status", Verdict)
         view = self.query_one(ScoreSheetView)
+        view.catalogue = self.catalogue  # the cards under their names in the language in use
         rows = self.rows()
         if sum(1 for r in rows if r[0].strip()) < 2:
             status.say(_("Type each player's name, their two collections from the bottom card up "
