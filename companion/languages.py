@@ -55,6 +55,24 @@ def number(value: float) -> str:
     return str(format_decimal(value, locale=i18n.language()))
 
 
+def decimal(value: float, digits: int = 1) -> str:
+    """`value` with `digits` decimals as the language writes it (30.5 · 30,5); English without loading Babel."""
+    if i18n.language() == i18n.ENGLISH:
+        return f"{value:.{digits}f}"
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(round(value, digits), format="0." + "0" * digits, locale=i18n.language()))
+
+
+def percent(value: float) -> str:
+    """A share (0.42) as a whole percentage as the language writes it (42% · 42 %)."""
+    if i18n.language() == i18n.ENGLISH:
+        return f"{value:.0%}"
+    from babel.numbers import format_percent
+
+    return str(format_percent(value, locale=i18n.language()))
+
+
 def date_time(value: datetime) -> str:
     """A date and time as the language writes them, in short."""
     from babel.dates import format_datetime

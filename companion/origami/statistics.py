@@ -12,10 +12,12 @@ from typing import Any
 
 from db.kinds import Fact, Finished
 from db.records import Line, PlayerRecord, PlayerStats
-from scoring.i18n import ngettext
+from scoring import counts
+from scoring.i18n import N_, _, ngettext
 
 from ..figures import column, game_count, sparkline, win_count
 from ..game import Statistics
+from ..languages import decimal, percent
 from . import KIND
 
 
@@ -90,11 +92,11 @@ def statistics(stats: PlayerStats) -> Statistics:
 
 
 def _rate(t: Tally) -> str:
-    return "-" if t.win_rate is None else f"{t.win_rate:.0%}"
+    return "-" if t.win_rate is None else percent(t.win_rate)
 
 
 def _avg(t: Tally) -> str:
-    return "-" if t.average is None else f"{t.average:.1f}"
+    return "-" if t.average is None else decimal(t.average)
 
 
 def tally_json(t: Tally) -> dict[str, Any]:
@@ -109,22 +111,31 @@ def stats_json(s: OrigamiStats) -> dict[str, Any]:
             "by_players": [tally_json(t) for t in s.by_players]}
 
 
+# The lines' headings: by variant, by a family in the deck, by player count.
+FACETS = (N_("variant"), N_("in deck"), N_("players"))
+
+
 def stats_text(s: OrigamiStats, title: str | None = None) -> str:
     """The player's Origami figures, headed by their name (or `title`)."""
     o = s.overall
     best = "-" if o.best is None else o.best
-    out = [f"{title or s.player.name}: {game_count(o.games)}, {win_count(o.wins)} ({_rate(o)}), "
-           f"average {_avg(o)}, best {best}",
-           f"  trend {sparkline([score for _, _, score in s.trend])}"]
+    # TRANSLATORS: a player's Origami figures: "Ann: 12 games, 5 wins (42%), average 38.5, best 51".
+    out = [_("{who}: {games}, {wins} ({rate}), average {average}, best {best}").format(
+               who=title or s.player.name, games=game_count(o.games), wins=win_count(o.wins), rate=_rate(o),
+               average=_avg(o), best=best),
+           "  " + _("trend {scores}").format(scores=sparkline([score for _, _, score in s.trend]))]
     if o.unknown:
-        out.insert(1, "  " + ngettext("{n} game with points unknown", "{n} games with points unknown",
-                                      o.unknown).format(n=o.unknown) + " (BG Stats plays that "
-                      "kept only who won): counted in games and wins, not in the averages, best or trend")
+        out.insert(1, "  " + ngettext(
+            "{n} game with points unknown (BG Stats plays that kept only who won): counted in games and wins, not in "
+            "the averages, best or trend",
+            "{n} games with points unknown (BG Stats plays that kept only who won): counted in games and wins, not "
+            "in the averages, best or trend", o.unknown).format(n=o.unknown))
     # a family line counts the games with that family in the deck (nobody owns a family), and says so
-    for title, tallies, unit in (("variant", s.by_variant, ""), ("in deck", s.by_family, ""),
-                                 ("players", s.by_players, " players")):
+    facets = ((_(FACETS[0]), s.by_variant, str), (_(FACETS[1]), s.by_family, str),
+              (_(FACETS[2]), s.by_players, lambda key: counts.players(int(key)) if key.isdigit() else key))
+    width = max(8, *(len(name) for name, _tallies, _key in facets))
+    for name, tallies, key in facets:
         for t in tallies:
-            out.append(f"  {title:<8} {t.key + unit:<16} {column(game_count, t.games)} {column(win_count, t.wins)} "
-                       f"{_rate(t):>5} "
-                       f"avg {_avg(t)}")
+            out.append(f"  {name:<{width}} {key(t.key):<16} {column(game_count, t.games)} "
+                       f"{column(win_count, t.wins)} {_rate(t):>5} " + _("avg {average}").format(average=_avg(t)))
     return "\n".join(out)

@@ -8,12 +8,14 @@ from pathlib import Path
 
 import pytest
 
+from companion import languages
 from companion.cli import main
 from companion.games import KINDS
 from companion.origami.catalogue import shipped
 from companion.origami.playout import filled
 from companion.origami.session import GameSession
 from db.store import Store
+from scoring import i18n
 from scoring.origami import events as e
 from scoring.origami.sheet import PlayerScore, ScoreSheet
 from tests.recorded import script
@@ -92,6 +94,12 @@ def test_history_of_one_player_and_head_to_head(capsys: pytest.CaptureFixture[st
     assert code == 0
     assert out.splitlines()[0] == "P1: 1 game, 1 win (100%), average 30.0, best 30"
     assert "in deck  birds" in out and "players  2 players" in out
+    try:
+        code, out, _ = run(capsys, "--db", db, "--lang", "de", "history", "P1")
+        assert out.splitlines()[0] == "P1: 1 Partie, 1 Sieg (100\xa0%), Schnitt 30,0, Bestwert 30"
+        assert "im Stapel birds" in out and "Spieler   2 Spieler" in out
+    finally:
+        languages.use(i18n.ENGLISH)
     code, out, _ = run(capsys, "--db", db, "history", "P1", "--vs", "Zoe", "--json")
     assert json.loads(out) == {"a": "P1", "b": "Zoe", "games": 1, "a_ahead": 0, "b_ahead": 0, "level": 1,
                                "by_game": {"origami": {"games": 1, "a_ahead": 0, "b_ahead": 0, "level": 1},
