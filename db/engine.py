@@ -11,6 +11,8 @@ from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError
 
+from scoring.i18n import _
+
 from . import wal
 from .errors import StoreError, Unusable
 from .location import APP_NAME, DB_FILE, default_url
@@ -58,19 +60,20 @@ def make_engine(url: str, *, timeout: float = 5.0) -> Engine:
     try:
         parsed = make_url(url)
     except ArgumentError:
-        raise StoreError(f"{url!r} is not a database URL; give a path-style URL such as "
-                         "sqlite:///games.db or postgresql+psycopg://user@host/dbname") from None
+        raise StoreError(_("{url} is not a database URL; give a path-style URL such as {sqlite} or {postgres}").format(
+            url=repr(url), sqlite="sqlite:///games.db", postgres="postgresql+psycopg://user@host/dbname")) from None
     if parsed.get_backend_name() != "sqlite":
         try:
             return create_engine(parsed, pool_pre_ping=True)
         except ModuleNotFoundError as exc:  # the driver is an extra: a player's install has none
-            fix = ("install the companion with its postgres extra (pip install '.[postgres]', or pipx install "
-                   "'.[postgres]')" if exc.name == "psycopg" else f"install {exc.name}")
-            raise StoreError(f"cannot use the database {parsed.render_as_string(hide_password=True)}: its driver "
-                             f"({exc.name}) is not installed; {fix}") from None
+            fix = (_("install the companion with its postgres extra ({pip}, or {pipx})").format(
+                       pip="pip install '.[postgres]'", pipx="pipx install '.[postgres]'") if exc.name == "psycopg"
+                   else _("install {driver}").format(driver=exc.name))
+            raise StoreError(_("cannot use the database {url}: its driver ({driver}) is not installed; {fix}").format(
+                url=parsed.render_as_string(hide_password=True), driver=exc.name, fix=fix)) from None
         except Exception as exc:  # a bad option
-            raise StoreError(f"cannot use the database {parsed.render_as_string(hide_password=True)}: "
-                             f"{exc}") from None
+            raise StoreError(_("cannot use the database {url}: {why}").format(
+                url=parsed.render_as_string(hide_password=True), why=exc)) from None
     path = sqlite_path(url)
     if path is not None:
         _make_folder(path)
@@ -86,8 +89,8 @@ def _make_folder(path: Path) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise Unusable(f"cannot create the folder for the database {path}: {exc.strerror}; "
-                       "choose another place for the database") from None
+        raise Unusable(_("cannot create the folder for the database {path}: {why}; "
+                         "choose another place for the database").format(path=path, why=exc.strerror)) from None
 
 
 def _text(data: bytes) -> str:

@@ -15,6 +15,8 @@ from typing import Any, NamedTuple
 
 from sqlalchemy import Connection, Dialect, func, select
 
+from scoring.i18n import _
+
 from . import upcast
 from .kinds import Codec
 from .models import Event as EventRow
@@ -122,13 +124,13 @@ def row_problem(r: Any) -> str | None:
     for name in ("seq", "action", "version"):
         value = getattr(r, name)
         if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-            return f"its {name} is {value!r}, not a whole number from 1"
+            return _("its {field} is {value}, not a whole number from 1").format(field=name, value=repr(value))
     if not isinstance(r.type, str):
-        return f"its type is {r.type!r}"
+        return _("its type is {value}").format(value=repr(r.type))
     if not isinstance(r.payload, dict):
-        return f"its payload is {r.payload!r}, not an object"
+        return _("its payload is {value}, not an object").format(value=repr(r.payload))
     if not isinstance(r.recorded_at, datetime):
-        return f"its time is {r.recorded_at!r}"
+        return _("its time is {value}").format(value=repr(r.recorded_at))
     if r.idempotency_key is not None and not isinstance(r.idempotency_key, str):
-        return f"its key is {r.idempotency_key!r}"
+        return _("its key is {value}").format(value=repr(r.idempotency_key))
     return None

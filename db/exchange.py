@@ -11,6 +11,7 @@ from typing import Any
 from sqlalchemy import Connection, or_, select, update
 
 from scoring.errors import InputError
+from scoring.i18n import _
 
 from . import event_rows, game_rows, ratings, result_rows, tallies, upcast
 from .database import Database
@@ -54,7 +55,7 @@ class Exchange:
             if game_ids is not None:
                 for game_id in game_ids:
                     if c.execute(select(Game.id).where(Game.id == game_id)).first() is None:
-                        raise UnknownRecord(f"no game {game_id}", kind="game")
+                        raise UnknownRecord(_("no game {game}").format(game=game_id), kind="game")
             query = select(Game.id, Game.started_at).order_by(Game.started_at, Game.id)
             if game_ids is None:
                 ids = list(c.execute(query.with_only_columns(Game.id)).scalars())
@@ -79,7 +80,7 @@ class Exchange:
                 rows = events[game.id]
                 bad = next(((r.seq, why) for r in rows if (why := self._event_problem(r, game.kind)) is not None), None)
                 if bad is not None:
-                    yield DamagedGame(game.id, f"event {bad[0]}: {bad[1]}")
+                    yield DamagedGame(game.id, _("event {n}: {why}").format(n=bad[0], why=bad[1]))
                     continue
                 sheet = sheets[game.id]
                 if isinstance(sheet, DamagedGame):
@@ -149,7 +150,7 @@ class Exchange:
                 continue
             mine = [e.key for e in game.events if e.key]
             if any(k in keys for k in mine):
-                raise Conflict(f"game {game.uid}: its actions are already recorded in another game")
+                raise Conflict(_("game {game}: its actions are already recorded in another game").format(game=game.uid))
             keys.update(mine)
             here.add(game.uid)
             fresh.append(game)

@@ -9,6 +9,8 @@ from typing import Any
 
 from sqlalchemy import Connection, func, insert, select
 
+from scoring.i18n import _
+
 from . import tallies
 from .database import Database
 from .errors import DamagedGame, UnknownRecord
@@ -42,7 +44,7 @@ def read(c: Connection, game_id: int) -> GameRecord:
     """The game `game_id`: UnknownRecord when there is none, DamagedGame when its row cannot be read."""
     row = c.execute(select(Game).where(Game.id == game_id)).first()
     if row is None:
-        raise UnknownRecord(f"no game {game_id}", kind="game")
+        raise UnknownRecord(_("no game {game}").format(game=game_id), kind="game")
     found = in_order(c, [row])[0]
     if isinstance(found, DamagedGame):
         raise found
@@ -98,22 +100,25 @@ def _row_problem(r: Any, seats: int, last: int) -> str | None:
 
     for name in ("uid", "kind", "variant", "status", "source"):
         if not isinstance(getattr(r, name), str) or not getattr(r, name):
-            return f"its {name} is {getattr(r, name)!r}, not a name"
+            return _("its {field} is {value}, not a name").format(field=name, value=repr(getattr(r, name)))
     if r.status not in STATUSES:
-        return f"its status is {r.status!r}, not one of {', '.join(STATUSES)}"
+        return _("its status is {value}, not one of {statuses}").format(value=repr(r.status),
+                                                                          statuses=", ".join(STATUSES))
     for name in ("families", "characters"):
         if not texts(getattr(r, name)):
-            return f"its {name} are {getattr(r, name)!r}, not a list of names"
+            return _("its {field} are {value}, not a list of names").format(field=name,
+                                                                             value=repr(getattr(r, name)))
     if not isinstance(r.rules, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in r.rules.items()):
-        return f"its rules are {r.rules!r}, not an object of choices"
+        return _("its rules are {value}, not an object of choices").format(value=repr(r.rules))
     if r.tie_break is not None and not isinstance(r.tie_break, str):
-        return f"its tie-break is {r.tie_break!r}"
+        return _("its tie-break is {value}").format(value=repr(r.tie_break))
     if not isinstance(r.started_at, datetime):
-        return f"its start time is {r.started_at!r}"
+        return _("its start time is {value}").format(value=repr(r.started_at))
     if (r.finished_at is not None or r.status == "finished") and not isinstance(r.finished_at, datetime):
-        return f"its status is {r.status} and its end time {r.finished_at!r}"
+        return _("its status is {status} and its end time {value}").format(status=r.status,
+                                                                               value=repr(r.finished_at))
     if r.status == "playing" and r.finished_at is not None:
-        return "it is in play but has an end time"
+        return _("it is in play but has an end time")
     if not isinstance(last, int):
-        return f"its last event number is {last!r}"
+        return _("its last event number is {value}").format(value=repr(last))
     return None

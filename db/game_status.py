@@ -6,11 +6,15 @@ from __future__ import annotations
 
 from sqlalchemy import Connection, select
 
+from scoring.i18n import N_, _
+
 from .errors import StoreError, UnknownRecord
 from .models import Game
 
 PLAYING, FINISHED, ABANDONED = "playing", "finished", "abandoned"
 MOVES = {(PLAYING, FINISHED), (FINISHED, PLAYING), (PLAYING, ABANDONED)}
+# TRANSLATORS: a game's status, as in "game 3 is finished"; a game (partita, Partie) is feminine in it and de.
+SHOWN = {PLAYING: N_("playing"), FINISHED: N_("finished"), ABANDONED: N_("abandoned")}
 
 
 def locked(c: Connection, game_id: int) -> str:
@@ -18,7 +22,7 @@ def locked(c: Connection, game_id: int) -> str:
     what the first committed (SQLite's IMMEDIATE transaction already holds the whole file)."""
     found = c.execute(select(Game.status).where(Game.id == game_id).with_for_update()).scalar()
     if found is None:
-        raise UnknownRecord(f"no game {game_id}", kind="game")
+        raise UnknownRecord(_("no game {game}").format(game=game_id), kind="game")
     return str(found)
 
 
@@ -27,10 +31,11 @@ def check_move(game_id: int, status: str, to: str) -> None:
     if (status, to) in MOVES:
         return
     if to == FINISHED == status:
-        raise StoreError(f"game {game_id} is already finished")
+        raise StoreError(_("game {game} is already finished").format(game=game_id))
     if status == ABANDONED and to != ABANDONED:
         raise StoreError(abandoned(game_id))
-    raise StoreError(f"game {game_id} is {status}: only a game in progress can be {to}")
+    raise StoreError(_("game {game} is {status}: only a game in progress can be {to}").format(
+        game=game_id, status=_(SHOWN.get(status, status)), to=_(SHOWN.get(to, to))))
 
 
 def takes(status: str, undoing: bool) -> bool:
@@ -44,10 +49,10 @@ def check_action(game_id: int, status: str, undoing: bool) -> None:
         return
     if status == ABANDONED:
         raise StoreError(abandoned(game_id))
-    raise StoreError(f"game {game_id} was finished (in another window, perhaps): nothing was recorded; "
-                     "undo its last action to reopen it")
+    raise StoreError(_("game {game} was finished (in another window, perhaps): nothing was recorded; "
+                       "undo its last action to reopen it").format(game=game_id))
 
 
 def abandoned(game_id: int) -> str:
-    return (f"game {game_id} was abandoned (in another window, perhaps): nothing was recorded. Its log is kept "
-            f"(`companion replay {game_id}` shows it), but it is not played on")
+    return _("game {game} was abandoned (in another window, perhaps): nothing was recorded. Its log is kept "
+             "(`companion replay {game}` shows it), but it is not played on").format(game=game_id)

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from sqlalchemy import Connection, func, insert, select
 
 from scoring.errors import InputError
+from scoring.i18n import _
 
 from . import event_rows, game_rows, game_status, result_rows, upcast
 from .database import Database
@@ -32,7 +33,7 @@ class Log:
         conflict is found by the database.
         """
         if not facts:
-            raise StoreError("an action records at least one event")
+            raise StoreError(_("an action records at least one event"))
         database = self._database
         kind = self._kinds.get(game_id)
         if kind is None:
@@ -87,8 +88,9 @@ class Log:
                     raise InputError(why)
                 fact = upcast.read(codec, r.type, r.version, r.payload)
             except (InputError, TypeError, ValueError) as exc:
-                raise StoreError(f"game {game_id}, event {r.seq} ({r.type}) is damaged: {exc}. The game cannot "
-                                 "be replayed past it; restore a backup copy of the database") from None
+                raise StoreError(_("game {game}, event {n} ({type}) is damaged: {why}. The game cannot be replayed "
+                                   "past it; restore a backup copy of the database").format(
+                                       game=game_id, n=r.seq, type=r.type, why=exc)) from None
             out.append(LoggedEvent(r.seq, r.action, fact, aware(r.recorded_at), r.idempotency_key))
         return out
 
@@ -104,6 +106,6 @@ class Log:
         if kind is None:
             kind = c.execute(select(Game.kind).where(Game.id == game_id)).scalar()
             if kind is None:
-                raise UnknownRecord(f"no game {game_id}", kind="game")
+                raise UnknownRecord(_("no game {game}").format(game=game_id), kind="game")
             self._kinds[game_id] = kind
         return kind

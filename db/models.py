@@ -24,6 +24,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
 
+from scoring.i18n import _
 from scoring.jsontext import too_deep
 
 
@@ -38,7 +39,8 @@ class Unreadable:
 
     def __repr__(self) -> str:
         text = repr(self.raw)
-        return f"unreadable {text if len(text) <= 40 else text[:37] + '…'}"
+        # TRANSLATORS: a stored value that cannot be read, quoted as stored ("unreadable 'x1'").
+        return _("unreadable {value}").format(value=text if len(text) <= 40 else text[:37] + "…")
 
 
 def _tolerant(inner: Any, text: bool = False) -> Any:

@@ -8,6 +8,8 @@ from typing import Any
 
 from sqlalchemy import Connection, insert, select
 
+from scoring.i18n import _
+
 from .engine import one_writer
 from .errors import StoreError, UnknownRecord
 from .models import Player, aware
@@ -24,9 +26,14 @@ def find(c: Connection, who: str | int) -> PlayerRecord:
         from difflib import get_close_matches  # only for a name not found: it takes a while to import
 
         close = get_close_matches(str(who), names, n=3)
-        hint = f"; did you mean {' or '.join(close)}?" if close else (
-            f"; players: {', '.join(sorted(names))}" if names else "; no players are recorded yet")
-        raise UnknownRecord(f"no player {who!r}{hint}", kind="player")
+        if close:
+            # TRANSLATORS: {names} are players' names, joined by " or ".
+            text = _("no player {who}; did you mean {names}?").format(who=repr(who), names=" or ".join(close))
+        elif names:
+            text = _("no player {who}; players: {names}").format(who=repr(who), names=", ".join(sorted(names)))
+        else:
+            text = _("no player {who}; no players are recorded yet").format(who=repr(who))
+        raise UnknownRecord(text, kind="player")
     profile = record(found)
     return find(c, profile.merged_into) if profile.merged_into is not None else profile
 
@@ -36,7 +43,7 @@ def add(c: Connection, name: str, clock: Callable[[], datetime]) -> PlayerRecord
     one_writer(c)
     taken = c.execute(select(Player).where(Player.name_key == name.casefold())).first()
     if taken is not None:
-        raise StoreError(f"there is already a player called {taken.name!r}", where=name)
+        raise StoreError(_("there is already a player called {name}").format(name=repr(taken.name)), where=name)
     now = clock()
     pid = c.execute(insert(Player).values(name=name, name_key=name.casefold(), created_at=now)).inserted_primary_key
     assert pid is not None
@@ -54,9 +61,9 @@ def profile_id(c: Connection, name: str, clock: Callable[[], datetime]) -> int:
 def clean_name(name: str) -> str:
     name = " ".join(name.split())
     if not name:
-        raise StoreError("a player needs a name")
+        raise StoreError(_("a player needs a name"))
     if len(name) > 80:
-        raise StoreError("a player's name is at most 80 characters", where=name[:20] + "…")
+        raise StoreError(_("a player's name is at most 80 characters"), where=name[:20] + "…")
     return name
 
 

@@ -7,6 +7,8 @@ from datetime import datetime
 
 from sqlalchemy import func, select, update
 
+from scoring.i18n import _
+
 from . import ratings, tallies
 from .database import Database
 from .engine import one_writer
@@ -43,7 +45,8 @@ class Profiles:
             taken = c.execute(select(Player).where(Player.name_key == new_name.casefold(),
                                                    Player.id != player.id)).first()
             if taken is not None:
-                raise StoreError(f"{taken.name!r} is another profile: merge the two instead of renaming",
+                raise StoreError(_("{name} is another profile: merge the two instead of renaming").format(
+                    name=repr(taken.name)),
                                  where=new_name)
             c.execute(update(Player).where(Player.id == player.id).values(name=new_name,
                                                                           name_key=new_name.casefold()))
@@ -55,12 +58,14 @@ class Profiles:
             one_writer(c)
             old, new = find(c, source), find(c, into)
             if old.id == new.id:
-                raise StoreError(f"{old.name!r} and {new.name!r} are already one profile")
+                raise StoreError(_("{old} and {new} are already one profile").format(
+                    old=repr(old.name), new=repr(new.name)))
             both = c.execute(select(GamePlayer.game_id).where(GamePlayer.player_id == old.id).intersect(
                 select(GamePlayer.game_id).where(GamePlayer.player_id == new.id))).scalars().all()
             if both:
-                raise StoreError(f"{old.name} and {new.name} sat at the same table in game(s) "
-                                 f"{', '.join(map(str, sorted(both)))}: they are two people, not one")
+                raise StoreError(_("{old} and {new} sat at the same table in game(s) {games}: they are two people, "
+                                   "not one").format(old=old.name, new=new.name,
+                                                     games=", ".join(map(str, sorted(both)))))
             c.execute(update(GamePlayer).where(GamePlayer.player_id == old.id).values(player_id=new.id))
             c.execute(update(Result).where(Result.player_id == old.id).values(player_id=new.id))
             c.execute(update(Player).where(Player.merged_into == old.id).values(merged_into=new.id))

@@ -18,6 +18,8 @@ from openskill.models import PlackettLuce
 from sqlalchemy import Connection, and_, delete, or_, select, tuple_
 from sqlalchemy import update as sa_update
 
+from scoring.i18n import _
+
 from .database import Database
 from .errors import StoreError, numbers
 from .models import Game, Player, RatingSkill, RatingStep, Result
@@ -55,7 +57,7 @@ class Ratings:
 def _kept(r: Any) -> Skill:
     """A kept rating (a rating_skills row) as a Skill; a row damaged outside the companion is a StoreError naming
     it (never a crash, nor damage rated on into the new figures)."""
-    numbers("the skill ratings", mu=r.mu, sigma=r.sigma, games=r.games)
+    numbers(_("the skill ratings"), mu=r.mu, sigma=r.sigma, games=r.games)
     return Skill(r.mu, r.sigma, r.games)
 
 
@@ -65,7 +67,7 @@ def scopes(kind: str, variant: str) -> tuple[str, str]:
 
 def update(skills: dict[int, Skill], seats: Sequence[Seat]) -> dict[int, Skill]:
     """The players' skills after one game (`seats`: each player's id and rank, 1 the winner)."""
-    before = [skills.get(pid, NEW) for pid, _ in seats]
+    before = [skills.get(pid, NEW) for pid, _seat in seats]
     teams = [[MODEL.rating(mu=s.mu, sigma=s.sigma)] for s in before]
     after = MODEL.rate(teams, ranks=[float(rank) for _, rank in seats])
     return {pid: Skill(team[0].mu, team[0].sigma, s.games + 1)
@@ -85,8 +87,8 @@ def rate(games: Iterable[tuple[int, str, str, Sequence[Seat]]]) -> Ratings:
         ranks = [float(rank) for _, rank in seats]
         for scope in scopes(kind, variant):
             table, counts = live.setdefault(scope, {}), played.setdefault(scope, {})
-            teams = [[table.get(pid) or MODEL.rating()] for pid, _ in seats]
-            for (pid, _), [after] in zip(seats, MODEL.rate(teams, ranks=ranks), strict=True):
+            teams = [[table.get(pid) or MODEL.rating()] for pid, _seat in seats]
+            for (pid, _seat), [after] in zip(seats, MODEL.rate(teams, ranks=ranks), strict=True):
                 table[pid] = after
                 counts[pid] = counts.get(pid, 0) + 1
                 out.trend.setdefault((scope, pid), []).append((game_id, after.mu - 3 * after.sigma))
@@ -152,8 +154,8 @@ def _store_rated(c: Connection, games: list[tuple[int, str, str, list[Seat]]]) -
             continue
         ranks = [float(rank) for _, rank in seats]
         for scope in scopes(kind, variant):
-            teams = [[live.get((scope, pid)) or MODEL.rating()] for pid, _ in seats]
-            for (pid, _), [after] in zip(seats, MODEL.rate(teams, ranks=ranks), strict=True):
+            teams = [[live.get((scope, pid)) or MODEL.rating()] for pid, _seat in seats]
+            for (pid, _seat), [after] in zip(seats, MODEL.rate(teams, ranks=ranks), strict=True):
                 live[(scope, pid)] = after
                 n = counts[(scope, pid)] = counts.get((scope, pid), 0) + 1
                 steps.append({"scope": scope, "player_id": pid, "n": n, "game_id": game_id, "mu": after.mu,
@@ -252,7 +254,7 @@ def take_back(c: Connection, game_id: int) -> str | None:
         if prior is None:  # it was their first game here
             c.execute(delete(RatingSkill).where(key))
         else:  # written back as the rating: a damaged step is named, not carried on
-            numbers("the skill ratings' trends", mu=prior.mu, sigma=prior.sigma)
+            numbers(_("the skill ratings' trends"), mu=prior.mu, sigma=prior.sigma)
             c.execute(sa_update(RatingSkill).where(key).values(mu=prior.mu, sigma=prior.sigma, games=n - 1))
     return None
 
@@ -276,8 +278,8 @@ def _rate_on(c: Connection, games: list[tuple[int, str, str, list[Seat]]]) -> No
         for scope in scopes(kind, variant):
             table = skills.setdefault(scope, {})
             teams = [[live.get((scope, pid)) or MODEL.rating(mu=(s := table.get(pid, NEW)).mu, sigma=s.sigma)]
-                     for pid, _ in seats]
-            for (pid, _), [rated] in zip(seats, MODEL.rate(teams, ranks=ranks), strict=True):
+                     for pid, _seat in seats]
+            for (pid, _seat), [rated] in zip(seats, MODEL.rate(teams, ranks=ranks), strict=True):
                 live[(scope, pid)] = rated
                 after = table[pid] = Skill(rated.mu, rated.sigma, table.get(pid, NEW).games + 1)
                 steps.append({"scope": scope, "player_id": pid, "n": after.games, "game_id": game_id,
@@ -319,13 +321,14 @@ def read_stored(c: Connection, player: int | None = None, last: int | None = TRE
     for r in c.execute(skills):
         out.by_scope.setdefault(r.scope, {})[r.player_id] = _kept(r)
     for s in c.execute(steps):
-        numbers("the skill ratings' trends", mu=s.mu, sigma=s.sigma)
+        numbers(_("the skill ratings' trends"), mu=s.mu, sigma=s.sigma)
         out.trend.setdefault((s.scope, s.player_id), []).append((s.game_id, s.mu - 3 * s.sigma))
     for scope, table in out.by_scope.items():
         for pid in table:  # every rating has its latest steps: none is a row damaged (a number of games too high)
             if (scope, pid) not in out.trend:
-                raise StoreError(f"the skill ratings kept in the database are damaged (player {pid}'s rating in "
-                                 f"{scope} has no steps); restore a backup copy of the database")
+                raise StoreError(_("the skill ratings kept in the database are damaged (player {player}'s rating in "
+                                   "{scope} has no steps); restore a backup copy of the database").format(
+                                       player=pid, scope=scope))
     out.names = {r.id: r.name for r in c.execute(names)}
     return out
 

@@ -9,6 +9,8 @@ from typing import Any
 
 from sqlalchemy import Connection, insert, select, update
 
+from scoring.i18n import _
+
 from . import game_rows, game_status, ratings, result_rows, tallies
 from .database import Database
 from .engine import one_writer
@@ -40,7 +42,7 @@ class Results:
         with database.write() as c:
             one_writer(c)
             if uid is not None and c.execute(select(Game.id).where(Game.uid == uid)).first() is not None:
-                raise StoreError(f"a game with id {uid} is already recorded")
+                raise StoreError(_("a game with id {uid} is already recorded").format(uid=uid))
             now = finished_at or database.clock()
             game_id = game_rows.insert_game(c, variant, players, families, characters, rules, "quick", uid, now,
                                             kind, database.clock)
@@ -60,7 +62,8 @@ def write(c: Connection, kinds: Kinds, game: GameRecord, sheet: FinalSheet, shee
           finished_at: datetime) -> None:
     """The game's results, its end, what they add to the statistics (as its game says) and the ratings."""
     if len(sheet.players) != len(game.player_ids):
-        raise StoreError(f"game {game.id} has {len(game.player_ids)} players; the sheet has {len(sheet.players)}")
+        raise StoreError(_("game {game} has {players} players; the sheet has {sheet}").format(
+            game=game.id, players=len(game.player_ids), sheet=len(sheet.players)))
     winners = set(sheet.winners)
     c.execute(insert(Result), [
         {"game_id": game.id, "seat": seat, "player_id": pid, "score": p.total, "rank": p.rank,

@@ -8,6 +8,8 @@ from pathlib import Path
 
 from sqlalchemy import Engine, inspect, text
 
+from scoring.i18n import _
+
 from .engine import WRITE, one_writer, sqlite_path
 from .errors import StoreError, Unusable
 from .location import HEAD, REVISIONS
@@ -30,11 +32,12 @@ def prepare(engine: Engine, where: str) -> None:
     if revision == HEAD:
         return
     if revision is None and [t for t in tables if t != "alembic_version"]:
-        raise Unusable(f"{where} holds tables of another program (no companion schema in it); "
-                       "choose a new file for the database")
+        raise Unusable(_("{where} holds tables of another program (no companion schema in it); "
+                         "choose a new file for the database").format(where=where))
     if revision is not None and revision not in REVISIONS:
-        raise StoreError(f"{where} was written by a newer version of the companion (schema {revision}; this "
-                         f"one knows up to {HEAD}); it was not touched: update the companion to open it")
+        raise StoreError(_("{where} was written by a newer version of the companion (schema {revision}; this "
+                           "one knows up to {head}); it was not touched: update the companion to open it").format(
+                               where=where, revision=revision, head=HEAD))
     if revision is not None:
         backup(engine)
     migrate(engine)
@@ -61,7 +64,7 @@ def backup(engine: Engine) -> Path | None:
     path = sqlite_path(engine.url.render_as_string(hide_password=False))
     if path is None:
         return None
-    revision, _ = current_revision(engine)
+    revision, _tables = current_revision(engine)
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%f")
     copy = path.with_name(f"{path.name}.backup-{revision}-{stamp}")
     source, target = sqlite3.connect(path), sqlite3.connect(copy)
@@ -69,7 +72,8 @@ def backup(engine: Engine) -> Path | None:
         source.backup(target)  # the online backup API: consistent even with a WAL beside the file
     except sqlite3.Error as exc:
         copy.unlink(missing_ok=True)
-        raise StoreError(f"could not back up {path} before upgrading it ({exc}); nothing was changed") from None
+        raise StoreError(_("could not back up {path} before upgrading it ({why}); nothing was changed").format(
+            path=path, why=exc)) from None
     finally:
         source.close()
         target.close()

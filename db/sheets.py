@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from scoring.i18n import _
+
 from .errors import DamagedGame
 from .records import GameRecord
 
@@ -14,12 +16,15 @@ def checked(game: GameRecord, rows: Sequence[Any]) -> list[dict[str, Any]]:
     out = [{"seat": r.seat, "name": r.name, "score": r.score, "rank": r.rank, "winner": r.winner,
             "hand": r.hand, "sheet": r.sheet} for r in rows]
     if game.finished and len(out) != len(game.players):
-        raise DamagedGame(game.id, f"finished with {len(out)} result(s) for {len(game.players)} players")
+        raise DamagedGame(game.id, _("finished with {results} result(s) for {players} players").format(
+            results=len(out), players=len(game.players)))
     for r in out:
         whole = all(isinstance(r[k], int) and not isinstance(r[k], bool) for k in ("rank",) + (
             () if r["score"] is None and game.source == "bgstats" else ("score",)))  # None: points unknown
         if not whole or not isinstance(r["winner"], bool) or not (r["hand"] is None or isinstance(r["hand"], int)):
-            raise DamagedGame(game.id, f"{r['name']}'s result: score, rank, winner or hand is not readable")
+            raise DamagedGame(game.id, _("{name}'s result: score, rank, winner or hand is not readable").format(
+                name=r["name"]))
         if not isinstance(r["sheet"], dict):
-            raise DamagedGame(game.id, f"{r['name']}'s score sheet is {r['sheet']!r}, not an object")
+            raise DamagedGame(game.id, _("{name}'s score sheet is {value}, not an object").format(
+                name=r["name"], value=repr(r["sheet"])))
     return out

@@ -10,6 +10,8 @@ from typing import Any
 
 from sqlalchemy import Connection, Integer, cast, or_, select
 
+from scoring.i18n import _
+
 from . import game_rows, result_rows
 from .database import Database
 from .errors import DamagedGame, StoreError, numbers
@@ -42,7 +44,8 @@ class Stats:
         with self._database.read() as c:
             first, second = find(c, a), find(c, b)
             if first.id == second.id:
-                raise StoreError(f"{first.name} against {second.name}: name two different players")
+                raise StoreError(_("{first} against {second}: name two different players").format(
+                    first=first.name, second=second.name))
             return versus(c, first, second)
 
     def head_to_head(self, a: str | int, b: str | int, kind: str) -> HeadToHead:
@@ -74,7 +77,8 @@ def player_stats(c: Connection, player: PlayerRecord, trend: int) -> PlayerStats
     t = PlayerTally
     query = select(t.kind, t.facet, t.key, t.games, t.count, t.total, t.best, t.valued).where(t.player_id == player.id)
     for kind, facet, key, played, count, total, best, valued in c.execute(query):
-        numbers(f"{player.name}'s running totals", games=played, count=count, total=total, best=best, valued=valued)
+        numbers(_("{player}'s running totals").format(player=player.name), games=played, count=count, total=total,
+                best=best, valued=valued)
         if played:
             lines.setdefault(kind, []).append(Line(facet, key, int(played), int(count), int(total), best, int(valued)))
     return PlayerStats(player, {kind: Figures(tuple(found), _trend(c, player, kind, trend))
@@ -98,7 +102,7 @@ def versus(c: Connection, a: PlayerRecord, b: PlayerRecord) -> Versus:
     rows = c.execute(select(p.kind, p.games, p.ahead, p.behind, p.level).where(p.player_id == a.id,
                                                                                p.other_id == b.id)).all()
     for row in rows:
-        numbers(f"{a.name} and {b.name}'s head-to-head records", games=row.games, ahead=row.ahead,
+        numbers(_("{a} and {b}'s head-to-head records").format(a=a.name, b=b.name), games=row.games, ahead=row.ahead,
                 behind=row.behind, level=row.level)
     return Versus.of_rows(a, b, [(kind, int(g), int(ahead), int(behind), int(level))
                                  for kind, g, ahead, behind, level in rows])

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from scoring.errors import InputError
+from scoring.i18n import _
 
 from .kinds import Codec
 from .records import Undone
@@ -24,12 +25,13 @@ def current_version(codec: Codec, name: str) -> int:
 def upcast(codec: Codec, name: str, version: int, payload: Payload) -> Payload:
     target = current_version(codec, name)
     if version > target:
-        raise InputError(f"{name} version {version} was written by a newer companion (this one reads up to "
-                         f"{target}): update the companion")
+        raise InputError(_("{name} version {version} was written by a newer companion (this one reads up to "
+                           "{target}): update the companion").format(name=name, version=version, target=target))
     while version < target:
         step = UPCASTERS.get((name, version))
         if step is None:
-            raise InputError(f"{name} version {version} cannot be read: no upgrade from it is known")
+            raise InputError(_("{name} version {version} cannot be read: no upgrade from it is known").format(
+                name=name, version=version))
         payload, version = step(payload), version + 1
     return payload
 
@@ -38,11 +40,11 @@ def read(codec: Codec, name: str, version: int, payload: Any) -> Any:
     """The domain object for a stored row of a game whose events `codec` reads: that game's event, or a store fact
     (`Undone`)."""
     if not isinstance(payload, dict):
-        raise InputError(f"{name}: the payload is not an object")
+        raise InputError(_("{name}: the payload is not an object").format(name=name))
     payload = upcast(codec, name, version, payload)
     if name == "action_undone":
         if set(payload) != {"action", "reason"} or not isinstance(payload["action"], int):
-            raise InputError("action_undone: the payload must have an action number and a reason")
+            raise InputError(_("{name}: the payload must have an action number and a reason").format(name=name))
         return Undone(payload["action"], str(payload["reason"]))
     return codec.decode(name, current_version(codec, name), payload)
 

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from scoring.i18n import _
+
 from .errors import LogLost
 
 
@@ -78,8 +80,6 @@ def lost(raw: sqlite3.Connection, path: Path, where: str) -> LogLost:
     """What to tell after the log changed under `raw`: its view copied to FILE.rescued-STAMP (if it can be)."""
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%f")
     copy = path.with_name(f"{path.name}.rescued-{stamp}")
-    happened = (f"{path.name}-wal (the log beside {where} that holds the latest actions) was deleted or replaced "
-                "by another program while the companion was recording, so the file no longer holds them")
     try:
         target = sqlite3.connect(copy)
         try:
@@ -88,9 +88,13 @@ def lost(raw: sqlite3.Connection, path: Path, where: str) -> LogLost:
             target.close()
     except sqlite3.Error as exc:
         copy.unlink(missing_ok=True)
-        return LogLost(f"{happened}; they could not be copied aside ({exc}): the actions recorded since the "
-                       "companion opened the database may be lost. Nothing more is recorded: restart the "
-                       "companion")
-    return LogLost(f"{happened}. Every action recorded until now, the last one included, was copied to {copy}; "
-                   "nothing more is recorded. Close the companion and every other program using the database, "
-                   f"then put that copy in place of {path}")
+        return LogLost(_("{log} (the log beside {where} that holds the latest actions) was deleted or replaced by "
+                         "another program while the companion was recording, so the file no longer holds them; they "
+                         "could not be copied aside ({why}): the actions recorded since the companion opened the "
+                         "database may be lost. Nothing more is recorded: restart the companion").format(
+                             log=f"{path.name}-wal", where=where, why=exc))
+    return LogLost(_("{log} (the log beside {where} that holds the latest actions) was deleted or replaced by another "
+                     "program while the companion was recording, so the file no longer holds them. Every action "
+                     "recorded until now, the last one included, was copied to {copy}; nothing more is recorded. "
+                     "Close the companion and every other program using the database, then put that copy in place "
+                     "of {path}").format(log=f"{path.name}-wal", where=where, copy=copy, path=path))
