@@ -106,3 +106,24 @@ def test_another_programs_database_is_refused_in_the_language(
     assert (code, out) == (2, "") and said in err
     with sqlite3.connect(path) as c:
         assert [r[0] for r in c.execute("SELECT name FROM sqlite_master")] == ["recipes"]
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("it", ("non è un database del companion", "scegli un altro file per il database")),
+    ("de", ("ist keine Datenbank des Companions", "wähle eine andere Datei für die Datenbank")),
+])
+async def test_home_says_why_the_database_cannot_be_opened_whole_at_80_by_24(
+        tmp_path: Path, lang: str, words: tuple[str, ...]) -> None:
+    from companion.app import make_app
+    from tests.screens.origami.test_friction import screen_text
+    from tests.screens.settle import settled
+
+    bad = tmp_path / "notes.db"
+    bad.write_text("not a database\n" * 100)
+    languages.use(lang)
+    app = make_app(f"sqlite:///{bad}")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        shown = " ".join(" ".join(screen_text(app).split()).split())  # the words, however the lines wrap them
+        for word in words:
+            assert " ".join(word.split()) in shown, shown
