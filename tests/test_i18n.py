@@ -31,24 +31,24 @@ from scoring.origami import game_file, templates
 from scoring.origami.notation import VERBS
 from screens.ask import Confirm
 from screens.home import HomeScreen
+from screens.origami import deal as origami_deal
 from screens.origami import rules as origami_rules
 from screens.origami import sheet as origami_sheet
-from screens.origin import stepper as origin_stepper
-from screens.origin import table as origin_table
-from screens.origami import deal as origami_deal
 from screens.origami import table as origami_table
 from screens.origami import under_way as origami_under_way
 from screens.origami import verb_help as origami_verb_help
+from screens.origami.catalogue import CatalogueScreen
+from screens.origami.fill_in import FillInScreen
+from screens.origami.new_game import NewGameScreen
+from screens.origami.quick import QuickScoreScreen, TotalsScreen
 from screens.origin import sheet as origin_sheet
+from screens.origin import stepper as origin_stepper
+from screens.origin import table as origin_table
 from screens.origin.catalogue import OriginCatalogueScreen
 from screens.origin.new_game import OriginNewGameScreen
 from screens.origin.quick import OriginQuickScreen
 from screens.origin.rules import OriginRulesScreen, RuleEntry
 from screens.origin.sheet import OriginSheetView
-from screens.origami.catalogue import CatalogueScreen
-from screens.origami.fill_in import FillInScreen
-from screens.origami.new_game import NewGameScreen
-from screens.origami.quick import QuickScoreScreen, TotalsScreen
 from tests.companion.test_counts import a_game_started
 from tests.screens.origami.test_friction import screen_text
 from tests.screens.settle import settled, until
