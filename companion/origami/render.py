@@ -11,7 +11,7 @@ from scoring.origami.cards import CardId
 from scoring.origami.options import Allowance
 from scoring.origami.position import PlayCheck
 from scoring.origami.sheet import Award, Line, PlayerScore, ScoreSheet, TieBreak
-from scoring.origami.sheet_words import award_owner, card_line, sheet_note
+from scoring.origami.sheet_words import award_owner, card_line, sheet_note, why_shown
 
 
 def sheet_json(sheet: ScoreSheet) -> dict[str, Any]:
@@ -108,10 +108,10 @@ def sheet_text(sheet: ScoreSheet) -> str:
         out.append(head.format(rank=p.rank, player=p.name, points=points,
                                cards=counts.cards(p.hand) if p.hand is not None else ""))
         for ln in p.lines:
-            out.append(f"   {card_line(ln)}" + (f"  {ln.why}" if ln.bonus or ln.why else ""))
+            out.append(f"   {card_line(ln)}" + (f"  {why_shown(ln.why)}" if ln.bonus or ln.why else ""))
         # TRANSLATORS: a line of the score sheet: who the award goes to, then the card giving it, its points, why.
         out += ["   " + _("award {owner} {card} {points}  {why}").format(
-            owner=award_owner(a), card=f"{a.source:<14}", points=f"{a.points:+d}", why=a.why) for a in p.awards]
+            owner=award_owner(a), card=f"{a.source:<14}", points=f"{a.points:+d}", why=why_shown(a.why)) for a in p.awards]
     said = sheet_note(sheet)
     if said is not None:
         out.append(said)
