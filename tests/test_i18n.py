@@ -152,6 +152,7 @@ MARKED = (
     "screens/origin/line.py",
     "companion/origami/statistics.py",
     "companion/origami/catalog_cli.py",
+    "companion/origami/replay.py",
     # cards's share
     "scoring/origin/card_texts.py",
     # osheet's share
@@ -689,3 +690,11 @@ def test_lang_after_another_global_option_with_its_value_is_heard(capsys: pytest
     for argv in (["--db", url, "--lang", "it"], [f"--db={url}", "--lang=it"]):
         assert main([*argv, "games"]) == 0
         assert capsys.readouterr().out == "ancora nessuna partita registrata\n"
+
+
+def test_an_origami_replay_reads_in_the_language(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    url = a_game_started(tmp_path)[0]
+    assert main(["--db", url, "--lang", "it", "replay", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "[preparazione]" in lines[0]
+    assert lines[-1].startswith("partita 1: ") and ", ogni controllo superato; ora: Il mazzo" in lines[-1]

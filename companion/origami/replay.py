@@ -9,7 +9,7 @@ from typing import Any
 from db.records import GameRecord, LoggedEvent, Undone
 from db.store import Store
 from scoring.errors import InputError
-from scoring.i18n import ngettext
+from scoring.i18n import _, ngettext
 from scoring.origami import events as e
 from scoring.origami.audit import audit
 from scoring.origami.describe import describe
@@ -40,7 +40,8 @@ def replay(log: list[LoggedEvent]) -> tuple[list[Step], GameState | None]:
     steps = []
     for i, entry in enumerate(log):
         event = entry.event
-        when = f"turn {state.turn} ({state.players[state.current].name})" if state and state.turn else "setup"
+        when = (_("turn {n} ({player})").format(n=state.turn, player=state.players[state.current].name)
+                if state and state.turn else _("setup"))
         if isinstance(event, e.GameStarted):
             started, names, state = event, event.players, start(event)
         elif isinstance(event, Undone):
@@ -53,7 +54,7 @@ def replay(log: list[LoggedEvent]) -> tuple[list[Step], GameState | None]:
     if final is not None and final != state:
         last = steps[-1]
         steps[-1] = Step(last.entry, last.text, last.undone_by, last.when, last.state,
-                         last.problems + ("replaying step by step does not reach the stored game's state",))
+                         last.problems + (_("replaying step by step does not reach the stored game's state"),))
     return steps, final
 
 
@@ -85,7 +86,8 @@ def sentence(event: e.Event | Undone, names: tuple[str, ...], log: Sequence[Logg
     """An event of the log, undos included, as a sentence: an undo says what it took back (its first event, found
     in `log`)."""
     if isinstance(event, Undone):
-        return f"took back: {taken_back(event, log, lambda x: describe(x, names))} ({event.reason})"
+        return _("took back: {what} ({reason})").format(what=taken_back(event, log, lambda x: describe(x, names)),
+                                                        reason=event.reason)
     return describe(event, names)
 
 
@@ -97,14 +99,15 @@ def replayed(store: Store, game: GameRecord) -> tuple[int, Any, str]:
     except InputError:
         raise
     except Exception as exc:  # events read from disk that no game can reach: the log is damaged
-        raise InputError(f"game {game.id}'s log cannot be replayed ({type(exc).__name__}: {exc}): it is damaged; "
-                         "restore a backup copy of the database") from None
+        raise InputError(_("game {id}'s log cannot be replayed ({error}): it is damaged; restore a backup copy of "
+                           "the database").format(id=game.id, error=f"{type(exc).__name__}: {exc}")) from None
     bad = [s for s in steps if s.problems]
     events = ngettext("{n} event", "{n} events", len(steps)).format(n=len(steps))
-    summary = f"game {game.id}: {events}, " + ("every check passed" if not bad else ngettext(
-        "{n} event fails a check", "{n} events fail a check", len(bad)).format(n=len(bad)))
+    failing = ngettext("{n} event fails a check", "{n} events fail a check", len(bad)).format(n=len(bad))
+    summary = (_("game {id}: {events}, every check passed") if not bad else _("game {id}: {events}, {failing}")).format(
+        id=game.id, events=events, failing=failing)
     if final is not None:
-        summary += f"; now: {final.end_banner()}"
+        summary = _("{summary}; now: {banner}").format(summary=summary, banner=final.end_banner())
     data = {"game": game.id, "status": game.status, "steps": [step_json(s) for s in steps],
             "checks": "ok" if not bad else [s.entry.seq for s in bad]}
     return (1 if bad else 0), data, "\n".join([*(step_text(s) for s in steps), summary])
