@@ -111,7 +111,8 @@ def sheet_text(sheet: ScoreSheet) -> str:
             out.append(f"   {card_line(ln)}" + (f"  {why_shown(ln.why)}" if ln.bonus or ln.why else ""))
         # TRANSLATORS: a line of the score sheet: who the award goes to, then the card giving it, its points, why.
         out += ["   " + _("award {owner} {card} {points}  {why}").format(
-            owner=award_owner(a), card=f"{a.source:<14}", points=f"{a.points:+d}", why=why_shown(a.why)) for a in p.awards]
+            owner=award_owner(a), card=f"{a.source:<14}", points=f"{a.points:+d}", why=why_shown(a.why))
+            for a in p.awards]
     said = sheet_note(sheet)
     if said is not None:
         out.append(said)
