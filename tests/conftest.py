@@ -11,7 +11,9 @@ from typing import Any
 
 import pytest
 
+from companion import languages
 from companion.origami.catalogue import shipped
+from scoring import i18n
 from scoring.origami.catalog import Catalogue
 from scoring.origami.sheet import ScoreSheet, score
 from scoring.origami.table import Table, parse_table
@@ -59,6 +61,13 @@ def collected_after() -> Iterator[None]:
     gc.collect()
     gc.freeze()  # what survives is alive again: frozen for the next tests
     _frozen[0] = gc.get_freeze_count()
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    """A test that speaks another language leaves the companion in English for the next one."""
+    yield
+    languages.use(i18n.ENGLISH)
 
 
 @pytest.fixture(autouse=True)

@@ -2,25 +2,19 @@
 (JSON answers, the setup checklist they hold) is the same in every language."""
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 
 from companion import languages
 from scoring.errors import InputError
-from scoring.i18n import ENGLISH, LANGUAGES
+from scoring.i18n import LANGUAGES
 from scoring.origin import events as e
 from scoring.origin.cards import parse_card
 from scoring.origin.describe import describe
 from scoring.origin.quick import HINT, read_grid
 from scoring.origin.round_file_json import setup_json
 from scoring.origin.setup import seating
-
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    languages.use(ENGLISH)
 
 
 def refusal(call: Callable[[], object]) -> str:

@@ -4,7 +4,6 @@ is the English one, and the database is left as it was."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -13,13 +12,6 @@ from companion import languages
 from companion.cli import main
 from companion.games import KINDS
 from db.store import Store
-from scoring import i18n
-
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    languages.use(i18n.ENGLISH)
 
 
 @pytest.fixture

@@ -2,19 +2,9 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-
-import pytest
 
 from companion import languages
-from scoring import i18n
 from scoring.said import Said, joined, listed
-
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    languages.use(i18n.ENGLISH)
 
 
 def test_a_sentence_is_english_as_a_value_and_translated_where_shown() -> None:

@@ -4,7 +4,6 @@ score sheet. German runs long: each snapshot shows nothing cut. Regenerate after
 `pytest tests/screens/test_language_snapshots.py --snapshot-update`, then look at the SVGs."""
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +11,6 @@ import pytest
 
 from companion import languages
 from companion.app import make_app
-from scoring import i18n
 from tests.screens.origin.test_origin_live_snapshots import app_on, mid_trick
 from tests.screens.origin.test_sheets_snapshots import sheet_open
 from tests.screens.settle import settled
@@ -25,11 +23,6 @@ from tests.screens.test_snapshots import (
 
 LANGUAGES = ["it", "de"]
 
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    languages.use(i18n.ENGLISH)
 
 
 @pytest.mark.parametrize("code", LANGUAGES)

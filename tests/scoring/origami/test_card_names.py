@@ -1,20 +1,11 @@
 """A card is shown under the name its edition prints in the language in use, else its English name."""
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from companion import languages
-from scoring import i18n
 from scoring.origami.card_names import shown, shown_id
 from scoring.origami.catalog import Catalogue
-
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    languages.use(i18n.ENGLISH)
 
 
 @pytest.mark.parametrize(("code", "names"), [

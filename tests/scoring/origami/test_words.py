@@ -2,8 +2,6 @@
 language in use where it is shown; refusals, and what an effect still needs, in the language in use."""
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from companion import languages
@@ -15,12 +13,6 @@ from scoring.origami.effects import Grant
 from scoring.origami.obligations import needed
 from scoring.origami.rules import RULES, RuleId, at_count
 from tests.scoring.origami.referee_helpers import ANN, BOB, origami_game, refused
-
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    languages.use(i18n.ENGLISH)
 
 
 @pytest.mark.parametrize(("code", "title", "start", "note"), [

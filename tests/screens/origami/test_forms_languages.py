@@ -4,7 +4,6 @@ cards are named as the language's edition names them."""
 from __future__ import annotations
 
 import inspect
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -30,11 +29,6 @@ LANGS = ["it", "de"]
 # The footer says each key in the language in use once the shared footer translates (the shared screens' work).
 FOOTER_TRANSLATES = "_(" in inspect.getsource(footer.Footer)
 
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    languages.use(i18n.ENGLISH)
 
 
 async def footer_reads_in_the_language(pilot: Pilot[None]) -> None:

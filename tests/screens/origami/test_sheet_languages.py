@@ -4,7 +4,6 @@ its reasons stored as the engine wrote them) reads in the language in use, and w
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 from textual.app import App
@@ -43,11 +42,6 @@ WORDS = {
            "b QR BG Stats"),
 }
 
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    languages.use(i18n.ENGLISH)
 
 
 def flat(text: str) -> str:

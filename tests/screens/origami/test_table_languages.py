@@ -3,7 +3,6 @@ board (its cards by the edition's names), the log, the footer's keys and a refus
 shown whole (never cut)."""
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -11,22 +10,15 @@ import pytest
 from textual.widgets import Input, Static
 
 from companion import languages
-from companion.app import CompanionApp, make_app
-from scoring import i18n
+from companion.app import make_app
 from scoring.origami.card_names import shown_id
 from screens.origami.table import TableScreen
+from tests.screens.in_language import assert_footer, shown
 from tests.screens.origami.test_friction import screen_text
 from tests.screens.origami.test_table import CATALOGUE, type_line
 from tests.screens.origami.test_table_faults import dealt_game, resume
 from tests.screens.settle import until
 from tests.test_i18n import flat
-
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    languages.use(i18n.ENGLISH)
-
 
 WORDS: dict[str, dict[str, Any]] = {
     "it": {"status": ("Turno 1: P3 (1 azione rimasta)", "mazzo 42", "scarti —", "carta di riso 18"),
@@ -47,18 +39,6 @@ WORDS: dict[str, dict[str, Any]] = {
 }
 
 
-def shown(app: CompanionApp) -> str:
-    return flat(screen_text(app))
-
-
-def assert_footer(app: CompanionApp, words: tuple[str, ...]) -> None:
-    """Each key the footer should show is there whole, as "key description", and says the words given."""
-    footer = screen_text(app).splitlines()[-1].replace("\xa0", " ")
-    keys = [f"{app.get_key_display(b.binding)} {b.binding.description}" for b in app.screen.active_bindings.values()
-            if b.binding.show]
-    assert all(any(word in key for key in keys) for word in words), keys
-    for key in keys:
-        assert key in footer, (key, footer)
 
 
 @pytest.mark.parametrize("code", ["it", "de"])

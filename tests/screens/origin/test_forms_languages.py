@@ -3,7 +3,6 @@ rules reference and a finished game's score sheet read in the language, their he
 shown whole (never cut)."""
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,11 +26,6 @@ from tests.test_i18n import flat
 
 LANGUAGES = ["it", "de"]
 
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    languages.use(i18n.ENGLISH)
 
 
 async def footer_keys(pilot: Any, screen: Screen[Any]) -> None:

@@ -3,7 +3,6 @@ played; the stepper's checklist and question, the board (seats, trick, status li
 and the footer's keys read in the language and are shown whole (wrapped, never cut)."""
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -11,11 +10,10 @@ import pytest
 from textual.widgets import Input, Static
 
 from companion import languages
-from companion.app import CompanionApp
-from scoring import i18n
 from screens.ask import Confirm
 from screens.origin.stepper import StepperScreen
 from screens.origin.table import OriginTableScreen
+from tests.screens.in_language import assert_footer, shown
 from tests.screens.origami.test_friction import screen_text
 from tests.screens.origin.test_origin_live import app_on, line, new_game, play_mine, solo_setup
 from tests.screens.settle import until
@@ -51,28 +49,8 @@ WORDS: dict[str, dict[str, Any]] = {
 }
 
 
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    languages.use(i18n.ENGLISH)
 
 
-def shown(app: CompanionApp) -> str:
-    return flat(screen_text(app))
-
-
-def footer_keys(app: CompanionApp) -> list[str]:
-    """Each key the footer should show, as "key description" (its key as the footer writes it)."""
-    return [f"{app.get_key_display(b.binding)} {b.binding.description}" for b in app.screen.active_bindings.values()
-            if b.binding.show]
-
-
-def assert_footer(app: CompanionApp, words: tuple[str, ...]) -> None:
-    footer = screen_text(app).splitlines()[-1].replace("\xa0", " ")
-    keys = footer_keys(app)
-    assert all(any(word in key for key in keys) for word in words), keys
-    for key in keys:
-        assert key in footer, (key, footer)
 
 
 @pytest.mark.parametrize("code", ["it", "de"])
