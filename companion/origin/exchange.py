@@ -43,7 +43,7 @@ def read_export(g: dict[str, Any], uid: str, where: str, replay: bool = True) ->
     if source in ("quick", "bgstats"):
         return _scored(g, uid, variant, players, status, source, where)
     if status not in STATUSES or source != "log":
-        raise InputError(STATUS_SAID, where=where)
+        raise InputError(_(STATUS_SAID), where=where)
     finished_at = time_of(g, "finished_at", where) if g.get("finished_at") is not None else None
     events = tuple(event_of(x, _("{where}: event {n}").format(where=where, n=i + 1), KIND)
                    for i, x in enumerate(list_of(g, "events", where)))
