@@ -151,14 +151,15 @@ def _check(path: Path, where: str, store: Store, kept: IO[bytes]) -> tuple[int, 
 
     def check(batch: list[tuple[int, Any]]) -> None:
         nonlocal new, here
-        known = store.exchange.known(uid for _, g in batch if (uid := _uid(g)) is not None)
+        known = store.exchange.known(uid for _i, g in batch if (uid := _uid(g)) is not None)
         fresh = []
         for i, g in batch:
+            at = _("{where}: game {n}").format(where=where, n=i + 1)
             if _uid(g) in known:
-                read_game(g, f"{where}: game {i + 1}", replay=False)
+                read_game(g, at, replay=False)
                 here += 1
             else:
-                fresh.append(read_game(g, f"{where}: game {i + 1}"))
+                fresh.append(read_game(g, at))
         if fresh:
             pickle.dump(fresh, kept, protocol=pickle.HIGHEST_PROTOCOL)
             new += len(fresh)
