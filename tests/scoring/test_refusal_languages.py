@@ -10,6 +10,7 @@ from companion import languages
 from scoring import i18n
 from scoring.errors import InputError
 from scoring.origami.catalog import Catalogue, typed_value, user_entries
+from scoring.origami.codec import decode
 
 
 @pytest.fixture
@@ -46,3 +47,16 @@ def test_an_unknown_card_and_a_typed_field_are_refused_in_the_language_in_use(
     languages.use(i18n.ENGLISH)
     with pytest.raises(InputError, match="unknown card 'Wale'; did you mean"):
         catalogue.lookup("Wale")
+
+
+@pytest.mark.parametrize("language, said", [
+    ("it", "turn_ended: discards deve essere una lista di testo, non 'Chick'"),
+    ("de", "turn_ended: discards muss eine Liste von Text sein, nicht 'Chick'"),
+    ("en", "turn_ended: discards must be a list of text, not 'Chick'"),
+])
+def test_a_damaged_stored_event_is_refused_in_the_language_in_use(speaking: None, language: str, said: str) -> None:
+    stored = {"player": 0, "discards": "Chick"}
+    languages.use(language)
+    with pytest.raises(InputError) as info:
+        decode("turn_ended", 1, stored)
+    assert str(info.value) == said
