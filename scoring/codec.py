@@ -12,6 +12,7 @@ from enum import Enum
 from typing import Any, Generic, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from .errors import InputError
+from .i18n import _, ngettext
 
 T = TypeVar("T")
 WHOLE = 2**63  # whole numbers in a payload are 64-bit, as every database keeps them
@@ -54,7 +55,11 @@ class Codec:
         cls = type(event)
         name = self.names.get(cls)
         if name is None:
-            raise InputError(f"{cls.__name__} is not an event of {self.game or 'this game'}: it cannot go in its log")
+            if self.game:
+                raise InputError(_("{event} is not an event of {game}: it cannot go in its log").format(
+                    event=cls.__name__, game=self.game))
+            raise InputError(_("{event} is not an event of this game: it cannot go in its log").format(
+                event=cls.__name__))
         if cls in self.flat:
             return name, self.VERSION, {k: getattr(event, k) for k in self.fields[cls]}
         return name, self.VERSION, {k: self._plain(getattr(event, k)) for k in self.fields[cls]}
@@ -83,20 +88,24 @@ class Codec:
     def decode(self, name: str, version: int, payload: dict[str, Any]) -> Any:
         cls = self.types.get(name)
         if cls is None:
-            raise InputError(f"unknown event type {name!r}: written by a newer companion?")
+            raise InputError(_("unknown event type {name}: written by a newer companion?").format(name=repr(name)))
         if version != self.VERSION:
-            raise InputError(f"{name} version {version} is not readable by this companion (it reads "
-                             f"{self.VERSION})")
+            raise InputError(_("{name} version {version} is not readable by this companion (it reads {reads})").format(
+                name=name, version=version, reads=self.VERSION))
         expected = self.fields[cls]
         if not isinstance(payload, dict) or payload.keys() != set(expected):
-            raise InputError(f"{name}: the payload must have exactly {', '.join(sorted(expected))}")
+            raise InputError(_("{name}: the payload must have exactly {fields}").format(
+                name=name, fields=", ".join(sorted(expected))))
         values = {}
         for key, read in self.readers[cls].items():
             try:
                 values[key] = read(payload[key])
             except _Mismatch:
-                raise InputError(f"{name}: {key} must be {self._describe(self.hints[cls][key])}, not "
-                                 f"{_short(payload[key])}") from None
+                # TRANSLATORS: {name}: an event's stored type; {field}: one of its fields; {kind}: what the field holds
+                # ("a whole number", "a list of text", "text or null").
+                raise InputError(_("{name}: {field} must be {kind}, not {value}").format(
+                    name=name, field=key, kind=self._describe(self.hints[cls][key]),
+                    value=_short(payload[key]))) from None
         return cls(**values)
 
     def _reader(self, hint: Any) -> Callable[[Any], Any]:
@@ -161,20 +170,33 @@ class Codec:
         return fixed
 
     def _describe(self, hint: Any) -> str:
+        """What a field of type `hint` holds, as a person calls it ("a list of text"), in the language in use."""
         if hint in self.leaves:
-            return self.leaves[hint].described
+            return _(self.leaves[hint].described)
         origin, args = get_origin(hint), get_args(hint)
         if origin in (Union, types.UnionType):
-            return " or ".join(self._describe(a) for a in args)
+            described = [self._describe(a) for a in args]
+            said = described[0]
+            for other in described[1:]:
+                # TRANSLATORS: two kinds of value a stored field may hold ("text or null").
+                said = _("{first} or {last}").format(first=said, last=other)
+            return said
         if hint is type(None):
-            return "null"
+            return "null"  # the JSON word
         if origin is tuple:
-            return f"a list of {self._describe(args[0])}" if args[-1] is Ellipsis else f"a list of {len(args)} values"
+            if args[-1] is Ellipsis:
+                return _("a list of {kind}").format(kind=self._describe(args[0]))
+            return ngettext("a list of {n} value", "a list of {n} values", len(args)).format(n=len(args))
         if isinstance(hint, type) and is_dataclass(hint):
-            return f"{hint.__name__} objects"  # only ever inside a list (an effect's grants)
+            # TRANSLATORS: {record} is a record's name as the code calls it (Grant): only ever inside a list.
+            return _("{record} objects").format(record=hint.__name__)
         if isinstance(hint, type) and issubclass(hint, Enum) and not issubclass(hint, str):
-            return "one of " + ", ".join(str(m.value) for m in hint)
-        return {bool: "true or false", int: "a whole number"}.get(hint, "text")
+            return _("one of {values}").format(values=", ".join(str(m.value) for m in hint))
+        if hint is bool:
+            return _("true or false")
+        if hint is int:
+            return _("a whole number")
+        return _("text")
 
 
 def _leaf(check: Callable[[Any], bool]) -> Callable[[Any], Any]:

@@ -251,6 +251,9 @@ MARKED = (
     # imports's share
     "companion/origami/exchange.py",
     "companion/origin/exchange.py",
+    # refusals's share
+    "scoring/origami/catalog.py",
+    "scoring/codec.py",
 )
 # Strings in MARKED that a person may read and that stay as they are in every language.
 NOT_TRANSLATED = {
@@ -365,6 +368,8 @@ NOT_TRANSLATED |= {
     "pip install '.[postgres]'", "pipx install '.[postgres]'",
     "Figures", "HeadToHead", "Line", "PlayerStats", "Stats", "Versus", "Visit",
 }
+# refusals's share: a programming error's TypeError (a new field type with no reader), never shown to a player
+NOT_TRANSLATED |= {"no reader for a field of type "}
 
 
 

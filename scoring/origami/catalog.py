@@ -38,7 +38,8 @@ def typed_value(field: str, value: str) -> tuple[str, int | str]:
     validates it when it is applied."""
     field = field.strip().casefold().replace("-", "_")
     if field not in EDITABLE:
-        raise InputError(f"{field!r} cannot be set; fields: {', '.join(EDITABLE)}")
+        raise InputError(_("{field} cannot be set; fields: {fields}").format(
+            field=repr(field), fields=", ".join(EDITABLE)))
     if field == "effect":
         return field, value.strip().casefold()
     if field == "scoring":  # `most_in_hand amount=3`: a template and its parameters, checked now
@@ -47,7 +48,8 @@ def typed_value(field: str, value: str) -> tuple[str, int | str]:
     try:
         return field, int(value)
     except ValueError:
-        raise InputError(f"{field} takes a whole number, e.g. `{field} 3`, not {value.strip()!r}") from None
+        raise InputError(_("{field} takes a whole number, e.g. `{field} 3`, not {value}").format(
+            field=field, value=repr(value.strip()))) from None
 
 
 
@@ -87,16 +89,23 @@ class Catalogue:
                 self._found[memo] = card
             return card
         if len(in_game) > 1:
-            raise InputError(f"{name!r} is ambiguous: say which of {', '.join(in_game)}", where=where)
+            raise InputError(_("{name} is ambiguous: say which of {cards}").format(
+                name=repr(name), cards=", ".join(in_game)), where=where)
         if found:
-            games_text = " or ".join(sorted({self.cards[c].game.value for c in found}))
-            raise InputError(
-                f"{name!r} is a card of {games_text}, which is not part of this game "
-                f"(use \"mixed\" to combine Origami and Origami Legends)", where=where)
+            game_ids = sorted({self.cards[c].game.value for c in found})
+            # TRANSLATORS: two games' ids ("legends or origami"), typed as they are.
+            games_text = game_ids[0] if len(game_ids) == 1 else _("{first} or {last}").format(
+                first=", ".join(game_ids[:-1]), last=game_ids[-1])
+            # TRANSLATORS: {games} are games' ids ("origami", "legends"); "mixed" is typed as it is.
+            raise InputError(_("{name} is a card of {games}, which is not part of this game "
+                               "(use \"mixed\" to combine Origami and Origami Legends)").format(
+                name=repr(name), games=games_text), where=where)
         close = difflib.get_close_matches(key, list(self._index), n=4, cutoff=0.6)
         ids = sorted({cid for k in close for cid in self._index[k] if self.cards[cid].game in allowed})
-        hint = f"; did you mean {', '.join(ids)}?" if ids else "; no card has a name like it"
-        raise InputError(f"unknown card {name!r}{hint}", where=where)
+        if ids:
+            raise InputError(_("unknown card {name}; did you mean {cards}?").format(
+                name=repr(name), cards=", ".join(ids)), where=where)
+        raise InputError(_("unknown card {name}; no card has a name like it").format(name=repr(name)), where=where)
 
     def suggest(self, text: str, games: Iterable[Game] | None = None, limit: int = 6) -> list[Card]:
         """Cards a player may mean while typing `text`: exact names first, then names that start with it,
@@ -266,7 +275,7 @@ def _as_raw(card: Card) -> dict[str, Any]:
 def _merge(raw: dict[CardId, dict[str, Any]], entry: Mapping[str, Any], where: str, origin: str,
            catalogue: Catalogue) -> None:
     if not isinstance(entry, Mapping) or not isinstance(entry.get("name"), str):
-        raise InputError('each card needs a "name"', where=where)
+        raise InputError(_('each card needs a "name"'), where=where)
     cid = _card_id(entry)
     if cid not in raw:
         try:
@@ -284,9 +293,8 @@ def _merge(raw: dict[CardId, dict[str, Any]], entry: Mapping[str, Any], where: s
             if key in ("name", "colour"):
                 continue
             if key not in SETTABLE:
-                raise InputError(
-                    f"{key!r} cannot be set; settable values: {', '.join(sorted(SETTABLE))}",
-                    where=f"{where}.{key}")
+                raise InputError(_("{key} cannot be set; settable values: {fields}").format(
+                    key=repr(key), fields=", ".join(sorted(SETTABLE))), where=f"{where}.{key}")
             base[key] = value
             if key in ("steps", "do"):  # one describes the other: the newer one stands
                 base.pop("do" if key == "steps" else "steps", None)
@@ -295,13 +303,13 @@ def _merge(raw: dict[CardId, dict[str, Any]], entry: Mapping[str, Any], where: s
         raw[cid] = _validated(base, where, catalogue.families)
         return
     if "game" not in entry or "kind" not in entry:
-        raise InputError(
-            f"{cid!r} is not in the catalogue; a new card needs \"game\" and \"kind\" "
-            f"(and \"family\" for an origami)", where=where)
+        raise InputError(_("{card} is not in the catalogue; a new card needs \"game\" and \"kind\" "
+                           "(and \"family\" for an origami)").format(card=repr(cid)), where=where)
     unexpected = sorted(str(k) for k in entry if k not in SETTABLE + NEW_CARD_FIELDS)
     if unexpected:
-        raise InputError(f"{', '.join(map(repr, unexpected))} cannot be set; values of a new card: "
-                         f"{', '.join(sorted(SETTABLE + NEW_CARD_FIELDS))}", where=where)
+        raise InputError(_("{keys} cannot be set; values of a new card: {fields}").format(
+            keys=", ".join(map(repr, unexpected)), fields=", ".join(sorted(SETTABLE + NEW_CARD_FIELDS))),
+            where=where)
     fresh = dict(entry, source={k: origin for k in entry if k not in ("name", "game", "kind")})
     raw[cid] = _validated(fresh, where, catalogue.families)
 
@@ -313,55 +321,59 @@ def _one_of(value: Any, allowed: Iterable[str]) -> bool:
 
 def _validated(entry: dict[str, Any], where: str, families: Mapping[str, Game]) -> dict[str, Any]:
     """Check every value's type and range; return the entry unchanged when it is good."""
-    def bad(key: str, what: str) -> InputError:
-        return InputError(f"must be {what}, not {entry[key]!r}", where=f"{where}.{key}")
+    def bad(key: str, message: str, **values: str) -> InputError:
+        """`message`, a whole sentence, is told the value refused as {value} (and any `values` named in it)."""
+        return InputError(message.format(value=repr(entry[key]), **values), where=f"{where}.{key}")
 
     if not _one_of(entry.get("game"), {g.value for g in Game}):
-        raise InputError('"game" must be "origami" or "legends"', where=where)
+        raise InputError(_('"game" must be "origami" or "legends"'), where=where)
     if not _one_of(entry.get("kind"), {k.value for k in Kind}):
-        raise InputError('"kind" must be "origami", "character" or "rice_paper"', where=where)
+        raise InputError(_('"kind" must be "origami", "character" or "rice_paper"'), where=where)
     for key in INT_FIELDS:
         value = entry.get(key)
         if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
-            raise bad(key, "a whole number of at least 0")
+            raise bad(key, _("must be a whole number of at least 0, not {value}"))
     for key in SIGNED_FIELDS:
         value = entry.get(key)
         if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-            raise bad(key, "a whole number")
+            raise bad(key, _("must be a whole number, not {value}"))
     for key in TEXT_FIELDS:
         if entry.get(key) is not None and not isinstance(entry[key], str):
-            raise bad(key, "text")
+            raise bad(key, _("must be text, not {value}"))
     for key in FLAG_FIELDS:
         if key in entry and not isinstance(entry[key], bool):
-            raise bad(key, "true or false")
+            raise bad(key, _("must be true or false, not {value}"))
     if entry.get("colour") is not None and not isinstance(entry["colour"], str):
-        raise bad("colour", '"red" or "yellow"')
+        raise bad("colour", _('must be "red" or "yellow", not {value}'))
     if entry["kind"] == "origami" and not _one_of(entry.get("family"), families):
-        raise InputError(f"an origami needs a family, one of {', '.join(families)}", where=where)
+        raise InputError(_("an origami needs a family, one of {families}").format(families=", ".join(families)),
+                         where=where)
     if entry["kind"] == "origami" and families[entry["family"]].value != entry["game"]:
-        raise InputError(f"family {entry['family']!r} belongs to the other game", where=where)
+        raise InputError(_("family {family} belongs to the other game").format(family=repr(entry["family"])),
+                         where=where)
     if entry["kind"] == "character" and not _one_of(entry.get("colour"), {"red", "yellow"}):
-        raise InputError('a Character needs "colour": "red" or "yellow"', where=where)
+        raise InputError(_('a Character needs "colour": "red" or "yellow"'), where=where)
     effect = entry.get("effect")
     if effect is not None and not _one_of(effect, {e.value for e in Effect}):
-        raise bad("effect", "one of " + ", ".join(e.value for e in Effect))
+        raise bad("effect", _("must be one of {allowed}, not {value}"), allowed=", ".join(e.value for e in Effect))
     steps = entry.get("steps")
     if steps is not None and (not isinstance(steps, list) or not all(isinstance(x, str) for x in steps)
                               or not set(steps) <= STEP_KINDS):
-        raise bad("steps", "a list drawn from " + ", ".join(sorted(STEP_KINDS)))
+        raise bad("steps", _("must be a list drawn from {allowed}, not {value}"), allowed=", ".join(sorted(STEP_KINDS)))
     do = entry.get("do")
     if do is not None and not isinstance(do, tuple):
         parse_steps(do, f"{where}.do")
     costs = entry.get("extra_action_costs")
     if costs is not None and (not isinstance(costs, list) or not all(
             isinstance(c, int) and not isinstance(c, bool) for c in costs)):
-        raise bad("extra_action_costs", "a list of whole numbers")
+        raise bad("extra_action_costs", _("must be a list of whole numbers, not {value}"))
     scoring = entry.get("scoring")
     if scoring is not None:
         rule = scoring if isinstance(scoring, ScoringRule) else ScoringRule.parse(scoring, f"{where}.scoring")
         if entry["kind"] == "character" and rule.template != "none" and not rule.is_award:
-            raise InputError(f"a Character's scoring goes to whichever players meet its condition: one of "
-                             f"{', '.join(AWARDS)} (e.g. {TYPED_EXAMPLE}), not {rule.template!r}",
-                             where=f"{where}.scoring")
+            raise InputError(_("a Character's scoring goes to whichever players meet its condition: one of "
+                               "{templates} (e.g. {example}), not {template}").format(
+                templates=", ".join(AWARDS), example=TYPED_EXAMPLE, template=repr(rule.template)),
+                where=f"{where}.scoring")
     return entry
 
