@@ -8,6 +8,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from scoring.i18n import _
 from scoring.origami.catalog import Catalogue, parse_catalogue, user_entries
 
 from ..catalogue import Value, files_of
@@ -38,7 +39,8 @@ def with_values(base: Catalogue, values: Iterable[Value]) -> Catalogue:
     cards: dict[str, dict[str, object]] = {}
     for card, field, value in values:
         cards.setdefault(card, {"name": card})[field] = value
-    return base.with_entries(((f"your catalogue: {name}", entry) for name, entry in cards.items()), origin="user")
+    mine = ((_("your catalogue: {name}").format(name=name), entry) for name, entry in cards.items())
+    return base.with_entries(mine, origin="user")
 
 
 def remember(store: Store, catalogue: Catalogue, card: str, field: str, value: Any) -> Catalogue:
