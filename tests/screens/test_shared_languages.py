@@ -21,9 +21,7 @@ from tests.screens.origami.test_friction import screen_text
 from tests.screens.settle import settled, until
 from tests.screens.test_app import a_game_dealt
 from tests.screens.test_players import seed_history
-from tests.test_i18n import english_after, flat
-
-__all__ = ["english_after"]  # leaves the companion in English after each test (an autouse fixture)
+from tests.test_i18n import flat
 
 
 def lines(app: object) -> list[str]:
