@@ -60,7 +60,7 @@ WORDS: dict[str, dict[str, Any]] = {
            "family": "non è una famiglia: scegli tra",
            "quick": ("Giocatore", "Collezione 1 (giù → su)", "Collezione 2", "Mano"),
            "no name": "ha carte ma nessun nome",
-           "totals": ("Giocatore", "Totale", "Carte in mano"),
+           "totals": ("Giocatore", "Tot.", "Carte in mano"),
            "fill": "Quali famiglie sono nella tua scatola?", "empty": "scrivi",
            "catalogue": ("Catalogo carte (? = ignoto, blu = tuoi)", "carta", "gioco", "famiglia", "quantità"), "card": ("Reindeer", "Renna", "legends"),
            "unset": "non ha valori tuoi da togliere"},
