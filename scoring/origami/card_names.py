@@ -10,7 +10,7 @@ from scoring.origami.cards import Card
 from scoring.origami.catalog import Catalogue
 
 # A character's colour, as it is shown after its name: "Ninja (red)".
-COLOURS = {"red": i18n.N_("red"), "yellow": i18n.N_("yellow")}
+COLOURS = {"red": N_("red"), "yellow": N_("yellow")}
 # Each family's name as a person reads it (the catalogues keep the ids: farm, polar, ...).
 FAMILIES = {
     # TRANSLATORS: an Origami family (the German box says "Bauernhof").
@@ -34,9 +34,14 @@ FAMILIES = {
 }
 
 
+def _in_language(english: str, it: str | None, de: str | None) -> str:
+    """The Italian or German one when that language is in use and it is known, else the English one."""
+    return {"it": it, "de": de}.get(i18n.language()) or english
+
+
 def shown(card: Card) -> str:
     """`card`'s name in the language in use, with a character's colour: "Ninja (rosso)"."""
-    name = {"it": card.name_it, "de": card.name_de}.get(i18n.language()) or card.name
+    name = _in_language(card.name, card.name_it, card.name_de)
     if card.colour in COLOURS:
         return f"{name} ({i18n._(COLOURS[card.colour])})"
     return name
@@ -54,7 +59,7 @@ def shown_id(card_id: str, catalogue: Catalogue) -> str:
 def shown_text(card: Card) -> str:
     """`card`'s effect text in the language in use where there is one, else the English one ("" when none is
     known). A user's own text has no translation, so it is shown as they wrote it."""
-    return {"it": card.text_it, "de": card.text_de}.get(i18n.language()) or card.text
+    return _in_language(card.text, card.text_it, card.text_de)
 
 
 def family_name(family: str) -> str:

@@ -76,11 +76,13 @@ def why_shown(why: str) -> str:
     from the history) read back by its template; words no template knows as they are."""
     if isinstance(why, Said):
         return str(why)
+    if language() == ENGLISH:  # kept as it is said: no template to read it back by (each line, at each resize)
+        return why
     for template, pattern in _patterns():
         found = pattern.match(why)
         if found:
             fields = found.groupdict()
-            if "family" in fields and language() != ENGLISH:  # English keeps the family's id: "3 sky origami"
+            if "family" in fields:
                 fields["family"] = family_name(fields["family"])
             return _(template).format(**fields)
     return why
