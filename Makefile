@@ -29,13 +29,14 @@ lock:
 	  "$$env/bin/python" -m pip freeze --exclude-editable | grep -v '^origami-companion[ =@]'; } > $(LOCK)
 
 # The catalogues anew (scoring/locale/LANG/LC_MESSAGES/companion.po): the strings marked in the code (_, ngettext,
-# N_: scoring/i18n.py) extracted, then each language's file updated from them, the new ones to translate and those
-# gone dropped. Run it after marking or changing a string, then translate what it added (tests/test_i18n.py fails
-# until every one is translated). A new language: `pybabel init -D companion -d scoring/locale -l CODE -i FILE.pot`.
+# N_, pgettext, npgettext; NC_ named with -k: scoring/i18n.py) extracted, then each language's file updated from
+# them, the new ones to translate and those gone dropped. Run it after marking or changing a string, then translate
+# what it added (tests/test_i18n.py fails until every one is translated). A new language: `pybabel init -D companion
+# -d scoring/locale -l CODE -i FILE.pot`.
 messages: $(VENV)/.installed
 	set -e; pot=$$(mktemp --suffix=.pot); trap 'rm -f "$$pot"' EXIT; \
-	$(VENV)/bin/pybabel -q extract -F babel.cfg -c TRANSLATORS: --add-location=file --sort-by-file \
-		--project=origami-companion -o "$$pot" companion screens scoring db; \
+	$(VENV)/bin/pybabel -q extract -F babel.cfg -c TRANSLATORS: -k NC_:1c,2 --add-location=file \
+		--sort-by-file --project=origami-companion -o "$$pot" companion screens scoring db; \
 	$(VENV)/bin/pybabel -q update -i "$$pot" -d scoring/locale -D companion --ignore-obsolete --no-fuzzy-matching
 
 run: $(VENV)/.installed

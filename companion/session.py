@@ -120,8 +120,8 @@ class LogSession(ABC, Generic[State]):
         seqs = [entry.seq for entry in self.log]
         missing = sorted(set(range(1, seqs[-1] + 1)) - set(seqs))
         events = ", ".join(map(str, missing[:5])) + ("…" if len(missing) > 5 else "")
-        # TRANSLATORS: English says "event(s)" for one or many; {events} lists their numbers.
-        out = [ngettext("event(s) {events} are missing from the log", "event(s) {events} are missing from the log",
+        # TRANSLATORS: {events} lists the missing events' numbers (the first five, then "…").
+        out = [ngettext("event {events} is missing from the log", "events {events} are missing from the log",
                         len(missing)).format(events=events)] if missing else []
         return out + self.check(self.state)
 

@@ -7,7 +7,7 @@ from datetime import datetime
 
 from sqlalchemy import func, select, update
 
-from scoring.i18n import _
+from scoring.i18n import _, ngettext
 
 from . import ratings, tallies
 from .database import Database
@@ -63,9 +63,11 @@ class Profiles:
             both = c.execute(select(GamePlayer.game_id).where(GamePlayer.player_id == old.id).intersect(
                 select(GamePlayer.game_id).where(GamePlayer.player_id == new.id))).scalars().all()
             if both:
-                raise StoreError(_("{old} and {new} sat at the same table in game(s) {games}: they are two people, "
-                                   "not one").format(old=old.name, new=new.name,
-                                                     games=", ".join(map(str, sorted(both)))))
+                # TRANSLATORS: {games} lists the games' numbers.
+                raise StoreError(ngettext("{old} and {new} sat at the same table in game {games}: they are two "
+                                          "people, not one", "{old} and {new} sat at the same table in games {games}: "
+                                          "they are two people, not one", len(both)).format(
+                    old=old.name, new=new.name, games=", ".join(map(str, sorted(both)))))
             c.execute(update(GamePlayer).where(GamePlayer.player_id == old.id).values(player_id=new.id))
             c.execute(update(Result).where(Result.player_id == old.id).values(player_id=new.id))
             c.execute(update(Player).where(Player.merged_into == old.id).values(merged_into=new.id))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from scoring.i18n import _
+from scoring.i18n import _, ngettext
 
 from .errors import DamagedGame
 from .records import GameRecord
@@ -16,8 +16,10 @@ def checked(game: GameRecord, rows: Sequence[Any]) -> list[dict[str, Any]]:
     out = [{"seat": r.seat, "name": r.name, "score": r.score, "rank": r.rank, "winner": r.winner,
             "hand": r.hand, "sheet": r.sheet} for r in rows]
     if game.finished and len(out) != len(game.players):
-        raise DamagedGame(game.id, _("finished with {results} result(s) for {players} players").format(
-            results=len(out), players=len(game.players)))
+        # TRANSLATORS: {results} is "{n} results", {players} "{n} players", each translated apart.
+        raise DamagedGame(game.id, _("finished with {results} for {players}").format(
+            results=ngettext("{n} result", "{n} results", len(out)).format(n=len(out)),
+            players=ngettext("{n} player", "{n} players", len(game.players)).format(n=len(game.players))))
     for r in out:
         whole = all(isinstance(r[k], int) and not isinstance(r[k], bool) for k in ("rank",) + (
             () if r["score"] is None and game.source == "bgstats" else ("score",)))  # None: points unknown

@@ -13,6 +13,7 @@ from typing import Any, Generic, TypeVar, Union, get_args, get_origin, get_type_
 
 from .errors import InputError
 from .i18n import _, ngettext
+from .said import Said
 
 T = TypeVar("T")
 WHOLE = 2**63  # whole numbers in a payload are 64-bit, as every database keeps them
@@ -26,7 +27,7 @@ class Leaf(Generic[T]):
 
     write: Callable[[T], Any]
     read: Callable[[Any], T]
-    described: str
+    described: str  # marked with N_ (translated where said), or a Said
 
 
 class _Mismatch(Exception):
@@ -172,7 +173,8 @@ class Codec:
     def _describe(self, hint: Any) -> str:
         """What a field of type `hint` holds, as a person calls it ("a list of text"), in the language in use."""
         if hint in self.leaves:
-            return _(self.leaves[hint].described)
+            described = self.leaves[hint].described  # marked with N_, or a Said (made with its values)
+            return str(described) if isinstance(described, Said) else _(described)
         origin, args = get_origin(hint), get_args(hint)
         if origin in (Union, types.UnionType):
             described = [self._describe(a) for a in args]

@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from scoring.i18n import LANGUAGES, N_, _, language, ngettext
+from scoring.i18n import LANGUAGES, NC_, N_, _, language, ngettext
 
 from .footer import Footer
 
@@ -56,7 +56,8 @@ class Unfinished:
 class HomeScreen(Screen[None]):
     # The descriptions are translated where the bindings are made (_bind), in the language in use then.
     # TRANSLATORS: Home's footer is full at 80 columns: no word longer than the English one (Players, Quit).
-    BINDINGS = [Binding("p", "choose('players')", N_("Players")), Binding("q", "app.quit", N_("Quit")),
+    BINDINGS = [Binding("p", "choose('players')", NC_("the players' profiles and history", "Players")),
+                Binding("q", "app.quit", N_("Quit")),
                 Binding("l", "language", N_("Language"), show=False),  # the footer has no room: in the palette
                 Binding("delete,x", "abandon", N_("Abandon"), show=False)]  # said in the line above the games
 

@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 
 from scoring.errors import MissingValue
 from scoring.i18n import N_, _
+from scoring.said import Said
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +31,9 @@ class Pick:
 class CardValues:
     """A game's card values as the question asks for them."""
 
-    labels: Mapping[str, str]  # how a field reads in the question ("its cost is"); otherwise its name
+    # Per field, the sentence saying it is not known, in the language in use ("[b]{card}[/b]: its cost is not known
+    # yet."); a field not here is named in a general one
+    unknown: Mapping[str, str]
     numbers: Collection[str]  # the fields typed as a whole number
     picks: Mapping[str, Pick]  # the fields chosen from a list
     elsewhere: Callable[[MissingValue], str]  # what to do about a value this question cannot take
@@ -76,12 +79,12 @@ class ValueQuestion(ModalScreen[int | str | None]):
         self.values = values
 
     def compose(self) -> ComposeResult:
-        field, values = self.missing.field, self.values
-        # TRANSLATORS: {field} says which of the card's values ("its cost is", or the field's name).
-        said = _("[b]{card}[/b]: {field} not known yet.").format(card=self.missing.card,
-                                                                 field=values.labels.get(field, field))
-        if self.missing.why:
-            said += " " + _("It is needed for {why}.").format(why=self.missing.why)
+        field, values, why = self.missing.field, self.values, self.missing.why
+        # TRANSLATORS: {field} is the value's name as the catalogue has it (points, cost…).
+        unknown = values.unknown.get(field) or _("[b]{card}[/b]: {field} not known yet.")
+        said = unknown.format(card=self.missing.card, field=field)
+        if why:  # marked with N_ where the engine says it (a Said says itself)
+            said += " " + _("It is needed for {why}.").format(why=why if isinstance(why, Said) else _(why))
         with Vertical():
             yield Label(said)
             if (pick := values.picks.get(field)) is not None:

@@ -12,11 +12,12 @@ import subprocess
 import sys
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
-from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.frontend import parse_keywords, parse_mapping_cfg
 from babel.messages.pofile import read_po
 from textual.widgets import OptionList, Static
 
@@ -67,7 +68,6 @@ UNMARKED = {
     "companion/origin/mutants.py": "the referee's soak (make soak, the tests): a developer's tool",
     "companion/origin/playout.py": "random games for the soak and the benchmarks: a developer's tool",
     "scoring/i18n.py": "each language's name in that language",
-    "scoring/origami/cards.py": "FIELD_LABELS: fragments other sentences finish (issue 33: whole sentences per field)",
     "scoring/origami/sheet.py": "a sheet's reasons are kept in English and said where shown (sheet_words.why_shown)",
     "db/quick.py": "SQL",
     "db/quick_history.py": "SQL; its refusals are never shown (the store reads again and says what is wrong)",
@@ -194,18 +194,30 @@ NOT_TRANSLATED |= {
 }
 # refusals's share: a programming error's TypeError (a new field type with no reader), never shown to a player
 NOT_TRANSLATED |= {"no reader for a field of type "}
+# langa's share: scoring/origami/cards.py's type name (NewType) and the Rice Paper's card id (shown by card_names)
+NOT_TRANSLATED |= {"CardId", "Rice Paper"}
 
 
 
-def extracted() -> dict[str | tuple[str, ...], str]:
+Key = tuple[str | None, str | tuple[str, ...]]  # a message's context (None: none) and its text (a plural's: both)
+
+
+def keywords() -> dict[str, Any]:
+    """The functions `make messages` extracts the marked strings of: Babel's own, and those the Makefile adds (-k)."""
+    added = re.findall(r"-k (\S+)", (ROOT / "Makefile").read_text(encoding="utf-8"))
+    assert added, "the Makefile's `messages` names NC_ with -k"
+    return {**DEFAULT_KEYWORDS, **parse_keywords(added)}
+
+
+def extracted() -> dict[Key, str]:
     """Every message marked in the code (as `make messages` extracts it), with the file it is in."""
     with (ROOT / "babel.cfg").open() as cfg:
         method_map, options_map = parse_mapping_cfg(cfg)
-    found: dict[str | tuple[str, ...], str] = {}
+    found: dict[Key, str] = {}
     for folder in SOURCES:
-        for filename, _line, message, _comments, _context in extract_from_dir(
-                ROOT / folder, method_map, options_map, keywords=DEFAULT_KEYWORDS):
-            found[message] = f"{folder}/{filename}"
+        for filename, _line, message, _comments, context in extract_from_dir(
+                ROOT / folder, method_map, options_map, keywords=keywords()):
+            found[context, message] = f"{folder}/{filename}"
     return found
 
 
@@ -214,8 +226,8 @@ def catalogue(code: str) -> Catalog:
         return read_po(po, locale=code)
 
 
-def key(message: Message) -> str | tuple[str, ...]:
-    return message.id if isinstance(message.id, str) else tuple(message.id)
+def key(message: Message) -> Key:
+    return message.context, message.id if isinstance(message.id, str) else tuple(message.id)
 
 
 def fields(text: str) -> list[str]:
@@ -226,7 +238,8 @@ def fields(text: str) -> list[str]:
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_every_message_marked_in_the_code_is_translated_in_every_catalogue(code: str) -> None:
     wanted = extracted()
-    assert "Players and history" in wanted and "usage: " in wanted  # the extraction read the marked files
+    assert (None, "Players and history") in wanted and (None, "usage: ") in wanted  # it read the marked files
+    assert ("the player count filter", "Players") in wanted  # and a message marked with its context (NC_)
     kept = {key(m): m for m in catalogue(code) if m.id}
     assert [m for m in wanted if m not in kept] == [], "missing: run `make messages` and translate them"
     assert [m for m in kept if m not in wanted] == [], "stale: run `make messages`"
@@ -435,7 +448,7 @@ async def test_l_on_home_and_the_command_palette_change_the_language_at_once_and
 
 
 # --- strings that bypass the catalogues ---------------------------------------------------------------------------
-TRANSLATORS = {"_", "N_", "ngettext"}
+TRANSLATORS = {"_", "N_", "ngettext", "pgettext", "npgettext", "NC_"}
 PROSE = re.compile(r"[A-Za-z]{2,}\W* +\W*[A-Za-z]{2,}|^[A-Z][a-z]")  # two words, or a capitalised one
 # HTML's tags (one cut off where an f-string's part ends) and a template's {fields}: markup, not prose
 TAG = re.compile(r"<[^<>]*(?:>|$)|\{\w*\}")

@@ -2,17 +2,51 @@
 from __future__ import annotations
 
 from scoring.errors import MissingValue
-from scoring.i18n import _
-from scoring.origami.cards import FIELD_LABELS
+from scoring.i18n import N_, _
+from scoring.said import Said
 from scoring.origami.templates import AWARDS, TYPED_EXAMPLE
+
+# Each card value a player may be asked for, said whole (word order differs by language): without, then with what
+# needs it. Translated where said (`what_is_missing`).
+UNKNOWN = {
+    # TRANSLATORS: {card} is a card's name ("its" is the card's); {why} what needs the value (e.g. "the score").
+    "points": (N_("{card}: its printed victory points are not known"),
+               N_("{card}: its printed victory points are not known, needed for {why}")),
+    "cost": (N_("{card}: its cost is not known"), N_("{card}: its cost is not known, needed for {why}")),
+    "folds": (N_("{card}: its folds are not known"), N_("{card}: its folds are not known, needed for {why}")),
+    "effect": (N_("{card}: its kind of effect (instant, scoring, ongoing or special) is not known"),
+               N_("{card}: its kind of effect (instant, scoring, ongoing or special) is not known, needed for {why}")),
+    "scoring": (N_("{card}: its scoring effect is not known"),
+                N_("{card}: its scoring effect is not known, needed for {why}")),
+    "hand_modifier": (N_("{card}: its hand modifier is not known"),
+                      N_("{card}: its hand modifier is not known, needed for {why}")),
+    "price_modifier": (N_("{card}: how it changes prices is not known"),
+                       N_("{card}: how it changes prices is not known, needed for {why}")),
+    "amount": (N_("{card}: how many cards its effect moves is not known"),
+               N_("{card}: how many cards its effect moves is not known, needed for {why}")),
+    "hand": (N_("{card}: the cards in hand are not known"),
+             N_("{card}: the cards in hand are not known, needed for {why}")),
+}
+
+
+def reason(why: str) -> str:
+    """What needs a value, in the language in use: a Said says itself; the engine marks the others with N_."""
+    return str(why) if isinstance(why, Said) else _(why)
 
 
 def what_is_missing(missing: MissingValue) -> str:
     """'Ann's collection 1, card 2: Sheep: its printed victory points are not known, needed for the score'."""
-    label = _(FIELD_LABELS[missing.field]) if missing.field in FIELD_LABELS else \
-        _("{field} is").format(field=missing.field.replace("_", " "))
-    said = (_("{card}: {label} not known, needed for {why}") if missing.why else _("{card}: {label} not known")).format(
-        card=missing.card, label=label, why=missing.why)
+    why = reason(missing.why) if missing.why else ""
+    if missing.field in UNKNOWN:
+        without, needed = UNKNOWN[missing.field]
+        said = (_(needed) if why else _(without)).format(card=missing.card, why=why)
+    elif why:
+        # TRANSLATORS: {field} is the value's name as the catalogue has it (points, cost…); {why} what needs it.
+        said = _("{card}: {field} is not known, needed for {why}").format(
+            card=missing.card, field=missing.field.replace("_", " "), why=why)
+    else:
+        # TRANSLATORS: {field} is the value's name as the catalogue has it (points, cost…).
+        said = _("{card}: {field} is not known").format(card=missing.card, field=missing.field.replace("_", " "))
     return _("{where}: {what}").format(where=missing.where, what=said) if missing.where else said
 
 

@@ -115,17 +115,3 @@ class Card:
 
 def character_id(name: str, colour: str) -> CardId:
     return CardId(f"{name} ({colour})")
-
-
-# How each value a player may be asked for is named in a sentence ("its cost is not known").
-FIELD_LABELS = {
-    "points": "its printed victory points are",
-    "cost": "its cost is",
-    "folds": "its folds are",
-    "effect": "its kind of effect (instant, scoring, ongoing or special) is",
-    "scoring": "its scoring effect is",
-    "hand_modifier": "its hand modifier is",
-    "price_modifier": "how it changes prices is",
-    "amount": "how many cards its effect moves is",
-    "hand": "the cards in hand are",
-}

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..catalogue_file import USER, card_tables, fold, load_toml, provenance
 from ..errors import InputError
-from ..i18n import _
+from ..i18n import _, ngettext
 
 GAME = "origin-story"
 SOURCES = frozenset({"seed", "dized", "review", "inferred", USER})
@@ -157,8 +157,9 @@ def _card(entry: Mapping[str, Any], where: str) -> Card:
 
     unexpected = set(entry) - {"name", "kind", "unknown", "source", *FIELDS, *TRANSLATIONS}
     if unexpected:
-        raise InputError(_("unknown value(s) {unknown}; values: {known}").format(
-            unknown=", ".join(sorted(unexpected)), known=", ".join(FIELDS)), where=where)
+        raise InputError(ngettext("unknown value {unknown}; values: {known}", "unknown values {unknown}; values: {known}",
+                                  len(unexpected)).format(unknown=", ".join(sorted(unexpected)), known=", ".join(FIELDS)),
+                         where=where)
     name = entry.get("name")
     if not isinstance(name, str) or not name.strip():
         raise InputError(_('each card needs a "name"'), where=where)

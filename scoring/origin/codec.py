@@ -9,6 +9,7 @@ from typing import Any
 
 from ..codec import Codec, Leaf
 from ..i18n import N_, _
+from ..said import Said
 from . import events as e
 from .cards import Card, Suit, format_value, parse_card, parse_value
 from .round_input import Alignment, EffectKind
@@ -50,7 +51,8 @@ def _value(v: Any) -> Fraction:
 
 
 def _text_enum(kind: type[Suit] | type[Alignment] | type[EffectKind]) -> Leaf[Any]:
-    return Leaf(lambda member: member.value, kind, N_("one of {names}").format(names=", ".join(m.value for m in kind)))
+    # A Said, as its values are known now: said in the language in use where a refusal names it.
+    return Leaf(lambda member: member.value, kind, Said(N_("one of {values}"), values=", ".join(m.value for m in kind)))
 
 
 # How a refusal calls each value (scoring/codec.py says them): marked here, made before a language is chosen.

@@ -10,7 +10,7 @@ from textual.binding import Binding
 from textual.message import Message
 
 from scoring.errors import InputError
-from scoring.i18n import N_, _
+from scoring.i18n import N_, _, pgettext
 from scoring.origami.card_names import family_name, shown, shown_text
 from scoring.origami.cards import Card
 from scoring.origami.catalog import EDITABLE, Catalogue, card_words, typed_value
@@ -132,7 +132,7 @@ class CatalogueScreen(CardListScreen[Card]):
         card = self.selected()
         if card is None:
             return
-        missing = ", ".join(sorted(card.unknown & set(EDITABLE))) or _("none")
+        missing = ", ".join(sorted(card.unknown & set(EDITABLE))) or pgettext("no card value", "none")
         name = shown(card)
 
         def answered(answer: str | None) -> None:

@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 
 from scoring.errors import InputError
-from scoring.i18n import N_, _, ngettext
+from scoring.i18n import N_, _, ngettext, pgettext
 from scoring.origami.card_names import family_name, shown_id, shown_text
 from scoring.origami.cards import Card, CardId
 from scoring.origami.catalog import Catalogue
@@ -67,7 +67,7 @@ def facts(card: Card, catalogue: Catalogue) -> str:
         if field in card.unknown:
             return "?"
         if value is None:
-            return _("none")
+            return pgettext("no card value", "none")
         origin = card.source_of(field)
         return f"{value}" + (f" ({origin})" if origin else "")
 

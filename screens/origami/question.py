@@ -8,7 +8,7 @@ from textual.screen import Screen
 
 from scoring.errors import MissingValue
 from scoring.i18n import N_, _
-from scoring.origami.cards import FIELD_LABELS, Effect
+from scoring.origami.cards import Effect
 from scoring.origami.catalog import INT_FIELDS, SIGNED_FIELDS
 
 from .. import question
@@ -19,6 +19,19 @@ EFFECTS = {Effect.INSTANT: N_("instant: happens once, when the card is played"),
            Effect.ONGOING: N_("ongoing: applies while the card is on top of a collection"),
            Effect.SPECIAL: N_("special: an action a top card offers on later turns")}
 EFFECT_QUESTION = N_("Look at the card: which kind of effect does it have?")
+# Each card value the question asks for, said whole (word order differs by language); translated where asked.
+UNKNOWN = {
+    # TRANSLATORS: {card} is a card's name ("its" is the card's).
+    "points": N_("[b]{card}[/b]: its printed victory points are not known yet."),
+    "cost": N_("[b]{card}[/b]: its cost is not known yet."),
+    "folds": N_("[b]{card}[/b]: its folds are not known yet."),
+    "effect": N_("[b]{card}[/b]: its kind of effect (instant, scoring, ongoing or special) is not known yet."),
+    "scoring": N_("[b]{card}[/b]: its scoring effect is not known yet."),
+    "hand_modifier": N_("[b]{card}[/b]: its hand modifier is not known yet."),
+    "price_modifier": N_("[b]{card}[/b]: how it changes prices is not known yet."),
+    "amount": N_("[b]{card}[/b]: how many cards its effect moves is not known yet."),
+    "hand": N_("[b]{card}[/b]: the cards in hand are not known yet."),
+}
 
 
 def cannot_type(missing: MissingValue) -> str:
@@ -33,7 +46,7 @@ def cannot_type(missing: MissingValue) -> str:
 def values() -> question.CardValues:
     """Origami's card values as the question asks for them, in the language in use."""
     return question.CardValues(
-        labels={field: _(label) for field, label in FIELD_LABELS.items()}, numbers=INT_FIELDS + SIGNED_FIELDS,
+        unknown={field: _(said) for field, said in UNKNOWN.items()}, numbers=INT_FIELDS + SIGNED_FIELDS,
         picks={"effect": question.Pick(_(EFFECT_QUESTION), {str(kind): _(text) for kind, text in EFFECTS.items()})},
         elsewhere=cannot_type)
 

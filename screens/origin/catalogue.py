@@ -10,7 +10,7 @@ from textual.message import Message
 from textual.widgets import Input
 
 from scoring.catalogue_file import USER, fold
-from scoring.i18n import N_, _
+from scoring.i18n import N_, _, pgettext
 from scoring.origin.card_texts import shown_text
 from scoring.origin.catalog import FIELDS, Card, Catalogue, Kind
 
@@ -142,7 +142,7 @@ class OriginCatalogueScreen(CardListScreen[Card]):
         if card is None:
             self.notify(_("No card chosen: the filter keeps none (n adds a card)."), severity="warning")
             return
-        missing = ", ".join(sorted(card.unknown)) or _("none")
+        missing = ", ".join(sorted(card.unknown)) or pgettext("no card value", "none")
 
         def answered(answer: str | None) -> None:
             if not answer:

@@ -12,7 +12,7 @@ from textual.events import Key, Resize
 from textual.widgets import Header, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
-from scoring.i18n import N_, _, ngettext
+from scoring.i18n import NC_, N_, _, ngettext
 from scoring.origin.rules import ALL, RULES, SCOPES, RuleId, translated
 
 from ..footer import Footer, translated_keys
@@ -88,7 +88,7 @@ class OriginRulesScreen(FillsLater[None]):
     """
     INDEX_FROM = 120  # a terminal this wide also shows the index of the rules found, beside them
     BINDINGS = [Binding("escape", "app.pop_screen", N_("Back")), Binding("ctrl+f", "search", N_("Search")),
-                Binding("f2", "next_count", N_("Players"))]
+                Binding("f2", "next_count", NC_("the player count filter", "Players"))]
 
     def __init__(self, rule_id: str | None = None, players: str | None = None) -> None:
         super().__init__()

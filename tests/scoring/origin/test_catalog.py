@@ -59,7 +59,7 @@ def test_a_users_values_go_over_and_say_so(shipped: Catalogue) -> None:
     ({"name": "X", "kind": "vancardian", "colour": "blue"}, "colour: must be red or green"),
     ({"name": "X", "kind": "vancardian", "rounds": ["replace 2"]}, "rounds: must be five effect lines"),
     ({"name": "X", "kind": "story", "source": {"cost": "rumour"}}, "source of 'cost' must be one of"),
-    ({"name": "X", "kind": "story", "power": 9}, "unknown value(s) power"),
+    ({"name": "X", "kind": "story", "power": 9}, "unknown value power"),
     ({"name": "", "kind": "story"}, 'each card needs a "name"'),
     ({"name": "X", "kind": "story", "amount": True}, "amount: must be a whole number"),
 ])
