@@ -18,6 +18,8 @@ from scoring.errors import MissingValue
 from scoring.i18n import N_, _
 from scoring.said import Said
 
+from .footer import translated_keys
+
 
 @dataclass(frozen=True, slots=True)
 class Pick:
@@ -75,6 +77,7 @@ class ValueQuestion(ModalScreen[int | str | None]):
 
     def __init__(self, missing: MissingValue, values: CardValues) -> None:
         super().__init__()
+        translated_keys(self)
         self.missing = missing
         self.values = values
 
