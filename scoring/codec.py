@@ -173,8 +173,8 @@ class Codec:
     def _describe(self, hint: Any) -> str:
         """What a field of type `hint` holds, as a person calls it ("a list of text"), in the language in use."""
         if hint in self.leaves:
-            described = self.leaves[hint].described  # marked with N_, or a Said (made with its values)
-            return str(described) if isinstance(described, Said) else _(described)
+            leaf = self.leaves[hint].described  # marked with N_, or a Said (made with its values)
+            return str(leaf) if isinstance(leaf, Said) else _(leaf)
         origin, args = get_origin(hint), get_args(hint)
         if origin in (Union, types.UnionType):
             described = [self._describe(a) for a in args]

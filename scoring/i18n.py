@@ -5,8 +5,9 @@ Here, in the lowest layer (scoring: the layers of pyproject.toml), so that every
 the same functions (the engine's sentences, the command line, the screens): `_("text")` where a string is shown,
 `ngettext(one, many, n)` where it counts, and `N_("text")` on a module-level constant made before the language is
 chosen (it is translated with `_()` where it is shown). One English word with two meanings takes a context, which
-translates each its own way: `pgettext("context", "text")`, `npgettext`, and `NC_("context", "text")` on a constant. Pure, as the engine is: choosing a language and reading its
-catalogue (files, a cache, the locale) is companion/languages.py's, which hands the catalogue read to `speak`.
+translates each its own way: `pgettext("context", "text")`, `npgettext`, and `NC_("context", "text")` on a constant.
+Pure, as the engine is: choosing a language and reading its catalogue (files, a cache, the locale) is
+companion/languages.py's, which hands the catalogue read to `speak`.
 `make messages` extracts the marked strings and updates the catalogues."""
 from __future__ import annotations
 

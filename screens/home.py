@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from scoring.i18n import LANGUAGES, NC_, N_, _, language, ngettext
+from scoring.i18n import LANGUAGES, N_, NC_, _, language, ngettext
 
 from .footer import Footer
 

@@ -27,8 +27,8 @@ from scoring.origin import codec
 from scoring.origin.catalog import parse_catalogue
 from screens.origami import question
 from screens.origami.fill_in import facts
-from tests.scoring.origin.test_catalog import SHIPPED
 from tests.companion.test_damaged_db import LAST, _copy_event, sound  # noqa: F401 (sound: the fixture)
+from tests.scoring.origin.test_catalog import SHIPPED
 
 
 @pytest.fixture

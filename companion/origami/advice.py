@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from scoring.errors import MissingValue
 from scoring.i18n import N_, _
-from scoring.said import Said
 from scoring.origami.templates import AWARDS, TYPED_EXAMPLE
+from scoring.said import Said
 
 # Each card value a player may be asked for, said whole (word order differs by language): without, then with what
 # needs it. Translated where said (`what_is_missing`).

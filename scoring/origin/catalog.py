@@ -157,9 +157,9 @@ def _card(entry: Mapping[str, Any], where: str) -> Card:
 
     unexpected = set(entry) - {"name", "kind", "unknown", "source", *FIELDS, *TRANSLATIONS}
     if unexpected:
-        raise InputError(ngettext("unknown value {unknown}; values: {known}", "unknown values {unknown}; values: {known}",
-                                  len(unexpected)).format(unknown=", ".join(sorted(unexpected)), known=", ".join(FIELDS)),
-                         where=where)
+        said = ngettext("unknown value {unknown}; values: {known}", "unknown values {unknown}; values: {known}",
+                        len(unexpected))
+        raise InputError(said.format(unknown=", ".join(sorted(unexpected)), known=", ".join(FIELDS)), where=where)
     name = entry.get("name")
     if not isinstance(name, str) or not name.strip():
         raise InputError(_('each card needs a "name"'), where=where)

@@ -12,7 +12,7 @@ from textual.events import Key, Resize
 from textual.widgets import Header, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
-from scoring.i18n import NC_, N_, _, ngettext
+from scoring.i18n import N_, NC_, _, ngettext
 from scoring.origin.rules import ALL, RULES, SCOPES, RuleId, translated
 
 from ..footer import Footer, translated_keys
