@@ -23,6 +23,8 @@ from scoring.errors import InputError, MissingValue
 from scoring.i18n import N_, NC_, _, pgettext
 from scoring.origami.cards import Card, CardId, Game, Kind
 from scoring.origami.catalog import Catalogue
+from scoring.origami.sheet import score
+from scoring.origami.table import parse_table
 from scoring.origin import codec
 from scoring.origin.catalog import parse_catalogue
 from screens.origami import question
@@ -53,6 +55,21 @@ def test_every_field_reads_in_english_as_it_did(field: str) -> None:
         f"Ann's collection 1, card 2: Sheep: {label} not known, needed for the score"
     assert question.values().unknown[field].format(card="Sheep") == f"[b]Sheep[/b]: {label} not known yet."
     assert set(UNKNOWN) == set(question.UNKNOWN) == set(FRAGMENTS)
+
+
+@pytest.mark.parametrize(("code", "said"), [
+    ("en", "A's collection 1, card 1: Sheep: its printed victory points are not known, needed for the score"),
+    ("it", "collezione 1 di A, carta 1: Sheep: i suoi punti vittoria stampati non sono noti, servono per il punteggio"),
+    ("de", "Sammlung 1 von A, Karte 1: Sheep: seine aufgedruckten Siegpunkte sind nicht bekannt, nötig für die Wertung"),
+])
+def test_where_and_why_a_score_stops_are_said_in_the_language(speaking: None, code: str, said: str) -> None:
+    table = {"game": "origami", "players": [{"name": "A", "collections": [["Sheep"], []], "hand": 0},
+                                            {"name": "B", "collections": [[], []], "hand": 0}]}
+    languages.use(code)
+    with pytest.raises(MissingValue) as stopped:
+        score(parse_table(table, shipped()))
+    assert what_is_missing(stopped.value) == said
+    assert stopped.value.where == "A's collection 1, card 1" and stopped.value.why == "the score"  # kept in English
 
 
 def test_a_field_with_no_sentence_of_its_own_is_named() -> None:

@@ -5,6 +5,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..errors import MissingValue
+from ..i18n import N_
+from ..said import Said
 from .cards import Card, CardId, Effect
 from .table import Seat, Table
 from .templates import ScoringRule
@@ -100,7 +102,8 @@ def _lines(table: Table, seat_index: int) -> list[Line]:
             try:
                 result.append(_line(table, seat_index, c, p, deferred, len(result)))
             except MissingValue as missing:
-                raise missing.at(f"{seat.name}'s collection {c + 1}, card {p + 1}") from None
+                raise missing.at(Said(N_("{player}'s collection {n}, card {position}"), player=seat.name, n=c + 1,
+                                      position=p + 1)) from None
     for index, c, card in deferred:
         bonus, why = _difference(table, result)
         result[index] = Line(card.id, c + 1, result[index].position, result[index].printed, bonus, why)
@@ -111,7 +114,7 @@ def _line(table: Table, seat_index: int, c: int, p: int, deferred: list[tuple[in
           index: int) -> Line:
     cid = table.players[seat_index].collections[c][p]
     card = table.catalogue.card(cid)
-    printed = card.need("points", "the score")
+    printed = card.need("points", N_("the score"))
     rule = _scoring_rule(card)
     if rule is not None and rule.template == "collection_difference":
         deferred.append((index, c, card))
@@ -126,11 +129,11 @@ def _line(table: Table, seat_index: int, c: int, p: int, deferred: list[tuple[in
 def _scoring_rule(card: Card) -> ScoringRule | None:
     """The card's scoring rule; a card whose effect (or scoring rule) nobody knows stops scoring."""
     if card.effect is None:
-        raise MissingValue(card.id, "effect", "knowing whether it scores")
+        raise MissingValue(card.id, "effect", N_("knowing whether it scores"))
     if card.effect is not Effect.SCORING:
         return None
     if card.scoring is None:
-        raise MissingValue(card.id, "scoring", "the score")
+        raise MissingValue(card.id, "scoring", N_("the score"))
     return None if card.scoring.template == "none" else card.scoring
 
 
@@ -145,8 +148,8 @@ def _hand_count(table: Table, seat: Seat, card: str, source: CardId) -> int:
     if seat.hand_cards is None:
         if seat.hand == 0:
             return 0
-        raise MissingValue(source, "hand", f"counting {card} in {seat.name}'s hand", supplied_by="hand",
-                           seat=seat.name)
+        raise MissingValue(source, "hand", Said(N_("counting {card} in {player}'s hand"), card=card, player=seat.name),
+                           supplied_by="hand", seat=seat.name)
     return sum(1 for c in seat.hand_cards if c == card)
 
 
