@@ -53,6 +53,7 @@ class Shell(TypeAhead):
         self.closing = False  # the window is closing: a store opened now is closed at once
         self.waiting: list[Callable[[], object]] = []  # what a screen opened meanwhile asked of the database
         self.looks: Changes | None = None  # whether the database changed since Home's list was read (`changes`)
+        self.asking, self.store_asked = threading.Lock(), False  # a worker is opening the store (`first_to_open`)
         self.home = HomeScreen([e for g in games.every() for e in g.entries])
         for theme in self.THEMES:
             self.register_theme(theme)
@@ -108,6 +109,9 @@ class Shell(TypeAhead):
         seen = changes.version()  # before the read: a write meanwhile is read again at Home's next return
         if not always and seen is not None and seen == changes.listed:
             return
+        if self.store is None and not self.first_to_open():  # Home lists again once the store is open
+            self.call_from_thread(self.when_open, self.load_games)
+            return
         try:
             if self.store is None and (quick := self.list_quickly()) is not None:
                 self.call_from_thread(self.listed, seen, *quick)
@@ -139,6 +143,13 @@ class Shell(TypeAhead):
             self.call_from_thread(self.not_opened)
             return
         self.call_from_thread(self.listed, seen, games, unlisted)
+
+    def first_to_open(self) -> bool:
+        """Whether this worker is the one to open the store (Home back on the screen while it opens reads again once
+        it is open, and opens no second store)."""
+        with self.asking:
+            first, self.store_asked = not self.store_asked, True
+        return first
 
     def changes(self) -> Changes:
         """Home's look at whether the database changed (made in a worker: its connection opens there)."""
@@ -206,8 +217,10 @@ class Shell(TypeAhead):
         self.go_on_waiting()
 
     def not_opened(self) -> None:
-        """The database could not be opened (Home says why)."""
+        """The database could not be opened (Home says why; Home's next listing tries again)."""
         self.opening = False
+        with self.asking:
+            self.store_asked = False
         self.go_on_waiting()
 
     def when_open(self, then: Callable[[], object]) -> None:

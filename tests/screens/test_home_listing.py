@@ -4,16 +4,19 @@ was, the highlight where it was left, and nothing is read."""
 from __future__ import annotations
 
 import sqlite3
+import threading
 from pathlib import Path
 
 import pytest
 from textual.widgets import OptionList
 
 from companion.app import make_app
+from companion.shell import Shell
 from db.changes import Changes
+from db.store import Store
 from screens.home import HomeScreen
 from screens.players import PlayersScreen
-from tests.screens.settle import settled, until
+from tests.screens.settle import PATIENCE, settled, until
 from tests.screens.test_abandon import started
 
 
@@ -89,3 +92,33 @@ async def test_a_write_from_plain_sql_is_seen_too(tmp_path: Path) -> None:
         await until(pilot, lambda: [p.startswith("Resume Origami") for p in prompts(menu)].count(True) == 1,
                     "the abandoned game gone from Home")
         assert f"game {second}:" in prompts(menu)[0]
+
+
+async def test_home_back_while_the_store_opens_opens_no_second_store(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Home listed again while the store is still opening (a write meanwhile) reads once it is open, from that
+    store: one store opened, not one per listing."""
+    url = f"sqlite:///{tmp_path}/o.db"
+    started(url, "first")
+    gate, opened = threading.Event(), []
+    open_store = Shell.open_store
+
+    def gated(shell: Shell) -> Store:
+        gate.wait(timeout=PATIENCE)
+        store = open_store(shell)
+        opened.append(store)
+        return store
+
+    monkeypatch.setattr(Shell, "open_store", gated)
+    app = make_app(url)
+    async with app.run_test(size=(80, 24)) as pilot:
+        menu = app.home.query_one("#menu", OptionList)
+        await until(pilot, lambda: any(p.startswith("Resume Origami") for p in prompts(menu)), "the quick listing")
+        started(url, "second")  # another program's write while the store opens
+        app.load_games()
+        await until(pilot, lambda: app.waiting != [], "the second listing waiting for the store")
+        gate.set()
+        await until(pilot, lambda: sum(p.startswith("Resume Origami") for p in prompts(menu)) == 2,
+                    "both games listed from the store")
+        await settled(pilot)
+        assert len(opened) == 1 and app.store is opened[0]
