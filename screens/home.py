@@ -54,10 +54,10 @@ class Unfinished:
 
 
 class HomeFooter(Footer):
-    """Home's footer, its keys made with Home and made again only when they change while Home is on screen. Textual's
-    footer is drawn empty, then makes its keys after each focus move and each screen put over its own, even under
-    another screen: four times (~40 ms) on the players screen's way to its first paint when `p` is pressed as Home
-    shows. Under another screen it waits: Home coming back is itself such a change, said again then."""
+    """Home's footer, its keys made again only when they change while Home is on screen. Textual's footer makes them
+    again after each focus move and each screen put over its own, even under another screen: four times (~40 ms) on
+    the players screen's way to its first paint when `p` is pressed as Home shows. Under another screen it waits:
+    Home coming back is itself such a change, said again then."""
 
     shown: tuple[object, ...] | None = None  # the keys as last made
 
