@@ -21,9 +21,10 @@ from screens.home import HomeScreen, Unfinished
 from screens.textual_leaks import cache_styles_by_colour, drop_closed_watchers
 
 from . import games, settings
-from .type_ahead import TypeAhead
+from .type_ahead import WAIT_FRAMES, TypeAhead, filling
 
 if TYPE_CHECKING:  # the database and the screens load when first used, not at start-up
+    from db.changes import Changes
     from db.store import Store
 
     from .game import GameController
@@ -51,6 +52,8 @@ class Shell(TypeAhead):
         self.opening = True  # until the database is open, or Home says why it could not be
         self.closing = False  # the window is closing: a store opened now is closed at once
         self.waiting: list[Callable[[], object]] = []  # what a screen opened meanwhile asked of the database
+        self.looks: Changes | None = None  # whether the database changed since Home's list was read (`changes`)
+        self.asking, self.store_asked = threading.Lock(), False  # a worker is opening the store (`first_to_open`)
         self.home = HomeScreen([e for g in games.every() for e in g.entries])
         for theme in self.THEMES:
             self.register_theme(theme)
@@ -75,6 +78,8 @@ class Shell(TypeAhead):
     def on_unmount(self) -> None:
         self.closing = True
         gc.unfreeze()
+        if self.looks is not None:
+            self.looks.close()
         if self.store is not None:
             try:
                 self.store.close()
@@ -85,19 +90,35 @@ class Shell(TypeAhead):
 
     # --- the database, after the first paint ------------------------------------------------------
     def on_home_screen_ready(self) -> None:
-        self.load_games()
+        if self.opening:
+            # Home is on the screen: what is loaded by now (Textual, Home, ~100k objects) lives as long as the app,
+            # and the collector's full passes leave it out (one walked it in ~20–30 ms as the first screen opened
+            # over Home). Again once the store is open (`opened`).
+            gc.freeze()
+        self.load_games(always=False)
 
     @work(thread=True, exit_on_error=False, group="reads")
-    def load_games(self) -> None:
+    def load_games(self, always: bool = True) -> None:
+        """Home's list of the games in play, read again unless `always` is False and nothing was written to the
+        database since the list shown was read (Home's return: its menu, highlight included, stays as it is)."""
         from db.errors import DamagedGame
 
         from .local_time import shown
 
+        changes = self.changes()
+        seen = changes.version()  # before the read: a write meanwhile is read again at Home's next return
+        if not always and seen is not None and seen == changes.listed:
+            return
+        if self.store is None and not self.first_to_open():  # Home lists again once the store is open
+            self.call_from_thread(self.when_open, self.load_games)
+            return
         try:
-            if self.store is None and self.list_quickly():
-                # SQLAlchemy's import holds the interpreter for ~0.1 s: only once the list is on the screen.
+            if self.store is None and (quick := self.list_quickly()) is not None:
+                self.call_from_thread(self.listed, seen, *quick)
+                # SQLAlchemy's import holds the interpreter for ~0.2 s: only once the list is on the screen, and a
+                # screen opened meanwhile (a key pressed as Home showed) is on it too.
                 painted = threading.Event()
-                self.call_from_thread(self.call_after_refresh, painted.set)
+                self.call_from_thread(self.after_opening, painted.set)
                 painted.wait(timeout=1.0)
                 self.hand_over(self.open_store())
                 return
@@ -113,30 +134,56 @@ class Shell(TypeAhead):
         except InputError as exc:
             problem = (_("{problem} (start the companion with --db URL to use another)").format(problem=exc)
                        if isinstance(exc, Unusable) else str(exc))
-            self.call_from_thread(self.home.show_games, [], problem)
+            self.call_from_thread(self.listed, None, [], [], problem)
             self.call_from_thread(self.not_opened)
             return
         except Exception as exc:  # never "Opening your games…" for ever: say what happened (it is a bug)
-            self.call_from_thread(self.home.show_games, [], _("internal error ({kind}: {problem}); please report it")
+            self.call_from_thread(self.listed, None, [], [], _("internal error ({kind}: {problem}); please report it")
                                   .format(kind=type(exc).__name__, problem=exc))
             self.call_from_thread(self.not_opened)
             return
-        self.call_from_thread(self.home.show_games, games, "", unlisted)
+        self.call_from_thread(self.listed, seen, games, unlisted)
 
-    def list_quickly(self) -> bool:
+    def first_to_open(self) -> bool:
+        """Whether this worker is the one to open the store (Home back on the screen while it opens reads again once
+        it is open, and opens no second store)."""
+        with self.asking:
+            first, self.store_asked = not self.store_asked, True
+        return first
+
+    def changes(self) -> Changes:
+        """Home's look at whether the database changed (made in a worker: its connection opens there)."""
+        if self.looks is None:
+            from db.changes import Changes
+            from db.location import default_url
+
+            self.looks = Changes(self.db_url or default_url())
+        return self.looks
+
+    def listed(self, version: int | None, games: list[Unfinished], unlisted: list[str], problem: str = "") -> None:
+        """Home shows the games read at the database's `version` (None: read them again on Home's return)."""
+        self.changes().listed = version
+        self.home.show_games(games, problem, unlisted)
+
+    def after_opening(self, then: Callable[[], object], frames: int = WAIT_FRAMES) -> None:
+        """`then` after the next refresh once no screen is being opened: none was pushed with the keys typed on held
+        for it, none is filling in (companion/type_ahead.py); at most `frames` refreshes on."""
+        opening = self.held is not None and self.screen is not self.held_on
+        if frames and (opening or filling(self.screen) is not None):
+            self.call_after_refresh(self.after_opening, then, frames - 1)
+        else:
+            self.call_after_refresh(then)
+
+    def list_quickly(self) -> tuple[list[Unfinished], list[str]] | None:
         """Home's list read with plain SQL before SQLAlchemy is even imported, when the database allows (a SQLite
-        file at this schema, every row sound); False when the store must read it."""
+        file at this schema, every row sound); None when the store must read it."""
         from db.location import default_url
         from db.quick import games_in_play
 
         from .local_time import shown
 
         found = games_in_play(self.db_url or default_url())
-        if found is None:
-            return False
-        games, unlisted = _home_lines(found, shown)
-        self.call_from_thread(self.home.show_games, games, "", unlisted)
-        return True
+        return None if found is None else _home_lines(found, shown)
 
     def open_store(self) -> Store:
         """The store, and each game's catalogue read meanwhile (in the worker: the first screen of a game opens at
@@ -170,8 +217,10 @@ class Shell(TypeAhead):
         self.go_on_waiting()
 
     def not_opened(self) -> None:
-        """The database could not be opened (Home says why)."""
+        """The database could not be opened (Home says why; Home's next listing tries again)."""
         self.opening = False
+        with self.asking:
+            self.store_asked = False
         self.go_on_waiting()
 
     def when_open(self, then: Callable[[], object]) -> None:

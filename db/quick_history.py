@@ -11,16 +11,18 @@ from collections.abc import Iterator
 from datetime import datetime
 from itertools import islice
 from pathlib import Path
-from typing import Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from scoring.jsontext import too_deep
 
 from .errors import DamagedGame
-from .kinds import Kinds
 from .location import HEAD, plain_sqlite_file, stored_revision
 from .quick import GAME_COLUMNS, MOMENT, moment, sound
 from .records import Figures, GameRecord, Line, PlayerRecord, PlayerStats, Versus
 from .sheets import checked
+
+if TYPE_CHECKING:  # only named: the plain reads load no more than they use (the players screen opens on them)
+    from .kinds import Kinds
 
 PAGE = 500  # games read at a time, as the store pages them: bounded memory and parameters per statement
 

@@ -69,6 +69,7 @@ UNMARKED = {
     "companion/origin/playout.py": "random games for the soak and the benchmarks: a developer's tool",
     "scoring/i18n.py": "each language's name in that language",
     "scoring/origami/sheet.py": "a sheet's reasons are kept in English and said where shown (sheet_words.why_shown)",
+    "db/changes.py": "SQL",
     "db/quick.py": "SQL",
     "db/quick_history.py": "SQL; its refusals are never shown (the store reads again and says what is wrong)",
     "db/migrations/": "SQL and the schema's triggers, kept in the database",
