@@ -22,16 +22,17 @@ ROUNDS = 5
 HOME = "Origami: new game"  # Home's menu, back on screen
 BARE_HOME = "Hello from a bare app"
 DOWN, ENTER, ESCAPE = b"\x1b[B", b"\r", b"\x1b"
-# Home back and its games listed anew (its menu's highlight is set back to the first entry then): its status is drawn
-# again by the listing, after the screen's own redraw. The menu's entries without a key are chosen only then.
-LISTED = r"Welcome! No game[\s\S]*Welcome! No game"
+# Home lists its games anew each time it is back on screen, and sets its menu's highlight back to the first entry
+# then; the listing draws nothing new when nothing changed (no game in progress), so the menu's entries without a key
+# of their own are chosen a moment after Home is back (LISTED seconds, timed from the keys typed, not before).
+LISTED = 0.5
 
 
 @dataclass(frozen=True, slots=True)
 class Route:
     """How a screen is opened and known: `key` typed on Home once `home` shows; `shown`: what only that screen
     shows, from its first frame (a regular expression); `filled`: what shows once it is filled; `db`: the database
-    it needs ("" a new one)."""
+    it needs ("" a new one); `pause`: seconds from `home` on screen to `key` typed (timed from the key)."""
 
     name: str
     key: bytes
@@ -39,6 +40,7 @@ class Route:
     filled: str
     db: str = ""
     home: str = HOME
+    pause: float = 0.0
 
 
 def menu(down: int) -> bytes:
@@ -50,14 +52,14 @@ ROUTES = (
     Route("players", b"p", "— Players and history", "No players yet: they appear here"),
     Route("Origami: new game", b"n", "New game", "Families: "),
     Route("Origami: quick score", b"s", "— Quick score", "Type each player's name"),
-    Route("Origami: catalogue", b"c", r"Card catalogue \(", "Brontosaurus · legends · dinosaurs"),
+    Route("Origami: catalogue", b"c", r"Card catalogue \(", "Brontosaurus · legends · Dinosaurs"),
     Route("Origami: rules", b"r", "Rules reference", "PAY-EXACT — Pay exactly"),
     Route("Origin Story: new game", b"o", "Origin Story — new game", r"How many play\?"),
     Route("Origin Story: solo", b"v", "Origin Story — new game", "type 1 name in seat order"),
     Route("Origin Story: quick score", menu(6), "Origin Story — quick score", "The score sheet appears here once",
-          home=LISTED),
-    Route("Origin Story: rules", menu(7), "Origin Story rules", "OS-PLAYERS — Player counts", home=LISTED),
-    Route("Origin Story: catalogue", menu(8), "Origin Story — cards", "Monologuing · story card", home=LISTED),
+          pause=LISTED),
+    Route("Origin Story: rules", menu(7), "Origin Story rules", "OS-PLAYERS — Player counts", pause=LISTED),
+    Route("Origin Story: catalogue", menu(8), "Origin Story — cards", "Monologuing · story card", pause=LISTED),
     Route("Origami: table (resumed)", ENTER, "— Game 1", r"Turn \d+: ", "origami"),
     Route("Origin Story: table (resumed)", ENTER, "Origin Story — game 1", "suits b l s t", "origin"),
 )
@@ -71,8 +73,10 @@ def opened(argv: list[str], route: Route | None, env: dict[str, str] | None = No
     key, done = (route.key, [route.shown, route.filled]) if route else (b"p", [BARE_PUSHED])
     marks = [first, PLAYERS if route else BARE_PUSHED, back, *done, back, *done]
     at, again = 2, 2 + len(done) + 1  # the marks at which the screen's key is typed
-    times = screen_times(argv, marks, env=env, timeout=300,
-                         keys={0: b"p", 1: ESCAPE, at: key, again - 1: ESCAPE, again: key})
+    pause = route.pause if route else 0.0
+    times = screen_times(argv, marks, env=env, timeout=60,
+                         keys={0: b"p", 1: ESCAPE, at: key, again - 1: ESCAPE, again: key},
+                         pauses={at: pause, again: pause})
     return tuple(times[start + n] - times[start] for start in (at, again) for n in (1, len(done)))
 
 
