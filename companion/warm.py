@@ -81,7 +81,7 @@ def warm_up(app: Warms, modules: tuple[str, ...] | None = None, gap: float = GAP
             app.set_timer(AWAY, step)
             return
         began = perf_counter()
-        while left and perf_counter() - began < BUDGET:  # small modules a few to a step, a large one alone
+        while left:  # small modules a few to a step, a large one alone
             name = left.pop(0)
             if name in sys.modules:  # imported meanwhile (a screen opened)
                 continue
@@ -89,6 +89,8 @@ def warm_up(app: Warms, modules: tuple[str, ...] | None = None, gap: float = GAP
                 import_module(name)
             except Exception:  # noqa: BLE001, S110 - said by the screen that needs it, not here in idle time
                 pass
+            if perf_counter() - began >= BUDGET:
+                break
         if left:
             app.set_timer(gap, step)
 
