@@ -2,12 +2,12 @@
 the screen it opens from (Home, or the players screen for a score sheet) is back on screen, until the screen shows;
 against a bare Textual app pushing a screen of one Static the same way, alternated run for run (bench/terminal.py).
 Twice in each run: the first time right after the start (the database may still be opening, and the key waits for
-it; the screen's modules load), then again (the screen's own cost); and the first time once more in a run of its own,
-ON_HOME seconds after Home is back, as a person who reads the menu first (the modules imported meanwhile). "Shown" is the screen's own frame on screen (its
-title, which no screen before it shows; Textual's Footer draws a screen's keys a refresh after its first, so they
-come with the fill); "filled" is what it shows once its heavy part is mounted and filled after that frame
-(screens/later.py). The tables open a game in progress (bench/preview.py's long
-games). Run alone: `python -m bench.screens` (entry: `main`)."""
+it; the screen's modules load), then again (the screen's own cost); and the first time once more in a run of its
+own, ON_HOME seconds after Home is back, as a person who reads the menu first (the modules imported meanwhile).
+"Shown" is the screen's own frame on screen (its title, which no screen before it shows; Textual's Footer draws a
+screen's keys a refresh after its first, so they come with the fill); "filled" is what it shows once its heavy part
+is mounted and filled after that frame (screens/later.py). The tables open a game in progress (bench/preview.py's
+long games). Run alone: `python -m bench.screens` (entry: `main`)."""
 from __future__ import annotations
 
 import statistics
