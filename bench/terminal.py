@@ -64,10 +64,12 @@ Bare().run()
 
 
 def screen_times(argv: Sequence[str], marks: Sequence[str], env: dict[str, str] | None = None,
-                 timeout: float = 60.0, keys: dict[int, bytes] | None = None) -> list[float]:
+                 timeout: float = 60.0, keys: dict[int, bytes] | None = None,
+                 pauses: dict[int, float] | None = None) -> list[float]:
     """Seconds from spawning `argv` in a 100×30 pseudo-terminal until each of `marks` (regular expressions) has
     appeared on it, in order; the program is then ended. `keys[i]` is typed the moment mark i is on screen (a
-    person pressing a key as soon as they see it)."""
+    person pressing a key as soon as they see it), or `pauses[i]` seconds later (the program's output read
+    meanwhile): mark i's time is then the moment the key is typed."""
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
     start = time.perf_counter()
@@ -79,7 +81,8 @@ def screen_times(argv: Sequence[str], marks: Sequence[str], env: dict[str, str] 
     try:
         while pending:
             if time.perf_counter() - start > timeout:
-                raise TimeoutError(f"{' '.join(argv)}: {pending[0]!r} not on screen after {timeout:.0f} s")
+                raise TimeoutError(f"{' '.join(argv)}: {pending[0]!r} not on screen after {timeout:.0f} s: "
+                                   f"{ESCAPES.sub(b'', seen)[-600:]!r}")
             ready, _, _ = select.select([master], [], [], 0.5)
             if not ready:
                 continue
@@ -94,6 +97,12 @@ def screen_times(argv: Sequence[str], marks: Sequence[str], env: dict[str, str] 
                 found.append(time.perf_counter() - start)
                 pending.pop(0)
                 if keys and len(found) - 1 in keys:
+                    if pause := (pauses or {}).get(len(found) - 1, 0.0):
+                        until = time.perf_counter() + pause
+                        while (left := until - time.perf_counter()) > 0:
+                            if select.select([master], [], [], left)[0]:
+                                os.read(master, 65536)  # drawn before the key: not its answer
+                        found[-1] = time.perf_counter() - start
                     os.write(master, keys[len(found) - 1])
                     # What was on screen before the key cannot be the key's answer: look at what comes after it.
                     seen = b""

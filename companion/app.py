@@ -22,7 +22,7 @@ from scoring.errors import InputError
 from scoring.i18n import ENGLISH, LANGUAGES, _, language
 from screens.home import SHARED, HomeScreen
 
-from . import games, settings
+from . import games, settings, warm
 from .languages import use
 from .shell import TABLE_LINK, NotOpen, Shell
 
@@ -134,6 +134,7 @@ class CompanionApp(Shell):
         super().opened(store)
         if not self.closing:
             self.go_on_choosing()
+            warm.warm_up(self)  # the screens' modules, in idle time (companion/warm.py)
 
     def not_opened(self) -> None:
         super().not_opened()

@@ -114,19 +114,39 @@ class Controller:
         return self.values
 
     def resume(self, game_id: int) -> None:
+        """The table's frame at once; the game read and replayed once the frame is on screen (`resumed`)."""
+        from screens.origami.table import TableScreen
+
+        self.session = None  # the game shown before is not this one: nothing follows it meanwhile
+        self.table = TableScreen(game_id=game_id, load=lambda: self.resumed(game_id))
+        self.taking(self.table)
+        self.app.push_screen(self.table)
+
+    def resumed(self, game_id: int) -> TableView | None:
+        """The table of game `game_id`, read and replayed; None when it is not at the table: it could not be read (the
+        frame is closed, the reason said) or it is still being set up (its set-up form takes the frame's place)."""
+        from scoring.origami.state import Phase
+
         from .session import GameSession
 
+        frame = self.table
         try:
             self.session = GameSession(self.app.reader(), game_id, self.app.catalogue(KIND))
         except InputError as exc:
             self.app.notify(str(exc), title=_("Cannot resume"), severity="error")
-            return
+            if frame is not None and self.app.screen is frame:
+                self.app.pop_screen()
+            return None
         if self.session.problems:  # resumed as stored, but said: a deleted or duplicated event shows here
             self.app.notify(_("Game {id}'s log is not sound: {problems}. `{command}` shows where; restore a backup "
                               "copy of the database to repair it.").format(
                 id=game_id, problems="; ".join(self.session.problems), command=f"companion replay {game_id}"),
                 title=_("Damaged log"), severity="warning", timeout=30)
-        self.app.push_screen(self.game_screen())
+        if self.session.state.phase is Phase.SETUP:
+            if frame is not None and self.app.screen is frame:
+                self.app.switch_screen(self.game_screen())
+            return None
+        return self.table_view()
 
     def commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         if self.table is not None and screen is self.table:

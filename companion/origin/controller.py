@@ -119,22 +119,45 @@ class Controller:
         self.show(switch=True)
 
     def resume(self, game_id: int) -> None:
+        """The table's frame at once; the game read, replayed and shown once the frame is on screen (`resumed`)."""
+        from screens.origin.table import OriginTableScreen
+
+        self.session = None  # the game shown before is not this one: nothing follows it meanwhile
+        self.table = OriginTableScreen(level=self.level, game_id=game_id, load=lambda: self.resumed(game_id))
+        self.app.push_screen(self.table)
+
+    def resumed(self, game_id: int) -> bool:
+        """Game `game_id` read and replayed, shown on the table's frame; False when the frame is not the game's screen:
+        it could not be read (the frame is closed, the reason said), or a round's steps or the end take its place."""
         from scoring.origin.notation import level_in_use
+        from scoring.origin.setup import Mode
+        from scoring.origin.state import Phase
 
         from .session import OriginSession
 
+        frame = self.table
         try:
             self.session = OriginSession(self.app.reader(), game_id, self.rng)
         except InputError as exc:
             self.app.notify(str(exc), title=_("Cannot resume"), severity="error")
-            return
+            if frame is not None and self.app.screen is frame:
+                self.app.pop_screen()
+            return False
         if self.session.problems:
             self.app.notify(_("Game {id}'s log is not sound: {problems}. `{command}` shows where.").format(
                 id=game_id, problems="; ".join(self.session.problems), command=f"companion origin replay {game_id}"),
                 title=_("Damaged log"), severity="warning", timeout=30)
         self.charged_done, self.aligned = False, {}
         self.level = level_in_use(self.session.state, self.level)  # the level its latest tricks were recorded at
-        self.show()
+        if frame is not None:
+            frame.level = "cards" if self.session.state.mode is Mode.SOLO else self.level
+        self.show(switch=self.session.state.phase is Phase.OVER)  # the sheet in the frame's place, not over it
+        if frame is None or self.app.screen is not frame:
+            return False
+        if not hasattr(frame, "view"):  # nothing to show on it (a round or the end could not go on: said)
+            self.app.pop_screen()
+            return False
+        return True
 
     def catalogue(self) -> Catalogue:
         """The cards: shipped (with the user's files), with the values the user kept in the database over it."""

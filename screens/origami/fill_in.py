@@ -10,7 +10,6 @@ from rich.segment import Segment
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.strip import Strip
 from textual.widgets import Checkbox, Header, Input, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
@@ -24,6 +23,7 @@ from scoring.origami.catalog import Catalogue
 
 from ..footer import Footer
 from ..form import Field, Verdict
+from ..later import FillsLater
 from ..question import ValueGiven
 from .question import VALUES
 
@@ -132,8 +132,9 @@ class FamilyList(SelectionList[str]):
         return Strip(segments, line.cell_length)
 
 
-class FillInScreen(Screen[None]):
-    """First the families to fill in (space ticks one, Enter starts), then one value at a time."""
+class FillInScreen(FillsLater[None]):
+    """First the families to fill in (space ticks one, Enter starts), then one value at a time. The families' list
+    (each family's unknown values counted) is mounted after the first paint."""
 
     DEFAULT_CSS = """
     FillInScreen #choose { height: 1fr; }
@@ -163,9 +164,6 @@ class FillInScreen(Screen[None]):
         with Vertical(id="choose"):
             yield Static(_("Which families are in your box? Space ticks one, Enter starts. Each line says how many "
                            "printed values nobody knows yet."), id="help")
-            yield FamilyList(*(Selection(f"{g.replace('/', ' · ')}: {to_fill(left, total)}",
-                                                 g, g in self.groups)
-                                       for g, left, total in groups_to_fill(self.catalogue)), id="families")
         with Vertical(id="walk"):
             yield Static("", id="progress")
             yield Static("", id="card", markup=False)
@@ -177,6 +175,11 @@ class FillInScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.sub_title = _("Fill in from your box")
+
+    async def fill(self) -> None:
+        await self.query_one("#choose", Vertical).mount(
+            FamilyList(*(Selection(f"{g.replace('/', ' · ')}: {to_fill(left, total)}", g, g in self.groups)
+                         for g, left, total in groups_to_fill(self.catalogue)), id="families"))
         if self.groups:
             self.walk()
         else:

@@ -5,6 +5,7 @@ The line is checked as you type (the referee is pure, so a preview costs nothing
 Enter asks the app to record it."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -212,10 +213,16 @@ class TableScreen(FillsLater[None]):
             super().__init__()
             self.rule = rule
 
-    def __init__(self, view: TableView) -> None:
+    def __init__(self, view: TableView | None = None, game_id: int = 0,
+                 load: Callable[[], TableView | None] | None = None) -> None:
+        """The table of `view`; or, `view` None, the frame of game `game_id`, its table read by `load` once the frame
+        is on screen (None: it could not be, and the app has said why and shown another screen)."""
         super().__init__()
         translated_keys(self)
-        self.view = view
+        if view is not None:
+            self.view = view
+        self.game_id = view.game_id if view is not None else game_id
+        self.load = load
         self.command: c.Command | None = None  # what the line means now
         self.refusal: Rejected | None = None
         self.missing: MissingValue | None = None
@@ -224,7 +231,7 @@ class TableScreen(FillsLater[None]):
                                 lambda: self.is_current and self.pending is None)
         # What the lines typed against this view read as, and the card names they end in complete to: the check, the
         # completion and Enter each ask for the same few lines (a name's close spellings cost ~1 ms each time).
-        self.known: tuple[TableView, dict[str, Reading], dict[str, str | None]] = view, {}, {}
+        self.known: tuple[TableView | None, dict[str, Reading], dict[str, str | None]] = view, {}, {}
         self.picks_for: tuple[TableView, int, int] | None = None  # the view and room `offered` was laid out for
         self.offered: tuple[str, ...] = ()
         self.columns = 1  # the picks' columns on the preview
@@ -246,9 +253,14 @@ class TableScreen(FillsLater[None]):
 
     def on_mount(self) -> None:
         # The frame's title; the table comes after it (`fill`).
-        self.sub_title = _("Game {id}").format(id=self.view.game_id)
+        self.sub_title = _("Game {id}").format(id=self.game_id)
 
     async def fill(self) -> None:
+        if self.load is not None:  # a game resumed: read and replayed now that its frame is on screen
+            view, self.load = self.load(), None
+            if view is None:
+                return
+            self.view = view
         self.show(self.view)
         self.call_after_refresh(self.show, self.view)  # the log as tall as the layout leaves it (as on_resize)
         self.query_one("#action", Input).focus()

@@ -17,7 +17,6 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.events import Resize
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Header, Static
 
 from scoring.i18n import N_, _, listing, ngettext
@@ -247,7 +246,7 @@ class _Body(VerticalScroll):
     """
 
 
-class RoundSummaryScreen(Screen[None]):
+class RoundSummaryScreen(FillsLater[None]):
     """After a round: per player the alignment, tricks, villain clean/caught and the VP with each point's source;
     then the tricks, turned up now that the round is over.
 
@@ -280,11 +279,14 @@ class RoundSummaryScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title, self.sub_title = "Origin Story", _("Round {n} summary").format(n=self.number)
-        self.call_after_refresh(self.draw)
+        self.title, self.sub_title = "Origin Story", _("Round {n} summary").format(n=self.number)  # drawn: `fill`
+
+    async def fill(self) -> None:
+        self.draw()
 
     def on_resize(self, event: Resize) -> None:
-        self.call_after_refresh(self.draw)
+        if self.filled:  # the first layout: `fill` draws it once the frame is painted
+            self.call_after_refresh(self.draw)
 
     @property
     def width_now(self) -> int:

@@ -12,7 +12,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Header, Input, Static
 
 from scoring.i18n import N_, _
@@ -22,6 +21,7 @@ from ..action_line import ActionLine, Sent, TypedLines
 from ..completion import Completer, complete_word
 from ..footer import Footer
 from ..form import Tone, Verdict
+from ..later import FillsLater
 
 DONE, NOW, TODO, SKIPPED = "done", "now", "todo", "skipped"
 MARKS = {DONE: ("✓", "green"), NOW: ("▶", "bold yellow"), TODO: ("·", "dim"), SKIPPED: ("–", "dim")}
@@ -63,7 +63,7 @@ def checklist(view: StepperView) -> Text:
     return out
 
 
-class StepperScreen(Screen[None]):
+class StepperScreen(FillsLater[None]):
     DEFAULT_CSS = """
     StepperScreen #steps { height: 1fr; padding: 0 1; }
     StepperScreen #info { height: auto; padding: 0 1; color: $text-muted; }
@@ -100,6 +100,10 @@ class StepperScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.title = "Origin Story"  # the frame's; the steps come after it (`fill`)
+        self.sub_title = _("game {id} · {title}").format(id=self.view.game_id, title=self.view.title)
+
+    async def fill(self) -> None:
         self.show(self.view)
         self.query_one("#answer", Input).focus()
 

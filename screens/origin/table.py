@@ -4,6 +4,8 @@ the cards that may not be played dimmed, the Vancardians' moves step by step, an
 The line is checked as it is typed (pure: a preview records nothing); Enter asks the app to record it."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -84,11 +86,17 @@ class OriginTableScreen(FillsLater[None]):
             super().__init__()
             self.rule = rule
 
-    def __init__(self, view: TableView, level: str = "winners") -> None:
+    def __init__(self, view: TableView | None = None, level: str = "winners", game_id: int = 0,
+                 load: Callable[[], bool] | None = None) -> None:
+        """The table of `view`; or, `view` None, the frame of game `game_id`, which `load` reads and shows here once
+        the frame is on screen (False: not here; another screen took the frame's place, or the app said why not)."""
         super().__init__()
         translated_keys(self)
-        self.view = view
-        self.level = "cards" if view.state.mode is Mode.SOLO else level
+        if view is not None:
+            self.view = view
+        self.game_id = view.game_id if view is not None else game_id
+        self.load = load
+        self.level = "cards" if view is not None and view.state.mode is Mode.SOLO else level
         self.reading = Reading()
         self.lines = TypedLines(lambda: self.query_one("#action", ActionLine), self.send, lambda: self.is_current)
 
@@ -110,10 +118,16 @@ class OriginTableScreen(FillsLater[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title, self.sub_title = "Origin Story", _("game {id}").format(id=self.view.game_id)  # the table: `fill`
+        self.title, self.sub_title = "Origin Story", _("game {id}").format(id=self.game_id)  # the table: `fill`
 
     async def fill(self) -> None:
-        self.show(self.view)
+        if self.load is not None:  # a game resumed: read, replayed and shown now that its frame is on screen
+            load, self.load = self.load, None
+            if not load():
+                return
+            self.refresh_bindings()  # the keys of the game's mode (check_action)
+        else:
+            self.show(self.view)
         self.query_one("#action", Input).focus()
 
     def on_resize(self, event: Resize) -> None:
@@ -235,6 +249,8 @@ class OriginTableScreen(FillsLater[None]):
 
     # --- keys ---------------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if "view" not in vars(self):  # the frame of a game being resumed: its mode's keys once it is read
+            return action not in ("surrender", "level")
         solo = self.view.state.mode is Mode.SOLO
         return {"surrender": solo, "level": not solo}.get(action, True)
 

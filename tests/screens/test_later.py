@@ -9,6 +9,7 @@ from textual.widgets import Input, OptionList
 
 from companion.app import make_app
 from screens.later import FillsLater
+from screens.origami.catalogue import CatalogueScreen
 from screens.origami.quick import QuickScoreScreen
 from screens.origin.rules import OriginRulesScreen
 from screens.players import PlayersScreen
@@ -50,3 +51,26 @@ async def test_keys_typed_before_a_screen_is_filled_act_once_it_is(tmp_path: Pat
         await until(pilot, lambda: rules.filled and rules.query_one("#search", Input).value == "follow",
                     "the search typed")
         assert isinstance(rules, FillsLater) and app.held is None
+
+
+async def test_the_fill_in_screen_is_painted_before_its_families_are_listed(tmp_path: Path) -> None:
+    from screens.origami.fill_in import FamilyList, FillInScreen
+
+    app = make_app(f"sqlite:///{tmp_path / 'g.db'}")
+    painted: list[tuple[object, bool]] = []  # each frame written: the screen, and whether it had its families
+    display = app._display
+
+    def written(screen: Any, update: Any) -> None:
+        painted.append((screen, bool(screen.query(FamilyList))))
+        display(screen, update)
+
+    app._display = written  # type: ignore[method-assign, assignment]
+    async with app.run_test() as pilot:
+        await settled(pilot)
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, CatalogueScreen) and app.screen.filled, "the catalogue")
+        await pilot.press("f")
+        await until(pilot, lambda: isinstance(app.screen, FillInScreen) and app.screen.filled, "the fill-in filled")
+        frames = [families for screen, families in painted if isinstance(screen, FillInScreen)]
+        assert frames[0] is False and frames[-1] is True
+        assert app.screen.query_one(FamilyList).has_focus

@@ -2,6 +2,8 @@
 refused, stop, reopen (a new run on the same database) and go on where it stopped."""
 from __future__ import annotations
 
+import asyncio
+import time
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +16,7 @@ from scoring.origami.cards import Effect
 from screens.origami.catalogue import CatalogueScreen
 from screens.origami.fill_in import FamilyList, FillInScreen, unknown_values, usual_range
 from screens.origami.question import VALUES
-from tests.screens.settle import settled
+from tests.screens.settle import PATIENCE, settled
 
 
 def text(screen: FillInScreen, widget: str) -> str:
@@ -31,10 +33,16 @@ def kept(url: str) -> list[tuple[str, str, Any]]:
 
 
 async def opened(app: CompanionApp, groups: list[str] | None = None) -> FillInScreen:
-    """The fill-in screen as the catalogue screen's f opens it (the app keeps the values given there)."""
+    """The fill-in screen as the catalogue screen's f opens it (the app keeps the values given there), filled: its
+    families' list comes after its first paint."""
     await app.controller("origami").fill_in(CatalogueScreen.FillIn(groups or []))
-    assert isinstance(app.screen, FillInScreen)
-    return app.screen
+    screen = app.screen
+    assert isinstance(screen, FillInScreen)
+    deadline = time.monotonic() + PATIENCE
+    while not screen.filled:
+        assert time.monotonic() < deadline, "the fill-in screen never filled"
+        await asyncio.sleep(0.01)
+    return screen
 
 
 async def test_fill_in_a_family_stop_and_resume_where_it_stopped(tmp_path: Path) -> None:

@@ -195,8 +195,8 @@ async def test_a_solo_game_resumes_exactly_in_a_new_app(tmp_path: Path) -> None:
         option = menu.get_option_at_index(0)
         assert str(option.prompt).startswith("Resume Origin Story game 1: Ann")
         await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(second.screen, OriginTableScreen)
+        await until(pilot, lambda: isinstance(second.screen, OriginTableScreen) and second.screen.filled,
+                    "the game resumed")  # its frame first, the game read after it
         assert second.controller("origin-story").game().state == before
         assert shown(second, "#seats") == seen
         await play_mine(pilot, second, 1)
@@ -250,8 +250,8 @@ async def test_a_table_game_resumes_at_the_logging_level_its_round_was_recorded_
     async with second.run_test(size=(80, 24)) as pilot:
         await settled(pilot)
         await pilot.press("enter")  # Home's first entry: resume the game
-        await pilot.pause()
-        assert isinstance(second.screen, OriginTableScreen)
+        await until(pilot, lambda: isinstance(second.screen, OriginTableScreen) and second.screen.filled,
+                    "the game resumed")
         assert "logging: cards" in shown(second, "#status")
 
 

@@ -1,0 +1,63 @@
+"""A game resumed from Home: the table's frame is painted first, the game is read and replayed after it, and keys
+typed meanwhile act once the table is there."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual.widgets import Input
+
+from companion.app import make_app
+from screens.origami.table import TableScreen
+from tests.screens.origami.test_table import CATALOGUE, shown
+from tests.screens.origami.test_table_faults import dealt_game
+from tests.screens.settle import settled, until, until_filled
+
+
+async def test_the_tables_frame_is_painted_before_the_game_is_read(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/o.db"
+    dealt_game(url)
+    app = make_app(url, {"origami": CATALOGUE})
+    frames: list[tuple[object, bool]] = []  # each frame written: the screen, and whether the game was read by then
+    display = app._display
+
+    def written(screen: Any, update: Any) -> None:  # the one place Textual sends a frame to the terminal
+        frames.append((screen, app.controllers["origami"].session is not None if "origami" in app.controllers
+                       else False))
+        display(screen, update)
+
+    app._display = written  # type: ignore[method-assign, assignment]
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settled(pilot)
+        await pilot.press("enter")  # Home's first entry: resume game 1
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        table = app.screen
+        await until_filled(pilot, table)
+        read = [was_read for screen, was_read in frames if screen is table]
+        assert read[0] is False and read[-1] is True  # the frame first, then the game read and shown
+        assert "Turn " in shown(app, "#status") and table.sub_title == "Game 1"
+
+
+async def test_keys_typed_before_the_game_is_resumed_act_once_it_is(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/o.db"
+    dealt_game(url)
+    app = make_app(url, {"origami": CATALOGUE})
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settled(pilot)
+        await pilot.press("enter", "e", "n", "d")  # straight on: typed before the game is read
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.filled, "the table filled")
+        await until(pilot, lambda: app.screen.query_one("#action", Input).value == "end", "the keys on the table's line")
+        assert app.controller("origami").session is not None
+
+
+async def test_a_game_that_cannot_be_read_closes_its_frame_and_says_why(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/o.db"
+    dealt_game(url)
+    app = make_app(url, {"origami": CATALOGUE})
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settled(pilot)
+        home = app.screen
+        app.controller("origami").resume(99)  # no such game (deleted meanwhile, say)
+        await until(pilot, lambda: any(n.title == "Cannot resume" for n in app._notifications), "the reason said")
+        await settled(pilot)
+        assert app.screen is home and len(app.screen_stack) == 1 and app.is_running
