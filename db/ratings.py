@@ -23,9 +23,12 @@ from scoring.i18n import _
 from .database import Database
 from .errors import StoreError, numbers
 from .models import Game, Player, RatingSkill, RatingStep, Result
+from .plackett_luce import Rater, Rating
 from .tallies import insert_many
 
 MODEL = PlackettLuce()  # openskill's defaults: mu 25, sigma 25/3, beta 25/6
+RATE = Rater(MODEL).rate  # its update, the same floats without its per-call checks and copies
+START: Rating = (MODEL.mu, MODEL.sigma)
 Seat = tuple[int, int]  # (player id, rank)
 TREND = 20  # the steps of a trend shown (a sparkline)
 CHUNK = 500  # values per statement: far below SQLite's default limit of 999 variables
@@ -68,18 +71,15 @@ def scopes(kind: str, variant: str) -> tuple[str, str]:
 def update(skills: dict[int, Skill], seats: Sequence[Seat]) -> dict[int, Skill]:
     """The players' skills after one game (`seats`: each player's id and rank, 1 the winner)."""
     before = [skills.get(pid, NEW) for pid, _seat in seats]
-    teams = [[MODEL.rating(mu=s.mu, sigma=s.sigma)] for s in before]
-    after = MODEL.rate(teams, ranks=[float(rank) for _, rank in seats])
-    return {pid: Skill(team[0].mu, team[0].sigma, s.games + 1)
-            for (pid, _), s, team in zip(seats, before, after, strict=True)}
+    after = RATE([(s.mu, s.sigma) for s in before], [float(rank) for _, rank in seats])
+    return {pid: Skill(mu, sigma, s.games + 1) for (pid, _), s, (mu, sigma) in zip(seats, before, after, strict=True)}
 
 
 def rate(games: Iterable[tuple[int, str, str, Sequence[Seat]]]) -> Ratings:
     """Ratings from games oldest first: (game id, kind, variant, seats). A game of fewer than two players (solo)
-    is not a contest and is left out. openskill's own rating objects are carried from game to game (making new
-    ones for every game would double the time)."""
+    is not a contest and is left out."""
     out = Ratings()
-    live: dict[str, dict[int, Any]] = {}
+    live: dict[str, dict[int, Rating]] = {}
     played: dict[str, dict[int, int]] = {}
     for game_id, kind, variant, seats in games:
         if len(seats) < 2:
@@ -87,12 +87,12 @@ def rate(games: Iterable[tuple[int, str, str, Sequence[Seat]]]) -> Ratings:
         ranks = [float(rank) for _, rank in seats]
         for scope in scopes(kind, variant):
             table, counts = live.setdefault(scope, {}), played.setdefault(scope, {})
-            teams = [[table.get(pid) or MODEL.rating()] for pid, _seat in seats]
-            for (pid, _seat), [after] in zip(seats, MODEL.rate(teams, ranks=ranks), strict=True):
+            before = [table.get(pid, START) for pid, _seat in seats]
+            for (pid, _seat), after in zip(seats, RATE(before, ranks), strict=True):
                 table[pid] = after
                 counts[pid] = counts.get(pid, 0) + 1
-                out.trend.setdefault((scope, pid), []).append((game_id, after.mu - 3 * after.sigma))
-    out.by_scope = {scope: {pid: Skill(r.mu, r.sigma, played[scope][pid]) for pid, r in table.items()}
+                out.trend.setdefault((scope, pid), []).append((game_id, after[0] - 3 * after[1]))
+    out.by_scope = {scope: {pid: Skill(mu, sigma, played[scope][pid]) for pid, (mu, sigma) in table.items()}
                     for scope, table in live.items()}
     return out
 
@@ -146,7 +146,7 @@ def recount_kinds(c: Connection, kinds: Iterable[str]) -> None:
 
 
 def _store_rated(c: Connection, games: list[tuple[int, str, str, list[Seat]]]) -> None:
-    live: dict[tuple[str, int], Any] = {}
+    live: dict[tuple[str, int], Rating] = {}
     steps: list[dict[str, Any]] = []
     counts: dict[tuple[str, int], int] = {}
     for game_id, kind, variant, seats in games:
@@ -154,14 +154,13 @@ def _store_rated(c: Connection, games: list[tuple[int, str, str, list[Seat]]]) -
             continue
         ranks = [float(rank) for _, rank in seats]
         for scope in scopes(kind, variant):
-            teams = [[live.get((scope, pid)) or MODEL.rating()] for pid, _seat in seats]
-            for (pid, _seat), [after] in zip(seats, MODEL.rate(teams, ranks=ranks), strict=True):
-                live[(scope, pid)] = after
+            before = [live.get((scope, pid), START) for pid, _seat in seats]
+            for (pid, _seat), (mu, sigma) in zip(seats, RATE(before, ranks), strict=True):
+                live[(scope, pid)] = (mu, sigma)
                 n = counts[(scope, pid)] = counts.get((scope, pid), 0) + 1
-                steps.append({"scope": scope, "player_id": pid, "n": n, "game_id": game_id, "mu": after.mu,
-                              "sigma": after.sigma})
-    _write(c, [{"scope": scope, "player_id": pid, "mu": r.mu, "sigma": r.sigma, "games": counts[(scope, pid)]}
-               for (scope, pid), r in live.items()], steps)
+                steps.append({"scope": scope, "player_id": pid, "n": n, "game_id": game_id, "mu": mu, "sigma": sigma})
+    _write(c, [{"scope": scope, "player_id": pid, "mu": mu, "sigma": sigma, "games": counts[(scope, pid)]}
+               for (scope, pid), (mu, sigma) in live.items()], steps)
 
 
 def recount_all(c: Connection) -> None:
@@ -270,18 +269,15 @@ def _rate_on(c: Connection, games: list[tuple[int, str, str, list[Seat]]]) -> No
             skills.setdefault(r.scope, {})[r.player_id] = _kept(r)
     known = {(scope, pid) for scope, table in skills.items() for pid in table}
     steps: list[dict[str, Any]] = []
-    live: dict[tuple[str, int], Any] = {}  # openskill's own rating objects, carried from game to game (as `rate`)
     for game_id, kind, variant, seats in games:
         if len(seats) < 2:
             continue
         ranks = [float(rank) for _, rank in seats]
         for scope in scopes(kind, variant):
             table = skills.setdefault(scope, {})
-            teams = [[live.get((scope, pid)) or MODEL.rating(mu=(s := table.get(pid, NEW)).mu, sigma=s.sigma)]
-                     for pid, _seat in seats]
-            for (pid, _seat), [rated] in zip(seats, MODEL.rate(teams, ranks=ranks), strict=True):
-                live[(scope, pid)] = rated
-                after = table[pid] = Skill(rated.mu, rated.sigma, table.get(pid, NEW).games + 1)
+            before = [((s := table.get(pid, NEW)).mu, s.sigma) for pid, _seat in seats]
+            for (pid, _seat), (mu, sigma) in zip(seats, RATE(before, ranks), strict=True):
+                after = table[pid] = Skill(mu, sigma, table.get(pid, NEW).games + 1)
                 steps.append({"scope": scope, "player_id": pid, "n": after.games, "game_id": game_id,
                               "mu": after.mu, "sigma": after.sigma})
     changed = {(s["scope"], s["player_id"]) for s in steps}
