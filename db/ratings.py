@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from openskill.models import PlackettLuce
@@ -180,17 +181,24 @@ def recount_players(c: Connection, player_ids: Iterable[int]) -> None:
     recount_kinds(c, kinds)
 
 
-def rate_games(c: Connection, game_ids: Sequence[int]) -> None:
+def rate_games(c: Connection, game_ids: Sequence[int],
+               written: Sequence[tuple[int, str, str, list[Seat], datetime | None]] | None = None) -> None:
     """Games just finished (their results written) join the ratings: games later than every other finished game
-    of their kind are rated on from the stored ratings; a kind where one is not is rated again from its results."""
+    of their kind are rated on from the stored ratings; a kind where one is not is rated again from its results.
+    `written`: the finished ones among them as the caller has just written them (game id, kind, variant, each seat's
+    player and rank, end time), not read back (an import)."""
     if not game_ids:
         return
     new: list[tuple[int, str, str, list[Seat]]] = []
-    for start in range(0, len(game_ids), CHUNK):
-        new.extend(_played(c, Game.id.in_(game_ids[start:start + CHUNK])))
+    if written is None:
+        for start in range(0, len(game_ids), CHUNK):
+            new.extend(_played(c, Game.id.in_(game_ids[start:start + CHUNK])))
+        when = {r.id: r.finished_at for start in range(0, len(game_ids), CHUNK) for r in c.execute(
+            select(Game.id, Game.finished_at).where(Game.id.in_(game_ids[start:start + CHUNK])))}
+    else:
+        new = [(game_id, kind, variant, seats) for game_id, kind, variant, seats, _end in written]
+        when = {game_id: ordered(c, end) for game_id, _kind, _variant, _seats, end in written}
     first = min(game_ids)
-    when = {r.id: r.finished_at for start in range(0, len(game_ids), CHUNK)
-            for r in c.execute(select(Game.id, Game.finished_at).where(Game.id.in_(game_ids[start:start + CHUNK])))}
     new.sort(key=lambda g: (when[g[0]] is not None, when[g[0]] or 0, g[0]))  # the history's own order
     by_kind: dict[str, list[tuple[int, str, str, list[Seat]]]] = {}
     for game in new:
@@ -205,6 +213,12 @@ def rate_games(c: Connection, game_ids: Sequence[int]) -> None:
             recount_kinds(c, [kind])
         else:
             _rate_on(c, games)
+
+
+def ordered(c: Connection, moment: datetime | None) -> datetime | None:
+    """A time as its database orders it: SQLite keeps (and compares) its wall-clock time, the zone left out;
+    PostgreSQL compares instants."""
+    return moment.replace(tzinfo=None) if moment is not None and c.dialect.name == "sqlite" else moment
 
 
 def _later(c: Connection, kind: str, at: Any, game_id: int, others: Any) -> bool:
