@@ -30,9 +30,10 @@ class Rater:
         mus = [before[i][0] for i in order]
         sigmas = [math.sqrt(before[i][1] * before[i][1] + self.tau_squared) for i in order]
         rank = [int(r) for r in sorted(ranks)]
-        # The team ratings: a team of one, balance off (its weight 1.0).
-        team_mu = [0.0 + mu * 1.0 for mu in mus]
-        team_ss = [0.0 + (sigma * 1.0) ** 2 for sigma in sigmas]
+        # The team ratings: a team of one, balance off (its weight 1.0): its mu, its sigma squared (openskill's
+        # 0.0 + mu * 1.0 and 0.0 + (sigma * 1.0) ** 2, the same floats).
+        team_mu = mus
+        team_ss = [sigma ** 2 for sigma in sigmas]
         collective = 0.0
         for ss in team_ss:
             collective += ss + self.beta_squared
@@ -44,7 +45,7 @@ class Rater:
                 if rank[i] >= rank[q]:
                     found = sum_q[q]
                     sum_q[q] = summed if found is None else found + summed
-        a = [sum(1 for q in rank if q == r) for r in rank]
+        a = [rank.count(r) for r in rank]
         out: list[Rating] = []
         for i in range(n):
             omega = 0.0
