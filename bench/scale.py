@@ -18,7 +18,7 @@ measured minutes earlier saw another machine). Every figure names the size it wa
   in the baseline's time); each import also against the raw floor measured in the same run (`raw_floor`: plain
   sqlite3 writing the same games, players, seats and results in one transaction at the same durability).
 Each figure is the median of three alternated runs (one run is as noisy as the difference sought); a peak memory
-is a single run's."""
+is a single run's. `--import-only SIZE` (e.g. 10000) measures only the imports and their floor, at that size."""
 from __future__ import annotations
 
 import asyncio
