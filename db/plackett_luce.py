@@ -17,7 +17,7 @@ class Rater:
 
     def __init__(self, model: PlackettLuce) -> None:
         if model.limit_sigma or model.balance or model.margin or model.gamma.__name__ != "_gamma":
-            raise ValueError("only openskill's default Plackett-Luce options are reproduced")
+            raise ValueError(model)  # only openskill's defaults are reproduced (a programming error, never said)
         self.beta_squared = model.beta ** 2
         self.kappa = model.kappa
         self.tau_squared = model.tau * model.tau

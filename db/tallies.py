@@ -68,7 +68,7 @@ def _compiled(dialect: Dialect, table: Table, keys: tuple[str, ...]) -> tuple[st
     processor (None: the value as it is)."""
     compiled = insert(table).compile(dialect=dialect, column_keys=list(keys))
     if compiled.positiontup != list(keys):
-        raise ValueError(f"{table.name}: the statement's parameters are not its columns in order")
+        raise ValueError(table.name, keys, compiled.positiontup)  # not its columns in order: a programming error
     return compiled.string, [table.c[k].type.dialect_impl(dialect).bind_processor(dialect) for k in keys]
 
 
