@@ -18,7 +18,7 @@ measured minutes earlier saw another machine). Every figure names the size it wa
   in the baseline's time); each import also against the raw floor measured in the same run (`raw_floor`: plain
   sqlite3 writing the same games, players, seats and results in one transaction at the same durability).
 Each figure is the median of three alternated runs (one run is as noisy as the difference sought); a peak memory
-is a single run's."""
+is a single run's. `--import-only SIZE` (e.g. 10000) measures only the imports and their floor, at that size."""
 from __future__ import annotations
 
 import asyncio
@@ -272,8 +272,34 @@ def measure(size: int, base: str, folder: Path) -> tuple[dict[str, float], dict[
     return at, then
 
 
+def import_only(size: int, repeat: int = 3) -> None:
+    """Only the import figures at `size` games (`--import-only SIZE`): the floor and both files' imports, first and
+    again, alternated run for run (each run's own floor: the ratios are of the same minutes)."""
+    print(f"importing {size:,} games: the raw floor, then each file into a new database and the same file again, "
+          f"{repeat} alternated runs (medians)")
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        url, built = history(size, folder)
+        if built:
+            print(f"  (built the {size:,}-game history through the store's import path in {built:.1f} s; cached)")
+        found = [exchange(url, folder) for _ in range(repeat)]
+    f = {key: statistics.median(run[key] for run in found) for key in found[0]}
+    print(f"  {'raw floor: sqlite3, one transaction':<44} {f['floor']:7.2f} s")
+    for key, label, target in (("import", "own file, new database", 20), ("again", "own file again", 5),
+                               ("bg_import", "BG Stats file, new database", 20),
+                               ("bg_again", "BG Stats file again", 5)):
+        ratios = sorted(run[key] / run["floor"] for run in found)
+        print(f"  {'import ' + label:<44} {f[key]:7.2f} s   {statistics.median(ratios):6.1f}× the floor "
+              f"(runs {', '.join(f'{r:.1f}' for r in ratios)}; target ≤ {target}×)   "
+              f"peak {f[key + '_kb'] / 1024:4.0f} MB")
+
+
 def main(argv: list[str] | None = None) -> None:
     args = sys.argv[1:] if argv is None else argv
+    if "--import-only" in args:  # e.g. `python -m bench.scale --import-only 10000`
+        at = args.index("--import-only") + 1
+        import_only(int(args[at]) if at < len(args) else SIZES[-1])
+        return
     sizes = (*SIZES, FULL) if "--full" in args else QUICK if "--quick" in args else SIZES
     print(f"history at scale: each size against {BASELINE} games, measured alternately with it, at "
           f"{', '.join(f'{s:,}' for s in sizes)} games" + ("" if FULL in sizes else f" (add --full for {FULL:,})"))

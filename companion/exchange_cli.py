@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -62,21 +64,40 @@ def run(args: argparse.Namespace) -> tuple[int, Any, str | None]:
     return code, data, text
 
 
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector held off while a file is imported: an import makes hundreds of thousands of
+    small objects (decoded games, rows, parameters) and next to no cycles, and the collector's passes over them took
+    a fifth of its time. What the import drops is freed as it goes all the same (reference counting)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
 def _run(args: argparse.Namespace, url: str) -> tuple[Any, str]:
     if args.verb == "import":
-        if not args.aliases and str(args.file) != "-":  # an export file is read as it goes (twice); else whole
-            streamed = import_file(args.file, url)
-            if streamed is not None:
-                return {"added": streamed[0], "skipped": streamed[1]}, _added(*streamed)
-        data = _json_file(args.file)
-        if is_bgstats(data):
-            return _import_bgstats(args, url, read_bgstats(data, str(args.file)))
-        if args.aliases:
-            raise InputError(_("--as is for BG Stats files; a companion export keeps its own names"), where="import")
-        games = from_json(data, str(args.file))  # everything checked before the database is touched
-        added, skipped = _add(url, games)
-        return {"added": added, "skipped": skipped}, _added(added, skipped)
+        with _collector_paused():
+            return _import(args, url)
     return _export(args, url)
+
+
+def _import(args: argparse.Namespace, url: str) -> tuple[Any, str]:
+    if not args.aliases and str(args.file) != "-":  # an export file is read as it goes (twice); else whole
+        streamed = import_file(args.file, url)
+        if streamed is not None:
+            return {"added": streamed[0], "skipped": streamed[1]}, _added(*streamed)
+    data = _json_file(args.file)
+    if is_bgstats(data):
+        return _import_bgstats(args, url, read_bgstats(data, str(args.file)))
+    if args.aliases:
+        raise InputError(_("--as is for BG Stats files; a companion export keeps its own names"), where="import")
+    games = from_json(data, str(args.file))  # everything checked before the database is touched
+    added, skipped = _add(url, games)
+    return {"added": added, "skipped": skipped}, _added(added, skipped)
 
 
 def _export(args: argparse.Namespace, url: str) -> tuple[Any, str]:

@@ -182,7 +182,9 @@ class Exchange:
             kinds, gid, g.kind, g.variant, g.families, g.rules,
             [Seat(r["score"], r["rank"], r["winner"], r["sheet"]) for r in g.results])])
         tallies.count_games(c, finished)
-        ratings.rate_games(c, finished)
+        ratings.rate_games(c, finished, [(gid, g.kind, g.variant, [(pid, r["rank"]) for pid, r in zip(
+            pids, g.results, strict=True)], g.finished_at) for gid, g, pids in seated
+            if g.results and g.status == "finished"])
         return len(fresh), len(batch) - len(fresh)
 
     def _event_problem(self, r: Any, kind: str) -> str | None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from openskill.models import PlackettLuce
@@ -23,9 +24,12 @@ from scoring.i18n import _
 from .database import Database
 from .errors import StoreError, numbers
 from .models import Game, Player, RatingSkill, RatingStep, Result
+from .plackett_luce import Rater, Rating
 from .tallies import insert_many
 
 MODEL = PlackettLuce()  # openskill's defaults: mu 25, sigma 25/3, beta 25/6
+RATE = Rater(MODEL).rate  # its update, the same floats without its per-call checks and copies
+START: Rating = (MODEL.mu, MODEL.sigma)
 Seat = tuple[int, int]  # (player id, rank)
 TREND = 20  # the steps of a trend shown (a sparkline)
 CHUNK = 500  # values per statement: far below SQLite's default limit of 999 variables
@@ -68,18 +72,15 @@ def scopes(kind: str, variant: str) -> tuple[str, str]:
 def update(skills: dict[int, Skill], seats: Sequence[Seat]) -> dict[int, Skill]:
     """The players' skills after one game (`seats`: each player's id and rank, 1 the winner)."""
     before = [skills.get(pid, NEW) for pid, _seat in seats]
-    teams = [[MODEL.rating(mu=s.mu, sigma=s.sigma)] for s in before]
-    after = MODEL.rate(teams, ranks=[float(rank) for _, rank in seats])
-    return {pid: Skill(team[0].mu, team[0].sigma, s.games + 1)
-            for (pid, _), s, team in zip(seats, before, after, strict=True)}
+    after = RATE([(s.mu, s.sigma) for s in before], [float(rank) for _, rank in seats])
+    return {pid: Skill(mu, sigma, s.games + 1) for (pid, _), s, (mu, sigma) in zip(seats, before, after, strict=True)}
 
 
 def rate(games: Iterable[tuple[int, str, str, Sequence[Seat]]]) -> Ratings:
     """Ratings from games oldest first: (game id, kind, variant, seats). A game of fewer than two players (solo)
-    is not a contest and is left out. openskill's own rating objects are carried from game to game (making new
-    ones for every game would double the time)."""
+    is not a contest and is left out."""
     out = Ratings()
-    live: dict[str, dict[int, Any]] = {}
+    live: dict[str, dict[int, Rating]] = {}
     played: dict[str, dict[int, int]] = {}
     for game_id, kind, variant, seats in games:
         if len(seats) < 2:
@@ -87,12 +88,12 @@ def rate(games: Iterable[tuple[int, str, str, Sequence[Seat]]]) -> Ratings:
         ranks = [float(rank) for _, rank in seats]
         for scope in scopes(kind, variant):
             table, counts = live.setdefault(scope, {}), played.setdefault(scope, {})
-            teams = [[table.get(pid) or MODEL.rating()] for pid, _seat in seats]
-            for (pid, _seat), [after] in zip(seats, MODEL.rate(teams, ranks=ranks), strict=True):
+            before = [table.get(pid, START) for pid, _seat in seats]
+            for (pid, _seat), after in zip(seats, RATE(before, ranks), strict=True):
                 table[pid] = after
                 counts[pid] = counts.get(pid, 0) + 1
-                out.trend.setdefault((scope, pid), []).append((game_id, after.mu - 3 * after.sigma))
-    out.by_scope = {scope: {pid: Skill(r.mu, r.sigma, played[scope][pid]) for pid, r in table.items()}
+                out.trend.setdefault((scope, pid), []).append((game_id, after[0] - 3 * after[1]))
+    out.by_scope = {scope: {pid: Skill(mu, sigma, played[scope][pid]) for pid, (mu, sigma) in table.items()}
                     for scope, table in live.items()}
     return out
 
@@ -146,7 +147,7 @@ def recount_kinds(c: Connection, kinds: Iterable[str]) -> None:
 
 
 def _store_rated(c: Connection, games: list[tuple[int, str, str, list[Seat]]]) -> None:
-    live: dict[tuple[str, int], Any] = {}
+    live: dict[tuple[str, int], Rating] = {}
     steps: list[dict[str, Any]] = []
     counts: dict[tuple[str, int], int] = {}
     for game_id, kind, variant, seats in games:
@@ -154,14 +155,13 @@ def _store_rated(c: Connection, games: list[tuple[int, str, str, list[Seat]]]) -
             continue
         ranks = [float(rank) for _, rank in seats]
         for scope in scopes(kind, variant):
-            teams = [[live.get((scope, pid)) or MODEL.rating()] for pid, _seat in seats]
-            for (pid, _seat), [after] in zip(seats, MODEL.rate(teams, ranks=ranks), strict=True):
-                live[(scope, pid)] = after
+            before = [live.get((scope, pid), START) for pid, _seat in seats]
+            for (pid, _seat), (mu, sigma) in zip(seats, RATE(before, ranks), strict=True):
+                live[(scope, pid)] = (mu, sigma)
                 n = counts[(scope, pid)] = counts.get((scope, pid), 0) + 1
-                steps.append({"scope": scope, "player_id": pid, "n": n, "game_id": game_id, "mu": after.mu,
-                              "sigma": after.sigma})
-    _write(c, [{"scope": scope, "player_id": pid, "mu": r.mu, "sigma": r.sigma, "games": counts[(scope, pid)]}
-               for (scope, pid), r in live.items()], steps)
+                steps.append({"scope": scope, "player_id": pid, "n": n, "game_id": game_id, "mu": mu, "sigma": sigma})
+    _write(c, [{"scope": scope, "player_id": pid, "mu": mu, "sigma": sigma, "games": counts[(scope, pid)]}
+               for (scope, pid), (mu, sigma) in live.items()], steps)
 
 
 def recount_all(c: Connection) -> None:
@@ -181,17 +181,24 @@ def recount_players(c: Connection, player_ids: Iterable[int]) -> None:
     recount_kinds(c, kinds)
 
 
-def rate_games(c: Connection, game_ids: Sequence[int]) -> None:
+def rate_games(c: Connection, game_ids: Sequence[int],
+               written: Sequence[tuple[int, str, str, list[Seat], datetime | None]] | None = None) -> None:
     """Games just finished (their results written) join the ratings: games later than every other finished game
-    of their kind are rated on from the stored ratings; a kind where one is not is rated again from its results."""
+    of their kind are rated on from the stored ratings; a kind where one is not is rated again from its results.
+    `written`: the finished ones among them as the caller has just written them (game id, kind, variant, each seat's
+    player and rank, end time), not read back (an import)."""
     if not game_ids:
         return
     new: list[tuple[int, str, str, list[Seat]]] = []
-    for start in range(0, len(game_ids), CHUNK):
-        new.extend(_played(c, Game.id.in_(game_ids[start:start + CHUNK])))
+    if written is None:
+        for start in range(0, len(game_ids), CHUNK):
+            new.extend(_played(c, Game.id.in_(game_ids[start:start + CHUNK])))
+        when = {r.id: r.finished_at for start in range(0, len(game_ids), CHUNK) for r in c.execute(
+            select(Game.id, Game.finished_at).where(Game.id.in_(game_ids[start:start + CHUNK])))}
+    else:
+        new = [(game_id, kind, variant, seats) for game_id, kind, variant, seats, _end in written]
+        when = {game_id: ordered(c, end) for game_id, _kind, _variant, _seats, end in written}
     first = min(game_ids)
-    when = {r.id: r.finished_at for start in range(0, len(game_ids), CHUNK)
-            for r in c.execute(select(Game.id, Game.finished_at).where(Game.id.in_(game_ids[start:start + CHUNK])))}
     new.sort(key=lambda g: (when[g[0]] is not None, when[g[0]] or 0, g[0]))  # the history's own order
     by_kind: dict[str, list[tuple[int, str, str, list[Seat]]]] = {}
     for game in new:
@@ -206,6 +213,12 @@ def rate_games(c: Connection, game_ids: Sequence[int]) -> None:
             recount_kinds(c, [kind])
         else:
             _rate_on(c, games)
+
+
+def ordered(c: Connection, moment: datetime | None) -> datetime | None:
+    """A time as its database orders it: SQLite keeps (and compares) its wall-clock time, the zone left out;
+    PostgreSQL compares instants."""
+    return moment.replace(tzinfo=None) if moment is not None and c.dialect.name == "sqlite" else moment
 
 
 def _later(c: Connection, kind: str, at: Any, game_id: int, others: Any) -> bool:
@@ -270,18 +283,15 @@ def _rate_on(c: Connection, games: list[tuple[int, str, str, list[Seat]]]) -> No
             skills.setdefault(r.scope, {})[r.player_id] = _kept(r)
     known = {(scope, pid) for scope, table in skills.items() for pid in table}
     steps: list[dict[str, Any]] = []
-    live: dict[tuple[str, int], Any] = {}  # openskill's own rating objects, carried from game to game (as `rate`)
     for game_id, kind, variant, seats in games:
         if len(seats) < 2:
             continue
         ranks = [float(rank) for _, rank in seats]
         for scope in scopes(kind, variant):
             table = skills.setdefault(scope, {})
-            teams = [[live.get((scope, pid)) or MODEL.rating(mu=(s := table.get(pid, NEW)).mu, sigma=s.sigma)]
-                     for pid, _seat in seats]
-            for (pid, _seat), [rated] in zip(seats, MODEL.rate(teams, ranks=ranks), strict=True):
-                live[(scope, pid)] = rated
-                after = table[pid] = Skill(rated.mu, rated.sigma, table.get(pid, NEW).games + 1)
+            before = [((s := table.get(pid, NEW)).mu, s.sigma) for pid, _seat in seats]
+            for (pid, _seat), (mu, sigma) in zip(seats, RATE(before, ranks), strict=True):
+                after = table[pid] = Skill(mu, sigma, table.get(pid, NEW).games + 1)
                 steps.append({"scope": scope, "player_id": pid, "n": after.games, "game_id": game_id,
                               "mu": after.mu, "sigma": after.sigma})
     changed = {(s["scope"], s["player_id"]) for s in steps}

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import random
 import uuid
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +16,7 @@ import sqlalchemy as sa
 
 from companion import import_stream
 from companion.cli import main
+from companion.exchange import to_json
 from companion.games import KINDS
 from db import game_rows
 from db.models import Base
@@ -133,3 +134,28 @@ def test_a_bad_play_last_in_a_bgstats_file_refuses_it_whole(url: str, tmp_path: 
     assert main(["--db", url, "import", "--yes", str(file)]) == 0
     assert f"0 games added, {GAMES + 1} already here" in capsys.readouterr().out
     assert rows(url) == after
+
+
+def test_games_ended_in_other_zones_are_rated_in_the_order_the_database_keeps(url: str, tmp_path: Path) -> None:
+    """An import rates its games on from what it has just written, in the order the database keeps their end times
+    (SQLite: the wall-clock time, PostgreSQL: the instant): with zones that make the two orders differ (games twelve
+    hours apart, ended at +10:00 and -10:00), and some ending at the same time, the kept ratings and totals are
+    those counted afresh. Within a page, later than every game here: rated on, not rated again from the results."""
+    zones = (timezone(timedelta(hours=10)), timezone(timedelta(hours=-10)))
+    base = datetime(2024, 1, 1, 20, tzinfo=UTC)
+    every = games(game_rows.PAGE // 4, seed=11)
+    mixed = [WholeGame(g.uid, g.variant, g.families, g.characters, g.rules, g.players, g.status, g.source,
+                       (end - timedelta(minutes=40)).astimezone(zones[i % 2]), end.astimezone(zones[i % 2]),
+                       g.tie_break, g.events, g.results, g.kind)
+             for i, g in enumerate(every) for end in [base + timedelta(hours=12 * (i - i % 7 // 6))]]
+    assert [g.finished_at.replace(tzinfo=None) for g in mixed[:2]] != sorted(  # type: ignore[union-attr]
+        g.finished_at.replace(tzinfo=None) for g in mixed[:2])  # type: ignore[union-attr]
+    file = tmp_path / "mixed.json"
+    file.write_text(json.dumps(to_json(mixed[5:], datetime(2026, 1, 1, tzinfo=UTC))), encoding="utf-8")
+    store = Store.open(url, KINDS)
+    store.exchange.add([WholeGame(g.uid, g.variant, g.families, g.characters, g.rules, g.players, g.status, g.source,
+                                  g.started_at - timedelta(days=30), g.finished_at - timedelta(days=30),  # type: ignore[operator]
+                                  g.tie_break, g.events, g.results, g.kind) for g in mixed[:5]])  # earlier, here
+    store.close()
+    assert main(["--db", url, "import", str(file)]) == 0
+    exact(url)
