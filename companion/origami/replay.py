@@ -12,6 +12,7 @@ from scoring.errors import InputError
 from scoring.i18n import _, ngettext
 from scoring.origami import events as e
 from scoring.origami.audit import audit
+from scoring.origami.catalog import Catalogue
 from scoring.origami.describe import describe
 from scoring.origami.evolve import evolve, project, start
 from scoring.origami.state import GameState
@@ -82,13 +83,14 @@ def step_text(step: Step) -> str:
     return f"{step.entry.seq:>4} {clock(step.entry.recorded_at)} [{step.when}] {step.text}{undone}{flag}"
 
 
-def sentence(event: e.Event | Undone, names: tuple[str, ...], log: Sequence[LoggedEvent] = ()) -> str:
+def sentence(event: e.Event | Undone, names: tuple[str, ...], log: Sequence[LoggedEvent] = (),
+             catalogue: Catalogue | None = None) -> str:
     """An event of the log, undos included, as a sentence: an undo says what it took back (its first event, found
-    in `log`)."""
+    in `log`). Given the catalogue, the cards are named as the edition of the language in use names them."""
     if isinstance(event, Undone):
-        return _("took back: {what} ({reason})").format(what=taken_back(event, log, lambda x: describe(x, names)),
-                                                        reason=event.reason)
-    return describe(event, names)
+        return _("took back: {what} ({reason})").format(
+            what=taken_back(event, log, lambda x: describe(x, names, catalogue)), reason=event.reason)
+    return describe(event, names, catalogue)
 
 
 def replayed(store: Store, game: GameRecord) -> tuple[int, Any, str]:
