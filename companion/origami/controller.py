@@ -174,8 +174,8 @@ class Controller:
         session = self.game()
         names = tuple(p.name for p in session.state.players)
         undone = undone_actions(session.log)
-        # TRANSLATORS: a line of the table's log for an action taken back with ctrl+z.
         said = [sentence(entry.event, names, session.log, session.catalogue) for entry in session.log[-RECENT:]]
+        # TRANSLATORS: a line of the table's log for an action taken back with ctrl+z.
         recent = tuple(_("(undone) {line}").format(line=line) if entry.action in undone else line
                        for entry, line in zip(session.log[-RECENT:], said, strict=True))
         return TableView(session.game_id, session.state, session.catalogue, recent)
