@@ -172,3 +172,15 @@ def test_a_word_is_never_found_across_two_parts_and_english_texts_are_always_sea
     assert "prendi" not in search_words(seal, texts=False)  # the command line's search: names, game and family
     languages.use(i18n.ENGLISH)
     assert "prendi" not in search_words(seal) and "take3ricepaper" in search_words(seal)
+
+
+def test_companion_replay_names_cards_in_the_language_and_its_json_keeps_the_ids(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    url = f"sqlite:///{tmp_path}/o.db"
+    dealt_game(url)  # a Legends game: P1 is dealt the Mesosaurus and the Seal
+    assert main(["--db", url, "--lang", "it", "replay", "1"]) == 0
+    text = capsys.readouterr().out
+    assert "Mesosauro" in text and "Foca" in text and "Mesosaurus" not in text, text
+    assert main(["--db", url, "--lang", "it", "--json", "replay", "1"]) == 0
+    kept = capsys.readouterr().out
+    assert "Mesosaurus" in kept and "Mesosauro" not in kept and "Foca" not in kept
