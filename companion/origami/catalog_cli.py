@@ -8,9 +8,9 @@ from typing import Any
 from scoring.catalogue_file import fold
 from scoring.errors import InputError
 from scoring.i18n import N_, _
-from scoring.origami.card_names import family_name, shown, shown_text
+from scoring.origami.card_names import family_name, search_words, shown, shown_text
 from scoring.origami.cards import Card
-from scoring.origami.catalog import EDITABLE, Catalogue, card_words, typed_value
+from scoring.origami.catalog import EDITABLE, Catalogue, typed_value
 from scoring.origami.templates import TYPED_EXAMPLE
 
 from ..games import KINDS
@@ -34,7 +34,8 @@ def run(args: argparse.Namespace, catalogue: Catalogue, url: str) -> tuple[Any, 
     if words[:1] and words[0] in catalog_share.VERBS:
         return catalog_share.run(args, catalogue, url)
     query = fold(" ".join(words))
-    cards = sorted((card for card in catalogue.cards.values() if query in card_words(card)),
+    # By name (in any language), game or family: not by effect text, where other cards are named ("every Sheep").
+    cards = sorted((card for card in catalogue.cards.values() if query in search_words(card, texts=False)),
                    key=lambda card: (card.game.value, card.family or "~", card.id))
     if not cards:
         raise InputError(_("no card matches {typed}: try part of a name, a family or a game").format(

@@ -81,7 +81,7 @@ def _table_verb(args: argparse.Namespace, catalogue: Catalogue) -> Output:
     table = _table(args.table, catalogue)
     if args.verb == "score":
         sheet = score(table)
-        return EXIT_OK, render.sheet_json(sheet), render.sheet_text(sheet)
+        return EXIT_OK, render.sheet_json(sheet), render.sheet_text(sheet, catalogue)
     seat = table.seat(args.player)
     name = table.players[seat].name
     if args.verb == "limit":

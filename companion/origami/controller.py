@@ -194,10 +194,10 @@ class Controller:
         session = self.game()
         names = tuple(p.name for p in session.state.players)
         undone = undone_actions(session.log)
+        said = [sentence(entry.event, names, session.log, session.catalogue) for entry in session.log[-RECENT:]]
         # TRANSLATORS: a line of the table's log for an action taken back with ctrl+z.
-        recent = tuple(_("(undone) {line}").format(line=sentence(entry.event, names, session.log))
-                       if entry.action in undone else sentence(entry.event, names, session.log)
-                       for entry in session.log[-RECENT:])
+        recent = tuple(_("(undone) {line}").format(line=line) if entry.action in undone else line
+                       for entry, line in zip(session.log[-RECENT:], said, strict=True))
         return TableView(session.game_id, session.state, session.catalogue, recent)
 
     def on_table(self) -> bool:
@@ -313,7 +313,7 @@ class Controller:
             self.app.notify(str(exc), severity="warning")
             return
         self.app.notify(_("Undone: {action}").format(
-            action=sentence(target.event, tuple(p.name for p in session.state.players))))
+            action=sentence(target.event, tuple(p.name for p in session.state.players), catalogue=session.catalogue)))
         if self.table is not None:
             self.table.ended_by_itself, self.table.news = False, ""
         if session.state.phase is Phase.SETUP:  # the deal (or the table entered) taken back: enter it again

@@ -7,7 +7,9 @@ from typing import Any
 from scoring import counts
 from scoring.errors import InputError
 from scoring.i18n import N_, _, ngettext
+from scoring.origami.card_names import shown_id
 from scoring.origami.cards import CardId
+from scoring.origami.catalog import Catalogue
 from scoring.origami.options import Allowance
 from scoring.origami.position import PlayCheck
 from scoring.origami.sheet import Award, Line, PlayerScore, ScoreSheet, TieBreak
@@ -100,7 +102,12 @@ def stored_sheet(results: list[dict[str, Any]], tie_break: str | None) -> ScoreS
 TIE_BREAKS: dict[str | None, TieBreak] = {None: None, "hand": "hand", "shared": "shared"}
 
 
-def sheet_text(sheet: ScoreSheet) -> str:
+def sheet_text(sheet: ScoreSheet, catalogue: Catalogue | None = None) -> str:
+    """The sheet as the command line prints it; given the catalogue, the cards named as the edition of the
+    language in use names them (in English, by their ids)."""
+    def name(card: str) -> str:
+        return card if catalogue is None else shown_id(card, catalogue)
+
     out: list[str] = []
     for p in sorted(sheet.players, key=lambda p: p.rank):
         points = ngettext("{n} point", "{n} points", p.total).format(n=p.total)
@@ -108,10 +115,12 @@ def sheet_text(sheet: ScoreSheet) -> str:
         out.append(head.format(rank=p.rank, player=p.name, points=points,
                                cards=counts.cards(p.hand) if p.hand is not None else ""))
         for ln in p.lines:
-            out.append(f"   {card_line(ln)}" + (f"  {why_shown(ln.why)}" if ln.bonus or ln.why else ""))
+            out.append(f"   {card_line(ln, name(ln.card))}"
+                       + (f"  {why_shown(ln.why, catalogue)}" if ln.bonus or ln.why else ""))
         # TRANSLATORS: a line of the score sheet: who the award goes to, then the card giving it, its points, why.
         out += ["   " + _("award {owner} {card} {points}  {why}").format(
-            owner=award_owner(a), card=f"{a.source:<14}", points=f"{a.points:+d}", why=why_shown(a.why))
+            owner=award_owner(a), card=f"{name(a.source):<14}", points=f"{a.points:+d}",
+            why=why_shown(a.why, catalogue))
             for a in p.awards]
     said = sheet_note(sheet)
     if said is not None:

@@ -9,15 +9,17 @@ from typing import Any
 from db.records import GameRecord, LoggedEvent, Undone
 from db.store import Store
 from scoring.errors import InputError
-from scoring.i18n import _, ngettext
+from scoring.i18n import ENGLISH, _, language, ngettext
 from scoring.origami import events as e
 from scoring.origami.audit import audit
+from scoring.origami.catalog import Catalogue
 from scoring.origami.describe import describe
 from scoring.origami.evolve import evolve, project, start
 from scoring.origami.state import GameState
 
 from ..local_time import clock, when
 from ..session import in_effect, taken_back, undone_actions
+from .catalogue import shipped
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,9 +32,10 @@ class Step:
     problems: tuple[str, ...]
 
 
-def replay(log: list[LoggedEvent]) -> tuple[list[Step], GameState | None]:
+def replay(log: list[LoggedEvent], catalogue: Catalogue | None = None) -> tuple[list[Step], GameState | None]:
     """Every stored event in order. The state is rebuilt from the events in effect; at each undo, it is
-    rebuilt from scratch so the undone action visibly stops counting. The end state must equal project()."""
+    rebuilt from scratch so the undone action visibly stops counting. The end state must equal project().
+    `catalogue`: the cards, to name them in each step's sentence as the edition of the language in use does."""
     undone = undone_actions(log)
     names: tuple[str, ...] = ()
     started: e.GameStarted | None = None
@@ -49,7 +52,8 @@ def replay(log: list[LoggedEvent]) -> tuple[list[Step], GameState | None]:
         elif entry.action not in undone and state is not None:
             state = evolve(state, event)
         problems = tuple(audit(state, started)) if state is not None and started is not None else ()
-        steps.append(Step(entry, sentence(event, names, log), undone.get(entry.action), when, state, problems))
+        steps.append(Step(entry, sentence(event, names, log, catalogue), undone.get(entry.action), when, state,
+                          problems))
     final = project(in_effect(log)) if log else None
     if final is not None and final != state:
         last = steps[-1]
@@ -82,20 +86,23 @@ def step_text(step: Step) -> str:
     return f"{step.entry.seq:>4} {clock(step.entry.recorded_at)} [{step.when}] {step.text}{undone}{flag}"
 
 
-def sentence(event: e.Event | Undone, names: tuple[str, ...], log: Sequence[LoggedEvent] = ()) -> str:
+def sentence(event: e.Event | Undone, names: tuple[str, ...], log: Sequence[LoggedEvent] = (),
+             catalogue: Catalogue | None = None) -> str:
     """An event of the log, undos included, as a sentence: an undo says what it took back (its first event, found
-    in `log`)."""
+    in `log`). Given the catalogue, the cards are named as the edition of the language in use names them."""
     if isinstance(event, Undone):
-        return _("took back: {what} ({reason})").format(what=taken_back(event, log, lambda x: describe(x, names)),
-                                                        reason=event.reason)
-    return describe(event, names)
+        return _("took back: {what} ({reason})").format(
+            what=taken_back(event, log, lambda x: describe(x, names, catalogue)), reason=event.reason)
+    return describe(event, names, catalogue)
 
 
 def replayed(store: Store, game: GameRecord) -> tuple[int, Any, str]:
     """(exit code, JSON data, text) for `companion replay GAME` of an Origami game: each step with the checks after
     it (exit 1 when one fails)."""
+    # The cards by the names of the language's edition (in English, by their ids: nothing to read for it).
+    catalogue = None if language() == ENGLISH else shipped()
     try:
-        steps, final = replay(store.log.events(game.id))
+        steps, final = replay(store.log.events(game.id), catalogue)
     except InputError:
         raise
     except Exception as exc:  # events read from disk that no game can reach: the log is damaged

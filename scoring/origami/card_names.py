@@ -5,9 +5,10 @@ by the catalogue (catalog.py); this only chooses which one is shown. Files, logs
 from __future__ import annotations
 
 from scoring import i18n
+from scoring.catalogue_file import fold
 from scoring.i18n import N_
-from scoring.origami.cards import Card
-from scoring.origami.catalog import Catalogue
+from scoring.origami.cards import Card, character_id
+from scoring.origami.catalog import Catalogue, card_words
 
 # A character's colour, as it is shown after its name: "Ninja (red)".
 COLOURS = {"red": N_("red"), "yellow": N_("yellow")}
@@ -56,6 +57,16 @@ def shown_id(card_id: str, catalogue: Catalogue) -> str:
     return shown(card)
 
 
+def shown_pair(name: str, catalogue: Catalogue) -> str:
+    """A Character pair's name (both colours: "Merchant") in the language in use: "Mercante"; a pair the catalogue
+    does not know is shown as it is."""
+    for colour in COLOURS:
+        card = catalogue.cards.get(character_id(name, colour))
+        if card is not None:
+            return _in_language(card.name, card.name_it, card.name_de)
+    return name
+
+
 def shown_text(card: Card) -> str:
     """`card`'s effect text in the language in use where there is one, else the English one ("" when none is
     known). A user's own text has no translation, so it is shown as they wrote it."""
@@ -65,3 +76,12 @@ def shown_text(card: Card) -> str:
 def family_name(family: str) -> str:
     """A family's name in the language in use: "Farm", "Bauernhof"; an id not known here is shown as it is."""
     return i18n._(FAMILIES[family]) if family in FAMILIES else family
+
+
+def search_words(card: Card, *, texts: bool = True) -> str:
+    """What a search for a card looks in, folded: what `card_words` gives (its names in every language, its game,
+    its family's id), then its family's name in the language in use and (`texts`) its effect text in English and
+    in the language in use. Each part on a line of its own, so that a word typed is never found across two."""
+    family = family_name(card.family) if card.family else ""
+    parts = dict.fromkeys(fold(x) for x in (family, *((card.text, shown_text(card)) if texts else ())) if x)
+    return "\n".join([card_words(card), *parts])

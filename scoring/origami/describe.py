@@ -1,5 +1,6 @@
 """An event as a sentence for the table (the replay, the app's recent log and its previews), in the language in use
-(shown, never stored: the log keeps the events). Pure."""
+(shown, never stored: the log keeps the events and their cards' ids). Given the catalogue, the cards are named as
+the edition of the language in use names them (card_names.py); without it, by their ids. Pure."""
 from __future__ import annotations
 
 from typing import assert_never
@@ -7,11 +8,8 @@ from typing import assert_never
 from .. import counts
 from ..i18n import N_, _, listing, ngettext
 from . import events as e
-
-
-def _cards(cards: tuple[str, ...]) -> str:
-    return ", ".join(cards) if cards else _("nothing")
-
+from .card_names import shown_id, shown_pair
+from .catalog import Catalogue
 
 # TRANSLATORS: which time the deck runs out, in "the deck runs out ({nth} time)".
 _NTH = {1: N_("first"), 2: N_("second"), 3: N_("third"), 4: N_("fourth"), 5: N_("fifth")}
@@ -34,13 +32,20 @@ _RAN_OUT = {0: N_("has not run out"), 1: N_("has run out once"), 2: N_("has run 
 _FROM = {"line": N_("from the line"), "discard": N_("from the discard")}
 
 
-def describe(event: e.Event, names: tuple[str, ...]) -> str:
+def describe(event: e.Event, names: tuple[str, ...], catalogue: Catalogue | None = None) -> str:
     def who(seat: int) -> str:
         return names[seat] if 0 <= seat < len(names) else _("seat {n}").format(n=seat + 1)
 
+    def card_name(card: str) -> str:
+        return card if catalogue is None else shown_id(card, catalogue)
+
+    def _cards(cards: tuple[str, ...]) -> str:
+        return ", ".join(card_name(c) for c in cards) if cards else _("nothing")
+
     match event:
         case e.GameStarted():
-            chars = _("; Characters {pairs}").format(pairs=", ".join(event.character_pairs)) \
+            chars = _("; Characters {pairs}").format(pairs=", ".join(
+                pair if catalogue is None else shown_pair(pair, catalogue) for pair in event.character_pairs)) \
                 if event.character_pairs else ""
             # TRANSLATORS: {variant} is origami, legends or mixed, as typed; {characters} is empty or
             # "; Characters …".
@@ -77,7 +82,8 @@ def describe(event: e.Event, names: tuple[str, ...]) -> str:
         case e.OrigamiPlayed():
             where = (_("under collection {n}") if event.under else _("on collection {n}")).format(
                 n=event.collection + 1)
-            said = {"player": who(event.player), "card": event.card, "where": where, "cards": _cards(event.payment)}
+            said = {"player": who(event.player), "card": card_name(event.card), "where": where,
+                    "cards": _cards(event.payment)}
             if event.source in _FROM:
                 # TRANSLATORS: {source} is "from the line" or "from the discard"; {where} "on/under collection N".
                 return _("{player} plays {card} {source} {where}, paying {cards}").format(
@@ -86,16 +92,16 @@ def describe(event: e.Event, names: tuple[str, ...]) -> str:
         case e.CharacterPlayed(player=p, card=card, payment=payment, replaced=old):
             if old:
                 return _("{player} plays the Character {card}, replacing {old}, paying {cards}").format(
-                    player=who(p), card=card, old=old, cards=_cards(payment))
+                    player=who(p), card=card_name(card), old=card_name(old), cards=_cards(payment))
             return _("{player} plays the Character {card}, paying {cards}").format(
-                player=who(p), card=card, cards=_cards(payment))
+                player=who(p), card=card_name(card), cards=_cards(payment))
         case e.SpecialActionUsed(player=p, card=card):
-            return _("{player} uses {card}'s special action").format(player=who(p), card=card)
+            return _("{player} uses {card}'s special action").format(player=who(p), card=card_name(card))
         case e.DrawnFromDeck(player=p, count=count, revealed=shown):
             drawn = _("{player} draws {cards} from the deck").format(player=who(p), cards=counts.cards(count))
             return f"{drawn} ({_cards(shown)})" if shown else drawn
         case e.TakenFromDiscard(player=p, card=card):
-            return _("{player} takes {card} from the discard pile").format(player=who(p), card=card)
+            return _("{player} takes {card} from the discard pile").format(player=who(p), card=card_name(card))
         case e.Discarded(player=p, cards=cards):
             return _("{player} discards {cards}").format(player=who(p), cards=_cards(cards))
         case e.Passed(giver=g, receiver=r, cards=cards, hidden=hidden):
@@ -109,9 +115,10 @@ def describe(event: e.Event, names: tuple[str, ...]) -> str:
             return _("{player}'s origami at {source} moves to {target}").format(
                 player=who(p), source=f"{src[0] + 1}.{src[1] + 1}", target=f"{dst[0] + 1}.{dst[1] + 1}")
         case e.OrigamiSwapped(player=p, removed=old, card=card):
-            return _("{player} swaps {card} in for {old}").format(player=who(p), card=card, old=old)
+            return _("{player} swaps {card} in for {old}").format(player=who(p), card=card_name(card),
+                                                                  old=card_name(old))
         case e.ExtraActionGranted(player=p, source=card):
-            return _("{player} gets an extra action from {card}").format(player=who(p), card=card)
+            return _("{player} gets an extra action from {card}").format(player=who(p), card=card_name(card))
         case e.HandRevealed(player=p, cards=cards):
             return _("{player} reveals the hand: {cards}").format(player=who(p), cards=_cards(cards))
         case e.TurnEnded(player=p, discards=cards):
@@ -121,10 +128,11 @@ def describe(event: e.Event, names: tuple[str, ...]) -> str:
             return _("{player} ends the turn").format(player=who(p))
         case e.EffectOpened(player=p, card=card, grants=grants):
             if not grants:
-                return _("{card}'s effect gives {player} nothing this time").format(card=card, player=who(p))
+                return _("{card}'s effect gives {player} nothing this time").format(card=card_name(card),
+                                                                                    player=who(p))
             parts = dict.fromkeys(_("{player} may {step}").format(player=who(g.seat), step=_step(g.step))
                                   + (f" {g.amount}" if g.amount else "") for g in grants)
-            return _("{card}'s effect: {grants}").format(card=card, grants="; ".join(parts))
+            return _("{card}'s effect: {grants}").format(card=card_name(card), grants="; ".join(parts))
         case e.GrantUsed(cards=cards):
             # What the turn's effects let a player do, one of them now done: the step itself is said just before.
             done = _("done as an effect played this turn allows")

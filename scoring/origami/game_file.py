@@ -196,7 +196,7 @@ def referee(game: GameFile) -> tuple[list[Line], GameState]:
         if not isinstance(decision, Accepted):
             out.append(Line(text, False, str(decision.violation.rule), decision.violation.message))
             break
-        said = [describe(event, names) for event in decision.events if not isinstance(event, GrantUsed)]
+        said = [describe(event, names, game.catalogue) for event in decision.events if not isinstance(event, GrantUsed)]
         out.append(Line(text, True, None, "; ".join(said)))
         for event in decision.events:
             state = evolve(state, event)

@@ -3,8 +3,9 @@
 gives an award, the note of a sheet that kept only the scores, a line's reason in the language in use; what each
 output adds around them (the app's bars and reasons wrapped to its width, each one's words for who won) is its own.
 
-A sheet's reasons are kept in English (the history, --json): `why_shown` reads one back from its English words,
-by the templates below, and says it in the language in use."""
+A sheet's reasons are kept in English (the history, --json), naming cards by their ids: `why_shown` reads one back
+from its English words, by the templates below, and says it in the language in use, the card it names under the
+name of that language's edition (given the catalogue)."""
 from __future__ import annotations
 
 import re
@@ -12,7 +13,8 @@ from functools import cache
 
 from ..i18n import ENGLISH, N_, _, language
 from ..said import Said
-from .card_names import family_name
+from .card_names import family_name, shown_id
+from .catalog import Catalogue
 from .sheet import Award, Line, ScoreSheet
 
 SCORES_ONLY = N_("Scores only: this play came from BG Stats, which keeps no cards.")
@@ -71,21 +73,27 @@ def _patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
     return tuple((template, pattern(template)) for template in ordered)
 
 
-def why_shown(why: str) -> str:
+def why_shown(why: str, catalogue: Catalogue | None = None) -> str:
     """A sheet's reason in the language in use: one made now (a Said) as it says itself; one kept in English (read
-    from the history) read back by its template; words no template knows as they are."""
+    from the history) read back by its template, its card named by `shown_id` when `catalogue` is given (in English
+    a card's shown name is its id); words no template knows as they are."""
     if isinstance(why, Said):
         return str(why)
     if language() == ENGLISH:  # kept as it is said: no template to read it back by (each line, at each resize)
         return why
-    for template, pattern in _patterns():
-        found = pattern.match(why)
-        if found:
-            fields = found.groupdict()
-            if "family" in fields:
-                fields["family"] = family_name(fields["family"])
-            return _(template).format(**fields)
-    return why
+    readings = ((template, found.groupdict()) for template, pattern in _patterns() if (found := pattern.match(why)))
+    first = next(readings, None)
+    if first is None:
+        return why
+    template, fields = first
+    if catalogue is not None and "card" in fields and fields["card"] not in catalogue.cards:
+        # "1 Walrus × 2" reads as the plural of a "Walru" first: the first reading naming a card the catalogue knows
+        template, fields = next((r for r in readings if r[1].get("card") in catalogue.cards), first)
+    if "family" in fields:
+        fields["family"] = family_name(fields["family"])
+    if "card" in fields and catalogue is not None:
+        fields["card"] = shown_id(fields["card"], catalogue)
+    return _(template).format(**fields)
 
 
 def card_line(line: Line, name: str | None = None) -> str:

@@ -11,9 +11,9 @@ from textual.message import Message
 
 from scoring.errors import InputError
 from scoring.i18n import N_, _, pgettext
-from scoring.origami.card_names import family_name, shown, shown_text
+from scoring.origami.card_names import family_name, search_words, shown, shown_text
 from scoring.origami.cards import Card
-from scoring.origami.catalog import EDITABLE, Catalogue, card_words, typed_value
+from scoring.origami.catalog import EDITABLE, Catalogue, typed_value
 from scoring.origami.templates import TYPED_EXAMPLE
 
 from ..ask import TextQuestion
@@ -107,7 +107,7 @@ class CatalogueScreen(CardListScreen[Card]):
         """The cards in display order, each with the text the filter searches (folded once, not per key)."""
         self.catalogue = catalogue
         ordered = sorted(catalogue.cards.values(), key=lambda c: (c.game.value, c.family or "~", c.id))
-        self.rows = [(card, card_words(card)) for card in ordered]
+        self.rows = [(card, search_words(card)) for card in ordered]
 
     def on_mount(self) -> None:
         self.sub_title = _("Card catalogue (? = not known yet; blue = your values)")

@@ -37,7 +37,7 @@ def sheet_text(sheet: ScoreSheet, columns: int = 76, width: int = BAR, catalogue
         return card if catalogue is None else shown_id(card, catalogue)
 
     def why(text: str, indent: int) -> None:
-        parts = textwrap.wrap(why_shown(text), max(20, columns - indent - 2)) or [""]
+        parts = textwrap.wrap(why_shown(text, catalogue), max(20, columns - indent - 2)) or [""]
         out.append("  " + f"\n{' ' * (indent + 2)}".join(parts) + "\n", style="dim")
 
     best = max((p.total for p in sheet.players), default=0)

@@ -454,7 +454,7 @@ class TableScreen(FillsLater[None]):
             verdict.say(f"✗ {said}{decision.violation.rule}: {decision.violation.message}\n  {how}", "problem")
             return
         names = tuple(p.name for p in state.players)
-        events = (describe(event, names) for event in decision.events if not isinstance(event, GrantUsed))
+        events = (describe(event, names, catalogue) for event in decision.events if not isinstance(event, GrantUsed))
         verdict.say("✓ " + _("Enter: {what}").format(what=said + "; ".join(events)), "ok")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
