@@ -50,7 +50,7 @@ class Memory:
     got: dict[str, list[int | None]]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _Trick:
     """The trick being refereed: its number, who led it, the seats in order from the leader, the lead suit and the
     cards sidekicks turned up after their plays."""
@@ -330,14 +330,29 @@ def _why(trick: _Trick, i: int, p: Play, legal: bool | None, follows: bool, bad:
     if legal is False:
         return joined([joined([str(b.rule), b.message], ": ") for b in bad])
     if legal is None:
-        return Said(N_("{seat}'s hand is hidden: off suit records a void in {suit}"), seat=p.seat, suit=lead.word)
+        return _said(N_("{seat}'s hand is hidden: off suit records a void in {suit}"), p.seat, lead.word)
     if i == 0:
-        return Said(N_("the leader may lead any card (OS-LEAD-ANY)"))
+        return _said(N_("the leader may lead any card (OS-LEAD-ANY)"))
     if p.ignore_follow and not follows:
         return Said(N_("off suit under {by}: no void recorded"), by=p.by or Said(N_("an ability")))
     if follows:
-        return Said(N_("follows {suit}"), suit=lead.word)
-    return Said(N_("{seat} holds no {suit}"), seat=p.seat, suit=lead.word)
+        return _said(N_("follows {suit}"), "", lead.word)
+    return _said(N_("{seat} holds no {suit}"), p.seat, lead.word)
+
+
+_WHY: dict[tuple[str, str, str], Said] = {}  # the same few sentences for every play of a round: each made once
+
+
+def _said(template: str, seat: str = "", suit: str = "") -> Said:
+    """Said(template) with its seat and suit, the one made before when there is one (a Said is never changed)."""
+    key = (template, seat, suit)
+    found = _WHY.get(key)
+    if found is None:
+        values = {k: v for k, v in (("seat", seat), ("suit", suit)) if f"{{{k}}}" in template}
+        if len(_WHY) >= 512:
+            _WHY.clear()
+        found = _WHY[key] = Said(template, **values)
+    return found
 
 
 def _won(trick: _Trick, entry: CardTrick, plays: tuple[Play, ...], best: Play, out: tuple[PlayResult, ...],
