@@ -7,12 +7,13 @@ stops the table: every trick is computed as played, and what breaks a rule is a 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from ..decision import Violation
 from ..i18n import N_
 from ..said import Said
 from .referee_trick import KnownHand, Memory, card_trick, winner_only
-from .round_input import Alignment, EffectKind, RoundInput, TrickEntry, WinnerOnly
+from .round_input import Alignment, CardTrick, EffectKind, RoundInput, TrickEntry, WinnerOnly
 from .round_result import AbilityRefusal, Flag, RoundResult, TrickResult
 from .rules import RuleId
 from .setup import HAND, TRICKS, Kind, Mode, Seating
@@ -105,8 +106,13 @@ def referee_last(rnd: RoundInput) -> RoundResult:
     a play is decided without refereeing the round's finished tricks again."""
     if not rnd.tricks:
         return referee(rnd)
-    refereeing = _settled(rnd, len(rnd.tricks) - 1).copy()
-    refereeing.add(rnd.tricks[-1], last_entry=True)
+    upto = len(rnd.tricks) - 1
+    refereeing = _settled(rnd, upto).copy()
+    last = rnd.tricks[-1]
+    refereeing.add(last, last_entry=True)
+    if isinstance(last, CardTrick) and refereeing.results and refereeing.results[-1].complete:
+        # the play that completes a trick: its round so far is the next play's settled tricks
+        _keep(_COMPLETED, _key(rnd, upto), (rnd, last, refereeing))
     return refereeing.result(rnd)
 
 
@@ -114,26 +120,42 @@ def referee_last(rnd: RoundInput) -> RoundResult:
 # known hands are known by identity (a state's next play keeps them: hashing their cards on every play cost more
 # than refereeing a trick); kept alive here with their input, their ids are not reused meanwhile.
 _SETTLED: dict[tuple[object, ...], tuple[RoundInput, Refereeing]] = {}
+# A trick completed by a play decided (referee_last), after the entries before it (by identity), with the round
+# refereed through it: the state's copy of that trick (made from the events) is another object, equal to it, and
+# the next play finds the round refereed through it here instead of refereeing that trick again.
+_COMPLETED: dict[tuple[object, ...], tuple[RoundInput, TrickEntry, Refereeing]] = {}
 _KEPT = 64
+
+
+def _keep(cache: dict[tuple[object, ...], Any], key: tuple[object, ...], value: Any) -> None:
+    if len(cache) >= _KEPT:
+        cache.clear()
+    cache[key] = value
+
+
+def _key(rnd: RoundInput, upto: int) -> tuple[object, ...]:
+    """What `rnd` refereed through its first `upto` trick entries depends on (the entries by identity)."""
+    return (rnd.seating, rnd.dealer, tuple(rnd.alignment.items()), tuple(map(id, rnd.tricks[:upto])), rnd.abilities,
+            tuple((seat, id(cards)) for seat, cards in rnd.hands.items()), rnd.choices, rnd.round_no, rnd.revealed,
+            tuple(rnd.tricks_won.items()), rnd.surrender)
 
 
 def _settled(rnd: RoundInput, upto: int) -> Refereeing:
     """`rnd` refereed through its first `upto` trick entries (all before the last: complete), from the longest
     such prefix refereed before."""
-    key = (rnd.seating, rnd.dealer, tuple(rnd.alignment.items()), tuple(map(id, rnd.tricks[:upto])), rnd.abilities,
-           tuple((seat, id(cards)) for seat, cards in rnd.hands.items()), rnd.choices, rnd.round_no, rnd.revealed,
-           tuple(rnd.tricks_won.items()), rnd.surrender)
+    key = _key(rnd, upto)
     kept = _SETTLED.get(key)
     if kept is not None:
         return kept[1]
-    if upto == 0:
+    completed = _COMPLETED.get(_key(rnd, upto - 1)) if upto else None
+    if completed is not None and completed[1] == rnd.tricks[upto - 1]:
+        found = completed[2]
+    elif upto == 0:
         found = Refereeing(rnd)
     else:
         found = _settled(rnd, upto - 1).copy()
         found.add(rnd.tricks[upto - 1], last_entry=False)
-    if len(_SETTLED) >= _KEPT:
-        _SETTLED.clear()
-    _SETTLED[key] = (rnd, found)
+    _keep(_SETTLED, key, (rnd, found))
     return found
 
 

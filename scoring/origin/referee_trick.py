@@ -184,8 +184,9 @@ def _trick_plays(rnd: RoundInput, n: int, entry: CardTrick, last_entry: bool, re
         raise InputError(_("trick {n} has no plays: give the cards from the leader, or only its winner").format(n=n))
     plays = tuple(p if (seat := seating.seat(p.seat).name) == p.seat else replace(p, seat=seat)
                   for p in entry.plays)
-    rewind_pair = any(ab.trick == n and e.kind is EffectKind.REWIND for ab in rnd.abilities for e in ab.effects)
-    plays = _modified(rnd, n, plays, revealed, alignment, lenient=rewind_pair)
+    if revealed or any(ab.trick == n for ab in rnd.abilities):  # else nothing modifies them
+        rewind_pair = any(ab.trick == n and e.kind is EffectKind.REWIND for ab in rnd.abilities for e in ab.effects)
+        plays = _modified(rnd, n, plays, revealed, alignment, lenient=rewind_pair)
     if len(plays) < len(seating.seats) and not last_entry:
         raise InputError(_("trick {n} has {plays} plays of {seats}: only the last trick may be incomplete (the "
                            "trick in play)").format(n=n, plays=len(plays), seats=len(seating.seats)))
