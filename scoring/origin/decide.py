@@ -16,7 +16,7 @@ from ..said import Said, joined
 from . import commands as c
 from . import events as e
 from .cards import Card
-from .referee import referee, referee_last
+from .referee import last_trick, referee, referee_last
 from .round_input import Ability, Alignment, CardTrick, EffectKind, WinnerOnly
 from .round_result import RoundResult
 from .rules import RuleId
@@ -413,10 +413,9 @@ def _play(state: GameState, play: Play, turned: Card | None, before: tuple[e.Eve
     else:
         entries = r.entries + (CardTrick((play,), ((play.seat, turned),) if turned else ()),)
     try:
-        res = referee_last(state.round_input(entries))
+        t = last_trick(state.round_input(entries))
     except InputError as exc:
         return _no(RuleId.ORDER, str(exc))
-    t = res.tricks[-1]
     mine = t.plays[-1]
     found = list(mine.violations)
     if len(t.plays) == 1:

@@ -106,14 +106,23 @@ def referee_last(rnd: RoundInput) -> RoundResult:
     a play is decided without refereeing the round's finished tricks again."""
     if not rnd.tricks:
         return referee(rnd)
+    return _refereed_last(rnd).result(rnd)
+
+
+def last_trick(rnd: RoundInput) -> TrickResult:
+    """`referee_last(rnd).tricks[-1]` (`rnd` has a trick entry): a play decided needs its trick's result only."""
+    return _refereed_last(rnd).results[-1]
+
+
+def _refereed_last(rnd: RoundInput) -> Refereeing:
     upto = len(rnd.tricks) - 1
     refereeing = _settled(rnd, upto).copy()
     last = rnd.tricks[-1]
     refereeing.add(last, last_entry=True)
-    if isinstance(last, CardTrick) and refereeing.results and refereeing.results[-1].complete:
+    if isinstance(last, CardTrick) and refereeing.results[-1].complete:
         # the play that completes a trick: its round so far is the next play's settled tricks
         _keep(_COMPLETED, _key(rnd, upto), (rnd, last, refereeing))
-    return refereeing.result(rnd)
+    return refereeing
 
 
 # Recent rounds' finished tricks, refereed (never added to), each with the round input it read. The entries and the
@@ -134,9 +143,10 @@ def _keep(cache: dict[tuple[object, ...], Any], key: tuple[object, ...], value: 
 
 
 def _key(rnd: RoundInput, upto: int) -> tuple[object, ...]:
-    """What `rnd` refereed through its first `upto` trick entries depends on (the entries by identity)."""
-    return (rnd.seating, rnd.dealer, tuple(rnd.alignment.items()), tuple(map(id, rnd.tricks[:upto])), rnd.abilities,
-            tuple((seat, id(cards)) for seat, cards in rnd.hands.items()), rnd.choices, rnd.round_no, rnd.revealed,
+    """What `rnd` refereed through its first `upto` trick entries depends on (the entries, the seating and the rules
+    choices by identity: a game's state keeps the same ones from play to play)."""
+    return (id(rnd.seating), rnd.dealer, tuple(rnd.alignment.items()), tuple(map(id, rnd.tricks[:upto])), rnd.abilities,
+            tuple((seat, id(cards)) for seat, cards in rnd.hands.items()), id(rnd.choices), rnd.round_no, rnd.revealed,
             tuple(rnd.tricks_won.items()), rnd.surrender)
 
 
@@ -250,7 +260,7 @@ class Refereeing:
         end alignments and VP."""
         seating, refused, results, leader = rnd.seating, self.refused, self.results, self.leader
         alignment = dict(self.alignment)
-        for ab in sorted((a for a in rnd.abilities), key=lambda a: (a.trick is None, a.trick or 0)):
+        for ab in sorted(rnd.abilities, key=lambda a: (a.trick is None, a.trick or 0)) if rnd.abilities else ():
             for e in ab.effects:
                 if e.kind is EffectKind.ALIGN and seating.has(ab.player) and seating.seat(ab.player).scores:
                     alignment[seating.seat(ab.player).name] = Alignment(e.text)
@@ -266,7 +276,7 @@ class Refereeing:
             for e in ab.effects:
                 if e.kind is EffectKind.VP:
                     vp[seating.seat(ab.player).name].append((ab.source, e.amount))
-        counted = sum(1 for t in results if t.counts)
+        counted = len([t for t in results if t.counts])
         in_play = results[-1] if results and not results[-1].complete else None
         to_play = None
         if in_play is not None:
