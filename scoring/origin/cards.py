@@ -51,12 +51,14 @@ class Card:
     _num: int = field(init=False, repr=False, compare=False)
     _den: int = field(init=False, repr=False, compare=False)
     _hash: int = field(init=False, repr=False, compare=False)
+    _text: str = field(init=False, repr=False, compare=False)  # `9br`: every event and sentence naming it writes it
 
     def __post_init__(self) -> None:
         num, den = self.value.numerator, self.value.denominator
         object.__setattr__(self, "_num", num)
         object.__setattr__(self, "_den", den)
         object.__setattr__(self, "_hash", hash((self.suit, num, den)))
+        object.__setattr__(self, "_text", f"{format_value(self.value)}{self.suit.value}")
 
     def __hash__(self) -> int:
         return self._hash
@@ -100,7 +102,7 @@ class Card:
         return self._den != 1
 
     def __str__(self) -> str:
-        return f"{format_value(self.value)}{self.suit.value}"
+        return self._text
 
     @property
     def short(self) -> str:

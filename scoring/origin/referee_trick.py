@@ -172,7 +172,7 @@ def card_trick(rnd: RoundInput, n: int, entry: CardTrick, expected: str, last_en
     if not complete:
         return TrickResult(n, actual, lead, out, None, best, "", None, None, tuple(found.voids),
                            tuple(found.flags), tuple(found.notes), tuple(refusals), False)
-    return _won(trick, entry, plays, best, out, refusals, found)
+    return _won(trick, entry, plays, index, out, refusals, found)
 
 
 def _trick_plays(rnd: RoundInput, n: int, entry: CardTrick, last_entry: bool, revealed: set[Card],
@@ -356,13 +356,14 @@ def _said(template: str, seat: str = "", suit: str = "") -> Said:
     return found
 
 
-def _won(trick: _Trick, entry: CardTrick, plays: tuple[Play, ...], best: Play, out: tuple[PlayResult, ...],
+def _won(trick: _Trick, entry: CardTrick, plays: tuple[Play, ...], index: int, out: tuple[PlayResult, ...],
          refusals: list[Violation], found: _Found) -> TrickResult:
-    """The complete trick's winner: the best card, unless an ability named another; a winner stated otherwise is
-    refused; a sidekick's trick is noted."""
+    """The complete trick's winner: the best card (plays[index]), unless an ability named another; a winner stated
+    otherwise is refused; a sidekick's trick is noted."""
     rnd, n, lead = trick.rnd, trick.n, trick.lead
     seating = rnd.seating
-    rule, why = reason(plays, as_led=rnd.choices.as_led)
+    best = plays[index]
+    rule, why = reason(plays, as_led=rnd.choices.as_led, index=index)
     computed = best.seat
     override = _override(rnd, n)
     winner = computed

@@ -79,9 +79,10 @@ def beats(plays: Sequence[Play], candidate: Play, *, as_led: bool = False) -> bo
     return winning([*plays, candidate], as_led=as_led) == len(plays)
 
 
-def reason(plays: Sequence[Play], *, as_led: bool = False) -> tuple[RuleId, str]:
-    """(rule id, sentence) for why the winning play wins."""
-    index = winning(plays, as_led=as_led)
+def reason(plays: Sequence[Play], *, as_led: bool = False, index: int | None = None) -> tuple[RuleId, str]:
+    """(rule id, sentence) for why the winning play wins (`index`: the winning play's, when it is known)."""
+    if index is None:
+        index = winning(plays, as_led=as_led)
     assert index is not None, _("a trick with no card has no winner")
     win, lead = plays[index], lead_suit(plays, as_led=as_led)
     assert lead is not None
