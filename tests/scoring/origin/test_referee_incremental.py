@@ -50,7 +50,8 @@ class Compared:
             self.refused += 1
         if isinstance(fast, str):
             raise InputError(fast.removeprefix("InputError: "))
-        return fast
+        result: RoundResult = fast
+        return result
 
 
 @pytest.fixture
