@@ -97,11 +97,11 @@ def check(state: GameState | None, command: c.Command) -> Outcome:
         case c.RevealAlignments():
             return _with_gain(state, Step.ALIGN, _align(state, command))
         case c.PlayCard():
-            if state.seating.has(command.seat) and state.seating.seat(command.seat).kind is Kind.VANCARDIAN:
+            seat = state.seating.seat(command.seat)  # InputError for a name that is no seat
+            if seat.kind is Kind.VANCARDIAN:
                 return _no(RuleId.SOLO_PICK, Said(N_("{seat} is a Vancardian: her runner chooses her card"),
-                                                  seat=state.seating.seat(command.seat).name))
-            play = Play(state.seating.seat(command.seat).name, command.card, command.value, command.suit,
-                        command.by, command.ignore_follow)
+                                                  seat=seat.name))
+            play = Play(seat.name, command.card, command.value, command.suit, command.by, command.ignore_follow)
             return _play(state, play, command.turned)
         case c.NameWinner():
             return _named(state, command)
