@@ -163,7 +163,7 @@ def card_trick(rnd: RoundInput, n: int, entry: CardTrick, expected: str, last_en
     lead = lead_suit(plays, as_led=rnd.choices.as_led)
     assert lead is not None
     trick = _Trick(rnd, n, actual, seating.order_from(actual), lead,
-                   {seating.seat(s).name: c for s, c in entry.turned})
+                   {seating.seat(s).name: c for s, c in entry.turned} if entry.turned else {})
     found = _Found()
     out = tuple(_checked(trick, i, p, memory, found) for i, p in enumerate(plays))
     index = winning(plays, as_led=rnd.choices.as_led)
@@ -198,7 +198,9 @@ def _checked(trick: _Trick, i: int, p: Play, memory: Memory, found: _Found) -> P
     and the revoke it proves. `memory` learns the card."""
     seat = trick.rnd.seating.seat(p.seat)
     where = None if p.card.extra_love else memory.seen.get(p.card)  # two of each extra-love card exist (§13 Q2)
-    bad = _out_of_turn(trick, i, p) + _seen_elsewhere(p, where, memory.known)
+    bad = [] if i < len(trick.order) and p.seat == trick.order[i] else _out_of_turn(trick, i, p)
+    if where is not None or memory.known:  # else nothing to find there
+        bad += _seen_elsewhere(p, where, memory.known)
     hand = memory.known.get(p.seat)
     follows = i == 0 or p.effective_suit is trick.lead
     if seat.kind is Kind.VANCARDIAN and i > 0:
@@ -217,7 +219,7 @@ def _checked(trick: _Trick, i: int, p: Play, memory: Memory, found: _Found) -> P
         voids = memory.voids[p.seat]
         voids[:] = [v for v in voids if v.suit is not trick.lead] + [Void(trick.lead, trick.n)]
         found.voids.append((p.seat, trick.lead))
-    if not bad:
+    if not bad and memory.voids[p.seat]:
         _revokes(trick, p, memory, found)
     if where is None:
         memory.seen[p.card] = (trick.n, p.seat)
