@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields, replace
 from enum import StrEnum
+from operator import attrgetter
 from types import MemberDescriptorType
 from typing import Any, TypeVar
 
@@ -48,53 +49,45 @@ STEPS = tuple(Step)
 
 
 T = TypeVar("T")
-# For each frozen, slotted class: a function making a copy of an object with some fields changed (None: the class
-# goes through `replace`)
-Maker = Callable[[Any, dict[str, Any]], Any]
-_MAKERS: dict[type, Maker | None] = {}
+Put = Callable[[Any, Any], None]
+# A frozen, slotted class's fields read at once, and each one's slot setter (in the fields' order, and by name)
+Slots = tuple[Callable[[Any], tuple[Any, ...]], tuple[Put, ...], dict[str, Put]]
+_SLOTS: dict[type, Slots | None] = {}
 
 
 def changed(obj: T, **changes: Any) -> T:
     """`dataclasses.replace(obj, **changes)` made lean for the state's frozen, slotted classes (every field set by
-    __init__, nothing after it): the new object's slots are filled straight from the old one's, by a function made
-    once per class that names every slot (no loop over them). A replay makes thousands of new states, and `replace`
-    (its checks, then __init__) was a quarter of resuming a game. Any other class goes through `replace`."""
+    __init__, nothing after it): the new object's slots are filled straight from the old one's. A replay makes
+    thousands of new states, and `replace` (its checks, then __init__) was a quarter of resuming a game. Any other
+    class goes through `replace`."""
     cls = type(obj)
-    if cls not in _MAKERS:
-        _MAKERS[cls] = _maker(cls)
-    make = _MAKERS[cls]
-    if make is None:
+    if cls not in _SLOTS:
+        _SLOTS[cls] = _slots(cls)
+    found = _SLOTS[cls]
+    if found is None:
         return replace(obj, **changes)  # type: ignore[type-var]
-    out: T = make(obj, changes)
+    values, setters, by_name = found
+    out = object.__new__(cls)
+    for put, value in zip(setters, values(obj), strict=True):
+        put(out, value)
+    for name, value in changes.items():
+        field = by_name.get(name)
+        if field is None:
+            raise TypeError(f"{cls.__name__} has no field {name!r}")
+        field(out, value)
     return out
 
 
-def _maker(cls: type) -> Maker | None:
-    """What `changed` calls for `cls`; None when its objects are not simply their fields (`replace` then)."""
+def _slots(cls: type) -> Slots | None:
+    """What `changed` needs of `cls`; None when its objects are not simply their fields (`replace` then)."""
     params = getattr(cls, "__dataclass_params__", None)
     names = tuple(f.name for f in fields(cls)) if params is not None else ()
     slots: list[Any] = [getattr(cls, name, None) for name in names]
     if (params is None or not params.frozen or len(names) < 2 or hasattr(cls, "__post_init__")
-            or not all(f.init for f in fields(cls)) or not all(isinstance(s, MemberDescriptorType) for s in slots)
-            or not all(name.isidentifier() for name in names)):
+            or not all(f.init for f in fields(cls)) or not all(isinstance(s, MemberDescriptorType) for s in slots)):
         return None
-    scope: dict[str, Any] = {"new": object.__new__, "cls": cls, "names": frozenset(names), "unknown": _unknown}
-    scope.update({f"put{i}": slot.__set__ for i, slot in enumerate(slots)})
-    lines = ["def make(obj, changes):",
-             "    if not changes.keys() <= names:",
-             "        unknown(cls, changes, names)",
-             "    out = new(cls)",
-             "    get = changes.get"]
-    lines += [f"    put{i}(out, get({name!r}, obj.{name}))" for i, name in enumerate(names)]
-    lines.append("    return out")
-    exec("\n".join(lines), scope)  # noqa: S102  (made from the class's own field names, checked above)
-    maker: Maker = scope["make"]
-    return maker
-
-
-def _unknown(cls: type, changes: dict[str, Any], names: frozenset[str]) -> None:
-    name = next(n for n in changes if n not in names)
-    raise TypeError(f"{cls.__name__} has no field {name!r}")
+    by_name = {name: slot.__set__ for name, slot in zip(names, slots, strict=True)}
+    return attrgetter(*names), tuple(by_name.values()), by_name
 
 
 def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
