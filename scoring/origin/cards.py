@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 
@@ -38,23 +38,71 @@ VALUES = range(1, 14)
 EXTRA_LOVE_VALUES = (Fraction(9, 2), Fraction(9, 2), Fraction(19, 2), Fraction(19, 2))  # two of each: §13 Q2
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
-    """A card as printed. An extra-love card (solo only) is a love card with a fractional value."""
+    """A card as printed. An extra-love card (solo only) is a love card with a fractional value. Cards are compared
+    and hashed by (value, suit), as numbers and text: their value's numerator and denominator are kept once, made
+    when the card is (a replay compares and counts cards tens of thousands of times, and Fraction's own comparisons
+    and hash are Python code, a modular inverse each hash). `card_of` and `parse_card` give the one object of each
+    card of the game (DECK's, EXTRA_LOVE's), so most comparisons are identities."""
 
     value: Fraction
     suit: Suit
+    _num: int = field(init=False, repr=False, compare=False)
+    _den: int = field(init=False, repr=False, compare=False)
+    _hash: int = field(init=False, repr=False, compare=False)
+    _text: str = field(init=False, repr=False, compare=False)  # `9br`: every event and sentence naming it writes it
+
+    def __post_init__(self) -> None:
+        num, den = self.value.numerator, self.value.denominator
+        object.__setattr__(self, "_num", num)
+        object.__setattr__(self, "_den", den)
+        object.__setattr__(self, "_hash", hash((self.suit, num, den)))
+        object.__setattr__(self, "_text", f"{format_value(self.value)}{self.suit.value}")
 
     def __hash__(self) -> int:
-        # a third of Fraction's own hash (a modular inverse each time): cards are counted in every replayed trick
-        return hash((self.suit, self.value.numerator, self.value.denominator))
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.suit is other.suit and self._num * other._den == other._num * self._den
+
+    def _cmp(self, other: Card) -> int:
+        """-1, 0, 1 as (value, suit) compares: the values cross-multiplied (denominators are positive)."""
+        a, b = self._num * other._den, other._num * self._den
+        if a != b:
+            return -1 if a < b else 1
+        return 0 if self.suit is other.suit else -1 if self.suit < other.suit else 1
+
+    def __lt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._cmp(other) < 0
+
+    def __le__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._cmp(other) <= 0
+
+    def __gt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._cmp(other) > 0
+
+    def __ge__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._cmp(other) >= 0
 
     @property
     def extra_love(self) -> bool:
-        return self.value.denominator != 1
+        return self._den != 1
 
     def __str__(self) -> str:
-        return f"{format_value(self.value)}{self.suit.value}"
+        return self._text
 
     @property
     def short(self) -> str:
@@ -72,7 +120,24 @@ def format_value(value: Fraction) -> str:
 
 
 DECK: tuple[Card, ...] = tuple(Card(Fraction(v), s) for s in Suit for v in VALUES)
-EXTRA_LOVE: tuple[Card, ...] = tuple(Card(v, Suit.LOVE) for v in EXTRA_LOVE_VALUES)
+
+
+def _each_once() -> dict[Card, Card]:
+    out = {card: card for card in DECK}
+    for value in EXTRA_LOVE_VALUES:
+        card = Card(value, Suit.LOVE)
+        out.setdefault(card, card)  # two of each extra-love card exist: one object for both
+    return out
+
+
+_ONE_OF = _each_once()
+EXTRA_LOVE: tuple[Card, ...] = tuple(_ONE_OF[Card(v, Suit.LOVE)] for v in EXTRA_LOVE_VALUES)
+
+
+def card_of(value: Fraction, suit: Suit) -> Card:
+    """The card of that value and suit: the game's own object when it has one (DECK's, EXTRA_LOVE's)."""
+    card = Card(value, suit)
+    return _ONE_OF.get(card, card)
 
 
 def too_many(cards: Iterable[Card]) -> list[Card]:
@@ -85,6 +150,12 @@ EACH_ONCE = N_("each card exists once, each extra-love card twice")
 
 def without(cards: Iterable[Card], gone: Iterable[Card]) -> tuple[Card, ...]:
     """`cards` less those `gone`, one for one (a card given twice goes twice), in their order."""
+    if isinstance(cards, tuple) and isinstance(gone, tuple) and len(gone) == 1:  # a card played: found by `index`
+        try:
+            i = cards.index(gone[0])  # the first equal card, as below (each compared by identity first)
+        except ValueError:
+            return cards
+        return cards[:i] + cards[i + 1:]
     left = Counter(gone)
     kept: list[Card] = []
     for card in cards:
@@ -136,7 +207,7 @@ def parse_card(text: str, *, solo: bool = False) -> Card:
     value = Fraction(int(match.group(1)))
     if _HALF.search(lowered):
         value += Fraction(1, 2)
-    card = Card(value, suit)
+    card = card_of(value, suit)
     if card.extra_love:
         if card not in EXTRA_LOVE:
             raise InputError(_("{typed} is not a card: the only half values are the extra-love cards {cards}").format(

@@ -16,7 +16,7 @@ from ..said import Said, joined
 from . import commands as c
 from . import events as e
 from .cards import Card
-from .referee import referee, referee_last
+from .referee import last_trick, referee, referee_last
 from .round_input import Ability, Alignment, CardTrick, EffectKind, WinnerOnly
 from .round_result import RoundResult
 from .rules import RuleId
@@ -83,11 +83,8 @@ def check(state: GameState | None, command: c.Command) -> Outcome:
         return _ability(state, command)
     if isinstance(command, _STEP_COMMANDS):
         return _stepper(state, command)
-    wanted = {c.ChooseDealer: (Phase.DEALER,), c.StartRound: (Phase.ROUND,), c.DealHands: (Phase.DEAL,),
-              c.RevealAlignments: (Phase.ALIGN,), c.PlayCard: (Phase.PLAY,), c.NameWinner: (Phase.PLAY,),
-              c.VancardianPlays: (Phase.PLAY,), c.Surrender: (Phase.PLAY,), c.EndRound: (Phase.END, Phase.PLAY)}
     phase = state.phase
-    if phase not in wanted[type(command)]:
+    if phase not in _WANTED[type(command)]:
         return _not_now(_PHASE_RULE[phase], phase, state.round.number if state.round else None)
     match command:
         case c.ChooseDealer():
@@ -100,11 +97,11 @@ def check(state: GameState | None, command: c.Command) -> Outcome:
         case c.RevealAlignments():
             return _with_gain(state, Step.ALIGN, _align(state, command))
         case c.PlayCard():
-            if state.seating.has(command.seat) and state.seating.seat(command.seat).kind is Kind.VANCARDIAN:
+            seat = state.seating.seat(command.seat)  # InputError for a name that is no seat
+            if seat.kind is Kind.VANCARDIAN:
                 return _no(RuleId.SOLO_PICK, Said(N_("{seat} is a Vancardian: her runner chooses her card"),
-                                                  seat=state.seating.seat(command.seat).name))
-            play = Play(state.seating.seat(command.seat).name, command.card, command.value, command.suit,
-                        command.by, command.ignore_follow)
+                                                  seat=seat.name))
+            play = Play(seat.name, command.card, command.value, command.suit, command.by, command.ignore_follow)
             return _play(state, play, command.turned)
         case c.NameWinner():
             return _named(state, command)
@@ -115,6 +112,11 @@ def check(state: GameState | None, command: c.Command) -> Outcome:
         case c.EndRound():
             return _end(state)
     raise AssertionError(_("not an Origin Story command: {command}").format(command=repr(command)))
+
+
+_WANTED = {c.ChooseDealer: (Phase.DEALER,), c.StartRound: (Phase.ROUND,), c.DealHands: (Phase.DEAL,),
+           c.RevealAlignments: (Phase.ALIGN,), c.PlayCard: (Phase.PLAY,), c.NameWinner: (Phase.PLAY,),
+           c.VancardianPlays: (Phase.PLAY,), c.Surrender: (Phase.PLAY,), c.EndRound: (Phase.END, Phase.PLAY)}
 
 
 # --- setup ------------------------------------------------------------------------------------------------
@@ -405,16 +407,15 @@ def _play(state: GameState, play: Play, turned: Card | None, before: tuple[e.Eve
     assert r is not None
     current = r.in_play(len(state.seating.seats))
     if current is not None:
-        entry = replace(current, plays=current.plays + (play,),
-                        turned=current.turned + (((play.seat, turned),) if turned else ()))
+        entry = CardTrick(current.plays + (play,), current.turned + (((play.seat, turned),) if turned else ()),
+                          current.winner)
         entries = r.entries[:-1] + (entry,)
     else:
         entries = r.entries + (CardTrick((play,), ((play.seat, turned),) if turned else ()),)
     try:
-        res = referee_last(replace(state.round_input(), tricks=entries))
+        t = last_trick(state.round_input(entries))
     except InputError as exc:
         return _no(RuleId.ORDER, str(exc))
-    t = res.tricks[-1]
     mine = t.plays[-1]
     found = list(mine.violations)
     if len(t.plays) == 1:

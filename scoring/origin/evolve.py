@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from ..i18n import _
 from . import events as e
-from .cards import without
+from .cards import Card, without
 from .round_input import Ability, CardTrick, Surrender, WinnerOnly
 from .rules import Choices
 from .setup import Mode, seating
@@ -37,9 +37,11 @@ def _with_round(state: GameState, r: RoundState, piles: Piles | None = None) -> 
     return changed(state, rounds=rounds) if piles is None else changed(state, rounds=rounds, piles=piles)
 
 
-def _in_round(state: GameState, r: RoundState, event: e.Event) -> RoundState | None:
-    """`r`, the state's round, after a trick's card, winner or revoke (None: another event); in solo the piles
-    change too (evolve)."""
+def _in_round(state: GameState, r: RoundState, piles: Piles | None,
+              event: e.Event) -> tuple[RoundState, Piles | None] | None:
+    """`r` and `piles` (solo; else None), the state's round and piles, after an event of the tricks that changes
+    only them (a card, a winner, a revoke; solo: a Vancardian's draw, reshuffle or choice); None: another event.
+    The rest of the state (seats, players, choices) is read from `state`, which those events do not change."""
     match event:
         case e.CardPlayed():
             play = Play(event.seat, event.card, event.value, event.suit, event.by, event.ignore_follow)
@@ -48,14 +50,53 @@ def _in_round(state: GameState, r: RoundState, event: e.Event) -> RoundState | N
                 entries = r.entries[:-1] + (CardTrick(current.plays + (play,), current.turned, current.winner),)
             else:
                 entries = r.entries + (CardTrick((play,)),)
-            return changed(r, entries=entries, moves=() if event.seat == state.you else r.moves)
+            if piles is not None:
+                piles = changed(piles, rows=_rows(piles, event.seat, without(piles.row(event.seat), (event.card,))),
+                                trick=piles.trick + (event.card,))
+            return changed(r, entries=entries, moves=() if event.seat == state.you else r.moves), piles
         case e.TrickWon():
-            return changed(r, entries=r.entries + ((WinnerOnly(event.winner),) if event.named else ()),
-                           winners=r.winners + ((event.trick, event.winner, event.next_leader),), moves=(),
-                           ended=r.moves)
+            won = changed(r, entries=r.entries + ((WinnerOnly(event.winner),) if event.named else ()),
+                          winners=r.winners + ((event.trick, event.winner, event.next_leader),), moves=(),
+                          ended=r.moves)
+            if piles is not None and not any(n == event.trick for n, _w, _l in r.winners):  # won again (an
+                # ability): gathered once
+                keep = without(piles.trick, tuple(c for c in piles.trick if c.extra_love))
+                extra = tuple(c for c in piles.trick if c.extra_love)
+                gathered = dict(piles.won)
+                gathered[event.winner] = gathered.get(event.winner, ()) + keep
+                piles = changed(piles, trick=(), won=tuple(gathered.items())).leave(extra,
+                                                                                     state.choices.extra_love_exit)
+            return won, piles
         case e.RevokeFlagged():
-            return changed(r, revokes=r.revokes + (event,))
+            return changed(r, revokes=r.revokes + (event,)), piles
+    if piles is None:
+        return None
+    match event:
+        case e.CardsDrawn() | e.DeckReshuffled():
+            return r, _drawn(piles, event)
+        case e.VancardianChose():
+            piles = changed(piles, drawn=tuple((s, c) for s, c in piles.drawn if s != event.seat))
+            if event.role == "follow":
+                piles = piles.leave(event.discarded, state.choices.extra_love_exit).with_row(event.seat,
+                                                                                             event.row_after)
+            return changed(r, moves=r.moves + (event,)), piles
     return None
+
+
+def _drawn(piles: Piles, event: e.CardsDrawn | e.DeckReshuffled) -> Piles:
+    """Solo: the piles after a Vancardian's draw, or the discard pile shuffled into the deck."""
+    if isinstance(event, e.CardsDrawn):
+        drawn = dict(piles.drawn)
+        drawn[event.seat] = drawn.get(event.seat, ()) + event.cards
+        return changed(piles, deck=without(piles.deck, event.cards), drawn=tuple(drawn.items()))
+    return changed(piles, deck=tuple(sorted(piles.deck + event.cards)), discard=without(piles.discard, event.cards))
+
+
+def _rows(piles: Piles, seat: str, cards: tuple[Card, ...]) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+    """The piles' rows with `seat`'s made `cards` (Piles.with_row's, for a change made with others)."""
+    rows = dict(piles.rows)
+    rows[seat] = cards
+    return tuple(rows.items())
 
 
 def _step(state: GameState, step: Step, **changes: object) -> GameState:
@@ -96,6 +137,10 @@ def evolve(state: GameState | None, event: e.Event) -> GameState:
     assert state is not None, "an Origin Story log starts with os.GameStarted"
     r = state.round
     solo = state.piles is not None
+    if r is not None:
+        moved = _in_round(state, r, state.piles, event)
+        if moved is not None:
+            return _with_round(state, *moved)
     match event:
         case e.SoloDeckBuilt():
             return changed(state, solo_colours=event.colours)
@@ -140,35 +185,12 @@ def evolve(state: GameState | None, event: e.Event) -> GameState:
             return _add_charge(state, event.player, event.source, -event.stamina)
         case e.AlignmentsRevealed():
             return _step(state, Step.ALIGN, alignment=event.alignment)
-        case e.CardPlayed():
-            if r is None:
-                return state  # a round's fact with no round: nothing to change (a damaged log)
-            played = _in_round(state, r, event)
-            assert played is not None
-            if solo:
-                p = _piles(state)
-                p = changed(p.with_row(event.seat, without(p.row(event.seat), (event.card,))),
-                            trick=p.trick + (event.card,))
-            return _with_round(state, played, p if solo else None)
         case e.SidekickCardTurned():
             if r is None or not r.entries or not isinstance(r.entries[-1], CardTrick):
                 return state
             last = r.entries[-1]
             return _round(state, entries=r.entries[:-1] + (changed(last, turned=last.turned + ((event.sidekick,
                                                                                                  event.card),)),))
-        case e.CardsDrawn():
-            if not solo:
-                return state
-            p = _piles(state)
-            drawn = dict(p.drawn)
-            drawn[event.seat] = drawn.get(event.seat, ()) + event.cards
-            return changed(state, piles=changed(p, deck=without(p.deck, event.cards), drawn=tuple(drawn.items())))
-        case e.DeckReshuffled():
-            if not solo:
-                return state
-            p = _piles(state)
-            return changed(state, piles=changed(p, deck=tuple(sorted(p.deck + event.cards)),
-                                                discard=without(p.discard, event.cards)))
         case e.VancardianChose():
             if not solo:
                 return state
@@ -176,27 +198,12 @@ def evolve(state: GameState | None, event: e.Event) -> GameState:
             p = changed(p, drawn=tuple((s, c) for s, c in p.drawn if s != event.seat))
             if event.role == "follow":
                 p = p.leave(event.discarded, state.choices.extra_love_exit).with_row(event.seat, event.row_after)
-            return _round(state, p, moves=r.moves + (event,)) if r is not None else changed(state, piles=p)
-        case e.TrickWon():
-            if r is None:
-                return state  # a round's fact with no round: nothing to change (a damaged log)
-            won = _in_round(state, r, event)
-            assert won is not None
-            gathered = None
-            if solo and not any(n == event.trick for n, _w, _l in r.winners):  # won again (an ability): gathered once
-                p = _piles(state)
-                keep = without(p.trick, tuple(c for c in p.trick if c.extra_love))
-                extra = tuple(c for c in p.trick if c.extra_love)
-                piles = dict(p.won)
-                piles[event.winner] = piles.get(event.winner, ()) + keep
-                gathered = changed(p, trick=(), won=tuple(piles.items())).leave(extra, state.choices.extra_love_exit)
-            return _with_round(state, won, gathered)
-        case e.RevokeFlagged():
-            if r is None:
-                return state  # a round's fact with no round: nothing to change (a damaged log)
-            flagged = _in_round(state, r, event)
-            assert flagged is not None
-            return _with_round(state, flagged)
+            return changed(state, piles=p)  # with no round (a damaged log): the round's case is _in_round's
+        case e.CardsDrawn() | e.DeckReshuffled():
+            # not solo: nothing to change; solo with no round (a damaged log): the piles (else _in_round's)
+            return changed(state, piles=_drawn(_piles(state), event)) if solo else state
+        case e.CardPlayed() | e.TrickWon() | e.RevokeFlagged():
+            return state  # a round's fact with no round (a damaged log): nothing to change
         case e.AbilityUsed():
             if r is None:
                 return state  # a round's fact with no round: nothing to change (a damaged log)
@@ -231,20 +238,22 @@ def evolve(state: GameState | None, event: e.Event) -> GameState:
 
 
 def project(events: Iterable[e.Event]) -> GameState:
-    """fold(evolve), a run of a round's trick events taken in bulk where they change only the round (not solo,
-    whose piles they move): the state is made once for the run, not once for each card."""
+    """fold(evolve), a run of a round's trick events taken in bulk (they change only the round, and in solo the
+    piles): the state is made once for the run, not once for each event."""
     state: GameState | None = None
-    r: RoundState | None = None  # the state's round as the trick events since `state` was made left it
+    r: RoundState | None = None  # the state's round and piles as the trick events since `state` was made left them
+    piles: Piles | None = None
     for event in events:
-        if state is not None and r is not None and state.piles is None:
-            changed = _in_round(state, r, event)
-            if changed is not None:
-                r = changed
+        if state is not None and r is not None:
+            moved = _in_round(state, r, piles, event)
+            if moved is not None:
+                r, piles = moved
                 continue
-        if state is not None and r is not None and r is not state.round:
-            state = _with_round(state, r)
+        if state is not None and r is not None and (r is not state.round or piles is not state.piles):
+            state = _with_round(state, r, piles)
         state = evolve(state, event)
-        r = state.round
+        r, piles = state.round, state.piles
     if state is None:
         raise ValueError(_("an empty log has no game"))
-    return _with_round(state, r) if r is not None and r is not state.round else state
+    return _with_round(state, r, piles) if r is not None and (r is not state.round or piles is not state.piles) \
+        else state

@@ -7,12 +7,13 @@ stops the table: every trick is computed as played, and what breaks a rule is a 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from ..decision import Violation
 from ..i18n import N_
 from ..said import Said
 from .referee_trick import KnownHand, Memory, card_trick, winner_only
-from .round_input import Alignment, EffectKind, RoundInput, TrickEntry, WinnerOnly
+from .round_input import Alignment, CardTrick, EffectKind, RoundInput, TrickEntry, WinnerOnly
 from .round_result import AbilityRefusal, Flag, RoundResult, TrickResult
 from .rules import RuleId
 from .setup import HAND, TRICKS, Kind, Mode, Seating
@@ -105,35 +106,66 @@ def referee_last(rnd: RoundInput) -> RoundResult:
     a play is decided without refereeing the round's finished tricks again."""
     if not rnd.tricks:
         return referee(rnd)
-    refereeing = _settled(rnd, len(rnd.tricks) - 1).copy()
-    refereeing.add(rnd.tricks[-1], last_entry=True)
-    return refereeing.result(rnd)
+    return _refereed_last(rnd).result(rnd)
+
+
+def last_trick(rnd: RoundInput) -> TrickResult:
+    """`referee_last(rnd).tricks[-1]` (`rnd` has a trick entry): a play decided needs its trick's result only."""
+    return _refereed_last(rnd).results[-1]
+
+
+def _refereed_last(rnd: RoundInput) -> Refereeing:
+    upto = len(rnd.tricks) - 1
+    refereeing = _settled(rnd, upto).copy()
+    last = rnd.tricks[-1]
+    refereeing.add(last, last_entry=True)
+    if isinstance(last, CardTrick) and refereeing.results[-1].complete:
+        # the play that completes a trick: its round so far is the next play's settled tricks
+        _keep(_COMPLETED, _key(rnd, upto), (rnd, last, refereeing))
+    return refereeing
 
 
 # Recent rounds' finished tricks, refereed (never added to), each with the round input it read. The entries and the
 # known hands are known by identity (a state's next play keeps them: hashing their cards on every play cost more
 # than refereeing a trick); kept alive here with their input, their ids are not reused meanwhile.
 _SETTLED: dict[tuple[object, ...], tuple[RoundInput, Refereeing]] = {}
+# A trick completed by a play decided (referee_last), after the entries before it (by identity), with the round
+# refereed through it: the state's copy of that trick (made from the events) is another object, equal to it, and
+# the next play finds the round refereed through it here instead of refereeing that trick again.
+_COMPLETED: dict[tuple[object, ...], tuple[RoundInput, TrickEntry, Refereeing]] = {}
 _KEPT = 64
+
+
+def _keep(cache: dict[tuple[object, ...], Any], key: tuple[object, ...], value: Any) -> None:
+    if len(cache) >= _KEPT:
+        cache.clear()
+    cache[key] = value
+
+
+def _key(rnd: RoundInput, upto: int) -> tuple[object, ...]:
+    """What `rnd` refereed through its first `upto` trick entries depends on (the entries, the seating and the rules
+    choices by identity: a game's state keeps the same ones from play to play)."""
+    return (id(rnd.seating), rnd.dealer, tuple(rnd.alignment.items()), tuple(map(id, rnd.tricks[:upto])), rnd.abilities,
+            tuple((seat, id(cards)) for seat, cards in rnd.hands.items()), id(rnd.choices), rnd.round_no, rnd.revealed,
+            tuple(rnd.tricks_won.items()), rnd.surrender)
 
 
 def _settled(rnd: RoundInput, upto: int) -> Refereeing:
     """`rnd` refereed through its first `upto` trick entries (all before the last: complete), from the longest
     such prefix refereed before."""
-    key = (rnd.seating, rnd.dealer, tuple(rnd.alignment.items()), tuple(map(id, rnd.tricks[:upto])), rnd.abilities,
-           tuple((seat, id(cards)) for seat, cards in rnd.hands.items()), rnd.choices, rnd.round_no, rnd.revealed,
-           tuple(rnd.tricks_won.items()), rnd.surrender)
+    key = _key(rnd, upto)
     kept = _SETTLED.get(key)
     if kept is not None:
         return kept[1]
-    if upto == 0:
+    completed = _COMPLETED.get(_key(rnd, upto - 1)) if upto else None
+    if completed is not None and completed[1] == rnd.tricks[upto - 1]:
+        found = completed[2]
+    elif upto == 0:
         found = Refereeing(rnd)
     else:
         found = _settled(rnd, upto - 1).copy()
         found.add(rnd.tricks[upto - 1], last_entry=False)
-    if len(_SETTLED) >= _KEPT:
-        _SETTLED.clear()
-    _SETTLED[key] = (rnd, found)
+    _keep(_SETTLED, key, (rnd, found))
     return found
 
 
@@ -228,7 +260,7 @@ class Refereeing:
         end alignments and VP."""
         seating, refused, results, leader = rnd.seating, self.refused, self.results, self.leader
         alignment = dict(self.alignment)
-        for ab in sorted((a for a in rnd.abilities), key=lambda a: (a.trick is None, a.trick or 0)):
+        for ab in sorted(rnd.abilities, key=lambda a: (a.trick is None, a.trick or 0)) if rnd.abilities else ():
             for e in ab.effects:
                 if e.kind is EffectKind.ALIGN and seating.has(ab.player) and seating.seat(ab.player).scores:
                     alignment[seating.seat(ab.player).name] = Alignment(e.text)
@@ -244,7 +276,7 @@ class Refereeing:
             for e in ab.effects:
                 if e.kind is EffectKind.VP:
                     vp[seating.seat(ab.player).name].append((ab.source, e.amount))
-        counted = sum(1 for t in results if t.counts)
+        counted = len([t for t in results if t.counts])
         in_play = results[-1] if results and not results[-1].complete else None
         to_play = None
         if in_play is not None:

@@ -50,7 +50,7 @@ class Memory:
     got: dict[str, list[int | None]]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _Trick:
     """The trick being refereed: its number, who led it, the seats in order from the leader, the lead suit and the
     cards sidekicks turned up after their plays."""
@@ -163,7 +163,7 @@ def card_trick(rnd: RoundInput, n: int, entry: CardTrick, expected: str, last_en
     lead = lead_suit(plays, as_led=rnd.choices.as_led)
     assert lead is not None
     trick = _Trick(rnd, n, actual, seating.order_from(actual), lead,
-                   {seating.seat(s).name: c for s, c in entry.turned})
+                   {seating.seat(s).name: c for s, c in entry.turned} if entry.turned else {})
     found = _Found()
     out = tuple(_checked(trick, i, p, memory, found) for i, p in enumerate(plays))
     index = winning(plays, as_led=rnd.choices.as_led)
@@ -172,7 +172,7 @@ def card_trick(rnd: RoundInput, n: int, entry: CardTrick, expected: str, last_en
     if not complete:
         return TrickResult(n, actual, lead, out, None, best, "", None, None, tuple(found.voids),
                            tuple(found.flags), tuple(found.notes), tuple(refusals), False)
-    return _won(trick, entry, plays, best, out, refusals, found)
+    return _won(trick, entry, plays, index, out, refusals, found)
 
 
 def _trick_plays(rnd: RoundInput, n: int, entry: CardTrick, last_entry: bool, revealed: set[Card],
@@ -184,8 +184,9 @@ def _trick_plays(rnd: RoundInput, n: int, entry: CardTrick, last_entry: bool, re
         raise InputError(_("trick {n} has no plays: give the cards from the leader, or only its winner").format(n=n))
     plays = tuple(p if (seat := seating.seat(p.seat).name) == p.seat else replace(p, seat=seat)
                   for p in entry.plays)
-    rewind_pair = any(ab.trick == n and e.kind is EffectKind.REWIND for ab in rnd.abilities for e in ab.effects)
-    plays = _modified(rnd, n, plays, revealed, alignment, lenient=rewind_pair)
+    if revealed or any(ab.trick == n for ab in rnd.abilities):  # else nothing modifies them
+        rewind_pair = any(ab.trick == n and e.kind is EffectKind.REWIND for ab in rnd.abilities for e in ab.effects)
+        plays = _modified(rnd, n, plays, revealed, alignment, lenient=rewind_pair)
     if len(plays) < len(seating.seats) and not last_entry:
         raise InputError(_("trick {n} has {plays} plays of {seats}: only the last trick may be incomplete (the "
                            "trick in play)").format(n=n, plays=len(plays), seats=len(seating.seats)))
@@ -197,7 +198,9 @@ def _checked(trick: _Trick, i: int, p: Play, memory: Memory, found: _Found) -> P
     and the revoke it proves. `memory` learns the card."""
     seat = trick.rnd.seating.seat(p.seat)
     where = None if p.card.extra_love else memory.seen.get(p.card)  # two of each extra-love card exist (§13 Q2)
-    bad = _out_of_turn(trick, i, p) + _seen_elsewhere(p, where, memory.known)
+    bad = [] if i < len(trick.order) and p.seat == trick.order[i] else _out_of_turn(trick, i, p)
+    if where is not None or memory.known:  # else nothing to find there
+        bad += _seen_elsewhere(p, where, memory.known)
     hand = memory.known.get(p.seat)
     follows = i == 0 or p.effective_suit is trick.lead
     if seat.kind is Kind.VANCARDIAN and i > 0:
@@ -216,7 +219,7 @@ def _checked(trick: _Trick, i: int, p: Play, memory: Memory, found: _Found) -> P
         voids = memory.voids[p.seat]
         voids[:] = [v for v in voids if v.suit is not trick.lead] + [Void(trick.lead, trick.n)]
         found.voids.append((p.seat, trick.lead))
-    if not bad:
+    if not bad and memory.voids[p.seat]:
         _revokes(trick, p, memory, found)
     if where is None:
         memory.seen[p.card] = (trick.n, p.seat)
@@ -330,23 +333,39 @@ def _why(trick: _Trick, i: int, p: Play, legal: bool | None, follows: bool, bad:
     if legal is False:
         return joined([joined([str(b.rule), b.message], ": ") for b in bad])
     if legal is None:
-        return Said(N_("{seat}'s hand is hidden: off suit records a void in {suit}"), seat=p.seat, suit=lead.word)
+        return _said(N_("{seat}'s hand is hidden: off suit records a void in {suit}"), p.seat, lead.word)
     if i == 0:
-        return Said(N_("the leader may lead any card (OS-LEAD-ANY)"))
+        return _said(N_("the leader may lead any card (OS-LEAD-ANY)"))
     if p.ignore_follow and not follows:
         return Said(N_("off suit under {by}: no void recorded"), by=p.by or Said(N_("an ability")))
     if follows:
-        return Said(N_("follows {suit}"), suit=lead.word)
-    return Said(N_("{seat} holds no {suit}"), seat=p.seat, suit=lead.word)
+        return _said(N_("follows {suit}"), "", lead.word)
+    return _said(N_("{seat} holds no {suit}"), p.seat, lead.word)
 
 
-def _won(trick: _Trick, entry: CardTrick, plays: tuple[Play, ...], best: Play, out: tuple[PlayResult, ...],
+_WHY: dict[tuple[str, str, str], Said] = {}  # the same few sentences for every play of a round: each made once
+
+
+def _said(template: str, seat: str = "", suit: str = "") -> Said:
+    """Said(template) with its seat and suit, the one made before when there is one (a Said is never changed)."""
+    key = (template, seat, suit)
+    found = _WHY.get(key)
+    if found is None:
+        values = {k: v for k, v in (("seat", seat), ("suit", suit)) if f"{{{k}}}" in template}
+        if len(_WHY) >= 512:
+            _WHY.clear()
+        found = _WHY[key] = Said(template, **values)
+    return found
+
+
+def _won(trick: _Trick, entry: CardTrick, plays: tuple[Play, ...], index: int, out: tuple[PlayResult, ...],
          refusals: list[Violation], found: _Found) -> TrickResult:
-    """The complete trick's winner: the best card, unless an ability named another; a winner stated otherwise is
-    refused; a sidekick's trick is noted."""
+    """The complete trick's winner: the best card (plays[index]), unless an ability named another; a winner stated
+    otherwise is refused; a sidekick's trick is noted."""
     rnd, n, lead = trick.rnd, trick.n, trick.lead
     seating = rnd.seating
-    rule, why = reason(plays, as_led=rnd.choices.as_led)
+    best = plays[index]
+    rule, why = reason(plays, as_led=rnd.choices.as_led, index=index)
     computed = best.seat
     override = _override(rnd, n)
     winner = computed

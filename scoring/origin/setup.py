@@ -5,7 +5,7 @@ player's right, so clockwise `A → SK(B) → B → SK(A)` (OS-SK-SEATS). Solo: 
 Factoryon (OS-SOLO-CYCLE). Sidekicks never deal and never lead: their player does (OS-SK-NOLEAD)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from ..errors import InputError
@@ -52,15 +52,14 @@ class Seating:
 
     mode: Mode
     seats: tuple[Seat, ...]
+    # Made once with the seating (the referee asks for them at every play): the seats' names, and who gets a score
+    # line (players, and in solo the Vancardians too).
+    names: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    scorers: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
-    @property
-    def names(self) -> tuple[str, ...]:
-        return tuple(s.name for s in self.seats)
-
-    @property
-    def scorers(self) -> tuple[str, ...]:
-        """Who gets a score line: players, and in solo the Vancardians too."""
-        return tuple(s.name for s in self.seats if s.scores)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "names", tuple(s.name for s in self.seats))
+        object.__setattr__(self, "scorers", tuple(s.name for s in self.seats if s.scores))
 
     @property
     def dealers(self) -> tuple[str, ...]:

@@ -149,7 +149,10 @@ class Piles:
 
 
 def fresh_piles() -> Piles:
-    return Piles(deck=_sorted(DECK), aside=_sorted(EXTRA_LOVE))
+    return _FRESH
+
+
+_FRESH = Piles(deck=_sorted(DECK), aside=_sorted(EXTRA_LOVE))  # every round starts from it: sorted once (immutable)
 
 
 @dataclass(frozen=True, slots=True)
@@ -282,16 +285,17 @@ class GameState:
                 (Step.CHARGE, True)]
         return next(step for step, due in todo if due and step.order >= r.step.order)
 
-    def round_input(self) -> RoundInput:
-        """The referee's view of the round in progress (the same input `origin round` reads from a file)."""
+    def round_input(self, tricks: tuple[TrickEntry, ...] | None = None) -> RoundInput:
+        """The referee's view of the round in progress (the same input `origin round` reads from a file); `tricks`:
+        its trick entries instead of the round's (the round with a play being decided)."""
         r = self.round
         assert r is not None
         abilities = r.abilities
         if self.mode is Mode.SOLO:  # exchanges with a Vancardian are in the rows themselves (os.CardsExchanged)
             abilities = tuple(replace(ab, effects=tuple(x for x in ab.effects if x.kind is not EffectKind.EXCHANGE))
                               for ab in abilities)
-        return RoundInput(self.seating, r.dealer, dict(r.alignment or ()), r.entries, abilities, dict(r.hands),
-                          self.choices, r.number, surrender=r.surrender)
+        return RoundInput(self.seating, r.dealer, dict(r.alignment or ()), r.entries if tricks is None else tricks,
+                          abilities, dict(r.hands), self.choices, r.number, surrender=r.surrender)
 
     def totals(self) -> dict[str, int]:
         """Running VP per scoring seat: scored rounds, plus the round in progress's ability VP (immediate)."""

@@ -58,11 +58,20 @@ def _key(play: Play, order: int, lead: Suit) -> tuple[bool, bool, Fraction, int]
 
 
 def winning(plays: Sequence[Play], *, as_led: bool = False) -> int | None:
-    """The index of the play winning so far (None for an empty trick)."""
+    """The index of the play winning so far (None for an empty trick): the greatest `_key`, found by one pass that
+    compares the values of plays of the same standing only (love, the lead suit, neither)."""
     lead = lead_suit(plays, as_led=as_led)
     if lead is None:
         return None
-    return max(range(len(plays)), key=lambda i: _key(plays[i], i, lead))
+    best, standing, value = 0, -1, plays[0].effective_value
+    for i, play in enumerate(plays):
+        suit = play.effective_suit
+        rank = (2 if suit is TRUMP else 0) + (suit is lead)  # _key's two flags, as one number
+        if rank > standing:
+            best, standing, value = i, rank, play.effective_value
+        elif rank == standing and play.effective_value > value:  # equal: the first played stays ahead
+            best, value = i, play.effective_value
+    return best
 
 
 def beats(plays: Sequence[Play], candidate: Play, *, as_led: bool = False) -> bool:
@@ -70,9 +79,10 @@ def beats(plays: Sequence[Play], candidate: Play, *, as_led: bool = False) -> bo
     return winning([*plays, candidate], as_led=as_led) == len(plays)
 
 
-def reason(plays: Sequence[Play], *, as_led: bool = False) -> tuple[RuleId, str]:
-    """(rule id, sentence) for why the winning play wins."""
-    index = winning(plays, as_led=as_led)
+def reason(plays: Sequence[Play], *, as_led: bool = False, index: int | None = None) -> tuple[RuleId, str]:
+    """(rule id, sentence) for why the winning play wins (`index`: the winning play's, when it is known)."""
+    if index is None:
+        index = winning(plays, as_led=as_led)
     assert index is not None, _("a trick with no card has no winner")
     win, lead = plays[index], lead_suit(plays, as_led=as_led)
     assert lead is not None

@@ -10,7 +10,7 @@ from .. import counts
 from ..errors import InputError
 from ..i18n import N_, _, ngettext
 from ..said import Said, listed
-from .cards import EXTRA_LOVE_VALUES, TRUMP, Card, Suit, format_value, parse_value, without
+from .cards import EXTRA_LOVE_VALUES, TRUMP, Card, Suit, card_of, format_value, parse_value, without
 from .rules import RuleId
 from .vancardian_values import (
     AUTOMATON,
@@ -185,7 +185,7 @@ def apply_effect(effect: Effect, row: Sequence[Card], *, alignment: str, draws: 
         return _replace(seat, cards, count, drew, alignment=alignment, effective=effective, order=replace_order,
                         effect=effect, lead_in=(intro,))
     if effect.kind == "add":
-        extra = Card(effect.x, Suit.LOVE)
+        extra = card_of(effect.x, Suit.LOVE)
         gone = cards[-1:]
         after = (extra,) + cards[:-1]
         step = Step(RuleId.SOLO_ADD, Said(N_("Add {x}: discarded her rightmost card, {card}; an extra-love {extra} "

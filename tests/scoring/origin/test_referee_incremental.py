@@ -19,22 +19,22 @@ from scoring.errors import InputError
 from scoring.origin import commands as c
 from scoring.origin import events as e
 from scoring.origin.decide import decide
-from scoring.origin.referee import referee, referee_last
+from scoring.origin.referee import last_trick, referee, referee_last
 from scoring.origin.round_input import RoundInput
-from scoring.origin.round_result import RoundResult
+from scoring.origin.round_result import RoundResult, TrickResult
 from scoring.origin.state import GameState, Phase
 
 
-def _verdict(judge: Any, rnd: RoundInput) -> RoundResult | str:
+def _verdict(judge: Any, rnd: RoundInput) -> Any:
     try:
-        result: RoundResult = judge(rnd)
-        return result
+        return judge(rnd)
     except InputError as exc:
         return f"InputError: {exc}"
 
 
 class Compared:
-    """`referee_last` as decide calls it, checked against `referee` on the same round every time."""
+    """`referee_last` (and `last_trick`) as decide calls it, checked against `referee` on the same round every
+    time."""
 
     def __init__(self) -> None:
         self.calls = 0
@@ -50,13 +50,22 @@ class Compared:
             self.refused += 1
         if isinstance(fast, str):
             raise InputError(fast.removeprefix("InputError: "))
-        return fast
+        result: RoundResult = fast
+        return result
 
 
 @pytest.fixture
 def compared(monkeypatch: pytest.MonkeyPatch) -> Compared:
     check = Compared()
     monkeypatch.setattr("scoring.origin.decide.referee_last", check)
+
+    def trick(rnd: RoundInput) -> TrickResult:  # a play's trick (`last_trick`): the whole round's last trick
+        fast, whole = _verdict(last_trick, rnd), _verdict(referee, rnd)
+        assert fast == (whole if isinstance(whole, str) else whole.tricks[-1]), f"{fast!r}\n{whole!r}"
+        result: TrickResult = check(rnd).tricks[-1]  # counted, and referee_last compared too (an error raised)
+        return result
+
+    monkeypatch.setattr("scoring.origin.decide.last_trick", trick)
     return check
 
 

@@ -1,0 +1,62 @@
+"""Cards compare, hash and are taken out of piles by their numerator and denominator kept with them: the same answers
+as comparing (value, suit) with Fraction, and one object per card of the game. A trick's winner found in one pass is
+the greatest of the book's key (love, the lead suit, the value, the first played)."""
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from fractions import Fraction
+
+from scoring.origin.cards import DECK, EXTRA_LOVE, Card, Suit, card_of, parse_card, without
+from scoring.origin.trick import Play, _key, lead_suit, winning
+
+ODD = (Card(Fraction(-1), Suit.SPEED), Card(Fraction(27, 2), Suit.LOVE), Card(Fraction(14), Suit.BRAINS),
+       Card(Fraction(9, 2), Suit.BRAINS), Card(Fraction(1, 3), Suit.STRENGTH))
+CARDS = DECK + EXTRA_LOVE + ODD
+
+
+def test_cards_compare_as_value_then_suit() -> None:
+    for a, b in itertools.product(CARDS, repeat=2):
+        ka, kb = (a.value, str(a.suit)), (b.value, str(b.suit))
+        assert (a == b, a != b, a < b, a <= b, a > b, a >= b) == (ka == kb, ka != kb, ka < kb, ka <= kb, ka > kb,
+                                                                   ka >= kb), (a, b)
+        if a == b:
+            assert hash(a) == hash(b)
+    assert sorted(CARDS, key=lambda x: (x.value, str(x.suit))) == sorted(CARDS)
+    assert Card(Fraction(9), Suit.BRAINS) != "9br" and Card(Fraction(9), Suit.BRAINS) != Fraction(9)
+
+
+def test_one_object_per_card_of_the_game() -> None:
+    for card in DECK:
+        assert parse_card(str(card)) is card and card_of(card.value, card.suit) is card
+    assert parse_card("4.5lv", solo=True) is EXTRA_LOVE[0] is EXTRA_LOVE[1]
+    odd = card_of(Fraction(14), Suit.BRAINS)
+    assert odd == ODD[2] and odd not in DECK
+
+
+def test_a_card_taken_out_is_the_first_equal_one() -> None:
+    rng = random.Random(5)
+    for _ in range(300):
+        pile = tuple(rng.choice(CARDS[:8] + ODD[:2]) for _ in range(rng.randrange(6)))
+        gone = (Card(rng.choice(CARDS[:8] + ODD[:2]).value, rng.choice(list(Suit))),)  # an equal copy, or none
+        left, kept = Counter(gone), []
+        for card in pile:
+            if left[card]:
+                left[card] -= 1
+            else:
+                kept.append(card)
+        assert without(pile, gone) == tuple(kept), (pile, gone)
+
+
+def test_the_winner_found_in_one_pass_is_the_books_key() -> None:
+    rng = random.Random(7)
+    values = [None, Fraction(11), Fraction(9, 2), Fraction(-1), Fraction(5)]
+    for _ in range(3000):
+        plays = [Play(f"S{i}", rng.choice(CARDS), rng.choice(values), rng.choice([None, *Suit]))
+                 for i in range(rng.randrange(1, 6))]
+        for as_led in (False, True):
+            lead = lead_suit(plays, as_led=as_led)
+            assert lead is not None
+            expected = max(range(len(plays)), key=lambda i, lead=lead: _key(plays[i], i, lead))  # type: ignore[misc]
+            assert winning(plays, as_led=as_led) == expected, plays
