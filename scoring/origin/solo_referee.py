@@ -113,6 +113,20 @@ def _yours_with_her(rnd: RoundInput, table: Table, trick: int | None) -> list[tu
             and any(e.kind is EffectKind.EXCHANGE and e.target in table.rows for e in ab.effects)]
 
 
+# What an ability may do and still leave your row followed card by card: only exchanges with a Vancardian move
+# your cards (a draw, a discard, a pass or a rewind moves cards the file does not name).
+_ROW_KEPT = frozenset({EffectKind.EXCHANGE, EffectKind.VP, EffectKind.STAMINA, EffectKind.REMOVE, EffectKind.AS,
+                       EffectKind.IGNORE_FOLLOW, EffectKind.LEAD, EffectKind.ALIGN, EffectKind.REVEAL,
+                       EffectKind.WINNER, EffectKind.NOTE})
+
+
+def _your_row_followed(rnd: RoundInput, trick: int) -> bool:
+    """Whether the replay knows your row card by card in this trick: no ability used up to it moved cards but
+    your exchanges with a Vancardian (whose card taken her procedure gives)."""
+    return all(e.kind in _ROW_KEPT and (e.kind is not EffectKind.EXCHANGE or e.target in VANCARDIANS)
+               for ab in rnd.abilities if ab.trick is None or ab.trick <= trick for e in ab.effects)
+
+
 def _exchanges(used: list[tuple[int, Ability]], table: Table, effective: Effective) -> None:
     """OS-SOLO-EXCHANGE: your exchanges with a Vancardian, one after the other, as decide resolves them (the
     cards compared with the values your reveals give them)."""
@@ -254,6 +268,11 @@ def _trick(rnd: RoundInput, k: int, t: TrickResult, table: Table, won: int, befo
                 refused[i] = bad
         elif table.your_row is not None and c in table.your_row:
             table.your_row.remove(c)
+        elif table.your_row is not None and not p.violations and _your_row_followed(rnd, t.n):
+            # The trick referee counts a card taken from her in an exchange as unknown; her procedure says which
+            # it was, so a card that is in neither your row nor what you took is refused here.
+            refused[i] = Violation(RuleId.SOLO_ROWS, Said(N_("{card} is not one of {seat}'s row ({shown})"), card=c,
+                                                          seat=p.seat, shown=card_row(table.your_row)))
         table.played.setdefault(c, (t.n, p.seat))
     if at >= len(t.plays):
         _exchanges(used, table, effective_at(rnd, t.n))

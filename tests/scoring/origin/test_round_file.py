@@ -189,15 +189,21 @@ def test_bad_input_names_where_and_how(change: dict[str, Any], where: str, says:
     assert e.value.where == where and says in str(e.value)
 
 
-def test_solo_exchange_gives_you_an_unknown_card_and_reveal_adjusts_values() -> None:
+def test_solo_exchange_gives_you_her_lowest_non_love_card_and_reveal_adjusts_values() -> None:
     data = {"game": "origin-story", "format": 1, "mode": "solo", "players": ["Ann"], "dealer": "Factoryon",
             "alignment": {"Ann": "hero"},
             "rows": {"Ann": ["11sp", "3br", "7st"], "Automaton": ["10br", "8sp", "2lv"], "Factoryon": ["9br", "12sp"]},
             "abilities": [{"player": "Ann", "source": "Swap", "trick": 1,
                            "effects": ["exchange with Automaton give 7st"]}],
-            "tricks": [["Ann 2sp"]]}
+            "tricks": [["Ann 8sp"]]}
     out = tricks_json(run_round(data))
-    assert out["tricks"][0]["plays"][0]["legal"] is True  # the card she took from Automaton
+    assert out["tricks"][0]["plays"][0]["legal"] is True  # the card she took from Automaton (OS-SOLO-EXCHANGE)
+    # A card neither in her row nor the one she took: the trick's referee counts the taken card as unknown, the
+    # Vancardian's procedure says which it was.
+    taken_elsewhere = tricks_json(run_round(data | {"tricks": [["Ann 2sp"]]}))["tricks"][0]
+    assert taken_elsewhere["plays"][0]["legal"] is False
+    assert taken_elsewhere["refused"] == [{"rule": "OS-SOLO-ROWS", "seat": "Ann", "overridable": True,
+                                           "sentence": "2sp is not one of Ann's row (11sp 3br 8sp)"}]
     later = data | {"abilities": [], "tricks": [["Ann 11sp", "Automaton 8sp", "Factoryon 12sp"], ["Factoryon 9br"]]}
     assert check(later, "Ann", "7st")["rule"] == "OS-FOLLOW"
     assert check(later, "Ann", "5br")["rule"] == "OS-SOLO-ROWS"
