@@ -25,10 +25,11 @@ ROUNDS = 5
 ON_HOME = 2.0
 HOME = "Origami: new game"  # Home's menu, back on screen
 BARE_HOME = "Hello from a bare app"
-DOWN, ENTER, ESCAPE = b"\x1b[B", b"\r", b"\x1b"
-# Home lists its games anew each time it is back on screen, and sets its menu's highlight back to the first entry
-# then; the listing draws nothing new when nothing changed (no game in progress), so the menu's entries without a key
-# of their own are chosen a moment after Home is back (LISTED seconds, timed from the keys typed, not before).
+DOWN, ENTER, ESCAPE, FIRST = b"\x1b[B", b"\r", b"\x1b", b"\x1b[H"
+# Home keeps its menu's highlight when it comes back (the previous visit's entry stays highlighted), and sets it back
+# to the first entry when it lists its games anew (the database changed): the menu's entries without a key of their
+# own are chosen from the first entry (the Home key), a moment after Home is back (LISTED seconds, timed from the keys
+# typed, not before), so a listing still under way cannot move the highlight between the keys.
 LISTED = 0.5
 
 
@@ -49,7 +50,7 @@ class Route:
 
 def menu(down: int) -> bytes:
     """Home's menu entry `down` below the first, chosen (the entries without a key of their own)."""
-    return DOWN * down + ENTER
+    return FIRST + DOWN * down + ENTER
 
 
 ROUTES = (
