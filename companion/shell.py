@@ -19,9 +19,9 @@ from scoring.errors import InputError
 from scoring.i18n import _
 from screens.home import HomeScreen, Unfinished
 from screens.textual_leaks import cache_styles_by_colour, drop_closed_watchers
+from screens.type_ahead import WAIT_FRAMES, TypeAhead, filling
 
 from . import games, settings
-from .type_ahead import WAIT_FRAMES, TypeAhead, filling
 
 if TYPE_CHECKING:  # the database and the screens load when first used, not at start-up
     from db.changes import Changes
@@ -167,7 +167,7 @@ class Shell(TypeAhead):
 
     def after_opening(self, then: Callable[[], object], frames: int = WAIT_FRAMES) -> None:
         """`then` after the next refresh once no screen is being opened: none was pushed with the keys typed on held
-        for it, none is filling in (companion/type_ahead.py); at most `frames` refreshes on."""
+        for it, none is filling in (screens/type_ahead.py); at most `frames` refreshes on."""
         opening = self.held is not None and self.screen is not self.held_on
         if frames and (opening or filling(self.screen) is not None):
             self.call_after_refresh(self.after_opening, then, frames - 1)

@@ -12,12 +12,12 @@ from importlib import import_module
 from time import perf_counter
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .type_ahead import Opens, filling
+from screens.type_ahead import Opens, filling
 
 if TYPE_CHECKING:
     from textual.screen import Screen
 
-    from .type_ahead import Typed
+    from screens.type_ahead import Typed
 
 GAP = 0.01  # seconds between steps: the app reads the keys typed and draws between them
 AWAY = 0.25  # seconds between looks while Home is not waiting for a key
@@ -52,7 +52,7 @@ MODULES = (
 
 
 class Warms(Protocol):
-    """The app (companion/type_ahead.py's TypeAhead): its timers, the screen on top, the keys it keeps."""
+    """The app (screens/type_ahead.py's TypeAhead): its timers, the screen on top, the keys it keeps."""
 
     @property
     def is_running(self) -> bool: ...

@@ -36,7 +36,7 @@ class Entry(Protocol):
 
 @runtime_checkable
 class KeepsKeys(Protocol):
-    """An app that keeps the keys typed while the screen chosen opens (companion/type_ahead.py)."""
+    """An app that keeps the keys typed while the screen chosen opens (screens/type_ahead.py)."""
 
     def hold_keys(self) -> None: ...
 
@@ -214,7 +214,7 @@ class HomeScreen(Screen[None]):
         self.refresh_bindings()
 
     def opens(self, key: str) -> bool:
-        """`key` opens another screen: the keys typed after it are for that screen (companion/type_ahead.py)."""
+        """`key` opens another screen: the keys typed after it are for that screen (screens/type_ahead.py)."""
         if key == "enter":
             menu = self.query_one("#menu", OptionList)
             return self.focused is menu and menu.highlighted is not None

@@ -1,6 +1,6 @@
 """A screen that opens light and fills after its first paint, as Home lists its games: `compose` gives the frame (the
 title, the footer, empty containers), painted at once, and `fill` mounts and fills the heavy part once that frame is
-on screen. Keys typed before it is filled wait for it and act once it is (companion/type_ahead.py)."""
+on screen. Keys typed before it is filled wait for it and act once it is (screens/type_ahead.py)."""
 from __future__ import annotations
 
 from collections.abc import Callable

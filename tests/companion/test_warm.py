@@ -13,7 +13,7 @@ from companion import warm
 
 
 class Home:
-    """A screen with keys that open others, as Home (companion/type_ahead.py's Opens)."""
+    """A screen with keys that open others, as Home (screens/type_ahead.py's Opens)."""
 
     def opens(self, key: str) -> bool:
         return True
