@@ -324,7 +324,7 @@ def _via_use(check: Checker, cmd: c.PlayOrigami) -> tuple[list[e.Event], bool]:
                                               g.discount).format(card=via.id, n=g.discount, discount=cmd.discount)
         if cmd.free and not g.free:
             return RuleId.PAY_EXACT, _("{card} does not make the play free").format(card=via.id)
-        if g.where == "not_taken" and not untaken(check.state, g, cmd.card):
+        if g.where == "not_taken" and not untaken(check.state, g, cmd.card, cmd.source):
             return RuleId.EFFECT_AMOUNT, _("{card}: not the {taken} just taken; another {taken} held besides it may "
                                            "be played, shown with it").format(card=via.id, taken=cmd.card)
         chosen.append(g.free)

@@ -195,9 +195,12 @@ def drawn(state: GameState, grant: Grant) -> tuple[tuple[CardId, ...], int]:
     return tuple(shown), unseen
 
 
-def untaken(state: GameState, grant: Grant, card: CardId) -> bool:
-    """A play the effect grants that is not a card its player took under it (the Cricket): that card only when
-    another copy is held besides the ones taken."""
+def untaken(state: GameState, grant: Grant, card: CardId, source: str = "hand") -> bool:
+    """A play the effect grants that is not a card its player took under it (the Cricket): from the hand, that card
+    only when another copy is held besides the ones taken; from elsewhere (the top discard, with the yellow Geisha)
+    it is another card whatever its name."""
+    if source != "hand":
+        return True
     took = [x for j, xs in state.spent for x in xs if x == card and (
         state.grants[j].batch, state.grants[j].seat, state.grants[j].step) == (grant.batch, grant.seat, "take_line")]
     return not took or state.player(grant.seat).hand.without(took).can_give((card,))
