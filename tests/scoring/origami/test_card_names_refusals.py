@@ -9,6 +9,8 @@ from companion import languages
 from scoring.decision import Rejected
 from scoring.origami import commands as c
 from scoring.origami.decide import decide
+from scoring.origami.describe import describe
+from scoring.origami.events import GameStarted
 from scoring.origami.rules import RuleId
 from scoring.origami.state import GameState
 
@@ -82,3 +84,19 @@ def test_a_refusal_is_refused_the_same_way_in_every_language_and_keeps_the_comma
         decisions.append((decision.rule, decision.violation.overridable))
     assert decisions == [(RuleId.PAY_HAND, False)] * 3
     assert command.payment == ("Dragon",)
+
+
+@pytest.mark.parametrize(("code", "line"), [
+    ("en", "mixed game for Ann, Bob: families farm, exotic; Characters Ninja, Merchant; 40 cards in the deck"),
+    ("it", "partita mixed per Ann, Bob: famiglie Fattoria, Animali esotici; Personaggi Ninja, Mercante; 40 carte nel "
+           "mazzo"),
+    ("de", "Partie mixed für Ann, Bob: Familien Bauernhof, Exotische Tiere; Charaktere Ninja, Merchant; 40 Karten im "
+           "Stapel"),
+])
+def test_the_first_log_line_names_the_families_in_the_language_in_use(code: str, line: str) -> None:
+    """The table's log (given the catalogue): in English the families' ids, as typed and as the line always said
+    them; in Italian and German each family's name in the language. The event keeps the ids."""
+    event = GameStarted("mixed", ("Ann", "Bob"), ("farm", "exotic"), ("Ninja", "Merchant"), (), 40, 0)
+    languages.use(code)
+    assert describe(event, event.players, CATALOGUE) == line
+    assert event.families == ("farm", "exotic")
