@@ -39,6 +39,9 @@ class CardValues:
     numbers: Collection[str]  # the fields typed as a whole number
     picks: Mapping[str, Pick]  # the fields chosen from a list
     elsewhere: Callable[[MissingValue], str]  # what to do about a value this question cannot take
+    # A card as the question names it, from the id the engine gives (its name in the language in use); the answer
+    # keeps the id.
+    card_name: Callable[[str], str] = str
 
 
 class ValueGiven(Message):
@@ -85,7 +88,7 @@ class ValueQuestion(ModalScreen[int | str | None]):
         field, values, why = self.missing.field, self.values, self.missing.why
         # TRANSLATORS: {field} is the value's name as the catalogue has it (points, cost…).
         unknown = values.unknown.get(field) or _("[b]{card}[/b]: {field} not known yet.")
-        said = unknown.format(card=self.missing.card, field=field)
+        said = unknown.format(card=values.card_name(self.missing.card), field=field)
         if why:  # marked with N_ where the engine says it (a Said says itself)
             said += " " + _("It is needed for {why}.").format(why=why if isinstance(why, Said) else _(why))
         with Vertical():

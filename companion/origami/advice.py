@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from scoring.errors import MissingValue
 from scoring.i18n import N_, _
+from scoring.origami.card_names import shown_id
+from scoring.origami.catalog import Catalogue
 from scoring.origami.templates import AWARDS, TYPED_EXAMPLE
 from scoring.said import Said
 
@@ -34,19 +36,22 @@ def reason(why: str) -> str:
     return str(why) if isinstance(why, Said) else _(why)
 
 
-def what_is_missing(missing: MissingValue) -> str:
-    """'Ann's collection 1, card 2: Sheep: its printed victory points are not known, needed for the score'."""
+def what_is_missing(missing: MissingValue, catalogue: Catalogue | None = None) -> str:
+    """'Ann's collection 1, card 2: Sheep: its printed victory points are not known, needed for the score'. Given
+    the catalogue, the card is named as the edition of the language in use names it (card_names.py); without it,
+    by its id."""
     why = reason(missing.why) if missing.why else ""
+    card = missing.card if catalogue is None else shown_id(missing.card, catalogue)
     if missing.field in UNKNOWN:
         without, needed = UNKNOWN[missing.field]
-        said = (_(needed) if why else _(without)).format(card=missing.card, why=why)
+        said = (_(needed) if why else _(without)).format(card=card, why=why)
     elif why:
         # TRANSLATORS: {field} is the value's name as the catalogue has it (points, cost…); {why} what needs it.
         said = _("{card}: {field} is not known, needed for {why}").format(
-            card=missing.card, field=missing.field.replace("_", " "), why=why)
+            card=card, field=missing.field.replace("_", " "), why=why)
     else:
         # TRANSLATORS: {field} is the value's name as the catalogue has it (points, cost…).
-        said = _("{card}: {field} is not known").format(card=missing.card, field=missing.field.replace("_", " "))
+        said = _("{card}: {field} is not known").format(card=card, field=missing.field.replace("_", " "))
     return _("{where}: {what}").format(where=missing.where, what=said) if missing.where else said
 
 
@@ -66,5 +71,6 @@ def how_to_supply(missing: MissingValue) -> str:
         command=f'companion catalog set "{card}" {field} VALUE', json=f'{{"{card}": {{"{field}": ...}}}}')
 
 
-def missing_message(missing: MissingValue) -> str:
-    return f"{what_is_missing(missing)}. {how_to_supply(missing)}"
+def missing_message(missing: MissingValue, catalogue: Catalogue | None = None) -> str:
+    """What is missing (the card named as `what_is_missing` names it), then how to supply it (the card as typed)."""
+    return f"{what_is_missing(missing, catalogue)}. {how_to_supply(missing)}"

@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> Output:
         return _referee(args, catalogue) if args.verb == "referee" else _table_verb(args, catalogue)
     except MissingValue as missing:  # the value a file needed, and how to give it
         given = args.file if args.verb == "referee" else args.table
-        raise InputError(missing_message(missing), where=str(given)) from None
+        raise InputError(missing_message(missing, catalogue), where=str(given)) from None
 
 
 def _table_verb(args: argparse.Namespace, catalogue: Catalogue) -> Output:

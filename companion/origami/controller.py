@@ -275,7 +275,7 @@ class Controller:
             if self.table is not None and self.on_table():
                 self.table.ask(missing, "line")  # the action goes on once the value is given
             else:
-                ask_value(self.app.screen, missing)
+                ask_value(self.app.screen, missing, catalogue=self.catalogue())
             return False
         except InputError as exc:
             self.app.notify(str(exc), title=_("Not recorded"), severity="error")
@@ -345,7 +345,7 @@ class Controller:
             if self.table is not None and self.on_table():
                 self.table.ask(missing, "finish")  # every unknown value asked in a chain, then the sheet
             else:
-                ask_value(self.app.screen, missing)
+                ask_value(self.app.screen, missing, catalogue=self.catalogue())
             return
         except InputError as exc:
             self.app.notify(str(exc), title=_("Not yet"), severity="warning")

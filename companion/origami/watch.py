@@ -62,7 +62,7 @@ def snapshot(store: Store, game: GameRecord, catalogue: Catalogue) -> Snapshot:
             scores = _("Scores if the game ended now.")
         except MissingValue as missing:
             scores = _("Scores so far need a value the companion does not know yet ({missing}): the companion asks "
-                       "for it at the next score.").format(missing=what_is_missing(missing))
+                       "for it at the next score.").format(missing=what_is_missing(missing, catalogue))
     names = game.players
     seats = tuple(Seat(names[i], i == state.current and state.phase is Phase.PLAY, p.hand.size, p.hand.rice,
                        tuple(tuple(c) for c in p.collections), totals.get(names[i]), names[i] in winners)

@@ -8,6 +8,7 @@ from ..decision import Refused, Violation
 from ..errors import InputError
 from ..i18n import _
 from . import events as e
+from .card_names import shown_id
 from .cards import RICE_PAPER, Card, CardId, Kind
 from .catalog import Catalogue
 from .rules import RuleId
@@ -58,6 +59,15 @@ class Checker:
     def name(self, seat: int) -> str:
         return self.state.players[seat].name
 
+    def card_name(self, card: str) -> str:
+        """A card as a refusal names it: under its edition's name in the language in use (card_names.py); the
+        English name is its id, so English refusals name cards as they are typed and kept."""
+        return shown_id(card, self.catalogue)
+
+    def card_names(self, cards: Iterable[str]) -> str:
+        """Cards as a refusal lists them: "Drago, Foca"."""
+        return ", ".join(shown_id(card, self.catalogue) for card in cards)
+
     def in_game(self, cards: Iterable[CardId]) -> None:
         """Only cards of the chosen families and Character pairs are in this game."""
         for cid in cards:
@@ -69,11 +79,11 @@ class Checker:
             elif card.is_character:
                 if card.name not in self.state.character_pairs:
                     self.refuse(RuleId.CARD_COUNT, _("{card} is not one of this game's Characters").format(
-                        card=card.id), overridable=False)
+                        card=self.card_name(card.id)), overridable=False)
             elif card.family not in self.state.families:
                 self.refuse(RuleId.CARD_COUNT, _("{card} ({family}) is not in this game: the families are "
-                                                 "{families}").format(card=card.id, family=card.family,
-                                                                      families=", ".join(self.state.families)),
+                                                 "{families}").format(
+                    card=self.card_name(card.id), family=card.family, families=", ".join(self.state.families)),
                             overridable=False)
 
     def revealed(self, cards: Iterable[CardId], reshuffling: bool = False) -> None:
@@ -87,7 +97,8 @@ class Checker:
             total = in_view(self.state, cid, reshuffling) + cards.count(cid)
             if total > quantity:
                 self.refuse(RuleId.CARD_COUNT, _("that would make {total} × {card} in view, but the game has "
-                                                 "{quantity}").format(total=total, card=cid, quantity=quantity))
+                                                 "{quantity}").format(total=total, card=self.card_name(cid),
+                                                                       quantity=quantity))
 
     def hand_has(self, seat: int, cards: tuple[CardId, ...]) -> None:
         """The player holds these cards (unseen ones may stand in), they are in the game, and showing them
@@ -96,7 +107,7 @@ class Checker:
             return
         if not self.state.player(seat).hand.can_give(cards):
             self.refuse(RuleId.CARD_ZONE, _("{player} has no {cards} in hand").format(
-                player=self.name(seat), cards=", ".join(cards)), overridable=False)
+                player=self.name(seat), cards=self.card_names(cards)), overridable=False)
         self.in_game(cards)
         self.shown(seat, cards)
 
@@ -105,7 +116,7 @@ class Checker:
         rest = list(self.state.line)
         for cid in cards:
             if cid not in rest:
-                self.refuse(RuleId.CARD_ZONE, _("{card} is not in the draw line").format(card=cid),
+                self.refuse(RuleId.CARD_ZONE, _("{card} is not in the draw line").format(card=self.card_name(cid)),
                             overridable=False)
             rest.remove(cid)
         return rest

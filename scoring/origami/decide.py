@@ -182,7 +182,7 @@ def pay_from_hand(check: Checker, seat: int, played: tuple[CardId, ...], payment
     name = check.name(seat)
     if not hand.can_give(played):
         check.refuse(RuleId.CARD_ZONE, _("{player} has no {cards} in hand").format(
-            player=name, cards=", ".join(played)), overridable=False)
+            player=name, cards=check.card_names(played)), overridable=False)
     check.in_game(payment)
     rice = payment.count(RICE_PAPER)
     if rice > hand.rice:
@@ -192,10 +192,10 @@ def pay_from_hand(check: Checker, seat: int, played: tuple[CardId, ...], payment
                      overridable=False)
     if not hand.without(played).can_give(payment):
         why = (_("the card played cannot pay for itself") if hand.can_give(payment)
-               else _("the hand holds {cards}").format(cards=", ".join(hand.known) or _("nothing")) if not hand.unknown
-               else _("the payment must come from the cards in hand"))
+               else _("the hand holds {cards}").format(cards=check.card_names(hand.known) or _("nothing"))
+               if not hand.unknown else _("the payment must come from the cards in hand"))
         check.refuse(RuleId.PAY_HAND, _("{player} cannot pay with {cards}: {why}").format(
-            player=name, cards=", ".join(payment), why=why), overridable=False)
+            player=name, cards=check.card_names(payment), why=why), overridable=False)
     check.shown(seat, [*played, *payment])
 
 
@@ -206,7 +206,8 @@ def exact(check: Checker, card: CardId, payment: tuple[CardId, ...], due: int, w
         check.refuse(RuleId.PAY_EXACT, ngettext("{card} costs {cost}{why}; {payment} is worth {paid}",
                                                 "{card} costs {cost}{why}; {payment} are worth {paid}",
                                                 max(len(payment), 1)).format(
-            card=card, cost=cost, why=why, payment=", ".join(payment) or _("nothing"), paid=paid)
+            card=check.card_name(card), cost=cost, why=why, payment=check.card_names(payment) or _("nothing"),
+            paid=paid)
                      + (_(": paying more is not allowed") if paid > due else ""))
 
 
@@ -221,7 +222,7 @@ def _draw(check: Checker, cmd: c.DrawCards) -> list[e.Event]:
         check.refuse(RuleId.DRAW_LINE, ngettext(
             "{cards} is worth {taken} folds; {player} may draw at most {most}",
             "{cards} are worth {taken} folds; {player} may draw at most {most}", len(cmd.cards)).format(
-            cards=", ".join(cmd.cards), taken=taken, player=check.name(cmd.player), most=allowance.value))
+            cards=check.card_names(cmd.cards), taken=taken, player=check.name(cmd.player), most=allowance.value))
     out: list[e.Event] = [e.LineDrawn(cmd.player, tuple(cmd.cards), True)]
     if cmd.rice_traded:
         wolf = any(check.catalogue.card(t).rice_trade for t in player.tops())
@@ -247,7 +248,7 @@ def _play(check: Checker, cmd: c.PlayOrigami) -> list[e.Event]:
     if card.is_character:
         check.refuse(RuleId.CHAR_PAIR,
                      _("{card} is a Character: play it as a Character (it goes to the middle of the table)").format(
-                         card=card.id),
+                         card=check.card_name(card.id)),
                      overridable=False)
     check.in_game([card.id])
     free_play = state.free_play is not None and cmd.source == "line" and cmd.via is None
@@ -257,19 +258,20 @@ def _play(check: Checker, cmd: c.PlayOrigami) -> list[e.Event]:
     if action:
         if cmd.source == "line":
             spent = [cid for cid in state.effects if check.catalogue.card(cid).is_character]
-            check.require(not spent, RuleId.EFFECT_AMOUNT,
-                          _("{characters}'s free play is used: one origami from the draw line, once").format(
-                              characters=", ".join(spent)))
+            if spent:
+                check.refuse(RuleId.EFFECT_AMOUNT,
+                             _("{characters}'s free play is used: one origami from the draw line, once").format(
+                                 characters=check.card_names(spent)))
         main_action(check, cmd.player, _via_hint(check, cmd.player))
         check.require(not cmd.discount and not cmd.free, RuleId.PAY_EXACT,
                       _("nothing in play lets this origami be cheaper or free: name the effect that does"))
     elif free_play:
-        check.require(cmd.player == state.current, RuleId.CHAR_FREE,
-                      _("only {player}, who played {character}, has the free play").format(
-                          player=check.name(state.current), character=state.free_play))
-        due_why = _(" with {character}'s free play").format(character=state.free_play)
+        if cmd.player != state.current:
+            check.refuse(RuleId.CHAR_FREE, _("only {player}, who played {character}, has the free play").format(
+                player=check.name(state.current), character=check.card_name(str(state.free_play))))
+        due_why = _(" with {character}'s free play").format(character=check.card_name(str(state.free_play)))
     else:
-        due_why = _(" with {card}").format(card=check.card(str(cmd.via)).id)
+        due_why = _(" with {card}").format(card=check.card_name(check.card(str(cmd.via)).id))
     used: list[e.Event] = []
     if cmd.via is not None:
         used, free = _via_use(check, cmd)
@@ -295,10 +297,10 @@ def _source(check: Checker, cmd: c.PlayOrigami, free_play: bool) -> None:
         return  # an effect nobody knows may say otherwise: the play is recorded as said
     if cmd.source == "discard":
         check.refuse(RuleId.CARD_ZONE, _("the top discard may be played only while the yellow Geisha is in play"))
-    how = (_("a play {card} grants is made as a normal play, from the hand").format(card=cmd.via)
+    how = (_("a play {card} grants is made as a normal play, from the hand").format(card=check.card_name(cmd.via))
            if cmd.via is not None else _("Play One Origami takes it from the hand"))
     pending = check.state.free_play
-    hint = (_(" ({character}'s free play is recorded without `via`)").format(character=pending)
+    hint = (_(" ({character}'s free play is recorded without `via`)").format(character=check.card_name(pending))
             if pending and cmd.via is not None else "")
     check.refuse(RuleId.CARD_ZONE, _("only a Character's free play takes an origami from the draw line: {how}{hint}")
                  .format(how=how, hint=hint))
@@ -309,6 +311,7 @@ def _via_hint(check: Checker, seat: int) -> str:
     state = check.state
     sources = sorted({g.source for i, g in enumerate(state.grants)
                       if g.step == "play" and g.seat == seat and available(state, i)})
+    # The card as the table types it (`via Fox`): its id, which every language's notation reads.
     return _(" (a play an effect grants names it: `via {card}`)").format(card=sources[0]) if sources else ""
 
 
@@ -321,18 +324,21 @@ def _via_use(check: Checker, cmd: c.PlayOrigami) -> tuple[list[e.Event], bool]:
         if cmd.discount > g.discount:
             return RuleId.PAY_EXACT, ngettext("{card} takes at most {n} fold off, not {discount}",
                                               "{card} takes at most {n} folds off, not {discount}",
-                                              g.discount).format(card=via.id, n=g.discount, discount=cmd.discount)
+                                              g.discount).format(card=check.card_name(via.id), n=g.discount,
+                                                                 discount=cmd.discount)
         if cmd.free and not g.free:
-            return RuleId.PAY_EXACT, _("{card} does not make the play free").format(card=via.id)
+            return RuleId.PAY_EXACT, _("{card} does not make the play free").format(card=check.card_name(via.id))
         if g.where == "not_taken" and not untaken(check.state, g, cmd.card, cmd.source):
             return RuleId.EFFECT_AMOUNT, _("{card}: not the {taken} just taken; another {taken} held besides it may "
-                                           "be played, shown with it").format(card=via.id, taken=cmd.card)
+                                           "be played, shown with it").format(card=check.card_name(via.id),
+                                                                          taken=check.card_name(cmd.card))
         chosen.append(g.free)
         return None
 
     in_play(check)
-    check.require(via.id in check.state.effects or unknown_open(check), RuleId.EFFECT_STEPS,
-                  _("{card}'s effect has not been used this turn").format(card=via.id))
+    if via.id not in check.state.effects and not unknown_open(check):
+        check.refuse(RuleId.EFFECT_STEPS, _("{card}'s effect has not been used this turn").format(
+            card=check.card_name(via.id)))
     if check.catalogue.card(via.id).do is None:
         return [], cmd.free  # an effect nobody knows: the play is recorded as said
     used = use(check, "play", cmd.player, test, source=via.id)
@@ -349,14 +355,15 @@ def play_checks(check: Checker, seat: int, card: Card, payment: tuple[CardId, ..
     else:
         pay_from_hand(check, seat, (), payment)
         if source == "line":
-            check.require(card.id in state.line, RuleId.CARD_ZONE,
-                          _("{card} is not in the draw line").format(card=card.id), overridable=False)
+            if card.id not in state.line:
+                check.refuse(RuleId.CARD_ZONE, _("{card} is not in the draw line").format(
+                    card=check.card_name(card.id)), overridable=False)
         else:
             check.require(source == "discard", RuleId.CARD_ZONE, _("unknown source {source!r}").format(source=source),
                           overridable=False)
-            check.require(bool(state.discard) and state.discard[-1] == card.id, RuleId.CARD_ZONE,
-                          _("{card} is not the top card of the discard pile").format(card=card.id),
-                          overridable=False)
+            if not state.discard or state.discard[-1] != card.id:
+                check.refuse(RuleId.CARD_ZONE, _("{card} is not the top card of the discard pile").format(
+                    card=check.card_name(card.id)), overridable=False)
     due = price(card, state.characters, check.catalogue, discount=discount, free=free)
     exact(check, card.id, payment, due.value, why)
     if collection is None:
@@ -364,8 +371,9 @@ def play_checks(check: Checker, seat: int, card: Card, payment: tuple[CardId, ..
     columns = state.player(seat).collections
     check.require(collection in (0, 1), RuleId.COLL_TWO,
                   _("there are two collections: choose 1 or 2"), overridable=False)
-    check.require(not under or card.may_go_under, RuleId.COLL_UNDER,
-                  _("{card} goes on top of a collection; only a card that says so may go under").format(card=card.id))
+    if under and not card.may_go_under:
+        check.refuse(RuleId.COLL_UNDER, _("{card} goes on top of a collection; only a card that says so may go "
+                                          "under").format(card=check.card_name(card.id)))
     check.require(any(p.collection == collection for p in placements(columns, card.may_go_under)),
                   RuleId.COLL_BALANCE,
                   _("collections of {first} and {second} cards: adding to collection {chosen} would make them "
@@ -386,8 +394,9 @@ def _character(check: Checker, cmd: c.PlayCharacter) -> list[e.Event]:
     main_action(check, cmd.player)
     state = check.state
     card = check.card(cmd.card)
-    check.require(card.is_character, RuleId.CHAR_PAIR, _("{card} is not a Character").format(card=card.id),
-                  overridable=False)
+    if not card.is_character:
+        check.refuse(RuleId.CHAR_PAIR, _("{card} is not a Character").format(card=check.card_name(card.id)),
+                     overridable=False)
     check.in_game([card.id])
     play_checks(check, cmd.player, card, cmd.payment, "hand", None, False)
     other = card.other_colour()
@@ -408,19 +417,20 @@ def _special(check: Checker, cmd: c.UseSpecialAction) -> list[e.Event]:
     top = check.catalogue.card(column[-1])
     if top.effect is None:
         raise MissingValue(top.id, "effect", N_("knowing whether it has a special action"))
-    check.require(top.effect is Effect.SPECIAL, RuleId.SPECIAL_TOP,
-                  _("{card} on top has no special action").format(card=top.id))
-    check.require(not state.played_this_turn(cmd.player, cmd.collection), RuleId.SPECIAL_TOP,
-                  _("{card} was played this turn: its special action is available from the next turn").format(
-                      card=top.id))
+    if top.effect is not Effect.SPECIAL:
+        check.refuse(RuleId.SPECIAL_TOP, _("{card} on top has no special action").format(card=check.card_name(top.id)))
+    if state.played_this_turn(cmd.player, cmd.collection):
+        check.refuse(RuleId.SPECIAL_TOP, _("{card} was played this turn: its special action is available from the "
+                                           "next turn").format(card=check.card_name(top.id)))
     check.require(not state.special_used, RuleId.SPECIAL_TOP, _("a special action was used this turn already"))
     used = e.SpecialActionUsed(cmd.player, cmd.collection, top.id)
     using = evolve(state, used)
     blocked = unusable(using, check.catalogue, cmd.player, top.id)
     if blocked is not None:
-        line = _(" (line: {cards})").format(cards=", ".join(state.line)) if blocked.step == "take_line" else ""
+        line = _(" (line: {cards})").format(cards=check.card_names(state.line)) if blocked.step == "take_line" else ""
         check.refuse(RuleId.SPECIAL_TOP, _("{card}'s action must {needed}{line}, and that cannot be done now: the "
-                                           "action cannot be used").format(card=top.id, needed=needed(blocked),
+                                           "action cannot be used").format(card=check.card_name(top.id),
+                                                                           needed=needed(blocked),
                                                                            line=line))
     return [used, *open_effect(Checker(using, check.catalogue, check.override), cmd.player, top)]
 
@@ -437,7 +447,7 @@ def _end_turn(check: Checker, cmd: c.EndTurn) -> list[e.Event]:
             player=check.name(cmd.player)))
     for grant in owed(state, check.catalogue):
         check.refuse(RuleId.EFFECT_STEPS, _("{card}: {player} must still {needed} before the turn ends").format(
-            card=grant.source, player=check.name(grant.seat), needed=needed(grant)))
+            card=check.card_name(grant.source), player=check.name(grant.seat), needed=needed(grant)))
     out = refill(check, cmd.refill, len(state.line))
     line_after = len(state.line) + len(cmd.refill)
     short = max(0, state.line_size - line_after)

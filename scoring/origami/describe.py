@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from .. import counts
+from .. import counts, i18n
 from ..i18n import N_, _, listing, ngettext
 from . import events as e
-from .card_names import shown_id, shown_pair
+from .card_names import family_name, shown_id, shown_pair
 from .catalog import Catalogue
 
 # TRANSLATORS: which time the deck runs out, in "the deck runs out ({nth} time)".
@@ -39,6 +39,11 @@ def describe(event: e.Event, names: tuple[str, ...], catalogue: Catalogue | None
     def card_name(card: str) -> str:
         return card if catalogue is None else shown_id(card, catalogue)
 
+    def family(family: str) -> str:
+        # In English the ids as typed at the start ("farm, exotic"), as this line has always said them; in another
+        # language the family's name in it (card_names.family_name: "Fattoria"), not an English id.
+        return family if catalogue is None or i18n.language() == i18n.ENGLISH else family_name(family)
+
     def _cards(cards: tuple[str, ...]) -> str:
         return ", ".join(card_name(c) for c in cards) if cards else _("nothing")
 
@@ -50,8 +55,8 @@ def describe(event: e.Event, names: tuple[str, ...], catalogue: Catalogue | None
             # TRANSLATORS: {variant} is origami, legends or mixed, as typed; {characters} is empty or
             # "; Characters …".
             return _("{variant} game for {players}: families {families}{characters}; {cards} in the deck").format(
-                variant=event.variant, players=", ".join(event.players), families=", ".join(event.families),
-                characters=chars, cards=counts.cards(event.deck))
+                variant=event.variant, players=", ".join(event.players),
+                families=", ".join(map(family, event.families)), characters=chars, cards=counts.cards(event.deck))
         case e.CardsDealt(hands=hands, line=line):
             dealt = "; ".join(f"{who(i)} {_cards(h)}" for i, h in enumerate(hands))
             return _("dealt face up: {hands}; draw line {cards}").format(hands=dealt, cards=_cards(line))

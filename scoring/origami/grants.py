@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from ..i18n import N_, _
 from . import events as e
+from .card_names import shown_id
 from .cards import RICE_PAPER, Card, CardId, Effect
 from .catalog import Catalogue
 from .checks import Checker
@@ -131,16 +132,17 @@ def use(check: Checker, step: str, seat: int, test: Test, cards: tuple[CardId, .
         first = next((w for i, g in kind if g.seat == seat and (w := waiting(state, i)) is not None), None)
         if first is not None:
             check.require(False, RuleId.EFFECT_STEPS, _("{what}: {card} says {player} does this after {first}: that "
-                                                        "comes first").format(what=what, card=first.source,
+                                                        "comes first").format(what=what,
+                                                                              card=check.card_name(first.source),
                                                                               player=check.name(seat),
                                                                               first=_(STEP_WORDS[first.step])))
         elif any(g.seat == seat for _, g in kind):
-            sources = ", ".join(sorted({g.source for _, g in kind if g.seat == seat}))
+            sources = check.card_names(sorted({g.source for _, g in kind if g.seat == seat}))
             check.require(False, RuleId.EFFECT_AMOUNT,
                           _("{what}: {cards} allowed it once for {player}, and it is used").format(
                               what=what, cards=sources, player=check.name(seat)))
         elif free:
-            sources = ", ".join(sorted({g.source for _, g in free}))
+            sources = check.card_names(sorted({g.source for _, g in free}))
             names = ", ".join(dict.fromkeys(check.name(g.seat) for _, g in free))
             check.require(False, RuleId.EFFECT_WHO,
                           _("{what}: {cards} lets {players} do that this turn, not {player}").format(
@@ -168,18 +170,20 @@ def _because(check: Checker, step: str) -> str:
         card = check.catalogue.card(cid)
         for spec in card.do or ():
             if spec.step == step and spec.condition == "rice_paid":
-                return _("{card} allows it only when paid with at least one rice paper").format(card=cid)
-    return _("it is not what {cards} does this turn").format(cards=", ".join(dict.fromkeys(state.effects)))
+                return _("{card} allows it only when paid with at least one rice paper").format(
+                    card=check.card_name(cid))
+    return _("it is not what {cards} does this turn").format(cards=check.card_names(dict.fromkeys(state.effects)))
 
 
-def exactly(grant: Grant, count: int, can: int, what: str) -> Problem:
+def exactly(grant: Grant, count: int, can: int, what: str, catalogue: Catalogue) -> Problem:
     """`count` must be the granted amount, or all there is (`can`) when fewer are available; `what` is the
-    consequence as _EXACTLY names it."""
+    consequence as _EXACTLY names it (its card as `catalogue` names it in the language in use)."""
     due = min(grant.amount, can)
     if count == due:
         return None
     short = _(" (only {can} available)").format(can=can) if can < grant.amount else ""
-    return RuleId.EFFECT_AMOUNT, _(_EXACTLY[what]).format(card=grant.source, due=due, short=short, count=count)
+    return RuleId.EFFECT_AMOUNT, _(_EXACTLY[what]).format(card=shown_id(grant.source, catalogue), due=due,
+                                                          short=short, count=count)
 
 
 def drawn(state: GameState, grant: Grant) -> tuple[tuple[CardId, ...], int]:
@@ -206,7 +210,7 @@ def untaken(state: GameState, grant: Grant, card: CardId, source: str = "hand") 
     return not took or state.player(grant.seat).hand.without(took).can_give((card,))
 
 
-def from_drawn(state: GameState, grant: Grant, cards: tuple[CardId, ...]) -> Problem:
+def from_drawn(state: GameState, grant: Grant, cards: tuple[CardId, ...], catalogue: Catalogue) -> Problem:
     """A discard the effect takes from the cards it drew (the Fox: one of those three, never another card from the
     hand). Unseen drawn cards may be any card."""
     shown, unseen = drawn(state, grant)
@@ -215,7 +219,9 @@ def from_drawn(state: GameState, grant: Grant, cards: tuple[CardId, ...]) -> Pro
         return None
     said = (_("{card}: discard from the cards just drawn ({drawn}), not {cards} from the hand") if shown
             else _("{card}: discard from the cards just drawn, not {cards} from the hand"))
-    return RuleId.EFFECT_AMOUNT, said.format(card=grant.source, drawn=", ".join(shown), cards=", ".join(other))
+    return RuleId.EFFECT_AMOUNT, said.format(card=shown_id(grant.source, catalogue),
+                                             drawn=", ".join(shown_id(x, catalogue) for x in shown),
+                                             cards=", ".join(shown_id(x, catalogue) for x in other))
 
 
 def extra_actions(state: GameState, events: list[e.Event]) -> list[e.Event]:

@@ -191,7 +191,7 @@ def _steps(state: GameState, g: Grant, catalogue: Catalogue, cards: list[CardId]
             if n <= 0 or len(cards) != size:
                 return []
             return [c.Discard(seat, x) for x in _subsets(cards, [n])
-                    if g.where != "drawn" or from_drawn(state, g, x) is None]
+                    if g.where != "drawn" or from_drawn(state, g, x, catalogue) is None]
         case "pass":
             n = min(g.amount, size)
             if n <= 0 or len(cards) < size:

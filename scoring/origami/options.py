@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..i18n import N_, _
+from .card_names import shown
 from .cards import RICE_PAPER, Card, CardId
 from .catalog import Catalogue
 from .choices import RuleChoices
@@ -138,7 +139,7 @@ def draw_allowance(collections: Collections, characters: Iterable[CardId], catal
             mods = tuple(_hand_modifiers(collections, characters, catalogue))
             value = base + sum(m.amount for m in mods)
             if choices.mesosaurus == "best" and value < BASE_DRAW:
-                said = _("{card}: 3 + modifiers = {value}, less than 4").format(card=top.id, value=value)
+                said = _("{card}: 3 + modifiers = {value}, less than 4").format(card=shown(top), value=value)
                 return Allowance(BASE_DRAW, (Modifier(said, 0),), BASE_DRAW)
             return Allowance(base, (Modifier(top.id, 0), *mods), max(0, value))
     return Allowance(BASE_DRAW, (), BASE_DRAW)

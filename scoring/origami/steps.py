@@ -38,7 +38,8 @@ def _draw_deck(check: Checker, cmd: c.DrawFromDeck) -> list[e.Event]:
                   _("draw at least one card; the cards shown cannot be more than the cards drawn"),
                   overridable=False)
     can = deck_can_give(check.state)
-    used = _effect(check, "draw_deck", cmd.player, lambda g: exactly(g, cmd.count, can, "draw"), cmd.revealed)
+    used = _effect(check, "draw_deck", cmd.player, lambda g: exactly(g, cmd.count, can, "draw", check.catalogue),
+                   cmd.revealed)
     check.in_game(cmd.revealed)
     check.revealed(cmd.revealed, reshuffling=cmd.count >= check.state.deck)
     return used + from_deck(check, cmd.count, player=cmd.player, revealed=cmd.revealed)
@@ -52,27 +53,28 @@ def _take_line(check: Checker, cmd: c.TakeFromLine) -> list[e.Event]:
         due = min(g.amount, len(state.line))
         if g.amount and len(cmd.cards) != due:
             return RuleId.EFFECT_AMOUNT, _("{card}: take {cards}, not {n}").format(
-                card=g.source, cards=counts.cards(due), n=len(cmd.cards))
+                card=check.card_name(g.source), cards=counts.cards(due), n=len(cmd.cards))
         if g.folds and g.exact and taken != g.folds:
             return RuleId.EFFECT_AMOUNT, ngettext("{card}: take exactly {n} fold, not {taken}",
                                                   "{card}: take exactly {n} folds, not {taken}", g.folds).format(
-                card=g.source, n=g.folds, taken=taken)
+                card=check.card_name(g.source), n=g.folds, taken=taken)
         if g.folds and taken > g.folds:
             return RuleId.EFFECT_AMOUNT, ngettext("{card}: take at most {n} fold in all, not {taken}",
                                                   "{card}: take at most {n} folds in all, not {taken}",
-                                                  g.folds).format(card=g.source, n=g.folds, taken=taken)
+                                                  g.folds).format(card=check.card_name(g.source), n=g.folds,
+                                                                  taken=taken)
         if g.card_folds:
             most = ngettext("{n} fold", "{n} folds", g.card_folds).format(n=g.card_folds)
             too_big = [x for x in cmd.cards if folds((x,), check.catalogue) > g.card_folds]
             if too_big:
                 worth = ngettext("{cards} is worth more", "{cards} are worth more", len(too_big)).format(
-                    cards=", ".join(too_big))
+                    cards=check.card_names(too_big))
                 return RuleId.EFFECT_AMOUNT, _("{card}: only cards of {folds} or fewer; {worth}").format(
-                    card=g.source, folds=most, worth=worth)
+                    card=check.card_name(g.source), folds=most, worth=worth)
             every = sorted(x for x in state.line if folds((x,), check.catalogue) <= g.card_folds)
             if sorted(cmd.cards) != every:
                 return RuleId.EFFECT_AMOUNT, _("{card}: take every draw-line card of {folds} or fewer: {cards}").format(
-                    card=g.source, folds=most, cards=", ".join(every) or _("none"))
+                    card=check.card_name(g.source), folds=most, cards=check.card_names(every) or _("none"))
         return None
 
     check.require(bool(cmd.cards), RuleId.CARD_ZONE,
@@ -96,23 +98,25 @@ def _replace_line(check: Checker, cmd: c.ReplaceLine) -> list[e.Event]:
 
 def _take_discard(check: Checker, cmd: c.TakeFromDiscard) -> list[e.Event]:
     state = check.state
-    check.require(cmd.card in state.discard, RuleId.CARD_ZONE,
-                  _("{card} is not on the discard pile").format(card=cmd.card), overridable=False)
+    if cmd.card not in state.discard:
+        check.refuse(RuleId.CARD_ZONE, _("{card} is not on the discard pile").format(card=check.card_name(cmd.card)),
+                     overridable=False)
 
     def test(g: Grant) -> Problem:
         if g.where == "top" and state.discard[-1] != cmd.card:
             return RuleId.EFFECT_AMOUNT, _("{card} takes the top card of the discard pile: {top}").format(
-                card=g.source, top=state.discard[-1])
+                card=check.card_name(g.source), top=check.card_name(state.discard[-1]))
         if g.where == "payment" and cmd.card not in g.cards:
             return RuleId.EFFECT_AMOUNT, _("{card} takes back one of the cards paid for it: {cards}").format(
-                card=g.source, cards=", ".join(g.cards) or _("none (rice paper went back to its deck)"))
+                card=check.card_name(g.source),
+                cards=check.card_names(g.cards) or _("none (rice paper went back to its deck)"))
         if g.where == "discarded":
             thrown = [x for j, xs in state.spent for x in xs
                       if state.grants[j].batch == g.batch and state.grants[j].step == "discard"]
             if cmd.card not in thrown:
-                kept = ", ".join(thrown) or _("none yet")
+                kept = check.card_names(thrown) or _("none yet")
                 return RuleId.EFFECT_AMOUNT, _("{card} keeps one of the cards the opponents discarded for it: "
-                                               "{cards}").format(card=g.source, cards=kept)
+                                               "{cards}").format(card=check.card_name(g.source), cards=kept)
         return None
 
     used = _effect(check, "take_discard", cmd.player, test, (cmd.card,))
@@ -125,8 +129,8 @@ def _discard(check: Checker, cmd: c.Discard) -> list[e.Event]:
     hand = state.player(cmd.player).hand
 
     def test(g: Grant) -> Problem:
-        return exactly(g, len(cmd.cards), hand.size, "discard") or (
-            from_drawn(state, g, cmd.cards) if g.where == "drawn" else None)
+        return exactly(g, len(cmd.cards), hand.size, "discard", check.catalogue) or (
+            from_drawn(state, g, cmd.cards, check.catalogue) if g.where == "drawn" else None)
 
     used = _effect(check, "discard", cmd.player, test, tuple(cmd.cards))
     check.hand_has(cmd.player, cmd.cards)
@@ -141,8 +145,8 @@ def _pass(check: Checker, cmd: c.PassCards) -> list[e.Event]:
     def test(g: Grant) -> Problem:
         if g.receiver != cmd.receiver:
             return RuleId.EFFECT_WHO, _("{card}: {giver} passes to {receiver}").format(
-                card=g.source, giver=check.name(cmd.giver), receiver=check.name(g.receiver))
-        return exactly(g, len(cmd.cards) + cmd.hidden, giving.size, "pass")
+                card=check.card_name(g.source), giver=check.name(cmd.giver), receiver=check.name(g.receiver))
+        return exactly(g, len(cmd.cards) + cmd.hidden, giving.size, "pass", check.catalogue)
 
     used = _effect(check, "pass", cmd.giver, test)
     check.hand_has(cmd.giver, cmd.cards)
@@ -166,7 +170,8 @@ def _rice(check: Checker, cmd: c.TakeRicePaper) -> list[e.Event]:
     check.require(0 < cmd.count <= left, RuleId.PAY_RICE,
                   _("the rice paper deck holds {n}: take at most that many (the rest is unavailable for now)").format(
                       n=left), overridable=False)
-    used = _effect(check, "take_rice", cmd.player, lambda g: exactly(g, cmd.count, left, "take rice paper:"))
+    used = _effect(check, "take_rice", cmd.player, lambda g: exactly(g, cmd.count, left, "take rice paper:",
+                                                                             check.catalogue))
     return used + [e.RiceTaken(cmd.player, cmd.count)]
 
 
@@ -182,23 +187,24 @@ def _move(check: Checker, cmd: c.MoveOrigami) -> list[e.Event]:
                   _("collection {collection} has no position {position}").format(collection=tc + 1, position=tp + 1),
                   overridable=False)
     columns[tc].insert(tp, card)
-    check.require((sc, sp) != (tc, tp), RuleId.CARD_ZONE,
-                  _("{card} is at {place} already: a move takes it somewhere else").format(
-                      card=card, place=f"{sc + 1}.{sp + 1}"), overridable=False)
+    if (sc, sp) == (tc, tp):
+        check.refuse(RuleId.CARD_ZONE, _("{card} is at {place} already: a move takes it somewhere else").format(
+            card=check.card_name(card), place=f"{sc + 1}.{sp + 1}"), overridable=False)
 
     def test(g: Grant) -> Problem:
         if g.where == "own" and cmd.owner != g.seat:
             return RuleId.EFFECT_WHO, _("{card} moves one of {player}'s own origami").format(
-                card=g.source, player=check.name(g.seat))
+                card=check.card_name(g.source), player=check.name(g.seat))
         if g.where == "bottom" and (tc, tp) != (sc, 0):
             return RuleId.EFFECT_AMOUNT, _("{card} moves an origami to the bottom of its own collection: to "
-                                           "{place}").format(card=g.source, place=f"{sc + 1}.1")
+                                           "{place}").format(card=check.card_name(g.source), place=f"{sc + 1}.1")
         return None
 
     used = _effect(check, "move", _holder(check.state, "move", test), test, (card,))
-    check.require(abs(len(columns[0]) - len(columns[1])) <= 1, RuleId.COLL_BALANCE,
-                  _("moving {card} would leave collections of {first} and {second} cards").format(
-                      card=card, first=len(columns[0]), second=len(columns[1])))
+    if abs(len(columns[0]) - len(columns[1])) > 1:
+        check.refuse(RuleId.COLL_BALANCE, _("moving {card} would leave collections of {first} and {second} "
+                                            "cards").format(card=check.card_name(card), first=len(columns[0]),
+                                                            second=len(columns[1])))
     return used + [e.OrigamiMoved(cmd.owner, cmd.source, cmd.target)]
 
 
@@ -212,10 +218,11 @@ def _swap_in(check: Checker, cmd: c.SwapIn) -> list[e.Event]:
     def test(g: Grant) -> Problem:
         if g.cards and cmd.card not in g.cards:
             return RuleId.EFFECT_AMOUNT, _("{card} puts {cards} in its place, not {played}").format(
-                card=g.source, cards=_(" or ").join(g.cards), played=cmd.card)
+                card=check.card_name(g.source), cards=_(" or ").join(map(check.card_name, g.cards)),
+                played=check.card_name(cmd.card))
         if column[-1] != g.source:
             return RuleId.EFFECT_AMOUNT, _("{card} swaps itself out: collection {collection} has {top} on top").format(
-                card=g.source, collection=cmd.collection + 1, top=column[-1])
+                card=check.card_name(g.source), collection=cmd.collection + 1, top=check.card_name(column[-1]))
         return None
 
     used = _effect(check, "swap_in", cmd.player, test, (cmd.card,))
@@ -232,13 +239,14 @@ def _copy(check: Checker, cmd: c.CopyEffect) -> list[e.Event]:
     def test(g: Grant) -> Problem:
         if card.id not in shown:
             return RuleId.EFFECT_AMOUNT, _("{card} copies an origami showing (a collection's top or the draw line); "
-                                           "{copied} is not showing").format(card=g.source, copied=card.id)
+                                           "{copied} is not showing").format(card=check.card_name(g.source),
+                                                                             copied=check.card_name(card.id))
         if card.effect is not Effect.INSTANT:
             return RuleId.EFFECT_STEPS, _("{card} copies an instant effect only; {copied} has none").format(
-                card=g.source, copied=card.id)
+                card=check.card_name(g.source), copied=check.card_name(card.id))
         if any(s.step == "copy" for s in card.do or ()):
             return RuleId.EFFECT_STEPS, _("{card} copies an effect that does something; copying a copy does "
-                                          "not").format(card=g.source)
+                                          "not").format(card=check.card_name(g.source))
         return None
 
     used = _effect(check, "copy", cmd.player, test)

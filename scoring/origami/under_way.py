@@ -4,6 +4,7 @@ from __future__ import annotations
 from ..i18n import N_, _, ngettext
 from . import commands as c
 from . import events as e
+from .card_names import shown_pair
 from .cards import RICE_PAPER, CardId
 from .checks import Checker
 from .rules import RuleId
@@ -74,7 +75,7 @@ def _collections(check: Checker, cmd: c.EnterPosition) -> None:
         for card in cards:
             if not check.card(card).is_origami:
                 check.refuse(RuleId.CARD_ZONE, _("{card} is not an origami: only origami lie in a collection").format(
-                    card=card), overridable=False)
+                    card=check.card_name(card)), overridable=False)
         sizes = [len(col) for col in pair]
         if abs(sizes[0] - sizes[1]) > 1:
             check.refuse(RuleId.COLL_BALANCE, _("{player}'s collections hold {first} and {second} cards: they never "
@@ -89,11 +90,13 @@ def _characters(check: Checker, characters: tuple[CardId, ...]) -> int:
     size = 4
     for cid in characters:
         card = check.card(cid)
-        check.require(card.is_character, RuleId.CARD_ZONE, _("{card} is not a Character").format(card=cid),
-                      overridable=False)
+        if not card.is_character:
+            check.refuse(RuleId.CARD_ZONE, _("{card} is not a Character").format(card=check.card_name(cid)),
+                         overridable=False)
         if card.name in names:
             check.refuse(RuleId.CHAR_PAIR, _("both {card}s cannot be in play: the one played later replaced the "
-                                             "other").format(card=card.name), overridable=False)
+                                             "other").format(card=shown_pair(card.name, check.catalogue)),
+                         overridable=False)
         names.add(card.name)
         size = card.line_size or size
     return size

@@ -17,7 +17,7 @@ class CatalogueForm(CheckedForm):
 
     def entered(self, field: str | None) -> None:
         if self.missing is not None:
-            ask_value(self, self.missing)
+            ask_value(self, self.missing, catalogue=self.catalogue)
         else:
             super().entered(field)
 

@@ -2,14 +2,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from textual.screen import Screen
 
 from scoring.errors import MissingValue
 from scoring.i18n import N_, _
+from scoring.origami.card_names import shown_id
 from scoring.origami.cards import Effect
-from scoring.origami.catalog import INT_FIELDS, SIGNED_FIELDS
+from scoring.origami.catalog import INT_FIELDS, SIGNED_FIELDS, Catalogue
 
 from .. import question
 
@@ -43,18 +45,22 @@ def cannot_type(missing: MissingValue) -> str:
         example="scoring most_in_hand amount=3", command="companion catalog set CARD scoring TEMPLATE PARAMETER=VALUE")
 
 
-def values() -> question.CardValues:
-    """Origami's card values as the question asks for them, in the language in use."""
+def values(catalogue: Catalogue | None = None) -> question.CardValues:
+    """Origami's card values as the question asks for them, in the language in use; given the catalogue, the card
+    is named as the edition of the language in use names it (card_names.py), else by its id."""
     return question.CardValues(
         unknown={field: _(said) for field, said in UNKNOWN.items()}, numbers=INT_FIELDS + SIGNED_FIELDS,
         picks={"effect": question.Pick(_(EFFECT_QUESTION), {str(kind): _(text) for kind, text in EFFECTS.items()})},
-        elsewhere=cannot_type)
+        elsewhere=cannot_type,
+        card_name=str if catalogue is None else partial(shown_id, catalogue=catalogue))
 
 
 VALUES = values()  # in English: as the code reads it
 
 
-def ask_value(screen: Screen[Any], missing: MissingValue, cancelled: Callable[[], None] | None = None) -> None:
-    """Ask for `missing` over `screen`; an answer is posted as ValueGiven from that screen (`cancelled` is
-    called when the question is left unanswered)."""
-    question.ask_value(screen, missing, values(), cancelled)
+def ask_value(screen: Screen[Any], missing: MissingValue, cancelled: Callable[[], None] | None = None,
+              catalogue: Catalogue | None = None) -> None:
+    """Ask for `missing` over `screen` (its card named as `catalogue` names it in the language in use); an answer
+    is posted as ValueGiven from that screen, with the card's id (`cancelled` is called when the question is left
+    unanswered)."""
+    question.ask_value(screen, missing, values(catalogue), cancelled)

@@ -299,7 +299,7 @@ class QuickScoreScreen(FillsLater[None]):
 
     def action_ask_value(self) -> None:
         if self.missing is not None:
-            ask_value(self, self.missing)
+            ask_value(self, self.missing, catalogue=self.catalogue)
 
     def use_catalogue(self, catalogue: Catalogue) -> None:
         """The app stored a value: score again with it, and ask at once for the next one the sheet needs."""

@@ -502,7 +502,7 @@ class TableScreen(FillsLater[None]):
         def cancelled() -> None:
             self.pending = None
 
-        ask_value(self, missing, cancelled)
+        ask_value(self, missing, cancelled, self.view.catalogue)
 
     def use_catalogue(self, catalogue: Catalogue) -> None:
         self.view = TableView(self.view.game_id, self.view.state, catalogue, self.view.recent)

@@ -41,7 +41,7 @@ def test_a_scoring_rules_title_is_its_cards_name_in_every_language() -> None:
 
 @pytest.mark.parametrize(("code", "cost", "turn"), [
     ("it", "Chicken costa 6 pieghe; Bee vale 4", "è il turno di Ann, non di Bob"),
-    ("de", "Chicken kostet 6 Faltungen; Bee ist 4 wert", "Ann ist am Zug, nicht Bob"),
+    ("de", "Chicken kostet 6 Faltungen; Biene ist 4 wert", "Ann ist am Zug, nicht Bob"),
 ])
 def test_a_refusal_is_said_in_the_language_in_use_under_its_rule_id(code: str, cost: str, turn: str) -> None:
     state = origami_game()
