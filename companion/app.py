@@ -24,7 +24,7 @@ from screens.home import SHARED, HomeScreen
 
 from . import games, settings, warm
 from .languages import use
-from .shell import TABLE_LINK, NotOpen, Shell
+from .shell import TABLE_LINK, NotOpen, Shell, said
 
 if TYPE_CHECKING:
     from db.store import Store
@@ -58,14 +58,23 @@ class CompanionApp(Shell):
         self.routes: dict[type[Message], Callable[[Any], object]] = {}  # a screen's message -> what handles it
         self.owners = {e.choice: g.kind for g in games.every() for e in g.entries}  # Home's choice -> its game
         self.chosen_early: str | None = None  # a choice made before the database was open
+        self.unrouted: list[GameController] = []  # controllers whose messages are not routed yet (`routed`)
 
     def controller(self, kind: str) -> GameController:
-        """The controller of the game of `kind`, made when first asked for."""
+        """The controller of the game of `kind`, made when first asked for. The messages it handles are routed to it
+        from the first message of the companion's own (`route`): its handlers import every screen of its game, which
+        the first screen's frame does not wait for."""
         found = self.controllers.get(kind)
         if found is None:
             found = self.controllers[kind] = games.game(kind).controller(self)
-            self.routes.update(found.handlers())
+            self.unrouted.append(found)
         return found
+
+    def routed(self, message: Message) -> Callable[[Any], object] | None:
+        """What handles `message`, the controllers made since the last message routed asked first."""
+        while self.unrouted:
+            self.routes.update(self.unrouted.pop(0).handlers())
+        return self.routes.get(type(message))
 
     def history(self) -> PlayersController:
         if self.players is None:
@@ -85,13 +94,16 @@ class CompanionApp(Shell):
         if isinstance(message, Event):
             return
         handler = self.routes.get(type(message))
+        if handler is None and self.unrouted and not type(message).__module__.startswith("textual."):
+            handler = self.routed(message)
         if handler is None:
             module = type(message).__module__
             owner = next((g.kind for g in games.every() if g.kind not in self.controllers
                           and (module == g.screens or module.startswith(f"{g.screens}."))), None)
             if owner is None:
                 return
-            handler = self.controller(owner).handlers().get(type(message))
+            self.controller(owner)
+            handler = self.routed(message)
             if handler is None:
                 return
         message.stop()
@@ -119,10 +131,13 @@ class CompanionApp(Shell):
         self.home.post_message(HomeScreen.Chosen(choice))
 
     def on_home_screen_chosen(self, message: HomeScreen.Chosen) -> None:
-        if self.store is None and self.opening:  # chosen while the database opens
-            if message.choice in dict(SHARED) and self.history().open_early():  # from plain reads of the file
+        # Chosen while the database opens: a game's entry opens at once (its controller pushes the screen's frame and
+        # gives it what it shows of the database once that is open: Shell.give_when_open); the players screen opens
+        # from plain reads of the file; a game in progress waits for the database, the keys kept too.
+        if self.store is None and self.opening and message.choice not in self.owners:
+            if message.choice in dict(SHARED) and self.history().open_early():
                 self.give_held_keys()
-            else:  # it waits, the keys kept too
+            else:
                 self.chosen_early = message.choice
             return
         try:
@@ -156,7 +171,7 @@ class CompanionApp(Shell):
             else:
                 self.history().open(choice)
         except NotOpen as exc:
-            self.notify(f"{str(exc)[:1].upper()}{str(exc)[1:]}.", severity="warning")
+            self.notify(said(exc), severity="warning")
         except InputError as exc:
             self.notify(str(exc), title=_("Cannot open"), severity="error")
 

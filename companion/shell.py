@@ -26,6 +26,7 @@ from . import games, settings
 if TYPE_CHECKING:  # the database and the screens load when first used, not at start-up
     from db.changes import Changes
     from db.store import Store
+    from screens.given import Given
 
     from .game import GameController
 
@@ -37,6 +38,12 @@ cache_styles_by_colour()  # before any widget renders a line
 
 class NotOpen(InputError):
     """The database is not open yet (it opens after the first paint), or could not be opened."""
+
+
+def said(problem: InputError) -> str:
+    """A problem as a sentence of its own (NotOpen's words are said within one)."""
+    text = str(problem)
+    return f"{text[:1].upper()}{text[1:]}." if isinstance(problem, NotOpen) else text
 
 
 class Shell(TypeAhead):
@@ -52,6 +59,7 @@ class Shell(TypeAhead):
         self.opening = True  # until the database is open, or Home says why it could not be
         self.closing = False  # the window is closing: a store opened now is closed at once
         self.waiting: list[Callable[[], object]] = []  # what a screen opened meanwhile asked of the database
+        self.frames_waiting = False  # a screen's frame waits for the database to fill (`give_when_open`)
         self.looks: Changes | None = None  # whether the database changed since Home's list was read (`changes`)
         self.asking, self.store_asked = threading.Lock(), False  # a worker is opening the store (`first_to_open`)
         self.home = HomeScreen([e for g in games.every() for e in g.entries])
@@ -169,7 +177,9 @@ class Shell(TypeAhead):
         """`then` after the next refresh once no screen is being opened: none was pushed with the keys typed on held
         for it, none is filling in (screens/type_ahead.py); at most `frames` refreshes on."""
         opening = self.held is not None and self.screen is not self.held_on
-        if frames and (opening or filling(self.screen) is not None):
+        # A screen waiting for the database (`when_open`) is filled only once it is open: `then` at the next refresh,
+        # which paints the screen's frame.
+        if frames and not self.frames_waiting and (opening or filling(self.screen) is not None):
             self.call_after_refresh(self.after_opening, then, frames - 1)
         else:
             self.call_after_refresh(then)
@@ -230,8 +240,22 @@ class Shell(TypeAhead):
         else:
             then()
 
+    def give_when_open(self, read: Callable[[], object], *given: Given[Any]) -> None:
+        """`read` gives a screen's frame what it shows of the database (its `given`), once the database is open (now,
+        when it is); when the database cannot be read, each frame still waiting says why (Home says it too)."""
+        def then() -> None:
+            try:
+                read()
+            except InputError as exc:
+                for waiting in given:
+                    if waiting.found is None:
+                        waiting.fail(said(exc))
+
+        self.frames_waiting = self.opening
+        self.when_open(then)
+
     def go_on_waiting(self) -> None:
-        waiting, self.waiting = self.waiting, []
+        waiting, self.waiting, self.frames_waiting = self.waiting, [], False
         for then in waiting:  # in the order asked
             then()
 

@@ -14,14 +14,26 @@ from scoring.catalogue_file import fold
 from scoring.i18n import N_, _
 
 from .footer import Footer
+from .given import Given
 from .later import FillsLater
 
-C = TypeVar("C")
+C = TypeVar("C")  # a card
+K = TypeVar("K")  # the catalogue
 
 
-class CardListScreen(FillsLater[None], Generic[C]):
+class CardListScreen(FillsLater[None], Generic[C, K]):
     PLACEHOLDER = N_("filter")  # the filter field's (translated where shown)
     rows: list[tuple[C, str]]  # each card in display order, with the (folded) words the filter searches
+
+    def __init__(self, cards: Given[K]) -> None:
+        """`cards`: the catalogue, given by the fill at the latest (`use`)."""
+        super().__init__()
+        self.cards = cards
+        self.rows = []
+
+    def use(self, catalogue: K) -> None:
+        """Show `catalogue`'s cards (in the order and with the words the game's screen says)."""
+        raise NotImplementedError
 
     def headings(self) -> tuple[str, ...]:
         raise NotImplementedError
@@ -44,6 +56,10 @@ class CardListScreen(FillsLater[None], Generic[C]):
         yield Footer()
 
     async def fill(self) -> None:
+        catalogue = await self.cards.taken(self)
+        if catalogue is None:  # the frame says why
+            return
+        self.use(catalogue)
         table = DataTable[object](cursor_type="row", zebra_stripes=True)
         await self.query_one(Vertical).mount_all([Input(placeholder=_(self.PLACEHOLDER), id="filter"), table,
                                                   Static("", id="card")])

@@ -27,7 +27,9 @@ if TYPE_CHECKING:
 
     from db.records import GameRecord
     from scoring.origami import commands as c
+    from scoring.origami.cards import Card
     from scoring.origami.catalog import Catalogue
+    from screens.given import Given
     from screens.origami.catalogue import CatalogueScreen
     from screens.origami.deal import DealScreen
     from screens.origami.new_game import NewGameScreen
@@ -86,24 +88,41 @@ class Controller:
 
     # --- Home ---------------------------------------------------------------------------------------------
     def open(self, choice: str) -> None:
-        if choice == "rules":
-            self.app.push_screen(self.rules_screen())
-            return
-        from screens.origami.catalogue import CatalogueScreen
-        from screens.origami.new_game import NewGameScreen
-        from screens.origami.quick import QuickScoreScreen
+        """The screen's frame at once, the database open or not; what it shows of the database (the profiles, the
+        user's card values) given to it once the database is open, for its fill (screens/given.py)."""
+        from screens.given import Given
 
-        profiles = [p.name for p in self.app.reader().profiles.all()]
-        catalogue = self.catalogue()
+        cards: Given[Catalogue] = Given()
+        profiles: Given[list[str]] = Given()
+        if choice == "rules":
+            listed: Given[Iterable[Card]] = Given()
+            self.app.push_screen(self.rules_screen(cards=listed))
+            # The cards as the table's reference has them (the user's values when read): the shipped catalogue is read
+            # in the worker that opens the database, so a database that cannot be opened still has its rules.
+            self.app.give_when_open(lambda: listed.give(list(
+                (self.values if self.values is not None else self.app.catalogue(KIND)).cards.values())), listed)
+            return
         screen: NewGameScreen | QuickScoreScreen | CatalogueScreen
         if choice == "new":
-            screen = NewGameScreen(catalogue, profiles)
+            from screens.origami.new_game import NewGameScreen
+
+            screen = NewGameScreen(cards, profiles)
         elif choice == "quick":
-            screen = QuickScoreScreen(catalogue, profiles)
+            from screens.origami.quick import QuickScoreScreen
+
+            screen = QuickScoreScreen(cards, profiles)
         else:
-            screen = CatalogueScreen(catalogue)
+            from screens.origami.catalogue import CatalogueScreen
+
+            screen = CatalogueScreen(cards)
         self.taking(screen)
         self.app.push_screen(screen)
+
+        def read() -> None:
+            profiles.give([p.name for p in self.app.reader().profiles.all()])
+            cards.give(self.catalogue())
+
+        self.app.give_when_open(read, cards, profiles)
 
     def catalogue(self) -> Catalogue:
         """The cards with the user's values over them (read once; kept up to date as values are given)."""
@@ -326,13 +345,16 @@ class Controller:
     def explain(self, message: TableScreen.Explain) -> None:
         self.app.push_screen(self.rules_screen(at=message.rule or None))
 
-    def rules_screen(self, at: str | None = None) -> RulesScreen:
-        """The reference for the game on the table (its number of players), with every card's clarification."""
+    def rules_screen(self, at: str | None = None, cards: Given[Iterable[Card]] | None = None) -> RulesScreen:
+        """The reference for the game on the table (its number of players), with every card's clarification
+        (`cards`: given later, once the database is open)."""
         from screens.origami.rules import RulesScreen
 
         players = self.session.state.count if self.session is not None else None
-        cards = self.values if self.values is not None else self.app.catalogue(KIND)
-        return RulesScreen(at, players, cards.cards.values())
+        if cards is None:
+            known = self.values if self.values is not None else self.app.catalogue(KIND)
+            return RulesScreen(at, players, known.cards.values())
+        return RulesScreen(at, players, cards)
 
     def finish(self, message: TableScreen.Finish) -> None:
         from screens.origami.question import ask_value

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import difflib
 import uuid
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from random import Random
 from typing import TYPE_CHECKING, Any
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from scoring.origin import commands as c
     from scoring.origin.catalog import Catalogue
     from screens.form import Tone
+    from screens.given import Given
     from screens.origin.board import TableView
     from screens.origin.catalogue import OriginCatalogueScreen
     from screens.origin.new_game import OriginNewGameScreen
@@ -76,24 +77,41 @@ class Controller:
 
     # --- Home ---------------------------------------------------------------------------------------------
     def open(self, choice: str) -> None:
+        """The screen's frame at once, the database open or not; what it shows of the database (the profiles, the
+        user's card values) given to it once the database is open, for its fill (screens/given.py)."""
+        from screens.given import Given
+
         if choice == "origin-rules":
             from screens.origin.rules import OriginRulesScreen
 
             self.app.push_screen(OriginRulesScreen())
             return
-        profiles = [p.name for p in self.app.reader().profiles.all()]
+        profiles: Given[Sequence[str]] = Given()
         if choice in ("origin-new", "origin-solo"):
             from screens.origin.new_game import OriginNewGameScreen
 
             self.app.push_screen(OriginNewGameScreen(profiles, choice == "origin-solo"))
+            self.app.give_when_open(lambda: profiles.give(self.profiles()), profiles)
         elif choice == "origin-quick":
             from screens.origin.quick import OriginQuickScreen
 
-            self.app.push_screen(OriginQuickScreen(profiles, [c.name for c in self.catalogue().cards.values()]))
+            sources: Given[Iterable[str]] = Given()
+            self.app.push_screen(OriginQuickScreen(profiles, sources))
+
+            def read() -> None:
+                profiles.give(self.profiles())
+                sources.give([c.name for c in self.catalogue().cards.values()])
+
+            self.app.give_when_open(read, profiles, sources)
         else:
             from screens.origin.catalogue import OriginCatalogueScreen
 
-            self.app.push_screen(OriginCatalogueScreen(self.catalogue()))
+            cards: Given[Catalogue] = Given()
+            self.app.push_screen(OriginCatalogueScreen(cards))
+            self.app.give_when_open(lambda: cards.give(self.catalogue()), cards)
+
+    def profiles(self) -> list[str]:
+        return [p.name for p in self.app.reader().profiles.all()]
 
     def commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         return ()

@@ -18,6 +18,7 @@ from scoring.origami.templates import TYPED_EXAMPLE
 
 from ..ask import TextQuestion
 from ..card_list import CardListScreen
+from ..given import Given
 from ..question import ValueGiven
 
 COLUMNS = ("quantity", "cost", "folds", "points", "effect")
@@ -56,7 +57,7 @@ def parse_value(answer: str) -> tuple[str, int | str]:
     return typed_value(field, value)
 
 
-class CatalogueScreen(CardListScreen[Card]):
+class CatalogueScreen(CardListScreen[Card, Catalogue]):
     DEFAULT_CSS = """
     CatalogueScreen #filter { border: none; height: 1; margin: 0 1; background: $boost; }
     CatalogueScreen DataTable { height: 1fr; }
@@ -99,9 +100,8 @@ class CatalogueScreen(CardListScreen[Card]):
             super().__init__()
             self.path, self.replace = path, replace
 
-    def __init__(self, catalogue: Catalogue) -> None:
-        super().__init__()
-        self.use(catalogue)
+    def __init__(self, catalogue: Catalogue | Given[Catalogue]) -> None:
+        super().__init__(Given.of(catalogue))
 
     def use(self, catalogue: Catalogue) -> None:
         """The cards in display order, each with the text the filter searches (folded once, not per key)."""

@@ -4,6 +4,7 @@ it is typed."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -12,25 +13,27 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Header, Input, Label
 
-from scoring.decision import Rejected
 from scoring.errors import InputError, MissingValue
 from scoring.i18n import N_, _
-from scoring.origami import commands as c
-from scoring.origami.catalog import Catalogue
-from scoring.origami.decide import decide
-from scoring.origami.notation import matching
-from scoring.origami.table import Variant
 
 from ..completion import word_list
 from ..footer import Footer
 from ..form import Choice, Field, Verdict, names
+from ..given import Given
 from ..later import FillsLater
 from .form import CatalogueForm
+
+if TYPE_CHECKING:  # the engine is imported by the fill (`check`): the frame is on the terminal first
+    from scoring.origami import commands as c
+    from scoring.origami.catalog import Catalogue
+    from scoring.origami.table import Variant
 
 
 def pick(typed: tuple[str, ...], choices: list[str], refusal: str) -> tuple[str, ...]:
     """Each typed name as one of `choices` (case-insensitive, a unique prefix is enough); `refusal` (translated,
     with {name} and {choices}) says a name that is not one of them."""
+    from scoring.origami.notation import matching
+
     out: list[str] = []
     for name in typed:
         found = matching(name, choices)
@@ -56,10 +59,12 @@ class NewGameScreen(CatalogueForm, FillsLater[None]):
             self.command = command
             self.under_way = under_way
 
-    def __init__(self, catalogue: Catalogue, profiles: list[str]) -> None:
+    catalogue: Catalogue  # given before the fill (the app reads the user's values once the database is open)
+
+    def __init__(self, catalogue: Catalogue | Given[Catalogue], profiles: list[str] | Given[list[str]]) -> None:
         super().__init__()
-        self.catalogue = catalogue
-        self.profiles = profiles
+        self.given = Given.of(catalogue), Given.of(profiles)
+        self.profiles: list[str] = []
         self.command: c.StartGame | None = None
 
     def compose(self) -> ComposeResult:
@@ -88,12 +93,19 @@ class NewGameScreen(CatalogueForm, FillsLater[None]):
         self.sub_title = _("New game")
 
     async def fill(self) -> None:
+        catalogue = await self.given[0].taken(self)
+        profiles = await self.given[1].taken(self) if catalogue is not None else None
+        if catalogue is None or profiles is None:  # the frame says why
+            return
+        self.catalogue, self.profiles = catalogue, profiles
         await self.query_one(Grid).mount_all(self.fields())
         self.query_one("#players", Input).focus()
         self.check()
 
     @property
     def variant(self) -> Variant:
+        from scoring.origami.table import Variant
+
         return Variant(str(self.query_one("#variant", Choice).value))
 
     def families(self) -> list[str]:
@@ -106,6 +118,10 @@ class NewGameScreen(CatalogueForm, FillsLater[None]):
         return names(self.query_one(f"#{key}", Input).value)
 
     def check(self) -> None:
+        from scoring.decision import Rejected
+        from scoring.origami import commands as c
+        from scoring.origami.decide import decide
+
         self.command = None
         verdict = self.query_one("#check", Verdict)
         families, pairs = self.families(), self.pairs()

@@ -23,6 +23,7 @@ from scoring.origami.table import Table, Variant, parse_table
 from ..completion import Completer, last_item, word_list
 from ..footer import Footer
 from ..form import Choice, Field, Verdict
+from ..given import Given
 from ..later import FillsLater
 from .completion import complete_card
 from .question import ask_value
@@ -177,10 +178,12 @@ class QuickScoreScreen(FillsLater[None]):
             self.scored = scored
             self.screen = screen
 
-    def __init__(self, catalogue: Catalogue, profiles: list[str]) -> None:
+    catalogue: Catalogue  # given before the fill (the app reads the user's values once the database is open)
+
+    def __init__(self, catalogue: Catalogue | Given[Catalogue], profiles: list[str] | Given[list[str]]) -> None:
         super().__init__()
-        self.catalogue = catalogue
-        self.profiles = profiles
+        self.given = Given.of(catalogue), Given.of(profiles)
+        self.profiles: list[str] = []
         self.scored: Scored | None = None
         self.missing: MissingValue | None = None
         self.saved = False
@@ -196,6 +199,11 @@ class QuickScoreScreen(FillsLater[None]):
         self.sub_title = _("Quick score")
 
     async def fill(self) -> None:
+        catalogue = await self.given[0].taken(self)
+        profiles = await self.given[1].taken(self) if catalogue is not None else None
+        if catalogue is None or profiles is None:  # the frame says why
+            return
+        self.catalogue, self.profiles = catalogue, profiles
         cards = card_completer(self)
         await self.query_one("#top", Horizontal).mount_all([
             Label(_("Game")), Choice(variants(), value="origami", allow_blank=False, id="variant"),

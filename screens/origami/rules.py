@@ -19,6 +19,7 @@ from scoring.origami.rules import PLAYER_COUNTS, RULES, at_count, scoring_rule_o
 
 from ..footer import Footer, translated_keys
 from ..form import Choice
+from ..given import Given
 from ..later import FillsLater
 
 ANY = "any"
@@ -90,12 +91,14 @@ class RulesScreen(FillsLater[None]):
     """
     BINDINGS = [Binding("escape", "app.pop_screen", N_("Back")), Binding("ctrl+f", "search", N_("Search"))]
 
-    def __init__(self, at: str | None = None, players: int | None = None, cards: Iterable[Card] = ()) -> None:
+    def __init__(self, at: str | None = None, players: int | None = None,
+                 cards: Iterable[Card] | Given[Iterable[Card]] = ()) -> None:
         super().__init__()
         translated_keys(self)
         self.at = at  # the rule to open at (a refusal's rule id)
         self.players = players  # the table's number of players, when a game is open
-        self.topics = topics(cards)
+        self.cards = Given.of(cards)  # the catalogue's clarifications: read with the database (the user's values)
+        self.topics: list[Topic] = []
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -109,6 +112,10 @@ class RulesScreen(FillsLater[None]):
     async def fill(self) -> None:
         """The search, and every entry, mounted once the screen has painted (a widget each: the most of the screen's
         cost), then shown for the players, at the rule asked for."""
+        cards = await self.cards.taken(self)
+        if cards is None:  # the frame says why
+            return
+        self.topics = topics(cards)
         search = Input(placeholder=_("search the rules and cards: words, a rule id, a card"), id="search")
         await self.query_one("#top", Horizontal).mount_all([search, Choice(
             [(_("any players"), ANY),

@@ -17,6 +17,7 @@ from scoring.origin.catalog import FIELDS, Card, Catalogue, Kind
 from ..ask import TextQuestion
 from ..card_list import CardListScreen
 from ..footer import translated_keys
+from ..given import Given
 
 COLUMNS = ("cost", "timing", "template", "amount", "solo_banned")
 EDITABLE = ("kind", *FIELDS)
@@ -83,7 +84,7 @@ def box_counts(catalogue: Catalogue) -> str:
     return said + " " + _("Not known: how many {kinds} cards.").format(kinds=unknown) if unknown else said
 
 
-class OriginCatalogueScreen(CardListScreen[Card]):
+class OriginCatalogueScreen(CardListScreen[Card, Catalogue]):
     """`OriginCatalogueScreen(catalogue)`: the Origin Story catalogue with the user's values over the shipped one
     (`companion.origin.catalogue.load(values=store.catalogue.values(KIND))`). `e` and `n` post
     `OriginCatalogueScreen.Keep` (card name, field, the value as typed); the app checks and stores it and calls
@@ -106,10 +107,9 @@ class OriginCatalogueScreen(CardListScreen[Card]):
             super().__init__()
             self.card, self.field, self.value, self.screen = card, field, value, screen
 
-    def __init__(self, catalogue: Catalogue) -> None:
-        super().__init__()
+    def __init__(self, catalogue: Catalogue | Given[Catalogue]) -> None:
+        super().__init__(Given.of(catalogue))
         translated_keys(self)
-        self.use(catalogue)
 
     def use(self, catalogue: Catalogue) -> None:
         """The cards in display order (by kind, then name), each with the text the filter searches."""

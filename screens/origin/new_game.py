@@ -3,7 +3,8 @@ in seat order clockwise (duo: the sidekick seats shown), the first dealer or a l
 difficulty, the deck (the table's cards or the app's) and the colour of the difficulty set. Checked as typed."""
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -12,16 +13,16 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Header, Input, Label, Select
 
-from scoring.decision import Rejected
 from scoring.i18n import N_, _, ngettext
-from scoring.origin import commands as c
-from scoring.origin.decide import decide
-from scoring.origin.setup import Kind, mode_for, seating
 
 from ..completion import word_list
 from ..footer import Footer, translated_keys
 from ..form import CheckedForm, Choice, Field, Verdict, names
+from ..given import Given
 from ..later import FillsLater
+
+if TYPE_CHECKING:  # the engine is imported by the fill (`check`): the frame is on the terminal first
+    from scoring.origin import commands as c
 
 LOT = "lot"
 # Each mode as the form says it (translated where shown).
@@ -46,9 +47,10 @@ class OriginNewGameScreen(CheckedForm, FillsLater[None]):
             self.command = command
             self.dealer = dealer
 
-    def __init__(self, profiles: list[str], solo: bool = False) -> None:
+    def __init__(self, profiles: Sequence[str] | Given[Sequence[str]], solo: bool = False) -> None:
         super().__init__()
-        self.profiles = profiles
+        self.given = Given.of(profiles)  # the app reads them once the database is open
+        self.profiles: list[str] = []
         self.solo = solo
         self.command: c.StartGame | None = None
         self.dealer = ""
@@ -87,6 +89,10 @@ class OriginNewGameScreen(CheckedForm, FillsLater[None]):
         self.sub_title = _("new game")
 
     async def fill(self) -> None:
+        profiles = await self.given.taken(self)
+        if profiles is None:  # the frame says why
+            return
+        self.profiles = list(profiles)
         await self.query_one(Grid).mount_all(self.fields())
         self.query_one("#players" if self.solo else "#count", Input).focus()
         self.check()
@@ -98,6 +104,11 @@ class OriginNewGameScreen(CheckedForm, FillsLater[None]):
         return str(self.query_one(f"#{key}", Select).value)
 
     def check(self) -> None:
+        from scoring.decision import Rejected
+        from scoring.origin import commands as c
+        from scoring.origin.decide import decide
+        from scoring.origin.setup import Kind, mode_for, seating
+
         self.command = None
         verdict = self.query_one("#check", Verdict)
         typed = self.query_one("#count", Input).value

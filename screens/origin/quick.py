@@ -27,6 +27,7 @@ from screens.completion import Completer, complete_word, word_list
 from screens.form import Choice, Field, Verdict
 
 from ..footer import Footer, translated_keys
+from ..given import Given
 from ..later import FillsLater
 from .sheet import OriginSheetView
 
@@ -87,10 +88,12 @@ class OriginQuickScreen(FillsLater[None]):
             self.scored = scored
             self.screen = screen
 
-    def __init__(self, profiles: Sequence[str], sources: Iterable[str] = ()) -> None:
+    def __init__(self, profiles: Sequence[str] | Given[Sequence[str]],
+                 sources: Iterable[str] | Given[Iterable[str]] = ()) -> None:
         super().__init__()
-        self.profiles = list(profiles)
-        self.sources = tuple(sources)
+        self.given = Given.of(profiles), Given.of(sources)  # the app reads them once the database is open
+        self.profiles: list[str] = []
+        self.sources: tuple[str, ...] = ()
         self.reading: Reading | None = None
         self.saved = False
         self.names_kept: dict[int, str] = {}  # rows 2 and 3's names while the Vancardians have them
@@ -106,6 +109,11 @@ class OriginQuickScreen(FillsLater[None]):
         self.title, self.sub_title = "Origin Story", _("quick score")
 
     async def fill(self) -> None:
+        profiles = await self.given[0].taken(self)
+        sources = await self.given[1].taken(self) if profiles is not None else None
+        if profiles is None or sources is None:  # the frame says why
+            return
+        self.profiles, self.sources = list(profiles), tuple(sources)
         await self.query_one("#top", Horizontal).mount_all([
             Choice([(_("Table or duo (2–5)"), TABLE), (_("Solo (you + Vancardians)"), SOLO)], value=TABLE,
                    allow_blank=False, id="mode"),

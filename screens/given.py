@@ -1,0 +1,51 @@
+"""What a screen shows that the app reads after pushing its frame: a game's screen chosen on Home is on the terminal at
+once, while the database may still be opening; its profiles and card values come once it is open. The screen's fill
+(screens/later.py) awaits them; keys typed meanwhile wait for the fill (screens/type_ahead.py)."""
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Generic, TypeVar
+
+from textual.screen import Screen
+from textual.widgets import Static
+
+T = TypeVar("T")
+
+
+class Given(Generic[T]):
+    """A value given now (`Given.now`) or later (`give`), or the reason it cannot be (`fail`)."""
+
+    def __init__(self) -> None:
+        self.ready = asyncio.Event()  # bound to the running loop when first awaited (Python 3.10+)
+        self.found: tuple[T] | None = None
+        self.problem = ""
+
+    @classmethod
+    def now(cls, value: T) -> Given[T]:
+        given: Given[T] = cls()
+        given.give(value)
+        return given
+
+    @classmethod
+    def of(cls, value: T | Given[T]) -> Given[T]:
+        """`value` as given already, unless it is to come."""
+        return value if isinstance(value, Given) else cls.now(value)
+
+    def give(self, value: T) -> None:
+        self.found = (value,)
+        self.ready.set()
+
+    def fail(self, problem: str) -> None:
+        self.problem = problem
+        self.ready.set()
+
+    async def taken(self, screen: Screen[Any]) -> T | None:
+        """The value once given; None when it cannot be, the reason then said on `screen` (its frame stays: Esc
+        goes back)."""
+        if self.found is None and not self.problem:
+            await self.ready.wait()
+        if self.found is not None:
+            return self.found[0]
+        if not screen.query("#not-given"):
+            await screen.mount(Static(self.problem, id="not-given", classes="problem"))
+        return None
