@@ -242,11 +242,15 @@ class Shell(TypeAhead):
 
     def give_when_open(self, read: Callable[[], object], *given: Given[Any]) -> None:
         """`read` gives a screen's frame what it shows of the database (its `given`), once the database is open (now,
-        when it is); when the database cannot be read, each frame still waiting says why (Home says it too)."""
+        when it is); when the database cannot be read, that is said (as Home says it) and the frame closes."""
         def then() -> None:
             try:
                 read()
             except InputError as exc:
+                if isinstance(exc, NotOpen):
+                    self.notify(said(exc), severity="warning")
+                else:
+                    self.notify(str(exc), title=_("Cannot open"), severity="error")
                 for waiting in given:
                     if waiting.found is None:
                         waiting.fail(said(exc))

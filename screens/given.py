@@ -7,13 +7,14 @@ import asyncio
 from typing import Any, Generic, TypeVar
 
 from textual.screen import Screen
-from textual.widgets import Static
+
+from .type_ahead import TypeAhead
 
 T = TypeVar("T")
 
 
 class Given(Generic[T]):
-    """A value given now (`Given.now`) or later (`give`), or the reason it cannot be (`fail`)."""
+    """A value given now (`Given.now`) or later (`give`), or the reason it cannot be (`fail`: the app says it)."""
 
     def __init__(self) -> None:
         self.ready = asyncio.Event()  # bound to the running loop when first awaited (Python 3.10+)
@@ -40,12 +41,15 @@ class Given(Generic[T]):
         self.ready.set()
 
     async def taken(self, screen: Screen[Any]) -> T | None:
-        """The value once given; None when it cannot be, the reason then said on `screen` (its frame stays: Esc
-        goes back)."""
+        """The value once given; None when it cannot be (the app said why): the frame closes, and the keys typed
+        for it are dropped (typed for this screen, they must not act on the one under it)."""
         if self.found is None and not self.problem:
             await self.ready.wait()
         if self.found is not None:
             return self.found[0]
-        if not screen.query("#not-given"):
-            await screen.mount(Static(self.problem, id="not-given", classes="problem"))
+        app = screen.app
+        if isinstance(app, TypeAhead) and app.held is not None:
+            app.held = None
+        if app.screen is screen:
+            app.pop_screen()
         return None

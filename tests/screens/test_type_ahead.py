@@ -96,16 +96,16 @@ def slow_to_open(app: CompanionApp) -> threading.Event:
     return release
 
 
-async def test_a_choice_made_while_the_database_opens_waits_for_it_with_the_keys_typed_after(
+async def test_a_choice_made_while_the_database_opens_shows_its_frame_and_the_keys_typed_after_wait_for_its_fill(
         tmp_path: Path) -> None:
     app = make_app(f"sqlite:///{tmp_path / 'new.db'}")
     release = slow_to_open(app)
     async with app.run_test() as pilot:
         await until(pilot, lambda: app.home.is_mounted, "Home")
         burst(app, "nAnn, Bob")
-        await until(pilot, lambda: app.chosen_early == "new" and app.held is not None and len(app.held) == 8,
-                    "the choice and the keys after it kept")
-        assert isinstance(app.screen, HomeScreen) and app.store is None
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen) and app.held is not None
+                    and len(app.held) == 8, "the frame, and the keys after the choice kept for its fill")
+        assert app.store is None and app.chosen_early is None and not app.screen.filled
         release.set()
         await until(pilot, lambda: isinstance(app.screen, NewGameScreen)
                     and app.screen.query_one("#players", Input).value == "Ann, Bob", "the new game's players")

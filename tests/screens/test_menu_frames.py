@@ -1,0 +1,159 @@
+"""Every screen of both games' menus shows its frame at once when chosen on Home, the database still opening; it fills
+once the database is open, and the keys typed meanwhile act then. A database that cannot be opened is said, the frame
+closes and the keys typed for it are dropped. Each screen's module is light to import: no rules engine, no SQLAlchemy."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from textual import events
+from textual.screen import Screen
+from textual.widgets import DataTable, Input, Static
+
+from companion.app import CompanionApp, make_app
+from companion.games import KINDS
+from db.errors import Unusable
+from db.store import Store
+from screens.home import HomeScreen
+from screens.later import FillsLater
+from screens.origami.catalogue import CatalogueScreen
+from screens.origami.new_game import NewGameScreen
+from screens.origami.quick import QuickScoreScreen
+from screens.origami.rules import RulesScreen
+from screens.origin.catalogue import OriginCatalogueScreen
+from screens.origin.new_game import OriginNewGameScreen
+from screens.origin.quick import OriginQuickScreen
+from screens.origin.rules import OriginRulesScreen
+from tests.screens.keys import burst
+from tests.screens.settle import until
+from tests.screens.test_abandon import started
+from tests.screens.test_type_ahead import slow_to_open
+
+
+def typed_in(field: str, text: str) -> Callable[[Screen[object]], bool]:
+    return lambda screen: screen.query_one(field, Input).value == text
+
+
+def row(n: int) -> Callable[[Screen[object]], bool]:
+    return lambda screen: screen.query_one(DataTable).cursor_row == n
+
+
+@dataclass(frozen=True)
+class Menu:
+    choice: str
+    screen: type[FillsLater[None]]
+    keys: str  # typed straight after the choice
+    acted: Callable[[Screen[object]], bool]  # the keys acted on the filled screen
+
+
+MENUS = [
+    Menu("new", NewGameScreen, "Ann, Bob", typed_in("#players", "Ann, Bob")),
+    Menu("quick", QuickScoreScreen, "Ann", typed_in("#name-0", "Ann")),
+    Menu("catalogue", CatalogueScreen, "↓↓", row(2)),
+    Menu("rules", RulesScreen, "crane", typed_in("#search", "crane")),
+    Menu("origin-new", OriginNewGameScreen, "3", typed_in("#count", "3")),
+    Menu("origin-solo", OriginNewGameScreen, "Ann", typed_in("#players", "Ann")),
+    Menu("origin-quick", OriginQuickScreen, "Ann", typed_in("#name-0", "Ann")),
+    Menu("origin-rules", OriginRulesScreen, "trick", typed_in("#search", "trick")),
+    Menu("origin-catalogue", OriginCatalogueScreen, "↓↓", row(2)),
+]
+
+
+def choose(app: CompanionApp, choice: str, keys: str) -> None:
+    """`choice` made on Home (its key, or Enter on its menu line) and `keys` typed straight after it (↓: the down
+    arrow)."""
+    app.hold_keys()  # as Home's keys and Enter on its menu do
+    app.go(choice)
+    for part in keys.split("↓"):
+        burst(app, part)
+    for _ in range(keys.count("↓")):
+        app.post_message(events.Key("down", None))
+
+
+@pytest.mark.parametrize("menu", MENUS, ids=[m.choice for m in MENUS])
+async def test_a_menu_screen_shows_its_frame_while_the_database_opens_and_fills_once_it_is_open(
+        tmp_path: Path, menu: Menu) -> None:
+    url = f"sqlite:///{tmp_path / 'g.db'}"
+    started(url)  # a database with players (their names completed on the forms)
+    app = make_app(url)
+    release = slow_to_open(app)
+    async with app.run_test() as pilot:
+        await until(pilot, lambda: app.home.is_mounted, "Home")
+        choose(app, menu.choice, menu.keys)
+        await until(pilot, lambda: isinstance(app.screen, menu.screen) and app.screen.is_mounted,
+                    "the screen's frame")
+        frame = app.screen
+        assert app.store is None and app.opening, "shown before the database is open"
+        if menu.choice != "origin-rules":  # the one screen that shows nothing of the database
+            assert not frame.filled
+        assert app.chosen_early is None
+        release.set()
+        await until(pilot, lambda: app.store is not None and isinstance(frame, FillsLater) and frame.filled
+                    and menu.acted(frame), "the screen filled and the keys typed meanwhile acted")
+        assert app.screen is frame and [type(s) for s in app.screen_stack] == [HomeScreen, menu.screen]
+
+
+async def test_a_form_opened_while_the_database_opens_completes_the_players_read_once_it_is_open(
+        tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'g.db'}"
+    started(url)
+    store = Store.open(url, KINDS)
+    try:
+        names = [p.name for p in store.profiles.all()]
+    finally:
+        store.close()
+    app = make_app(url)
+    release = slow_to_open(app)
+    async with app.run_test() as pilot:
+        await until(pilot, lambda: app.home.is_mounted, "Home")
+        choose(app, "new", "")
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen) and app.screen.is_mounted, "the frame")
+        frame = app.screen
+        assert isinstance(frame, NewGameScreen) and frame.profiles == []
+        release.set()
+        await until(pilot, lambda: frame.filled, "the form filled")
+        assert frame.profiles == names and names
+
+
+@pytest.mark.parametrize("menu", [MENUS[0], MENUS[6]], ids=["new", "origin-quick"])
+async def test_a_database_that_cannot_be_opened_is_said_and_the_frame_closes_with_the_keys_typed_for_it(
+        tmp_path: Path, menu: Menu) -> None:
+    app = make_app(f"sqlite:///{tmp_path / 'g.db'}")
+    release = slow_to_open(app)
+    opened = app.open_store
+
+    def unusable() -> Store:
+        opened().close()
+        raise Unusable("the database is broken")
+
+    app.open_store = unusable  # type: ignore[method-assign]
+    async with app.run_test() as pilot:
+        await until(pilot, lambda: app.home.is_mounted, "Home")
+        choose(app, menu.choice, "q")  # q would quit, were it given to Home
+        await until(pilot, lambda: isinstance(app.screen, menu.screen) and app.screen.is_mounted, "the frame")
+        release.set()
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen) and app.held is None
+                    and any("could not be opened" in n.message for n in app._notifications),
+                    "the frame closed, the reason said")
+        await until(pilot, lambda: "the database is broken" in str(app.home.query_one("#status", Static).content),
+                    "Home saying why")
+        assert app.is_running and app.store is None
+
+
+MODULES = ["screens.origami.new_game", "screens.origami.quick", "screens.origami.catalogue", "screens.origami.rules",
+           "screens.origami.form", "screens.origin.new_game", "screens.origin.quick", "screens.origin.catalogue",
+           "screens.origin.rules", "screens.card_list", "screens.given"]
+HEAVY = ("scoring.origami.decide", "scoring.origin.referee", "scoring.origin.decide", "sqlalchemy")
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_a_menu_screens_module_imports_no_rules_engine_nor_sqlalchemy(module: str) -> None:
+    """Its frame is pushed as soon as it is chosen: the engine is imported by its fill (in a fresh process)."""
+    probe = f"import sys; import {module}; print(sorted(m for m in sys.modules if m.startswith({HEAVY!r})))"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
