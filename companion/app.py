@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from .game import Controller, GameController
     from .players import PlayersController
 
+OWN = HomeScreen.__module__  # the screen whose messages the app handles itself
 FOLLOW = 1.0  # seconds between looks at the game on screen for actions recorded in another window
 
 
@@ -94,7 +95,9 @@ class CompanionApp(Shell):
         if isinstance(message, Event):
             return
         handler = self.routes.get(type(message))
-        if handler is None and self.unrouted and not type(message).__module__.startswith("textual."):
+        # Textual's messages and Home's (the app's own) are never a controller's: they do not make it import its
+        # screens (a screen opened from Home would wait for them).
+        if handler is None and self.unrouted and not type(message).__module__.startswith(("textual.", OWN)):
             handler = self.routed(message)
         if handler is None:
             module = type(message).__module__

@@ -82,7 +82,9 @@ class Controller(Protocol):
         ...
 
     def open(self, choice: str) -> None:
-        """One of its Home entries was chosen."""
+        """One of its Home entries was chosen, the database open or still opening: a game's screen is pushed at once
+        (its frame), what it shows of the database given to its fill once the database is open
+        (`Shell.give_when_open`, screens/given.py)."""
 
     def follow(self) -> None:
         """Another window (or machine) may have recorded on the game it shows: show that (one small read)."""

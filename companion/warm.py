@@ -26,7 +26,7 @@ BUDGET = 0.004  # seconds a step goes on importing for (the module under way is 
 # screens first (Origami's new game, its table, the quick score, the players), then Origin Story's, then the
 # catalogues and the rules. A module already imported costs nothing.
 MODULES = (
-    "screens.later", "screens.form", "screens.completion", "screens.question", "screens.ask",
+    "screens.later", "screens.given", "screens.form", "screens.completion", "screens.question", "screens.ask",
     "scoring.rulebook", "scoring.decision", "scoring.origami.choices", "scoring.origami.commands",
     "scoring.origami.rules", "scoring.origami.events", "scoring.origami.table", "scoring.origami.state",
     "scoring.origami.checks", "scoring.origami.evolve", "scoring.origami.grants", "scoring.origami.options",
