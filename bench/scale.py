@@ -234,6 +234,7 @@ def raw_floor(file: Path, folder: Path) -> float:
                        "kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                        [(gid, seat, ids[n], r["score"], r["rank"], r["winner"], r["hand"], json.dumps(r["sheet"]),
                          g["finished_at"], g.get("kind", "origami")) for gid, g in enumerate(games, 1)
+                        if g.get("results")  # a game in play (its log exported) has no results yet
                         for seat, (n, r) in enumerate(zip(g["players"], g["results"], strict=True))])
         db.execute("COMMIT")
         return time.perf_counter() - start
