@@ -107,7 +107,7 @@ def add_origin_games(url: str) -> None:
             f"origin-bench-{n}", "table", (), (), {}, ("P1", "P2", "P3"), "finished", "quick",
             end + timedelta(days=n) - timedelta(hours=1), end + timedelta(days=n), None, (),
             tuple({"score": score, "rank": rank, "winner": rank == 1, "hand": None,
-                   "sheet": {"name": name, "total": score, "rank": rank}}
+                   "sheet": {"name": name, "total": score, "rank": rank, "rounds": []}}
                   for name, score, rank in (("P1", 20 + n, 1), ("P2", 15, 2), ("P3", 10, 3))), "origin-story")
             for n in range(3)])
     finally:
