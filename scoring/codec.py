@@ -47,6 +47,7 @@ class Codec:
         self.fields = {cls: tuple(f.name for f in fields(cls)) for cls in self.names}
         self.hints = {cls: get_type_hints(cls) for cls in self.names}
         self.readers = {cls: {k: self._reader(self.hints[cls][k]) for k in self.fields[cls]} for cls in self.names}
+        self.keys = {cls: frozenset(names) for cls, names in self.fields.items()}
         # Events holding only text, numbers, flags and tuples of them are written as they are (most of a log).
         self.flat = frozenset(cls for cls in self.names if not any(self._special(h) for h in self.hints[cls].values()))
 
@@ -93,21 +94,24 @@ class Codec:
         if version != self.VERSION:
             raise InputError(_("{name} version {version} is not readable by this companion (it reads {reads})").format(
                 name=name, version=version, reads=self.VERSION))
-        expected = self.fields[cls]
-        if not isinstance(payload, dict) or payload.keys() != set(expected):
+        if not isinstance(payload, dict) or payload.keys() != self.keys[cls]:
             raise InputError(_("{name}: the payload must have exactly {fields}").format(
-                name=name, fields=", ".join(sorted(expected))))
-        values = {}
-        for key, read in self.readers[cls].items():
+                name=name, fields=", ".join(sorted(self.fields[cls]))))
+        readers = self.readers[cls]
+        try:  # every field read in one go (a log has hundreds of events); the one refused is found after
+            return cls(**{key: read(payload[key]) for key, read in readers.items()})
+        except _Mismatch:
+            pass
+        for key, read in readers.items():
             try:
-                values[key] = read(payload[key])
+                read(payload[key])
             except _Mismatch:
                 # TRANSLATORS: {name}: an event's stored type; {field}: one of its fields; {kind}: what the field holds
                 # ("a whole number", "a list of text", "text or null").
                 raise InputError(_("{name}: {field} must be {kind}, not {value}").format(
                     name=name, field=key, kind=self._describe(self.hints[cls][key]),
                     value=_short(payload[key]))) from None
-        return cls(**values)
+        raise AssertionError("a field refused once and read the next time")  # the readers are pure
 
     def _reader(self, hint: Any) -> Callable[[Any], Any]:
         """A function that gives a payload value of field type `hint` as the event holds it (lists as tuples, records
@@ -155,6 +159,18 @@ class Codec:
 
     def _tuple(self, args: tuple[Any, ...]) -> Callable[[Any], Any]:
         if len(args) == 2 and args[1] is Ellipsis:
+            leaf = self.leaves.get(args[0])
+            if leaf is not None:  # a list of the game's values (cards): one check for the list, not one per value
+                read_leaf = leaf.read
+
+                def leaves(value: Any) -> tuple[Any, ...]:
+                    if not isinstance(value, (list, tuple)):
+                        raise _Mismatch
+                    try:
+                        return tuple(map(read_leaf, value))
+                    except (ValueError, TypeError):
+                        raise _Mismatch from None
+                return leaves
             each = self._reader(args[0])
 
             def many(value: Any) -> tuple[Any, ...]:
@@ -163,11 +179,19 @@ class Codec:
                 return tuple(map(each, value))
             return many
         parts = tuple(self._reader(a) for a in args)
+        if len(parts) == 2:  # a pair (a seat and its cards, a rule and its sentence): most fixed tuples of a log
+            first, second = parts
+
+            def pair(value: Any) -> tuple[Any, ...]:
+                if not isinstance(value, (list, tuple)) or len(value) != 2:
+                    raise _Mismatch
+                return first(value[0]), second(value[1])
+            return pair
 
         def fixed(value: Any) -> tuple[Any, ...]:
             if not isinstance(value, (list, tuple)) or len(value) != len(parts):
                 raise _Mismatch
-            return tuple(read(v) for read, v in zip(parts, value, strict=True))
+            return tuple([read(v) for read, v in zip(parts, value)])
         return fixed
 
     def _describe(self, hint: Any) -> str:
