@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import json.encoder
-import json.scanner
 import sqlite3
 from collections.abc import Callable, Sequence
 from datetime import datetime
@@ -116,7 +115,7 @@ def _json_read(payload: Callable[[Any], Any]) -> Callable[[Any], Any]:
     calls and two regular expressions (the white space around the value), the type's reader through three more; a
     solo game's resume reads hundreds of payloads. Any other text (too deeply nested, white space around it, not
     JSON) goes to `payload`, which reads or refuses it as before."""
-    scan = json.scanner.make_scanner(json.JSONDecoder())
+    scan: Callable[[str, int], tuple[Any, int]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
 
     def read(value: Any) -> Any:
         if type(value) is str and not too_deep(value):

@@ -191,7 +191,7 @@ class Codec:
         def fixed(value: Any) -> tuple[Any, ...]:
             if not isinstance(value, (list, tuple)) or len(value) != len(parts):
                 raise _Mismatch
-            return tuple([read(v) for read, v in zip(parts, value)])
+            return tuple([read(v) for read, v in zip(parts, value, strict=True)])
         return fixed
 
     def _describe(self, hint: Any) -> str:
