@@ -112,7 +112,7 @@ class Codec:
                 raise InputError(_("{name}: {field} must be {kind}, not {value}").format(
                     name=name, field=key, kind=self._describe(self.hints[cls][key]),
                     value=_short(payload[key]))) from None
-        raise AssertionError("a field refused once and read the next time")  # the readers are pure
+        raise AssertionError  # unreachable: the readers are pure, and one refused the payload above
 
     def _reader(self, hint: Any) -> Callable[[Any], Any]:
         """A function that gives a payload value of field type `hint` as the event holds it (lists as tuples, records
