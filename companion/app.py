@@ -122,6 +122,8 @@ class CompanionApp(Shell):
         if self.store is None and self.opening:  # chosen while the database opens
             if message.choice in dict(SHARED) and self.history().open_early():  # from plain reads of the file
                 self.give_held_keys()
+            elif self.resume_early(message.choice):  # a game in progress: its table's frame at once
+                self.give_held_keys()
             else:  # it waits, the keys kept too
                 self.chosen_early = message.choice
             return
@@ -144,6 +146,22 @@ class CompanionApp(Shell):
         choice, self.chosen_early = self.chosen_early, None
         if choice is not None:
             self.on_home_screen_chosen(HomeScreen.Chosen(choice))
+
+    def resume_early(self, choice: str) -> bool:
+        """A game in progress chosen while the store opens: its table's frame pushed at once, the game read once the
+        store is open (the frame waits for it: Shell.when_open). False when the choice is not a game in progress or
+        only the store can say which game it is (then the choice waits for the store)."""
+        if not choice.startswith("resume:"):
+            return False
+        from db.location import default_url
+        from db.quick import kind_of
+
+        game_id = int(choice.split(":")[1])
+        kind = kind_of(self.db_url or default_url(), game_id)
+        if kind is None or not games.known(kind):
+            return False
+        self.controller(kind).resume(game_id)
+        return True
 
     def open_chosen(self, choice: str) -> None:
         try:
