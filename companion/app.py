@@ -56,15 +56,18 @@ class CompanionApp(Shell):
         self.controllers: dict[str, GameController] = {}  # a game's kind -> its controller, once used
         self.players: PlayersController | None = None  # the players and their history, once visited
         self.routes: dict[type[Message], Callable[[Any], object]] = {}  # a screen's message -> what handles it
+        self.unrouted: set[type[Message]] = set()  # messages of a game's screens that no controller handles
         self.owners = {e.choice: g.kind for g in games.every() for e in g.entries}  # Home's choice -> its game
         self.chosen_early: str | None = None  # a choice made before the database was open
 
     def controller(self, kind: str) -> GameController:
-        """The controller of the game of `kind`, made when first asked for."""
+        """The controller of the game of `kind`, made when first asked for. Its handlers are asked for when one of its
+        screens first posts a message (`route`): they import every screen of the game (~0.1 s before the warming),
+        which a table resumed as the app starts would otherwise wait for before its frame."""
         found = self.controllers.get(kind)
         if found is None:
             found = self.controllers[kind] = games.game(kind).controller(self)
-            self.routes.update(found.handlers())
+            self.unrouted.clear()  # it may handle one
         return found
 
     def history(self) -> PlayersController:
@@ -86,13 +89,17 @@ class CompanionApp(Shell):
             return
         handler = self.routes.get(type(message))
         if handler is None:
-            module = type(message).__module__
-            owner = next((g.kind for g in games.every() if g.kind not in self.controllers
-                          and (module == g.screens or module.startswith(f"{g.screens}."))), None)
-            if owner is None:
+            if type(message) in self.unrouted:
                 return
-            handler = self.controller(owner).handlers().get(type(message))
+            module = type(message).__module__
+            owner = next((g.kind for g in games.every()
+                          if module == g.screens or module.startswith(f"{g.screens}.")), None)
+            # The game whose screen posted it; a shared screen's (a value asked for): every controller made so far.
+            for kind in [owner] if owner is not None else list(self.controllers):
+                self.routes.update(self.controller(kind).handlers())
+            handler = self.routes.get(type(message))
             if handler is None:
+                self.unrouted.add(type(message))  # a screen's own message, which no controller handles
                 return
         message.stop()
         handler(message)
