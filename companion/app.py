@@ -59,6 +59,7 @@ class CompanionApp(Shell):
         self.unrouted: set[type[Message]] = set()  # messages of a game's screens that no controller handles
         self.owners = {e.choice: g.kind for g in games.every() for e in g.entries}  # Home's choice -> its game
         self.chosen_early: str | None = None  # a choice made before the database was open
+        self.kinds: dict[int, str] = {}  # a game resumed -> its kind (a game's kind never changes)
 
     def controller(self, kind: str) -> GameController:
         """The controller of the game of `kind`, made when first asked for. Its handlers are asked for when one of its
@@ -167,6 +168,7 @@ class CompanionApp(Shell):
         kind = kind_of(self.db_url or default_url(), game_id)
         if kind is None or not games.known(kind):
             return False
+        self.kinds[game_id] = kind
         self.controller(kind).resume(game_id)
         return True
 
@@ -174,7 +176,8 @@ class CompanionApp(Shell):
         try:
             if choice.startswith("resume:"):
                 game_id = int(choice.split(":")[1])
-                kind = self.reader().games.get(game_id).kind
+                kind = self.kinds.get(game_id) or self.reader().games.get(game_id).kind
+                self.kinds[game_id] = kind
                 self.controller(kind).resume(game_id)
             elif choice in self.owners:
                 self.controller(self.owners[choice]).open(choice)

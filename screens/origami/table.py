@@ -183,6 +183,7 @@ def picks_grid(picks: tuple[str, ...], columns: int) -> Table:
 class TableScreen(FillsLater[None]):
     DEFAULT_CSS = """
     TableScreen #status { height: 1; background: $boost; padding: 0 1; }
+    TableScreen #room { height: 1fr; }
     TableScreen #banner { height: auto; padding: 0 1; color: $text-muted; }
     TableScreen #banner.-ending { color: $warning; text-style: bold; }
     TableScreen #board { height: 1fr; padding: 0 1; }
@@ -242,12 +243,10 @@ class TableScreen(FillsLater[None]):
         self.news = ""  # said above the picks until the next action: the turn that ended by itself
 
     def compose(self) -> ComposeResult:
+        # The frame: the banner, the board and the log are mounted in the room kept for them once it is painted.
         yield Header()
         yield Static("", id="status", markup=False)
-        yield Static("", id="banner", markup=False)
-        with VerticalScroll(id="board"):
-            yield Static("", id="players")
-        yield Static("", id="log", markup=False)
+        yield Static("", id="room")
         yield ActionLine(self.check_line, id="action", suggester=Completer(self.rest),
                          placeholder=_("an action: draw fox, cat · play fox pay cat · 1-9 a pick · f2 every action"))
         yield Verdict("preview")
@@ -258,6 +257,10 @@ class TableScreen(FillsLater[None]):
         self.sub_title = _("Game {id}").format(id=self.game_id)
 
     async def fill(self) -> None:
+        board = VerticalScroll(Static("", id="players"), id="board")
+        await self.mount_all((Static("", id="banner", markup=False), board, Static("", id="log", markup=False)),
+                             before="#room")
+        await self.query_one("#room").remove()
         if self.load is not None:  # a game resumed: read and replayed now that its frame is on screen
             if self.after is not None:
                 await self.store_open(self.after)

@@ -101,16 +101,11 @@ class OriginTableScreen(FillsLater[None]):
         self.lines = TypedLines(lambda: self.query_one("#action", ActionLine), self.send, lambda: self.is_current)
 
     def compose(self) -> ComposeResult:
+        # The frame: the seats and the side (moves, log) are mounted in #main once it is painted (`fill`).
         yield Header()
         yield Static("", id="status", markup=False)
         yield Static("", id="banner", markup=False)
-        with Vertical(id="main"):
-            with VerticalScroll(id="board"):
-                yield Static("", id="seats")
-            with VerticalScroll(id="side"):
-                yield Static("", id="last")  # the tricks just won, for a moment: first, beside or under the seats
-                yield Static("", id="moves")
-                yield Static("", id="log", markup=False)
+        yield Vertical(id="main")
         yield Static("", id="trick")
         yield ActionLine(self.changed, id="action", suggester=Completer(self.rest))
         yield Verdict("preview")
@@ -121,6 +116,11 @@ class OriginTableScreen(FillsLater[None]):
         self.title, self.sub_title = "Origin Story", _("game {id}").format(id=self.game_id)  # the table: `fill`
 
     async def fill(self) -> None:
+        board = VerticalScroll(Static("", id="seats"), id="board")
+        # The tricks just won, for a moment: first, beside or under the seats.
+        side = VerticalScroll(Static("", id="last"), Static("", id="moves"), Static("", id="log", markup=False),
+                              id="side")
+        await self.query_one("#main", Vertical).mount_all((board, side))
         if self.load is not None:  # a game resumed: read, replayed and shown now that its frame is on screen
             load, self.load = self.load, None
             if self.after is not None:
