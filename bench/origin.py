@@ -1,5 +1,5 @@
-"""Origin Story benchmarks: one trick refereed, one Vancardian decision, and random solo games simulated with the
-runner choosing both Vancardians' cards; each against a baseline measured in the same run."""
+"""Origin Story benchmarks: one trick refereed, a whole round scored, one Vancardian decision, and random solo games
+simulated with the runner choosing both Vancardians' cards; each against a baseline measured in the same run."""
 from __future__ import annotations
 
 import random
@@ -20,6 +20,27 @@ ROUND = {"game": "origin-story", "format": 1, "mode": "table", "players": ["Ann"
          "round": 2, "dealer": "Dan", "alignment": {"Ann": "hero", "Bob": "villain", "Cat": "hero", "Dan": "hero"},
          "tricks": [["Ann 7br", "Bob 10br", "Cat 13sp", "Dan 5br"]]}
 ROW = tuple(parse_card(c) for c in ("10br", "8sp", "2lv", "13br", "5br", "4st", "12sp", "9lv"))
+
+
+def whole_round(rng: random.Random) -> dict[str, object]:
+    """A 4-player round file of every trick: each player's row of eight dealt from the shuffled deck, each trick's
+    cards chosen at random among those the rules allow, its winner leading the next (a round as recorded)."""
+    players = ["Ann", "Bob", "Cat", "Dan"]
+    deck = list(DECK)
+    rng.shuffle(deck)
+    rows = {p: deck[i * 8:(i + 1) * 8] for i, p in enumerate(players)}
+    leader, tricks = 0, []
+    while rows[players[0]]:
+        trick: list[Play] = []
+        for k in range(4):
+            seat = players[(leader + k) % 4]
+            trick.append(Play(seat, rng.choice(legal_follows(rows[seat], lead_suit(trick)))))
+            rows[seat].remove(trick[-1].card)
+        index = winning(trick)
+        assert index is not None
+        leader = players.index(trick[index].seat)
+        tricks.append([f"{p.seat} {p.card}" for p in trick])
+    return {**ROUND, "tricks": tricks}
 
 
 class SoloGame:
@@ -87,6 +108,10 @@ def main() -> None:
     trick_rate, _ = per_second(lambda: run_round(ROUND))
     report("Origin: one trick refereed (read + referee)", trick_rate, "tricks", "a 16 ms frame", frame_rate)
     report("  (against reading the file)", trick_rate, "tricks", "reading the file", parse_rate)
+    full = whole_round(random.Random(7))
+    round_rate, _ = per_second(lambda: run_round(full))
+    report("Origin: a whole 4-player round scored (8 tricks)", round_rate, "rounds", "a 16 ms frame", frame_rate)
+    report("  (against one trick refereed)", round_rate, "rounds", "one trick refereed", trick_rate)
     played = [Play(YOU, parse_card("11sp"))]
     drawn = (parse_card("9st"), parse_card("6sp"))  # G1: she keeps the speed card, trims her right end
     decide_rate, _ = per_second(lambda: follow(ROW, drawn, played, alignment="hero", tricks_won=0))

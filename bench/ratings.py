@@ -19,6 +19,7 @@ from typing import Any
 from companion.games import KINDS
 from companion.origami.render import sheet_json
 from db import ratings, tallies
+from db.records import GameRecord
 from db.store import Store
 from scoring.origami.sheet import PlayerScore, ScoreSheet
 
@@ -102,7 +103,8 @@ def run(store: Store, folder: Path, count: int) -> None:
         hook(c, game_ids)
         spent.append(time.perf_counter() - start)
 
-    latest = max(g.finished_at for g in store.games.iter(status="finished", limit=1) if g.finished_at)
+    latest = max(g.finished_at for g in store.games.iter(status="finished", limit=1)
+                 if isinstance(g, GameRecord) and g.finished_at)
     n = [0]
 
     def finish_one() -> None:
@@ -118,14 +120,14 @@ def run(store: Store, folder: Path, count: int) -> None:
     try:
         whole = timed(finish_one, 50)
     finally:
-        ratings.rate_games = hook  # type: ignore[assignment]
+        ratings.rate_games = hook
     rated = statistics.median(spent)
     line("one game finished at the end (the store's whole write)", whole, "a raw insert + commit", raw)
     line("  of which: rating it on (2 scopes, 4 players)", rated, "a raw insert + commit", raw)
     line("  of which: rating it on, against a frame", rated, "a 16 ms frame", FRAME)
 
     # An undo reopening the latest game: its players taken back to their ratings before it (rolled back here).
-    newest = max(g.id for g in store.games.iter(status="finished", limit=1))
+    newest = max(g.id for g in store.games.iter(status="finished", limit=1) if isinstance(g, GameRecord))
 
     def take_back() -> None:
         with store.engine.connect() as c, c.begin() as t:

@@ -107,7 +107,7 @@ def add_origin_games(url: str) -> None:
             f"origin-bench-{n}", "table", (), (), {}, ("P1", "P2", "P3"), "finished", "quick",
             end + timedelta(days=n) - timedelta(hours=1), end + timedelta(days=n), None, (),
             tuple({"score": score, "rank": rank, "winner": rank == 1, "hand": None,
-                   "sheet": {"name": name, "total": score, "rank": rank}}
+                   "sheet": {"name": name, "total": score, "rank": rank, "rounds": []}}
                   for name, score, rank in (("P1", 20 + n, 1), ("P2", 15, 2), ("P3", 10, 3))), "origin-story")
             for n in range(3)])
     finally:
@@ -234,6 +234,7 @@ def raw_floor(file: Path, folder: Path) -> float:
                        "kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                        [(gid, seat, ids[n], r["score"], r["rank"], r["winner"], r["hand"], json.dumps(r["sheet"]),
                          g["finished_at"], g.get("kind", "origami")) for gid, g in enumerate(games, 1)
+                        if g.get("results")  # a game in play (its log exported) has no results yet
                         for seat, (n, r) in enumerate(zip(g["players"], g["results"], strict=True))])
         db.execute("COMMIT")
         return time.perf_counter() - start

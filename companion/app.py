@@ -57,25 +57,20 @@ class CompanionApp(Shell):
         self.controllers: dict[str, GameController] = {}  # a game's kind -> its controller, once used
         self.players: PlayersController | None = None  # the players and their history, once visited
         self.routes: dict[type[Message], Callable[[Any], object]] = {}  # a screen's message -> what handles it
+        self.unrouted: set[type[Message]] = set()  # messages of a game's screens that no controller handles
         self.owners = {e.choice: g.kind for g in games.every() for e in g.entries}  # Home's choice -> its game
         self.chosen_early: str | None = None  # a choice made before the database was open
-        self.unrouted: list[GameController] = []  # controllers whose messages are not routed yet (`routed`)
+        self.kinds: dict[int, str] = {}  # a game resumed -> its kind (a game's kind never changes)
 
     def controller(self, kind: str) -> GameController:
-        """The controller of the game of `kind`, made when first asked for. The messages it handles are routed to it
-        from the first message of the companion's own (`route`): its handlers import every screen of its game, which
-        the first screen's frame does not wait for."""
+        """The controller of the game of `kind`, made when first asked for. Its handlers are asked for when one of its
+        screens first posts a message (`route`): they import every screen of the game (~0.1 s before the warming),
+        which a table resumed as the app starts would otherwise wait for before its frame."""
         found = self.controllers.get(kind)
         if found is None:
             found = self.controllers[kind] = games.game(kind).controller(self)
-            self.unrouted.append(found)
+            self.unrouted.clear()  # it may handle one
         return found
-
-    def routed(self, message: Message) -> Callable[[Any], object] | None:
-        """What handles `message`, the controllers made since the last message routed asked first."""
-        while self.unrouted:
-            self.routes.update(self.unrouted.pop(0).handlers())
-        return self.routes.get(type(message))
 
     def history(self) -> PlayersController:
         if self.players is None:
@@ -95,19 +90,20 @@ class CompanionApp(Shell):
         if isinstance(message, Event):
             return
         handler = self.routes.get(type(message))
-        # Textual's messages and Home's (the app's own) are never a controller's: they do not make it import its
-        # screens (a screen opened from Home would wait for them).
-        if handler is None and self.unrouted and not type(message).__module__.startswith(("textual.", OWN)):
-            handler = self.routed(message)
         if handler is None:
-            module = type(message).__module__
-            owner = next((g.kind for g in games.every() if g.kind not in self.controllers
-                          and (module == g.screens or module.startswith(f"{g.screens}."))), None)
-            if owner is None:
+            # Textual's messages and Home's (the app's own) are never a controller's: they do not make it import its
+            # screens (a screen opened from Home would wait for them).
+            if type(message) in self.unrouted or type(message).__module__.startswith(("textual.", OWN)):
                 return
-            self.controller(owner)
-            handler = self.routed(message)
+            module = type(message).__module__
+            owner = next((g.kind for g in games.every()
+                          if module == g.screens or module.startswith(f"{g.screens}.")), None)
+            # The game whose screen posted it; a shared screen's (a value asked for): every controller made so far.
+            for kind in [owner] if owner is not None else list(self.controllers):
+                self.routes.update(self.controller(kind).handlers())
+            handler = self.routes.get(type(message))
             if handler is None:
+                self.unrouted.add(type(message))  # a screen's own message, which no controller handles
                 return
         message.stop()
         handler(message)
@@ -136,11 +132,14 @@ class CompanionApp(Shell):
     def on_home_screen_chosen(self, message: HomeScreen.Chosen) -> None:
         # Chosen while the database opens: a game's entry opens at once (its controller pushes the screen's frame and
         # gives it what it shows of the database once that is open: Shell.give_when_open); the players screen opens
-        # from plain reads of the file; a game in progress waits for the database, the keys kept too.
+        # from plain reads of the file; a game in progress shows its table's frame when the plain reads say its game;
+        # otherwise the choice waits for the database, the keys kept too.
         if self.store is None and self.opening and message.choice not in self.owners:
             if message.choice in dict(SHARED) and self.history().open_early():
                 self.give_held_keys()
-            else:
+            elif self.resume_early(message.choice):  # a game in progress: its table's frame at once
+                self.give_held_keys()
+            else:  # it waits, the keys kept too
                 self.chosen_early = message.choice
             return
         try:
@@ -163,11 +162,29 @@ class CompanionApp(Shell):
         if choice is not None:
             self.on_home_screen_chosen(HomeScreen.Chosen(choice))
 
+    def resume_early(self, choice: str) -> bool:
+        """A game in progress chosen while the store opens: its table's frame pushed at once, the game read once the
+        store is open (the frame waits for it: Shell.when_open). False when the choice is not a game in progress or
+        only the store can say which game it is (then the choice waits for the store)."""
+        if not choice.startswith("resume:"):
+            return False
+        from db.location import default_url
+        from db.quick import kind_of
+
+        game_id = int(choice.split(":")[1])
+        kind = kind_of(self.db_url or default_url(), game_id)
+        if kind is None or not games.known(kind):
+            return False
+        self.kinds[game_id] = kind
+        self.controller(kind).resume(game_id)
+        return True
+
     def open_chosen(self, choice: str) -> None:
         try:
             if choice.startswith("resume:"):
                 game_id = int(choice.split(":")[1])
-                kind = self.reader().games.get(game_id).kind
+                kind = self.kinds.get(game_id) or self.reader().games.get(game_id).kind
+                self.kinds[game_id] = kind
                 self.controller(kind).resume(game_id)
             elif choice in self.owners:
                 self.controller(self.owners[choice]).open(choice)

@@ -18,6 +18,7 @@ from db.errors import LogLost, Unusable
 from scoring.errors import InputError
 from scoring.i18n import _
 from screens.home import HomeScreen, Unfinished
+from screens.later import FillsLater
 from screens.textual_leaks import cache_styles_by_colour, drop_closed_watchers
 from screens.type_ahead import WAIT_FRAMES, TypeAhead, filling
 
@@ -177,9 +178,10 @@ class Shell(TypeAhead):
         """`then` after the next refresh once no screen is being opened: none was pushed with the keys typed on held
         for it, none is filling in (screens/type_ahead.py); at most `frames` refreshes on."""
         opening = self.held is not None and self.screen is not self.held_on
-        # A screen waiting for the database (`when_open`) is filled only once it is open: `then` at the next refresh,
-        # which paints the screen's frame.
-        if frames and not self.frames_waiting and (opening or filling(self.screen) is not None):
+        # A screen whose fill waits for the store (a table resumed, a menu screen's frame: `give_when_open`, chosen as
+        # the store opens) is on the screen: go on.
+        waits = isinstance(self.screen, FillsLater) and self.screen.awaits_store
+        if frames and not waits and not self.frames_waiting and (opening or filling(self.screen) is not None):
             self.call_after_refresh(self.after_opening, then, frames - 1)
         else:
             self.call_after_refresh(then)

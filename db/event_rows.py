@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import json.encoder
+import sqlite3
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any, NamedTuple
@@ -16,6 +17,7 @@ from typing import Any, NamedTuple
 from sqlalchemy import Connection, Dialect, func, select
 
 from scoring.i18n import _
+from scoring.jsontext import too_deep
 
 from . import upcast
 from .kinds import Codec
@@ -72,7 +74,24 @@ def stored(c: Connection, game_id: int, after: int) -> list[Stored]:
     raw = c.connection.dbapi_connection
     assert raw is not None
     return [Stored(seq, action, name, version, payload(data), moment(at), key)
-            for seq, action, name, version, data, at, key in raw.execute(SELECT, (game_id, after))]
+            for seq, action, name, version, data, at, key in _fetched(raw, game_id, after)]
+
+
+def _fetched(raw: Any, game_id: int, after: int) -> list[tuple[Any, ...]]:
+    """The rows as the driver gives them, their text read as the connection's text factory reads it (bad UTF-8
+    as U+FFFD: db/engine.py). Read first as strict UTF-8, by the driver in C (the factory, a Python function, ran for
+    each of a long log's thousand texts): the same text wherever that succeeds; a row it refuses reads the whole log
+    again through the factory."""
+    factory = raw.text_factory
+    raw.text_factory = str
+    try:
+        return raw.execute(SELECT, (game_id, after)).fetchall()  # type: ignore[no-any-return]
+    except sqlite3.OperationalError as exc:
+        if "decode" not in str(exc):
+            raise
+    finally:
+        raw.text_factory = factory
+    return raw.execute(SELECT, (game_id, after)).fetchall()  # type: ignore[no-any-return]
 
 
 def _readers(dialect: Dialect) -> tuple[Callable[[Any], Any], Callable[[Any], Any]]:
@@ -82,8 +101,32 @@ def _readers(dialect: Dialect) -> tuple[Callable[[Any], Any], Callable[[Any], An
         def reader(column: Any) -> Callable[[Any], Any]:
             read = column.type.dialect_impl(dialect).result_processor(dialect, None)
             return read if read is not None else (lambda value: value)
-        found = _READERS[dialect.name] = (reader(EventRow.payload), reader(EventRow.recorded_at))
+        payload = reader(EventRow.payload)
+        if getattr(dialect, "_json_deserializer", None) is None:  # json.loads: it has a short cut (`_json_read`)
+            payload = _json_read(payload)
+        found = _READERS[dialect.name] = (payload, reader(EventRow.recorded_at))
     return found
+
+
+def _json_read(payload: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """The payload's reader `payload` (json.loads behind the column type's checks: db/models.py), with a short cut
+    for a text that is one JSON value from its first character to its last (every payload the companion writes):
+    json.loads' own scanner called on it directly, to the same value. json.loads reaches it through three Python
+    calls and two regular expressions (the white space around the value), the type's reader through three more; a
+    solo game's resume reads hundreds of payloads. Any other text (too deeply nested, white space around it, not
+    JSON) goes to `payload`, which reads or refuses it as before."""
+    scan: Callable[[str, int], tuple[Any, int]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
+
+    def read(value: Any) -> Any:
+        if type(value) is str and not too_deep(value):
+            try:
+                found, end = scan(value, 0)
+            except (StopIteration, ValueError, RecursionError):
+                return payload(value)
+            if end == len(value):
+                return found
+        return payload(value)
+    return read
 
 
 def rows(codec: Codec, game_id: int, seq: int, facts: Sequence[Event | Undone], key: str,
@@ -117,6 +160,15 @@ def action(c: Connection, key: str) -> tuple[int, Appended] | None:
     last = c.execute(select(func.max(EventRow.seq)).where(EventRow.game_id == row.game_id,
                                                           EventRow.action == row.seq)).scalar()
     return row.game_id, Appended(row.seq, last or row.seq, True)
+
+
+def sound(r: Stored) -> bool:
+    """Whether the row is plainly sound, as nearly every row is: its values of exactly their columns' types, the
+    numbers from 1 (one check of the row where `row_problem` looks at each value and says what is wrong)."""
+    key = r.idempotency_key
+    return (type(r.seq) is int and type(r.action) is int and type(r.version) is int
+            and r.seq >= 1 and r.action >= 1 and r.version >= 1 and type(r.type) is str and type(r.payload) is dict
+            and type(r.recorded_at) is datetime and (key is None or type(key) is str))
 
 
 def row_problem(r: Any) -> str | None:

@@ -83,9 +83,10 @@ class Log:
         out = []
         for r in found:
             try:
-                why = event_rows.row_problem(r)
-                if why is not None:
-                    raise InputError(why)
+                if not event_rows.sound(r):
+                    why = event_rows.row_problem(r)
+                    if why is not None:
+                        raise InputError(why)
                 fact = upcast.read(codec, r.type, r.version, r.payload)
             except (InputError, TypeError, ValueError) as exc:
                 raise StoreError(_("game {game}, event {n} ({type}) is damaged: {why}. The game cannot be replayed "

@@ -90,6 +90,23 @@ def games_in_play(url: str) -> list[InPlay] | None:
             for row in playing]
 
 
+def kind_of(url: str, game_id: int) -> str | None:
+    """The kind of game `game_id` (a game of Home's list, chosen while the store opens), read with plain SQL from a
+    SQLite file already up to date; None when only the store can say (as `games_in_play`)."""
+    path = plain_sqlite_file(url)
+    if path is None or not path.exists() or stored_revision(path) != HEAD:
+        return None
+    try:
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=5.0)
+        try:
+            row = db.execute("SELECT kind FROM games WHERE id = ?", (game_id,)).fetchone()
+        finally:
+            db.close()
+    except (sqlite3.Error, OSError):
+        return None
+    return row[0] if row is not None and isinstance(row[0], str) and row[0] else None
+
+
 def sound(row: tuple[Any, ...]) -> bool:
     """The row is exactly as the companion writes one (anything else: the store reads it and names the fault)."""
     _, uid, kind, variant, status, source, families, characters, rules, started, finished, tie = row

@@ -39,6 +39,8 @@ def upcast(codec: Codec, name: str, version: int, payload: Payload) -> Payload:
 def read(codec: Codec, name: str, version: int, payload: Any) -> Any:
     """The domain object for a stored row of a game whose events `codec` reads: that game's event, or a store fact
     (`Undone`)."""
+    if version == codec.VERSION and name not in STORE_EVENTS and type(payload) is dict:
+        return codec.decode(name, version, payload)  # the current version of a game's event: nothing to upcast
     if not isinstance(payload, dict):
         raise InputError(_("{name}: the payload is not an object").format(name=name))
     payload = upcast(codec, name, version, payload)

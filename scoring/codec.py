@@ -47,6 +47,8 @@ class Codec:
         self.fields = {cls: tuple(f.name for f in fields(cls)) for cls in self.names}
         self.hints = {cls: get_type_hints(cls) for cls in self.names}
         self.readers = {cls: {k: self._reader(self.hints[cls][k]) for k in self.fields[cls]} for cls in self.names}
+        self.keys = {cls: frozenset(names) for cls, names in self.fields.items()}
+        self.makers = {cls: _maker(cls, self.fields[cls], self.readers[cls]) for cls in self.names}
         # Events holding only text, numbers, flags and tuples of them are written as they are (most of a log).
         self.flat = frozenset(cls for cls in self.names if not any(self._special(h) for h in self.hints[cls].values()))
 
@@ -93,21 +95,24 @@ class Codec:
         if version != self.VERSION:
             raise InputError(_("{name} version {version} is not readable by this companion (it reads {reads})").format(
                 name=name, version=version, reads=self.VERSION))
-        expected = self.fields[cls]
-        if not isinstance(payload, dict) or payload.keys() != set(expected):
+        if not isinstance(payload, dict) or payload.keys() != self.keys[cls]:
             raise InputError(_("{name}: the payload must have exactly {fields}").format(
-                name=name, fields=", ".join(sorted(expected))))
-        values = {}
-        for key, read in self.readers[cls].items():
+                name=name, fields=", ".join(sorted(self.fields[cls]))))
+        try:  # every field read in one go (a log has hundreds of events); the one refused is found after
+            return self.makers[cls](payload)
+        except _Mismatch:
+            pass
+        readers = self.readers[cls]
+        for key, read in readers.items():
             try:
-                values[key] = read(payload[key])
+                read(payload[key])
             except _Mismatch:
                 # TRANSLATORS: {name}: an event's stored type; {field}: one of its fields; {kind}: what the field holds
                 # ("a whole number", "a list of text", "text or null").
                 raise InputError(_("{name}: {field} must be {kind}, not {value}").format(
                     name=name, field=key, kind=self._describe(self.hints[cls][key]),
                     value=_short(payload[key]))) from None
-        return cls(**values)
+        raise AssertionError  # unreachable: the readers are pure, and one refused the payload above
 
     def _reader(self, hint: Any) -> Callable[[Any], Any]:
         """A function that gives a payload value of field type `hint` as the event holds it (lists as tuples, records
@@ -143,18 +148,28 @@ class Codec:
             return record
         supertype = getattr(hint, "__supertype__", None)  # a NewType such as CardId
         if hint is str or supertype is str or isinstance(hint, type) and issubclass(hint, str):
-            return _leaf(lambda v: isinstance(v, str))  # a text enum stays its text, as it compares equal
+            return _text  # a text enum stays its text, as it compares equal
         if isinstance(hint, type) and issubclass(hint, Enum):
             return _checked(hint)
-        checks: dict[Any, Callable[[Any], bool]] = {
-            type(None): lambda v: v is None, bool: lambda v: isinstance(v, bool),
-            int: lambda v: isinstance(v, int) and not isinstance(v, bool) and -WHOLE <= v < WHOLE}
-        if hint not in checks:
+        readers: dict[Any, Callable[[Any], Any]] = {type(None): _leaf(lambda v: v is None), bool: _flag, int: _whole}
+        if hint not in readers:
             raise TypeError(f"no reader for a field of type {hint!r}")  # a new field type: give the codec a Leaf
-        return _leaf(checks[hint])
+        return readers[hint]
 
     def _tuple(self, args: tuple[Any, ...]) -> Callable[[Any], Any]:
         if len(args) == 2 and args[1] is Ellipsis:
+            leaf = self.leaves.get(args[0])
+            if leaf is not None:  # a list of the game's values (cards): one check for the list, not one per value
+                read_leaf = leaf.read
+
+                def leaves(value: Any) -> tuple[Any, ...]:
+                    if not isinstance(value, (list, tuple)):
+                        raise _Mismatch
+                    try:
+                        return tuple(map(read_leaf, value))
+                    except (ValueError, TypeError):
+                        raise _Mismatch from None
+                return leaves
             each = self._reader(args[0])
 
             def many(value: Any) -> tuple[Any, ...]:
@@ -163,11 +178,19 @@ class Codec:
                 return tuple(map(each, value))
             return many
         parts = tuple(self._reader(a) for a in args)
+        if len(parts) == 2:  # a pair (a seat and its cards, a rule and its sentence): most fixed tuples of a log
+            first, second = parts
+
+            def pair(value: Any) -> tuple[Any, ...]:
+                if not isinstance(value, (list, tuple)) or len(value) != 2:
+                    raise _Mismatch
+                return first(value[0]), second(value[1])
+            return pair
 
         def fixed(value: Any) -> tuple[Any, ...]:
             if not isinstance(value, (list, tuple)) or len(value) != len(parts):
                 raise _Mismatch
-            return tuple(read(v) for read, v in zip(parts, value, strict=True))
+            return tuple([read(v) for read, v in zip(parts, value, strict=True)])
         return fixed
 
     def _describe(self, hint: Any) -> str:
@@ -199,6 +222,37 @@ class Codec:
         if hint is int:
             return _("a whole number")
         return _("text")
+
+
+def _maker(cls: type, names: tuple[str, ...], readers: dict[str, Callable[[Any], Any]]) -> Callable[[Any], Any]:
+    """A function making a `cls` from a payload holding exactly its fields (`names`), each read by its reader:
+    written out with a line per field, as dataclasses writes __init__ (a loop over the fields, building the
+    arguments, cost a third more). `_Mismatch` from a reader goes through."""
+    if not all(name.isidentifier() for name in names):  # never for a dataclass's fields: a plain loop then
+        return lambda payload: cls(**{name: read(payload[name]) for name, read in readers.items()})
+    scope: dict[str, Any] = {"cls": cls, **{f"read_{i}": readers[name] for i, name in enumerate(names)}}
+    arguments = ", ".join(f"{name}=read_{i}(payload[{name!r}])" for i, name in enumerate(names))
+    exec(f"def make(payload):\n    return cls({arguments})", scope)  # the names: identifiers, checked above
+    return scope["make"]  # type: ignore[no-any-return]
+
+
+# The readers of most of a log's values, each one call (a log has thousands of them)
+def _text(value: Any) -> Any:
+    if isinstance(value, str):
+        return value
+    raise _Mismatch
+
+
+def _flag(value: Any) -> Any:
+    if isinstance(value, bool):
+        return value
+    raise _Mismatch
+
+
+def _whole(value: Any) -> Any:
+    if isinstance(value, int) and not isinstance(value, bool) and -WHOLE <= value < WHOLE:
+        return value
+    raise _Mismatch
 
 
 def _leaf(check: Callable[[Any], bool]) -> Callable[[Any], Any]:

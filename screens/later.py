@@ -3,6 +3,7 @@ title, the footer, empty containers), painted at once, and `fill` mounts and fil
 on screen. Keys typed before it is filled wait for it and act once it is (screens/type_ahead.py)."""
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -13,6 +14,7 @@ R = TypeVar("R")
 
 class FillsLater(Screen[R]):
     filled = False  # `fill` has run: every widget a person sees is there
+    awaits_store = False  # its fill waits for the database to open (companion/shell.py opens it meanwhile)
 
     def __init__(self) -> None:
         super().__init__()
@@ -32,6 +34,17 @@ class FillsLater(Screen[R]):
         waiting, self.waiting = self.waiting, []
         for then in waiting:
             then()
+
+    async def store_open(self, after: Callable[[Callable[[], object]], object]) -> None:
+        """Wait (in `fill`, the frame on screen) until `after` calls back: the app's `when_open`, once the database
+        is open or said to be unusable."""
+        ready = asyncio.Event()
+        self.awaits_store = True
+        try:
+            after(ready.set)
+            await ready.wait()
+        finally:
+            self.awaits_store = False
 
     def when_filled(self, then: Callable[[], object]) -> None:
         """Run `then` once the screen is filled (at once when it is)."""

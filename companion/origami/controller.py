@@ -133,11 +133,12 @@ class Controller:
         return self.values
 
     def resume(self, game_id: int) -> None:
-        """The table's frame at once; the game read and replayed once the frame is on screen (`resumed`)."""
+        """The table's frame at once; the game read and replayed once the frame is on screen and the database open
+        (`resumed`; chosen on Home as the database opens, the frame waits for it)."""
         from screens.origami.table import TableScreen
 
         self.session = None  # the game shown before is not this one: nothing follows it meanwhile
-        self.table = TableScreen(game_id=game_id, load=lambda: self.resumed(game_id))
+        self.table = TableScreen(game_id=game_id, load=lambda: self.resumed(game_id), after=self.app.when_open)
         self.taking(self.table)
         self.app.push_screen(self.table)
 

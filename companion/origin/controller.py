@@ -137,11 +137,13 @@ class Controller:
         self.show(switch=True)
 
     def resume(self, game_id: int) -> None:
-        """The table's frame at once; the game read, replayed and shown once the frame is on screen (`resumed`)."""
+        """The table's frame at once; the game read, replayed and shown once the frame is on screen and the database
+        open (`resumed`; chosen on Home as the database opens, the frame waits for it)."""
         from screens.origin.table import OriginTableScreen
 
         self.session = None  # the game shown before is not this one: nothing follows it meanwhile
-        self.table = OriginTableScreen(level=self.level, game_id=game_id, load=lambda: self.resumed(game_id))
+        self.table = OriginTableScreen(level=self.level, game_id=game_id, load=lambda: self.resumed(game_id),
+                                       after=self.app.when_open)
         self.app.push_screen(self.table)
 
     def resumed(self, game_id: int) -> bool:

@@ -156,11 +156,14 @@ def without(cards: Iterable[Card], gone: Iterable[Card]) -> tuple[Card, ...]:
         except ValueError:
             return cards
         return cards[:i] + cards[i + 1:]
-    left = Counter(gone)
+    left: dict[Card, int] = {}  # a plain dict: a Counter's __init__ and its __missing__ for every card kept (most
+    for card in gone:  # of a deck) were most of a solo resume's draws
+        left[card] = left.get(card, 0) + 1
     kept: list[Card] = []
     for card in cards:
-        if left[card]:
-            left[card] -= 1
+        n = left.get(card)
+        if n:
+            left[card] = n - 1
         else:
             kept.append(card)
     return tuple(kept)

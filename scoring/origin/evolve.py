@@ -64,8 +64,8 @@ def _in_round(state: GameState, r: RoundState, piles: Piles | None,
                 extra = tuple(c for c in piles.trick if c.extra_love)
                 gathered = dict(piles.won)
                 gathered[event.winner] = gathered.get(event.winner, ()) + keep
-                piles = changed(piles, trick=(), won=tuple(gathered.items())).leave(extra,
-                                                                                     state.choices.extra_love_exit)
+                discard, aside = piles.left(extra, state.choices.extra_love_exit)  # Piles.leave, in the same change
+                piles = changed(piles, trick=(), won=tuple(gathered.items()), discard=discard, aside=aside)
             return won, piles
         case e.RevokeFlagged():
             return changed(r, revokes=r.revokes + (event,)), piles
@@ -75,10 +75,13 @@ def _in_round(state: GameState, r: RoundState, piles: Piles | None,
         case e.CardsDrawn() | e.DeckReshuffled():
             return r, _drawn(piles, event)
         case e.VancardianChose():
-            piles = changed(piles, drawn=tuple((s, c) for s, c in piles.drawn if s != event.seat))
-            if event.role == "follow":
-                piles = piles.leave(event.discarded, state.choices.extra_love_exit).with_row(event.seat,
-                                                                                             event.row_after)
+            drawn = tuple((s, c) for s, c in piles.drawn if s != event.seat)
+            if event.role == "follow":  # Piles.leave and Piles.with_row, in one change
+                discard, aside = piles.left(event.discarded, state.choices.extra_love_exit)
+                piles = changed(piles, drawn=drawn, discard=discard, aside=aside,
+                                rows=_rows(piles, event.seat, tuple(event.row_after)))
+            else:
+                piles = changed(piles, drawn=drawn)
             return changed(r, moves=r.moves + (event,)), piles
     return None
 

@@ -143,9 +143,14 @@ class Piles:
     def leave(self, cards: Iterable[Card], extra_love_exit: str) -> Piles:
         """Cards leaving a row or a draw: to the discard pile; extra-love ones aside unless the choice says
         discard (they never reach the deck)."""
+        discard, aside = self.left(cards, extra_love_exit)
+        return changed(self, discard=discard, aside=aside)
+
+    def left(self, cards: Iterable[Card], extra_love_exit: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+        """The discard pile and the cards aside after `leave` (for a change made with others: one new Piles)."""
         gone = tuple(cards)
         extra = tuple(c for c in gone if c.extra_love) if extra_love_exit == "aside" else ()
-        return changed(self, discard=_added(self.discard, without(gone, extra)), aside=_added(self.aside, extra))
+        return _added(self.discard, without(gone, extra)), _added(self.aside, extra)
 
 
 def fresh_piles() -> Piles:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -18,33 +18,23 @@ from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.widgets import Header, Input, Static
 
-from scoring import counts
-from scoring.decision import Rejected
 from scoring.errors import InputError, MissingValue
 from scoring.i18n import N_, _, ngettext
-from scoring.origami import commands as c
-from scoring.origami.card_names import shown_id
-from scoring.origami.cards import RICE_PAPER, CardId
-from scoring.origami.catalog import Catalogue
-from scoring.origami.decide import decide
-from scoring.origami.describe import describe
-from scoring.origami.events import GrantUsed
-from scoring.origami.legal import legal_actions
-from scoring.origami.notation import VERBS, narrowing_at_end, parse, split, write
-from scoring.origami.options import hand_limit
-from scoring.origami.picks import likely_actions, refill_owed
-from scoring.origami.rules import RuleId
-from scoring.origami.state import GameState, Phase
 
 from ..action_line import ActionLine, Sent, TypedLines
-from ..ask import ask_override
 from ..completion import Completer, complete_word
 from ..footer import Footer, translated_keys
 from ..form import Verdict
 from ..later import FillsLater
-from .completion import complete_card
-from .question import ask_value
-from .verb_help import VerbHelp
+
+# The rules engine is imported where it is used, not here: the table's frame is painted before the game is read, and
+# a game resumed the moment the companion starts would otherwise wait for the engine's import (~50 ms).
+if TYPE_CHECKING:
+    from scoring.decision import Rejected
+    from scoring.origami import commands as c
+    from scoring.origami.cards import CardId
+    from scoring.origami.catalog import Catalogue
+    from scoring.origami.state import GameState
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,11 +58,15 @@ class TableView:
 
 
 def _same_play(offer: c.Command, typed: c.Command) -> bool:
+    from scoring.origami import commands as c
+
     return (isinstance(offer, c.PlayOrigami) and isinstance(typed, c.PlayOrigami)
             and (offer.source, offer.via) == (typed.source, typed.via))
 
 
 def limit_text(state: GameState, seat: int, catalogue: Catalogue) -> str:
+    from scoring.origami.options import hand_limit
+
     try:
         return str(hand_limit(state.player(seat).collections, state.characters, catalogue).value)
     except MissingValue:
@@ -96,6 +90,9 @@ def table_board(state: GameState, catalogue: Catalogue, width: int) -> Renderabl
 
 def table_text(state: GameState, catalogue: Catalogue, seats: tuple[int, ...] | None = None,
                line: bool = True) -> Text:
+    from scoring.origami.card_names import shown_id
+    from scoring.origami.state import Phase
+
     out = Text()
     for seat, player in enumerate(state.players):
         if seats is not None and seat not in seats:
@@ -129,6 +126,9 @@ def table_text(state: GameState, catalogue: Catalogue, seats: tuple[int, ...] | 
 
 def status_text(state: GameState, catalogue: Catalogue | None = None) -> str:
     """The status line: whose turn, the deck (and how often it ran out), the discard pile's top card, rice paper."""
+    from scoring.origami.card_names import shown_id
+    from scoring.origami.state import Phase
+
     top = (shown_id(state.discard[-1], catalogue) if catalogue is not None else state.discard[-1]) \
         if state.discard else "—"
     who = state.players[state.current].name
@@ -183,6 +183,7 @@ def picks_grid(picks: tuple[str, ...], columns: int) -> Table:
 class TableScreen(FillsLater[None]):
     DEFAULT_CSS = """
     TableScreen #status { height: 1; background: $boost; padding: 0 1; }
+    TableScreen #room { height: 1fr; }
     TableScreen #banner { height: auto; padding: 0 1; color: $text-muted; }
     TableScreen #banner.-ending { color: $warning; text-style: bold; }
     TableScreen #board { height: 1fr; padding: 0 1; }
@@ -214,15 +215,17 @@ class TableScreen(FillsLater[None]):
             self.rule = rule
 
     def __init__(self, view: TableView | None = None, game_id: int = 0,
-                 load: Callable[[], TableView | None] | None = None) -> None:
+                 load: Callable[[], TableView | None] | None = None,
+                 after: Callable[[Callable[[], object]], object] | None = None) -> None:
         """The table of `view`; or, `view` None, the frame of game `game_id`, its table read by `load` once the frame
-        is on screen (None: it could not be, and the app has said why and shown another screen)."""
+        is on screen (None: it could not be, and the app has said why and shown another screen), and once `after`
+        calls back (the app's `when_open`: the database open)."""
         super().__init__()
         translated_keys(self)
         if view is not None:
             self.view = view
         self.game_id = view.game_id if view is not None else game_id
-        self.load = load
+        self.load, self.after = load, after
         self.command: c.Command | None = None  # what the line means now
         self.refusal: Rejected | None = None
         self.missing: MissingValue | None = None
@@ -240,12 +243,10 @@ class TableScreen(FillsLater[None]):
         self.news = ""  # said above the picks until the next action: the turn that ended by itself
 
     def compose(self) -> ComposeResult:
+        # The frame: the banner, the board and the log are mounted in the room kept for them once it is painted.
         yield Header()
         yield Static("", id="status", markup=False)
-        yield Static("", id="banner", markup=False)
-        with VerticalScroll(id="board"):
-            yield Static("", id="players")
-        yield Static("", id="log", markup=False)
+        yield Static("", id="room")
         yield ActionLine(self.check_line, id="action", suggester=Completer(self.rest),
                          placeholder=_("an action: draw fox, cat · play fox pay cat · 1-9 a pick · f2 every action"))
         yield Verdict("preview")
@@ -256,7 +257,13 @@ class TableScreen(FillsLater[None]):
         self.sub_title = _("Game {id}").format(id=self.game_id)
 
     async def fill(self) -> None:
+        board = VerticalScroll(Static("", id="players"), id="board")
+        await self.mount_all((Static("", id="banner", markup=False), board, Static("", id="log", markup=False)),
+                             before="#room")
+        await self.query_one("#room").remove()
         if self.load is not None:  # a game resumed: read and replayed now that its frame is on screen
+            if self.after is not None:
+                await self.store_open(self.after)
             view, self.load = self.load(), None
             if view is None:
                 return
@@ -267,6 +274,8 @@ class TableScreen(FillsLater[None]):
 
     # --- down: the state ----------------------------------------------------------------------------
     def show(self, view: TableView) -> None:
+        from scoring.origami.state import Phase
+
         self.view = view
         state = view.state
         self.sub_title = _("Game {id}").format(id=view.game_id)
@@ -312,6 +321,9 @@ class TableScreen(FillsLater[None]):
         readings = self.memo()[0]
         if line in readings:
             return readings[line]
+        from scoring.origami import commands as c
+        from scoring.origami.notation import parse
+
         state, catalogue = self.view.state, self.view.catalogue
         try:
             command = parse(line, state, catalogue)
@@ -325,6 +337,8 @@ class TableScreen(FillsLater[None]):
     def rest(self, value: str) -> str | None:
         """Inline completion: the verb, then card names, then the best payment for a play."""
         if " " not in value and ":" not in value:
+            from scoring.origami.notation import VERBS
+
             return complete_word(value, VERBS)
         card = self.card_rest(value)
         best = self.read(value).payments
@@ -337,6 +351,10 @@ class TableScreen(FillsLater[None]):
         be narrowed to (the notation's `narrowing`), so the card shown is the card read."""
         rests = self.memo()[1]
         if value not in rests:
+            from scoring.origami.notation import narrowing_at_end
+
+            from .completion import complete_card
+
             item = value.replace(":", ",").split(",")[-1].split(" ")[-1]
             state, catalogue = self.view.state, self.view.catalogue
             rests[value] = complete_card(item, catalogue, state.variant.games,
@@ -346,6 +364,10 @@ class TableScreen(FillsLater[None]):
     def payments(self, command: c.PlayOrigami | c.PlayCharacter) -> list[tuple[CardId, ...]]:
         """The payments the engine offers for this play (legal_actions) from the cards the table knows are in
         that hand, best first: a Character's free play or a Lion's is offered paying nothing."""
+        from scoring.origami import commands as c
+        from scoring.origami.cards import RICE_PAPER
+        from scoring.origami.legal import legal_actions
+
         state, catalogue = self.view.state, self.view.catalogue
         hand = list(state.player(command.player).hand.known)
         from_hand = isinstance(command, c.PlayCharacter) or command.source == "hand"
@@ -363,6 +385,9 @@ class TableScreen(FillsLater[None]):
         rows = min(MOST_PICKS, FEWEST_PICKS + max(0, self.size.height - 24) // 2) - bool(self.news)
         room = (self.view, max(1, self.size.width - 2), rows)
         if self.picks_for != room:
+            from scoring.origami.notation import write
+            from scoring.origami.picks import likely_actions, refill_owed
+
             state = self.view.state
             lines = [write(x, state) + (" refill" if refill_owed(x, state) else "")
                      for x in likely_actions(state, self.view.catalogue)]
@@ -373,6 +398,10 @@ class TableScreen(FillsLater[None]):
     def owed(self, line: str, command: c.Command | None) -> int:
         """The cards still to be named for a line that ends in `refill` with none after it (a pick taken by its
         number alone): the draw line's refill belongs to the action that empties it."""
+        from scoring.origami import commands as c
+        from scoring.origami.notation import split
+        from scoring.origami.picks import refill_owed
+
         if not isinstance(command, (c.DrawCards, c.EndTurn)) or command.refill:
             return 0
         try:
@@ -404,6 +433,14 @@ class TableScreen(FillsLater[None]):
     def check_line(self, line: str | None = None) -> None:
         """Check the line as it stands (or one entered); say what Enter would do, or why it would be refused.
         An empty line lists the picks; a pick's number is checked as the line it stands for."""
+        from scoring import counts
+        from scoring.decision import Rejected
+        from scoring.origami.card_names import shown_id
+        from scoring.origami.decide import decide
+        from scoring.origami.describe import describe
+        from scoring.origami.events import GrantUsed
+        from scoring.origami.rules import RuleId
+
         self.command, self.refusal, self.missing, self.owing = None, None, None, 0
         verdict = self.query_one("#preview", Verdict)
         typed = self.query_one("#action", Input).value if line is None else line
@@ -464,6 +501,8 @@ class TableScreen(FillsLater[None]):
     def send(self, line: str) -> Sent:
         """What Enter does with a line, checked against the table as it is now: ask a missing value, send the
         action, or say the refusal. A pick's number (Enter alone: the first pick) sends the line it stands for."""
+        from scoring.origami import commands as c
+
         if line.strip() == "help":
             self.action_verbs()
             return "done"
@@ -497,6 +536,8 @@ class TableScreen(FillsLater[None]):
     def ask(self, missing: MissingValue, then: Literal["line", "finish"]) -> None:
         """Ask for a value; once given, go on with what needed it (the action on the line, or the final
         score) without another key, so a chain of unknown values is answered one after the other."""
+        from .question import ask_value
+
         self.pending = then
 
         def cancelled() -> None:
@@ -520,6 +561,8 @@ class TableScreen(FillsLater[None]):
         self.post_message(self.Undo())
 
     def action_verbs(self) -> None:
+        from .verb_help import VerbHelp
+
         self.app.push_screen(VerbHelp())
 
     def action_finish(self) -> None:
@@ -529,6 +572,10 @@ class TableScreen(FillsLater[None]):
         self.post_message(self.Explain(str(self.refusal.violation.rule) if self.refusal else ""))
 
     def action_override(self) -> None:
+        from scoring.origami import commands as c
+
+        from ..ask import ask_override
+
         command = self.command
         line = self.query_one("#action", Input).value
 

@@ -5,6 +5,7 @@ The line is checked as it is typed (pure: a preview records nothing); Enter asks
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -15,29 +16,22 @@ from textual.message import Message
 from textual.widgets import Header, Input, Static
 
 from scoring.i18n import N_, _
-from scoring.origin import commands as c
-from scoring.origin.notation import LEVELS, Reading, read
-from scoring.origin.setup import Mode
-from scoring.origin.state import Phase
 
 from ..action_line import ActionLine, Sent, TypedLines
-from ..ask import Confirm, ask_override
 from ..completion import Completer, complete_word
 from ..footer import Footer, translated_keys
 from ..form import Verdict
 from ..later import FillsLater
-from .board import (
-    TableView,
-    banner,
-    moves_text,
-    preview,
-    seat_lines,
-    status_line,
-    surrender_text,
-    trick_line,
-    unused_reminder,
-)
 from .line import DUO_HELP, LINE_HELP, SOLO_HELP, SOLO_TABLE_HELP, WORDS, said
+
+# The rules engine (and the board, drawn with it) is imported where it is used, not here: the table's frame is painted
+# before the game is read, and a game resumed the moment the companion starts would otherwise wait for the engine's
+# import (~60 ms).
+if TYPE_CHECKING:
+    from scoring.origin import commands as c
+    from scoring.origin.notation import Reading
+
+    from .board import TableView
 
 WIDE = 120  # from this width the moves and the log stand beside the seats
 CLEAR = N_("ctrl+u clears the line")  # a line not recorded stays to be mended (as at the Origami table)
@@ -87,30 +81,31 @@ class OriginTableScreen(FillsLater[None]):
             self.rule = rule
 
     def __init__(self, view: TableView | None = None, level: str = "winners", game_id: int = 0,
-                 load: Callable[[], bool] | None = None) -> None:
+                 load: Callable[[], bool] | None = None,
+                 after: Callable[[Callable[[], object]], object] | None = None) -> None:
         """The table of `view`; or, `view` None, the frame of game `game_id`, which `load` reads and shows here once
-        the frame is on screen (False: not here; another screen took the frame's place, or the app said why not)."""
+        the frame is on screen (False: not here; another screen took the frame's place, or the app said why not),
+        and once `after` calls back (the app's `when_open`: the database open)."""
         super().__init__()
         translated_keys(self)
         if view is not None:
             self.view = view
         self.game_id = view.game_id if view is not None else game_id
-        self.load = load
-        self.level = "cards" if view is not None and view.state.mode is Mode.SOLO else level
-        self.reading = Reading()
+        self.load, self.after = load, after
+        self.level = level
+        if view is not None:  # the engine is loaded: the view is its
+            from scoring.origin.setup import Mode
+
+            self.level = "cards" if view.state.mode is Mode.SOLO else level
+        self.reading: Reading | None = None  # the line as last checked (`check_line`)
         self.lines = TypedLines(lambda: self.query_one("#action", ActionLine), self.send, lambda: self.is_current)
 
     def compose(self) -> ComposeResult:
+        # The frame: the seats and the side (moves, log) are mounted in #main once it is painted (`fill`).
         yield Header()
         yield Static("", id="status", markup=False)
         yield Static("", id="banner", markup=False)
-        with Vertical(id="main"):
-            with VerticalScroll(id="board"):
-                yield Static("", id="seats")
-            with VerticalScroll(id="side"):
-                yield Static("", id="last")  # the tricks just won, for a moment: first, beside or under the seats
-                yield Static("", id="moves")
-                yield Static("", id="log", markup=False)
+        yield Vertical(id="main")
         yield Static("", id="trick")
         yield ActionLine(self.changed, id="action", suggester=Completer(self.rest))
         yield Verdict("preview")
@@ -121,8 +116,15 @@ class OriginTableScreen(FillsLater[None]):
         self.title, self.sub_title = "Origin Story", _("game {id}").format(id=self.game_id)  # the table: `fill`
 
     async def fill(self) -> None:
+        board = VerticalScroll(Static("", id="seats"), id="board")
+        # The tricks just won, for a moment: first, beside or under the seats.
+        side = VerticalScroll(Static("", id="last"), Static("", id="moves"), Static("", id="log", markup=False),
+                              id="side")
+        await self.query_one("#main", Vertical).mount_all((board, side))
         if self.load is not None:  # a game resumed: read, replayed and shown now that its frame is on screen
             load, self.load = self.load, None
+            if self.after is not None:
+                await self.store_open(self.after)
             if not load():
                 return
             self.refresh_bindings()  # the keys of the game's mode (check_action)
@@ -135,6 +137,10 @@ class OriginTableScreen(FillsLater[None]):
 
     # --- down: the state ----------------------------------------------------------------------------
     def show(self, view: TableView) -> None:
+        from scoring.origin.setup import Mode
+
+        from .board import banner, moves_text, seat_lines, status_line, trick_line
+
         self.view = view
         self.title = "Origin Story"
         self.sub_title = _("game {id}").format(id=view.game_id)
@@ -197,6 +203,11 @@ class OriginTableScreen(FillsLater[None]):
         self.check_line()
 
     def check_line(self, line: str | None = None) -> None:
+        from scoring.origin.notation import Reading, read
+        from scoring.origin.state import Phase
+
+        from .board import preview, unused_reminder
+
         verdict = self.query_one("#preview", Verdict)
         line = self.query_one("#action", Input).value if line is None else line
         self.reading = Reading()
@@ -226,8 +237,12 @@ class OriginTableScreen(FillsLater[None]):
 
     def send(self, line: str) -> Sent:
         """What Enter does with a line, read against the table as it is now."""
+        from scoring.origin.setup import Mode
+        from scoring.origin.state import Phase
+
         self.check_line(line)
         reading = self.reading
+        assert reading is not None  # read by `check_line`
         if not line.strip():
             word = "end" if self.view.state.phase is Phase.END else "go" if self.view.state.mode is Mode.SOLO else ""
             if not word:
@@ -251,6 +266,8 @@ class OriginTableScreen(FillsLater[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if "view" not in vars(self):  # the frame of a game being resumed: its mode's keys once it is read
             return action not in ("surrender", "level")
+        from scoring.origin.setup import Mode
+
         solo = self.view.state.mode is Mode.SOLO
         return {"surrender": solo, "level": not solo}.get(action, True)
 
@@ -259,6 +276,9 @@ class OriginTableScreen(FillsLater[None]):
 
     def action_surrender(self) -> None:
         """One key ends the round: asked first (typing `surrender` is asking already)."""
+        from ..ask import Confirm
+        from .board import surrender_text
+
         def answered(yes: bool | None) -> None:
             if yes:
                 self.post_message(self.Word(self, "surrender"))
@@ -269,6 +289,9 @@ class OriginTableScreen(FillsLater[None]):
                              answered)
 
     def action_level(self) -> None:
+        from scoring.origin.notation import LEVELS
+        from scoring.origin.setup import Mode
+
         if self.view.state.mode is Mode.SOLO:
             self.notify(_("Solo is always logged card by card: the Vancardians need to see every card."))
 
@@ -277,15 +300,19 @@ class OriginTableScreen(FillsLater[None]):
         self.show(self.view)  # the status line names the level, the help under the line what to type (no toast over it)
 
     def action_explain(self) -> None:
-        refusal = self.reading.refusal
+        refusal = self.reading.refusal if self.reading is not None else None
         self.post_message(self.Explain(str(refusal.rule) if refusal else ""))
 
     def action_override(self) -> None:
+        from scoring.origin import commands as c
+
+        from ..ask import ask_override
+
         reading = self.reading
 
         def record(reason: str) -> None:
-            assert reading.refused is not None
+            assert reading is not None and reading.refused is not None
             self.lines.sent(self.query_one("#action", Input).value)
             self.post_message(self.Submit(self, (*reading.commands, c.Override(reading.refused, reason))))
 
-        ask_override(self, reading.refusal, record)
+        ask_override(self, reading.refusal if reading is not None else None, record)

@@ -43,16 +43,23 @@ class Rich:
     pairs: tuple[tuple[str, int], ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Lists:
+    shares: tuple[Fraction, ...]  # a list of the game's values: read with one check for the list
+    triple: tuple[str, int, bool]
+
+
 def _fraction(v: object) -> Fraction:
     if not isinstance(v, str):
         raise ValueError(v)
     return Fraction(v)
 
 
-CODEC = Codec({Flat: "flat", Rich: "rich"}, 3, {Fraction: Leaf(str, _fraction, "a fraction such as 1/2")},
+CODEC = Codec({Flat: "flat", Rich: "rich", Lists: "lists"}, 3, {Fraction: Leaf(str, _fraction, "a fraction such as 1/2")},
               game="Test")
 EVENTS = [Flat(2, ("Ann", "Bob"), None, Word.YES),
-          Rich(Colour.BLUE, (Inner(3, Fraction(1, 2)), Inner(-1, None)), (("a", 1), ("b", 2)))]
+          Rich(Colour.BLUE, (Inner(3, Fraction(1, 2)), Inner(-1, None)), (("a", 1), ("b", 2))),
+          Lists((Fraction(1, 2), Fraction(3)), ("a", -1, True)), Lists((), ("", 0, False))]
 
 
 @pytest.mark.parametrize("event", EVENTS)
@@ -77,6 +84,15 @@ def test_the_games_own_values_and_enums_are_written_as_json_values() -> None:
     ("rich", {"colour": 1, "parts": [{"amount": 1, "share": 0.5}], "pairs": []},
      "parts must be a list of Inner objects, not [{'amount': 1, 'share': 0.5}]"),
     ("rich", {"colour": 1, "parts": [], "pairs": [["a", 1, 2]]}, "pairs must be a list of a list of 2 values"),
+    ("rich", {"colour": 1, "parts": [], "pairs": [["a", "b"]]}, "pairs must be a list of a list of 2 values"),
+    ("rich", {"colour": 1, "parts": [], "pairs": [["a"]]}, "pairs must be a list of a list of 2 values"),
+    ("rich", {"colour": 1, "parts": [], "pairs": "ab"}, "pairs must be a list of a list of 2 values, not 'ab'"),
+    ("lists", {"shares": ["1/2", 3], "triple": ["a", 1, True]},
+     "shares must be a list of a fraction such as 1/2, not ['1/2', 3]"),
+    ("lists", {"shares": ["1/2", "x"], "triple": ["a", 1, True]}, "shares must be a list of a fraction such as 1/2"),
+    ("lists", {"shares": "1/2", "triple": ["a", 1, True]}, "shares must be a list of a fraction such as 1/2, not '1/2'"),
+    ("lists", {"shares": [], "triple": ["a", 1]}, "triple must be a list of 3 values, not ['a', 1]"),
+    ("lists", {"shares": [], "triple": ["a", 1, 1]}, "triple must be a list of 3 values, not ['a', 1, 1]"),
     ("other", {}, "unknown event type 'other'"),
 ])
 def test_a_damaged_payload_is_refused_naming_the_field(name: str, payload: dict[str, object], said: str) -> None:

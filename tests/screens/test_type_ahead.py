@@ -14,6 +14,7 @@ from db.store import Store
 from screens.home import HomeScreen
 from screens.origami.deal import DealScreen
 from screens.origami.new_game import NewGameScreen
+from screens.origami.table import TableScreen
 from screens.origin.new_game import OriginNewGameScreen
 from screens.players import PlayersScreen
 from tests.screens.keys import burst
@@ -112,8 +113,9 @@ async def test_a_choice_made_while_the_database_opens_shows_its_frame_and_the_ke
 
 
 async def test_enter_on_a_game_listed_before_the_database_is_open_resumes_it(tmp_path: Path) -> None:
-    """Home lists the games in play by plain SQL before the store is open: Enter on one at once, and the keys
-    typed after it, wait for the store (they neither vanish nor act on Home: `r` would open the rules)."""
+    """Home lists the games in play by plain SQL before the store is open: Enter on one at once pushes its table's
+    frame, and the game's read and the keys typed after it wait for the store (they neither vanish nor act on Home:
+    `r` would open the rules); the game is still at its deal, which takes the frame's place."""
     url = f"sqlite:///{tmp_path / 'g.db'}"
     game_id = started(url)
     app = make_app(url)
@@ -123,8 +125,9 @@ async def test_enter_on_a_game_listed_before_the_database_is_open_resumes_it(tmp
         await until(pilot, lambda: menu.option_count > 0 and menu.get_option_at_index(0).id == f"resume:{game_id}",
                     "the game listed")
         burst(app, "\nrules")
-        await until(pilot, lambda: app.chosen_early == f"resume:{game_id}" and app.held is not None
-                    and len(app.held) == 5, "the choice and the keys after it kept")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.held is not None
+                    and len(app.held) == 5, "the table's frame, and the keys after the choice kept")
+        assert app.store is None and app.chosen_early is None
         release.set()
         await until(pilot, lambda: isinstance(app.screen, DealScreen), "the game's deal")
         await until(pilot, lambda: isinstance(app.focused, Input) and app.focused.value == "rules",

@@ -49,6 +49,25 @@ def test_a_card_taken_out_is_the_first_equal_one() -> None:
         assert without(pile, gone) == tuple(kept), (pile, gone)
 
 
+def test_cards_taken_out_are_the_first_equal_ones_one_for_one() -> None:
+    """Several cards gone (a draw, a discard): each takes out the first equal card left, a card given twice takes
+    out two, one not in the pile takes out none; the cards kept are the pile's own objects, in its order."""
+    rng = random.Random(6)
+    for _ in range(500):
+        pile = [rng.choice(CARDS[:8] + ODD[:2]) for _ in range(rng.randrange(12))]
+        gone = [Card(rng.choice(CARDS[:8] + ODD[:2]).value, rng.choice(list(Suit))) if rng.random() < 0.5
+                else rng.choice(pile or list(ODD)) for _ in range(rng.randrange(2, 6))]  # copies, the pile's own, twice
+        left, kept = Counter(gone), []
+        for card in pile:
+            if left[card]:
+                left[card] -= 1
+            else:
+                kept.append(card)
+        for given in ((tuple(pile), tuple(gone)), (pile, iter(gone))):
+            found = without(*given)
+            assert found == tuple(kept) and list(map(id, found)) == list(map(id, kept)), (pile, gone)
+
+
 def test_the_winner_found_in_one_pass_is_the_books_key() -> None:
     rng = random.Random(7)
     values = [None, Fraction(11), Fraction(9, 2), Fraction(-1), Fraction(5)]
