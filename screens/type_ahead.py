@@ -72,6 +72,9 @@ class TypeAhead(App[None]):
         if not self.held:
             self.held, self.handed = None, ()
             return
+        if not self.screen.is_mounted:  # the screen filled gave its place to another (a game at its deal): for it
+            self.give_held_keys()
+            return
         keys = tuple(events.Key(x.key, x.character) if isinstance(x, events.Key) else events.Paste(x.text)
                      for x in self.held)
         self.held, self.handed = [], keys
