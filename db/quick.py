@@ -52,15 +52,22 @@ MOMENT = re.compile(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{6})?")
 GAME_COLUMNS = "id, uid, kind, variant, status, source, families, characters, rules, started_at, finished_at, tie_break"
 
 
+def read_only(url: str) -> sqlite3.Connection | None:
+    """A read-only connection to the SQLite file of `url` when it exists and is at this schema; None when only the
+    store can read it (another database, a file to create or migrate)."""
+    path = plain_sqlite_file(url)
+    if path is None or not path.exists() or stored_revision(path) != HEAD:
+        return None
+    return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=5.0)
+
+
 def games_in_play(url: str) -> list[InPlay] | None:
     """The games in play, newest first, read with plain SQL from a SQLite file already up to date; None when only
     the store can say (another database, a file to create or migrate, or any row among those and the latest
     RECENT games that is not exactly as the companion writes it: the store then names what is wrong)."""
-    path = plain_sqlite_file(url)
-    if path is None or not path.exists() or stored_revision(path) != HEAD:
-        return None
     try:
-        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=5.0)
+        if (db := read_only(url)) is None:
+            return None
         try:
             db.text_factory = lambda data: data.decode("utf-8", "replace")
             order = "ORDER BY started_at DESC, id DESC"
@@ -93,11 +100,9 @@ def games_in_play(url: str) -> list[InPlay] | None:
 def kind_of(url: str, game_id: int) -> str | None:
     """The kind of game `game_id` (a game of Home's list, chosen while the store opens), read with plain SQL from a
     SQLite file already up to date; None when only the store can say (as `games_in_play`)."""
-    path = plain_sqlite_file(url)
-    if path is None or not path.exists() or stored_revision(path) != HEAD:
-        return None
     try:
-        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=5.0)
+        if (db := read_only(url)) is None:
+            return None
         try:
             row = db.execute("SELECT kind FROM games WHERE id = ?", (game_id,)).fetchone()
         finally:
