@@ -11,6 +11,7 @@ from textual.screen import Screen
 from .type_ahead import TypeAhead
 
 T = TypeVar("T")
+U = TypeVar("U")
 
 
 class Given(Generic[T]):
@@ -53,3 +54,10 @@ class Given(Generic[T]):
         if app.screen is screen:
             app.pop_screen()
         return None
+
+
+async def both(screen: Screen[Any], first: Given[T], second: Given[U]) -> tuple[T, U] | None:
+    """Both values once given, in turn; None when either cannot be (the frame closes, as `taken` says)."""
+    one = await first.taken(screen)
+    two = await second.taken(screen) if one is not None else None
+    return None if one is None or two is None else (one, two)

@@ -19,7 +19,7 @@ from scoring.i18n import N_, _
 from ..completion import word_list
 from ..footer import Footer
 from ..form import Choice, Field, Verdict, names
-from ..given import Given
+from ..given import Given, both
 from ..later import FillsLater
 from .form import CatalogueForm
 
@@ -93,11 +93,9 @@ class NewGameScreen(CatalogueForm, FillsLater[None]):
         self.sub_title = _("New game")
 
     async def fill(self) -> None:
-        catalogue = await self.given[0].taken(self)
-        profiles = await self.given[1].taken(self) if catalogue is not None else None
-        if catalogue is None or profiles is None:  # the frame says why
+        if (found := await both(self, *self.given)) is None:  # the frame says why
             return
-        self.catalogue, self.profiles = catalogue, profiles
+        self.catalogue, self.profiles = found
         await self.query_one(Grid).mount_all(self.fields())
         self.query_one("#players", Input).focus()
         self.check()

@@ -23,7 +23,7 @@ from scoring.origami.table import Table, Variant, parse_table
 from ..completion import Completer, last_item, word_list
 from ..footer import Footer
 from ..form import Choice, Field, Verdict
-from ..given import Given
+from ..given import Given, both
 from ..later import FillsLater
 from .completion import complete_card
 from .question import ask_value
@@ -199,11 +199,9 @@ class QuickScoreScreen(FillsLater[None]):
         self.sub_title = _("Quick score")
 
     async def fill(self) -> None:
-        catalogue = await self.given[0].taken(self)
-        profiles = await self.given[1].taken(self) if catalogue is not None else None
-        if catalogue is None or profiles is None:  # the frame says why
+        if (found := await both(self, *self.given)) is None:  # the frame says why
             return
-        self.catalogue, self.profiles = catalogue, profiles
+        self.catalogue, self.profiles = found
         cards = card_completer(self)
         await self.query_one("#top", Horizontal).mount_all([
             Label(_("Game")), Choice(variants(), value="origami", allow_blank=False, id="variant"),

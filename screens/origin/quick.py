@@ -27,7 +27,7 @@ from screens.completion import Completer, complete_word, word_list
 from screens.form import Choice, Field, Verdict
 
 from ..footer import Footer, translated_keys
-from ..given import Given
+from ..given import Given, both
 from ..later import FillsLater
 from .sheet import OriginSheetView
 
@@ -109,10 +109,9 @@ class OriginQuickScreen(FillsLater[None]):
         self.title, self.sub_title = "Origin Story", _("quick score")
 
     async def fill(self) -> None:
-        profiles = await self.given[0].taken(self)
-        sources = await self.given[1].taken(self) if profiles is not None else None
-        if profiles is None or sources is None:  # the frame says why
+        if (found := await both(self, *self.given)) is None:  # the frame says why
             return
+        profiles, sources = found
         self.profiles, self.sources = list(profiles), tuple(sources)
         await self.query_one("#top", Horizontal).mount_all([
             Choice([(_("Table or duo (2–5)"), TABLE), (_("Solo (you + Vancardians)"), SOLO)], value=TABLE,
