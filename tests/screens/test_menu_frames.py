@@ -15,7 +15,6 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 
 from companion.app import CompanionApp, make_app
-from companion.games import KINDS
 from db.errors import Unusable
 from db.store import Store
 from screens.home import HomeScreen
@@ -31,7 +30,7 @@ from screens.origin.rules import OriginRulesScreen
 from tests.screens.keys import burst
 from tests.screens.settle import until
 from tests.screens.test_abandon import started
-from tests.screens.test_type_ahead import slow_to_open
+from tests.screens.test_type_ahead import slow_to_open, started_names
 
 
 def typed_in(field: str, text: str) -> Callable[[Screen[object]], bool]:
@@ -100,12 +99,7 @@ async def test_a_menu_screen_shows_its_frame_while_the_database_opens_and_fills_
 async def test_a_form_opened_while_the_database_opens_completes_the_players_read_once_it_is_open(
         tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'g.db'}"
-    started(url)
-    store = Store.open(url, KINDS)
-    try:
-        names = [p.name for p in store.profiles.all()]
-    finally:
-        store.close()
+    names = started_names(url)
     app = make_app(url)
     release = slow_to_open(app)
     async with app.run_test() as pilot:

@@ -84,6 +84,16 @@ async def test_a_tab_typed_straight_after_a_field_moves_on_before_the_next_keys(
         assert app.screen.query_one("#players", Input).value == "Ann, Bob"
 
 
+def started_names(url: str) -> list[str]:
+    """A game in progress at `url` (tests/screens/test_abandon.py's), and its players' names as the store lists them."""
+    started(url)
+    store = Store.open(url, KINDS)
+    try:
+        return [p.name for p in store.profiles.all()]
+    finally:
+        store.close()
+
+
 def slow_to_open(app: CompanionApp) -> threading.Event:
     """The app's database opens only once the event returned is set."""
     release = threading.Event()
@@ -139,12 +149,7 @@ async def test_p_pressed_while_the_database_opens_shows_the_players_at_once_and_
     """The players screen opens from plain reads of the file before the store is open: the names at once, the
     player's history and a rename (typed straight on) done once the store is open, each once."""
     url = f"sqlite:///{tmp_path / 'g.db'}"
-    started(url)
-    store = Store.open(url, KINDS)
-    try:
-        names = [p.name for p in store.profiles.all()]
-    finally:
-        store.close()
+    names = started_names(url)
     app = make_app(url)
     release = slow_to_open(app)
     async with app.run_test() as pilot:
