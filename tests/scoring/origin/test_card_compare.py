@@ -6,7 +6,10 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
+
+import pytest
 
 from scoring.origin.cards import DECK, EXTRA_LOVE, Card, Suit, card_of, parse_card, without
 from scoring.origin.trick import Play, _key, lead_suit, winning
@@ -35,28 +38,30 @@ def test_one_object_per_card_of_the_game() -> None:
     assert odd == ODD[2] and odd not in DECK
 
 
-def test_a_card_taken_out_is_the_first_equal_one() -> None:
-    rng = random.Random(5)
-    for _ in range(300):
-        pile = tuple(rng.choice(CARDS[:8] + ODD[:2]) for _ in range(rng.randrange(6)))
-        gone = (Card(rng.choice(CARDS[:8] + ODD[:2]).value, rng.choice(list(Suit))),)  # an equal copy, or none
-        left, kept = Counter(gone), []
-        for card in pile:
-            if left[card]:
-                left[card] -= 1
-            else:
-                kept.append(card)
-        assert without(pile, gone) == tuple(kept), (pile, gone)
+SOME = CARDS[:8] + ODD[:2]
 
 
-def test_cards_taken_out_are_the_first_equal_ones_one_for_one() -> None:
-    """Several cards gone (a draw, a discard): each takes out the first equal card left, a card given twice takes
-    out two, one not in the pile takes out none; the cards kept are the pile's own objects, in its order."""
-    rng = random.Random(6)
-    for _ in range(500):
-        pile = [rng.choice(CARDS[:8] + ODD[:2]) for _ in range(rng.randrange(12))]
-        gone = [Card(rng.choice(CARDS[:8] + ODD[:2]).value, rng.choice(list(Suit))) if rng.random() < 0.5
-                else rng.choice(pile or list(ODD)) for _ in range(rng.randrange(2, 6))]  # copies, the pile's own, twice
+def _one_copy(rng: random.Random, pile: list[Card]) -> list[Card]:
+    """An equal copy of a card, or of none in the pile."""
+    return [Card(rng.choice(SOME).value, rng.choice(list(Suit)))]
+
+
+def _several(rng: random.Random, pile: list[Card]) -> list[Card]:
+    """Several cards gone (a draw, a discard): copies, the pile's own, one given twice, one not in the pile."""
+    return [Card(rng.choice(SOME).value, rng.choice(list(Suit))) if rng.random() < 0.5 else rng.choice(pile or list(ODD))
+            for _ in range(rng.randrange(2, 6))]
+
+
+@pytest.mark.parametrize(("seed", "rounds", "size", "gone_from"), [(5, 300, 6, _one_copy), (6, 500, 12, _several)])
+def test_cards_taken_out_are_the_first_equal_ones_one_for_one(seed: int, rounds: int, size: int,
+                                                              gone_from: Callable[[random.Random, list[Card]],
+                                                                                  list[Card]]) -> None:
+    """Each card gone takes out the first equal card left, a card given twice takes out two, one not in the pile
+    takes out none; the cards kept are the pile's own objects, in its order (given as tuples or any iterable)."""
+    rng = random.Random(seed)
+    for _ in range(rounds):
+        pile = [rng.choice(SOME) for _ in range(rng.randrange(size))]
+        gone = gone_from(rng, pile)
         left, kept = Counter(gone), []
         for card in pile:
             if left[card]:
