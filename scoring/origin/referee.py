@@ -12,7 +12,7 @@ from typing import Any
 from ..decision import Violation
 from ..i18n import N_
 from ..said import Said
-from .referee_trick import KnownHand, Memory, card_trick, winner_only
+from .referee_trick import KnownHand, Memory, TrickInPlay, card_trick_in_play, one_more_play, winner_only
 from .round_input import Alignment, CardTrick, EffectKind, RoundInput, TrickEntry, WinnerOnly
 from .round_result import AbilityRefusal, Flag, RoundResult, TrickResult
 from .rules import RuleId
@@ -116,13 +116,33 @@ def last_trick(rnd: RoundInput) -> TrickResult:
 
 def _refereed_last(rnd: RoundInput) -> Refereeing:
     upto = len(rnd.tricks) - 1
-    refereeing = _settled(rnd, upto).copy()
     last = rnd.tricks[-1]
-    refereeing.add(last, last_entry=True)
-    if isinstance(last, CardTrick) and refereeing.results[-1].complete:
-        # the play that completes a trick: its round so far is the next play's settled tricks
-        _keep(_COMPLETED, _key(rnd, upto), (rnd, last, refereeing))
+    key = _key(rnd, upto)
+    refereeing = _carried_on(key, last) if isinstance(last, CardTrick) else None
+    if refereeing is None:
+        refereeing = _settled(rnd, upto, key).copy()
+        refereeing.add(last, last_entry=True)
+    if isinstance(last, CardTrick):
+        if refereeing.results[-1].complete:
+            # the play that completes a trick: its round so far is the next play's settled tricks
+            _keep(_COMPLETED, key, (rnd, last, refereeing))
+        elif refereeing.in_play is not None:
+            _keep(_IN_PLAY, (key, len(last.plays)), (rnd, last, refereeing))
     return refereeing
+
+
+def _carried_on(key: tuple[object, ...], last: CardTrick) -> Refereeing | None:
+    """The round through `last`, the trick in play after the entries `key` names, from that round refereed through
+    the trick one play shorter (the decision of the play before), or through the same trick (the same state asked
+    again): None when neither was kept."""
+    kept = _IN_PLAY.get((key, len(last.plays)))
+    if kept is not None and kept[1] == last:
+        return kept[2]
+    kept = _IN_PLAY.get((key, len(last.plays) - 1))
+    if kept is None:
+        return None
+    refereeing = kept[2].copy()
+    return refereeing if refereeing.add_play(last) is not None else None
 
 
 # Recent rounds' finished tricks, refereed (never added to), each with the round input it read. The entries and the
@@ -133,10 +153,13 @@ _SETTLED: dict[tuple[object, ...], tuple[RoundInput, Refereeing]] = {}
 # refereed through it: the state's copy of that trick (made from the events) is another object, equal to it, and
 # the next play finds the round refereed through it here instead of refereeing that trick again.
 _COMPLETED: dict[tuple[object, ...], tuple[RoundInput, TrickEntry, Refereeing]] = {}
+# The trick in play, refereed (a play decided), by the entries before it (by identity) and its number of plays: the
+# next play, or the same state asked again, finds it by value and reads only its own card (Refereeing.add_play).
+_IN_PLAY: dict[tuple[tuple[object, ...], int], tuple[RoundInput, CardTrick, Refereeing]] = {}
 _KEPT = 64
 
 
-def _keep(cache: dict[tuple[object, ...], Any], key: tuple[object, ...], value: Any) -> None:
+def _keep(cache: dict[Any, Any], key: tuple[object, ...], value: Any) -> None:
     if len(cache) >= _KEPT:
         cache.clear()
     cache[key] = value
@@ -150,10 +173,10 @@ def _key(rnd: RoundInput, upto: int) -> tuple[object, ...]:
             tuple(rnd.tricks_won.items()), rnd.surrender)
 
 
-def _settled(rnd: RoundInput, upto: int) -> Refereeing:
+def _settled(rnd: RoundInput, upto: int, key: tuple[object, ...] | None = None) -> Refereeing:
     """`rnd` refereed through its first `upto` trick entries (all before the last: complete), from the longest
-    such prefix refereed before."""
-    key = _key(rnd, upto)
+    such prefix refereed before (`key`: `_key(rnd, upto)`, when known)."""
+    key = _key(rnd, upto) if key is None else key
     kept = _SETTLED.get(key)
     if kept is not None:
         return kept[1]
@@ -195,6 +218,8 @@ class Refereeing:
         self.leader = seating.first_leader(rnd.dealer)
         self.moved: set[int] = set()
         self.n = 0
+        self.rewound = False  # trick n is rewound (an ability in it)
+        self.in_play: TrickInPlay | None = None  # trick n so far, while it is in play and can take one more play
 
     def copy(self) -> Refereeing:
         """An independent copy: adding a trick to it leaves this one as it is."""
@@ -206,27 +231,49 @@ class Refereeing:
                             {k: list(v) for k, v in m.voids.items()}, {k: list(v) for k, v in m.got.items()})
         out.won, out.alignment, out.revealed = dict(self.won), dict(self.alignment), set(self.revealed)
         out.rewinds, out.results, out.moved = set(self.rewinds), list(self.results), set(self.moved)
+        out.rewound, out.in_play = self.rewound, self.in_play  # a TrickInPlay is never changed
         return out
 
     def add(self, entry: TrickEntry, last_entry: bool) -> TrickResult:
         """The round's next trick entry, refereed against the tricks before it (only the last may be incomplete)."""
         rnd, memory = self.rnd, self.memory
-        seating, known, got = rnd.seating, memory.known, memory.got
         self.n += 1
         n = self.n
-        _move_cards(rnd, n, known, self.moved)
-        rewound = n in self.rewinds
-        if rewound:
+        _move_cards(rnd, n, memory.known, self.moved)
+        self.rewound = n in self.rewinds
+        if self.rewound:
             self.rewinds.discard(n)
         for ab in rnd.abilities:  # reveals made in this trick count from now on (solo)
             if ab.trick == n:
                 self.revealed.update(c for e in ab.effects if e.kind is EffectKind.REVEAL for c in e.cards)
         if isinstance(entry, WinnerOnly):
             result = winner_only(rnd, n, entry, self.leader)
-            known.clear()  # every seat played a card nobody named: no hand is known any more
+            memory.known.clear()  # every seat played a card nobody named: no hand is known any more
+            self.in_play = None
         else:
-            result = card_trick(rnd, n, entry, self.leader, last_entry, memory, self.revealed, self.alignment)
-        if rewound and result.complete:
+            result, self.in_play = card_trick_in_play(rnd, n, entry, self.leader, last_entry, memory, self.revealed,
+                                                      self.alignment)
+        return self._ended(result)
+
+    def add_play(self, entry: CardTrick) -> TrickResult | None:
+        """The trick in play (the last added, incomplete) again as `entry`, which is it with one more play: the
+        same result as adding `entry` instead of it, with only the new play read. None (nothing changed) when the
+        trick in play cannot be carried on so (`one_more_play`)."""
+        if self.in_play is None:
+            return None
+        found = one_more_play(self.rnd, self.in_play, entry, self.memory)
+        if found is None:
+            return None
+        self.results.pop()
+        result, self.in_play = found
+        return self._ended(result)
+
+    def _ended(self, result: TrickResult) -> TrickResult:
+        """The trick just refereed (trick self.n) counted: rewound, won, or still in play."""
+        rnd, memory = self.rnd, self.memory
+        seating, known, got = rnd.seating, memory.known, memory.got
+        n = self.n
+        if self.rewound and result.complete:
             result = replace(result, rewound=True, notes=result.notes + (Flag(
                 RuleId.TRICKS_8, n, result.leader, Said(N_("trick {n} was rewound: its cards went back to the hands "
                                                            "and the trick is played again; only the replay counts"),

@@ -154,25 +154,80 @@ def winner_only(rnd: RoundInput, n: int, entry: WinnerOnly, leader: str) -> Tric
 def card_trick(rnd: RoundInput, n: int, entry: CardTrick, expected: str, last_entry: bool, memory: Memory,
                revealed: set[Card], alignment: dict[str, Alignment]) -> TrickResult:
     """A trick of cards, refereed against what the round so far has shown (`memory`, updated by it)."""
+    return card_trick_in_play(rnd, n, entry, expected, last_entry, memory, revealed, alignment)[0]
+
+
+@dataclass(frozen=True, slots=True)
+class TrickInPlay:
+    """A trick of cards refereed so far, as `one_more_play` carries it on: the cards turned up as entered, its plays
+    (under their seats' names), their results, the trick's own refusals (its leader) and what its plays showed.
+    Never changed: one more play makes another."""
+
+    trick: _Trick
+    turned: tuple[tuple[str, Card], ...]
+    plays: tuple[Play, ...]
+    out: tuple[PlayResult, ...]
+    refusals: tuple[Violation, ...]
+    found: _Found
+
+
+def card_trick_in_play(rnd: RoundInput, n: int, entry: CardTrick, expected: str, last_entry: bool, memory: Memory,
+                       revealed: set[Card], alignment: dict[str, Alignment]) -> tuple[TrickResult, TrickInPlay | None]:
+    """`card_trick`, and the trick so far when one more play may carry it on (`one_more_play`): it is incomplete
+    and nothing modifies its plays (no ability in it, no solo reveal), so a later play changes none of them."""
     seating = rnd.seating
     plays = _trick_plays(rnd, n, entry, last_entry, revealed, alignment)
-    complete = len(plays) >= len(seating.seats)
     actual = plays[0].seat
     lv = _leader_violation(seating, n, actual, expected)
-    refusals = [lv] if lv is not None else []
+    refusals = (lv,) if lv is not None else ()
     lead = lead_suit(plays, as_led=rnd.choices.as_led)
     assert lead is not None
     trick = _Trick(rnd, n, actual, seating.order_from(actual), lead,
                    {seating.seat(s).name: c for s, c in entry.turned} if entry.turned else {})
     found = _Found()
     out = tuple(_checked(trick, i, p, memory, found) for i, p in enumerate(plays))
+    kept = None
+    if len(plays) < len(seating.seats) and not revealed and not any(ab.trick == n for ab in rnd.abilities):
+        kept = TrickInPlay(trick, entry.turned, plays, out, refusals, found)
+    return _trick_result(trick, entry, plays, out, refusals, found), kept
+
+
+def one_more_play(rnd: RoundInput, sofar: TrickInPlay, entry: CardTrick,
+                  memory: Memory) -> tuple[TrickResult, TrickInPlay | None] | None:
+    """`entry` refereed as `card_trick_in_play` would referee it, from `sofar`, when `entry` is that trick (by
+    value) and one more play: only that play is read, and `memory` (the round's after `sofar`) learns it. None
+    (nothing read) when `entry` is not, or when it adds a card turned up by a seat that played before in the trick
+    (that play would read it)."""
+    k = len(sofar.plays)
+    plays, turned, trick = entry.plays, entry.turned, sofar.trick
+    if len(plays) != k + 1 or plays[:k] != sofar.plays or turned[:len(sofar.turned)] != sofar.turned:
+        return None
+    seating = rnd.seating
+    p = plays[k]
+    if (seat := seating.seat(p.seat).name) != p.seat:
+        p = replace(p, seat=seat)
+    if len(turned) > len(sofar.turned):
+        more = {seating.seat(s).name: c for s, c in turned[len(sofar.turned):]}
+        if any(q.seat in more for q in sofar.plays):
+            return None
+        trick = replace(trick, turned=trick.turned | more)
+    found = _Found(list(sofar.found.voids), list(sofar.found.flags), list(sofar.found.notes))
+    out = sofar.out + (_checked(trick, k, p, memory, found),)
+    plays = sofar.plays + (p,)
+    kept = TrickInPlay(trick, turned, plays, out, sofar.refusals, found) if len(plays) < len(seating.seats) else None
+    return _trick_result(trick, entry, plays, out, sofar.refusals, found), kept
+
+
+def _trick_result(trick: _Trick, entry: CardTrick, plays: tuple[Play, ...], out: tuple[PlayResult, ...],
+                  refusals: tuple[Violation, ...], found: _Found) -> TrickResult:
+    """The trick's result from its plays' results: the best card so far, or (complete) the winner."""
+    rnd = trick.rnd
     index = winning(plays, as_led=rnd.choices.as_led)
     assert index is not None
-    best = plays[index]
-    if not complete:
-        return TrickResult(n, actual, lead, out, None, best, "", None, None, tuple(found.voids),
-                           tuple(found.flags), tuple(found.notes), tuple(refusals), False)
-    return _won(trick, entry, plays, index, out, refusals, found)
+    if len(plays) < len(rnd.seating.seats):
+        return TrickResult(trick.n, trick.leader, trick.lead, out, None, plays[index], "", None, None,
+                           tuple(found.voids), tuple(found.flags), tuple(found.notes), refusals, False)
+    return _won(trick, entry, plays, index, out, list(refusals), found)
 
 
 def _trick_plays(rnd: RoundInput, n: int, entry: CardTrick, last_entry: bool, revealed: set[Card],

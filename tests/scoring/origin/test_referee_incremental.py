@@ -7,6 +7,7 @@ given as her hand."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import replace
 from functools import partial
 from typing import Any
@@ -19,8 +20,8 @@ from scoring.errors import InputError
 from scoring.origin import commands as c
 from scoring.origin import events as e
 from scoring.origin.decide import decide
-from scoring.origin.referee import last_trick, referee, referee_last
-from scoring.origin.round_input import RoundInput
+from scoring.origin.referee import Refereeing, last_trick, referee, referee_last
+from scoring.origin.round_input import CardTrick, RoundInput
 from scoring.origin.round_result import RoundResult, TrickResult
 from scoring.origin.state import GameState, Phase
 
@@ -136,3 +137,44 @@ def test_a_vancardians_play_has_the_same_verdict_given_her_row_after_the_draw() 
         play_game(submit, partial(_state, engine), rng, mode="solo", players=("Ann",), deck="app", **options)
         engine.state = None
     assert roles.count("lead") > 20 and roles.count("follow") > 50, roles
+
+
+@pytest.mark.parametrize(("mode", "players", "options"), [
+    ("table", ("Ann", "Bob", "Cat", "Dan"), {}),
+    ("table", ("Ann", "Bob", "Cat", "Dan", "Eve"), {"every_option": True}),
+    ("duo", ("Ann", "Bob"), {}),
+    ("solo", ("Ann",), {"deck": "app"}),
+])
+def test_a_trick_kept_from_play_to_play_gives_the_verdicts_of_refereeing_it_anew(
+        compared: Compared, monkeypatch: pytest.MonkeyPatch, mode: str, players: tuple[str, ...],
+        options: dict[str, Any]) -> None:
+    """A play read alone against its trick as refereed for the play before (`Refereeing.add_play`) gets the whole
+    round's verdict, refused or not: at every play of random legal games, several random plays (any card, by the
+    seat to play or another, a sidekick's card turned up, named or not) are first put to the same state, as the
+    table's preview puts every line typed, and then the play recorded."""
+    carried: Counter[bool] = Counter()
+    add_play = Refereeing.add_play
+
+    def counted(self: Refereeing, entry: CardTrick) -> TrickResult | None:
+        found = add_play(self, entry)
+        carried[found is not None] += 1
+        return found
+
+    monkeypatch.setattr(Refereeing, "add_play", counted)
+    rng = random.Random(f"kept {mode}{len(players)}")
+    engine = Engine()
+
+    def submit(command: Any) -> Any:
+        state = engine.state
+        if isinstance(state, GameState) and isinstance(command, c.PlayCard | c.VancardianPlays):
+            for _ in range(4):
+                seat = command.seat if isinstance(command, c.PlayCard) and rng.random() < 0.6 else \
+                    rng.choice(state.seating.names)
+                turned = rng.choice(CARDS) if rng.random() < 0.3 else None
+                decide(state, c.PlayCard(seat, rng.choice(CARDS), turned=turned))
+        return engine.submit(command)
+
+    for _ in range(2):
+        play_game(submit, partial(_state, engine), rng, mode=mode, players=players, **options)
+        engine.state = None
+    assert carried[True] > 200 and compared.refused > 100, (carried, compared.calls, compared.refused)
