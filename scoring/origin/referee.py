@@ -141,8 +141,7 @@ def _carried_on(key: tuple[object, ...], last: CardTrick) -> Refereeing | None:
     kept = _IN_PLAY.get((key, len(last.plays) - 1))
     if kept is None:
         return None
-    refereeing = kept[2].copy()
-    return refereeing if refereeing.add_play(last) is not None else None
+    return kept[2].with_play(last)
 
 
 # Recent rounds' finished tricks, refereed (never added to), each with the round input it read. The entries and the
@@ -154,7 +153,7 @@ _SETTLED: dict[tuple[object, ...], tuple[RoundInput, Refereeing]] = {}
 # the next play finds the round refereed through it here instead of refereeing that trick again.
 _COMPLETED: dict[tuple[object, ...], tuple[RoundInput, TrickEntry, Refereeing]] = {}
 # The trick in play, refereed (a play decided), by the entries before it (by identity) and its number of plays: the
-# next play, or the same state asked again, finds it by value and reads only its own card (Refereeing.add_play).
+# next play, or the same state asked again, finds it by value and reads only its own card (Refereeing.with_play).
 _IN_PLAY: dict[tuple[tuple[object, ...], int], tuple[RoundInput, CardTrick, Refereeing]] = {}
 _KEPT = 64
 
@@ -255,18 +254,23 @@ class Refereeing:
                                                       self.alignment)
         return self._ended(result)
 
-    def add_play(self, entry: CardTrick) -> TrickResult | None:
-        """The trick in play (the last added, incomplete) again as `entry`, which is it with one more play: the
-        same result as adding `entry` instead of it, with only the new play read. None (nothing changed) when the
-        trick in play cannot be carried on so (`one_more_play`)."""
-        if self.in_play is None:
+    def with_play(self, entry: CardTrick) -> Refereeing | None:
+        """This round with the trick in play (the last added, incomplete) as `entry`, which is it and one more play:
+        the same as adding `entry` instead of it, only the new play read (`one_more_play`). A new Refereeing, sharing
+        with this one what a play leaves as it is (this one is not changed); None when the trick in play cannot be
+        carried on so (or is rewound: its plays would go back to the hands)."""
+        if self.in_play is None or self.rewound:
             return None
         found = one_more_play(self.rnd, self.in_play, entry, self.memory)
         if found is None:
             return None
-        self.results.pop()
-        result, self.in_play = found
-        return self._ended(result)
+        result, in_play, memory = found
+        out = object.__new__(Refereeing)
+        out.rnd, out.refused, out.leader, out.n, out.memory = self.rnd, self.refused, self.leader, self.n, memory
+        out.won, out.alignment, out.revealed, out.rewinds = dict(self.won), self.alignment, self.revealed, self.rewinds
+        out.results, out.moved, out.rewound, out.in_play = self.results[:-1], self.moved, False, in_play
+        out._ended(result)
+        return out
 
     def _ended(self, result: TrickResult) -> TrickResult:
         """The trick just refereed (trick self.n) counted: rewound, won, or still in play."""

@@ -18,7 +18,7 @@ from .round_input import Ability, Alignment, CardTrick, Effect, EffectKind, Roun
 from .round_result import Flag, PlayResult, TrickResult
 from .rules import RuleId
 from .setup import Kind, Mode, Seat, Seating
-from .trick import Play, lead_suit, reason, winning
+from .trick import Play, ahead, lead_suit, reason, winning
 
 
 @dataclass(slots=True)
@@ -48,6 +48,16 @@ class Memory:
     known: dict[str, KnownHand]
     voids: dict[str, list[Void]]
     got: dict[str, list[int | None]]
+
+    def for_play(self, seat: str) -> Memory:
+        """A copy that a play by `seat` may change (`_checked` changes the cards seen and that seat's hand, voids and
+        receipts only), sharing the rest with this one."""
+        known, voids, got = dict(self.known), dict(self.voids), dict(self.got)
+        hand = known.get(seat)
+        if hand is not None:
+            known[seat] = KnownHand(list(hand.cards), hand.unknown, hand.turns_left)
+        voids[seat], got[seat] = list(voids[seat]), list(got[seat])
+        return Memory(dict(self.seen), known, voids, got)
 
 
 @dataclass(slots=True)
@@ -169,6 +179,7 @@ class TrickInPlay:
     out: tuple[PlayResult, ...]
     refusals: tuple[Violation, ...]
     found: _Found
+    best: int  # the play winning so far
 
 
 def card_trick_in_play(rnd: RoundInput, n: int, entry: CardTrick, expected: str, last_entry: bool, memory: Memory,
@@ -186,18 +197,20 @@ def card_trick_in_play(rnd: RoundInput, n: int, entry: CardTrick, expected: str,
                    {seating.seat(s).name: c for s, c in entry.turned} if entry.turned else {})
     found = _Found()
     out = tuple(_checked(trick, i, p, memory, found) for i, p in enumerate(plays))
+    index = winning(plays, as_led=rnd.choices.as_led)
+    assert index is not None
     kept = None
     if len(plays) < len(seating.seats) and not revealed and not any(ab.trick == n for ab in rnd.abilities):
-        kept = TrickInPlay(trick, entry.turned, plays, out, refusals, found)
-    return _trick_result(trick, entry, plays, out, refusals, found), kept
+        kept = TrickInPlay(trick, entry.turned, plays, out, refusals, found, index)
+    return _trick_result(trick, entry, plays, index, out, refusals, found), kept
 
 
 def one_more_play(rnd: RoundInput, sofar: TrickInPlay, entry: CardTrick,
-                  memory: Memory) -> tuple[TrickResult, TrickInPlay | None] | None:
+                  memory: Memory) -> tuple[TrickResult, TrickInPlay | None, Memory] | None:
     """`entry` refereed as `card_trick_in_play` would referee it, from `sofar`, when `entry` is that trick (by
-    value) and one more play: only that play is read, and `memory` (the round's after `sofar`) learns it. None
-    (nothing read) when `entry` is not, or when it adds a card turned up by a seat that played before in the trick
-    (that play would read it)."""
+    value) and one more play: only that play is read, against a copy of `memory` (the round's after `sofar`) that
+    learns it. None when `entry` is not, or when it adds a card turned up by a seat that played before in the
+    trick (that play would read it)."""
     k = len(sofar.plays)
     plays, turned, trick = entry.plays, entry.turned, sofar.trick
     if len(plays) != k + 1 or plays[:k] != sofar.plays or turned[:len(sofar.turned)] != sofar.turned:
@@ -211,19 +224,21 @@ def one_more_play(rnd: RoundInput, sofar: TrickInPlay, entry: CardTrick,
         if any(q.seat in more for q in sofar.plays):
             return None
         trick = replace(trick, turned=trick.turned | more)
+    memory = memory.for_play(seat)
     found = _Found(list(sofar.found.voids), list(sofar.found.flags), list(sofar.found.notes))
     out = sofar.out + (_checked(trick, k, p, memory, found),)
     plays = sofar.plays + (p,)
-    kept = TrickInPlay(trick, turned, plays, out, sofar.refusals, found) if len(plays) < len(seating.seats) else None
-    return _trick_result(trick, entry, plays, out, sofar.refusals, found), kept
+    best = k if ahead(sofar.plays[sofar.best], p, trick.lead) else sofar.best
+    kept = TrickInPlay(trick, turned, plays, out, sofar.refusals, found, best) \
+        if len(plays) < len(seating.seats) else None
+    return _trick_result(trick, entry, plays, best, out, sofar.refusals, found), kept, memory
 
 
-def _trick_result(trick: _Trick, entry: CardTrick, plays: tuple[Play, ...], out: tuple[PlayResult, ...],
+def _trick_result(trick: _Trick, entry: CardTrick, plays: tuple[Play, ...], index: int, out: tuple[PlayResult, ...],
                   refusals: tuple[Violation, ...], found: _Found) -> TrickResult:
-    """The trick's result from its plays' results: the best card so far, or (complete) the winner."""
+    """The trick's result from its plays' results (plays[index] the best card): the best card so far, or (complete)
+    the winner."""
     rnd = trick.rnd
-    index = winning(plays, as_led=rnd.choices.as_led)
-    assert index is not None
     if len(plays) < len(rnd.seating.seats):
         return TrickResult(trick.n, trick.leader, trick.lead, out, None, plays[index], "", None, None,
                            tuple(found.voids), tuple(found.flags), tuple(found.notes), refusals, False)

@@ -74,6 +74,13 @@ def winning(plays: Sequence[Play], *, as_led: bool = False) -> int | None:
     return best
 
 
+def ahead(best: Play, play: Play, lead: Suit) -> bool:
+    """Is `play`, played after `best` (the play winning so far), winning now? `winning`'s step, for one more play."""
+    suit, was = play.effective_suit, best.effective_suit
+    rank, standing = (2 if suit is TRUMP else 0) + (suit is lead), (2 if was is TRUMP else 0) + (was is lead)
+    return rank > standing or (rank == standing and play.effective_value > best.effective_value)
+
+
 def beats(plays: Sequence[Play], candidate: Play, *, as_led: bool = False) -> bool:
     """Would `candidate`, played now, win the trick so far? (Equal value does not beat: first played wins.)"""
     return winning([*plays, candidate], as_led=as_led) == len(plays)

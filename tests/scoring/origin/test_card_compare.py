@@ -1,6 +1,7 @@
 """Cards compare, hash and are taken out of piles by their numerator and denominator kept with them: the same answers
 as comparing (value, suit) with Fraction, and one object per card of the game. A trick's winner found in one pass is
-the greatest of the book's key (love, the lead suit, the value, the first played)."""
+the greatest of the book's key (love, the lead suit, the value, the first played), and so is it found one play at a
+time."""
 from __future__ import annotations
 
 import itertools
@@ -12,7 +13,7 @@ from fractions import Fraction
 import pytest
 
 from scoring.origin.cards import DECK, EXTRA_LOVE, Card, Suit, card_of, parse_card, without
-from scoring.origin.trick import Play, _key, lead_suit, winning
+from scoring.origin.trick import Play, _key, ahead, lead_suit, winning
 
 ODD = (Card(Fraction(-1), Suit.SPEED), Card(Fraction(27, 2), Suit.LOVE), Card(Fraction(14), Suit.BRAINS),
        Card(Fraction(9, 2), Suit.BRAINS), Card(Fraction(1, 3), Suit.STRENGTH))
@@ -84,3 +85,7 @@ def test_the_winner_found_in_one_pass_is_the_books_key() -> None:
             assert lead is not None
             expected = max(range(len(plays)), key=lambda i, lead=lead: _key(plays[i], i, lead))  # type: ignore[misc]
             assert winning(plays, as_led=as_led) == expected, plays
+            best = 0  # one play at a time (a trick kept from play to play): the same winner
+            for i in range(1, len(plays)):
+                best = i if ahead(plays[best], plays[i], lead) else best
+            assert best == expected, plays

@@ -148,19 +148,19 @@ def test_a_vancardians_play_has_the_same_verdict_given_her_row_after_the_draw() 
 def test_a_trick_kept_from_play_to_play_gives_the_verdicts_of_refereeing_it_anew(
         compared: Compared, monkeypatch: pytest.MonkeyPatch, mode: str, players: tuple[str, ...],
         options: dict[str, Any]) -> None:
-    """A play read alone against its trick as refereed for the play before (`Refereeing.add_play`) gets the whole
+    """A play read alone against its trick as refereed for the play before (`Refereeing.with_play`) gets the whole
     round's verdict, refused or not: at every play of random legal games, several random plays (any card, by the
     seat to play or another, a sidekick's card turned up, named or not) are first put to the same state, as the
     table's preview puts every line typed, and then the play recorded."""
     carried: Counter[bool] = Counter()
-    add_play = Refereeing.add_play
+    with_play = Refereeing.with_play
 
-    def counted(self: Refereeing, entry: CardTrick) -> TrickResult | None:
-        found = add_play(self, entry)
+    def counted(self: Refereeing, entry: CardTrick) -> Refereeing | None:
+        found = with_play(self, entry)
         carried[found is not None] += 1
         return found
 
-    monkeypatch.setattr(Refereeing, "add_play", counted)
+    monkeypatch.setattr(Refereeing, "with_play", counted)
     rng = random.Random(f"kept {mode}{len(players)}")
     engine = Engine()
 
