@@ -165,11 +165,11 @@ def _keep(cache: dict[Any, Any], key: tuple[object, ...], value: Any) -> None:
 
 
 def _key(rnd: RoundInput, upto: int) -> tuple[object, ...]:
-    """What `rnd` refereed through its first `upto` trick entries depends on (the entries, the seating and the rules
-    choices by identity: a game's state keeps the same ones from play to play)."""
-    return (id(rnd.seating), rnd.dealer, tuple(rnd.alignment.items()), tuple(map(id, rnd.tricks[:upto])), rnd.abilities,
-            tuple((seat, id(cards)) for seat, cards in rnd.hands.items()), id(rnd.choices), rnd.round_no, rnd.revealed,
-            tuple(rnd.tricks_won.items()), rnd.surrender)
+    """What `rnd` refereed through its first `upto` trick entries depends on (the entries, the abilities, the
+    seating and the rules choices by identity: a game's state keeps the same ones from play to play)."""
+    return (id(rnd.seating), rnd.dealer, tuple(rnd.alignment.items()), tuple(map(id, rnd.tricks[:upto])),
+            tuple(map(id, rnd.abilities)), tuple((seat, id(cards)) for seat, cards in rnd.hands.items()),
+            id(rnd.choices), rnd.round_no, rnd.revealed, tuple(rnd.tricks_won.items()), rnd.surrender)
 
 
 def _settled(rnd: RoundInput, upto: int, key: tuple[object, ...] | None = None) -> Refereeing:

@@ -295,10 +295,7 @@ class GameState:
         its trick entries instead of the round's (the round with a play being decided)."""
         r = self.round
         assert r is not None
-        abilities = r.abilities
-        if self.mode is Mode.SOLO:  # exchanges with a Vancardian are in the rows themselves (os.CardsExchanged)
-            abilities = tuple(replace(ab, effects=tuple(x for x in ab.effects if x.kind is not EffectKind.EXCHANGE))
-                              for ab in abilities)
+        abilities = _without_exchanges(r.abilities) if self.mode is Mode.SOLO and r.abilities else r.abilities
         return RoundInput(self.seating, r.dealer, dict(r.alignment or ()), r.entries if tricks is None else tricks,
                           abilities, dict(r.hands), self.choices, r.number, surrender=r.surrender)
 
@@ -314,6 +311,25 @@ class GameState:
                     if ab.player in out:
                         out[ab.player] += sum(x.amount for x in ab.effects if x.kind.value == "vp")
         return out
+
+
+# Solo rounds' abilities as the referee reads them, by the round's own (kept alive here, so their ids are not
+# reused): the same objects from one play to the next, as the referee's kept rounds know them (by identity).
+_READ: dict[int, tuple[tuple[Ability, ...], tuple[Ability, ...]]] = {}
+
+
+def _without_exchanges(abilities: tuple[Ability, ...]) -> tuple[Ability, ...]:
+    """Solo: the abilities without their exchanges with a Vancardian, which are in the rows themselves
+    (os.CardsExchanged)."""
+    kept = _READ.get(id(abilities))
+    if kept is not None and kept[0] is abilities:
+        return kept[1]
+    read = tuple(replace(ab, effects=tuple(x for x in ab.effects if x.kind is not EffectKind.EXCHANGE))
+                 for ab in abilities)
+    if len(_READ) >= 64:
+        _READ.clear()
+    _READ[id(abilities)] = (abilities, read)
+    return read
 
 
 def rounds_left(state: GameState) -> int:
