@@ -6,7 +6,6 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields, replace
 from enum import StrEnum
-from operator import attrgetter
 from types import MemberDescriptorType
 from typing import Any, TypeVar
 
@@ -49,45 +48,44 @@ STEPS = tuple(Step)
 
 
 T = TypeVar("T")
-Put = Callable[[Any, Any], None]
-# A frozen, slotted class's fields read at once, and each one's slot setter (in the fields' order, and by name)
-Slots = tuple[Callable[[Any], tuple[Any, ...]], tuple[Put, ...], dict[str, Put]]
-_SLOTS: dict[type, Slots | None] = {}
+Make = Callable[[Any, dict[str, Any]], Any]
+# A class and the fields changed -> the function making the changed object (written out once for each)
+_MAKERS: dict[tuple[type, tuple[str, ...]], Make] = {}
 
 
 def changed(obj: T, **changes: Any) -> T:
     """`dataclasses.replace(obj, **changes)` made lean for the state's frozen, slotted classes (every field set by
-    __init__, nothing after it): the new object's slots are filled straight from the old one's. A replay makes
-    thousands of new states, and `replace` (its checks, then __init__) was a quarter of resuming a game. Any other
-    class goes through `replace`."""
-    cls = type(obj)
-    if cls not in _SLOTS:
-        _SLOTS[cls] = _slots(cls)
-    found = _SLOTS[cls]
-    if found is None:
-        return replace(obj, **changes)  # type: ignore[type-var]
-    values, setters, by_name = found
-    out = object.__new__(cls)
-    for put, value in zip(setters, values(obj), strict=True):
-        put(out, value)
-    for name, value in changes.items():
-        field = by_name.get(name)
-        if field is None:
-            raise TypeError(f"{cls.__name__} has no field {name!r}")
-        field(out, value)
-    return out
+    __init__, nothing after it): the new object's slots are filled straight from the old one's and the changes, by a
+    function written out with a line per field for each class and set of fields changed (a loop over the fields
+    cost three times as much). A replay makes thousands of new states, a play two or three, and `replace` (its
+    checks, then __init__) was a quarter of resuming a game. Any other class goes through `replace`."""
+    key = (type(obj), tuple(changes))
+    make = _MAKERS.get(key)
+    if make is None:
+        make = _MAKERS[key] = _maker(*key)
+    return make(obj, changes)  # type: ignore[no-any-return]
 
 
-def _slots(cls: type) -> Slots | None:
-    """What `changed` needs of `cls`; None when its objects are not simply their fields (`replace` then)."""
+def _maker(cls: type, names: tuple[str, ...]) -> Make:
+    """The function `changed` calls for a `cls` with the fields `names` changed; `replace` for a class whose
+    objects are not simply their fields."""
     params = getattr(cls, "__dataclass_params__", None)
-    names = tuple(f.name for f in fields(cls)) if params is not None else ()
-    slots: list[Any] = [getattr(cls, name, None) for name in names]
-    if (params is None or not params.frozen or len(names) < 2 or hasattr(cls, "__post_init__")
-            or not all(f.init for f in fields(cls)) or not all(isinstance(s, MemberDescriptorType) for s in slots)):
-        return None
-    by_name = {name: slot.__set__ for name, slot in zip(names, slots, strict=True)}
-    return attrgetter(*names), tuple(by_name.values()), by_name
+    every = tuple(f.name for f in fields(cls)) if params is not None else ()
+    unknown = [name for name in names if name not in every]
+    if unknown and params is not None:
+        raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
+    slots: list[Any] = [getattr(cls, name, None) for name in every]
+    if (params is None or not params.frozen or len(every) < 2 or hasattr(cls, "__post_init__")
+            or not all(f.init for f in fields(cls)) or not all(isinstance(s, MemberDescriptorType) for s in slots)
+            or not all(name.isidentifier() for name in every)):
+        return lambda obj, changes: replace(obj, **changes)
+    scope: dict[str, Any] = {"new": object.__new__, "cls": cls,
+                             **{f"put_{i}": slot.__set__ for i, slot in enumerate(slots)}}
+    lines = [f"    put_{i}(out, changes[{name!r}])" if name in names else f"    put_{i}(out, obj.{name})"
+             for i, name in enumerate(every)]
+    exec("def make(obj, changes):\n    out = new(cls)\n" + "\n".join(lines) + "\n    return out", scope)  # the
+    # names: a dataclass's fields, identifiers (checked above)
+    return scope["make"]  # type: ignore[no-any-return]
 
 
 def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
