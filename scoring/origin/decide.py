@@ -16,6 +16,7 @@ from ..said import Said, joined
 from . import commands as c
 from . import events as e
 from .cards import Card
+from .lean import lean
 from .referee import last_trick, referee, referee_last
 from .round_input import Ability, Alignment, CardTrick, EffectKind, WinnerOnly
 from .round_result import RoundResult
@@ -39,6 +40,7 @@ _PHASE_NEXT = {Phase.DEALER: N_("choose the first dealer"), Phase.ROUND: N_("sta
                Phase.OVER: N_("the game is over")}
 
 
+@lean
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """What a command would record, and the rules it breaks (empty: accepted)."""

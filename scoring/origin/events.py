@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .cards import Card, Suit
+from .lean import lean
 from .round_input import Alignment, Effect
 from .sheet import RoundScore
 
@@ -126,6 +127,7 @@ class AlignmentsRevealed:
     alignment: tuple[tuple[str, Alignment], ...]
 
 
+@lean
 @dataclass(frozen=True, slots=True)
 class CardPlayed:
     round: int
@@ -167,6 +169,7 @@ class VancardianChose:
     row_after: tuple[Card, ...] = ()  # her row after the draw step, before she plays
 
 
+@lean
 @dataclass(frozen=True, slots=True)
 class TrickWon:
     round: int
@@ -177,6 +180,7 @@ class TrickWon:
     named: bool = False  # the winners level: the table named the winner, no card was entered
 
 
+@lean
 @dataclass(frozen=True, slots=True)
 class RevokeFlagged:
     seat: str

@@ -14,6 +14,7 @@ from ..errors import InputError
 from ..i18n import N_, _
 from ..said import Said, joined
 from .cards import TRUMP, Card, Suit
+from .lean import lean
 from .round_input import Ability, Alignment, CardTrick, Effect, EffectKind, RoundInput, WinnerOnly
 from .round_result import Flag, PlayResult, TrickResult
 from .rules import RuleId
@@ -167,6 +168,7 @@ def card_trick(rnd: RoundInput, n: int, entry: CardTrick, expected: str, last_en
     return card_trick_in_play(rnd, n, entry, expected, last_entry, memory, revealed, alignment)[0]
 
 
+@lean
 @dataclass(frozen=True, slots=True)
 class TrickInPlay:
     """A trick of cards refereed so far, as `one_more_play` carries it on: the cards turned up as entered, its plays

@@ -9,6 +9,7 @@ from fractions import Fraction
 from ..errors import InputError
 from ..i18n import N_, _
 from .cards import Card, Suit, format_value, parse_card, parse_value
+from .lean import lean
 from .rules import Choices
 from .setup import Mode, Seating
 from .trick import Play
@@ -166,6 +167,7 @@ class Ability:
 
 # --- the tricks as entered ----------------------------------------------------------------------------------
 
+@lean
 @dataclass(frozen=True, slots=True)
 class CardTrick:
     """Plays from the leader in seat order. `turned`: a sidekick's card turned face up after its play.
@@ -195,6 +197,7 @@ class Surrender:
     vp: int
 
 
+@lean
 @dataclass(frozen=True, slots=True)
 class RoundInput:
     seating: Seating

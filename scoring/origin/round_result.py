@@ -7,6 +7,7 @@ from .. import counts
 from ..decision import Accepted, Rejected, Violation
 from ..i18n import _
 from .cards import Card, Suit
+from .lean import lean
 from .round_input import Alignment, RoundInput
 from .rules import RuleId
 from .trick import Play
@@ -21,6 +22,7 @@ class Flag:
     sentence: str
 
 
+@lean
 @dataclass(frozen=True, slots=True)
 class PlayResult:
     seat: str
@@ -30,6 +32,7 @@ class PlayResult:
     violations: tuple[Violation, ...] = ()
 
 
+@lean
 @dataclass(frozen=True, slots=True)
 class TrickResult:
     n: int

@@ -12,9 +12,11 @@ from fractions import Fraction
 from ..i18n import N_, _
 from ..said import Said
 from .cards import TRUMP, Card, Suit, format_value
+from .lean import lean
 from .rules import RuleId
 
 
+@lean
 @dataclass(frozen=True, slots=True)
 class Play:
     seat: str
