@@ -70,6 +70,14 @@ class Card:
             return NotImplemented
         return self.suit is other.suit and self._num * other._den == other._num * self._den
 
+    def above(self, other: Card) -> bool:
+        """Is this card's value above `other`'s (whatever their suits)?"""
+        return self._num * other._den > other._num * self._den
+
+    def level(self, other: Card) -> bool:
+        """Is this card's value `other`'s (whatever their suits)?"""
+        return self._num * other._den == other._num * self._den
+
     def _cmp(self, other: Card) -> int:
         """-1, 0, 1 as (value, suit) compares: the values cross-multiplied (denominators are positive)."""
         a, b = self._num * other._den, other._num * self._den

@@ -56,10 +56,12 @@ class Seating:
     # line (players, and in solo the Vancardians too).
     names: tuple[str, ...] = field(init=False, repr=False, compare=False)
     scorers: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    by_name: dict[str, Seat] = field(init=False, repr=False, compare=False)  # each seat by its name as seated
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "names", tuple(s.name for s in self.seats))
         object.__setattr__(self, "scorers", tuple(s.name for s in self.seats if s.scores))
+        object.__setattr__(self, "by_name", {s.name: s for s in self.seats})
 
     @property
     def dealers(self) -> tuple[str, ...]:
@@ -67,9 +69,9 @@ class Seating:
         return tuple(s.name for s in self.seats if s.kind is not Kind.SIDEKICK)
 
     def seat(self, name: str) -> Seat:
-        for s in self.seats:  # most names are given as seated: found without folding every seat's name
-            if s.name == name:
-                return s
+        found = self.by_name.get(name)  # most names are given as seated: found without folding every seat's name
+        if found is not None:
+            return found
         wanted = name.strip().casefold()
         for s in self.seats:
             if s.name.casefold() == wanted:

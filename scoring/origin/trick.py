@@ -47,6 +47,21 @@ class Play:
         return f"{self.card} as {' '.join(parts)}"
 
 
+def _above(play: Play, other: Play) -> bool:
+    """`play`'s effective value is above `other`'s: as their cards' when no ability changed them (no Fraction
+    compared)."""
+    if play.value is None and other.value is None:
+        return play.card.above(other.card)
+    return play.effective_value > other.effective_value
+
+
+def _level(play: Play, other: Play) -> bool:
+    """`play`'s effective value is `other`'s."""
+    if play.value is None and other.value is None:
+        return play.card.level(other.card)
+    return play.effective_value == other.effective_value
+
+
 def lead_suit(plays: Sequence[Play], *, as_led: bool = False) -> Suit | None:
     """The trick's lead suit: the led card's effective suit (rules choice `lead_suit`: or as printed)."""
     if not plays:
@@ -65,14 +80,14 @@ def winning(plays: Sequence[Play], *, as_led: bool = False) -> int | None:
     lead = lead_suit(plays, as_led=as_led)
     if lead is None:
         return None
-    best, standing, value = 0, -1, plays[0].effective_value
+    best, standing = 0, -1
     for i, play in enumerate(plays):
         suit = play.effective_suit
         rank = (2 if suit is TRUMP else 0) + (suit is lead)  # _key's two flags, as one number
         if rank > standing:
-            best, standing, value = i, rank, play.effective_value
-        elif rank == standing and play.effective_value > value:  # equal: the first played stays ahead
-            best, value = i, play.effective_value
+            best, standing = i, rank
+        elif rank == standing and _above(play, plays[best]):  # equal: the first played stays ahead
+            best = i
     return best
 
 
@@ -80,7 +95,7 @@ def ahead(best: Play, play: Play, lead: Suit) -> bool:
     """Is `play`, played after `best` (the play winning so far), winning now? `winning`'s step, for one more play."""
     suit, was = play.effective_suit, best.effective_suit
     rank, standing = (2 if suit is TRUMP else 0) + (suit is lead), (2 if was is TRUMP else 0) + (was is lead)
-    return rank > standing or (rank == standing and play.effective_value > best.effective_value)
+    return rank > standing or (rank == standing and _above(play, best))
 
 
 def beats(plays: Sequence[Play], candidate: Play, *, as_led: bool = False) -> bool:
@@ -96,7 +111,7 @@ def reason(plays: Sequence[Play], *, as_led: bool = False, index: int | None = N
     win, lead = plays[index], lead_suit(plays, as_led=as_led)
     assert lead is not None
     tied = [p for i, p in enumerate(plays) if i != index and p.effective_suit is win.effective_suit
-            and p.effective_value == win.effective_value and (win.effective_suit in (TRUMP, lead))]
+            and _level(p, win) and (win.effective_suit in (TRUMP, lead))]
     if tied:
         return RuleId.TIE_FIRST, Said(N_("{win} and {tied} are equal at {value}: the first played, {seat}'s {win}, "
                                          "wins"), win=win, tied=tied[0], value=format_value(win.effective_value),

@@ -27,6 +27,7 @@ def test_cards_compare_as_value_then_suit() -> None:
                                                                    ka >= kb), (a, b)
         if a == b:
             assert hash(a) == hash(b)
+        assert (a.above(b), a.level(b)) == (a.value > b.value, a.value == b.value), (a, b)
     assert sorted(CARDS, key=lambda x: (x.value, str(x.suit))) == sorted(CARDS)
     assert Card(Fraction(9), Suit.BRAINS) != "9br" and Card(Fraction(9), Suit.BRAINS) != Fraction(9)
 
