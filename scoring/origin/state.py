@@ -6,12 +6,12 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields, replace
 from enum import StrEnum
-from types import MemberDescriptorType
 from typing import Any, TypeVar
 
 from ..i18n import _
 from . import events as e
 from .cards import DECK, EXTRA_LOVE, Card, without
+from .lean import slotted, written
 from .round_input import Ability, Alignment, CardTrick, EffectKind, RoundInput, Surrender, TrickEntry
 from .rules import Choices
 from .setup import ROUNDS, TRICKS, Kind, Mode, Seating
@@ -74,18 +74,14 @@ def _maker(cls: type, names: tuple[str, ...]) -> Make:
     unknown = [name for name in names if name not in every]
     if unknown and params is not None:
         raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
-    slots: list[Any] = [getattr(cls, name, None) for name in every]
-    if (params is None or not params.frozen or len(every) < 2 or hasattr(cls, "__post_init__")
-            or not all(f.init for f in fields(cls)) or not all(isinstance(s, MemberDescriptorType) for s in slots)
-            or not all(name.isidentifier() for name in every)):
+    slots = slotted(cls)
+    if slots is None or len(every) < 2:
         return lambda obj, changes: replace(obj, **changes)
     scope: dict[str, Any] = {"new": object.__new__, "cls": cls,
                              **{f"put_{i}": slot.__set__ for i, slot in enumerate(slots)}}
-    lines = [f"    put_{i}(out, changes[{name!r}])" if name in names else f"    put_{i}(out, obj.{name})"
-             for i, name in enumerate(every)]
-    exec("def make(obj, changes):\n    out = new(cls)\n" + "\n".join(lines) + "\n    return out", scope)  # the
-    # names: a dataclass's fields, identifiers (checked above)
-    return scope["make"]  # type: ignore[no-any-return]
+    lines = ["n = new(cls)", *(f"put_{i}(n, c[{name!r}])" if name in names else f"put_{i}(n, o.{name})"
+                               for i, name in enumerate(every)), "return n"]
+    return written(("o", "c"), lines, scope)
 
 
 def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:

@@ -69,6 +69,10 @@ def test_a_class_it_cannot_serve_is_refused() -> None:
         def __post_init__(self) -> None:
             object.__setattr__(self, "b", self.a)
 
-    for cls in (Open, Derived, int):
-        with pytest.raises(TypeError, match="lean serves frozen, slotted dataclasses"):
+    @dataclass(frozen=True, slots=True)
+    class Clashing:
+        s: int
+
+    for cls in (Open, Derived, Clashing, int):
+        with pytest.raises(TypeError, match=cls.__name__):
             lean(cls)
