@@ -12,7 +12,7 @@ from typing import Any
 from ..decision import Violation
 from ..i18n import N_
 from ..said import Said
-from .referee_trick import KnownHand, Memory, TrickInPlay, card_trick_in_play, one_more_play, winner_only
+from .referee_trick import KnownHand, Memory, TrickInPlay, card_trick, one_more_play, winner_only
 from .round_input import Alignment, CardTrick, EffectKind, RoundInput, TrickEntry, WinnerOnly
 from .round_result import AbilityRefusal, Flag, RoundResult, TrickResult
 from .rules import RuleId
@@ -250,8 +250,8 @@ class Refereeing:
             memory.known.clear()  # every seat played a card nobody named: no hand is known any more
             self.in_play = None
         else:
-            result, self.in_play = card_trick_in_play(rnd, n, entry, self.leader, last_entry, memory, self.revealed,
-                                                      self.alignment)
+            result, self.in_play = card_trick(rnd, n, entry, self.leader, last_entry, memory, self.revealed,
+                                              self.alignment)
         return self._ended(result)
 
     def with_play(self, entry: CardTrick) -> Refereeing | None:

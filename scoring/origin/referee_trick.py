@@ -3,7 +3,8 @@
 `Memory` is what the referee carries from trick to trick of a round (cards seen, hands known, voids, when cards
 entered a hand); `card_trick` reads one trick of cards against it and updates it, concern by concern: the plays as
 modified by abilities, each play's order and uniqueness, the known hand it came from (following suit, a sidekick's
-card turned up), the void it shows or the revoke it proves, then the winner."""
+card turned up), the void it shows or the revoke it proves, then the winner. `one_more_play` carries a trick in play
+(`TrickInPlay`) on by one play, reading that play alone, for a play decided after the one before it."""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -162,12 +163,6 @@ def winner_only(rnd: RoundInput, n: int, entry: WinnerOnly, leader: str) -> Tric
                        _next_leader(rnd, n, winner), (), (), notes, (), True, winners_level=True)
 
 
-def card_trick(rnd: RoundInput, n: int, entry: CardTrick, expected: str, last_entry: bool, memory: Memory,
-               revealed: set[Card], alignment: dict[str, Alignment]) -> TrickResult:
-    """A trick of cards, refereed against what the round so far has shown (`memory`, updated by it)."""
-    return card_trick_in_play(rnd, n, entry, expected, last_entry, memory, revealed, alignment)[0]
-
-
 @lean
 @dataclass(frozen=True, slots=True)
 class TrickInPlay:
@@ -184,10 +179,11 @@ class TrickInPlay:
     best: int  # the play winning so far
 
 
-def card_trick_in_play(rnd: RoundInput, n: int, entry: CardTrick, expected: str, last_entry: bool, memory: Memory,
-                       revealed: set[Card], alignment: dict[str, Alignment]) -> tuple[TrickResult, TrickInPlay | None]:
-    """`card_trick`, and the trick so far when one more play may carry it on (`one_more_play`): it is incomplete
-    and nothing modifies its plays (no ability in it, no solo reveal), so a later play changes none of them."""
+def card_trick(rnd: RoundInput, n: int, entry: CardTrick, expected: str, last_entry: bool, memory: Memory,
+               revealed: set[Card], alignment: dict[str, Alignment]) -> tuple[TrickResult, TrickInPlay | None]:
+    """A trick of cards, refereed against what the round so far has shown (`memory`, updated by it); and the trick
+    so far when one more play may carry it on (`one_more_play`): it is incomplete and nothing modifies its plays (no
+    ability in it, no solo reveal), so a later play changes none of them."""
     seating = rnd.seating
     plays = _trick_plays(rnd, n, entry, last_entry, revealed, alignment)
     actual = plays[0].seat
@@ -209,7 +205,7 @@ def card_trick_in_play(rnd: RoundInput, n: int, entry: CardTrick, expected: str,
 
 def one_more_play(rnd: RoundInput, sofar: TrickInPlay, entry: CardTrick,
                   memory: Memory) -> tuple[TrickResult, TrickInPlay | None, Memory] | None:
-    """`entry` refereed as `card_trick_in_play` would referee it, from `sofar`, when `entry` is that trick (by
+    """`entry` refereed as `card_trick` would referee it, from `sofar`, when `entry` is that trick (by
     value) and one more play: only that play is read, against a copy of `memory` (the round's after `sofar`) that
     learns it. None when `entry` is not, or when it adds a card turned up by a seat that played before in the
     trick (that play would read it)."""
