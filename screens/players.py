@@ -13,9 +13,19 @@ from textual.widgets.option_list import Option
 
 from scoring.i18n import N_, _
 
-from .ask import TextQuestion
-from .footer import Footer
+from .home import HomeFooter
 from .later import FillsLater
+
+
+class PlayersFooter(HomeFooter):
+    """The players screen's footer: its keys made as the screen is filled, with the fill's own layout and paint
+    (Textual's footer makes them two refreshes after the fill, once the focus it set has been said: `p` pressed on
+    Home waited ~30–60 ms more for them), and made again only when they change while the screen is on top (as
+    Home's: the focus moving between the lists changes none)."""
+
+    def make(self) -> None:
+        self._bindings_ready = True
+        self.call_later(self.remake)  # in the footer's own context (its keys bind to its reactives)
 
 
 class PlayersScreen(FillsLater[None]):
@@ -70,7 +80,7 @@ class PlayersScreen(FillsLater[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Horizontal()  # filled after the first paint (`fill`)
-        yield Footer()
+        yield PlayersFooter()
 
     def on_resize(self, event: events.Resize) -> None:
         # At 80 columns the list of profiles and the detail's margins give up room so that a statistics line fits.
@@ -86,6 +96,7 @@ class PlayersScreen(FillsLater[None]):
         await self.query_one(Horizontal).mount_all([OptionList(id="profiles"), detail])
         self.show_profiles(self.profiles)
         self.query_one("#profiles", OptionList).focus()
+        self.query_one(PlayersFooter).make()
 
     def show_profiles(self, profiles: list[str]) -> None:
         self.profiles = profiles
@@ -140,6 +151,8 @@ class PlayersScreen(FillsLater[None]):
         self.query_one("#detail", VerticalScroll).scroll_home(animate=False)
 
     def ask(self, question: str, hint: str, then: type[Message]) -> None:
+        from .ask import TextQuestion  # only when asked: not on the screen's way to its first frame
+
         current = self.current
         if current is None:
             self.notify(_("Pick a player first."))
