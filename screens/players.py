@@ -2,6 +2,8 @@
 their finished games, and head-to-head records. The app reads the history in a worker and hands it down."""
 from __future__ import annotations
 
+import asyncio
+
 from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
@@ -23,9 +25,20 @@ class PlayersFooter(HomeFooter):
     Home waited ~30–60 ms more for them), and made again only when they change while the screen is on top (as
     Home's: the focus moving between the lists changes none)."""
 
-    def make(self) -> None:
-        self._bindings_ready = True
-        self.call_later(self.remake)  # in the footer's own context (its keys bind to its reactives)
+    async def make(self) -> None:
+        """The keys made now (awaited by the fill, so that one layout and paint shows both), in the footer's own
+        context: its keys bind to its reactives."""
+        made = asyncio.Event()
+
+        async def remake() -> None:
+            self._bindings_ready = True
+            try:
+                await self.remake()
+            finally:
+                made.set()
+
+        if self.call_later(remake):  # False: the footer is closing with its screen
+            await made.wait()
 
 
 class PlayersScreen(FillsLater[None]):
@@ -76,6 +89,7 @@ class PlayersScreen(FillsLater[None]):
         super().__init__()
         self.profiles = profiles
         self.current: str | None = None
+        self.began = False  # the fill has begun (`on_screen_resume`)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -89,6 +103,19 @@ class PlayersScreen(FillsLater[None]):
     def on_mount(self) -> None:
         self.sub_title = _("Players and history")
 
+    def on_screen_resume(self) -> None:
+        # Textual lays the screen out and paints its frame as it first resumes, after this handler: the fill begins
+        # straight after that paint, not after the refresh Textual asks for next (its title and toasts said again,
+        # 15–25 ms later), so the profiles and the footer's keys are on the screen a refresh sooner.
+        if not self.began:
+            self.call_next(self._fill)
+
+    async def _fill(self) -> None:
+        if self.began:  # FillsLater's own call, after the refresh, once the fill has begun at the first paint
+            return
+        self.began = True
+        await super()._fill()
+
     async def fill(self) -> None:
         detail = VerticalScroll(Static("", id="versus"),  # on top: where the eye is when `v` answers
                                 Static("", id="stats"), Sparkline([], id="trend"), OptionList(id="games"),
@@ -96,7 +123,7 @@ class PlayersScreen(FillsLater[None]):
         await self.query_one(Horizontal).mount_all([OptionList(id="profiles"), detail])
         self.show_profiles(self.profiles)
         self.query_one("#profiles", OptionList).focus()
-        self.query_one(PlayersFooter).make()
+        await self.query_one(PlayersFooter).make()
 
     def show_profiles(self, profiles: list[str]) -> None:
         self.profiles = profiles
