@@ -2,8 +2,6 @@
 their finished games, and head-to-head records. The app reads the history in a worker and hands it down."""
 from __future__ import annotations
 
-import asyncio
-
 from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
@@ -26,19 +24,11 @@ class PlayersFooter(HomeFooter):
     Home's: the focus moving between the lists changes none)."""
 
     async def make(self) -> None:
-        """The keys made now (awaited by the fill, so that one layout and paint shows both), in the footer's own
-        context: its keys bind to its reactives."""
-        made = asyncio.Event()
-
-        async def remake() -> None:
-            self._bindings_ready = True
-            try:
-                await self.remake()
-            finally:
-                made.set()
-
-        if self.call_later(remake):  # False: the footer is closing with its screen
-            await made.wait()
+        """The keys made now, within the fill (one layout and paint shows both), as if by the footer itself: its
+        keys bind to its reactives, which Textual looks for on the message pump at work."""
+        self._bindings_ready = True
+        with self._context():
+            await self.remake()
 
 
 class PlayersScreen(FillsLater[None]):
