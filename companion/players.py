@@ -11,13 +11,13 @@ from textual.message import Message
 from textual.screen import Screen
 
 from db.errors import DamagedGame
-from db.records import GameRecord
 from scoring.errors import InputError
 from scoring.i18n import _
 
 from . import games
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # only named: `p` on Home imports this module on the players screen's way to its first frame
+    from db.records import GameRecord
     from db.store import Store
     from screens.players import PlayersScreen
 
@@ -43,20 +43,15 @@ class PlayersController:
         self.show([p.name for p in self.app.reader().profiles.all()])
 
     def open_early(self) -> bool:
-        """The screen while the database is still opening, its profiles read in plain SQL (SQLAlchemy not needed);
-        False when only the store can read them. What the screen asks next waits for the store (`when_open`)."""
+        """The screen while the database is still opening, its profiles' names read in plain SQL (neither SQLAlchemy
+        nor the history's records needed); False when only the store can read them. What the screen asks next waits
+        for the store (`when_open`)."""
         from db.location import default_url
-        from db.quick_history import NotQuick, open_history
+        from db.quick import profile_names
 
-        quick = open_history(self.app.db_url or default_url(), games.KINDS)
-        if quick is None:
+        names = profile_names(self.app.db_url or default_url())
+        if names is None:
             return False
-        try:
-            names = [p.name for p in quick.all()]
-        except NotQuick:
-            return False
-        finally:
-            quick.close()
         self.show(names)
         return True
 

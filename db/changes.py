@@ -7,7 +7,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 
-from .location import plain_sqlite_file
+from .location import connect_read_only, plain_sqlite_file
 
 
 class Changes:
@@ -33,8 +33,7 @@ class Changes:
                 if self._db is None:
                     if not self.path.exists():  # read-only: a file to create is the store's
                         return None
-                    self._db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True, timeout=5.0,
-                                               isolation_level=None, check_same_thread=False)
+                    self._db = connect_read_only(self.path, isolation_level=None, check_same_thread=False)
                 row = self._db.execute("PRAGMA data_version").fetchone()
             except (sqlite3.Error, OSError, ValueError):
                 self._close()

@@ -6,6 +6,7 @@ import os
 import re
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 # Every revision in db/migrations/versions, oldest first (a test checks this against Alembic's view).
 REVISIONS = ("0001", "0002", "0003", "0004", "0005", "0006", "0007", "0008", "0009", "0010", "0011", "0012", "0013")
@@ -33,11 +34,18 @@ def plain_sqlite_file(url: str) -> Path | None:
     return Path(found["path"])
 
 
+def connect_read_only(path: Path, **options: Any) -> sqlite3.Connection:
+    """The SQLite file at `path` opened read-only: never created, never written (every plain read opens it so;
+    `options`: sqlite3.connect's others)."""
+    db: sqlite3.Connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=5.0, **options)
+    return db
+
+
 def stored_revision(path: Path) -> str | None:
     """The schema revision stored in a companion SQLite file (read-only, plain SQL); None when the file holds none
     or cannot be read this way (the store then opens it and says what is wrong)."""
     try:
-        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=5.0)
+        db = connect_read_only(path)
     except (sqlite3.Error, ValueError, OSError):
         return None
     try:

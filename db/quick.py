@@ -9,21 +9,17 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from .location import HEAD, plain_sqlite_file, stored_revision
+from .location import HEAD, connect_read_only, plain_sqlite_file, stored_revision
 
 
 def card_values(url: str, game: str) -> list[tuple[str, str, Any]] | None:
     """The user's values of `game`'s cards, as `store.catalogue.values` gives them; [] while the file does not exist
     (this creates nothing); None when only the store can say."""
-    path = plain_sqlite_file(url)
-    if path is None:
-        return None
-    if not path.exists():
+    if (path := plain_sqlite_file(url)) is not None and not path.exists():
         return []
-    if stored_revision(path) != HEAD:
-        return None
     try:
-        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=5.0)
+        if (db := read_only(url)) is None:
+            return None
         try:
             rows = db.execute("SELECT card, field, value FROM card_values WHERE game = ? ORDER BY card, field",
                               (game,)).fetchall()
@@ -58,7 +54,12 @@ def read_only(url: str) -> sqlite3.Connection | None:
     path = plain_sqlite_file(url)
     if path is None or not path.exists() or stored_revision(path) != HEAD:
         return None
-    return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=5.0)
+    return connect_read_only(path)
+
+
+def replaced(data: bytes) -> str:
+    """A text column's bytes as SQLAlchemy's SQLite driver reads them (bad UTF-8 shown as U+FFFD, not refused)."""
+    return data.decode("utf-8", "replace")
 
 
 def games_in_play(url: str) -> list[InPlay] | None:
@@ -69,7 +70,7 @@ def games_in_play(url: str) -> list[InPlay] | None:
         if (db := read_only(url)) is None:
             return None
         try:
-            db.text_factory = lambda data: data.decode("utf-8", "replace")
+            db.text_factory = replaced
             order = "ORDER BY started_at DESC, id DESC"
             playing = db.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'playing' {order}").fetchall()
             recent = db.execute(f"SELECT {GAME_COLUMNS} FROM games {order} LIMIT {RECENT}").fetchall()
@@ -110,6 +111,33 @@ def kind_of(url: str, game_id: int) -> str | None:
     except (sqlite3.Error, OSError):
         return None
     return row[0] if row is not None and isinstance(row[0], str) and row[0] else None
+
+
+PROFILES = "SELECT id, name, created_at, merged_into FROM players WHERE merged_into IS NULL ORDER BY name_key"
+
+
+def profile_names(url: str) -> list[str] | None:
+    """The profiles' names as `store.profiles.all()` lists them (the players screen opens on them while the store
+    opens), read with plain SQL from a SQLite file already up to date; None when only the store can say (as
+    `games_in_play`: a row not exactly as the companion writes it included)."""
+    try:
+        if (db := read_only(url)) is None:
+            return None
+        try:
+            db.text_factory = replaced
+            rows = db.execute(PROFILES).fetchall()
+        finally:
+            db.close()
+    except (sqlite3.Error, OSError, UnicodeDecodeError):  # UnicodeDecodeError: SQLite quoting a damaged schema's name
+        return None
+    return [row[1] for row in rows] if all(player_sound(row) for row in rows) else None
+
+
+def player_sound(row: tuple[Any, ...]) -> bool:
+    """A players row (PROFILES' columns) exactly as the companion writes one."""
+    _, name, created, merged = row
+    return (isinstance(name, str) and isinstance(created, str) and MOMENT.fullmatch(created) is not None
+            and (merged is None or isinstance(merged, int)))
 
 
 def sound(row: tuple[Any, ...]) -> bool:

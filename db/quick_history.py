@@ -10,14 +10,12 @@ import sqlite3
 from collections.abc import Iterator
 from datetime import datetime
 from itertools import islice
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from scoring.jsontext import too_deep
 
 from .errors import DamagedGame
-from .location import HEAD, plain_sqlite_file, stored_revision
-from .quick import GAME_COLUMNS, MOMENT, moment, sound
+from .quick import GAME_COLUMNS, MOMENT, PROFILES, moment, player_sound, read_only, replaced, sound
 from .records import Figures, GameRecord, Line, PlayerRecord, PlayerStats, Versus
 from .sheets import checked
 
@@ -60,12 +58,15 @@ class NotQuick(Exception):
 def open_history(url: str, kinds: Kinds) -> QuickHistory | None:
     """The plain reads of the SQLite file behind `url` (holding games of the `kinds` given); None when only the
     store can read it (another database, a file to create or migrate)."""
-    path = plain_sqlite_file(url)
-    if path is None or not path.exists() or stored_revision(path) != HEAD:
+    try:
+        if (db := read_only(url)) is None:
+            return None
+    except (sqlite3.Error, OSError):
         return None
     try:
-        return QuickHistory(url, path, kinds)
+        return QuickHistory(url, db, kinds)
     except (sqlite3.Error, UnicodeDecodeError):  # UnicodeDecodeError: SQLite quoting a damaged schema's name
+        db.close()
         return None
 
 
@@ -73,12 +74,11 @@ class QuickHistory:
     """One read transaction on the file (every answer from the same moment of the history), with the store's rooms'
     read methods under their names: `profiles`, `stats`, `games` are this object itself."""
 
-    def __init__(self, url: str, path: Path, kinds: Kinds) -> None:
-        self._url, self._kinds = url, kinds
-        self._db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=5.0,
-                                   isolation_level=None)
-        self._db.text_factory = lambda data: data.decode("utf-8", "replace")
-        self._db.execute("BEGIN")
+    def __init__(self, url: str, db: sqlite3.Connection, kinds: Kinds) -> None:
+        self._url, self._kinds, self._db = url, kinds, db
+        db.isolation_level = None  # the transaction is this object's own: one BEGIN, never committed
+        db.text_factory = replaced
+        db.execute("BEGIN")
         self.profiles = self.stats = self.games = self
 
     def close(self) -> None:
@@ -93,8 +93,7 @@ class QuickHistory:
     # --- profiles ---------------------------------------------------------------------------------------
     def all(self) -> list[PlayerRecord]:
         """`store.profiles.all()`."""
-        return [_player(row) for row in self._rows("SELECT id, name, created_at, merged_into FROM players "
-                                                    "WHERE merged_into IS NULL ORDER BY name_key")]
+        return [_player(row) for row in self._rows(PROFILES)]
 
     def get(self, who: str | int) -> PlayerRecord:
         """`store.profiles.get(who)`; NotQuick for a name not found (the store lists the closest)."""
@@ -244,9 +243,9 @@ def _result(seat: int, name: Any, score: Any, rank: Any, winner: Any, hand: Any,
 
 def _player(row: tuple[Any, ...]) -> PlayerRecord:
     pid, name, created, merged = row
-    if not _at(created) or not (merged is None or isinstance(merged, int)):
+    if not player_sound(row):
         raise NotQuick(f"player {pid} is not as the companion writes it")
-    return PlayerRecord(pid, _text(name), moment(created), merged)
+    return PlayerRecord(pid, name, moment(created), merged)
 
 
 def _at(value: Any) -> bool:

@@ -13,9 +13,22 @@ from textual.widgets.option_list import Option
 
 from scoring.i18n import N_, _
 
-from .ask import TextQuestion
-from .footer import Footer
+from .home import HomeFooter
 from .later import FillsLater
+
+
+class PlayersFooter(HomeFooter):
+    """The players screen's footer: its keys made as the screen is filled, with the fill's own layout and paint
+    (Textual's footer makes them two refreshes after the fill, once the focus it set has been said: `p` pressed on
+    Home waited ~30–60 ms more for them), and made again only when they change while the screen is on top (as
+    Home's: the focus moving between the lists changes none)."""
+
+    async def make(self) -> None:
+        """The keys made now, within the fill (one layout and paint shows both), as if by the footer itself: its
+        keys bind to its reactives, which Textual looks for on the message pump at work."""
+        self._bindings_ready = True
+        with self._context():
+            await self.remake()
 
 
 class PlayersScreen(FillsLater[None]):
@@ -66,11 +79,12 @@ class PlayersScreen(FillsLater[None]):
         super().__init__()
         self.profiles = profiles
         self.current: str | None = None
+        self.began = False  # the fill has begun (`on_screen_resume`)
 
     def compose(self) -> ComposeResult:
         yield Header()
         yield Horizontal()  # filled after the first paint (`fill`)
-        yield Footer()
+        yield PlayersFooter()
 
     def on_resize(self, event: events.Resize) -> None:
         # At 80 columns the list of profiles and the detail's margins give up room so that a statistics line fits.
@@ -79,6 +93,19 @@ class PlayersScreen(FillsLater[None]):
     def on_mount(self) -> None:
         self.sub_title = _("Players and history")
 
+    def on_screen_resume(self) -> None:
+        # Textual lays the screen out and paints its frame as it first resumes, after this handler: the fill begins
+        # straight after that paint, not after the refresh Textual asks for next (its title and toasts said again,
+        # 15–25 ms later), so the profiles and the footer's keys are on the screen a refresh sooner.
+        if not self.began:
+            self.call_next(self._fill)
+
+    async def _fill(self) -> None:
+        if self.began:  # FillsLater's own call, after the refresh, once the fill has begun at the first paint
+            return
+        self.began = True
+        await super()._fill()
+
     async def fill(self) -> None:
         detail = VerticalScroll(Static("", id="versus"),  # on top: where the eye is when `v` answers
                                 Static("", id="stats"), Sparkline([], id="trend"), OptionList(id="games"),
@@ -86,6 +113,7 @@ class PlayersScreen(FillsLater[None]):
         await self.query_one(Horizontal).mount_all([OptionList(id="profiles"), detail])
         self.show_profiles(self.profiles)
         self.query_one("#profiles", OptionList).focus()
+        await self.query_one(PlayersFooter).make()
 
     def show_profiles(self, profiles: list[str]) -> None:
         self.profiles = profiles
@@ -140,6 +168,8 @@ class PlayersScreen(FillsLater[None]):
         self.query_one("#detail", VerticalScroll).scroll_home(animate=False)
 
     def ask(self, question: str, hint: str, then: type[Message]) -> None:
+        from .ask import TextQuestion  # only when asked: not on the screen's way to its first frame
+
         current = self.current
         if current is None:
             self.notify(_("Pick a player first."))

@@ -64,3 +64,26 @@ def test_an_abandoned_game_is_read_plainly_too(tmp_path: Path) -> None:
     store.close()
     found = quick.games_in_play(url)  # an abandoned game has no end time, as the companion writes it
     assert found is not None and [(g.id, g.players) for g in found] == expected
+
+
+def test_the_profiles_names_are_those_the_store_lists_and_the_store_decides_the_rest(tmp_path: Path) -> None:
+    """The players screen opens on these names while the store opens (companion/players.py `open_early`)."""
+    path = tmp_path / "games.db"
+    url = f"sqlite:///{path}"
+    assert quick.profile_names(url) is None and not path.exists()  # no file yet: the store creates it
+    assert quick.profile_names("postgresql+psycopg://u@h/db") is None and quick.profile_names("sqlite://") is None
+    store = Store.open(url, KINDS)
+    assert quick.profile_names(url) == []
+    for name in ("bob", "Ann", "Émile", "cat", "Zoë"):
+        store.profiles.add(name)
+    store.profiles.merge("cat", "Ann")  # a merged profile is an alias: not listed
+    expected = [p.name for p in store.profiles.all()]
+    store.close()
+    assert quick.profile_names(url) == expected and "cat" not in expected
+    with sqlite3.connect(path) as c:
+        c.execute("UPDATE players SET created_at = 'yesterday' WHERE name = 'bob'")
+    assert quick.profile_names(url) is None  # not as the companion writes it: the store reads it and names the fault
+    with sqlite3.connect(path) as c:
+        c.execute("UPDATE players SET created_at = '2026-11-27 09:00:00.000000' WHERE name = 'bob'")
+        c.execute("UPDATE alembic_version SET version_num = '0004'")
+    assert quick.profile_names(url) is None  # to migrate: the store's

@@ -4,7 +4,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
-from textual.widgets import OptionList, Sparkline, Static
+from textual.widgets import Input, OptionList, Sparkline, Static
+from textual.widgets._footer import FooterKey
 
 from companion.app import make_app
 from companion.games import KINDS
@@ -15,8 +16,8 @@ from db.store import Store
 from scoring.origami.sheet import ScoreSheet, score
 from scoring.origami.table import parse_table
 from screens.origami.sheet import SheetScreen
-from screens.players import PlayersScreen
-from tests.screens.settle import settled
+from screens.players import PlayersFooter, PlayersScreen
+from tests.screens.settle import settled, until
 
 
 def seed_history(url: str) -> list[ScoreSheet]:
@@ -79,3 +80,34 @@ async def test_statistics_trend_head_to_head_rename_and_merge(tmp_path: Path) ->
         await settled(pilot)
         assert screen.profiles == ["Anna", "Bob"]
         assert any("Not changed" in (n.title or "") for n in app._notifications)
+
+
+def footer_keys(screen: PlayersScreen) -> list[tuple[str, str]]:
+    return [(k.key, k.description) for k in screen.query_one(PlayersFooter).query(FooterKey)]
+
+
+async def test_the_footer_makes_the_players_keys_once_and_keeps_them_as_the_focus_moves_and_a_question_closes(
+        tmp_path: Path) -> None:
+    """Its keys are made as the screen is filled; moving between the lists or coming back from a question changes
+    none of them, so they are not made again (Textual's footer made them again at every focus move)."""
+    url = f"sqlite:///{tmp_path}/p.db"
+    seed_history(url)
+    app = make_app(url)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settled(pilot)
+        await pilot.press("p")
+        await settled(pilot)
+        screen = app.screen
+        assert isinstance(screen, PlayersScreen)
+        expected = [("v", "Head-to-head"), ("r", "Rename"), ("m", "Merge"), ("escape", "Back")]
+        await until(pilot, lambda: footer_keys(screen)[:4] == expected, "the players' keys in the footer")
+        made = list(screen.query_one(PlayersFooter).query(FooterKey))
+        await pilot.press("tab")  # the player's latest games
+        await until(pilot, lambda: app.focused is screen.query_one("#games", OptionList), "the games' list focused")
+        await pilot.press("shift+tab", "r")
+        await until(pilot, lambda: isinstance(app.focused, Input), "the rename's question")
+        await pilot.press("escape")
+        await until(pilot, lambda: app.focused is screen.query_one("#profiles", OptionList), "the players again")
+        await settled(pilot)
+        assert footer_keys(screen)[:4] == expected
+        assert list(screen.query_one(PlayersFooter).query(FooterKey)) == made and all(k.is_attached for k in made)
