@@ -23,6 +23,7 @@ from scoring.i18n import N_, _, ngettext
 
 from ..action_line import ActionLine, Sent, TypedLines
 from ..completion import Completer, complete_word
+from ..first_frame import FirstFrame
 from ..footer import Footer, translated_keys
 from ..form import Verdict
 from ..later import FillsLater
@@ -180,7 +181,7 @@ def picks_grid(picks: tuple[str, ...], columns: int) -> Table:
     return grid
 
 
-class TableScreen(FillsLater[None]):
+class TableScreen(FillsLater[None], FirstFrame):
     DEFAULT_CSS = """
     TableScreen #status { height: 1; background: $boost; padding: 0 1; }
     TableScreen #room { height: 1fr; }
@@ -243,13 +244,11 @@ class TableScreen(FillsLater[None]):
         self.news = ""  # said above the picks until the next action: the turn that ended by itself
 
     def compose(self) -> ComposeResult:
-        # The frame: the banner, the board and the log are mounted in the room kept for them once it is painted.
+        # The frame: the banner, the board, the log, the line and its preview are mounted in the room kept for them
+        # once it is painted (the line takes no key before: the keys typed meanwhile wait for the fill).
         yield Header()
         yield Static("", id="status", markup=False)
         yield Static("", id="room")
-        yield ActionLine(self.check_line, id="action", suggester=Completer(self.rest),
-                         placeholder=_("an action: draw fox, cat · play fox pay cat · 1-9 a pick · f2 every action"))
-        yield Verdict("preview")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -258,8 +257,10 @@ class TableScreen(FillsLater[None]):
 
     async def fill(self) -> None:
         board = VerticalScroll(Static("", id="players"), id="board")
-        await self.mount_all((Static("", id="banner", markup=False), board, Static("", id="log", markup=False)),
-                             before="#room")
+        line = ActionLine(self.check_line, id="action", suggester=Completer(self.rest),
+                          placeholder=_("an action: draw fox, cat · play fox pay cat · 1-9 a pick · f2 every action"))
+        await self.mount_all((Static("", id="banner", markup=False), board, Static("", id="log", markup=False), line,
+                              Verdict("preview")), before="#room")
         await self.query_one("#room").remove()
         if self.load is not None:  # a game resumed: read and replayed now that its frame is on screen
             if self.after is not None:
