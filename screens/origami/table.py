@@ -27,6 +27,7 @@ from ..first_frame import FirstFrame
 from ..footer import Footer, translated_keys
 from ..form import Verdict
 from ..later import FillsLater
+from .log import RecentLog
 
 # The rules engine is imported where it is used, not here: the table's frame is painted before the game is read, and
 # a game resumed the moment the companion starts would otherwise wait for the engine's import (~50 ms).
@@ -259,8 +260,8 @@ class TableScreen(FillsLater[None], FirstFrame):
         board = VerticalScroll(Static("", id="players"), id="board")
         line = ActionLine(self.check_line, id="action", suggester=Completer(self.rest),
                           placeholder=_("an action: draw fox, cat · play fox pay cat · 1-9 a pick · f2 every action"))
-        await self.mount_all((Static("", id="banner", markup=False), board, Static("", id="log", markup=False), line,
-                              Verdict("preview")), before="#room")
+        await self.mount_all((Static("", id="banner", markup=False), board, RecentLog(), line, Verdict("preview")),
+                             before="#room")
         await self.query_one("#room").remove()
         if self.load is not None:  # a game resumed: read and replayed now that its frame is on screen
             if self.after is not None:
@@ -270,7 +271,6 @@ class TableScreen(FillsLater[None], FirstFrame):
                 return
             self.view = view
         self.show(self.view)
-        self.call_after_refresh(self.show, self.view)  # the log as tall as the layout leaves it (as on_resize)
         self.query_one("#action", Input).focus()
 
     # --- down: the state ----------------------------------------------------------------------------
@@ -288,16 +288,13 @@ class TableScreen(FillsLater[None], FirstFrame):
         # A tall window gives the log the room the board leaves (the latest lines, as many as fit).
         tall = self.size.height >= TALL
         self.set_class(tall, "tall")
-        log = self.query_one("#log", Static)
-        lines = max(10, log.content_region.height) if tall else 4
-        log.update("\n".join(view.recent[-lines:]))
+        self.query_one(RecentLog).show(view.recent, tall)
         self.check_line()
 
     def on_resize(self) -> None:
         if not self.filled:  # the first layout: `fill` shows the table once the frame is painted
             return
         self.show(self.view)  # side by side, or one under the other, for the window's new size
-        self.call_after_refresh(self.show, self.view)  # and the log as tall as the new layout leaves it
 
     def answered(self, recorded: bool) -> None:
         """The app recorded the line sent (the table is shown already), or did not: it comes back to be mended."""
