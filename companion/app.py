@@ -6,6 +6,7 @@ happens on the main thread, in order."""
 from __future__ import annotations
 
 import os
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
 from pathlib import Path
@@ -20,7 +21,7 @@ from textual.theme import Theme
 
 from scoring.errors import InputError
 from scoring.i18n import ENGLISH, LANGUAGES, _, language
-from screens.home import SHARED, HomeScreen
+from screens.home import SHARED, HomeScreen, Unfinished
 
 from . import games, settings, warm
 from .languages import use
@@ -146,6 +147,14 @@ class CompanionApp(Shell):
             self.open_chosen(message.choice)
         finally:  # Home began keeping the keys typed on when the choice was made
             self.give_held_keys()
+
+    def listed(self, version: int | None, games_: list[Unfinished], unlisted: list[str], problem: str = "") -> None:
+        # Home names each game in progress by its game: that is its kind (a name two games share says nothing), so a
+        # game chosen on Home is opened without reading its record first (~4 ms on the way to its table's frame).
+        named = Counter(g.name for g in games.every())
+        kinds = {g.name: g.kind for g in games.every() if named[g.name] == 1}
+        self.kinds.update((g.id, kinds[g.game]) for g in games_ if g.game in kinds)
+        super().listed(version, games_, unlisted, problem)
 
     def opened(self, store: Store) -> None:
         super().opened(store)

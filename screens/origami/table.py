@@ -23,13 +23,17 @@ from scoring.i18n import N_, _, ngettext
 
 from ..action_line import ActionLine, Sent, TypedLines
 from ..completion import Completer, complete_word
+from ..first_frame import FirstFrame, parse_styles
 from ..footer import Footer, translated_keys
 from ..form import Verdict
 from ..later import FillsLater
+from .log import RecentLog
 
 # The rules engine is imported where it is used, not here: the table's frame is painted before the game is read, and
 # a game resumed the moment the companion starts would otherwise wait for the engine's import (~50 ms).
 if TYPE_CHECKING:
+    from textual.css.stylesheet import Stylesheet
+
     from scoring.decision import Rejected
     from scoring.origami import commands as c
     from scoring.origami.cards import CardId
@@ -180,7 +184,7 @@ def picks_grid(picks: tuple[str, ...], columns: int) -> Table:
     return grid
 
 
-class TableScreen(FillsLater[None]):
+class TableScreen(FillsLater[None], FirstFrame):
     DEFAULT_CSS = """
     TableScreen #status { height: 1; background: $boost; padding: 0 1; }
     TableScreen #room { height: 1fr; }
@@ -243,13 +247,11 @@ class TableScreen(FillsLater[None]):
         self.news = ""  # said above the picks until the next action: the turn that ended by itself
 
     def compose(self) -> ComposeResult:
-        # The frame: the banner, the board and the log are mounted in the room kept for them once it is painted.
+        # The frame: the banner, the board, the log, the line and its preview are mounted in the room kept for them
+        # once it is painted (the line takes no key before: the keys typed meanwhile wait for the fill).
         yield Header()
         yield Static("", id="status", markup=False)
         yield Static("", id="room")
-        yield ActionLine(self.check_line, id="action", suggester=Completer(self.rest),
-                         placeholder=_("an action: draw fox, cat · play fox pay cat · 1-9 a pick · f2 every action"))
-        yield Verdict("preview")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -258,7 +260,9 @@ class TableScreen(FillsLater[None]):
 
     async def fill(self) -> None:
         board = VerticalScroll(Static("", id="players"), id="board")
-        await self.mount_all((Static("", id="banner", markup=False), board, Static("", id="log", markup=False)),
+        line = ActionLine(self.check_line, id="action", suggester=Completer(self.rest),
+                          placeholder=_("an action: draw fox, cat · play fox pay cat · 1-9 a pick · f2 every action"))
+        await self.mount_all((Static("", id="banner", markup=False), board, RecentLog(), line, Verdict("preview")),
                              before="#room")
         await self.query_one("#room").remove()
         if self.load is not None:  # a game resumed: read and replayed now that its frame is on screen
@@ -269,7 +273,6 @@ class TableScreen(FillsLater[None]):
                 return
             self.view = view
         self.show(self.view)
-        self.call_after_refresh(self.show, self.view)  # the log as tall as the layout leaves it (as on_resize)
         self.query_one("#action", Input).focus()
 
     # --- down: the state ----------------------------------------------------------------------------
@@ -287,16 +290,13 @@ class TableScreen(FillsLater[None]):
         # A tall window gives the log the room the board leaves (the latest lines, as many as fit).
         tall = self.size.height >= TALL
         self.set_class(tall, "tall")
-        log = self.query_one("#log", Static)
-        lines = max(10, log.content_region.height) if tall else 4
-        log.update("\n".join(view.recent[-lines:]))
+        self.query_one(RecentLog).show(view.recent, tall)
         self.check_line()
 
     def on_resize(self) -> None:
         if not self.filled:  # the first layout: `fill` shows the table once the frame is painted
             return
         self.show(self.view)  # side by side, or one under the other, for the window's new size
-        self.call_after_refresh(self.show, self.view)  # and the log as tall as the new layout leaves it
 
     def answered(self, recorded: bool) -> None:
         """The app recorded the line sent (the table is shown already), or did not: it comes back to be mended."""
@@ -585,3 +585,8 @@ class TableScreen(FillsLater[None]):
             self.post_message(self.Submit(c.Override(command, reason)))
 
         ask_override(self, self.refusal.violation if self.refusal else None, record)  # set only with a command
+
+
+def parse_styles_ahead(stylesheet: Stylesheet) -> None:
+    """The CSS of the table's screen and of what it mounts, parsed ahead of its first frame (for companion/warm.py)."""
+    parse_styles(stylesheet, TableScreen, ActionLine, Verdict, RecentLog, VerticalScroll)

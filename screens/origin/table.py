@@ -19,6 +19,7 @@ from scoring.i18n import N_, _
 
 from ..action_line import ActionLine, Sent, TypedLines
 from ..completion import Completer, complete_word
+from ..first_frame import FirstFrame, parse_styles
 from ..footer import Footer, translated_keys
 from ..form import Verdict
 from ..later import FillsLater
@@ -28,6 +29,8 @@ from .line import DUO_HELP, LINE_HELP, SOLO_HELP, SOLO_TABLE_HELP, WORDS, said
 # before the game is read, and a game resumed the moment the companion starts would otherwise wait for the engine's
 # import (~60 ms).
 if TYPE_CHECKING:
+    from textual.css.stylesheet import Stylesheet
+
     from scoring.origin import commands as c
     from scoring.origin.notation import Reading
 
@@ -37,7 +40,7 @@ WIDE = 120  # from this width the moves and the log stand beside the seats
 CLEAR = N_("ctrl+u clears the line")  # a line not recorded stays to be mended (as at the Origami table)
 
 
-class OriginTableScreen(FillsLater[None]):
+class OriginTableScreen(FillsLater[None], FirstFrame):
     DEFAULT_CSS = """
     OriginTableScreen #status { height: auto; max-height: 2; background: $boost; padding: 0 1; }
     OriginTableScreen #banner { height: auto; padding: 0 1; color: $warning; text-style: bold; }
@@ -101,15 +104,12 @@ class OriginTableScreen(FillsLater[None]):
         self.lines = TypedLines(lambda: self.query_one("#action", ActionLine), self.send, lambda: self.is_current)
 
     def compose(self) -> ComposeResult:
-        # The frame: the seats and the side (moves, log) are mounted in #main once it is painted (`fill`).
+        # The frame: the seats and the side (moves, log) are mounted in #main once it is painted, the trick, the line,
+        # its preview and its help under it (`fill`; the line takes no key before: the keys typed meanwhile wait).
         yield Header()
         yield Static("", id="status", markup=False)
         yield Static("", id="banner", markup=False)
         yield Vertical(id="main")
-        yield Static("", id="trick")
-        yield ActionLine(self.changed, id="action", suggester=Completer(self.rest))
-        yield Verdict("preview")
-        yield Static("", id="help", markup=False)  # under the line, not its placeholder: whole, and kept as typed
         yield Footer()
 
     def on_mount(self) -> None:
@@ -120,7 +120,12 @@ class OriginTableScreen(FillsLater[None]):
         # The tricks just won, for a moment: first, beside or under the seats.
         side = VerticalScroll(Static("", id="last"), Static("", id="moves"), Static("", id="log", markup=False),
                               id="side")
-        await self.query_one("#main", Vertical).mount_all((board, side))
+        main = self.query_one("#main", Vertical)
+        await main.mount_all((board, side))
+        # The help under the line, not its placeholder: whole, and kept as typed.
+        line = ActionLine(self.changed, id="action", suggester=Completer(self.rest))
+        await self.mount_all((Static("", id="trick"), line, Verdict("preview"), Static("", id="help", markup=False)),
+                             after=main)
         if self.load is not None:  # a game resumed: read, replayed and shown now that its frame is on screen
             load, self.load = self.load, None
             if self.after is not None:
@@ -316,3 +321,8 @@ class OriginTableScreen(FillsLater[None]):
             self.post_message(self.Submit(self, (*reading.commands, c.Override(reading.refused, reason))))
 
         ask_override(self, reading.refusal if reading is not None else None, record)
+
+
+def parse_styles_ahead(stylesheet: Stylesheet) -> None:
+    """The CSS of the table's screen and of what it mounts, parsed ahead of its first frame (for companion/warm.py)."""
+    parse_styles(stylesheet, OriginTableScreen, ActionLine, Verdict, Vertical, VerticalScroll)
