@@ -6,15 +6,11 @@ out then (on every later return, from a question or a help panel over it, it is 
 is focused by its fill, which the keys typed meanwhile wait for (screens/type_ahead.py)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from textual import on
 from textual.events import ScreenResume
 from textual.screen import Screen
-
-if TYPE_CHECKING:
-    from textual.css.stylesheet import Stylesheet
-    from textual.dom import DOMNode
 
 
 class FirstFrame(Screen[None]):
@@ -27,14 +23,3 @@ class FirstFrame(Screen[None]):
         if not self.resumed_once:
             self.resumed_once = True
             event.refresh_styles = False
-
-
-def parse_styles(stylesheet: Stylesheet, *classes: type[DOMNode]) -> None:
-    """The default CSS of `classes` (their bases' too) added to `stylesheet` and parsed now, as Textual does when a
-    class is first mounted: a screen's first frame then meets it parsed (the tables' own, ~5–7 ms). For idle time
-    (companion/warm.py); the same CSS met again at the mount is not parsed twice."""
-    for cls in classes:
-        # Textual's own list of a class's CSS sources, asked of a bare instance (it reads only the class).
-        for read_from, css, tie_breaker, scope in object.__new__(cls)._get_default_css():
-            stylesheet.add_source(css, read_from=read_from, is_default_css=True, tie_breaker=tie_breaker, scope=scope)
-    stylesheet.rules  # noqa: B018 (parsed when read)

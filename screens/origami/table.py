@@ -23,7 +23,7 @@ from scoring.i18n import N_, _, ngettext
 
 from ..action_line import ActionLine, Sent, TypedLines
 from ..completion import Completer, complete_word
-from ..first_frame import FirstFrame, parse_styles
+from ..first_frame import FirstFrame
 from ..footer import Footer, translated_keys
 from ..form import Verdict
 from ..later import FillsLater
@@ -32,8 +32,6 @@ from .log import RecentLog
 # The rules engine is imported where it is used, not here: the table's frame is painted before the game is read, and
 # a game resumed the moment the companion starts would otherwise wait for the engine's import (~50 ms).
 if TYPE_CHECKING:
-    from textual.css.stylesheet import Stylesheet
-
     from scoring.decision import Rejected
     from scoring.origami import commands as c
     from scoring.origami.cards import CardId
@@ -585,8 +583,3 @@ class TableScreen(FillsLater[None], FirstFrame):
             self.post_message(self.Submit(c.Override(command, reason)))
 
         ask_override(self, self.refusal.violation if self.refusal else None, record)  # set only with a command
-
-
-def parse_styles_ahead(stylesheet: Stylesheet) -> None:
-    """The CSS of the table's screen and of what it mounts, parsed ahead of its first frame (for companion/warm.py)."""
-    parse_styles(stylesheet, TableScreen, ActionLine, Verdict, RecentLog, VerticalScroll)

@@ -19,7 +19,7 @@ from scoring.i18n import N_, _
 
 from ..action_line import ActionLine, Sent, TypedLines
 from ..completion import Completer, complete_word
-from ..first_frame import FirstFrame, parse_styles
+from ..first_frame import FirstFrame
 from ..footer import Footer, translated_keys
 from ..form import Verdict
 from ..later import FillsLater
@@ -29,8 +29,6 @@ from .line import DUO_HELP, LINE_HELP, SOLO_HELP, SOLO_TABLE_HELP, WORDS, said
 # before the game is read, and a game resumed the moment the companion starts would otherwise wait for the engine's
 # import (~60 ms).
 if TYPE_CHECKING:
-    from textual.css.stylesheet import Stylesheet
-
     from scoring.origin import commands as c
     from scoring.origin.notation import Reading
 
@@ -321,8 +319,3 @@ class OriginTableScreen(FillsLater[None], FirstFrame):
             self.post_message(self.Submit(self, (*reading.commands, c.Override(reading.refused, reason))))
 
         ask_override(self, reading.refusal if reading is not None else None, record)
-
-
-def parse_styles_ahead(stylesheet: Stylesheet) -> None:
-    """The CSS of the table's screen and of what it mounts, parsed ahead of its first frame (for companion/warm.py)."""
-    parse_styles(stylesheet, OriginTableScreen, ActionLine, Verdict, Vertical, VerticalScroll)
