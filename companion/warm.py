@@ -45,7 +45,7 @@ MODULES = (
     "scoring.origin.vancardian_effects", "scoring.origin.vancardian_moves", "scoring.origin.decide",
     "scoring.origin.notation", "screens.origin.new_game", "screens.origin.board", "screens.origin.line",
     "screens.origin.table", "companion.origin.session", "companion.origin.controller", "screens.origin.steps",
-    "screens.origin.stepper", "screens.origin.sheet", "screens.origin.quick",
+    "screens.origin.stepper", "screens.origin.sheet", "scoring.origin.quick", "screens.origin.quick",
     "textual.coordinate", "textual._two_way_dict", "textual.widgets._data_table", "screens.card_list",
     "screens.origami.catalogue", "screens.origin.catalogue", "screens.origami.rules", "screens.origin.rules",
 )
