@@ -35,12 +35,14 @@ def importing(thread: int) -> bool:
 
 
 class GivingWay(MetaPathFinder):
-    """Before each module the worker imports, once it has imported for BUDGET: `ask(gate.set)` asks the app to set the
-    gate once no screen is opening, then waits for it (STEP_WAIT at most, GIVE_WAY_FOR in all)."""
+    """Before each module the worker imports, once it has imported for BUDGET and while `busy()` says a screen may be
+    opening: `ask(gate.set)` asks the app to set the gate once no screen is opening, then waits for it (STEP_WAIT at
+    most, GIVE_WAY_FOR in all)."""
 
-    def __init__(self, ask: Callable[[Callable[[], object]], object], app_thread: int, budget: float = BUDGET,
-                 step_wait: float = STEP_WAIT, give_way_for: float = GIVE_WAY_FOR) -> None:
-        self.ask, self.app_thread = ask, app_thread
+    def __init__(self, ask: Callable[[Callable[[], object]], object], app_thread: int,
+                 busy: Callable[[], bool] = lambda: True, budget: float = BUDGET, step_wait: float = STEP_WAIT,
+                 give_way_for: float = GIVE_WAY_FOR) -> None:
+        self.ask, self.app_thread, self.busy = ask, app_thread, busy
         self.worker = threading.get_ident()
         self.budget, self.step_wait, self.left = budget, step_wait, give_way_for
         self.began = perf_counter()
@@ -52,8 +54,17 @@ class GivingWay(MetaPathFinder):
             self.give_way()
         return None  # the finders after it find the module
 
+    def quietly_busy(self) -> bool:
+        try:
+            return self.busy()
+        except Exception:  # noqa: BLE001 - the app's state seen mid-change (its screens closing): go on, never fail
+            return False
+
     def give_way(self) -> None:
-        if importing(self.app_thread):  # it may wait for a module this worker is importing: go on
+        # Nothing opening (Home waiting for a key: no need to ask the app), or the app's thread may wait for a module
+        # this worker is importing: go on.
+        if not self.quietly_busy() or importing(self.app_thread):
+            self.began = perf_counter()
             return
         gate = threading.Event()
         waited = perf_counter()
@@ -72,9 +83,10 @@ class GivingWay(MetaPathFinder):
 
 
 @contextmanager
-def in_steps(ask: Callable[[Callable[[], object]], object], app_thread: int, **limits: float) -> Iterator[GivingWay]:
+def in_steps(ask: Callable[[Callable[[], object]], object], app_thread: int, busy: Callable[[], bool] = lambda: True,
+             **limits: float) -> Iterator[GivingWay]:
     """What the calling thread imports meanwhile gives way to the app's thread (`GivingWay`)."""
-    finder = GivingWay(ask, app_thread, **limits)
+    finder = GivingWay(ask, app_thread, busy, **limits)
     sys.meta_path.insert(0, finder)
     try:
         yield finder

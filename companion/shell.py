@@ -179,21 +179,31 @@ class Shell(TypeAhead):
         self.home.show_games(games, problem, unlisted)
 
     def after_opening(self, then: Callable[[], object], frames: int = WAIT_FRAMES) -> None:
-        """`then` after the next refresh once no screen is being opened: none was pushed with the keys typed on held
-        for it, none is still to paint its frame or filling in (screens/type_ahead.py); at most `frames` refreshes
-        on."""
-        top = self.screen
-        opening = self.held is not None and top is not self.held_on and self.chosen_early is None
-        unframed = isinstance(top, FillsLater) and not top.framed
-        # A screen whose fill waits for the store (a table resumed, a menu screen's frame: `give_when_open`, chosen as
-        # the store opens) is on the screen, its frame painted: go on.
-        waits = isinstance(top, FillsLater) and top.framed and (top.awaits_store or self.frames_waiting)
-        if frames and not waits and (opening or unframed or filling(top) is not None):
+        """`then` after the next refresh once no screen is being opened (`screen_opening`); at most `frames` refreshes
+        on. At once when the screen on top has painted its frame and its fill waits for the store."""
+        if frames and self.screen_opening():
             self.call_after_refresh(self.after_opening, then, frames - 1)
-        elif waits:  # now: the screen's callbacks after a refresh wait behind its fill, which waits for the store
+        elif self.awaits_store():  # its callbacks after a refresh would wait behind its fill, which waits for the store
             then()
         else:
             self.call_after_refresh(then)
+
+    def screen_opening(self) -> bool:
+        """A screen is being opened: a key that opens one was read, the keys typed on held for it (unless the choice
+        waits for the store), or it has still to paint its frame, or it is filling in (screens/type_ahead.py); not a
+        screen whose frame is painted and whose fill waits for the store. (Read from the worker opening the store too:
+        a look at a few attributes.)"""
+        top = self.screen
+        if self.awaits_store():
+            return False
+        opening = self.held is not None and self.chosen_early is None  # a key read that opens a screen, or one opening
+        return opening or (isinstance(top, FillsLater) and not top.framed) or filling(top) is not None
+
+    def awaits_store(self) -> bool:
+        """The screen on top has painted its frame and its fill waits for the store (a table resumed, a menu screen's
+        frame: `give_when_open`, chosen as the store opens)."""
+        top = self.screen
+        return isinstance(top, FillsLater) and top.framed and (top.awaits_store or self.frames_waiting)
 
     def ask_way(self, then: Callable[[], object]) -> None:
         """(From the worker opening the store) `then` once no screen is being opened (`after_opening`); asked without
@@ -219,7 +229,7 @@ class Shell(TypeAhead):
         from .opening import in_steps
 
         # SQLAlchemy and the store, imported here in the worker, in steps that give way to a screen being opened.
-        with in_steps(self.ask_way, self.app_thread):
+        with in_steps(self.ask_way, self.app_thread, self.screen_opening):
             from db.engine import default_url
             from db.store import Store
 

@@ -118,3 +118,36 @@ def test_the_worker_does_not_wait_while_the_apps_thread_waits_for_a_module_it_im
         first.join(PATIENCE)
         second.join(PATIENCE)
         delattr(opening, "_probe_events")
+
+
+def test_with_no_screen_opening_the_worker_imports_on_without_asking(package: Callable[[int, str], list[str]]) -> None:
+    names = package(4, BUSY)
+    asked: list[Callable[[], object]] = []
+    opening_now = [False]
+
+    def work() -> None:
+        with opening.in_steps(asked.append, threading.main_thread().ident or 0, lambda: opening_now[0],
+                              budget=0.001, step_wait=0.05):
+            importlib.import_module(names[0])
+            importlib.import_module(names[1])
+            opening_now[0] = True  # a key that opens a screen is read: from now on it asks
+            importlib.import_module(names[2])
+            importlib.import_module(names[3])
+
+    in_worker(work)
+    assert 1 <= len(asked) <= 2  # before the last two modules only
+
+
+def test_the_apps_state_seen_mid_change_never_fails_an_import(package: Callable[[int, str], list[str]]) -> None:
+    names = package(3, BUSY)
+
+    def mid_change() -> bool:
+        raise IndexError("no screen")
+
+    def work() -> None:
+        with opening.in_steps(lambda then: then(), threading.main_thread().ident or 0, mid_change, budget=0.0):
+            for name in names:
+                importlib.import_module(name)
+
+    in_worker(work)
+    assert all(n in sys.modules for n in names)
