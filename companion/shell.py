@@ -226,7 +226,7 @@ class Shell(TypeAhead):
     def open_store(self) -> Store:
         """The store, and each game's catalogue read meanwhile (in the worker: the first screen of a game opens at
         once)."""
-        from .opening import in_steps
+        from .warm import in_steps
 
         # SQLAlchemy and the store, imported here in the worker, in steps that give way to a screen being opened.
         with in_steps(self.ask_way, self.app_thread, self.screen_opening):

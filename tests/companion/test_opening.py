@@ -1,4 +1,4 @@
-"""The store's opening gives way to the app between the modules it imports (companion/opening.py): a step at a time
+"""The store's opening gives way to the app between the modules it imports (companion/warm.py's `in_steps`): a step at a time
 while the app says a screen is being opened, never for longer than its bounds, and never while the app's thread itself
 waits for a module the worker is importing. Real imports of small modules written for each test."""
 from __future__ import annotations
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import opening
+from companion import warm as opening
 
 PATIENCE = 30.0  # seconds a thread of these tests is given to finish (it finishes in well under one)
 

@@ -1,4 +1,4 @@
-"""The store opens in steps that give way to a screen being opened (companion/opening.py), in the real app on a real
+"""The store opens in steps that give way to a screen being opened (companion/warm.py's `in_steps`), in the real app on a real
 SQLite file: a screen that stays in the middle of opening does not keep the store from opening, and a menu screen
 chosen the moment Home shows is painted, then filled once the store is open. The store's own modules are imported in
 this process already, so the store's opening imports a few new modules first, as SQLAlchemy's are the first time."""
