@@ -1,6 +1,6 @@
-"""The store's opening gives way to the app between the modules it imports (companion/warm.py's `in_steps`): a step at a time
-while the app says a screen is being opened, never for longer than its bounds, and never while the app's thread itself
-waits for a module the worker is importing. Real imports of small modules written for each test."""
+"""The store's opening gives way to the app between the modules it imports (companion/warm.py's `in_steps`): a step at
+a time while the app says a screen is being opened, never for longer than its bounds, and never while the app's thread
+itself waits for a module the worker is importing. Real imports of small modules written for each test."""
 from __future__ import annotations
 
 import importlib
@@ -100,7 +100,7 @@ def test_the_worker_does_not_wait_while_the_apps_thread_waits_for_a_module_it_im
     waiting in the import machinery: the worker goes on instead of waiting for an app that cannot answer."""
     inside, release = threading.Event(), threading.Event()
     setattr(opening, "_probe_events", (inside, release))  # noqa: B010 - what the module below waits on
-    [name] = package(1, "from companion.opening import _probe_events as e\ne[0].set()\ne[1].wait(30)\n")
+    [name] = package(1, "from companion.warm import _probe_events as e\ne[0].set()\ne[1].wait(30)\n")
     first = threading.Thread(target=importlib.import_module, args=(name,))
     first.start()
     assert inside.wait(PATIENCE)
