@@ -205,12 +205,11 @@ class Shell(TypeAhead):
         top = self.screen
         return isinstance(top, FillsLater) and top.framed and (top.awaits_store or self.frames_waiting)
 
-    def ask_way(self, then: Callable[[], object]) -> None:
+    def ask_way(self, then: Callable[[], object]) -> bool:
         """(From the worker opening the store) `then` once no screen is being opened (`after_opening`); asked without
-        waiting for the app's thread, which may itself wait for a module the worker imports. RuntimeError: the app
-        has stopped."""
-        if not self.is_running or not self.post_message(events.Callback(callback=partial(self.after_opening, then))):
-            raise RuntimeError("the app is not running")
+        waiting for the app's thread, which may itself wait for a module the worker imports. False: the app has
+        stopped."""
+        return self.is_running and self.post_message(events.Callback(callback=partial(self.after_opening, then)))
 
     def list_quickly(self) -> tuple[list[Unfinished], list[str]] | None:
         """Home's list read with plain SQL before SQLAlchemy is even imported, when the database allows (a SQLite

@@ -132,10 +132,10 @@ def importing(thread: int) -> bool:
 
 class GivingWay:
     """Before each module the worker imports, once it has imported for STEP_BUDGET and while `busy()` says a screen may
-    be opening: `ask(gate.set)` asks the app to set the gate once no screen is opening, then waits for it (STEP_WAIT at
-    most, GIVE_WAY_FOR in all)."""
+    be opening: `ask(gate.set)` asks the app to set the gate once no screen is opening (False: the app has stopped),
+    then waits for it (STEP_WAIT at most, GIVE_WAY_FOR in all)."""
 
-    def __init__(self, ask: Callable[[Callable[[], object]], object], app_thread: int,
+    def __init__(self, ask: Callable[[Callable[[], object]], bool], app_thread: int,
                  busy: Callable[[], bool] = lambda: True, budget: float = STEP_BUDGET, step_wait: float = STEP_WAIT,
                  give_way_for: float = GIVE_WAY_FOR) -> None:
         self.ask, self.app_thread, self.busy = ask, app_thread, busy
@@ -164,9 +164,7 @@ class GivingWay:
             return
         gate = threading.Event()
         waited = perf_counter()
-        try:
-            self.ask(gate.set)
-        except RuntimeError:  # the app stopped: nothing to give way to
+        if not self.ask(gate.set):  # the app stopped: nothing to give way to
             self.left = 0
             return
         self.steps += 1
@@ -179,7 +177,7 @@ class GivingWay:
 
 
 @contextmanager
-def in_steps(ask: Callable[[Callable[[], object]], object], app_thread: int, busy: Callable[[], bool] = lambda: True,
+def in_steps(ask: Callable[[Callable[[], object]], bool], app_thread: int, busy: Callable[[], bool] = lambda: True,
              **limits: float) -> Iterator[GivingWay]:
     """What the calling thread imports meanwhile gives way to the app's thread (`GivingWay`)."""
     finder = GivingWay(ask, app_thread, busy, **limits)

@@ -22,6 +22,10 @@ if TYPE_CHECKING:  # the cards, their names and values are imported by the fill:
     from scoring.origami.cards import Card
     from scoring.origami.catalog import Catalogue
 
+    Listed = CardListScreen[Card, Catalogue]
+else:  # the cards' types are mypy's: at run time the list is generic
+    Listed = CardListScreen
+
 COLUMNS = ("quantity", "cost", "folds", "points", "effect")
 # The table's headings (translated where shown): the card, then COLUMNS.
 HEADINGS = (N_("card"), N_("game"), N_("family"), N_("quantity"), N_("cost"), N_("folds"), N_("points"),
@@ -62,7 +66,7 @@ def parse_value(answer: str) -> tuple[str, int | str]:
     return typed_value(field, value)
 
 
-class CatalogueScreen(CardListScreen["Card", "Catalogue"]):
+class CatalogueScreen(Listed):
     DEFAULT_CSS = """
     CatalogueScreen #filter { border: none; height: 1; margin: 0 1; background: $boost; }
     CatalogueScreen DataTable { height: 1fr; }

@@ -21,6 +21,10 @@ from ..given import Given
 if TYPE_CHECKING:  # the cards and their texts are imported by the fill: the frame shows first
     from scoring.origin.catalog import Card, Catalogue
 
+    Listed = CardListScreen[Card, Catalogue]
+else:  # the cards' types are mypy's: at run time the list is generic
+    Listed = CardListScreen
+
 COLUMNS = ("cost", "timing", "template", "amount", "solo_banned")
 TEXT_WIDTH = 72
 # TRANSLATORS: examples of `e`: keep the field names (cost, timing, template, amount, solo_banned, text, colour,
@@ -105,7 +109,7 @@ def box_counts(catalogue: Catalogue) -> str:
     return said + " " + _("Not known: how many {kinds} cards.").format(kinds=unknown) if unknown else said
 
 
-class OriginCatalogueScreen(CardListScreen["Card", "Catalogue"]):
+class OriginCatalogueScreen(Listed):
     """`OriginCatalogueScreen(catalogue)`: the Origin Story catalogue with the user's values over the shipped one
     (`companion.origin.catalogue.load(values=store.catalogue.values(KIND))`). `e` and `n` post
     `OriginCatalogueScreen.Keep` (card name, field, the value as typed); the app checks and stores it and calls

@@ -46,6 +46,14 @@ def in_worker(work: Callable[[], object]) -> None:
     assert not worker.is_alive()
 
 
+def recorded(asked: list[Callable[[], object]]) -> Callable[[Callable[[], object]], bool]:
+    """An app that never says go on: each ask kept (the worker waits as long as it may)."""
+    def ask(then: Callable[[], object]) -> bool:
+        asked.append(then)
+        return True
+    return ask
+
+
 BUSY = "import time\nend = time.perf_counter() + 0.002\nwhile time.perf_counter() < end:\n    pass\n"
 
 
@@ -53,9 +61,10 @@ def test_the_worker_gives_way_between_the_modules_it_imports(package: Callable[[
     names = package(6, BUSY)
     asked: list[int] = []
 
-    def ask(then: Callable[[], object]) -> None:  # the app: no screen opening, go on at once
+    def ask(then: Callable[[], object]) -> bool:  # the app: no screen opening, go on at once
         asked.append(threading.get_ident())
         then()
+        return True
 
     def work() -> None:
         with opening.in_steps(ask, threading.main_thread().ident or 0, budget=0.001) as finder:
@@ -75,7 +84,8 @@ def test_a_screen_that_never_finishes_opening_does_not_keep_the_store_from_openi
     asked: list[Callable[[], object]] = []
 
     def work() -> None:  # the app never says go on: every step waits as long as it may, the whole as long as it may
-        with opening.in_steps(asked.append, threading.main_thread().ident or 0, budget=0.001, step_wait=0.05,
+        with opening.in_steps(recorded(asked), threading.main_thread().ident or 0, budget=0.001,
+                              step_wait=0.05,
                               give_way_for=0.2) as finder:
             for name in names:
                 importlib.import_module(name)
@@ -89,7 +99,7 @@ def test_a_screen_that_never_finishes_opening_does_not_keep_the_store_from_openi
 def test_only_the_worker_gives_way(package: Callable[[int, str], list[str]]) -> None:
     names = package(3, BUSY)
     asked: list[Callable[[], object]] = []
-    with opening.in_steps(asked.append, 0, budget=0.0):
+    with opening.in_steps(recorded(asked), 0, budget=0.0):
         in_worker(lambda: [importlib.import_module(n) for n in names])  # another thread: never asks, never waits
     assert asked == []
 
@@ -126,7 +136,8 @@ def test_with_no_screen_opening_the_worker_imports_on_without_asking(package: Ca
     opening_now = [False]
 
     def work() -> None:
-        with opening.in_steps(asked.append, threading.main_thread().ident or 0, lambda: opening_now[0],
+        with opening.in_steps(recorded(asked), threading.main_thread().ident or 0,
+                              lambda: opening_now[0],
                               budget=0.001, step_wait=0.05):
             importlib.import_module(names[0])
             importlib.import_module(names[1])
@@ -145,7 +156,7 @@ def test_the_apps_state_seen_mid_change_never_fails_an_import(package: Callable[
         raise IndexError("no screen")
 
     def work() -> None:
-        with opening.in_steps(lambda then: then(), threading.main_thread().ident or 0, mid_change, budget=0.0):
+        with opening.in_steps(lambda then: not then(), threading.main_thread().ident or 0, mid_change, budget=0.0):
             for name in names:
                 importlib.import_module(name)
 

@@ -52,9 +52,9 @@ def counted(app: Any) -> list[Callable[[], object]]:
     asked: list[Callable[[], object]] = []
     ask = app.ask_way
 
-    def asking(then: Callable[[], object]) -> None:
+    def asking(then: Callable[[], object]) -> bool:
         asked.append(then)
-        ask(then)
+        return bool(ask(then))
 
     app.ask_way = asking
     return asked
