@@ -81,14 +81,16 @@ async def test_a_screen_that_stays_opening_does_not_keep_the_store_from_opening(
 async def test_a_screen_chosen_as_the_store_opens_is_painted_then_filled_once_it_is_open(
         tmp_path: Path, new_modules: list[str]) -> None:
     app = make_app(f"sqlite:///{tmp_path / 'g.db'}")
-    asked = counted(app)
+    release = slow_to_open(app)
     async with app.run_test() as pilot:
         await until(pilot, lambda: app.home.is_mounted, "Home")
         app.hold_keys()  # as Home's key does
         app.go("quick")
-        await until(pilot, lambda: isinstance(app.screen, QuickScoreScreen), "the quick score's frame")
-        await until(pilot, lambda: app.store is not None, "the store open")
+        await until(pilot, lambda: isinstance(app.screen, QuickScoreScreen) and app.screen.is_mounted,
+                    "the quick score's frame")
         screen = app.screen
-        assert isinstance(screen, QuickScoreScreen)
+        assert isinstance(screen, QuickScoreScreen) and not screen.filled and app.store is None
+        release.set()  # once its frame is painted its fill waits for the store: the store's opening goes on at once
+        await until(pilot, lambda: app.store is not None, "the store open")
         await until(pilot, lambda: screen.filled and screen.query_one("#name-0").has_focus, "the quick score filled")
-        assert asked
+        assert all(name in sys.modules for name in new_modules)
