@@ -3,19 +3,21 @@ card under the cursor shown whole below, all after the first paint. Each game sa
 fills a row, its key and its details."""
 from __future__ import annotations
 
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.widgets import DataTable, Header, Input, Static
+from textual.widgets import Header, Input, Static
 
-from scoring.catalogue_file import fold
 from scoring.i18n import N_, _
 
 from .footer import Footer
 from .given import Given
 from .later import FillsLater
+
+if TYPE_CHECKING:  # the table's widget and the cards' words are imported by the fill: the frame shows first
+    from rich.text import Text
+    from textual.widgets import DataTable
 
 C = TypeVar("C")  # a card
 K = TypeVar("K")  # the catalogue
@@ -59,6 +61,8 @@ class CardListScreen(FillsLater[None], Generic[C, K]):
         catalogue = await self.cards.taken(self)
         if catalogue is None:  # the frame says why
             return
+        from textual.widgets import DataTable
+
         self.use(catalogue)
         table = DataTable[object](cursor_type="row", zebra_stripes=True)
         await self.query_one(Vertical).mount_all([Input(placeholder=_(self.PLACEHOLDER), id="filter"), table,
@@ -69,6 +73,10 @@ class CardListScreen(FillsLater[None], Generic[C, K]):
 
     def list_cards(self, at: str | None = None) -> None:
         """The rows the filter keeps; the cursor stays on its row (or goes to the card keyed `at`)."""
+        from textual.widgets import DataTable
+
+        from scoring.catalogue_file import fold
+
         table = self.query_one(DataTable)
         keep = table.cursor_row
         table.clear()
@@ -82,6 +90,8 @@ class CardListScreen(FillsLater[None], Generic[C, K]):
         self.show_card()
 
     def selected(self) -> C | None:
+        from textual.widgets import DataTable
+
         table = self.query_one(DataTable)
         if not table.row_count:
             return None
@@ -98,6 +108,8 @@ class CardListScreen(FillsLater[None], Generic[C, K]):
         self.list_cards()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        from textual.widgets import DataTable
+
         self.query_one(DataTable).focus()
 
     def action_filter(self) -> None:

@@ -14,6 +14,7 @@ R = TypeVar("R")
 
 class FillsLater(Screen[R]):
     filled = False  # `fill` has run: every widget a person sees is there
+    framed = False  # its frame has been painted (its fill has begun)
     awaits_store = False  # its fill waits for the database to open (companion/shell.py opens it meanwhile)
 
     def __init__(self) -> None:
@@ -29,6 +30,7 @@ class FillsLater(Screen[R]):
         raise NotImplementedError
 
     async def _fill(self) -> None:
+        self.framed = True
         await self.fill()
         self.filled = True
         waiting, self.waiting = self.waiting, []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.binding import Binding
@@ -11,15 +12,19 @@ from textual.message import Message
 
 from scoring.errors import InputError
 from scoring.i18n import N_, _, pgettext
-from scoring.origami.card_names import family_name, search_words, shown, shown_text
-from scoring.origami.cards import Card
-from scoring.origami.catalog import EDITABLE, Catalogue, typed_value
-from scoring.origami.templates import TYPED_EXAMPLE
 
 from ..ask import TextQuestion
 from ..card_list import CardListScreen
 from ..given import Given
 from ..question import ValueGiven
+
+if TYPE_CHECKING:  # the cards, their names and values are imported by the fill: the frame shows first
+    from scoring.origami.cards import Card
+    from scoring.origami.catalog import Catalogue
+
+    Listed = CardListScreen[Card, Catalogue]
+else:  # the cards' types are mypy's: at run time the list is generic
+    Listed = CardListScreen
 
 COLUMNS = ("quantity", "cost", "folds", "points", "effect")
 # The table's headings (translated where shown): the card, then COLUMNS.
@@ -36,6 +41,8 @@ def cell(card: Card, field: str) -> Text:
 
 
 def details(card: Card) -> str:
+    from scoring.origami.card_names import family_name, shown, shown_text
+
     # TRANSLATORS: a value of a card and where it was read: "points from origami.toml".
     known = ", ".join(_("{field} from {source}").format(field=k, source=v) for k, v in card.source) or _(
         "nothing recorded")
@@ -53,11 +60,13 @@ def details(card: Card) -> str:
 
 def parse_value(answer: str) -> tuple[str, int | str]:
     """`points 3`, `effect instant` or `scoring most_in_hand amount=3` -> (field, value)."""
+    from scoring.origami.catalog import typed_value
+
     field, _, value = answer.strip().partition(" ")
     return typed_value(field, value)
 
 
-class CatalogueScreen(CardListScreen[Card, Catalogue]):
+class CatalogueScreen(Listed):
     DEFAULT_CSS = """
     CatalogueScreen #filter { border: none; height: 1; margin: 0 1; background: $boost; }
     CatalogueScreen DataTable { height: 1fr; }
@@ -105,6 +114,8 @@ class CatalogueScreen(CardListScreen[Card, Catalogue]):
 
     def use(self, catalogue: Catalogue) -> None:
         """The cards in display order, each with the text the filter searches (folded once, not per key)."""
+        from scoring.origami.card_names import search_words
+
         self.catalogue = catalogue
         ordered = sorted(catalogue.cards.values(), key=lambda c: (c.game.value, c.family or "~", c.id))
         self.rows = [(card, search_words(card)) for card in ordered]
@@ -116,6 +127,8 @@ class CatalogueScreen(CardListScreen[Card, Catalogue]):
         return tuple(_(heading) for heading in HEADINGS)
 
     def row(self, card: Card) -> tuple[object, ...]:
+        from scoring.origami.card_names import family_name, shown
+
         family = family_name(card.family) if card.family else card.kind.value
         return (shown(card), card.game.value, family, *(cell(card, f) for f in COLUMNS))
 
@@ -129,6 +142,10 @@ class CatalogueScreen(CardListScreen[Card, Catalogue]):
         return details(card) if card else ""
 
     def action_edit(self) -> None:
+        from scoring.origami.card_names import shown
+        from scoring.origami.catalog import EDITABLE
+        from scoring.origami.templates import TYPED_EXAMPLE
+
         card = self.selected()
         if card is None:
             return
@@ -153,6 +170,9 @@ class CatalogueScreen(CardListScreen[Card, Catalogue]):
             _("field value")), answered)
 
     def action_unset(self) -> None:
+        from scoring.origami.card_names import shown
+        from scoring.origami.catalog import EDITABLE
+
         card = self.selected()
         if card is None:
             return

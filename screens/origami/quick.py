@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -15,19 +15,17 @@ from textual.widgets import Header, Input, Label, Select, Static
 
 from scoring.errors import InputError, MissingValue
 from scoring.i18n import N_, _
-from scoring.origami.card_names import shown_id
-from scoring.origami.catalog import Catalogue
-from scoring.origami.sheet import PlayerScore, ScoreSheet, TieBreak, score
-from scoring.origami.table import Table, Variant, parse_table
 
 from ..completion import Completer, last_item, word_list
 from ..footer import Footer
 from ..form import Choice, Field, Verdict
 from ..given import Given, both
 from ..later import FillsLater
-from .completion import complete_card
-from .question import ask_value
-from .sheet import ScoreSheetView
+
+if TYPE_CHECKING:  # the engine's parts (card names, the sheet) are imported by the fill: the frame shows first
+    from scoring.origami.catalog import Catalogue
+    from scoring.origami.sheet import ScoreSheet
+    from scoring.origami.table import Table, Variant
 
 SEATS = 5
 Row = tuple[str, str, str, str]  # name, collection 1, collection 2, hand (as typed)
@@ -39,6 +37,8 @@ def shown_card(item: str, catalogue: Catalogue, variant: Variant) -> str | None:
     """The card a typed item stands for, as the completion shows it: the card it names (whole, or a unique
     prefix or spelling), else the first card the completion offers; None when nothing fits. Leaving the item
     (comma, Tab, Enter) takes this card, so a few letters and what is shown are all a player needs."""
+    from .completion import complete_card
+
     try:
         return catalogue.resolve(item, variant.games).id
     except InputError:
@@ -55,6 +55,8 @@ def shown_name(item: str, card_id: str, catalogue: Catalogue) -> str:
     """The name a typed item's card is put in its box by: the name in the language in use when the item begins
     it, else the first of the card's other names (in any language) the item begins, else the name in the language
     in use. The card is read back from any of them: what is kept is its id."""
+    from scoring.origami.card_names import shown_id
+
     card = catalogue.card(card_id)
     folded = item.casefold()
     for name in (shown_id(card_id, catalogue), card_id, *card.names):
@@ -78,6 +80,8 @@ def card_completer(screen: QuickScoreScreen) -> Completer:
 def ranked_totals(rows: list[tuple[str, int, int]]) -> ScoreSheet:
     """Ranks from each player's (name, total, cards in hand), as the rulebook breaks ties (`sheet.score` does the
     same): most points first; tied on points, the most cards left in hand; still tied, the victory is shared."""
+    from scoring.origami.sheet import PlayerScore, ScoreSheet, TieBreak
+
     players = tuple(PlayerScore(name, total, 1 + sum(1 for _, t, h in rows if (t, h) > (total, hand)), hand, (), ())
                     for name, total, hand in rows)
     best = max(t for _, t, _ in rows)
@@ -121,6 +125,8 @@ def read_totals(rows: list[tuple[str, str, str]]) -> ScoreSheet:
 
 def read_table(variant: Variant, rows: list[Row], characters: str, catalogue: Catalogue) -> Table:
     """The table typed in: every row with a name is a player; the rest is checked by `parse_table`."""
+    from scoring.origami.table import parse_table
+
     def cards(text: str, where: str) -> list[str]:
         return list(catalogue.resolve_all(text, variant.games, where))
 
@@ -201,6 +207,8 @@ class QuickScoreScreen(FillsLater[None]):
     async def fill(self) -> None:
         if (found := await both(self, *self.given)) is None:  # the frame says why
             return
+        from .sheet import ScoreSheetView
+
         self.catalogue, self.profiles = found
         cards = card_completer(self)
         await self.query_one("#top", Horizontal).mount_all([
@@ -224,6 +232,8 @@ class QuickScoreScreen(FillsLater[None]):
 
     @property
     def variant(self) -> Variant:
+        from scoring.origami.table import Variant
+
         return Variant(str(self.query_one("#variant", Choice).value))
 
     def rows(self) -> list[Row]:
@@ -233,6 +243,11 @@ class QuickScoreScreen(FillsLater[None]):
 
     def refresh_sheet(self) -> None:
         """Read the table typed so far and score it; say plainly what stops it."""
+        from scoring.origami.card_names import shown_id
+        from scoring.origami.sheet import score
+
+        from .sheet import ScoreSheetView
+
         self.scored, self.missing = None, None
         status = self.query_one("#status", Verdict)
         view = self.query_one(ScoreSheetView)
@@ -304,6 +319,8 @@ class QuickScoreScreen(FillsLater[None]):
         self.app.push_screen(TotalsScreen(self.profiles, names, self.variant))
 
     def action_ask_value(self) -> None:
+        from .question import ask_value
+
         if self.missing is not None:
             ask_value(self, self.missing, catalogue=self.catalogue)
 
@@ -353,8 +370,7 @@ class TotalsScreen(FillsLater[None]):
             self.variant = variant
             self.screen = screen
 
-    def __init__(self, profiles: list[str], names: list[str] | None = None,
-                 variant: Variant = Variant.ORIGAMI) -> None:
+    def __init__(self, profiles: list[str], names: list[str] | None = None, variant: Variant | None = None) -> None:
         super().__init__()
         self.profiles = profiles
         self.names = (names or [])[:SEATS]
@@ -373,8 +389,11 @@ class TotalsScreen(FillsLater[None]):
 
     async def fill(self) -> None:
         await self.query_one("#top", Horizontal).mount_all([
-            Label(_("Game")), Choice(variants(), value=self.start_variant.value, allow_blank=False, id="variant")])
+            Label(_("Game")), Choice(variants(), value=self.start_variant.value if self.start_variant else "origami",
+                                     allow_blank=False, id="variant")])
         await self.query_one(Grid).mount_all(self.grid_fields())
+        from .sheet import ScoreSheetView
+
         await self.mount_all([Verdict("status"), ScoreSheetView()], before=self.query_one(Footer))
         self.query_one("#total-0" if self.names else "#name-0", Input).focus()
         self.refresh_sheet()
@@ -391,6 +410,8 @@ class TotalsScreen(FillsLater[None]):
 
     @property
     def variant(self) -> Variant:
+        from scoring.origami.table import Variant
+
         return Variant(str(self.query_one("#variant", Choice).value))
 
     def rows(self) -> list[tuple[str, str, str]]:
@@ -399,6 +420,8 @@ class TotalsScreen(FillsLater[None]):
         return [(value("name", s), value("total", s), value("hand", s)) for s in range(SEATS)]
 
     def refresh_sheet(self) -> None:
+        from .sheet import ScoreSheetView
+
         self.sheet = None
         status = self.query_one("#status", Verdict)
         view = self.query_one(ScoreSheetView)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -13,14 +14,14 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Header, Input, Select, Static
 
 from scoring.i18n import N_, _, ngettext
-from scoring.origami.card_names import family_name, shown, shown_text
-from scoring.origami.cards import Card
-from scoring.origami.rules import PLAYER_COUNTS, RULES, at_count, scoring_rule_of
 
 from ..footer import Footer, translated_keys
 from ..form import Choice
 from ..given import Given
 from ..later import FillsLater
+
+if TYPE_CHECKING:  # the rules and the cards' names are imported by the fill: the frame shows first
+    from scoring.origami.cards import Card
 
 ANY = "any"
 
@@ -41,6 +42,9 @@ class Topic:
 
 def topics(cards: Iterable[Card] = ()) -> list[Topic]:
     """Every rule, then every card whose effect is described, by game and name."""
+    from scoring.origami.card_names import family_name, shown, shown_text
+    from scoring.origami.rules import RULES, scoring_rule_of
+
     out = [Topic(str(rule.id), _(rule.title), _(rule.text), str(rule.id), f"{rule.title} {rule.text}")
            for rule in RULES.values()]
     for card in sorted(cards, key=lambda c: (c.game.value, c.id)):
@@ -76,6 +80,8 @@ class RuleEntry(Static):
         self.topic = topic
 
     def show(self, players: int | None) -> None:
+        from scoring.origami.rules import at_count
+
         note = at_count(self.topic.count_key, players) if players is not None else None
         self.update(Text.assemble((self.topic.key, "bold"), f" — {self.topic.title}\n{self.topic.text}",
                                   (f"\n{note}" if note else "", "italic")))
@@ -115,6 +121,8 @@ class RulesScreen(FillsLater[None]):
         cards = await self.cards.taken(self)
         if cards is None:  # the frame says why
             return
+        from scoring.origami.rules import PLAYER_COUNTS
+
         self.topics = topics(cards)
         search = Input(placeholder=_("search the rules and cards: words, a rule id, a card"), id="search")
         await self.query_one("#top", Horizontal).mount_all([search, Choice(

@@ -4,29 +4,48 @@ card, `n` adds a card the catalogue lacks; both go into the user's catalogue, as
 origin-story set` does (the shipped one is never changed). Nothing unknown is shown as known: `?` says so."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.binding import Binding
 from textual.message import Message
 from textual.widgets import Input
 
-from scoring.catalogue_file import USER, fold
 from scoring.i18n import N_, _, pgettext
-from scoring.origin.card_texts import shown_text
-from scoring.origin.catalog import FIELDS, Card, Catalogue, Kind
 
 from ..ask import TextQuestion
 from ..card_list import CardListScreen
 from ..footer import translated_keys
 from ..given import Given
 
+if TYPE_CHECKING:  # the cards and their texts are imported by the fill: the frame shows first
+    from scoring.origin.catalog import Card, Catalogue
+
+    Listed = CardListScreen[Card, Catalogue]
+else:  # the cards' types are mypy's: at run time the list is generic
+    Listed = CardListScreen
+
 COLUMNS = ("cost", "timing", "template", "amount", "solo_banned")
-EDITABLE = ("kind", *FIELDS)
 TEXT_WIDTH = 72
-KIND_ORDER = {k: i for i, k in enumerate((Kind.STORY, Kind.SUPERHERO, Kind.CHARACTER, Kind.EVENT, Kind.VANCARDIAN))}
 # TRANSLATORS: examples of `e`: keep the field names (cost, timing, template, amount, solo_banned, text, colour,
 # rounds) and the values (end-of-round, vp_per_trick, yes, red, replace, add, move) as they are: they are typed.
 EXAMPLES = N_("cost 2 (or cost 1,2) · timing end-of-round · template vp_per_trick · amount 2 · solo_banned yes · "
             "text what it does, in your words · colour red · rounds replace 2; ; add 4.5; move 1;")
+
+
+def editable() -> tuple[str, ...]:
+    """The fields `e` sets: a card's kind, then every field the catalogue keeps."""
+    from scoring.origin.catalog import FIELDS
+
+    return ("kind", *FIELDS)
+
+
+def kind_order(kind: object) -> int:
+    """Where cards of `kind` come in the list: story, superhero, character, event, Vancardian, then the rest."""
+    from scoring.origin.catalog import Kind
+
+    kinds = (Kind.STORY, Kind.SUPERHERO, Kind.CHARACTER, Kind.EVENT, Kind.VANCARDIAN)
+    return kinds.index(kind) if kind in kinds else 9
 
 
 def shown(card: Card, field: str) -> str | None:
@@ -42,6 +61,8 @@ def shown(card: Card, field: str) -> str | None:
 
 
 def cell(card: Card, field: str) -> Text:
+    from scoring.catalogue_file import USER
+
     value = shown(card, field)
     if value is None:
         return Text("?", style="bold red" if field in card.unknown else "dim")
@@ -55,6 +76,10 @@ def summary(text: str, width: int = TEXT_WIDTH) -> Text:
 
 def details(card: Card) -> Text:
     """Everything known of a card, each value with where it came from, then what is not known yet."""
+    from scoring.catalogue_file import USER
+    from scoring.origin.card_texts import shown_text
+    from scoring.origin.catalog import FIELDS
+
     # TRANSLATORS: after a card's name: its kind (story, superhero, character, event, vancardian, as typed).
     out = Text.assemble((card.name, "bold"), _(" · {kind} card").format(kind=card.kind.value))
     if card.origin("name") in ("review", "inferred"):
@@ -84,7 +109,7 @@ def box_counts(catalogue: Catalogue) -> str:
     return said + " " + _("Not known: how many {kinds} cards.").format(kinds=unknown) if unknown else said
 
 
-class OriginCatalogueScreen(CardListScreen[Card, Catalogue]):
+class OriginCatalogueScreen(Listed):
     """`OriginCatalogueScreen(catalogue)`: the Origin Story catalogue with the user's values over the shipped one
     (`companion.origin.catalogue.load(values=store.catalogue.values(KIND))`). `e` and `n` post
     `OriginCatalogueScreen.Keep` (card name, field, the value as typed); the app checks and stores it and calls
@@ -113,8 +138,11 @@ class OriginCatalogueScreen(CardListScreen[Card, Catalogue]):
 
     def use(self, catalogue: Catalogue) -> None:
         """The cards in display order (by kind, then name), each with the text the filter searches."""
+        from scoring.catalogue_file import fold
+        from scoring.origin.card_texts import shown_text
+
         self.catalogue = catalogue
-        ordered = sorted(catalogue.cards.values(), key=lambda c: (KIND_ORDER.get(c.kind, 9), fold(c.name)))
+        ordered = sorted(catalogue.cards.values(), key=lambda c: (kind_order(c.kind), fold(c.name)))
         self.rows = [(card, fold(f"{card.name} {card.kind.value} {card.text} {shown_text(card)}")) for card in ordered]
 
     def on_mount(self) -> None:
@@ -125,6 +153,8 @@ class OriginCatalogueScreen(CardListScreen[Card, Catalogue]):
         return (_("card"), _("kind"), *(c.replace("_", " ") for c in COLUMNS), _("what it does"))
 
     def row(self, card: Card) -> tuple[object, ...]:
+        from scoring.origin.card_texts import shown_text
+
         return (card.name, card.kind.value, *(cell(card, f) for f in COLUMNS), summary(shown_text(card)))
 
     def key(self, card: Card) -> str:
@@ -143,15 +173,16 @@ class OriginCatalogueScreen(CardListScreen[Card, Catalogue]):
             self.notify(_("No card chosen: the filter keeps none (n adds a card)."), severity="warning")
             return
         missing = ", ".join(sorted(card.unknown)) or pgettext("no card value", "none")
+        fields = editable()
 
         def answered(answer: str | None) -> None:
             if not answer:
                 return
             field, _sep, value = answer.strip().partition(" ")
             field = field.casefold().replace("-", "_")
-            if field not in EDITABLE or not value.strip():
+            if field not in fields or not value.strip():
                 self.notify(_("{answer}: type a field ({fields}) then its value").format(
-                    answer=repr(answer), fields=", ".join(EDITABLE)), title=_("Not saved"), severity="error")
+                    answer=repr(answer), fields=", ".join(fields)), title=_("Not saved"), severity="error")
                 return
             self.post_message(self.Keep(card.name, field, value.strip(), self))
 
@@ -162,6 +193,8 @@ class OriginCatalogueScreen(CardListScreen[Card, Catalogue]):
             _("field value")), answered)
 
     def action_new(self) -> None:
+        from scoring.origin.catalog import Kind
+
         kinds = ", ".join(k.value for k in Kind)
 
         def answered(answer: str | None) -> None:
@@ -185,6 +218,8 @@ class OriginCatalogueScreen(CardListScreen[Card, Catalogue]):
 
     def use_catalogue(self, catalogue: Catalogue, card: str | None = None) -> None:
         """The app kept a value: show the catalogue with it, the cursor on that card."""
+        from scoring.catalogue_file import fold
+
         self.use(catalogue)
         if card is not None and card not in {c.name for c, h in self.rows if fold(self.query_one(
                 "#filter", Input).value) in h}:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -18,10 +19,6 @@ from textual.widget import Widget
 from textual.widgets import Header, Input, Label, Select, Static
 
 from scoring.i18n import N_, _
-from scoring.origin.quick import HINT, Reading, Row, read_grid
-from scoring.origin.rules import Choices, RuleId
-from scoring.origin.setup import ROUNDS, VANCARDIANS, Mode, mode_for
-from scoring.origin.sheet import SURRENDER, GameScore
 from screens.ask import TextQuestion
 from screens.completion import Completer, complete_word, word_list
 from screens.form import Choice, Field, Verdict
@@ -29,7 +26,11 @@ from screens.form import Choice, Field, Verdict
 from ..footer import Footer, translated_keys
 from ..given import Given, both
 from ..later import FillsLater
-from .sheet import OriginSheetView
+
+if TYPE_CHECKING:  # the engine's parts (the grid's reading, the sheet) are imported by the fill: the frame shows first
+    from scoring.origin.quick import Reading, Row
+    from scoring.origin.setup import Mode
+    from scoring.origin.sheet import GameScore
 
 SEATS = 5
 SOLO, TABLE = "solo", "table"
@@ -49,6 +50,8 @@ class QuickScore:
 
 def source_completion(sources: Iterable[str]) -> Completer:
     """Completes the card name after `+2 ` (or `-1 `) in a cell, from the catalogue's names and `surrender`."""
+    from scoring.origin.sheet import SURRENDER
+
     words = sorted({*sources, SURRENDER})
 
     def rest(value: str) -> str | None:
@@ -112,6 +115,8 @@ class OriginQuickScreen(FillsLater[None]):
         if (found := await both(self, *self.given)) is None:  # the frame says why
             return
         profiles, sources = found
+        from .sheet import OriginSheetView
+
         self.profiles, self.sources = list(profiles), tuple(sources)
         await self.query_one("#top", Horizontal).mount_all([
             Choice([(_("Table or duo (2–5)"), TABLE), (_("Solo (you + Vancardians)"), SOLO)], value=TABLE,
@@ -126,6 +131,8 @@ class OriginQuickScreen(FillsLater[None]):
         self.refresh_sheet()
 
     def grid_fields(self) -> Iterator[Widget]:
+        from scoring.origin.setup import ROUNDS
+
         names = word_list(lambda: self.profiles)
         cells = source_completion(self.sources)
         yield Static(_("Player"), classes="heading")
@@ -154,6 +161,8 @@ class OriginQuickScreen(FillsLater[None]):
         return str(self.query_one("#floor", Choice).value)
 
     def rows(self) -> list[Row]:
+        from scoring.origin.setup import ROUNDS
+
         def value(key: str) -> str:
             return self.query_one(f"#{key}", Input).value
 
@@ -168,6 +177,11 @@ class OriginQuickScreen(FillsLater[None]):
 
     def refresh_sheet(self) -> None:
         """Read the grid typed so far and score the rounds complete; say plainly what stops it."""
+        from scoring.origin.quick import HINT, read_grid
+        from scoring.origin.setup import ROUNDS
+
+        from .sheet import OriginSheetView
+
         status = self.query_one("#status", Verdict)
         view = self.query_one(OriginSheetView)
         self.reading = reading = read_grid(self.rows(), solo=self.solo, vp_floor=self.vp_floor, dials=self.dials())
@@ -201,6 +215,8 @@ class OriginQuickScreen(FillsLater[None]):
 
     def set_mode(self, solo: bool) -> None:
         """Solo: the Vancardians take rows 2 and 3 (named for you); rows 4 and 5 go."""
+        from scoring.origin.setup import ROUNDS, VANCARDIANS
+
         self.query_one("#difficulty", Choice).disabled = not solo
         for seat, name in ((1, VANCARDIANS[0]), (2, VANCARDIANS[1])):
             box = self.query_one(f"#name-{seat}", Input)
@@ -227,6 +243,8 @@ class OriginQuickScreen(FillsLater[None]):
 
     # --- saving -----------------------------------------------------------------------------------
     def action_save(self) -> None:
+        from scoring.origin.setup import ROUNDS
+
         reading = self.reading
         if reading is None or reading.problem:
             self.notify(reading.problem if reading else _("Nothing to save yet."), title=_("Not saved"),
@@ -243,6 +261,8 @@ class OriginQuickScreen(FillsLater[None]):
 
     def ask_difficulty(self, problem: str = "") -> None:
         """The one thing a solo game needs that the grid does not say; once answered, the game is saved."""
+        from scoring.origin.rules import RuleId
+
         def answered(answer: str | None) -> None:
             if answer is None:
                 return
@@ -259,6 +279,9 @@ class OriginQuickScreen(FillsLater[None]):
             "0–5"), answered)
 
     def scored(self, game: GameScore, players: tuple[str, ...]) -> QuickScore:
+        from scoring.origin.rules import Choices
+        from scoring.origin.setup import mode_for
+
         choices = Choices(vp_floor=self.vp_floor)
         rules = {f.name: str(getattr(choices, f.name)) for f in fields(choices)}
         if self.solo:

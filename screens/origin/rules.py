@@ -3,6 +3,7 @@ filtered by 1 / 2 / 3–5 players like the official reference; a refusal's `f1` 
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -13,11 +14,13 @@ from textual.widgets import Header, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from scoring.i18n import N_, NC_, _, ngettext
-from scoring.origin.rules import ALL, RULES, SCOPES, RuleId, translated
 
 from ..footer import Footer, translated_keys
 from ..form import Choice
 from ..later import FillsLater
+
+if TYPE_CHECKING:  # the rules are imported by the fill (or to open at a rule): the frame shows first
+    from scoring.origin.rules import RuleId
 
 ANY = "any"
 # The player counts and what the companion does with a rule (translated where shown).
@@ -38,6 +41,8 @@ def capital(text: str) -> str:
 
 
 def scope_text(players: tuple[str, ...]) -> str:
+    from scoring.origin.rules import ALL
+
     return _("all player counts") if players == ALL else ", ".join(_(COUNTS[p]) for p in players)
 
 
@@ -50,6 +55,8 @@ class RuleEntry(Static):
     """
 
     def __init__(self, rule_id: RuleId) -> None:
+        from scoring.origin.rules import RULES, SCOPES, translated
+
         super().__init__(id="rule-" + re.sub(r"[^A-Za-z0-9_-]", "-", str(rule_id)))
         self.rule_id = rule_id
         english, scope = RULES[rule_id], SCOPES[rule_id]
@@ -62,6 +69,8 @@ class RuleEntry(Static):
 
     def matches(self, query: str, players: str) -> bool:
         """Every word of the query is in the id, title or text; the rule applies at that player count."""
+        from scoring.origin.rules import SCOPES
+
         if players != ANY and players not in SCOPES[self.rule_id].players:
             return False
         return all(word in self.words for word in query.casefold().split())
@@ -69,6 +78,8 @@ class RuleEntry(Static):
 
 def find_rule(rule_id: str) -> RuleId | None:
     """The rule an id names (`os-follow`, ` OS-FOLLOW `), or None."""
+    from scoring.origin.rules import RULES
+
     wanted = rule_id.strip().upper()
     return next((r for r in RULES if str(r) == wanted), None)
 
@@ -96,8 +107,10 @@ class OriginRulesScreen(FillsLater[None]):
         self.at = find_rule(rule_id) if rule_id else None
         self.unknown = rule_id if rule_id and self.at is None else None
         start = players if players in COUNTS else ANY
-        if self.at is not None and start != ANY and start not in SCOPES[self.at].players:
-            start = ANY
+        if self.at is not None and start != ANY:
+            from scoring.origin.rules import SCOPES
+
+            start = start if start in SCOPES[self.at].players else ANY
         self.players = start
 
     def compose(self) -> ComposeResult:
@@ -115,6 +128,8 @@ class OriginRulesScreen(FillsLater[None]):
     async def fill(self) -> None:
         """The search, the index and every rule, mounted once the screen has painted (a widget each: the most of
         the screen's cost), then filtered by the player count, at the rule asked for."""
+        from scoring.origin.rules import RULES
+
         await self.query_one("#top", Horizontal).mount_all([
             Input(placeholder=_("search: type words or a rule id"), id="search"),
             Choice([(_("any player count"), ANY), *((_(label), key) for key, label in COUNTS.items())],
@@ -146,6 +161,8 @@ class OriginRulesScreen(FillsLater[None]):
         """Show the rules that match the search at the chosen player count; say so when none does."""
         if not self.filled:  # `fill` applies what was typed meanwhile
             return
+        from scoring.origin.rules import RULES, translated
+
         query = self.query_one("#search", Input).value
         shown = 0
         for entry in self.query(RuleEntry):
