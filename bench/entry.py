@@ -14,7 +14,9 @@ from scoring.i18n import ENGLISH, _
 
 from .terminal import BARE_KEY, BIN, run_time, screen_times
 
-ROUNDS = 7
+# A round is about a second; at 7 rounds Home usable moved 1.34–1.84× between two runs on the same code (load 1–2),
+# at 80 alternated rounds 1.47–1.51×: the start-up's medians need more than a handful.
+ROUNDS = 21
 FIRST_PAINT = "Origami: new game"  # Home's menu, there from the first frame
 PLAYERS = "Head-to-head"  # the players screen's footer: `p`, pressed on Home, has acted
 BARE_PUSHED = "A pushed screen"

@@ -8,11 +8,10 @@ import os
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from textual import events, work
+from textual import work
 from textual.theme import Theme
 
 from db.errors import LogLost, Unusable
@@ -50,7 +49,6 @@ def said(problem: InputError) -> str:
 
 class Shell(TypeAhead):
     THEMES: tuple[Theme, ...] = ()  # the app's own themes, beside Textual's (registered before the kept one is set)
-    chosen_early: str | None = None  # a choice on Home that waits for the store (the App's): it opens at full speed
 
     def __init__(self, db_url: str | None = None, catalogues: Mapping[str, Any] | None = None,
                  files: Sequence[Path] = ()) -> None:
@@ -65,7 +63,6 @@ class Shell(TypeAhead):
         self.frames_waiting = False  # a screen's frame waits for the database to fill (`give_when_open`)
         self.looks: Changes | None = None  # whether the database changed since Home's list was read (`changes`)
         self.asking, self.store_asked = threading.Lock(), False  # a worker is opening the store (`first_to_open`)
-        self.app_thread = threading.get_ident()  # the thread running the app (set again as it mounts)
         self.home = HomeScreen([e for g in games.every() for e in g.entries])
         for theme in self.THEMES:
             self.register_theme(theme)
@@ -85,7 +82,6 @@ class Shell(TypeAhead):
                         severity="warning")
 
     def on_mount(self) -> None:
-        self.app_thread = threading.get_ident()
         self.screen_change_signal.subscribe(self, lambda _: drop_closed_watchers(self))
 
     def on_unmount(self) -> None:
@@ -179,37 +175,22 @@ class Shell(TypeAhead):
         self.home.show_games(games, problem, unlisted)
 
     def after_opening(self, then: Callable[[], object], frames: int = WAIT_FRAMES) -> None:
-        """`then` after the next refresh once no screen is being opened (`screen_opening`); at most `frames` refreshes
-        on. At once when the screen on top has painted its frame and its fill waits for the store."""
-        if frames and self.screen_opening():
-            self.call_after_refresh(self.after_opening, then, frames - 1)
-        elif self.awaits_store():  # its callbacks after a refresh would wait behind its fill, which waits for the store
+        """`then` after the next refresh once no screen is being opened: none was pushed with the keys typed on held
+        for it, none is filling in (screens/type_ahead.py); at most `frames` refreshes on. At once when the screen on
+        top has painted its frame and its fill waits for the store."""
+        opening = self.held is not None and self.screen is not self.held_on
+        if self.awaits_store():  # its callbacks after a refresh would wait behind its fill, which waits for the store
             then()
+        elif frames and (opening or filling(self.screen) is not None):
+            self.call_after_refresh(self.after_opening, then, frames - 1)
         else:
             self.call_after_refresh(then)
-
-    def screen_opening(self) -> bool:
-        """A screen is being opened: a key that opens one was read, the keys typed on held for it (unless the choice
-        waits for the store), or it has still to paint its frame, or it is filling in (screens/type_ahead.py); not a
-        screen whose frame is painted and whose fill waits for the store. (Read from the worker opening the store too:
-        a look at a few attributes.)"""
-        top = self.screen
-        if self.awaits_store():
-            return False
-        opening = self.held is not None and self.chosen_early is None  # a key read that opens a screen, or one opening
-        return opening or (isinstance(top, FillsLater) and not top.framed) or filling(top) is not None
 
     def awaits_store(self) -> bool:
         """The screen on top has painted its frame and its fill waits for the store (a table resumed, a menu screen's
         frame: `give_when_open`, chosen as the store opens)."""
         top = self.screen
         return isinstance(top, FillsLater) and top.framed and (top.awaits_store or self.frames_waiting)
-
-    def ask_way(self, then: Callable[[], object]) -> bool:
-        """(From the worker opening the store) `then` once no screen is being opened (`after_opening`); asked without
-        waiting for the app's thread, which may itself wait for a module the worker imports. False: the app has
-        stopped."""
-        return self.is_running and self.post_message(events.Callback(callback=partial(self.after_opening, then)))
 
     def list_quickly(self) -> tuple[list[Unfinished], list[str]] | None:
         """Home's list read with plain SQL before SQLAlchemy is even imported, when the database allows (a SQLite
@@ -225,16 +206,12 @@ class Shell(TypeAhead):
     def open_store(self) -> Store:
         """The store, and each game's catalogue read meanwhile (in the worker: the first screen of a game opens at
         once)."""
-        from .warm import in_steps
+        from db.engine import default_url  # SQLAlchemy: imported here, in the worker
+        from db.store import Store
 
-        # SQLAlchemy and the store, imported here in the worker, in steps that give way to a screen being opened.
-        with in_steps(self.ask_way, self.app_thread, self.screen_opening):
-            from db.engine import default_url
-            from db.store import Store
-
-            store = Store.open(self.db_url or default_url(), games.KINDS)
-            for game in games.every():
-                self.catalogue(game.kind)
+        store = Store.open(self.db_url or default_url(), games.KINDS)
+        for game in games.every():
+            self.catalogue(game.kind)
         return store
 
     def hand_over(self, store: Store) -> bool:

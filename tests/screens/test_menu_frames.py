@@ -4,8 +4,10 @@ closes and the keys typed for it are dropped. Each screen's module is light to i
 SQLAlchemy."""
 from __future__ import annotations
 
+import asyncio
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,7 +31,7 @@ from screens.origin.new_game import OriginNewGameScreen
 from screens.origin.quick import OriginQuickScreen
 from screens.origin.rules import OriginRulesScreen
 from tests.screens.keys import burst
-from tests.screens.settle import until
+from tests.screens.settle import PATIENCE, until
 from tests.screens.test_abandon import started
 from tests.screens.test_type_ahead import slow_to_open, started_names
 
@@ -90,6 +92,15 @@ async def test_a_menu_screen_shows_its_frame_while_the_database_opens_and_fills_
         assert app.store is None and app.opening, "shown before the database is open"
         if menu.choice != "origin-rules":  # the one screen that shows nothing of the database
             assert not frame.filled
+            # Its frame painted, its fill waits for the store: what the store's opening waits for (Home's list shown,
+            # no screen opening) is not kept behind that fill, whose callbacks after a refresh would wait for the store.
+            deadline = time.monotonic() + PATIENCE
+            while not (isinstance(frame, FillsLater) and frame.framed):  # not the pilot's pause: it waits for the
+                assert time.monotonic() < deadline, "still waiting for the frame painted"  # screen, which waits here
+                await asyncio.sleep(0.01)
+            ran: list[bool] = []
+            app.after_opening(lambda: ran.append(True))
+            assert ran
         assert app.chosen_early is None
         release.set()
         await until(pilot, lambda: app.store is not None and isinstance(frame, FillsLater) and frame.filled

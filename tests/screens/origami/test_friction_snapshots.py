@@ -12,23 +12,29 @@ from companion.app import make_app
 from companion.games import KINDS
 from companion.origami.session import GameSession
 from db.store import Store
-from tests.recorded import script
+from tests.recorded import Scripted, script
 from tests.screens.origami.test_table import CATALOGUE
 from tests.screens.settle import settled
 
 
-@pytest.mark.parametrize("size", [(80, 24), (160, 48)])
-def test_the_table_mid_game(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
-    url = f"sqlite:///{tmp_path}/g.db"
+def recorded(url: str, actions: int) -> Scripted:
+    """A game (tests/recorded.py, seed 3) recorded in the database at `url` up to its `actions`-th command."""
     game = script(CATALOGUE, seed=3)
     store = Store.open(url, KINDS)
     try:
         session = GameSession.start(store, game.script[0], CATALOGUE, key="start")  # type: ignore[arg-type]
         assert isinstance(session, GameSession)
-        for n, command in enumerate(game.script[1:14]):
+        for n, command in enumerate(game.script[1:actions]):
             session.submit(command, f"k{n}")
     finally:
         store.close()
+    return game
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)])
+def test_the_table_mid_game(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
+    url = f"sqlite:///{tmp_path}/g.db"
+    recorded(url, 14)
 
     async def resumed(pilot: Pilot[Any]) -> None:
         await settled(pilot)

@@ -8,11 +8,8 @@ from pathlib import Path
 from textual.widgets import Static
 
 from companion.app import CompanionApp, make_app
-from companion.games import KINDS
-from companion.origami.session import GameSession
-from db.store import Store
 from screens.origami.table import TableScreen
-from tests.recorded import script
+from tests.screens.origami.test_friction_snapshots import recorded
 from tests.screens.origami.test_table import CATALOGUE
 from tests.screens.origami.test_table_faults import resume
 from tests.screens.settle import settled, until, until_filled
@@ -28,15 +25,7 @@ def log_fits(app: CompanionApp) -> bool:
 
 async def test_a_tall_windows_log_shows_as_many_lines_as_fit(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path}/g.db"
-    game = script(CATALOGUE, seed=3)
-    store = Store.open(url, KINDS)
-    try:
-        session = GameSession.start(store, game.script[0], CATALOGUE, key="start")  # type: ignore[arg-type]
-        assert isinstance(session, GameSession)
-        for n, command in enumerate(game.script[1:60]):
-            session.submit(command, f"k{n}")
-    finally:
-        store.close()
+    game = recorded(url, 60)
     app = make_app(url, {"origami": CATALOGUE})
     async with app.run_test(size=(160, 48)) as pilot:
         # The terminal's window not focused (a second window on the game, the player typing in another): Textual's
