@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
+from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Sparkline, Static
 from textual.widgets._footer import FooterKey
 
@@ -38,6 +40,16 @@ def seed_history(url: str) -> list[ScoreSheet]:
     return sheets
 
 
+async def players_opened(pilot: Pilot[Any]) -> PlayersScreen:
+    """The players screen, opened with `p` on Home (the app started, then settled with it)."""
+    await settled(pilot)
+    await pilot.press("p")
+    await settled(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, PlayersScreen)
+    return screen
+
+
 def shown(screen: PlayersScreen, selector: str) -> str:
     return str(screen.query_one(selector, Static).render())
 
@@ -48,11 +60,7 @@ async def test_statistics_trend_head_to_head_rename_and_merge(tmp_path: Path) ->
     today = day(datetime.now(UTC))  # the date as the screen shows it: in the user's zone
     app = make_app(url)
     async with app.run_test(size=(100, 30)) as pilot:
-        await settled(pilot)
-        await pilot.press("p")
-        await settled(pilot)
-        screen = app.screen
-        assert isinstance(screen, PlayersScreen)
+        screen = await players_opened(pilot)
         assert screen.profiles == ["Ann", "Annie", "Bob"]
         assert shown(screen, "#stats").startswith("Ann: 3 games, 2 wins (67%)")
         assert screen.query_one("#trend", Sparkline).data == [8, 9, 3]
@@ -65,7 +73,7 @@ async def test_statistics_trend_head_to_head_rename_and_merge(tmp_path: Path) ->
         assert isinstance(app.screen, SheetScreen)
         assert app.screen.sheet == sheets[1] and app.screen.heading.startswith("Game 2 · ")
         await pilot.press("escape", "shift+tab")
-        assert app.screen is screen
+        assert app.screen_stack[-1] is screen  # (app.screen: narrowed to the sheet above)
         await pilot.press("v", *"Bob", "enter")
         await settled(pilot)
         assert "Ann against Bob: 3 games together; Ann ahead 2, Bob ahead 1" in shown(screen, "#versus")
@@ -94,11 +102,7 @@ async def test_the_footer_makes_the_players_keys_once_and_keeps_them_as_the_focu
     seed_history(url)
     app = make_app(url)
     async with app.run_test(size=(100, 30)) as pilot:
-        await settled(pilot)
-        await pilot.press("p")
-        await settled(pilot)
-        screen = app.screen
-        assert isinstance(screen, PlayersScreen)
+        screen = await players_opened(pilot)
         expected = [("v", "Head-to-head"), ("r", "Rename"), ("m", "Merge"), ("escape", "Back")]
         await until(pilot, lambda: footer_keys(screen)[:4] == expected, "the players' keys in the footer")
         made = list(screen.query_one(PlayersFooter).query(FooterKey))

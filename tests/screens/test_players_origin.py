@@ -9,10 +9,10 @@ from textual.widgets import OptionList, Static
 from companion.app import make_app
 from companion.games import KINDS
 from db.store import Store
-from screens.players import PlayersScreen
 from tests.companion.test_history_origin_cli import origami_between
 from tests.db.test_origin_stats import history
 from tests.screens.settle import settled
+from tests.screens.test_players import players_opened
 from tests.screens.test_players_fit import players
 
 
@@ -25,11 +25,7 @@ async def test_players_screen_shows_origin_story_block(tmp_path: Path) -> None:
         store.close()
     app = make_app(url)
     async with app.run_test(size=(100, 40)) as pilot:
-        await settled(pilot)
-        await pilot.press("p")
-        await settled(pilot)
-        screen = app.screen
-        assert isinstance(screen, PlayersScreen)
+        screen = await players_opened(pilot)
         stats = str(screen.query_one("#stats", Static).render())
         assert "0 games" not in stats  # no Origami game: only the Origin Story block, not "Ann: 0 games" above it
         assert stats.startswith("Origin Story: 6 games 4 wins (1 with no rounds recorded)")

@@ -12,8 +12,8 @@ from companion.games import KINDS
 from db.records import WholeGame
 from db.store import Store
 from screens.origami.sheet import SheetScreen
-from screens.players import PlayersScreen
 from tests.screens.settle import settled
+from tests.screens.test_players import players_opened
 
 
 async def test_a_winners_only_game_on_the_players_screen(tmp_path: Path) -> None:
@@ -28,11 +28,7 @@ async def test_a_winners_only_game_on_the_players_screen(tmp_path: Path) -> None
     store.close()
     app = make_app(url)
     async with app.run_test(size=(100, 30)) as pilot:
-        await settled(pilot)
-        await pilot.press("p")
-        await settled(pilot)
-        screen = app.screen
-        assert isinstance(screen, PlayersScreen)
+        screen = await players_opened(pilot)
         assert "1 game with points unknown" in str(screen.query_one("#stats", Static).render())
         games = screen.query_one("#games", OptionList)
         assert str(games.get_option_at_index(0).prompt).endswith("origami · Bob ? (won), Ann ?")

@@ -7,9 +7,7 @@ from companion.app import make_app
 from companion.games import KINDS
 from db.ratings import from_store
 from db.store import Store
-from screens.players import PlayersScreen
-from tests.screens.settle import settled
-from tests.screens.test_players import seed_history, shown
+from tests.screens.test_players import players_opened, seed_history, shown
 
 
 async def test_the_players_screen_shows_the_rating(tmp_path: Path) -> None:
@@ -22,11 +20,7 @@ async def test_the_players_screen_shows_the_rating(tmp_path: Path) -> None:
         store.close()
     app = make_app(url)
     async with app.run_test(size=(100, 30)) as pilot:
-        await settled(pilot)
-        await pilot.press("p")
-        await settled(pilot)
-        screen = app.screen
-        assert isinstance(screen, PlayersScreen)
+        screen = await players_opened(pilot)
         lines = shown(screen, "#stats").splitlines()
         overall = f"  rating Origami, every variant: {ann.ordinal:.1f} "
         details = f" (mu {ann.mu:.1f}, sigma {ann.sigma:.1f})"

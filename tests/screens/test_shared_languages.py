@@ -15,12 +15,11 @@ from companion.app import make_app
 from companion.local_time import local
 from screens.ask import Confirm
 from screens.origami.sheet import SheetScreen
-from screens.players import PlayersScreen
 from screens.share import QrScreen
 from tests.screens.origami.test_friction import screen_text
 from tests.screens.settle import settled, until
 from tests.screens.test_app import a_game_dealt
-from tests.screens.test_players import seed_history
+from tests.screens.test_players import players_opened, seed_history
 from tests.test_i18n import flat
 
 
@@ -55,11 +54,7 @@ async def test_the_players_screen_in_italian_and_german_at_80_by_24(tmp_path: Pa
     today = str(format_date(local(datetime.now(UTC)), "short", locale=code))  # 26/11/26 · 26.11.26
     app = make_app(url)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settled(pilot)
-        await pilot.press("p")
-        await settled(pilot)
-        screen = app.screen
-        assert isinstance(screen, PlayersScreen)
+        screen = await players_opened(pilot)
         await until(pilot, lambda: "\n" in str(screen.query_one("#stats", Static).render()), "Ann's statistics")
         shown = lines(app)
         assert words["heading"] in shown[0]
