@@ -73,11 +73,9 @@ class CardListScreen(FillsLater[None], Generic[C, K]):
 
     def list_cards(self, at: str | None = None) -> None:
         """The rows the filter keeps; the cursor stays on its row (or goes to the card keyed `at`)."""
-        from textual.widgets import DataTable
-
         from scoring.catalogue_file import fold
 
-        table = self.query_one(DataTable)
+        table = self.table()
         keep = table.cursor_row
         table.clear()
         query = fold(self.query_one("#filter", Input).value)
@@ -89,10 +87,14 @@ class CardListScreen(FillsLater[None], Generic[C, K]):
             table.move_cursor(row=keys.index(at) if at in keys else min(keep, table.row_count - 1))
         self.show_card()
 
-    def selected(self) -> C | None:
+    def table(self) -> DataTable[object]:
+        """The list of cards (mounted by the fill)."""
         from textual.widgets import DataTable
 
-        table = self.query_one(DataTable)
+        return self.query_one(DataTable)
+
+    def selected(self) -> C | None:
+        table = self.table()
         if not table.row_count:
             return None
         key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
@@ -108,9 +110,7 @@ class CardListScreen(FillsLater[None], Generic[C, K]):
         self.list_cards()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        from textual.widgets import DataTable
-
-        self.query_one(DataTable).focus()
+        self.table().focus()
 
     def action_filter(self) -> None:
         self.query_one("#filter", Input).focus()

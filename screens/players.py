@@ -79,7 +79,6 @@ class PlayersScreen(FillsLater[None]):
         super().__init__()
         self.profiles = profiles
         self.current: str | None = None
-        self.began = False  # the fill has begun (`on_screen_resume`)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -97,13 +96,12 @@ class PlayersScreen(FillsLater[None]):
         # Textual lays the screen out and paints its frame as it first resumes, after this handler: the fill begins
         # straight after that paint, not after the refresh Textual asks for next (its title and toasts said again,
         # 15–25 ms later), so the profiles and the footer's keys are on the screen a refresh sooner.
-        if not self.began:
+        if not self.framed:
             self.call_next(self._fill)
 
     async def _fill(self) -> None:
-        if self.began:  # FillsLater's own call, after the refresh, once the fill has begun at the first paint
+        if self.framed:  # FillsLater's own call, after the refresh, once the fill has begun at the first paint
             return
-        self.began = True
         await super()._fill()
 
     async def fill(self) -> None:

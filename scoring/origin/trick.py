@@ -80,21 +80,22 @@ def winning(plays: Sequence[Play], *, as_led: bool = False) -> int | None:
     lead = lead_suit(plays, as_led=as_led)
     if lead is None:
         return None
-    best, standing = 0, -1
-    for i, play in enumerate(plays):
-        suit = play.effective_suit
-        rank = (2 if suit is TRUMP else 0) + (suit is lead)  # _key's two flags, as one number
-        if rank > standing:
-            best, standing = i, rank
-        elif rank == standing and _above(play, plays[best]):  # equal: the first played stays ahead
+    best = 0
+    for i in range(1, len(plays)):
+        if ahead(plays[best], plays[i], lead):
             best = i
     return best
 
 
+def _standing(suit: Suit, lead: Suit) -> int:
+    """`_key`'s two flags (love, the lead suit) as one number."""
+    return (2 if suit is TRUMP else 0) + (suit is lead)
+
+
 def ahead(best: Play, play: Play, lead: Suit) -> bool:
-    """Is `play`, played after `best` (the play winning so far), winning now? `winning`'s step, for one more play."""
-    suit, was = play.effective_suit, best.effective_suit
-    rank, standing = (2 if suit is TRUMP else 0) + (suit is lead), (2 if was is TRUMP else 0) + (was is lead)
+    """Is `play`, played after `best` (the play winning so far), winning now? `winning`'s step (equal: the first
+    played stays ahead)."""
+    rank, standing = _standing(play.effective_suit, lead), _standing(best.effective_suit, lead)
     return rank > standing or (rank == standing and _above(play, best))
 
 

@@ -1,5 +1,6 @@
-"""A table's frame (screens/first_frame.py): its line is focused once it is filled, and the keys typed before act
-on it; a game chosen on Home is opened by the kind Home listed it under (companion/app.py)."""
+"""A game chosen on Home is opened by the kind Home listed it under (companion/app.py): its record is not read on
+the way to its table's frame (screens/first_frame.py; that the line is focused once the table is filled, and takes
+the keys typed before: tests/screens/origami/test_table_resumed_later.py)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -15,21 +16,6 @@ from screens.origami import table as origami_table
 from tests.screens.origami.test_table import CATALOGUE
 from tests.screens.origami.test_table_faults import dealt_game
 from tests.screens.settle import settled, until, until_filled
-
-
-async def test_the_line_is_focused_once_the_table_is_filled_and_takes_the_keys_typed_before(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path}/o.db"
-    dealt_game(url)
-    app = make_app(url, {"origami": CATALOGUE})
-    async with app.run_test(size=(100, 32)) as pilot:
-        await settled(pilot)
-        await pilot.press("enter", *"draw")  # the line's first keys typed at once, with the key that opens the table
-        await until(pilot, lambda: isinstance(app.screen, origami_table.TableScreen), "the table's frame")
-        screen = app.screen
-        await until_filled(pilot, screen)
-        line = screen.query_one("#action", Input)
-        await until(pilot, lambda: line.value == "draw", "the keys typed before on the line")
-        assert screen.focused is line
 
 
 async def test_a_game_listed_on_home_opens_by_the_kind_it_was_listed_under(tmp_path: Path,

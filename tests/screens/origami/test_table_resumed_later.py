@@ -49,7 +49,9 @@ async def test_keys_typed_before_the_game_is_resumed_act_once_it_is(tmp_path: Pa
         await settled(pilot)
         await pilot.press("enter", "e", "n", "d")  # straight on: typed before the game is read
         await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.filled, "the table filled")
-        await until(pilot, lambda: app.screen.query_one("#action", Input).value == "end", "the keys on the table's line")
+        line = app.screen.query_one("#action", Input)
+        await until(pilot, lambda: line.value == "end", "the keys on the table's line")
+        assert app.screen.focused is line  # focused by the fill (the frame focuses nothing: screens/first_frame.py)
         assert app.controller("origami").session is not None
 
 
