@@ -22,8 +22,10 @@ BIN = Path(sys.executable).parent
 def user_env(extra: dict[str, str] | None = None) -> dict[str, str]:
     """The environment a user's program starts in: this one, but with Python keeping compiled modules (a machine
     that sets PYTHONDONTWRITEBYTECODE would otherwise time compiling the companion's source at every start, which
-    a user's Python does once; Textual's own modules are compiled when pip installs them)."""
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    a user's Python does once; Textual's own modules are compiled when pip installs them), and without the import
+    path the benchmark may run with (PYTHONPATH): a program is timed with its own code (a companion installed
+    elsewhere, compared with this one, ran this one's modules under it)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPATH")}
     return {**env, **(extra or {})}
 
 # The baseline: a bare Textual app with one Static, started the same way (a script run by the same Python).
