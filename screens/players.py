@@ -13,6 +13,7 @@ from textual.widgets.option_list import Option
 
 from scoring.i18n import N_, _
 
+from .given import Given
 from .home import HomeFooter
 from .later import FillsLater
 
@@ -32,6 +33,7 @@ class PlayersFooter(HomeFooter):
 
 
 class PlayersScreen(FillsLater[None]):
+    fills_at_paint = True  # its footer's keys are made by its fill (PlayersFooter)
     DEFAULT_CSS = """
     PlayersScreen #profiles { width: 24; height: 1fr; }
     PlayersScreen.narrow #profiles { width: 14; padding: 0; }
@@ -75,9 +77,10 @@ class PlayersScreen(FillsLater[None]):
             super().__init__()
             self.source, self.into = source, into
 
-    def __init__(self, profiles: list[str]) -> None:
+    def __init__(self, profiles: list[str] | Given[list[str]]) -> None:
         super().__init__()
-        self.profiles = profiles
+        self.given = Given.of(profiles)  # read by the fill when the database is open (not on the way to the frame)
+        self.profiles: list[str] = []
         self.current: str | None = None
 
     def compose(self) -> ComposeResult:
@@ -92,19 +95,10 @@ class PlayersScreen(FillsLater[None]):
     def on_mount(self) -> None:
         self.sub_title = _("Players and history")
 
-    def on_screen_resume(self) -> None:
-        # Textual lays the screen out and paints its frame as it first resumes, after this handler: the fill begins
-        # straight after that paint, not after the refresh Textual asks for next (its title and toasts said again,
-        # 15–25 ms later), so the profiles and the footer's keys are on the screen a refresh sooner.
-        if not self.framed:
-            self.call_next(self._fill)
-
-    async def _fill(self) -> None:
-        if self.framed:  # FillsLater's own call, after the refresh, once the fill has begun at the first paint
-            return
-        await super()._fill()
-
     async def fill(self) -> None:
+        if (profiles := await self.given.taken(self)) is None:  # the frame says why
+            return
+        self.profiles = profiles
         detail = VerticalScroll(Static("", id="versus"),  # on top: where the eye is when `v` answers
                                 Static("", id="stats"), Sparkline([], id="trend"), OptionList(id="games"),
                                 id="detail", can_focus=False)

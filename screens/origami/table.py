@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -23,7 +23,6 @@ from scoring.i18n import N_, _, ngettext
 
 from ..action_line import ActionLine, Sent, TypedLines
 from ..completion import Completer, complete_word
-from ..first_frame import FirstFrame
 from ..footer import Footer, translated_keys
 from ..form import Verdict
 from ..later import FillsLater
@@ -182,7 +181,8 @@ def picks_grid(picks: tuple[str, ...], columns: int) -> Table:
     return grid
 
 
-class TableScreen(FillsLater[None], FirstFrame):
+class TableScreen(FillsLater[None]):
+    AUTO_FOCUS: ClassVar[str | None] = ""  # the frame focuses nothing (a focus restyles it): the fill focuses the line
     DEFAULT_CSS = """
     TableScreen #status { height: 1; background: $boost; padding: 0 1; }
     TableScreen #room { height: 1fr; }

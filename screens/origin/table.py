@@ -5,7 +5,7 @@ The line is checked as it is typed (pure: a preview records nothing); Enter asks
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -19,7 +19,6 @@ from scoring.i18n import N_, _
 
 from ..action_line import ActionLine, Sent, TypedLines
 from ..completion import Completer, complete_word
-from ..first_frame import FirstFrame
 from ..footer import Footer, translated_keys
 from ..form import Verdict
 from ..later import FillsLater
@@ -38,7 +37,8 @@ WIDE = 120  # from this width the moves and the log stand beside the seats
 CLEAR = N_("ctrl+u clears the line")  # a line not recorded stays to be mended (as at the Origami table)
 
 
-class OriginTableScreen(FillsLater[None], FirstFrame):
+class OriginTableScreen(FillsLater[None]):
+    AUTO_FOCUS: ClassVar[str | None] = ""  # the frame focuses nothing (a focus restyles it): the fill focuses the line
     DEFAULT_CSS = """
     OriginTableScreen #status { height: auto; max-height: 2; background: $boost; padding: 0 1; }
     OriginTableScreen #banner { height: auto; padding: 0 1; color: $warning; text-style: bold; }

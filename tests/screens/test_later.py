@@ -5,6 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+from textual.events import ScreenResume
+from textual.screen import Screen
 from textual.widgets import Input, OptionList
 
 from companion.app import make_app
@@ -74,3 +77,47 @@ async def test_the_fill_in_screen_is_painted_before_its_families_are_listed(tmp_
         frames = [families for screen, families in painted if isinstance(screen, FillInScreen)]
         assert frames[0] is False and frames[-1] is True
         assert app.screen.query_one(FamilyList).has_focus
+
+
+MENU = ["p", "n", "s", "c", "r", "o", "v"]  # Home's keys: players, both games' new game, quick score, catalogue, rules
+
+
+@pytest.mark.parametrize("key", MENU)
+async def test_a_screen_is_styled_once_as_it_first_comes_on_top_and_fills_after_its_frame(
+        tmp_path: Path, key: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its widgets' styles are worked out as they mount, not a second time as the screen first comes on top; its fill
+    begins after the frame is written (the players', whose fill makes its footer's keys, straight after), once."""
+    app = make_app(f"sqlite:///{tmp_path / 'g.db'}")
+    events: list[str] = []
+    display, resume, original = app._display, Screen._on_screen_resume, FillsLater._fill
+
+    def written(screen: Any, update: Any) -> None:
+        if isinstance(screen, FillsLater):
+            events.append("filled" if screen.filled else "frame")
+        display(screen, update)
+
+    def resumed(screen: Screen[Any], event: ScreenResume) -> None:
+        if isinstance(screen, FillsLater):
+            events.append("restyled" if event.refresh_styles else "on top")
+        resume(screen, event)
+
+    async def fill(screen: FillsLater[Any]) -> None:
+        events.append("fill")
+        await original(screen)
+
+    app._display = written  # type: ignore[method-assign, assignment]
+    monkeypatch.setattr(Screen, "_on_screen_resume", resumed)
+    monkeypatch.setattr(FillsLater, "_fill", fill)
+    async with app.run_test() as pilot:
+        await settled(pilot)
+        await pilot.press(key)
+        await until(pilot, lambda: isinstance(app.screen, FillsLater) and app.screen.filled, "the screen filled")
+        screen = app.screen
+        assert events[:2] == ["on top", "frame"] and events.count("fill") == 1 and "restyled" not in events
+        assert events.index("fill") == 2 if isinstance(screen, PlayersScreen) else events.index("fill") >= 2
+        app.push_screen(OriginRulesScreen())  # another screen over it, then back: not filled again
+        await until(pilot, lambda: isinstance(app.screen, OriginRulesScreen) and app.screen.filled, "the rules")
+        events.clear()
+        app.pop_screen()
+        await until(pilot, lambda: app.screen is screen and bool(events), "back on top")
+        assert "fill" not in events

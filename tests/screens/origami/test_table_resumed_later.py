@@ -51,7 +51,7 @@ async def test_keys_typed_before_the_game_is_resumed_act_once_it_is(tmp_path: Pa
         await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.filled, "the table filled")
         line = app.screen.query_one("#action", Input)
         await until(pilot, lambda: line.value == "end", "the keys on the table's line")
-        assert app.screen.focused is line  # focused by the fill (the frame focuses nothing: screens/first_frame.py)
+        assert app.screen.focused is line  # focused by the fill (the frame focuses nothing: TableScreen.AUTO_FOCUS)
         assert app.controller("origami").session is not None
 
 

@@ -1,5 +1,5 @@
 """A game chosen on Home is opened by the kind Home listed it under (companion/app.py): its record is not read on
-the way to its table's frame (screens/first_frame.py; that the line is focused once the table is filled, and takes
+the way to its table's frame (that the line is focused once the table is filled, and takes
 the keys typed before: tests/screens/origami/test_table_resumed_later.py)."""
 from __future__ import annotations
 
