@@ -107,7 +107,16 @@ class CompanionApp(Shell):
                 self.unrouted.add(type(message))  # a screen's own message, which no controller handles
                 return
         message.stop()
-        handler(message)
+        if self.store is None and self.opening:  # a screen filled by plain reads while the database opens
+            self.when_open(partial(self.call_later, self.handle, handler, message))  # once it is open, in turn
+        else:
+            self.handle(handler, message)
+
+    def handle(self, handler: Callable[[Any], object], message: Message) -> None:
+        try:
+            handler(message)
+        except NotOpen as exc:  # the database could not be opened (Home says why)
+            self.notify(said(exc), severity="warning")
 
     def on_mount(self) -> None:
         self.set_interval(FOLLOW, self.follow_elsewhere)

@@ -19,6 +19,7 @@ from . import games
 if TYPE_CHECKING:  # only named: `p` on Home imports this module on the players screen's way to its first frame
     from db.records import GameRecord
     from db.store import Store
+    from screens.given import Given
     from screens.players import PlayersScreen
 
     from .shell import Shell
@@ -40,7 +41,11 @@ class PlayersController:
                 PlayersScreen.Merge: self.merge}
 
     def open(self, choice: str) -> None:
-        self.show([p.name for p in self.app.reader().profiles.all()])
+        from screens.given import Given
+
+        profiles: Given[list[str]] = Given()
+        self.show(profiles)
+        self.app.give_when_open(lambda: profiles.give(self.app.profile_names()), profiles)
 
     def open_early(self) -> bool:
         """The screen while the database is still opening, its profiles' names read in plain SQL (neither SQLAlchemy
@@ -55,7 +60,7 @@ class PlayersController:
         self.show(names)
         return True
 
-    def show(self, profiles: list[str]) -> None:
+    def show(self, profiles: list[str] | Given[list[str]]) -> None:
         from screens.players import PlayersScreen
 
         self.screen = PlayersScreen(profiles)

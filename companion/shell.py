@@ -9,7 +9,7 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from textual import work
 from textual.theme import Theme
@@ -31,6 +31,7 @@ if TYPE_CHECKING:  # the database and the screens load when first used, not at s
 
     from .game import GameController
 
+T = TypeVar("T")
 RECENT = 200  # the latest games Home looks at for damage (`companion games` names every damaged one)
 TABLE_LINK = "COMPANION_TABLE_LINK"  # `companion serve` sets it for the app processes it starts
 SHARE_SECRET = "COMPANION_SHARE_SECRET"  # and this, which signs a finished game's link to its BG Stats page
@@ -39,6 +40,10 @@ cache_styles_by_colour()  # before any widget renders a line
 
 class NotOpen(InputError):
     """The database is not open yet (it opens after the first paint), or could not be opened."""
+
+
+class OnlyStore(NotOpen):
+    """The database is still opening, and what was asked can only be read through it (a plain read could not)."""
 
 
 def said(problem: InputError) -> str:
@@ -61,6 +66,7 @@ class Shell(TypeAhead):
         self.closing = False  # the window is closing: a store opened now is closed at once
         self.waiting: list[Callable[[], object]] = []  # what a screen opened meanwhile asked of the database
         self.frames_waiting = False  # a screen's frame waits for the database to fill (`give_when_open`)
+        self.opening_held: list[Callable[[], object]] = []  # what waits for a screen to open (`after_opening`)
         self.looks: Changes | None = None  # whether the database changed since Home's list was read (`changes`)
         self.asking, self.store_asked = threading.Lock(), False  # a worker is opening the store (`first_to_open`)
         self.home = HomeScreen([e for g in games.every() for e in g.entries])
@@ -164,9 +170,8 @@ class Shell(TypeAhead):
         """Home's look at whether the database changed (made in a worker: its connection opens there)."""
         if self.looks is None:
             from db.changes import Changes
-            from db.location import default_url
 
-            self.looks = Changes(self.db_url or default_url())
+            self.looks = Changes(self.url())
         return self.looks
 
     def listed(self, version: int | None, games: list[Unfinished], unlisted: list[str], problem: str = "") -> None:
@@ -177,14 +182,33 @@ class Shell(TypeAhead):
     def after_opening(self, then: Callable[[], object], frames: int = WAIT_FRAMES) -> None:
         """`then` after the next refresh once no screen is being opened: none was pushed with the keys typed on held
         for it, none is filling in (screens/type_ahead.py); at most `frames` refreshes on. At once when the screen on
-        top has painted its frame and its fill waits for the store."""
+        top has painted its frame and its fill waits for the store, or comes to (`let_opening_go_on`)."""
+        self.opening_held.append(then)
+        self.opening_step(then, frames)
+
+    def opening_step(self, then: Callable[[], object], frames: int) -> None:
+        if then not in self.opening_held:  # let go on already
+            return
         opening = self.held is not None and self.screen is not self.held_on
         if self.awaits_store():  # its callbacks after a refresh would wait behind its fill, which waits for the store
+            self.opening_held.remove(then)
             then()
         elif frames and (opening or filling(self.screen) is not None):
-            self.call_after_refresh(self.after_opening, then, frames - 1)
+            self.call_after_refresh(self.opening_step, then, frames - 1)
         else:
-            self.call_after_refresh(then)
+            self.call_after_refresh(self.opening_done, then)
+
+    def opening_done(self, then: Callable[[], object]) -> None:
+        if then in self.opening_held:  # not let go on already
+            self.opening_held.remove(then)
+            then()
+
+    def let_opening_go_on(self) -> None:
+        """A screen's fill waits for the store from now on: what `after_opening` holds goes on at once (the refreshes
+        it waits for would come only after that fill)."""
+        held, self.opening_held = self.opening_held, []
+        for then in held:
+            then()
 
     def awaits_store(self) -> bool:
         """The screen on top has painted its frame and its fill waits for the store (a table resumed, a menu screen's
@@ -195,12 +219,11 @@ class Shell(TypeAhead):
     def list_quickly(self) -> tuple[list[Unfinished], list[str]] | None:
         """Home's list read with plain SQL before SQLAlchemy is even imported, when the database allows (a SQLite
         file at this schema, every row sound); None when the store must read it."""
-        from db.location import default_url
         from db.quick import games_in_play
 
         from .local_time import shown
 
-        found = games_in_play(self.db_url or default_url())
+        found = games_in_play(self.url())
         return None if found is None else _home_lines(found, shown)
 
     def open_store(self) -> Store:
@@ -249,11 +272,17 @@ class Shell(TypeAhead):
             then()
 
     def give_when_open(self, read: Callable[[], object], *given: Given[Any]) -> None:
-        """`read` gives a screen's frame what it shows of the database (its `given`), once the database is open (now,
-        when it is); when the database cannot be read, that is said (as Home says it) and the frame closes."""
+        """`read` gives a screen's frame what it shows of the database (its `given`), as the screen's fill asks: after
+        its frame is painted. While the database opens, by plain SQL where that can (`profile_names`, `card_values`),
+        else once it is open; when the database cannot be read, that is said (as Home says it) and the frame
+        closes."""
         def then() -> None:
             try:
                 read()
+            except OnlyStore:  # the store still opening, and only it can say: once it is open
+                self.frames_waiting = True
+                self.waiting.append(then)
+                self.let_opening_go_on()
             except InputError as exc:
                 if isinstance(exc, NotOpen):
                     self.notify(said(exc), severity="warning")
@@ -263,8 +292,9 @@ class Shell(TypeAhead):
                     if waiting.found is None:
                         waiting.fail(said(exc))
 
-        self.frames_waiting = self.opening
-        self.when_open(then)
+        self.frames_waiting = False
+        for waiting in given:
+            waiting.read = then
 
     def go_on_waiting(self) -> None:
         waiting, self.waiting, self.frames_waiting = self.waiting, [], False
@@ -277,6 +307,34 @@ class Shell(TypeAhead):
 
         focused = self.focused
         return isinstance(focused, Input) and bool(focused.value.strip())
+
+    def profile_names(self) -> list[str]:
+        """The profiles' names: through the store, or while it opens by plain SQL (OnlyStore when that cannot)."""
+        if self.store is None and self.opening:
+            from db.quick import profile_names
+
+            return self.plainly(profile_names(self.url()))
+        return [p.name for p in self.reader().profiles.all()]
+
+    def card_values(self, kind: str) -> list[tuple[str, str, Any]]:
+        """The user's values of `kind`'s cards: through the store, or while it opens by plain SQL (OnlyStore when
+        that cannot)."""
+        if self.store is None and self.opening:
+            from db.quick import card_values
+
+            return self.plainly(card_values(self.url(), kind))
+        return self.reader().catalogue.values(kind)
+
+    def plainly(self, found: T | None) -> T:
+        if found is None:
+            raise OnlyStore(_("the database is still opening (or could not be opened: see Home)"))
+        return found
+
+    def url(self) -> str:
+        """The database's URL: --db's, else the default file's."""
+        from db.location import default_url
+
+        return self.db_url or default_url()
 
     def reader(self) -> Store:
         if self.store is None:

@@ -1,9 +1,11 @@
-"""What a screen shows that the app reads after pushing its frame: a game's screen chosen on Home is on the terminal at
-once, while the database may still be opening; its profiles and card values come once it is open. The screen's fill
-(screens/later.py) awaits them; keys typed meanwhile wait for the fill (screens/type_ahead.py)."""
+"""What a screen shows that the app reads after pushing its frame: a screen chosen on Home is on the terminal at once,
+while the database may still be opening; its profiles and card values are read as its fill asks for them (by plain
+SQL while the database opens, where that can; else once it is open). The screen's fill (screens/later.py) awaits
+them; keys typed meanwhile wait for the fill (screens/type_ahead.py)."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
 from textual.screen import Screen
@@ -21,6 +23,9 @@ class Given(Generic[T]):
         self.ready = asyncio.Event()  # bound to the running loop when first awaited (Python 3.10+)
         self.found: tuple[T] | None = None
         self.problem = ""
+        # What gives it, run when the fill first asks (after the frame is painted, not on the way to it); one reading
+        # may give several values: the first asked runs it.
+        self.read: Callable[[], object] | None = None
 
     @classmethod
     def now(cls, value: T) -> Given[T]:
@@ -34,16 +39,18 @@ class Given(Generic[T]):
         return value if isinstance(value, Given) else cls.now(value)
 
     def give(self, value: T) -> None:
-        self.found = (value,)
+        self.found, self.read = (value,), None
         self.ready.set()
 
     def fail(self, problem: str) -> None:
-        self.problem = problem
+        self.problem, self.read = problem, None
         self.ready.set()
 
     async def taken(self, screen: Screen[Any]) -> T | None:
         """The value once given; None when it cannot be (the app said why): the frame closes, and the keys typed
         for it are dropped (typed for this screen, they must not act on the one under it)."""
+        if self.read is not None:
+            self.read()
         if self.found is None and not self.problem:
             await self.ready.wait()
         if self.found is not None:

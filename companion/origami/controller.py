@@ -119,7 +119,7 @@ class Controller:
         self.app.push_screen(screen)
 
         def read() -> None:
-            profiles.give([p.name for p in self.app.reader().profiles.all()])
+            profiles.give(self.app.profile_names())
             cards.give(self.catalogue())
 
         self.app.give_when_open(read, cards, profiles)
@@ -129,7 +129,7 @@ class Controller:
         if self.values is None:
             from .catalogue import with_values
 
-            self.values = with_values(self.app.catalogue(KIND), self.app.reader().catalogue.values(KIND))
+            self.values = with_values(self.app.catalogue(KIND), self.app.card_values(KIND))
         return self.values
 
     def resume(self, game_id: int) -> None:

@@ -111,7 +111,7 @@ class Controller:
             self.app.give_when_open(lambda: cards.give(self.catalogue()), cards)
 
     def profiles(self) -> list[str]:
-        return [p.name for p in self.app.reader().profiles.all()]
+        return self.app.profile_names()
 
     def commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         return ()
@@ -183,7 +183,7 @@ class Controller:
         """The cards: shipped (with the user's files), with the values the user kept in the database over it."""
         from .catalogue import with_values
 
-        return with_values(self.app.catalogue(KIND), self.app.reader().catalogue.values(KIND))
+        return with_values(self.app.catalogue(KIND), self.app.card_values(KIND))
 
     def game(self) -> OriginSession:
         if self.session is None:

@@ -30,6 +30,7 @@ from screens.origin.catalogue import OriginCatalogueScreen
 from screens.origin.new_game import OriginNewGameScreen
 from screens.origin.quick import OriginQuickScreen
 from screens.origin.rules import OriginRulesScreen
+from screens.origin.stepper import StepperScreen
 from tests.screens.keys import burst
 from tests.screens.settle import PATIENCE, until
 from tests.screens.test_abandon import started
@@ -77,8 +78,9 @@ def choose(app: CompanionApp, choice: str, keys: str) -> None:
 
 
 @pytest.mark.parametrize("menu", MENUS, ids=[m.choice for m in MENUS])
-async def test_a_menu_screen_shows_its_frame_while_the_database_opens_and_fills_once_it_is_open(
-        tmp_path: Path, menu: Menu) -> None:
+async def test_a_menu_screen_fills_by_plain_reads_while_the_database_opens(tmp_path: Path, menu: Menu) -> None:
+    """A SQLite file at this companion's schema: what the screen shows of it (the profiles, the card values) is read
+    with plain SQL, and the screen is filled (the keys typed meanwhile acted) before the store is open."""
     url = f"sqlite:///{tmp_path / 'g.db'}"
     started(url)  # a database with players (their names completed on the forms)
     app = make_app(url)
@@ -86,26 +88,88 @@ async def test_a_menu_screen_shows_its_frame_while_the_database_opens_and_fills_
     async with app.run_test() as pilot:
         await until(pilot, lambda: app.home.is_mounted, "Home")
         choose(app, menu.choice, menu.keys)
+        await until(pilot, lambda: isinstance(app.screen, menu.screen) and app.screen.filled and menu.acted(app.screen),
+                    "the screen filled and the keys typed meanwhile acted")
+        frame = app.screen
+        assert app.store is None and app.opening and app.chosen_early is None
+        release.set()
+        await until(pilot, lambda: app.store is not None, "the store open")
+        assert app.screen is frame and [type(s) for s in app.screen_stack] == [HomeScreen, menu.screen]
+
+
+STORE_ONLY = [m for m in MENUS if m.choice not in ("rules", "origin-rules", "origin-catalogue")]  # they read profiles
+
+
+@pytest.mark.parametrize("menu", STORE_ONLY, ids=[m.choice for m in STORE_ONLY])
+async def test_a_menu_screen_shows_its_frame_while_the_database_opens_and_fills_once_it_is_open(
+        tmp_path: Path, menu: Menu) -> None:
+    """A database only the store can read (here a new one, which the store creates): the frame at once, filled once
+    the store is open."""
+    app = make_app(f"sqlite:///{tmp_path / 'g.db'}")
+    release = slow_to_open(app)
+    async with app.run_test() as pilot:
+        await until(pilot, lambda: app.home.is_mounted, "Home")
+        choose(app, menu.choice, menu.keys)
         await until(pilot, lambda: isinstance(app.screen, menu.screen) and app.screen.is_mounted,
                     "the screen's frame")
         frame = app.screen
-        assert app.store is None and app.opening, "shown before the database is open"
-        if menu.choice != "origin-rules":  # the one screen that shows nothing of the database
-            assert not frame.filled
-            # Its frame painted, its fill waits for the store: what the store's opening waits for (Home's list shown,
-            # no screen opening) is not kept behind that fill, whose callbacks after a refresh would wait for the store.
-            deadline = time.monotonic() + PATIENCE
-            while not (isinstance(frame, FillsLater) and frame.framed):  # not the pilot's pause: it waits for the
-                assert time.monotonic() < deadline, "still waiting for the frame painted"  # screen, which waits here
-                await asyncio.sleep(0.01)
-            ran: list[bool] = []
-            app.after_opening(lambda: ran.append(True))
-            assert ran
-        assert app.chosen_early is None
+        assert isinstance(frame, FillsLater) and app.store is None and app.opening, "shown before the database is open"
+        # Its frame painted, its fill waits for the store: what the store's opening waits for (Home's list shown, no
+        # screen opening) is not kept behind that fill, whose callbacks after a refresh would wait for the store.
+        deadline = time.monotonic() + PATIENCE
+        while not app.awaits_store():  # not the pilot's pause: it waits for the screen, which waits here
+            assert time.monotonic() < deadline, "still waiting for the fill to wait for the store"
+            await asyncio.sleep(0.01)
+        assert not frame.filled
+        ran: list[bool] = []
+        app.after_opening(lambda: ran.append(True))
+        assert ran and app.chosen_early is None
         release.set()
-        await until(pilot, lambda: app.store is not None and isinstance(frame, FillsLater) and frame.filled
-                    and menu.acted(frame), "the screen filled and the keys typed meanwhile acted")
+        await until(pilot, lambda: app.store is not None and frame.filled and menu.acted(frame),
+                    "the screen filled and the keys typed meanwhile acted")
         assert app.screen is frame and [type(s) for s in app.screen_stack] == [HomeScreen, menu.screen]
+
+
+async def test_what_waits_for_a_screen_to_open_goes_on_once_its_fill_waits_for_the_store(tmp_path: Path) -> None:
+    """The store's opening waits for a screen chosen meanwhile to be on and filled: a fill that comes to wait for the
+    store lets it go on at once (the refreshes it waited for come only after that fill)."""
+    app = make_app(f"sqlite:///{tmp_path / 'g.db'}")
+    release = slow_to_open(app)
+    ran: list[bool] = []
+    async with app.run_test() as pilot:
+        await until(pilot, lambda: app.home.is_mounted, "Home")
+        choose(app, "new", "")
+        app.after_opening(lambda: ran.append(True))  # asked as the screen opens: held for it
+        assert not ran
+        deadline = time.monotonic() + PATIENCE
+        while not ran:  # not the pilot's pause: it waits for the screen, which waits for the store
+            assert time.monotonic() < deadline, "still held"
+            await asyncio.sleep(0.01)
+        assert app.store is None and isinstance(app.screen, NewGameScreen) and not app.screen.filled
+        release.set()
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen) and app.screen.filled, "filled")
+
+
+async def test_a_form_sent_before_the_database_is_open_acts_once_it_is(tmp_path: Path) -> None:
+    """Filled by plain reads, a form can be sent before the store is open: it starts the game once it is."""
+    url = f"sqlite:///{tmp_path / 'g.db'}"
+    started(url)
+    app = make_app(url)
+    release = slow_to_open(app)
+    async with app.run_test() as pilot:
+        await until(pilot, lambda: app.home.is_mounted, "Home")
+        choose(app, "origin-new", "3")
+        await until(pilot, lambda: isinstance(app.screen, OriginNewGameScreen) and app.screen.filled
+                    and typed_in("#count", "3")(app.screen), "the form filled")
+        await pilot.press("enter", *"Ann, Bob, Cy")
+        await until(pilot, lambda: typed_in("#players", "Ann, Bob, Cy")(app.screen), "the names typed")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.store is None and isinstance(app.screen, OriginNewGameScreen)  # sent, waiting for the store
+        release.set()
+        await until(pilot, lambda: isinstance(app.screen, StepperScreen) and app.screen.filled, "the game started")
+        assert [g.players for g in app.reader().games.all(status="playing") if g.kind == "origin-story"] \
+            == [("Ann", "Bob", "Cy")]
 
 
 async def test_a_form_opened_while_the_database_opens_completes_the_players_read_once_it_is_open(
