@@ -51,11 +51,11 @@ class PlayersController:
         """The screen while the database is still opening, its profiles' names read in plain SQL (neither SQLAlchemy
         nor the history's records needed); False when only the store can read them. What the screen asks next waits
         for the store (`when_open`)."""
-        from db.location import default_url
-        from db.quick import profile_names
+        from .shell import OnlyStore
 
-        names = profile_names(self.app.db_url or default_url())
-        if names is None:
+        try:
+            names = self.app.profile_names()
+        except OnlyStore:
             return False
         self.show(names)
         return True

@@ -16,7 +16,7 @@ from textual.theme import Theme
 
 from db.errors import LogLost, Unusable
 from scoring.errors import InputError
-from scoring.i18n import _
+from scoring.i18n import N_, _
 from screens.home import HomeScreen, Unfinished
 from screens.later import FillsLater
 from screens.textual_leaks import cache_styles_by_colour, drop_closed_watchers
@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # the database and the screens load when first used, not at s
     from .game import GameController
 
 T = TypeVar("T")
+STILL_OPENING = N_("the database is still opening (or could not be opened: see Home)")  # NotOpen's words
 RECENT = 200  # the latest games Home looks at for damage (`companion games` names every damaged one)
 TABLE_LINK = "COMPANION_TABLE_LINK"  # `companion serve` sets it for the app processes it starts
 SHARE_SECRET = "COMPANION_SHARE_SECRET"  # and this, which signs a finished game's link to its BG Stats page
@@ -327,7 +328,7 @@ class Shell(TypeAhead):
 
     def plainly(self, found: T | None) -> T:
         if found is None:
-            raise OnlyStore(_("the database is still opening (or could not be opened: see Home)"))
+            raise OnlyStore(_(STILL_OPENING))
         return found
 
     def url(self) -> str:
@@ -338,7 +339,7 @@ class Shell(TypeAhead):
 
     def reader(self) -> Store:
         if self.store is None:
-            raise NotOpen(_("the database is still opening (or could not be opened: see Home)"))
+            raise NotOpen(_(STILL_OPENING))
         return self.store
 
     def controller(self, kind: str) -> GameController:
