@@ -26,7 +26,7 @@ class ActionLine(Field):
     """The one-line field of a table: Enter hands the line over and empties the field before the next key; Tab
     takes the completion shown in grey (as → does), the table having no other field to go to."""
 
-    KEEPS_TAB = True  # the app leaves Tab to it (screens/type_ahead.py)
+    OWN_KEYS = True  # the app leaves Tab and Enter to it (screens/type_ahead.py)
     # How far the line scrolls, which Input sets to the value's width on every key: as Widget declares it, each
     # change laid the whole screen out again (~60% of a key's time at a table). The field's size is its CSS's (one
     # line, the screen's width), never the value's, so a repaint is all it takes.

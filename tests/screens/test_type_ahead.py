@@ -5,12 +5,16 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
+import pytest
 from textual import events
+from textual.app import ComposeResult
+from textual.screen import Screen
 from textual.widgets import Input, OptionList
 
 from companion.app import CompanionApp, make_app
 from companion.games import KINDS
 from db.store import Store
+from screens import type_ahead
 from screens.home import HomeScreen
 from screens.origami.deal import DealScreen
 from screens.origami.new_game import NewGameScreen
@@ -171,3 +175,58 @@ async def test_p_pressed_while_the_database_opens_shows_the_players_at_once_and_
         await until(pilot, lambda: "game" in shown(screen, "#stats"), "Zed's history")
         assert app.screen is screen and not app.waiting
         assert [p.name for p in app.reader().profiles.all()] == screen.profiles
+
+
+async def test_keys_typed_straight_after_enter_in_a_form_go_to_the_field_enter_moves_to(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Enter in a form's field moves on once the field has sent it (the screen decides, on the value as typed): the
+    keys typed after it wait for that, and go to the next field, not to the one left (whose restriction would drop
+    them)."""
+    monkeypatch.setattr(type_ahead, "ENTER_PATIENCE", PATIENCE)  # only the Enter's way back lets them go
+    app = make_app(f"sqlite:///{tmp_path / 'g.db'}")
+    async with app.run_test() as pilot:
+        await settled(pilot)
+        burst(app, "o3\nAnn, Bob, Cy")  # kept for the screen's fill, then handed over, the Enter among them
+        await until(pilot, lambda: isinstance(app.screen, OriginNewGameScreen)
+                    and app.screen.query_one("#players", Input).value == "Ann, Bob, Cy", "the names typed")
+        assert app.screen.query_one("#count", Input).value == "3" and app.held is None
+        await pilot.press("escape")
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen) and app.screen.filled
+                    and app.held is None, "the new game filled")
+        burst(app, "Ann, Bob\nfarm, sea")  # typed on a screen already filled: nothing was being kept
+        await until(pilot, lambda: app.screen.query_one("#families", Input).value == "farm, sea",
+                    "the families typed")
+        assert app.screen.query_one("#players", Input).value == "Ann, Bob" and app.held is None
+        await pilot.press("escape")
+        burst(app, "sAnn\nh")  # the quick score: a name, then its first collection
+        await until(pilot, lambda: app.screen.query_one("#c1-0", Input).value != "", "the collection typed")
+        assert app.screen.query_one("#name-0", Input).value == "Ann"
+
+
+class TwoFields(Screen[None]):
+    def compose(self) -> ComposeResult:
+        yield Input(id="a")
+        yield Input(id="b")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.focus_next()
+
+    def on_enter_read(self, message: type_ahead.EnterRead) -> None:
+        message.stop()  # as when the field went before its Enter came back
+
+
+class TwoFieldsApp(type_ahead.TypeAhead):
+    def get_default_screen(self) -> Screen[None]:
+        return TwoFields()
+
+
+async def test_keys_kept_after_an_enter_that_never_comes_back_go_on_after_a_while(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(type_ahead, "ENTER_PATIENCE", 0.05)
+    app = TwoFieldsApp()
+    async with app.run_test() as pilot:
+        await until(pilot, lambda: isinstance(app.focused, Input), "the first field")
+        burst(app, "x\nyz")
+        await until(pilot, lambda: app.screen.query_one("#b", Input).value == "yz", "the keys after Enter")
+        assert app.screen.query_one("#a", Input).value == "x" and app.held is None and app.entering is None
