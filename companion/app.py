@@ -151,7 +151,6 @@ class CompanionApp(Shell):
                 self.give_held_keys()
             else:  # it waits, the keys kept too
                 self.chosen_early = message.choice
-                self.want_store()
             return
         try:
             self.open_chosen(message.choice)
@@ -251,7 +250,7 @@ class CompanionApp(Shell):
         except InputError as exc:  # spoken until the app closes all the same
             self.notify(str(exc), title=_("Language not kept"), severity="warning")
         await self.home.speak()
-        self.when_open(self.load_games, wanted=False)
+        self.when_open(self.load_games)
 
     def show_table_link(self) -> None:
         link = os.environ.get(TABLE_LINK)

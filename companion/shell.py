@@ -8,13 +8,11 @@ import os
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from textual import events, work
+from textual import work
 from textual.theme import Theme
-from textual.timer import Timer
 
 from db.errors import LogLost, Unusable
 from scoring.errors import InputError
@@ -22,7 +20,7 @@ from scoring.i18n import N_, _
 from screens.home import HomeScreen, Unfinished
 from screens.later import FillsLater
 from screens.textual_leaks import cache_styles_by_colour, drop_closed_watchers
-from screens.type_ahead import WAIT_FRAMES, TypeAhead, Typed, filling
+from screens.type_ahead import WAIT_FRAMES, TypeAhead, filling
 
 from . import games, settings
 
@@ -36,11 +34,6 @@ if TYPE_CHECKING:  # the database and the screens load when first used, not at s
 T = TypeVar("T")
 STILL_OPENING = N_("the database is still opening (or could not be opened: see Home)")  # NotOpen's words
 RECENT = 200  # the latest games Home looks at for damage (`companion games` names every damaged one)
-# The store opens (SQLAlchemy's import and the store's start: ~0.3–0.5 s of the interpreter) once nothing has been
-# typed for IDLE seconds and no screen is being opened, or at once when something waits for it; at the latest
-# OPEN_BY seconds after Home's list shows (keys typed on and on).
-IDLE = 0.2
-OPEN_BY = 3.0
 TABLE_LINK = "COMPANION_TABLE_LINK"  # `companion serve` sets it for the app processes it starts
 SHARE_SECRET = "COMPANION_SHARE_SECRET"  # and this, which signs a finished game's link to its BG Stats page
 cache_styles_by_colour()  # before any widget renders a line
@@ -77,8 +70,6 @@ class Shell(TypeAhead):
         self.opening_held: list[Callable[[], object]] = []  # what waits for a screen to open (`after_opening`)
         self.looks: Changes | None = None  # whether the database changed since Home's list was read (`changes`)
         self.asking, self.store_asked = threading.Lock(), False  # a worker is opening the store (`first_to_open`)
-        self.open_now = threading.Event()  # the worker may open the store (`open_when_idle`, `want_store`)
-        self.idle: Timer | None = None  # counts IDLE from the latest key typed while the store waits to open
         self.home = HomeScreen([e for g in games.every() for e in g.entries])
         for theme in self.THEMES:
             self.register_theme(theme)
@@ -100,14 +91,8 @@ class Shell(TypeAhead):
     def on_mount(self) -> None:
         self.screen_change_signal.subscribe(self, lambda _: drop_closed_watchers(self))
 
-    async def on_event(self, event: events.Event) -> None:
-        if self.idle is not None and isinstance(event, Typed) and not event.is_forwarded:
-            self.idle.reset()  # a person typing: the store's opening waits for a pause
-        await super().on_event(event)
-
     def on_unmount(self) -> None:
         self.closing = True
-        self.open_now.set()  # a worker waiting to open the store ends (the store it opens is closed at once)
         gc.unfreeze()
         if self.looks is not None:
             self.looks.close()
@@ -141,15 +126,16 @@ class Shell(TypeAhead):
         if not always and seen is not None and seen == changes.listed:
             return
         if self.store is None and not self.first_to_open():  # Home lists again once the store is open
-            self.call_from_thread(self.when_open, self.load_games, False)
+            self.call_from_thread(self.when_open, self.load_games)
             return
         try:
             if self.store is None and (quick := self.list_quickly()) is not None:
                 self.call_from_thread(self.listed, seen, *quick)
-                # SQLAlchemy's import holds the interpreter for ~0.2 s: not beside a screen being opened (a key
-                # typed as Home showed, a fast typist's next keys), but in a pause, or when something needs it.
-                self.call_from_thread(self.open_when_idle)
-                self.open_now.wait(timeout=OPEN_BY)
+                # SQLAlchemy's import holds the interpreter for ~0.2 s: only once the list is on the screen, and a
+                # screen opened meanwhile (a key pressed as Home showed) is on it too.
+                painted = threading.Event()
+                self.call_from_thread(self.after_opening, painted.set)
+                painted.wait(timeout=1.0)
                 self.hand_over(self.open_store())
                 return
             if self.store is None and not self.hand_over(self.open_store()):
@@ -193,19 +179,6 @@ class Shell(TypeAhead):
         """Home shows the games read at the database's `version` (None: read them again on Home's return)."""
         self.changes().listed = version
         self.home.show_games(games, problem, unlisted)
-
-    def open_when_idle(self) -> None:
-        """Let the worker open the store once nothing has been typed for IDLE seconds and no screen is being
-        opened."""
-        if not self.open_now.is_set():
-            self.idle = self.set_timer(IDLE, partial(self.after_opening, self.want_store))
-
-    def want_store(self) -> None:
-        """Something waits for the store: the worker opens it now."""
-        if self.idle is not None:
-            self.idle.stop()
-            self.idle = None
-        self.open_now.set()
 
     def after_opening(self, then: Callable[[], object], frames: int = WAIT_FRAMES) -> None:
         """`then` after the next refresh once no screen is being opened: none was pushed with the keys typed on held
@@ -292,13 +265,10 @@ class Shell(TypeAhead):
             self.store_asked = False
         self.go_on_waiting()
 
-    def when_open(self, then: Callable[[], object], wanted: bool = True) -> None:
-        """`then` now, or once the database is open (or said to be unusable: `then` meets NotOpen and says so); the
-        store opens at once if `wanted` (Home's list, read again, waits for it to open as it would)."""
+    def when_open(self, then: Callable[[], object]) -> None:
+        """`then` now, or once the database is open (or said to be unusable: `then` meets NotOpen and says so)."""
         if self.opening:
             self.waiting.append(then)
-            if wanted:
-                self.want_store()
         else:
             then()
 
@@ -312,7 +282,7 @@ class Shell(TypeAhead):
                 read()
             except OnlyStore:  # the store still opening, and only it can say: once it is open
                 self.frames_waiting = True
-                self.when_open(then)
+                self.waiting.append(then)
                 self.let_opening_go_on()
             except InputError as exc:
                 if isinstance(exc, NotOpen):
