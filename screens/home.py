@@ -53,34 +53,6 @@ class Unfinished:
     game: str  # the game's name, as Home says it ("Origin Story")
 
 
-class HomeFooter(Footer):
-    """Home's footer, its keys made again only when they change while Home is on screen. Textual's footer makes them
-    again after each focus move and each screen put over its own, even under another screen: four times (~40 ms) on
-    the players screen's way to its first paint when `p` is pressed as Home shows. Under another screen it waits:
-    Home coming back is itself such a change, said again then."""
-
-    shown: tuple[object, ...] | None = None  # the keys as last made
-
-    def keys(self) -> tuple[object, ...]:
-        palette = self.app.COMMAND_PALETTE_BINDING
-        return tuple((key, b.action, b.description, enabled, tooltip)
-                     for key, (_node, b, enabled, tooltip) in self.screen.active_bindings.items()
-                     if b.show or key == palette)
-
-    def bindings_changed(self, screen: Screen[object]) -> None:
-        self._bindings_ready = True
-        if screen.app.app_focus and self.is_attached and screen is self.screen:
-            self.call_after_refresh(self.remake)
-
-    async def remake(self) -> None:
-        if self.is_attached and self.app.screen is self.screen and self.keys() != self.shown:
-            await self.recompose()
-
-    def compose(self) -> ComposeResult:
-        self.shown = self.keys() if self._bindings_ready else None
-        yield from super().compose()
-
-
 class HomeScreen(Screen[None]):
     # The descriptions are translated where the bindings are made (_bind), in the language in use then.
     # TRANSLATORS: Home's footer is full at 80 columns: no word longer than the English one (Players, Quit).
@@ -132,7 +104,7 @@ class HomeScreen(Screen[None]):
         yield Header()
         yield Static(_("Opening your games…"), id="status")
         yield OptionList(id="menu")
-        yield HomeFooter()
+        yield Footer()
 
     def show_games(self, games: list[Unfinished], problem: str = "", damaged: list[str] | None = None) -> None:
         """The games in progress, once the app has read them (or the reason it could not); `damaged` names the

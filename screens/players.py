@@ -13,16 +13,16 @@ from textual.widgets.option_list import Option
 
 from scoring.i18n import N_, _
 
+from .footer import Footer
 from .given import Given
-from .home import HomeFooter
 from .later import FillsLater
 
 
-class PlayersFooter(HomeFooter):
+class PlayersFooter(Footer):
     """The players screen's footer: its keys made as the screen is filled, with the fill's own layout and paint
     (Textual's footer makes them two refreshes after the fill, once the focus it set has been said: `p` pressed on
-    Home waited ~30–60 ms more for them), and made again only when they change while the screen is on top (as
-    Home's: the focus moving between the lists changes none)."""
+    Home waited ~30–60 ms more for them); made again only when they change while the screen is on top, as every
+    footer's (screens/footer.py: the focus moving between the lists changes none)."""
 
     async def make(self) -> None:
         """The keys made now, within the fill (one layout and paint shows both), as if by the footer itself: its

@@ -10,6 +10,7 @@ import pytest
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.dom import DOMNode
+from textual.screen import Screen
 from textual.widgets import Footer as TextualFooter
 from textual.widgets import Input
 from textual.widgets._footer import FooterKey
@@ -65,3 +66,51 @@ def test_every_screen_uses_this_footer() -> None:
     modules = [importlib.import_module(m.name) for m in pkgutil.walk_packages(screens.__path__, "screens.")]
     textuals = [m.__name__ for m in modules if getattr(m, "Footer", Footer) is TextualFooter]
     assert modules and textuals == []
+
+
+class Changing(Screen[None]):
+    BINDINGS = [Binding("f2", "always", "Always"), Binding("f3", "sometimes", "Sometimes")]
+    sometimes = False
+
+    def compose(self) -> ComposeResult:
+        yield Input(id="a")
+        yield Input(id="b")
+        yield Footer()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.sometimes if action == "sometimes" else True
+
+
+async def test_a_footer_makes_its_keys_again_only_when_they_change_while_its_screen_is_on_top(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    made = 0
+    recompose = Footer.recompose
+
+    async def counted(footer: Footer) -> None:
+        nonlocal made
+        made += 1
+        await recompose(footer)
+
+    monkeypatch.setattr(Footer, "recompose", counted)
+    screen = Changing()
+    app = App[None]()
+    shown = lambda: [k.description for k in screen.query(FooterKey)]  # noqa: E731
+    async with app.run_test() as pilot:
+        await app.push_screen(screen)
+        await until(pilot, lambda: shown() == ["Always", "palette"], "the screen's keys")
+        first = made
+        await pilot.press("tab", "tab")  # the focus moves: the keys stay
+        await pilot.pause()
+        assert made == first
+        screen.sometimes = True
+        screen.refresh_bindings()
+        await until(pilot, lambda: shown() == ["Always", "Sometimes", "palette"], "the key the screen now has")
+        assert made == first + 1
+        await app.push_screen(Screen())
+        screen.sometimes = False
+        screen.refresh_bindings()
+        await pilot.pause()
+        assert made == first + 1 and "Sometimes" in shown()  # covered: not made again yet
+        app.pop_screen()
+        await until(pilot, lambda: shown() == ["Always", "palette"], "its keys again, once on top")
+        assert made == first + 2
