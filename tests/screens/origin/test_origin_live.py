@@ -11,6 +11,7 @@ from typing import Any
 
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Static
+from textual.widgets._footer import FooterKey
 
 from companion.app import CompanionApp, make_app
 from companion.games import KINDS
@@ -197,6 +198,9 @@ async def test_a_solo_game_resumes_exactly_in_a_new_app(tmp_path: Path) -> None:
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(second.screen, OriginTableScreen) and second.screen.filled,
                     "the game resumed")  # its frame first, the game read after it
+        keys = lambda: [k.description for k in second.screen.query(FooterKey)]  # noqa: E731
+        await until(pilot, lambda: "Surrender" in keys(), "the solo game's keys, once it is read")
+        assert "Logging level" not in keys()  # the table's, not solo's
         assert second.controller("origin-story").game().state == before
         assert shown(second, "#seats") == seen
         await play_mine(pilot, second, 1)
