@@ -7,12 +7,13 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.widgets import Header, Input, Static
+from textual.widgets import Input, Static
 
 from scoring.i18n import N_, _
 
 from .footer import Footer
 from .given import Given
+from .header import Header
 from .later import FillsLater
 
 if TYPE_CHECKING:  # the table's widget and the cards' words are imported by the fill: the frame shows first

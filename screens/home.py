@@ -10,12 +10,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Header, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from scoring.i18n import LANGUAGES, N_, NC_, _, language, ngettext
 
 from .footer import Footer
+from .header import Header
 
 SHARED = (("players", N_("Players and history")),)  # after the games' own entries (translated where shown)
 

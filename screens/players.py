@@ -8,13 +8,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
-from textual.widgets import Header, OptionList, Sparkline, Static
+from textual.widgets import OptionList, Sparkline, Static
 from textual.widgets.option_list import Option
 
 from scoring.i18n import N_, _
 
 from .footer import Footer
 from .given import Given
+from .header import Header
 from .later import FillsLater
 
 

@@ -9,7 +9,7 @@ from textual.binding import Binding
 from textual.containers import Grid
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Header, Input, Label, Static
+from textual.widgets import Input, Label, Static
 
 from scoring.decision import Rejected
 from scoring.errors import InputError, MissingValue
@@ -24,6 +24,7 @@ from scoring.origami.state import GameState
 
 from ..footer import Footer, translated_keys
 from ..form import Field, Verdict
+from ..header import Header
 from ..later import FillsLater
 from .completion import card_list
 from .form import CatalogueForm

@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.strip import Strip
-from textual.widgets import Checkbox, Header, Input, OptionList, SelectionList, Static
+from textual.widgets import Checkbox, Input, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 
@@ -23,6 +23,7 @@ from scoring.origami.catalog import Catalogue
 
 from ..footer import Footer
 from ..form import Field, Verdict
+from ..header import Header
 from ..later import FillsLater
 from ..question import ValueGiven
 from .question import VALUES

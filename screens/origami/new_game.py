@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.containers import Grid
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Header, Input, Label
+from textual.widgets import Input, Label
 
 from scoring.errors import InputError, MissingValue
 from scoring.i18n import N_, _
@@ -20,6 +20,7 @@ from ..completion import word_list
 from ..footer import Footer
 from ..form import Choice, Field, Verdict, names
 from ..given import Given, both
+from ..header import Header
 from ..later import FillsLater
 from .form import CatalogueForm
 

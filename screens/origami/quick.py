@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.containers import Grid, Horizontal
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Header, Input, Label, Select, Static
+from textual.widgets import Input, Label, Select, Static
 
 from scoring.errors import InputError, MissingValue
 from scoring.i18n import N_, _
@@ -20,6 +20,7 @@ from ..completion import Completer, last_item, word_list
 from ..footer import Footer
 from ..form import Choice, Field, Verdict
 from ..given import Given, both
+from ..header import Header
 from ..later import FillsLater
 
 if TYPE_CHECKING:  # the engine's parts (card names, the sheet) are imported by the fill: the frame shows first

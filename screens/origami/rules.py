@@ -11,13 +11,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Header, Input, Select, Static
+from textual.widgets import Input, Select, Static
 
 from scoring.i18n import N_, _, ngettext
 
 from ..footer import Footer, translated_keys
 from ..form import Choice
 from ..given import Given
+from ..header import Header
 from ..later import FillsLater
 
 if TYPE_CHECKING:  # the rules and the cards' names are imported by the fill: the frame shows first

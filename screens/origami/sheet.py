@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.message import Message
-from textual.widgets import Header, Static
+from textual.widgets import Static
 
 from scoring.i18n import N_, _
 from scoring.origami.card_names import shown_id
@@ -21,6 +21,7 @@ from scoring.origami.sheet_words import award_owner, card_line, sheet_note, why_
 from screens.footer import translated_keys
 
 from ..footer import Footer
+from ..header import Header
 from ..later import FillsLater
 
 BAR = 24  # the longest bar, in cells

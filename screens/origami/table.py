@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.message import Message
-from textual.widgets import Header, Input, Static
+from textual.widgets import Input, Static
 
 from scoring.errors import InputError, MissingValue
 from scoring.i18n import N_, _, ngettext
@@ -25,6 +25,7 @@ from ..action_line import ActionLine, Sent, TypedLines
 from ..completion import Completer, complete_word
 from ..footer import Footer, translated_keys
 from ..form import Verdict
+from ..header import Header
 from ..later import FillsLater
 from .log import RecentLog
 

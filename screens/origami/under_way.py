@@ -10,7 +10,7 @@ from textual.binding import Binding
 from textual.containers import Grid, VerticalScroll
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Header, Input, Label, Static
+from textual.widgets import Input, Label, Static
 
 from scoring import counts
 from scoring.decision import Accepted, Violation
@@ -29,6 +29,7 @@ from ..ask import ask_override
 from ..completion import Completer, word_list
 from ..footer import Footer, translated_keys
 from ..form import Choice, Field, Verdict
+from ..header import Header
 from ..later import FillsLater
 from .completion import card_list
 from .deal import DealScreen, dealt

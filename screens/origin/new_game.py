@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.containers import Grid
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Header, Input, Label, Select
+from textual.widgets import Input, Label, Select
 
 from scoring.i18n import N_, _, ngettext
 
@@ -19,6 +19,7 @@ from ..completion import word_list
 from ..footer import Footer, translated_keys
 from ..form import CheckedForm, Choice, Field, Verdict, names
 from ..given import Given
+from ..header import Header
 from ..later import FillsLater
 
 if TYPE_CHECKING:  # the engine is imported by the fill (`check`): the frame is on the terminal first

@@ -16,7 +16,7 @@ from textual.containers import Grid, Horizontal
 from textual.events import DescendantBlur
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Header, Input, Label, Select, Static
+from textual.widgets import Input, Label, Select, Static
 
 from scoring.i18n import N_, _
 from screens.ask import TextQuestion
@@ -25,6 +25,7 @@ from screens.form import Choice, Field, Verdict
 
 from ..footer import Footer, translated_keys
 from ..given import Given, both
+from ..header import Header
 from ..later import FillsLater
 
 if TYPE_CHECKING:  # the engine's parts (the grid's reading, the sheet) are imported by the fill: the frame shows first

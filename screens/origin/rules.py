@@ -10,13 +10,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.events import Key, Resize
-from textual.widgets import Header, Input, OptionList, Select, Static
+from textual.widgets import Input, OptionList, Select, Static
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from scoring.i18n import N_, NC_, _, ngettext
 
 from ..footer import Footer, translated_keys
 from ..form import Choice
+from ..header import Header
 from ..later import FillsLater
 
 if TYPE_CHECKING:  # the rules are imported by the fill (or to open at a rule): the frame shows first

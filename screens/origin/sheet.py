@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.events import Resize
 from textual.message import Message
-from textual.widgets import Header, Static
+from textual.widgets import Static
 
 from scoring.i18n import N_, _, listing, ngettext
 from scoring.origin.round_input import ALIGNMENT_WORDS, Alignment
@@ -29,6 +29,7 @@ from scoring.origin.sheet_words import cell, outcome, sources
 from screens.footer import translated_keys
 
 from ..footer import Footer
+from ..header import Header
 from ..later import FillsLater
 
 HERO_STYLE, VILLAIN_STYLE = "bold #f05050", "bold #a878ff"  # the dial's colours: red hero, purple villain

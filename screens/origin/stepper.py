@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.message import Message
-from textual.widgets import Header, Input, Static
+from textual.widgets import Input, Static
 
 from scoring.i18n import N_, _
 from screens.footer import translated_keys
@@ -21,6 +21,7 @@ from ..action_line import ActionLine, Sent, TypedLines
 from ..completion import Completer, complete_word
 from ..footer import Footer
 from ..form import Tone, Verdict
+from ..header import Header
 from ..later import FillsLater
 
 DONE, NOW, TODO, SKIPPED = "done", "now", "todo", "skipped"

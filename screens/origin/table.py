@@ -13,7 +13,7 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.events import Resize
 from textual.message import Message
-from textual.widgets import Header, Input, Static
+from textual.widgets import Input, Static
 
 from scoring.i18n import N_, _
 
@@ -21,6 +21,7 @@ from ..action_line import ActionLine, Sent, TypedLines
 from ..completion import Completer, complete_word
 from ..footer import Footer, translated_keys
 from ..form import Verdict
+from ..header import Header
 from ..later import FillsLater
 from .line import DUO_HELP, LINE_HELP, SOLO_HELP, SOLO_TABLE_HELP, WORDS, said
 
