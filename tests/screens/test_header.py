@@ -4,6 +4,8 @@ icon opens the command palette."""
 from __future__ import annotations
 
 import html
+import importlib
+import pkgutil
 import re
 
 import pytest
@@ -74,3 +76,11 @@ async def test_the_header_follows_the_screens_titles_and_its_icon_opens_the_pale
         await until(pilot, lambda: top_line(app)[0].endswith(" Rules reference — 3 entries"), "the sub-title")
         await pilot.click(Header, offset=(1, 0))
         await until(pilot, lambda: isinstance(app.screen, CommandPalette), "the command palette")
+
+
+def test_every_screen_uses_this_header() -> None:
+    import screens
+
+    modules = [importlib.import_module(m.name) for m in pkgutil.walk_packages(screens.__path__, "screens.")]
+    textuals = [m.__name__ for m in modules if getattr(m, "Header", Header) is TextualHeader]
+    assert modules and textuals == []
