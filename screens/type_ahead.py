@@ -113,11 +113,10 @@ class TypeAhead(App[None]):
                     return
                 else:
                     self.enter_in_field(event)
-        entering = self.entering
-        back = entering is not None and event is entering[0] and event.is_forwarded  # the app acts on its binding
+        field = self.entering[1] if self.entering and event is self.entering[0] and event.is_forwarded else None
         await super().on_event(event)
-        if back and entering is not None:  # the field's binding has acted: what it sent goes on before this
-            entering[1].post_message(EnterRead())
+        if field is not None:  # the Enter back from it, its binding acted on: what it sent goes on before this
+            field.post_message(EnterRead())
 
     def enter_in_field(self, key: events.Key) -> None:
         """Enter in a field: the keys after it wait until the screen has acted on it (it may move the focus on).

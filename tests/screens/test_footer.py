@@ -12,10 +12,12 @@ from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Footer as TextualFooter
+from textual.widgets import Header as TextualHeader
 from textual.widgets import Input
 from textual.widgets._footer import FooterKey
 
 from screens.footer import Footer
+from screens.header import Header
 from tests.screens.settle import until
 
 
@@ -59,13 +61,15 @@ async def test_the_footer_shows_textuals_keys_each_styled_once(monkeypatch: pyte
     assert restyled_there > 0 and restyled_here == 0
 
 
-def test_every_screen_uses_this_footer() -> None:
-    """No screen composes Textual's own footer (each of its keys styled twice at every change of the keys shown)."""
+@pytest.mark.parametrize(("name", "ours", "textuals"), [("Footer", Footer, TextualFooter),
+                                                      ("Header", Header, TextualHeader)])
+def test_every_screen_uses_this_footer_and_header(name: str, ours: type, textuals: type) -> None:
+    """No screen composes Textual's own footer (each of its keys styled twice at every change of the keys shown) or
+    header (three widgets where one draws the line: screens/header.py)."""
     import screens
 
     modules = [importlib.import_module(m.name) for m in pkgutil.walk_packages(screens.__path__, "screens.")]
-    textuals = [m.__name__ for m in modules if getattr(m, "Footer", Footer) is TextualFooter]
-    assert modules and textuals == []
+    assert modules and [m.__name__ for m in modules if getattr(m, name, ours) is textuals] == []
 
 
 class Changing(Screen[None]):

@@ -4,8 +4,6 @@ icon opens the command palette."""
 from __future__ import annotations
 
 import html
-import importlib
-import pkgutil
 import re
 
 import pytest
@@ -44,7 +42,7 @@ def top_line(app: App[None]) -> tuple[str, list[tuple[int, str]]]:
     cells: dict[int, tuple[str, str]] = {}
     for cls, x, text in runs:
         for i, ch in enumerate(html.unescape(text).replace("\xa0", " ")):
-            cells[round(float(x) / 12.2) + i] = (ch, colours[cls])
+            cells[round(float(x) / 12.2) + i] = (ch, colours[cls])  # a cell is 12.2 units wide
     text = "".join(cells.get(col, (" ", ""))[0] for col in range(max(cells, default=-1) + 1)).rstrip()
     return text, [(col, colour) for col, (ch, colour) in sorted(cells.items()) if ch != " "]
 
@@ -77,10 +75,3 @@ async def test_the_header_follows_the_screens_titles_and_its_icon_opens_the_pale
         await pilot.click(Header, offset=(1, 0))
         await until(pilot, lambda: isinstance(app.screen, CommandPalette), "the command palette")
 
-
-def test_every_screen_uses_this_header() -> None:
-    import screens
-
-    modules = [importlib.import_module(m.name) for m in pkgutil.walk_packages(screens.__path__, "screens.")]
-    textuals = [m.__name__ for m in modules if getattr(m, "Header", Header) is TextualHeader]
-    assert modules and textuals == []
