@@ -1,23 +1,32 @@
 """The served table as the phones at a table meet it: the real `companion serve` (its console script, in its own
 process, on loopback) and 50 phones, each its own HTTP client from its own address (127.0.0.2, .3, …: the
-server's budget is per address, as on a Wi-Fi), asking for the table at once just after an action at the table.
-The figure is the time until the last phone has the new table, the median of a few actions."""
+server's budget is per address, as on a Wi-Fi), asking for the table at once just after an action at the table,
+late in a long game (300+ actions). The figure is the time until the last phone has the new table, the median of a
+few actions."""
 from __future__ import annotations
 
 import asyncio
 import re
 import socket
+import sqlite3
 import statistics
 import subprocess
 import time
+import uuid
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import aiohttp
 
 from companion.games import KINDS
+from companion.origami.catalogue import shipped
+from companion.origami.playout import filled
 
 from .terminal import BIN, user_env
+
+if TYPE_CHECKING:
+    from scoring.origami import commands as c
 
 PHONES = 50
 ACTIONS = 3  # actions at the table, each followed by every phone asking
@@ -73,20 +82,36 @@ async def phones_after_actions(table: str, act: Callable[[], object]) -> float:
         await asyncio.gather(*(s.close() for s in sessions))
 
 
-def served_phones(url: str, folder: Path) -> float:
-    """Seconds until the last of 50 phones has the table after an action, through the real server over HTTP."""
+def served_phones(url: str, folder: Path, game: list[c.Command]) -> float:
+    """Seconds until the last of 50 phones has the table after an action, through the real server over HTTP: the
+    actions taken late in `game` (a long one), recorded into a copy of the database at `url` (its latest game, which
+    the other figures read, stays as it was)."""
+    from db.engine import sqlite_path
     from db.store import Store
 
-    from .store import Recorder
+    from .store import recorded_game
 
-    store = Store.open(url, KINDS)
-    recorder = Recorder(store, seed=9, games=1)
-    recorder.next_game()
-    recorder.one()
-    server, table = started(url, folder / "serve.log")
+    path = sqlite_path(url)
+    assert path is not None, "the phones are measured on a SQLite file"
+    copy = folder / f"phones-{path.name}"
+    with sqlite3.connect(path) as source, sqlite3.connect(copy) as target:
+        source.backup(target)
+    store = Store.open(f"sqlite:///{copy}", KINDS)
     try:
-        return asyncio.run(phones_after_actions(table, recorder.one))
+        *played, last = game  # the last action not taken: the table stays in play
+        session = recorded_game(store, filled(shipped()), played[:-ACTIONS])
+        left = iter(played[-ACTIONS:])
+
+        def act() -> None:
+            assert session.submit(next(left), uuid.uuid4().hex).recorded
+
+        server, table = started(f"sqlite:///{copy}", folder / "serve.log")
+        try:
+            return asyncio.run(phones_after_actions(table, act))
+        finally:
+            server.terminate()
+            server.wait(10)
     finally:
-        server.terminate()
-        server.wait(10)
         store.close()
+        for done in (copy, copy.with_name(copy.name + "-wal"), copy.with_name(copy.name + "-shm")):
+            done.unlink(missing_ok=True)

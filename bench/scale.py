@@ -11,8 +11,9 @@ measured minutes earlier saw another machine). Every figure names the size it wa
 - Home usable: `companion` in a pseudo-terminal, `p` typed the moment Home shows, until the players screen is on;
 - the players screen: the app driven by its pilot, from the key to P1's statistics and latest games on screen;
 - the served table: one refresh of the phones' page (the latest game, in play with 300+ actions, found and its
-  table built), and 50 phones asking at once just after an action, over HTTP to the real `companion serve`
-  (bench/phones.py: the time until the last has the new table);
+  table built), and 50 phones asking at once just after an action late in the same long game (recorded into a
+  copy of the database: the latest game the other figures read stays the same), over HTTP to the real `companion
+  serve` (bench/phones.py: the time until the last has the new table);
 - export (the companion's own file and BG Stats') and import (each file into a new database): the console script's
   time and peak memory, and importing the same file again; per game, the games beyond the baseline's (start-up is
   in the baseline's time); each import also against the raw floor measured in the same run (`raw_floor`: plain
@@ -263,7 +264,7 @@ def measure(size: int, base: str, folder: Path) -> tuple[dict[str, float], dict[
                       ("served", served_refresh)):
         then[key], at[key] = alternated(work, base, url, repeat)
     then["all_games_kb"], at["all_games_kb"] = (cli_run(u, "games")[1] for u in (base, url))
-    then["phones"], at["phones"] = served_phones(base, folder), served_phones(url, folder)
+    then["phones"], at["phones"] = (served_phones(u, folder, long_game()) for u in (base, url))
     runs: tuple[list[dict[str, float]], list[dict[str, float]]] = ([], [])
     for _ in range(repeat):
         for u, found in ((base, runs[0]), (url, runs[1])):
@@ -325,7 +326,7 @@ def show(size: int, f: dict[str, float], b: dict[str, float]) -> None:
     for key, name in (("home", "`companion` Home usable (`p` acted, pty)"),
                       ("screen", "players screen: P1 shown (pilot)"),
                       ("served", f"served table: one refresh ({len(long_game()) - 1}-command game)"),
-                      ("phones", f"served table: {PHONES} phones over HTTP")):
+                      ("phones", f"served table: {PHONES} phones over HTTP (the same game)")):
         print(f"    {name:<44} {f[key] * 1000:9.1f} ms   {f[key] / b[key]:7.2f}× the same at {BASELINE} games "
               f"({b[key] * 1000:.1f} ms; target ≈ 1×)")
     per = (f["all_games"] - b["all_games"]) / (size - BASELINE) * 1e6
