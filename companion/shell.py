@@ -6,6 +6,7 @@ from __future__ import annotations
 import gc
 import os
 import threading
+import weakref
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -25,6 +26,8 @@ from screens.type_ahead import WAIT_FRAMES, TypeAhead, filling
 from . import games, settings
 
 if TYPE_CHECKING:  # the database and the screens load when first used, not at start-up
+    from textual.screen import Screen
+
     from db.changes import Changes
     from db.store import Store
     from screens.given import Given
@@ -36,6 +39,7 @@ STILL_OPENING = N_("the database is still opening (or could not be opened: see H
 RECENT = 200  # the latest games Home looks at for damage (`companion games` names every damaged one)
 TABLE_LINK = "COMPANION_TABLE_LINK"  # `companion serve` sets it for the app processes it starts
 SHARE_SECRET = "COMPANION_SHARE_SECRET"  # and this, which signs a finished game's link to its BG Stats page
+COLLECT_AFTER = 0.1  # seconds after a screen closes until its widgets are collected (once nothing is opening)
 cache_styles_by_colour()  # before any widget renders a line
 
 
@@ -69,6 +73,9 @@ class Shell(TypeAhead):
         self.frames_waiting = False  # a screen's frame waits for the database to fill (`give_when_open`)
         self.opening_held: list[Callable[[], object]] = []  # what waits for a screen to open (`after_opening`)
         self.looks: Changes | None = None  # whether the database changed since Home's list was read (`changes`)
+        self.stack_seen: list[weakref.ref[Screen[Any]]] = []  # the screens open: one gone is collected (`collect`)
+        self.closed: list[weakref.ref[Screen[Any]]] = []  # the screens closed, until torn down
+        self.collect_on: weakref.ref[Screen[Any]] | None = None  # the screen they uncovered, until collected
         self.asking, self.store_asked = threading.Lock(), False  # a worker is opening the store (`first_to_open`)
         self.home = HomeScreen([e for g in games.every() for e in g.entries])
         for theme in self.THEMES:
@@ -89,7 +96,34 @@ class Shell(TypeAhead):
                         severity="warning")
 
     def on_mount(self) -> None:
-        self.screen_change_signal.subscribe(self, lambda _: drop_closed_watchers(self))
+        self.screen_change_signal.subscribe(self, self.screen_changed)
+
+    def screen_changed(self, _: object) -> None:
+        drop_closed_watchers(self)
+        stack = self.screen_stack
+        closed = [ref for ref in self.stack_seen if (screen := ref()) is not None and screen not in stack]
+        self.stack_seen = [weakref.ref(screen) for screen in stack]  # not kept alive by this
+        if closed:  # collected once they are torn down, on the screen they uncovered
+            if self.collect_on is None:
+                # The timer set from the app's own turn: set here, its task's context would keep the closed screen.
+                self.call_next(self.set_timer, COLLECT_AFTER, self.collect)
+            self.collect_on, self.closed = weakref.ref(self.screen), self.closed + closed
+
+    def collect(self) -> None:
+        """The widgets of a screen closed refer to one another: only the collector's full pass frees them (16–30k
+        objects a screen). Left to Python, that pass comes at a later burst of allocations, the next screen's fill or
+        a key at the table (10–30 ms); here it comes on the screen below while it waits for keys, once the closed
+        screens are torn down (a pass in the midst of it left a screen half torn down and alive, its refresh timer
+        still set). A screen opened meanwhile is not held up: the pass is left to the next screen closed (or to
+        Python)."""
+        self.closed = [ref for ref in self.closed if (screen := ref()) is not None and not screen._closed]
+        if not self.screen_stack or self.collect_on is None or self.screen is not self.collect_on():
+            self.collect_on, self.closed = None, []
+        elif self.closed or self.held is not None or filling(self.screen) is not None:
+            self.set_timer(COLLECT_AFTER, self.collect)
+        else:
+            self.collect_on = None
+            gc.collect()
 
     def on_unmount(self) -> None:
         self.closing = True

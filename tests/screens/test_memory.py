@@ -47,6 +47,29 @@ async def test_a_screen_opened_and_closed_again_and_again_leaves_nothing_behind(
     assert after == before
 
 
+async def test_a_screen_closed_is_collected_on_the_screen_below_not_at_a_later_screens_fill(tmp_path: Path) -> None:
+    """Its widgets refer to one another: only a full pass of the collector frees them. The app runs it itself once
+    the screen below is back (Python's own passes are held off here: without the app's, the screen stays)."""
+    url = f"sqlite:///{tmp_path}/p.db"
+    seed_history(url)
+    app = make_app(url)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settled(pilot)
+        closed: list[weakref.ref[object]] = []
+        gc.disable()
+        try:
+            for _ in range(2):
+                await pilot.press("p")
+                await until(pilot, lambda: type(app.screen).__name__ == "PlayersScreen" and app.screen.filled,
+                            "the players screen filled")
+                closed.append(weakref.ref(app.screen))
+                await pilot.press("escape")
+                await until(pilot, lambda: app.screen is app.home, "Home again")
+            await until(pilot, lambda: closed[0]() is None, "the first players screen collected")
+        finally:
+            gc.enable()
+
+
 def test_the_background_of_a_line_is_cached_on_its_colours_alone() -> None:
     """Textual cached it per widget, keeping every widget that ever rendered a line (textual#6665)."""
     cache = StylesCache()
