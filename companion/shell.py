@@ -105,13 +105,12 @@ class Shell(TypeAhead):
         self.stack_seen = [weakref.ref(screen) for screen in stack]  # not kept alive by this
         if closed:  # collected once they are torn down, on the screen they uncovered
             if self.collect_on is None:
-                # The timer set from the app's own turn: set here, its task's context would keep the closed screen.
-                self.call_next(self.set_timer, COLLECT_AFTER, self.collect)
+                self.set_timer(COLLECT_AFTER, self.collect)
             self.collect_on, self.closed = weakref.ref(self.screen), self.closed + closed
 
     def collect(self) -> None:
-        """The widgets of a screen closed refer to one another: only the collector's full pass frees them (16–30k
-        objects a screen). Left to Python, that pass comes at a later burst of allocations, the next screen's fill or
+        """The widgets of a screen closed refer to one another: only the collector's full pass frees them (thousands
+        of objects a screen). Left to Python, that pass comes at a later burst of allocations, the next screen's fill or
         a key at the table (10–30 ms); here it comes on the screen below while it waits for keys, once the closed
         screens are torn down (a pass in the midst of it left a screen half torn down and alive, its refresh timer
         still set). A screen opened meanwhile is not held up: the pass is left to the next screen closed (or to
