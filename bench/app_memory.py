@@ -12,6 +12,8 @@ import gc
 import statistics
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -28,10 +30,9 @@ def live() -> int:
     return len(gc.get_objects())
 
 
-async def visits(url: str) -> tuple[int, int, list[float]]:
-    """Objects the collector walks after one visit and after VISITS more; the full passes' pauses meanwhile."""
-    from companion.app import make_app
-
+@contextmanager
+def full_passes() -> Iterator[list[float]]:
+    """How long each of the collector's full passes takes while the block runs (seconds, filled as they come)."""
     pauses: list[float] = []
     began = [0.0]
 
@@ -40,6 +41,17 @@ async def visits(url: str) -> tuple[int, int, list[float]]:
             began[0] = time.perf_counter()
         elif info["generation"] == 2:
             pauses.append(time.perf_counter() - began[0])
+
+    gc.callbacks.append(timed)
+    try:
+        yield pauses
+    finally:
+        gc.callbacks.remove(timed)
+
+
+async def visits(url: str) -> tuple[int, int, list[float]]:
+    """Objects the collector walks after one visit and after VISITS more; the full passes' pauses meanwhile."""
+    from companion.app import make_app
 
     app = make_app(url)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -55,12 +67,9 @@ async def visits(url: str) -> tuple[int, int, list[float]]:
 
         await visit()  # the first visit loads the screen's code and fills Textual's caches
         start = live()
-        gc.callbacks.append(timed)
-        try:
+        with full_passes() as pauses:
             for _ in range(VISITS):
                 await visit()
-        finally:
-            gc.callbacks.remove(timed)
         return start, live(), pauses
 
 
@@ -75,20 +84,10 @@ async def evening(url: str, collect: bool) -> tuple[list[float], list[float]]:
     if not collect:
         app.collect = lambda: None  # type: ignore[method-assign]
     fills: list[float] = []
-    pauses: list[float] = []
-    began = [0.0]
-
-    def timed(phase: str, info: dict[str, Any]) -> None:
-        if phase == "start":
-            began[0] = time.perf_counter()
-        elif info["generation"] == 2:
-            pauses.append(time.perf_counter() - began[0])
-
     async with app.run_test(size=(100, 30)) as pilot:
         await app.workers.wait_for_complete()
         await pilot.pause()
-        gc.callbacks.append(timed)
-        try:
+        with full_passes() as pauses:
             for _ in range(VISITS):
                 start = time.perf_counter()
                 await pilot.press("p")
@@ -98,8 +97,6 @@ async def evening(url: str, collect: bool) -> tuple[list[float], list[float]]:
                 await app.workers.wait_for_complete()
                 await pilot.press("down", "escape")
                 await pilot.pause(ON_HOME)
-        finally:
-            gc.callbacks.remove(timed)
     return fills[1:], pauses
 
 

@@ -98,7 +98,7 @@ def served_phones(url: str, folder: Path, game: list[c.Command]) -> float:
         source.backup(target)
     store = Store.open(f"sqlite:///{copy}", KINDS)
     try:
-        *played, last = game  # the last action not taken: the table stays in play
+        played = game[:-1]  # the last action not taken: the table stays in play
         session = recorded_game(store, filled(shipped()), played[:-ACTIONS])
         left = iter(played[-ACTIONS:])
 

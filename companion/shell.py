@@ -103,10 +103,10 @@ class Shell(TypeAhead):
         stack = self.screen_stack
         closed = [ref for ref in self.stack_seen if (screen := ref()) is not None and screen not in stack]
         self.stack_seen = [weakref.ref(screen) for screen in stack]  # not kept alive by this
-        if closed:  # collected once they are torn down, on the screen they uncovered
+        if closed and stack:  # collected once they are torn down, on the screen they uncovered
             if self.collect_on is None:
                 self.set_timer(COLLECT_AFTER, self.collect)
-            self.collect_on, self.closed = weakref.ref(self.screen), self.closed + closed
+            self.collect_on, self.closed = weakref.ref(stack[-1]), self.closed + closed
 
     def collect(self) -> None:
         """The widgets of a screen closed refer to one another: only the collector's full pass frees them (thousands

@@ -13,6 +13,7 @@ from textual.widgets import Footer, Header, OptionList
 
 from companion.app import make_app
 from screens.origami.deal import DealScreen
+from screens.players import PlayersScreen
 from tests.screens.settle import settled, until
 from tests.screens.test_abandon import started
 from tests.screens.test_players import seed_history
@@ -60,7 +61,7 @@ async def test_a_screen_closed_is_collected_on_the_screen_below_not_at_a_later_s
         try:
             for _ in range(2):
                 await pilot.press("p")
-                await until(pilot, lambda: type(app.screen).__name__ == "PlayersScreen" and app.screen.filled,
+                await until(pilot, lambda: isinstance(app.screen, PlayersScreen) and app.screen.filled,
                             "the players screen filled")
                 closed.append(weakref.ref(app.screen))
                 await pilot.press("escape")
